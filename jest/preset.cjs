@@ -1,0 +1,33 @@
+/**
+ * One jest set-up for every package: TypeScript and JSX through swc (no type-checking here;
+ * `npm run typecheck` does that), pictures as file names, and the DOM matchers.
+ */
+const path = require('node:path');
+
+module.exports = function preset({ environment = 'jsdom', displayName, rootDir }) {
+  return {
+    displayName,
+    rootDir,
+    testEnvironment: environment,
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // ESM-only packages in node_modules need swc too.
+    transformIgnorePatterns: ['/node_modules/(?!(jose|@firebase|firebase)/)'],
+    moduleNameMapper: {
+      '\\.(svg|png|jpg|jpeg|webp|gif)$': path.join(__dirname, 'file-stub.cjs'),
+    },
+    setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.ts')] : [],
+  };
+};

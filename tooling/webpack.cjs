@@ -1,0 +1,140 @@
+/**
+ * The one webpack set-up behind the shell and the three remotes. Each package's
+ * webpack.config.cjs states only what is its own (name, port, what it exposes).
+ *
+ * Why it looks like this:
+ * - publicPath 'auto': a remote's chunks load from wherever its manifest was found, so a team
+ *   can publish a build to any origin and only remotes.json changes.
+ * - the shell provides the federation runtime and the remotes reuse it (externalRuntime), so the
+ *   page carries one copy of it.
+ * - shareStrategy 'loaded-first': version negotiation would otherwise fetch every remote's
+ *   entry on start; we want a remote's bytes only when its route is visited.
+ */
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
+const zlib = require('node:zlib');
+
+const root = path.resolve(__dirname, '..');
+
+function version(name) {
+  return require(path.join(root, 'node_modules', name, 'package.json')).version;
+}
+
+/** The singletons of DESIGN.md §1. One React, one router, one auth store, one QueryClient. */
+function sharedSingletons() {
+  // `version` is given because some packages (firebase/*) have no version beside their entry.
+  const singleton = (name, pkg = name) => [name, { singleton: true, version: version(pkg), requiredVersion: `^${version(pkg)}` }];
+  return Object.fromEntries([
+    singleton('react'),
+    singleton('react/jsx-runtime', 'react'),
+    singleton('react-dom'),
+    singleton('react-dom/client', 'react-dom'),
+    singleton('react-router'),
+    singleton('react-router-dom'),
+    singleton('zustand'),
+    singleton('@tanstack/react-query'),
+    singleton('styled-components'),
+    singleton('react-hot-toast'),
+    singleton('firebase/app', 'firebase'),
+    singleton('firebase/auth', 'firebase'),
+    ['@usedcars/shared-auth', { singleton: true, requiredVersion: '^0.1.0' }],
+    ['@usedcars/shared-ui', { singleton: true, requiredVersion: '^0.1.0' }],
+    ['@usedcars/shared-contract', { singleton: true, requiredVersion: '^0.1.0' }],
+  ]);
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir        the package folder (__dirname of its config)
+ * @param {string} o.name       federation name: shell | catalog | dashboard | checkout
+ * @param {number} o.port       dev-server port
+ * @param {Record<string,string>} [o.exposes]
+ * @param {boolean} [o.host]    true for the shell
+ * @param {string[]} [o.runtimePlugins]
+ */
+module.exports = function federatedConfig(o) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: o.dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(o.dir, 'dist'),
+        publicPath: 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: `usedcars_${o.name}`,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource' },
+        ],
+      },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: o.name,
+          filename: 'remoteEntry.js',
+          exposes: o.exposes,
+          shared: sharedSingletons(),
+          shareStrategy: 'loaded-first',
+          runtimePlugins: o.runtimePlugins,
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+          experiments: o.host ? { provideExternalRuntime: true } : { externalRuntime: true },
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title: 'Used Cars',
+          // The shell's page is the site; a remote's page is its team's standalone harness.
+          templateParameters: { appName: o.name },
+          chunks: ['main'],
+        }),
+        ...(o.copy ? [new CopyPlugin({ patterns: o.copy })] : []),
+        ...(production
+          ? [
+              new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json|map)$/, threshold: 512 }),
+              new CompressionPlugin({
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                test: /\.(js|css|html|svg|json)$/,
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 512,
+              }),
+            ]
+          : []),
+      ],
+      devServer: {
+        port: o.port,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: o.copy ? [{ directory: path.join(o.dir, 'public') }] : false,
+      },
+    };
+  };
+};
+module.exports.root = root;

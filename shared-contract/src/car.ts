@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { CATEGORIES } from './categories';
+import { CAR_STATUSES } from './orderFlow';
+import { fieldError, positiveNumber, requiredText, strictObject } from './fields';
+
+/** Pictures are either on the web or served by the API itself under /images/. */
+export function isImageLink(value: string): boolean {
+  if (value.startsWith('/images/')) return /^\/images\/[A-Za-z0-9._\-/]+$/.test(value) && !value.includes('..');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Any string `Date.parse` understands; the API stores the calendar day. */
+function isDateText(value: string): boolean {
+  return !Number.isNaN(Date.parse(value));
+}
+
+/** The Add Product form (SPEC.md §5): all thirteen fields are required. */
+export const carInputSchema = strictObject({
+  carName: requiredText('carName', 120),
+  img: requiredText('img', 2048).refine(isImageLink, {
+    error: 'img must be an http(s) link or a path starting with /images/',
+  }),
+  currentPrice: positiveNumber('currentPrice'),
+  price: positiveNumber('price'),
+  purchaseYear: requiredText('purchaseYear', 20),
+  condition: requiredText('condition', 60),
+  contact: requiredText('contact', 120),
+  details: requiredText('details', 2000),
+  location: requiredText('location', 120),
+  used: requiredText('used', 60),
+  sellerName: requiredText('sellerName', 100),
+  time: requiredText('time', 40).refine(isDateText, { error: 'time must be a date (YYYY-MM-DD)' }),
+  categoryName: z.enum(CATEGORIES, { error: fieldError('categoryName', `one of ${CATEGORIES.join(', ')}`) }),
+});
+export type CarInput = z.infer<typeof carInputSchema>;
+
+/** A car as the API answers it: every SPEC field plus its id and status. */
+export const carSchema = z.object({
+  _id: z.string(),
+  carName: z.string(),
+  img: z.string(),
+  currentPrice: z.number(),
+  price: z.number(),
+  purchaseYear: z.string(),
+  condition: z.string(),
+  contact: z.string(),
+  details: z.string(),
+  location: z.string(),
+  used: z.string(),
+  sellerName: z.string(),
+  time: z.string(),
+  categoryName: z.enum(CATEGORIES),
+  status: z.enum(CAR_STATUSES),
+});
+export type Car = z.infer<typeof carSchema>;
+
+export const CAR_SORTS = ['price', '-price', 'year', '-year', 'newest'] as const;
+export type CarSort = (typeof CAR_SORTS)[number];
+
+/** Without `limit` a list answers at most this many cars. */
+export const CAR_LIST_MAX_LIMIT = 100;
+
+const optionalText = (field: string, max: number) => requiredText(field, max).optional();
+const queryNumber = (field: string) =>
+  z.coerce.number({ error: `${field} must be a number` }).min(0, { error: `${field} must not be negative` });
+
+/** Optional paging, sorting and filters of the brand lists (query string, so numbers arrive as text). */
+export const carListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(CAR_LIST_MAX_LIMIT, { error: `limit must be at most ${CAR_LIST_MAX_LIMIT}` })
+    .optional(),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int({ error: 'offset must be a whole number' })
+    .min(0, { error: 'offset must not be negative' })
+    .max(1_000_000, { error: 'offset must be at most 1000000' })
+    .optional(),
+  sort: z.enum(CAR_SORTS, { error: `sort must be one of ${CAR_SORTS.join(', ')}` }).optional(),
+  minPrice: queryNumber('minPrice').optional(),
+  maxPrice: queryNumber('maxPrice').optional(),
+  year: z.string().regex(/^\d{4}$/, { error: 'year must be four digits' }).optional(),
+  location: optionalText('location', 100),
+  q: optionalText('q', 100),
+  status: z.enum(CAR_STATUSES, { error: `status must be one of ${CAR_STATUSES.join(', ')}` }).optional(),
+});
+export type CarListQuery = z.infer<typeof carListQuerySchema>;

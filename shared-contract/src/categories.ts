@@ -1,0 +1,40 @@
+/**
+ * The three makes and the paths SPEC.md gives them. The paths are irregular on purpose:
+ * the Mercedes list is /mercedes while its detail and API collection are /mercedess,
+ * and old clients depend on exactly these spellings.
+ */
+export const CATEGORIES = ['audi', 'honda', 'mercedes'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface CategoryPaths {
+  /** Display name of the make. */
+  label: string;
+  /** Site route of the brand list. */
+  listRoute: string;
+  /** Site route prefix of a car's detail page (`${detailRoute}/${id}`). */
+  detailRoute: string;
+  /** API collection (`GET/POST /audis`, `GET /audis/{id}`). */
+  apiCollection: string;
+  /** API path listing one seller's cars of this make (`?sellerName=`). */
+  apiSellerCollection: string;
+}
+
+export const CATEGORY_PATHS: Record<Category, CategoryPaths> = {
+  audi: { label: 'Audi', listRoute: '/audis', detailRoute: '/audis', apiCollection: '/audis', apiSellerCollection: '/myAudi' },
+  honda: { label: 'Honda', listRoute: '/hondas', detailRoute: '/hondas', apiCollection: '/hondas', apiSellerCollection: '/myHonda' },
+  mercedes: {
+    label: 'Mercedes-Benz',
+    listRoute: '/mercedes',
+    detailRoute: '/mercedess',
+    apiCollection: '/mercedess',
+    apiSellerCollection: '/myMercedess',
+  },
+};
+
+export function isCategory(value: unknown): value is Category {
+  return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
+}
+
+export function carDetailPath(category: Category, id: string): string {
+  return `${CATEGORY_PATHS[category].detailRoute}/${encodeURIComponent(id)}`;
+}

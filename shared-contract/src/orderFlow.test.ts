@@ -1,0 +1,27 @@
+import { canBook, canPay, carStatusFromBookings, nextCarStatus } from './orderFlow';
+
+describe('order flow', () => {
+  it('books available and booked cars, never sold ones', () => {
+    expect(canBook('available')).toBe(true);
+    expect(canBook('booked')).toBe(true);
+    expect(canBook('sold')).toBe(false);
+  });
+
+  it('pays an unpaid booking of a car not yet sold', () => {
+    expect(canPay({ paid: false }, 'booked')).toBe(true);
+    expect(canPay({ paid: true }, 'booked')).toBe(false);
+    expect(canPay({ paid: false }, 'sold')).toBe(false);
+  });
+
+  it('follows booked → paid → sold', () => {
+    expect(nextCarStatus('available', 'book')).toBe('booked');
+    expect(nextCarStatus('booked', 'pay')).toBe('sold');
+    expect(nextCarStatus('sold', 'book')).toBeNull();
+  });
+
+  it('derives a car status from its remaining bookings', () => {
+    expect(carStatusFromBookings([])).toBe('available');
+    expect(carStatusFromBookings([{ paid: false }])).toBe('booked');
+    expect(carStatusFromBookings([{ paid: false }, { paid: true }])).toBe('sold');
+  });
+});

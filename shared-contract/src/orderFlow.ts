@@ -1,0 +1,53 @@
+/**
+ * The order flow, written once: a car is available, booked (one or more buyers hold a
+ * booking) or sold (one booking was paid). A booking is booked, then paid. The API and
+ * the screens both ask these functions rather than comparing strings themselves.
+ */
+export const CAR_STATUSES = ['available', 'booked', 'sold'] as const;
+export type CarStatus = (typeof CAR_STATUSES)[number];
+
+export const BOOKING_STATUSES = ['booked', 'paid'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export type OrderEvent = 'book' | 'pay' | 'cancel';
+
+/** Car status after an event; a missing entry means the event is not allowed. */
+export const CAR_FLOW: Record<CarStatus, Partial<Record<OrderEvent, CarStatus>>> = {
+  available: { book: 'booked' },
+  // Several buyers may hold a booking; the first to pay buys the car.
+  booked: { book: 'booked', pay: 'sold', cancel: 'available' },
+  sold: {},
+};
+
+export const BOOKING_FLOW: Record<BookingStatus, Partial<Record<OrderEvent, BookingStatus>>> = {
+  booked: { pay: 'paid' },
+  paid: {},
+};
+
+export const ORDER_MESSAGES = {
+  sold: 'This car has already been sold',
+  alreadyBooked: 'You have already booked this car',
+  alreadyPaid: 'This booking is already paid',
+} as const;
+
+export function nextCarStatus(status: CarStatus, event: OrderEvent): CarStatus | null {
+  return CAR_FLOW[status][event] ?? null;
+}
+
+export function bookingStatus(booking: { paid: boolean }): BookingStatus {
+  return booking.paid ? 'paid' : 'booked';
+}
+
+export function canBook(carStatus: CarStatus): boolean {
+  return nextCarStatus(carStatus, 'book') !== null;
+}
+
+export function canPay(booking: { paid: boolean }, carStatus: CarStatus): boolean {
+  return BOOKING_FLOW[bookingStatus(booking)].pay !== undefined && nextCarStatus(carStatus, 'pay') !== null;
+}
+
+/** What a car's status is, given the bookings it still has (used when bookings go away). */
+export function carStatusFromBookings(bookings: readonly { paid: boolean }[]): CarStatus {
+  if (bookings.some((booking) => booking.paid)) return 'sold';
+  return bookings.length > 0 ? 'booked' : 'available';
+}

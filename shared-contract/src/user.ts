@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ROLES, SELF_SERVICE_ROLES } from './roles';
+import { emailField, fieldError, requiredText, strictObject } from './fields';
+
+/** Registration record (POST /users); admin is never self-chosen. */
+export const newUserSchema = strictObject({
+  name: requiredText('name', 100),
+  email: emailField(),
+  role: z.enum(SELF_SERVICE_ROLES, { error: fieldError('role', `one of ${SELF_SERVICE_ROLES.join(', ')}`) }),
+});
+export type NewUser = z.infer<typeof newUserSchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type User = z.infer<typeof userSchema>;

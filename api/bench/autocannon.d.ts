@@ -1,0 +1,22 @@
+/** The part of autocannon's API the benchmark uses (the package ships no types). */
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    workers?: number;
+  }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,143 @@
+/**
+ * npm run bench -w api
+ * Serves GET /audis?limit=24 from 1,000 and then 100,000 Audi cars, on the embedded default
+ * (PGlite) and on PostgreSQL (a throwaway server from scripts/pg-throwaway.sh), and compares
+ * with the same JSON served from memory by a bare fastify route. Runs with the page cache as
+ * shipped and, for the record, with it turned off. BENCH_DRIVERS=pglite|postgres picks one;
+ * BENCH_DATABASE_URL uses an existing server instead of a throwaway one.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { REPO_ROOT, defaultConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { FakeIdentity } from '../src/features/auth/identity';
+import { TestGateway } from '../src/features/payments/gateway';
+import { seedLargeCatalog } from '../src/seed/seed';
+
+const PATH = '/audis?limit=24';
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+const SIZES = [1_000, 100_000] as const;
+const PG_PORT = process.env.BENCH_PG_PORT ?? '55439';
+const pgScript = path.join(REPO_ROOT, 'scripts/pg-throwaway.sh');
+const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',');
+
+interface Figures {
+  rps: number;
+  /** Mean latency: autocannon's percentiles are whole milliseconds, too coarse for a ratio. */
+  mean: number;
+  p50: number;
+  p99: number;
+}
+
+async function load(url: string): Promise<Figures> {
+  // Autocannon runs in a worker thread so it does not share the event loop with the server.
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, workers: 1 });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, mean: result.latency.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  return `${await app.listen({ port: 0, host: '127.0.0.1' })}`;
+}
+
+async function apiServer(database: Database, listCacheTtlMs: number): Promise<FastifyInstance> {
+  return buildApp({
+    db: database.db,
+    identity: new FakeIdentity(),
+    gateway: new TestGateway(),
+    config: { ...defaultConfig, jwtSecret: 'bench-secret-bench-secret-bench-secret', logLevel: false, listCacheTtlMs },
+  });
+}
+
+/** The same answer from memory: the upper bound any database-backed route can reach. */
+async function memoryBaseline(body: string): Promise<Figures> {
+  const app = Fastify();
+  app.get('/audis', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  try {
+    return await load(`${await listen(app)}${PATH}`);
+  } finally {
+    await app.close();
+  }
+}
+
+interface Row {
+  driver: string;
+  cache: string;
+  cars: number;
+  figures: Figures;
+}
+
+async function benchDriver(driver: string, database: Database, rows: Row[], memory: { figures?: Figures }): Promise<void> {
+  await database.migrate();
+  for (const cars of SIZES) {
+    const started = Date.now();
+    await seedLargeCatalog(database.db, cars, ['audi']);
+    console.log(`${driver}: seeded ${cars} Audi cars in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // "off" turns off the page cache only; totals stay cached as shipped.
+    for (const [cache, ttl] of [['on', defaultConfig.listCacheTtlMs], ['off', 0]] as const) {
+      const app = await apiServer(database, ttl);
+      try {
+        const base = await listen(app);
+        if (!memory.figures) memory.figures = await memoryBaseline(await (await fetch(`${base}${PATH}`)).text());
+        rows.push({ driver, cache, cars, figures: await load(`${base}${PATH}`) });
+      } finally {
+        await app.close();
+      }
+    }
+  }
+}
+
+function report(rows: Row[], memory: Figures): void {
+  const num = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+  console.log(`\nGET ${PATH}, ${CONNECTIONS} connections, ${DURATION_S} s per run; latency in ms`);
+  console.log('driver    cache    cars     req/s     mean      p50      p99  ÷memory  latency 100k:1k');
+  console.log(`memory                    ${num(memory.rps)} ${num(memory.mean, 2)} ${num(memory.p50, 1)} ${num(memory.p99, 1)}`);
+  for (const row of rows) {
+    const small = rows.find((other) => other.driver === row.driver && other.cache === row.cache && other.cars === SIZES[0])!;
+    const latencyRatio = row === small ? '' : `${(row.figures.mean / small.figures.mean).toFixed(2).padStart(8)} (mean)`;
+    console.log(
+      `${row.driver.padEnd(9)} ${row.cache.padEnd(5)} ${String(row.cars).padStart(6)} ${num(row.figures.rps)} ${num(row.figures.mean, 2)} ${num(row.figures.p50, 1)} ${num(row.figures.p99, 1)} ${(row.figures.rps / memory.rps).toFixed(2).padStart(8)} ${latencyRatio}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  const memory: { figures?: Figures } = {};
+
+  if (DRIVERS.includes('pglite')) {
+    const pgliteDir = mkdtempSync(path.join(tmpdir(), 'usedcars-bench-'));
+    const pglite = openDatabase({ pgliteDir });
+    try {
+      await benchDriver('pglite', pglite, rows, memory);
+    } finally {
+      await pglite.close();
+      rmSync(pgliteDir, { recursive: true, force: true });
+    }
+  }
+
+  if (DRIVERS.includes('postgres')) {
+    const url = process.env.BENCH_DATABASE_URL ?? execFileSync(pgScript, ['start', PG_PORT], { encoding: 'utf8' }).trim();
+    const postgres = openDatabase({ url, poolSize: 10 });
+    try {
+      await benchDriver('postgres', postgres, rows, memory);
+    } finally {
+      await postgres.close();
+      if (!process.env.BENCH_DATABASE_URL) execFileSync(pgScript, ['stop', PG_PORT]);
+    }
+  }
+
+  report(rows, memory.figures!);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

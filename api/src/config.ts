@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface AppConfig {
+  /** Secret of the HS256 access tokens issued by GET /jwt. */
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  corsOrigins: string[];
+  /** Largest accepted request body. */
+  bodyLimitBytes: number;
+  /** How long a brand-list page may be reused; 0 turns the page cache off. */
+  listCacheTtlMs: number;
+  /** How long a list total (X-Total-Count) may be reused; writes in this process clear it at once. */
+  countCacheTtlMs: number;
+  /** Requests per minute and address on the sign-in calls (/jwt, POST /users). */
+  authRateLimitPerMinute: number;
+  logLevel: string | false;
+}
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+const SITE_PORTS = [3000, 3001, 3002, 3003];
+export const DEFAULT_CORS_ORIGINS = SITE_PORTS.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+
+export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
+  accessTokenTtlSeconds: 300, // SPEC.md §9: the auth token max age is 300 seconds
+  corsOrigins: DEFAULT_CORS_ORIGINS,
+  bodyLimitBytes: 32 * 1024,
+  listCacheTtlMs: 5_000,
+  countCacheTtlMs: 60_000,
+  authRateLimitPerMinute: 60,
+  logLevel: 'info',
+};
+
+function numberFromEnv(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`Expected a non-negative number, got "${value}"`);
+  return parsed;
+}
+
+/** A secret made once and kept in DATA_DIR, so issued tokens survive a restart. */
+export function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface ServerSettings {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  pgliteDir: string;
+  firebaseProjectId: string;
+  app: AppConfig;
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
+  return {
+    port: numberFromEnv(env.PORT, 5000),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDir: path.resolve(env.PGLITE_DIR || path.join(dataDir, 'pglite')),
+    firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-usedcars',
+    app: {
+      jwtSecret: env.JWT_SECRET || persistedSecret(dataDir),
+      accessTokenTtlSeconds: numberFromEnv(env.ACCESS_TOKEN_TTL_SECONDS, defaultConfig.accessTokenTtlSeconds),
+      corsOrigins: env.CORS_ORIGINS
+        ? env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)
+        : defaultConfig.corsOrigins,
+      bodyLimitBytes: numberFromEnv(env.BODY_LIMIT_BYTES, defaultConfig.bodyLimitBytes),
+      listCacheTtlMs: numberFromEnv(env.LIST_CACHE_TTL_MS, defaultConfig.listCacheTtlMs),
+      countCacheTtlMs: numberFromEnv(env.COUNT_CACHE_TTL_MS, defaultConfig.countCacheTtlMs),
+      authRateLimitPerMinute: numberFromEnv(env.AUTH_RATE_LIMIT_PER_MINUTE, defaultConfig.authRateLimitPerMinute),
+      logLevel: env.LOG_LEVEL || defaultConfig.logLevel,
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { AccessTokens } from './features/auth/access-token';
+import type { Guard } from './features/auth/guard';
+import type { IdentityVerifier } from './features/auth/identity';
+import type { PaymentGateway } from './features/payments/gateway';
+
+/** What every feature's routes are given by buildApp. */
+export interface AppContext {
+  db: Db;
+  identity: IdentityVerifier;
+  gateway: PaymentGateway;
+  config: AppConfig;
+  tokens: AccessTokens;
+  guard: Guard;
+}
+
+export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** A feature's routes: registered on the app with the shared context. */
+export type FeatureRoutes = (app: ZodApp, context: AppContext) => void;
+
+/** OpenAPI marker for calls that need the access token of GET /jwt. */
+export const bearerSecurity = [{ bearerAuth: [] }];
+/** OpenAPI marker for calls that need a Firebase ID token. */
+export const idTokenSecurity = [{ firebaseIdToken: [] }];

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** Both drivers speak the same PostgreSQL through the same query builder. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** The driver's own client, for what the query builder does not cover (COPY, dumps). */
+  client: PGlite | pg.Pool;
+  /** Applies the versioned files of api/drizzle that are not applied yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  /** A PostgreSQL server (DATABASE_URL). */
+  | { url: string; poolSize?: number; onIdleError?: (error: Error) => void }
+  /** Embedded PGlite, persisted in `dir`, or in memory without one (optionally started from a dump). */
+  | { pgliteDir?: string; pgliteTemplate?: Blob };
+
+const migrationsFolder = path.resolve(__dirname, '../../drizzle');
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection cut by the server (restart, failover) must not crash the API: the pool
+    // drops it and opens a new one on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
+    const db = drizzlePostgres(pool, { schema });
+    return {
+      db: db as unknown as Db,
+      driver: 'postgres',
+      client: pool,
+      migrate: () => migratePostgres(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  // The options-only form: with an undefined dataDir argument PGlite drops the extensions.
+  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteTemplate, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    client,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** The database the environment names: DATABASE_URL when set, else PGlite in its folder. */
+export function openConfiguredDatabase(settings: { databaseUrl?: string; pgliteDir: string }): Database {
+  return openDatabase(
+    settings.databaseUrl
+      ? { url: settings.databaseUrl, onIdleError: (error) => console.warn(`database connection lost: ${error.message}`) }
+      : { pgliteDir: settings.pgliteDir },
+  );
+}

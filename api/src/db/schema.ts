@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Dollars with cents, read back as JS numbers (prices stay far below 2^53 cents). */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    role: text('role').notNull(),
+    identityUid: text('identity_uid').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_role_check', sql`${t.role} in ('Buyer', 'Seller', 'admin')`), index('users_role_idx').on(t.role, t.name)],
+);
+
+export const cars = pgTable(
+  'cars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category').notNull(),
+    carName: text('car_name').notNull(),
+    img: text('img').notNull(),
+    currentPrice: money('current_price').notNull(),
+    price: money('price').notNull(),
+    purchaseYear: text('purchase_year').notNull(),
+    condition: text('condition').notNull(),
+    contact: text('contact').notNull(),
+    details: text('details').notNull(),
+    location: text('location').notNull(),
+    used: text('used').notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    time: date('time', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('available'),
+  },
+  (t) => [
+    check('cars_category_check', sql`${t.category} in ('audi', 'honda', 'mercedes')`),
+    check('cars_status_check', sql`${t.status} in ('available', 'booked', 'sold')`),
+    // One index per sort order, led by category, so a page is an index range scan at any catalog size
+    // (scanned backwards for the descending sorts).
+    index('cars_category_newest_idx').on(t.category, t.createdAt, t.id),
+    index('cars_category_price_idx').on(t.category, t.currentPrice, t.id),
+    index('cars_category_year_idx').on(t.category, t.purchaseYear, t.id),
+    index('cars_category_status_idx').on(t.category, t.status, t.createdAt),
+    index('cars_category_seller_idx').on(t.category, t.sellerName),
+    index('cars_seller_id_idx').on(t.sellerId),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    img: text('img').notNull(),
+    currentPrice: money('current_price').notNull(),
+    carName: text('car_name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    transactionId: text('transaction_id'),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A buyer books a car once; the database settles races between two clicks.
+    uniqueIndex('bookings_car_buyer_idx').on(t.carId, t.buyerId),
+    index('bookings_buyer_idx').on(t.buyerId, t.createdAt),
+  ],
+);
+
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .unique()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  transactionId: text('transaction_id').notNull().unique(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type CarRow = typeof cars.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@usedcars/shared-contract';
+import type { Db } from '../../db/client';
+import { type UserRow, users } from '../../db/schema';
+import { forbidden, unauthorized } from '../../http/errors';
+import type { AccessTokens } from './access-token';
+import { IdentityError, type IdentityVerifier, type VerifiedIdentity } from './identity';
+
+function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * Who is calling. The role is read from the database on every call, so a changed role or a
+ * deleted account takes effect at once, whatever an older token says.
+ */
+export class Guard {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: AccessTokens,
+    private readonly identity: IdentityVerifier,
+  ) {}
+
+  async user(request: FastifyRequest): Promise<UserRow> {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const userId = await this.tokens.verify(token);
+    if (!userId) throw unauthorized('The access token is not valid or has expired; sign in again');
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw unauthorized('This account no longer exists');
+    return user;
+  }
+
+  async userWithRole(request: FastifyRequest, roles: readonly Role[], what: string): Promise<UserRow> {
+    const user = await this.user(request);
+    if (!(roles as readonly string[]).includes(user.role)) throw forbidden(`Only ${roles.join(' or ')} accounts can ${what}`);
+    return user;
+  }
+
+  /** The identity-service account behind a Firebase ID token (GET /jwt, POST /users). */
+  async signedIn(request: FastifyRequest): Promise<VerifiedIdentity> {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Send the Firebase ID token as "Authorization: Bearer <token>"');
+    try {
+      return await this.identity.verifyIdToken(token);
+    } catch (error) {
+      if (error instanceof IdentityError) throw unauthorized(error.message);
+      throw error;
+    }
+  }
+}
+
+/** A caller may name only their own e-mail, except an admin. */
+export function assertOwnEmail(user: UserRow, email: string): void {
+  if (user.role !== 'admin' && user.email !== email.toLowerCase()) throw forbidden('You can only read your own records');
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { type App, deleteApp, getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+
+/** Who a Firebase ID token belongs to. */
+export interface VerifiedIdentity {
+  uid: string;
+  email: string;
+  name?: string;
+}
+
+export interface NewIdentity {
+  email: string;
+  password: string;
+  displayName: string;
+}
+
+/** The identity service as the API needs it: check sign-ins, and remove or create accounts. */
+export interface IdentityVerifier {
+  verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  deleteUser(uid: string): Promise<void>;
+  /** Creates the account unless one exists for that e-mail; answers its uid. */
+  ensureUser?(user: NewIdentity): Promise<string>;
+  /** True when accounts live in a local emulator, where demo accounts may be made. */
+  readonly isEmulator?: boolean;
+}
+
+export class IdentityError extends Error {}
+
+function hasCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+/**
+ * Firebase Auth through firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin
+ * talks to the emulator and accepts its unsigned tokens, which is why production never sets it.
+ */
+export class FirebaseIdentity implements IdentityVerifier {
+  private readonly app: App;
+  readonly isEmulator = Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
+
+  constructor(projectId: string) {
+    const name = `usedcars-${projectId}`;
+    this.app = getApps().find((app) => app.name === name) ?? initializeApp({ projectId }, name);
+  }
+
+  async verifyIdToken(token: string): Promise<VerifiedIdentity> {
+    try {
+      const decoded = await getAuth(this.app).verifyIdToken(token, true);
+      if (!decoded.email) throw new IdentityError('This sign-in has no e-mail address');
+      return { uid: decoded.uid, email: decoded.email.toLowerCase(), name: decoded.name as string | undefined };
+    } catch (error) {
+      if (error instanceof IdentityError) throw error;
+      throw new IdentityError('The sign-in token is not valid or has expired');
+    }
+  }
+
+  async deleteUser(uid: string): Promise<void> {
+    try {
+      await getAuth(this.app).deleteUser(uid);
+    } catch (error) {
+      if (!hasCode(error, 'auth/user-not-found')) throw error;
+    }
+  }
+
+  async ensureUser(user: NewIdentity): Promise<string> {
+    const auth = getAuth(this.app);
+    try {
+      return (await auth.getUserByEmail(user.email)).uid;
+    } catch (error) {
+      if (!hasCode(error, 'auth/user-not-found')) throw error;
+    }
+    return (await auth.createUser({ email: user.email, password: user.password, displayName: user.displayName })).uid;
+  }
+
+  close(): Promise<void> {
+    return deleteApp(this.app);
+  }
+}
+
+/** In-memory identity service for tests: `signIn` hands out a token the verifier accepts. */
+export class FakeIdentity implements IdentityVerifier {
+  readonly isEmulator = true;
+  private readonly tokens = new Map<string, VerifiedIdentity>();
+  private readonly accounts = new Map<string, NewIdentity & { uid: string }>();
+  readonly deleted: string[] = [];
+
+  signIn(email: string, name?: string, uid = `uid-${email}`): string {
+    const token = `fake-id-token-${randomUUID()}`;
+    this.tokens.set(token, { uid, email: email.toLowerCase(), name });
+    return token;
+  }
+
+  async verifyIdToken(token: string): Promise<VerifiedIdentity> {
+    const identity = this.tokens.get(token);
+    if (!identity || this.deleted.includes(identity.uid)) throw new IdentityError('The sign-in token is not valid or has expired');
+    return identity;
+  }
+
+  async deleteUser(uid: string): Promise<void> {
+    this.deleted.push(uid);
+  }
+
+  async ensureUser(user: NewIdentity): Promise<string> {
+    const existing = this.accounts.get(user.email);
+    if (existing) return existing.uid;
+    const uid = `uid-${user.email}`;
+    this.accounts.set(user.email, { ...user, uid });
+    return uid;
+  }
+}

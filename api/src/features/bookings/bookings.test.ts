@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { ORDER_MESSAGES, type Booking } from '@usedcars/shared-contract';
+import { bookings, cars } from '../../db/schema';
+import { type Account, describeEachDriver } from '../../../test/helpers';
+
+describeEachDriver('bookings', (api) => {
+  let seller: Account;
+  let buyer: Account;
+  beforeAll(async () => {
+    seller = await api().account('Seller', 'Sally Seller');
+    buyer = await api().account('Buyer', 'Bob Buyer');
+  });
+
+  const carStatus = async (id: string) => (await api().db.select().from(cars).where(eq(cars.id, id)))[0]?.status;
+
+  it('books a car with the buyer\'s and the car\'s own facts, whatever the body says', async () => {
+    const carId = await api().addCar(seller, { carName: 'Audi Q5 45 TFSI', currentPrice: 30_000 });
+    const response = await api().inject({
+      method: 'POST',
+      url: '/bookings',
+      headers: buyer.auth,
+      payload: { carId, phone: '+1 415 555 0100', address: '1 Market St', name: 'Mallory', email: 'mallory@example.test', currentPrice: 1, carName: 'Cheap', img: 'x' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ acknowledged: true, message: 'Booking confirmed', insertedId: expect.any(String) });
+    const booking = await api().inject({ method: 'GET', url: `/bookings/${response.json().insertedId}`, headers: buyer.auth });
+    expect(booking.json()).toEqual({
+      _id: response.json().insertedId,
+      carId,
+      name: 'Bob Buyer',
+      email: buyer.email,
+      img: '/images/cars/sedan-blue.svg',
+      currentPrice: 30_000,
+      carName: 'Audi Q5 45 TFSI',
+      phone: '+1 415 555 0100',
+      address: '1 Market St',
+      paid: false,
+      transactionId: null,
+    });
+    expect(await carStatus(carId)).toBe('booked');
+  });
+
+  it('refuses a second booking of the same car by the same buyer', async () => {
+    const carId = await api().addCar(seller);
+    expect((await api().book(buyer, carId)).statusCode).toBe(201);
+    const again = await api().book(buyer, carId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ acknowledged: false, message: ORDER_MESSAGES.alreadyBooked });
+    expect(await api().db.select().from(bookings).where(eq(bookings.carId, carId))).toHaveLength(1);
+  });
+
+  it('refuses a sold car', async () => {
+    const carId = await api().addCar(seller);
+    await api().db.update(cars).set({ status: 'sold' }).where(eq(cars.id, carId));
+    const response = await api().book(buyer, carId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('This car has already been sold');
+  });
+
+  it('lets only buyers book, and only existing cars', async () => {
+    const carId = await api().addCar(seller);
+    expect((await api().book(seller, carId)).statusCode).toBe(403);
+    expect((await api().inject({ method: 'POST', url: '/bookings', payload: { carId, phone: '5551234', address: 'x' } })).statusCode).toBe(401);
+    expect((await api().book(buyer, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect(await api().db.select().from(bookings).where(eq(bookings.carId, carId))).toHaveLength(0);
+  });
+
+  it('shows a buyer only their own bookings; an admin any', async () => {
+    const other = await api().account('Buyer');
+    const carId = await api().addCar(seller);
+    const bookingId = (await api().book(other, carId)).json().insertedId;
+    const own = await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(other.email)}`, headers: other.auth });
+    expect(own.json<Booking[]>().map((booking) => booking._id)).toEqual([bookingId]);
+    expect((await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(other.email)}`, headers: buyer.auth })).statusCode).toBe(403);
+    expect((await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(other.email)}` })).statusCode).toBe(401);
+    expect((await api().inject({ method: 'GET', url: `/bookings/${bookingId}`, headers: buyer.auth })).statusCode).toBe(403);
+    expect((await api().inject({ method: 'GET', url: `/bookings/${bookingId}` })).statusCode).toBe(401);
+    expect((await api().inject({ method: 'GET', url: '/bookings/00000000-0000-4000-8000-000000000000', headers: buyer.auth })).statusCode).toBe(404);
+    const admin = await api().account('admin');
+    expect((await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(other.email)}`, headers: admin.auth })).json()).toHaveLength(1);
+    expect((await api().inject({ method: 'GET', url: `/bookings/${bookingId}`, headers: admin.auth })).statusCode).toBe(200);
+  });
+
+  it('shows a seller who booked their cars (GET /myBuyers)', async () => {
+    const otherSeller = await api().account('Seller');
+    const carId = await api().addCar(otherSeller, { carName: 'Honda Civic EX', categoryName: 'honda' });
+    const bookingId = (await api().book(buyer, carId)).json().insertedId;
+    const response = await api().inject({ method: 'GET', url: '/myBuyers', headers: otherSeller.auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      expect.objectContaining({ _id: bookingId, name: 'Bob Buyer', email: buyer.email, phone: '+1 415 555 0199', address: '1 Market St', carName: 'Honda Civic EX', currentPrice: 21_500, paid: false }),
+    ]);
+    expect((await api().inject({ method: 'GET', url: '/myBuyers', headers: buyer.auth })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,82 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { type Booking, type BookingInput, type CarStatus, ORDER_MESSAGES, canBook, nextCarStatus } from '@usedcars/shared-contract';
+import type { Db } from '../../db/client';
+import { type BookingRow, type UserRow, bookings, cars } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { findUserByEmail } from '../users/service';
+
+export function toBooking(row: BookingRow): Booking {
+  return {
+    _id: row.id,
+    carId: row.carId,
+    name: row.name,
+    email: row.email,
+    img: row.img,
+    currentPrice: row.currentPrice,
+    carName: row.carName,
+    phone: row.phone,
+    address: row.address,
+    paid: row.paid,
+    transactionId: row.transactionId,
+  };
+}
+
+/** SPEC's dialog reads `acknowledged` and `message`; a refusal carries both too. */
+const refused = (message: string) => conflict(message, { acknowledged: false });
+
+/** The buyer's name and e-mail come from their account and the car's facts from its row. */
+export async function bookCar(db: Db, buyer: UserRow, input: BookingInput): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [car] = await tx.select().from(cars).where(eq(cars.id, input.carId)).for('update').limit(1);
+    if (!car) throw notFound(`No car with id ${input.carId}`);
+    const status = car.status as CarStatus;
+    if (!canBook(status)) throw refused(ORDER_MESSAGES.sold);
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        carId: car.id,
+        buyerId: buyer.id,
+        name: buyer.name,
+        email: buyer.email,
+        img: car.img,
+        currentPrice: car.currentPrice,
+        carName: car.carName,
+        phone: input.phone,
+        address: input.address,
+      })
+      .onConflictDoNothing({ target: [bookings.carId, bookings.buyerId] })
+      .returning({ id: bookings.id });
+    if (!booking) throw refused(ORDER_MESSAGES.alreadyBooked);
+    const next = nextCarStatus(status, 'book');
+    if (next && next !== status) await tx.update(cars).set({ status: next }).where(eq(cars.id, car.id));
+    return booking.id;
+  });
+}
+
+/** Bookings of the person with this e-mail: the caller's own, or anyone's for an admin. */
+export async function bookingsOf(db: Db, caller: UserRow, email: string): Promise<BookingRow[]> {
+  const owner = caller.email === email ? caller : caller.role === 'admin' ? await findUserByEmail(db, email) : undefined;
+  if (!owner) {
+    if (caller.role !== 'admin') throw forbidden('You can only read your own bookings');
+    return [];
+  }
+  return db.select().from(bookings).where(eq(bookings.buyerId, owner.id)).orderBy(desc(bookings.createdAt), desc(bookings.id));
+}
+
+/** One booking, for its buyer or an admin. */
+export async function ownBooking(db: Db, caller: UserRow, id: string): Promise<BookingRow> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!booking) throw notFound(`No booking with id ${id}`);
+  if (booking.buyerId !== caller.id && caller.role !== 'admin') throw forbidden('This booking is not yours');
+  return booking;
+}
+
+/** Who booked the seller's cars (My Buyers). */
+export async function buyersOf(db: Db, seller: UserRow): Promise<BookingRow[]> {
+  const rows = await db
+    .select({ booking: bookings })
+    .from(bookings)
+    .innerJoin(cars, and(eq(cars.id, bookings.carId), eq(cars.sellerId, seller.id)))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return rows.map((row) => row.booking);
+}

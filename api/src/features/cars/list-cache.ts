@@ -1,0 +1,35 @@
+/**
+ * A small time-bounded cache of list answers. Writes in this process clear it at once; the TTL
+ * bounds how stale another API copy (or the seed command) can leave it.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: V): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import {
+  CAR_LIST_MAX_LIMIT,
+  CATEGORIES,
+  CATEGORY_PATHS,
+  TOTAL_COUNT_HEADER,
+  acknowledgedSchema,
+  carInputSchema,
+  carListQuerySchema,
+  carSchema,
+  idField,
+  messageSchema,
+  requiredText,
+} from '@usedcars/shared-contract';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { type FeatureRoutes, bearerSecurity } from '../../context';
+import { badRequest } from '../../http/errors';
+import type { CarCatalog, CarListFilter, CarPage } from './service';
+
+const listDescription =
+  `Answers a JSON array. Optional paging (limit, offset), sort (price, -price, year, -year, newest; default newest) ` +
+  `and filters. Without limit at most ${CAR_LIST_MAX_LIMIT} cars are answered. The number of matching cars is in the ` +
+  `${TOTAL_COUNT_HEADER} header. Answers carry an ETag; If-None-Match gets 304.`;
+
+const listResponse = { 200: z.array(carSchema), 304: z.null(), 400: messageSchema };
+
+/** Sends a page as pre-serialised JSON (it was validated when built), or 304 when the client has it. */
+function sendPage(page: CarPage, request: FastifyRequest, reply: FastifyReply) {
+  reply.header(TOTAL_COUNT_HEADER, String(page.total)).header('ETag', page.etag).header('Cache-Control', 'no-cache');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send(null);
+  return reply.type('application/json; charset=utf-8').send(page.body);
+}
+
+/** Hot path: a cached page leaves before validation and the handler. */
+function servePageFromCache(catalog: CarCatalog): onRequestHookHandler {
+  return (request, reply, done) => {
+    const page = catalog.cachedPage(request.url);
+    if (page) sendPage(page, request, reply);
+    else done();
+  };
+}
+
+async function listPage(catalog: CarCatalog, filter: CarListFilter, request: FastifyRequest, reply: FastifyReply) {
+  return sendPage(await catalog.page(filter, request.url), request, reply);
+}
+
+export function carRoutes(catalog: CarCatalog): FeatureRoutes {
+  return (app, { guard }) => {
+    const fromCache = servePageFromCache(catalog);
+    for (const category of CATEGORIES) {
+      const { apiCollection, apiSellerCollection, label } = CATEGORY_PATHS[category];
+
+      app.get(
+        apiCollection,
+        {
+          onRequest: fromCache,
+          schema: { tags: ['cars'], summary: `${label} cars`, description: listDescription, querystring: carListQuerySchema, response: listResponse },
+        },
+        (request, reply) => listPage(catalog, { ...request.query, category }, request, reply),
+      );
+
+      app.get(
+        apiSellerCollection,
+        {
+          onRequest: fromCache,
+          schema: {
+            tags: ['cars'],
+            summary: `${label} cars of one seller`,
+            description: listDescription,
+            querystring: carListQuerySchema.extend({ sellerName: requiredText('sellerName', 100) }),
+            response: listResponse,
+          },
+        },
+        (request, reply) => listPage(catalog, { ...request.query, category }, request, reply),
+      );
+
+      app.get(
+        `${apiCollection}/:id`,
+        {
+          schema: {
+            tags: ['cars'],
+            summary: `One ${label} car`,
+            params: z.object({ id: idField('id') }),
+            response: { 200: carSchema, 400: messageSchema, 404: messageSchema },
+          },
+        },
+        (request) => catalog.get(category, request.params.id),
+      );
+
+      app.post(
+        apiCollection,
+        {
+          schema: {
+            tags: ['cars'],
+            summary: `Adds a ${label} car (Seller only)`,
+            description: 'sellerName is taken from the seller\'s account; the one in the body is ignored.',
+            security: bearerSecurity,
+            body: carInputSchema,
+            response: { 201: acknowledgedSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema },
+          },
+        },
+        async (request, reply) => {
+          const seller = await guard.userWithRole(request, ['Seller'], 'add cars');
+          if (request.body.categoryName !== category) throw badRequest(`categoryName must be ${category} for ${apiCollection}`);
+          const insertedId = await catalog.create(seller, request.body);
+          return reply.code(201).send({ acknowledged: true, message: 'Car added', insertedId });
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ROLES, acknowledgedSchema, deletedSchema, emailField, fieldError, idField, messageSchema, newUserSchema, userSchema } from '@usedcars/shared-contract';
+import { type FeatureRoutes, bearerSecurity, idTokenSecurity } from '../../context';
+import { forbidden } from '../../http/errors';
+import { assertOwnEmail } from '../auth/guard';
+import { deleteUser, findUserByEmail, listUsersByRole, registerUser, toUser } from './service';
+
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+
+export const userRoutes: FeatureRoutes = (app, { db, guard, identity, config }) => {
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "The caller's own record (an admin may ask for anyone's): an array whose first item has the role",
+        security: bearerSecurity,
+        querystring: z.object({ email: emailField() }),
+        response: { 200: z.array(userSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await guard.user(request);
+      assertOwnEmail(caller, request.query.email);
+      const user = await findUserByEmail(db, request.query.email);
+      return user ? [toUser(user)] : [];
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Saves the signed-in person\'s record (role Buyer or Seller); idempotent',
+        description: 'Needs the Firebase ID token of the same e-mail. An existing record is left as it is.',
+        security: idTokenSecurity,
+        body: newUserSchema,
+        response: { 200: acknowledgedSchema, 201: acknowledgedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await guard.signedIn(request);
+      if (signedIn.email !== request.body.email) throw forbidden('email must be the e-mail you signed in with');
+      const { user, created } = await registerUser(db, request.body, signedIn);
+      return reply
+        .code(created ? 201 : 200)
+        .send({ acknowledged: true, message: created ? 'User created' : 'User already exists', insertedId: user.id });
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Accounts of one role (admin only)',
+        security: bearerSecurity,
+        querystring: z.object({ role: z.enum(ROLES, { error: fieldError('role', `one of ${ROLES.join(', ')}`) }) }),
+        response: { 200: z.array(userSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await guard.userWithRole(request, ['admin'], 'list accounts');
+      return (await listUsersByRole(db, request.query.role)).map(toUser);
+    },
+  );
+
+  app.delete(
+    '/allUsers/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Deletes an account, its cars and bookings, and its sign-in account (admin only)',
+        security: bearerSecurity,
+        params: z.object({ id: idField('id') }),
+        response: { 200: deletedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await guard.userWithRole(request, ['admin'], 'delete accounts');
+      return { deletedCount: await deleteUser(db, identity, admin, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,30 @@
+/**
+ * npm run seed -w api                       demo catalog again (cars, bookings, payments; accounts stay)
+ * npm run seed -w api -- --cars 100000      100,000 cars PER BRAND (300,000 in all), for benchmarks
+ */
+import { parseArgs } from 'node:util';
+import { settingsFromEnv } from './config';
+import { openConfiguredDatabase } from './db/client';
+import { reseedDemo, seedLargeCatalog } from './seed/seed';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { cars: { type: 'string' } } });
+  const perBrand = values.cars === undefined ? undefined : Number(values.cars);
+  if (perBrand !== undefined && !(Number.isInteger(perBrand) && perBrand > 0)) throw new Error('--cars takes a positive whole number');
+  const settings = settingsFromEnv();
+  const database = openConfiguredDatabase(settings);
+  try {
+    await database.migrate();
+    const started = Date.now();
+    if (perBrand === undefined) await reseedDemo(database.db);
+    else await seedLargeCatalog(database.db, perBrand);
+    console.log(`Seeded ${perBrand === undefined ? 'the demo catalog' : `${perBrand} cars per brand`} in ${Date.now() - started} ms (${database.driver})`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

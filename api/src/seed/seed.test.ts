@@ -1,0 +1,51 @@
+import { count, eq, isNotNull } from 'drizzle-orm';
+import { CATEGORIES, carInputSchema } from '@usedcars/shared-contract';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PUBLIC_DIR } from '../app';
+import { bookings, cars, payments, users } from '../db/schema';
+import { toCar } from '../features/cars/service';
+import { describeEachDriver } from '../../test/helpers';
+import { DEMO_CARS_PER_BRAND, ensureDemoAccounts, reseedDemo, seedIfEmpty, seedLargeCatalog } from './seed';
+
+describeEachDriver('demo data', (api) => {
+  const carsIn = async (category: string) => (await api().db.select({ n: count() }).from(cars).where(eq(cars.category, category)))[0]?.n;
+
+  it('fills an empty database once, with valid cars whose pictures the API serves', async () => {
+    expect(await seedIfEmpty(api().db)).toBe(true);
+    expect(await seedIfEmpty(api().db)).toBe(false);
+    for (const category of CATEGORIES) expect(await carsIn(category)).toBe(DEMO_CARS_PER_BRAND);
+    const rows = await api().db.select().from(cars);
+    for (const row of rows) {
+      const { _id, status, ...fields } = toCar(row);
+      expect(carInputSchema.safeParse(fields).error).toBeUndefined();
+      expect(existsSync(path.join(PUBLIC_DIR, row.img))).toBe(true);
+    }
+    const demoSeller = await api().db.select().from(users).where(eq(users.email, 'seller@usedcars.test'));
+    expect(rows.filter((row) => row.sellerId === demoSeller[0]?.id).length).toBeGreaterThan(40);
+    expect((await api().db.select({ role: users.role }).from(users).where(eq(users.email, 'admin@usedcars.test')))[0]?.role).toBe('admin');
+    expect(await api().db.select().from(payments)).toHaveLength(1);
+  });
+
+  it('re-seeds the catalog and keeps the accounts', async () => {
+    const before = (await api().db.select({ n: count() }).from(users))[0]?.n;
+    await reseedDemo(api().db);
+    expect((await api().db.select({ n: count() }).from(users))[0]?.n).toBe(before);
+    expect(await carsIn('honda')).toBe(DEMO_CARS_PER_BRAND);
+    expect(await api().db.select().from(bookings)).toHaveLength(2);
+  });
+
+  it('makes a large catalog inside the database', async () => {
+    await seedLargeCatalog(api().db, 1000);
+    for (const category of CATEGORIES) expect(await carsIn(category)).toBe(1000);
+    const page = await api().inject({ method: 'GET', url: '/hondas?limit=5&sort=price' });
+    expect(page.json()).toHaveLength(5);
+    expect(page.headers['x-total-count']).toBe('1000');
+  });
+
+  it('creates the demo sign-in accounts in the emulator and links them', async () => {
+    expect(await ensureDemoAccounts(api().identity, api().db, 'usedcars-demo')).toBe(3);
+    const linked = await api().db.select({ email: users.email }).from(users).where(isNotNull(users.identityUid));
+    expect(linked.map((user) => user.email)).toEqual(expect.arrayContaining(['admin@usedcars.test', 'seller@usedcars.test', 'buyer@usedcars.test']));
+  });
+});

@@ -1,0 +1,175 @@
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import { CATEGORIES, type Category, dollarsToCents } from '@usedcars/shared-contract';
+import type { Db } from '../db/client';
+import { bookings, cars, payments, users } from '../db/schema';
+import type { IdentityVerifier } from '../features/auth/identity';
+import { PAINTS, type Paint, carImagePath } from './car-art';
+import { CITIES, CONDITIONS, DEMO_ACCOUNTS, DETAILS, MODELS } from './demo-data';
+
+export const DEMO_CARS_PER_BRAND = 30;
+const DAY_MS = 86_400_000;
+const PAINT_NAMES = Object.keys(PAINTS) as Paint[];
+
+/** Small seeded generator: the demo catalog is the same on every machine and every re-seed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)]!;
+
+/** The demo accounts as database records (no sign-in accounts: see ensureDemoAccounts). */
+export async function ensureDemoUsers(db: Db): Promise<Map<string, string>> {
+  await db
+    .insert(users)
+    .values(DEMO_ACCOUNTS.map(({ email, name, role }) => ({ email, name, role })))
+    .onConflictDoNothing({ target: users.email });
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)));
+  return new Map(rows.map((row) => [row.email, row.id]));
+}
+
+async function wipeCatalog(db: Db): Promise<void> {
+  await db.delete(payments);
+  await db.delete(bookings);
+  await db.delete(cars);
+}
+
+function sellersOf(ids: Map<string, string>) {
+  return DEMO_ACCOUNTS.filter((account) => account.role === 'Seller').map((account) => ({ id: ids.get(account.email)!, name: account.name }));
+}
+
+/** A few dozen realistic cars per brand, two bookings of the demo buyer (one paid). */
+export async function seedDemoCatalog(db: Db, perBrand = DEMO_CARS_PER_BRAND): Promise<void> {
+  const ids = await ensureDemoUsers(db);
+  const sellers = sellersOf(ids);
+  const thisYear = new Date().getFullYear();
+  const now = Date.now();
+  const next = random(2024);
+  const rows = CATEGORIES.flatMap((category) =>
+    Array.from({ length: perBrand }, (_, index) => {
+      const model = MODELS[category][index % MODELS[category].length]!;
+      const year = thisYear - 1 - Math.floor(next() * 10);
+      const age = thisYear - year;
+      const price = Math.round((model.msrp * (0.95 + next() * 0.15)) / 100) * 100;
+      const postedAt = now - Math.floor((index + next()) * DAY_MS * 2);
+      // Two of three demo cars belong to the demo seller, so My Products has plenty.
+      const seller = index % 3 === 2 ? sellers[1 + (index % 2)]! : sellers[0]!;
+      return {
+        category,
+        carName: model.name,
+        img: carImagePath(model.style, PAINT_NAMES[(index * 3 + category.length) % PAINT_NAMES.length]!),
+        price,
+        currentPrice: Math.round((price * 0.88 ** age * (0.95 + next() * 0.1)) / 100) * 100,
+        purchaseYear: String(year),
+        condition: pick(CONDITIONS, next),
+        contact: `+1 (${200 + Math.floor(next() * 700)}) 555-0${100 + Math.floor(next() * 900)}`,
+        details: pick(DETAILS, next),
+        location: pick(CITIES, next),
+        used: age === 1 ? '1 year' : `${age} years`,
+        sellerName: seller.name,
+        sellerId: seller.id,
+        time: new Date(postedAt).toISOString().slice(0, 10),
+        createdAt: new Date(postedAt),
+      };
+    }),
+  );
+  const inserted = await db.insert(cars).values(rows).returning({ id: cars.id, sellerId: cars.sellerId });
+  await seedDemoOrders(db, ids, inserted.filter((car) => car.sellerId === sellers[0]!.id).slice(0, 2).map((car) => car.id));
+}
+
+/** My Orders shows one booking to pay and one already paid. */
+async function seedDemoOrders(db: Db, ids: Map<string, string>, carIds: string[]): Promise<void> {
+  const buyer = DEMO_ACCOUNTS.find((account) => account.role === 'Buyer')!;
+  const chosen = await db.select().from(cars).where(inArray(cars.id, carIds));
+  for (const [index, car] of chosen.entries()) {
+    const paid = index === 1;
+    const transactionId = paid ? 'pi_demo_paid_booking' : null;
+    const [booking] = await db
+      .insert(bookings)
+      .values({
+        carId: car.id,
+        buyerId: ids.get(buyer.email)!,
+        name: buyer.name,
+        email: buyer.email,
+        img: car.img,
+        currentPrice: car.currentPrice,
+        carName: car.carName,
+        phone: '+1 (415) 555-0142',
+        address: '1 Ferry Building, San Francisco, CA',
+        paid,
+        transactionId,
+        paymentIntentId: transactionId,
+      })
+      .returning();
+    await db.update(cars).set({ status: paid ? 'sold' : 'booked' }).where(eq(cars.id, car.id));
+    if (paid && booking && transactionId) {
+      await db.insert(payments).values({ bookingId: booking.id, amountCents: dollarsToCents(car.currentPrice), transactionId, email: buyer.email });
+    }
+  }
+}
+
+/** First start of an empty database gets the demo data; anything already there is left alone. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  await seedDemoCatalog(db);
+  return true;
+}
+
+/** `npm run seed`: cars, bookings and payments start over; accounts stay. */
+export async function reseedDemo(db: Db): Promise<void> {
+  await wipeCatalog(db);
+  await seedDemoCatalog(db);
+}
+
+/**
+ * A large catalog for benchmarks: `perBrand` cars in each of the three brands, generated inside
+ * the database (INSERT … SELECT over generate_series), which beats any client-side batching.
+ */
+export async function seedLargeCatalog(db: Db, perBrand: number, categories: readonly Category[] = CATEGORIES): Promise<void> {
+  await wipeCatalog(db);
+  const sellers = sellersOf(await ensureDemoUsers(db));
+  const thisYear = new Date().getFullYear();
+  for (const category of categories) {
+    const models = JSON.stringify(MODELS[category].map((model, index) => ({ ...model, img: carImagePath(model.style, PAINT_NAMES[index % PAINT_NAMES.length]!) })));
+    await db.execute(sql`
+      insert into cars (category, car_name, img, current_price, price, purchase_year, condition, contact, details,
+                        location, used, seller_name, seller_id, time, created_at)
+      select ${category}, m->>'name', m->>'img',
+             round((m->>'msrp')::numeric * (0.3 + (g % 61) / 100.0), -2), (m->>'msrp')::numeric,
+             (${thisYear - 12} + g % 12)::text,
+             ${sql.raw(`(array[${CONDITIONS.map((c) => `'${c}'`).join(',')}])`)}[1 + g % ${CONDITIONS.length}],
+             '+1 (415) 555-0' || (100 + g % 900),
+             ${JSON.stringify(DETAILS)}::jsonb->>(g % ${DETAILS.length}),
+             ${JSON.stringify(CITIES)}::jsonb->>(g % ${CITIES.length}),
+             (12 - g % 12) || ' years',
+             s->>'name', (s->>'id')::uuid,
+             current_date - (g % 365), now() - g * interval '1 minute'
+      from generate_series(1, ${perBrand}::int) as g
+      cross join lateral (select ${models}::jsonb->(g % ${MODELS[category].length}) as m,
+                                 ${JSON.stringify(sellers)}::jsonb->(g % ${sellers.length}) as s) as picked`);
+  }
+  await db.execute(sql`analyze cars`);
+}
+
+/**
+ * With the Auth emulator as identity service, the demo accounts get sign-in accounts there too
+ * (same e-mail, password and name), linked to their records. Never against a real project.
+ */
+export async function ensureDemoAccounts(identity: IdentityVerifier, db: Db, password: string): Promise<number> {
+  if (!identity.isEmulator || !identity.ensureUser) return 0;
+  const ids = await ensureDemoUsers(db);
+  let linked = 0;
+  for (const account of DEMO_ACCOUNTS.filter((candidate) => candidate.signIn)) {
+    const uid = await identity.ensureUser({ email: account.email, password, displayName: account.name });
+    await db.update(users).set({ identityUid: uid }).where(eq(users.id, ids.get(account.email)!));
+    linked += 1;
+  }
+  return linked;
+}

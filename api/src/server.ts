@@ -1,0 +1,63 @@
+import { buildApp } from './app';
+import { settingsFromEnv } from './config';
+import { openConfiguredDatabase } from './db/client';
+import { FirebaseIdentity } from './features/auth/identity';
+import { TestGateway } from './features/payments/gateway';
+import { ensureDemoAccounts, seedIfEmpty } from './seed/seed';
+import { DEMO_PASSWORD_DEFAULT } from './seed/demo-data';
+
+const EMULATOR_ATTEMPTS = 10;
+const EMULATOR_RETRY_MS = 3_000;
+
+async function main(): Promise<void> {
+  const settings = settingsFromEnv();
+  const database = openConfiguredDatabase(settings);
+  await database.migrate();
+  const seeded = await seedIfEmpty(database.db);
+
+  const identity = new FirebaseIdentity(settings.firebaseProjectId);
+  const app = await buildApp({ db: database.db, identity, gateway: new TestGateway(), config: settings.app });
+  app.addHook('onClose', async () => {
+    await identity.close();
+    await database.close();
+  });
+  if (seeded) app.log.info('empty database: demo data seeded');
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: settings.port, host: settings.host });
+  app.log.info(`database: ${database.driver}${database.driver === 'pglite' ? ` in ${settings.pgliteDir}` : ''}`);
+
+  // The emulator may start after the API; demo sign-ins are a convenience, never a reason to stop.
+  if (identity.isEmulator) {
+    const password = process.env.DEMO_PASSWORD || DEMO_PASSWORD_DEFAULT;
+    for (let attempt = 1; attempt <= EMULATOR_ATTEMPTS && !closing; attempt += 1) {
+      try {
+        const linked = await ensureDemoAccounts(identity, database.db, password);
+        app.log.info(`demo sign-in accounts ready in the Auth emulator (${linked})`);
+        break;
+      } catch (error) {
+        app.log.warn({ err: error, attempt }, 'Auth emulator not reachable yet; retrying');
+        await new Promise((resolve) => setTimeout(resolve, EMULATOR_RETRY_MS));
+      }
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

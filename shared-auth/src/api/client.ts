@@ -1,0 +1,105 @@
+import { apiUrl } from '../runtimeConfig';
+import { getAccessToken } from '../authStore';
+
+/**
+ * The one way the browser calls the API. Components never build URLs: they call the endpoint
+ * functions beside this file, which call `request`.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The API could not be reached at all (offline, server down, CORS refused). */
+export class ApiUnreachableError extends Error {
+  constructor(cause?: unknown) {
+    super('We could not reach the Used Cars server. Check your connection and try again.', { cause });
+    this.name = 'ApiUnreachableError';
+  }
+}
+
+export type Auth = 'access' | 'none' | { idToken: string };
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  /** 'access': the stored access token (refreshed once on 401); { idToken }: an identity token. */
+  auth?: Auth;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+/**
+ * Called on a 401 with the access token: gets a fresh token (from the identity service and
+ * /jwt) or null when the person is no longer signed in. The session module installs it.
+ */
+let refreshAccessToken: (() => Promise<string | null>) | null = null;
+export function setAccessTokenRefresher(refresher: (() => Promise<string | null>) | null): void {
+  refreshAccessToken = refresher;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(apiUrl(path));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new ApiUnreachableError(error);
+  }
+}
+
+export async function requestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const auth = options.auth ?? 'access';
+  const token = auth === 'none' ? null : auth === 'access' ? getAccessToken() : auth.idToken;
+  let response = await send(path, options, token);
+  if (response.status === 401 && auth === 'access' && refreshAccessToken) {
+    const fresh = await refreshAccessToken();
+    if (fresh) response = await send(path, options, fresh);
+  }
+  const text = await response.text();
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    const message =
+      body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+        ? (body as { message: string }).message
+        : `The server answered ${response.status} ${response.statusText}`.trim();
+    throw new ApiError(message, response.status, body);
+  }
+  return { data: body as T, headers: response.headers };
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestWithHeaders<T>(path, options)).data;
+}

@@ -1,0 +1,79 @@
+import { createStore, useStore } from 'zustand';
+import type { Role } from '@usedcars/shared-contract';
+
+/** The signed-in person as the identity service knows them (SPEC.md §3 "Signed-in auth user"). */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+}
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface AuthState {
+  status: AuthStatus;
+  user: AuthUser | null;
+  /** Role read from the API by e-mail; null until known (or for a signed-out visitor). */
+  role: Role | null;
+}
+
+const ACCESS_TOKEN_KEY = 'accessToken';
+
+const signedOut: AuthState = { status: 'signedOut', user: null, role: null };
+
+/**
+ * One vanilla store for the whole page. shared-auth is a federation singleton, so the shell and
+ * every remote import this very object; a second copy would split who is signed in.
+ */
+export const authStore = createStore<AuthState>(() => ({ status: 'loading', user: null, role: null }));
+
+export function useAuth<T>(selector: (state: AuthState) => T): T {
+  return useStore(authStore, selector);
+}
+
+export function setSignedIn(user: AuthUser, role: Role | null = null): void {
+  authStore.setState({ status: 'signedIn', user, role });
+}
+
+export function setRole(role: Role | null): void {
+  authStore.setState({ role });
+}
+
+export function setSignedOut(): void {
+  clearAccessToken();
+  authStore.setState(signedOut);
+}
+
+export function getAccessToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(ACCESS_TOKEN_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveAccessToken(token: string): void {
+  globalThis.localStorage?.setItem(ACCESS_TOKEN_KEY, token);
+}
+
+export function clearAccessToken(): void {
+  globalThis.localStorage?.removeItem(ACCESS_TOKEN_KEY);
+}
+
+/**
+ * Signs out everywhere: the identity service (once the Identity issue plugs its adapter in
+ * through `setSignOutHandler`), the stored access token and the store.
+ */
+let signOutHandler: (() => Promise<void>) | null = null;
+
+export function setSignOutHandler(handler: (() => Promise<void>) | null): void {
+  signOutHandler = handler;
+}
+
+export async function logOut(): Promise<void> {
+  try {
+    await signOutHandler?.();
+  } finally {
+    setSignedOut();
+  }
+}

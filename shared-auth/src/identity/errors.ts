@@ -1,0 +1,26 @@
+import { ApiError, ApiUnreachableError } from '../api/client';
+
+/** Firebase's error codes in words a person can act on (SPEC.md only logs them; we say them). */
+const MESSAGES: Record<string, string> = {
+  'auth/invalid-credential': 'Wrong e-mail or password.',
+  'auth/wrong-password': 'Wrong password. Try again or reset it.',
+  'auth/invalid-login-credentials': 'Wrong e-mail or password.',
+  'auth/user-not-found': 'No account uses this e-mail. Create a new account first.',
+  'auth/email-already-in-use': 'An account with this e-mail already exists. Log in instead.',
+  'auth/weak-password': 'The password is too weak: use at least 6 characters.',
+  'auth/invalid-email': 'That e-mail address does not look right.',
+  'auth/missing-password': 'Enter your password.',
+  'auth/popup-closed-by-user': 'The Google sign-in window was closed before signing in.',
+  'auth/cancelled-popup-request': 'The Google sign-in window was closed before signing in.',
+  'auth/popup-blocked': 'The browser blocked the Google sign-in window. Allow pop-ups for this site and try again.',
+  'auth/network-request-failed': 'We could not reach the sign-in service. Check your connection and try again.',
+  'auth/too-many-requests': 'Too many attempts. Wait a minute and try again.',
+  'auth/user-disabled': 'This account has been disabled.',
+};
+
+export function describeAuthError(error: unknown): string {
+  if (error instanceof ApiUnreachableError || error instanceof ApiError) return error.message;
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && MESSAGES[code]) return MESSAGES[code];
+  return 'Something went wrong while signing in. Please try again.';
+}

@@ -1,0 +1,47 @@
+import { initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  GoogleAuthProvider,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth,
+  onAuthStateChanged,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  updateProfile,
+  type User,
+} from 'firebase/auth';
+import type { AuthUser } from '../authStore';
+import type { RuntimeConfig } from '../runtimeConfig';
+import type { IdentityAdapter } from './types';
+
+function toAuthUser(user: User): AuthUser {
+  return { uid: user.uid, email: user.email, displayName: user.displayName };
+}
+
+/** Firebase Auth (its emulator when the runtime config names one, a real project otherwise). */
+export function createFirebaseIdentity(config: RuntimeConfig, app?: FirebaseApp): IdentityAdapter {
+  const auth = getAuth(app ?? initializeApp(config.firebase));
+  if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+
+  return {
+    onChange: (listener) => onAuthStateChanged(auth, (user) => listener(user ? toAuthUser(user) : null)),
+    async signIn(email, password) {
+      return toAuthUser((await signInWithEmailAndPassword(auth, email, password)).user);
+    },
+    async signUp(email, password, displayName) {
+      const { user } = await createUserWithEmailAndPassword(auth, email, password);
+      await updateProfile(user, { displayName });
+      // The token minted before updateProfile lacks the name; the API reads it from a fresh one.
+      await user.getIdToken(true);
+      return toAuthUser(user);
+    },
+    async signInWithGoogle() {
+      return toAuthUser((await signInWithPopup(auth, new GoogleAuthProvider())).user);
+    },
+    signOut: () => signOut(auth),
+    async getIdToken(forceRefresh = false) {
+      return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { AuthUser } from '../authStore';
+
+/**
+ * What the site needs from an identity service. Firebase implements it (firebaseIdentity.ts);
+ * tests give a double. Keeping the SDK behind this keeps it out of the first page load.
+ */
+export interface IdentityAdapter {
+  /** Calls back with the signed-in person, or null, now and on every change. */
+  onChange(listener: (user: AuthUser | null) => void): () => void;
+  signIn(email: string, password: string): Promise<AuthUser>;
+  signUp(email: string, password: string, displayName: string): Promise<AuthUser>;
+  signInWithGoogle(): Promise<AuthUser>;
+  signOut(): Promise<void>;
+  /** A fresh identity token for the signed-in person (the API verifies it). */
+  getIdToken(forceRefresh?: boolean): Promise<string | null>;
+}

@@ -1,0 +1,138 @@
+import type { SelfServiceRole } from '@usedcars/shared-contract';
+import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn, setSignedOut, type AuthUser } from './authStore';
+import { ApiError, setAccessTokenRefresher } from './api/client';
+import { fetchAccessToken, fetchUserByEmail, saveUser } from './api/users';
+import type { IdentityAdapter } from './identity/types';
+import { getRuntimeConfig } from './runtimeConfig';
+
+/**
+ * The session: SPEC.md §4's flows (register, login, Google login, log-out) over an identity
+ * adapter and the API. The store in authStore.ts is what screens read; this is what they call.
+ */
+
+let adapter: Promise<IdentityAdapter> | null = null;
+/** While an action signs someone in, it finishes the job; the change listener stands aside. */
+let actionInProgress = 0;
+
+const loadFirebase = async () => (await import('./identity/firebaseIdentity')).createFirebaseIdentity(getRuntimeConfig());
+
+function identity(): Promise<IdentityAdapter> {
+  if (!adapter) throw new Error('startIdentity() has not run');
+  return adapter;
+}
+
+async function exchangeToken(email: string): Promise<string> {
+  const idToken = await (await identity()).getIdToken();
+  if (!idToken) throw new Error('Not signed in');
+  const { accessToken } = await fetchAccessToken(email, idToken);
+  saveAccessToken(accessToken);
+  return accessToken;
+}
+
+async function finishSignIn(user: AuthUser, freshToken: boolean): Promise<void> {
+  if (!user.email) {
+    setSignedIn(user, null);
+    return;
+  }
+  if (freshToken || !getAccessToken()) await exchangeToken(user.email);
+  const record = await fetchUserByEmail(user.email);
+  setSignedIn(user, record?.role ?? null);
+}
+
+async function asAction<T>(work: () => Promise<T>): Promise<T> {
+  actionInProgress += 1;
+  try {
+    return await work();
+  } catch (error) {
+    // Half-way sign-ins (identity yes, API no) leave nobody signed in rather than a broken state.
+    if (authStore.getState().status !== 'signedIn') await (await identity()).signOut().catch(() => undefined);
+    throw error;
+  } finally {
+    actionInProgress -= 1;
+  }
+}
+
+/**
+ * Loads the identity SDK (after the first paint: it is the heaviest piece) and follows the
+ * signed-in person from then on. `load` lets tests pass a double.
+ */
+export function startIdentity(load: () => Promise<IdentityAdapter> = loadFirebase): Promise<void> {
+  adapter = load();
+  setSignOutHandler(async () => (await identity()).signOut());
+  setAccessTokenRefresher(refreshAccessToken);
+  return adapter.then(
+    (ready) => {
+      ready.onChange((user) => {
+        if (!user) {
+          if (actionInProgress === 0) setSignedOut();
+          return;
+        }
+        if (actionInProgress > 0) return;
+        finishSignIn(user, false).catch((error) => {
+          console.error('[auth] restoring the session failed', error);
+          // The identity is known even if the API is not reachable right now.
+          setSignedIn(user, null);
+        });
+      });
+    },
+    (error) => {
+      console.error('[auth] the identity service could not start', error);
+      setSignedOut();
+    },
+  );
+}
+
+/** A 401 on a call with the access token: try once for a new one, else the session is over. */
+async function refreshAccessToken(): Promise<string | null> {
+  const email = authStore.getState().user?.email;
+  if (!email || !adapter) return null;
+  try {
+    return await exchangeToken(email);
+  } catch (error) {
+    if (error instanceof ApiError && [401, 403, 404].includes(error.status)) {
+      // The account is gone or no longer trusted: sign out everywhere.
+      await (await identity()).signOut().catch(() => undefined);
+      setSignedOut();
+    }
+    return null;
+  }
+}
+
+export function signIn(email: string, password: string): Promise<void> {
+  return asAction(async () => {
+    const user = await (await identity()).signIn(email, password);
+    await finishSignIn(user, true);
+  });
+}
+
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+  role: SelfServiceRole;
+}
+
+/** Register: create the account, set the display name, save the user record, fetch the token. */
+export function signUp({ name, email, password, role }: Registration): Promise<void> {
+  return asAction(async () => {
+    const id = await identity();
+    const user = await id.signUp(email, password, name);
+    const idToken = await id.getIdToken(true);
+    if (!idToken) throw new Error('Not signed in');
+    await saveUser({ name, email, role }, idToken);
+    await exchangeToken(email);
+    setSignedIn({ ...user, displayName: name }, role);
+  });
+}
+
+/** Google sign-in: SPEC.md §6 makes every Google sign-in a Buyer (an existing record is kept). */
+export function signInWithGoogle(): Promise<void> {
+  return asAction(async () => {
+    const id = await identity();
+    const user = await id.signInWithGoogle();
+    const idToken = await id.getIdToken();
+    if (!idToken || !user.email) throw new Error('The Google account has no e-mail address');
+    await saveUser({ name: user.displayName ?? user.email, email: user.email, role: 'Buyer' }, idToken);
+    await finishSignIn(user, true);
+  });
+}

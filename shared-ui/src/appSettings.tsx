@@ -1,0 +1,45 @@
+import { QueryClient } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+
+/**
+ * SPEC.md §9, configured once: the shell creates the page's one QueryClient and Toaster with
+ * these, and a remote's standalone harness does the same, so both behave alike.
+ */
+export const QUERY_RETRIES = 3;
+export const QUERY_MAX_BACKOFF_MS = 30_000;
+export const QUERY_CACHE_MS = 5 * 60_000;
+
+export function queryRetryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, QUERY_MAX_BACKOFF_MS);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: QUERY_RETRIES,
+        retryDelay: queryRetryDelay,
+        gcTime: QUERY_CACHE_MS,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export const TOAST_DURATIONS = { default: 4000, success: 2000, loading: Infinity } as const;
+/** react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), which is SPEC.md's figure. */
+export const TOAST_LIMIT = 20;
+
+export function AppToaster() {
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{
+        duration: TOAST_DURATIONS.default,
+        success: { duration: TOAST_DURATIONS.success },
+        loading: { duration: TOAST_DURATIONS.loading },
+      }}
+    />
+  );
+}

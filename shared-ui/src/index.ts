@@ -1,0 +1,11 @@
+export { theme } from './theme';
+export { Spinner, VisuallyHidden } from './Spinner';
+export { Button, GhostButton, buttonStyles } from './Button';
+export { usePageTitle } from './usePageTitle';
+export { RemoteComponent, RemoteFallback, RemoteUnavailableError, loadRemoteModule, resetRemote } from './federation';
+export { createQueryClient, queryRetryDelay, AppToaster, TOAST_DURATIONS, TOAST_LIMIT, QUERY_RETRIES, QUERY_CACHE_MS } from './appSettings';
+export { GlobalStyle } from './GlobalStyle';
+export { recordSingletons, singletonProbe } from './singletonProbe';
+export { Container } from './Container';
+export { focusRing } from './focusRing';
+export { ButtonLink } from './ButtonLink';

@@ -1,0 +1,4 @@
+import { withProbe } from '../probe';
+import BrandListPage from '../features/brand-list/BrandListPage';
+
+export default withProbe(BrandListPage);

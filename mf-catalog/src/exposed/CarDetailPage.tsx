@@ -1,0 +1,4 @@
+import { withProbe } from '../probe';
+import CarDetailPage from '../features/car-detail/CarDetailPage';
+
+export default withProbe(CarDetailPage);

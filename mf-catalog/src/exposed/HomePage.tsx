@@ -1,0 +1,4 @@
+import { withProbe } from '../probe';
+import HomePage from '../features/home/HomePage';
+
+export default withProbe(HomePage);

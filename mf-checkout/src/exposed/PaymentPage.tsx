@@ -1,0 +1,4 @@
+import { withProbe } from '../probe';
+import PaymentPage from '../features/payment/PaymentPage';
+
+export default withProbe(PaymentPage);

@@ -1,0 +1,1 @@
+module.exports = require('../jest/preset.cjs')({ displayName: 'mf-dashboard', rootDir: __dirname, environment: 'jsdom' });

@@ -1,0 +1,4 @@
+import { withProbe } from '../probe';
+import AddProductPage from '../features/add-product/AddProductPage';
+
+export default withProbe(AddProductPage);

@@ -1,0 +1,4 @@
+import { withProbe } from '../probe';
+import DashboardHome from '../features/home/DashboardHome';
+
+export default withProbe(DashboardHome);

@@ -1,0 +1,4 @@
+import { withProbe } from '../probe';
+import MyBuyersPage from '../features/my-buyers/MyBuyersPage';
+
+export default withProbe(MyBuyersPage);

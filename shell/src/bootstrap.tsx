@@ -1,0 +1,16 @@
+import { createRoot } from 'react-dom/client';
+import { loadRuntimeConfig, startIdentity } from '@usedcars/shared-auth';
+import { registerRemotesFromFile } from './federation/remotes';
+import { App } from './app/App';
+
+async function main() {
+  const [, remotes] = await Promise.allSettled([loadRuntimeConfig(), registerRemotesFromFile()]);
+  if (remotes.status === 'rejected') console.error('[shell] remotes.json could not be read', remotes.reason);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(<App />);
+  // The identity SDK is the heaviest piece; it loads after the first paint.
+  void startIdentity();
+}
+
+void main();

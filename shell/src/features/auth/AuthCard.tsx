@@ -1,0 +1,64 @@
+import styled from 'styled-components';
+import { theme } from '@usedcars/shared-ui';
+
+/** The frame and fields shared by Login and Register. */
+export const AuthCard = styled.section`
+  max-width: 440px;
+  margin: 40px auto;
+  padding: 32px 28px;
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  h1 {
+    margin: 0 0 20px;
+    text-align: center;
+  }
+  form {
+    display: grid;
+    gap: 16px;
+  }
+  p {
+    text-align: center;
+    color: ${theme.color.muted};
+  }
+  @media (max-width: 480px) {
+    margin: 16px auto;
+    padding: 24px 16px;
+  }
+`;
+
+export const Field = styled.label`
+  display: grid;
+  gap: 6px;
+  font-weight: 600;
+  input,
+  select {
+    font: inherit;
+    font-weight: 400;
+    min-height: 44px;
+    padding: 8px 12px;
+    border: 1px solid ${theme.color.line};
+    border-radius: 8px;
+    background: #fff;
+  }
+  input:focus-visible,
+  select:focus-visible {
+    outline: 3px solid ${theme.color.focus};
+    outline-offset: 1px;
+  }
+`;
+
+export const Divider = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  color: ${theme.color.muted};
+  margin: 8px 0;
+  &::before,
+  &::after {
+    content: '';
+    flex: 1;
+    height: 1px;
+    background: ${theme.color.line};
+  }
+`;

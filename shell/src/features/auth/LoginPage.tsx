@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { signIn, signInWithGoogle } from '@usedcars/shared-auth';
+import { Button, GhostButton, usePageTitle } from '@usedcars/shared-ui';
+import { AuthCard, Divider, Field } from './AuthCard';
+import { useAuthAction } from './useAuthAction';
+import { useReturnPath } from './useReturnPath';
+
+/** SPEC.md §2 Login: e-mail and password, 'Create new Account', 'CONTINUE WITH GOOGLE'. */
+export function LoginPage() {
+  usePageTitle('Login');
+  const navigate = useNavigate();
+  const returnPath = useReturnPath();
+  const { busy, run } = useAuthAction();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const done = () => navigate(returnPath, { replace: true });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() => signIn(email.trim(), password), done);
+  };
+
+  return (
+    <AuthCard aria-labelledby="login-title">
+      <h1 id="login-title">Login</h1>
+      <form onSubmit={onSubmit} aria-busy={busy}>
+        <Field>
+          Email
+          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field>
+          Password
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Logging in…' : 'Login'}
+        </Button>
+      </form>
+      <p>
+        New to Used Cars? <Link to="/register">Create new Account</Link>
+      </p>
+      <Divider>or</Divider>
+      <GhostButton type="button" disabled={busy} onClick={() => void run(signInWithGoogle, done)} style={{ width: '100%' }}>
+        CONTINUE WITH GOOGLE
+      </GhostButton>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { signUp } from '@usedcars/shared-auth';
+import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@usedcars/shared-contract';
+import { Button, usePageTitle } from '@usedcars/shared-ui';
+import { AuthCard, Field } from './AuthCard';
+import { useAuthAction } from './useAuthAction';
+
+/** SPEC.md §2 Register: Full Name, Email, Password and 'Buyer or Seller?', all required. */
+export function RegisterPage() {
+  usePageTitle('Register');
+  const navigate = useNavigate();
+  const { busy, run } = useAuthAction();
+  const [form, setForm] = useState({ name: '', email: '', password: '', role: '' as SelfServiceRole | '' });
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.role) return;
+    const registration = { name: form.name.trim(), email: form.email.trim(), password: form.password, role: form.role };
+    void run(
+      () => signUp(registration),
+      () => {
+        toast.success('Account Created');
+        navigate('/', { replace: true });
+      },
+    );
+  };
+
+  return (
+    <AuthCard aria-labelledby="register-title">
+      <h1 id="register-title">Register</h1>
+      <form onSubmit={onSubmit} aria-busy={busy}>
+        <Field>
+          Full Name
+          <input name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
+        </Field>
+        <Field>
+          Email
+          <input type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        </Field>
+        <Field>
+          Password
+          <input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            minLength={6}
+            required
+            value={form.password}
+            onChange={set('password')}
+          />
+        </Field>
+        <Field>
+          Buyer or Seller?
+          <select name="role" required value={form.role} onChange={set('role')}>
+            <option value="" disabled>
+              Buyer or Seller?
+            </option>
+            {SELF_SERVICE_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Register'}
+        </Button>
+      </form>
+      <p>
+        Already have an account? <Link to="/login">Sign in Here</Link>
+      </p>
+    </AuthCard>
+  );
+}

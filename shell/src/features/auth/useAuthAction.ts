@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { describeAuthError } from '@usedcars/shared-auth';
+
+/**
+ * Runs a sign-in action with a busy flag; a failure becomes a readable toast and the form keeps
+ * what was typed (its state is untouched). SPEC.md only logged these; the console still gets them.
+ */
+export function useAuthAction() {
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>, onDone: () => void) => {
+    setBusy(true);
+    try {
+      await action();
+      onDone();
+    } catch (error) {
+      console.error('[auth]', error);
+      toast.error(describeAuthError(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}

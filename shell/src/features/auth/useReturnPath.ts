@@ -1,0 +1,8 @@
+import { useLocation } from 'react-router-dom';
+import type { LoginRedirectState } from '@usedcars/shared-auth';
+
+/** Where to go after signing in: the page the guard intercepted, or home. */
+export function useReturnPath(): string {
+  const from = (useLocation().state as LoginRedirectState | null)?.from;
+  return from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
+}

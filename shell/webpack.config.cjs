@@ -1,0 +1,12 @@
+const path = require('node:path');
+const federatedConfig = require('../tooling/webpack.cjs');
+
+module.exports = federatedConfig({
+  dir: __dirname,
+  name: 'shell',
+  port: Number(process.env.SHELL_PORT ?? 3000),
+  host: true,
+  runtimePlugins: [path.join(__dirname, 'src/federation/errorPlugin.ts')],
+  // remotes.json and config.json are deploy-time files: copied, never bundled.
+  copy: [{ from: 'public', to: '.' }],
+});

@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, SITE } from './support/site';
+
+/**
+ * The browser suite: Debian's Chromium driven by Playwright against the production builds,
+ * the real API on an embedded database, and the Firebase Auth emulator, all on loopback.
+ */
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? 'test-results/report.json' }]],
+  use: {
+    baseURL: SITE.shell,
+    headless: true,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PORTS } from './site';
+
+/** Builds what is missing and starts the whole site on a fresh database for this run. */
+export default async function globalSetup() {
+  // site.mjs is the same launcher `npm start` uses (plain ESM, shared by the root scripts).
+  const { startSite } = (await import(path.join(__dirname, '..', '..', 'scripts', 'site.mjs'))) as typeof import('../../scripts/site.mjs');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-e2e-'));
+  const site = await startSite({ ports: PORTS, dataDir, quiet: !process.env.E2E_VERBOSE });
+  return async () => {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

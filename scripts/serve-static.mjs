@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+/**
+ * Serves a front-end build the way a CDN would: precompressed brotli/gzip files when the browser
+ * accepts them, year-long immutable caching for content-hashed files, and no-cache for the files
+ * a deployment edits or replaces in place (index.html, remotes.json, config.json, the federation
+ * manifest and remoteEntry.js). Cross-origin reads are allowed because the shell fetches each
+ * remote's manifest from the remote's own origin.
+ *
+ *   node scripts/serve-static.mjs <dir> [--port 3000] [--spa]
+ */
+import { createServer } from 'node:http';
+import { createReadStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
+
+async function statFile(file) {
+  try {
+    const stat = await fs.stat(file);
+    return stat.isFile() ? stat : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @returns {Promise<import('node:http').Server>} listening */
+/**
+ * @param {object} o
+ * @param {Record<string,string>} [o.inject] request path → body served instead of the file, for
+ *   the deploy-time JSON files (remotes.json, config.json) when a server wants to provide them
+ */
+export async function serveStatic({ dir, port = 0, host = '127.0.0.1', spa = false, inject = {} }) {
+  const rootDir = path.resolve(dir);
+  const server = createServer(async (req, res) => {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+        return;
+      }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      let rel = decodeURIComponent(url.pathname);
+      if (Object.hasOwn(inject, rel)) {
+        res.writeHead(200, {
+          'Content-Type': TYPES[path.extname(rel)] ?? 'application/octet-stream',
+          'Cache-Control': 'no-cache',
+          'Access-Control-Allow-Origin': '*',
+        });
+        res.end(req.method === 'HEAD' ? undefined : inject[rel]);
+        return;
+      }
+      if (rel.endsWith('/')) rel += 'index.html';
+      let file = path.join(rootDir, rel);
+      if (!file.startsWith(rootDir + path.sep)) {
+        res.writeHead(400).end('Bad path');
+        return;
+      }
+      let stat = await statFile(file);
+      if (!stat && spa && !path.extname(rel)) {
+        file = path.join(rootDir, 'index.html');
+        stat = await statFile(file);
+      }
+      if (!stat) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Access-Control-Allow-Origin': '*' }).end('Not found');
+        return;
+      }
+      const headers = {
+        'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'Cache-Control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'Access-Control-Allow-Origin': '*',
+        'X-Content-Type-Options': 'nosniff',
+        Vary: 'Accept-Encoding',
+      };
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      let body = file;
+      for (const [encoding, ext] of [
+        ['br', '.br'],
+        ['gzip', '.gz'],
+      ]) {
+        if (!accepts.includes(encoding)) continue;
+        const compressed = await statFile(file + ext);
+        if (compressed) {
+          body = file + ext;
+          stat = compressed;
+          headers['Content-Encoding'] = encoding;
+          break;
+        }
+      }
+      headers['Content-Length'] = String(stat.size);
+      res.writeHead(200, headers);
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(body).pipe(res);
+    } catch (error) {
+      res.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return server;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const dir = args.find((a) => !a.startsWith('--')) ?? 'dist';
+  const portArg = args.indexOf('--port');
+  const port = Number(portArg >= 0 ? args[portArg + 1] : process.env.PORT ?? 3000);
+  const server = await serveStatic({ dir, port, host: process.env.HOST ?? '127.0.0.1', spa: args.includes('--spa') });
+  const { port: actual } = server.address();
+  console.log(`serving ${dir} on http://localhost:${actual}`);
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

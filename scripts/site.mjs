@@ -1,0 +1,222 @@
+/**
+ * Starts the whole site: the Firebase Auth emulator, the API, and the shell and three remotes
+ * (production builds behind the static server, or webpack dev servers with --dev).
+ * Used by `npm start`, `npm run dev` and the browser suite, so all three run the same thing.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, promises as fs, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from './serve-static.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+
+export const FRONT_ENDS = [
+  { name: 'shell', dir: 'shell', portVar: 'SHELL_PORT', port: 3000 },
+  { name: 'catalog', dir: 'mf-catalog', portVar: 'CATALOG_PORT', port: 3001 },
+  { name: 'dashboard', dir: 'mf-dashboard', portVar: 'DASHBOARD_PORT', port: 3002 },
+  { name: 'checkout', dir: 'mf-checkout', portVar: 'CHECKOUT_PORT', port: 3003 },
+];
+
+export function defaultPorts(env = process.env) {
+  const ports = Object.fromEntries(FRONT_ENDS.map((f) => [f.name, Number(env[f.portVar] ?? f.port)]));
+  return { ...ports, api: Number(env.API_PORT ?? 5000), auth: Number(env.AUTH_EMULATOR_PORT ?? 9099) };
+}
+
+/** Newest modification time under a folder (sources), skipping build output. */
+async function newest(dir) {
+  let latest = 0;
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? await newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+/** Builds each front end whose dist is missing or older than its sources or the shared packages. */
+export async function buildMissing(log = console.log) {
+  const shared = Math.max(
+    ...(await Promise.all(['shared-auth', 'shared-ui', 'shared-contract', 'tooling'].map((d) => newest(path.join(ROOT, d))))),
+  );
+  for (const fe of FRONT_ENDS) {
+    const manifest = path.join(ROOT, fe.dir, 'dist', 'mf-manifest.json');
+    const built = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
+    if (built > Math.max(shared, await newest(path.join(ROOT, fe.dir)))) continue;
+    log(`building ${fe.dir}…`);
+    const result = spawnSync(path.join(BIN, 'webpack'), ['--mode', 'production'], {
+      cwd: path.join(ROOT, fe.dir),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error(`building ${fe.dir} failed`);
+  }
+}
+
+function waitForHttp(url, timeoutMs, child) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = async () => {
+      if (child && child.exitCode !== null) return reject(new Error(`${url}: process exited with ${child.exitCode}`));
+      try {
+        const res = await fetch(url);
+        if (res.ok) return resolve();
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) return reject(new Error(`${url} did not answer within ${timeoutMs} ms`));
+      setTimeout(attempt, 250);
+    };
+    void attempt();
+  });
+}
+
+function startProcess(command, args, { cwd = ROOT, env, name, quiet }) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', quiet ? 'ignore' : 'pipe', 'pipe'],
+  });
+  const prefix = (stream) =>
+    stream?.on('data', (chunk) => {
+      for (const line of String(chunk).split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
+    });
+  if (!quiet) prefix(child.stdout);
+  prefix(child.stderr);
+  return child;
+}
+
+/** The Firebase Auth emulator; accounts persist in dataDir/auth across restarts. */
+async function startAuthEmulator({ port, dataDir, quiet }) {
+  const dir = path.join(dataDir, 'auth-emulator');
+  mkdirSync(dir, { recursive: true });
+  const config = path.join(dir, 'firebase.json');
+  // Hub and logging ports follow the auth port so a test run can sit beside `npm start`.
+  writeFileSync(
+    config,
+    JSON.stringify({
+      emulators: {
+        auth: { port, host: '127.0.0.1' },
+        hub: { port: port + 1, host: '127.0.0.1' },
+        logging: { port: port + 2, host: '127.0.0.1' },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const exportDir = path.join(dir, 'export');
+  const args = ['emulators:start', '--only', 'auth', '--project', 'demo-usedcars', '--config', config, '--export-on-exit', exportDir];
+  if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
+  const child = startProcess(path.join(BIN, 'firebase'), args, {
+    cwd: dir,
+    name: 'auth',
+    quiet,
+    env: { NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '' },
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/`, 60_000, child);
+  return child;
+}
+
+function writeRuntimeFiles(shellDist, { ports, publicHost }) {
+  const origin = (port) => `http://${publicHost}:${port}`;
+  writeFileSync(
+    path.join(shellDist, 'remotes.json'),
+    JSON.stringify(
+      {
+        catalog: `${origin(ports.catalog)}/mf-manifest.json`,
+        dashboard: `${origin(ports.dashboard)}/mf-manifest.json`,
+        checkout: `${origin(ports.checkout)}/mf-manifest.json`,
+      },
+      null,
+      2,
+    ),
+  );
+  writeFileSync(
+    path.join(shellDist, 'config.json'),
+    JSON.stringify(
+      {
+        apiUrl: origin(ports.api),
+        firebase: { apiKey: 'demo-key', authDomain: 'demo-usedcars.firebaseapp.com', projectId: 'demo-usedcars' },
+        authEmulatorUrl: `http://127.0.0.1:${ports.auth}`,
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+/**
+ * @param {object} o
+ * @param {ReturnType<typeof defaultPorts>} o.ports
+ * @param {string} o.dataDir     where the embedded database and emulator accounts live
+ * @param {boolean} [o.dev]      webpack dev servers instead of production builds
+ * @param {boolean} [o.quiet]    keep child processes' stdout out of the terminal
+ * @param {string} [o.publicHost]
+ * @param {Record<string,string>} [o.apiEnv]
+ */
+export async function startSite(o) {
+  const { ports, dataDir, dev = false, quiet = false, publicHost = 'localhost' } = o;
+  const stops = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s();
+  };
+  const killOnStop = (child) =>
+    stops.push(
+      () =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', resolve);
+          child.kill('SIGINT');
+          setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+        }),
+    );
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const auth = await startAuthEmulator({ port: ports.auth, dataDir, quiet });
+    killOnStop(auth);
+
+    const origins = ['shell', 'catalog', 'dashboard', 'checkout'].flatMap((n) => [
+      `http://localhost:${ports[n]}`,
+      `http://127.0.0.1:${ports[n]}`,
+    ]);
+    const api = startProcess(path.join(BIN, 'tsx'), ['src/server.ts'], {
+      cwd: path.join(ROOT, 'api'),
+      name: 'api',
+      quiet,
+      env: {
+        PORT: String(ports.api),
+        DATA_DIR: dataDir,
+        CORS_ORIGINS: origins.join(','),
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+        FIREBASE_PROJECT_ID: 'demo-usedcars',
+        ...o.apiEnv,
+      },
+    });
+    killOnStop(api);
+
+    if (dev) {
+      for (const fe of FRONT_ENDS) {
+        const child = startProcess(path.join(BIN, 'webpack'), ['serve', '--mode', 'development'], {
+          cwd: path.join(ROOT, fe.dir),
+          name: fe.name,
+          quiet,
+          env: { [fe.portVar]: String(ports[fe.name]) },
+        });
+        killOnStop(child);
+      }
+    } else {
+      await buildMissing();
+      writeRuntimeFiles(path.join(ROOT, 'shell', 'dist'), { ports, publicHost });
+      for (const fe of FRONT_ENDS) {
+        const server = await serveStatic({ dir: path.join(ROOT, fe.dir, 'dist'), port: ports[fe.name], spa: fe.name === 'shell' });
+        stops.push(() => new Promise((resolve) => server.close(() => resolve())));
+        server.closeAllConnections && stops.push(async () => server.closeAllConnections());
+      }
+    }
+    await waitForHttp(`http://127.0.0.1:${ports.api}/health`, 90_000, api);
+    return { stop, url: `http://${publicHost}:${ports.shell}` };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

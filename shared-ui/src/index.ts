@@ -9,3 +9,4 @@ export { recordSingletons, singletonProbe } from './singletonProbe';
 export { Container } from './Container';
 export { focusRing } from './focusRing';
 export { ButtonLink } from './ButtonLink';
+export { formatPrice } from './formatPrice';

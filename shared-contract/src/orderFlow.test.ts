@@ -1,4 +1,4 @@
-import { canBook, canPay, carStatusFromBookings, nextCarStatus } from './orderFlow';
+import { ORDER_MESSAGES, canBook, canPay, carStatusFromBookings, nextCarStatus, payRefusal } from './orderFlow';
 
 describe('order flow', () => {
   it('books available and booked cars, never sold ones', () => {
@@ -11,6 +11,12 @@ describe('order flow', () => {
     expect(canPay({ paid: false }, 'booked')).toBe(true);
     expect(canPay({ paid: true }, 'booked')).toBe(false);
     expect(canPay({ paid: false }, 'sold')).toBe(false);
+  });
+
+  it('says why a booking cannot be paid', () => {
+    expect(payRefusal({ paid: false }, 'booked')).toBeNull();
+    expect(payRefusal({ paid: true }, 'sold')).toBe(ORDER_MESSAGES.alreadyPaid);
+    expect(payRefusal({ paid: false }, 'sold')).toBe(ORDER_MESSAGES.sold);
   });
 
   it('follows booked → paid → sold', () => {

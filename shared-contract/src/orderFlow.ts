@@ -28,6 +28,10 @@ export const ORDER_MESSAGES = {
   sold: 'This car has already been sold',
   alreadyBooked: 'You have already booked this car',
   alreadyPaid: 'This booking is already paid',
+  /** POST /payments before the provider says the booking's intent succeeded for its amount. */
+  paymentNotSucceeded: 'The card payment has not succeeded',
+  /** A buyer whose card went through just after someone else bought the car gets the money back. */
+  soldRefunded: 'This car has already been sold; your card payment has been refunded',
 } as const;
 
 export function nextCarStatus(status: CarStatus, event: OrderEvent): CarStatus | null {
@@ -46,8 +50,19 @@ export function canPay(booking: { paid: boolean }, carStatus: CarStatus): boolea
   return BOOKING_FLOW[bookingStatus(booking)].pay !== undefined && nextCarStatus(carStatus, 'pay') !== null;
 }
 
+/** Why this booking cannot be paid now (a message for the person), or null when it can. */
+export function payRefusal(booking: { paid: boolean }, carStatus: CarStatus): string | null {
+  if (BOOKING_FLOW[bookingStatus(booking)].pay === undefined) return ORDER_MESSAGES.alreadyPaid;
+  if (nextCarStatus(carStatus, 'pay') === null) return ORDER_MESSAGES.sold;
+  return null;
+}
+
 /** What a car's status is, given the bookings it still has (used when bookings go away). */
 export function carStatusFromBookings(bookings: readonly { paid: boolean }[]): CarStatus {
   if (bookings.some((booking) => booking.paid)) return 'sold';
   return bookings.length > 0 ? 'booked' : 'available';
 }
+
+// The pay step's card rules and gateway wire types live beside this file; exported from here so
+// the flow stays one import for the API and the screens.
+export * from './cardPayment';

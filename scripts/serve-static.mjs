@@ -42,7 +42,8 @@ async function statFile(file) {
 /** @returns {Promise<import('node:http').Server>} listening */
 /**
  * @param {object} o
- * @param {Record<string,string>} [o.inject] request path → body served instead of the file, for
+ * @param {Record<string,string|(() => string)>} [o.inject] request path → body (or a function read on
+ *   every request) served instead of the file, for
  *   the deploy-time JSON files (remotes.json, config.json) when a server wants to provide them
  */
 export async function serveStatic({ dir, port = 0, host = '127.0.0.1', spa = false, inject = {} }) {
@@ -61,7 +62,8 @@ export async function serveStatic({ dir, port = 0, host = '127.0.0.1', spa = fal
           'Cache-Control': 'no-cache',
           'Access-Control-Allow-Origin': '*',
         });
-        res.end(req.method === 'HEAD' ? undefined : inject[rel]);
+        const body = typeof inject[rel] === 'function' ? inject[rel]() : inject[rel];
+        res.end(req.method === 'HEAD' ? undefined : body);
         return;
       }
       if (rel.endsWith('/')) rel += 'index.html';

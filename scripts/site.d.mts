@@ -17,4 +17,5 @@ export function startSite(o: {
   quiet?: boolean;
   publicHost?: string;
   apiEnv?: Record<string, string>;
-}): Promise<{ stop: () => Promise<void>; url: string }>;
+}): Promise<{ stop: () => Promise<void>; url: string; siteDir: string }>;
+export function writeRuntimeFiles(siteDir: string, o: { ports: Ports; publicHost: string }): void;

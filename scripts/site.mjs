@@ -4,7 +4,7 @@
  * Used by `npm start`, `npm run dev` and the browser suite, so all three run the same thing.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, promises as fs, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, promises as fs, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from './serve-static.mjs';
@@ -111,16 +111,23 @@ async function startAuthEmulator({ port, dataDir, quiet }) {
     cwd: dir,
     name: 'auth',
     quiet,
-    env: { NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '' },
+    // CI=true keeps firebase-tools from fetching its message of the day: no traffic leaves loopback.
+    env: { NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true' },
   });
   await waitForHttp(`http://127.0.0.1:${port}/`, 60_000, child);
   return child;
 }
 
-function writeRuntimeFiles(shellDist, { ports, publicHost }) {
+/**
+ * The shell's deploy-time files for this run, written under the data folder (not into
+ * shell/dist, so two sites, say `npm start` and the browser tests, never overwrite each
+ * other's). They are read on every request: editing remotes.json re-points the shell at once.
+ */
+export function writeRuntimeFiles(siteDir, { ports, publicHost }) {
+  mkdirSync(siteDir, { recursive: true });
   const origin = (port) => `http://${publicHost}:${port}`;
   writeFileSync(
-    path.join(shellDist, 'remotes.json'),
+    path.join(siteDir, 'remotes.json'),
     JSON.stringify(
       {
         catalog: `${origin(ports.catalog)}/mf-manifest.json`,
@@ -132,7 +139,7 @@ function writeRuntimeFiles(shellDist, { ports, publicHost }) {
     ),
   );
   writeFileSync(
-    path.join(shellDist, 'config.json'),
+    path.join(siteDir, 'config.json'),
     JSON.stringify(
       {
         apiUrl: origin(ports.api),
@@ -206,15 +213,23 @@ export async function startSite(o) {
       }
     } else {
       await buildMissing();
-      writeRuntimeFiles(path.join(ROOT, 'shell', 'dist'), { ports, publicHost });
+      const siteDir = path.join(dataDir, 'site');
+      writeRuntimeFiles(siteDir, { ports, publicHost });
+      const read = (name) => () => readFileSync(path.join(siteDir, name), 'utf8');
+      const shellFiles = { '/remotes.json': read('remotes.json'), '/config.json': read('config.json') };
       for (const fe of FRONT_ENDS) {
-        const server = await serveStatic({ dir: path.join(ROOT, fe.dir, 'dist'), port: ports[fe.name], spa: fe.name === 'shell' });
+        const server = await serveStatic({
+          dir: path.join(ROOT, fe.dir, 'dist'),
+          port: ports[fe.name],
+          spa: fe.name === 'shell',
+          inject: fe.name === 'shell' ? shellFiles : {},
+        });
         stops.push(() => new Promise((resolve) => server.close(() => resolve())));
         server.closeAllConnections && stops.push(async () => server.closeAllConnections());
       }
     }
     await waitForHttp(`http://127.0.0.1:${ports.api}/health`, 90_000, api);
-    return { stop, url: `http://${publicHost}:${ports.shell}` };
+    return { stop, url: `http://${publicHost}:${ports.shell}`, siteDir: path.join(dataDir, 'site') };
   } catch (error) {
     await stop();
     throw error;

@@ -32,7 +32,7 @@ function sharedSingletons() {
     singleton('react/jsx-runtime', 'react'),
     singleton('react-dom'),
     singleton('react-dom/client', 'react-dom'),
-    singleton('react-router'),
+    // Served by tooling/router-facade.ts (see there): one router, without its server half.
     singleton('react-router-dom'),
     singleton('zustand'),
     singleton('@tanstack/react-query'),
@@ -42,8 +42,33 @@ function sharedSingletons() {
     singleton('firebase/auth', 'firebase'),
     ['@usedcars/shared-auth', { singleton: true, requiredVersion: '^0.1.0' }],
     ['@usedcars/shared-ui', { singleton: true, requiredVersion: '^0.1.0' }],
-    ['@usedcars/shared-contract', { singleton: true, requiredVersion: '^0.1.0' }],
+    // @usedcars/shared-contract is deliberately not shared: it holds no state, and sharing would
+    // ship all of it (zod included, ~90 KB) to every page; each bundle keeps what it uses.
   ]);
+}
+
+/**
+ * The federation runtime reaches the page through both `import` (our code, webpack's runtime)
+ * and `require` (its external-runtime plugin), and its packages ship separate ESM and CJS
+ * builds, so the shell carried two copies (~25 KB compressed). Every request for these
+ * packages goes to the ESM build instead.
+ */
+function federationRuntimeEsm() {
+  const esm = (pkg, file) => path.join(root, 'node_modules', '@module-federation', pkg, 'dist', file);
+  return {
+    '@module-federation/runtime-core$': esm('runtime-core', 'index.js'),
+    '@module-federation/runtime-tools/runtime-core$': esm('runtime-tools', 'runtime-core.js'),
+    '@module-federation/runtime-tools/runtime$': esm('runtime-tools', 'runtime.js'),
+    '@module-federation/runtime-tools$': esm('runtime-tools', 'index.js'),
+    '@module-federation/runtime$': esm('runtime', 'index.js'),
+    '@module-federation/sdk$': esm('sdk', 'index.js'),
+    '@module-federation/error-codes$': esm('error-codes', 'index.mjs'),
+  };
+}
+
+function reactRouterProduction() {
+  const dist = path.join(root, 'node_modules', 'react-router', 'dist', 'production');
+  return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
 
 /**
@@ -72,12 +97,24 @@ module.exports = function federatedConfig(o) {
         uniqueName: `usedcars_${o.name}`,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        alias: {
+          'react-router-dom$': path.join(__dirname, 'router-facade.ts'),
+          // react-router's package exports only its development build (warnings and checks);
+          // production builds take the production one it ships beside it.
+          ...(production ? reactRouterProduction() : {}),
+          ...federationRuntimeEsm(),
+        },
+      },
       module: {
+        // A name missing from a facade (or a typo in an import) fails the build, not the page.
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           {
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,
+            // tooling/ holds the router facade, compiled like the packages' own code.
             use: {
               loader: 'swc-loader',
               options: {

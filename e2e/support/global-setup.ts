@@ -9,6 +9,8 @@ export default async function globalSetup() {
   const { startSite } = (await import(path.join(__dirname, '..', '..', 'scripts', 'site.mjs'))) as typeof import('../../scripts/site.mjs');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-e2e-'));
   const site = await startSite({ ports: PORTS, dataDir, quiet: !process.env.E2E_VERBOSE });
+  // Workers inherit the environment: the tests that re-point remotes.json find it here.
+  process.env.E2E_SITE_DIR = site.siteDir;
   return async () => {
     await site.stop();
     rmSync(dataDir, { recursive: true, force: true });

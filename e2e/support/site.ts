@@ -1,11 +1,22 @@
-/** Where the browser suite runs the site: its own ports, so it can sit beside `npm start`. */
+/**
+ * Where the browser suite runs the site: its own ports, so it can sit beside `npm start`.
+ * E2E_PORT_OFFSET moves them all, so two suites can run side by side.
+ */
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const PORTS = {
-  shell: Number(process.env.E2E_SHELL_PORT ?? 3100),
-  catalog: Number(process.env.E2E_CATALOG_PORT ?? 3101),
-  dashboard: Number(process.env.E2E_DASHBOARD_PORT ?? 3102),
-  checkout: Number(process.env.E2E_CHECKOUT_PORT ?? 3103),
-  api: Number(process.env.E2E_API_PORT ?? 5100),
-  auth: Number(process.env.E2E_AUTH_PORT ?? 9190),
+  shell: 3100 + OFFSET,
+  catalog: 3101 + OFFSET,
+  dashboard: 3102 + OFFSET,
+  checkout: 3103 + OFFSET,
+  api: 5100 + OFFSET,
+  auth: 9190 + OFFSET * 4,
+};
+
+/** The folder holding this run's deploy-time remotes.json and config.json (set by global setup). */
+export const siteDir = () => {
+  const dir = process.env.E2E_SITE_DIR;
+  if (!dir) throw new Error('E2E_SITE_DIR is set by the global setup');
+  return dir;
 };
 
 const local = (port: number) => `http://localhost:${port}`;

@@ -21,5 +21,3 @@ export type ClientSecretAnswer = z.infer<typeof clientSecretSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });
 
-/** Header carrying a list's total when it is paged. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';

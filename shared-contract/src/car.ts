@@ -1,3 +1,4 @@
+import { CAR_LIST_MAX_LIMIT, CAR_SORTS } from './listing';
 import { z } from 'zod';
 import { CATEGORIES } from './categories';
 import { CAR_STATUSES } from './orderFlow';
@@ -59,11 +60,6 @@ export const carSchema = z.object({
 });
 export type Car = z.infer<typeof carSchema>;
 
-export const CAR_SORTS = ['price', '-price', 'year', '-year', 'newest'] as const;
-export type CarSort = (typeof CAR_SORTS)[number];
-
-/** Without `limit` a list answers at most this many cars. */
-export const CAR_LIST_MAX_LIMIT = 100;
 
 const optionalText = (field: string, max: number) => requiredText(field, max).optional();
 const queryNumber = (field: string) =>

@@ -1,4 +1,5 @@
 export * from './categories';
+export * from './listing';
 export * from './roles';
 export * from './fields';
 export * from './errors';

@@ -1,0 +1,49 @@
+/**
+ * What the page shares as `react-router-dom` (webpack aliases that request here).
+ *
+ * Why: a shared module is never tree-shaken (the build cannot know what other remotes will
+ * use), and react-router-dom's index also carries the server half of React Router (sessions,
+ * cookies, request handlers, RSC): about 190 KB of code no browser here runs. Sharing this list
+ * instead keeps one router in the page (one copy of its contexts, so the remotes' links and
+ * hooks see the shell's router) while only the pieces named below ship.
+ *
+ * A remote that needs another export adds it here; the build fails loudly (exportsPresence:
+ * 'error') rather than handing out `undefined`. Jest and TypeScript still see the real package.
+ */
+export { RouterProvider } from 'react-router/dom';
+export {
+  Await,
+  Form,
+  Link,
+  MemoryRouter,
+  Navigate,
+  NavLink,
+  Outlet,
+  Route,
+  Routes,
+  ScrollRestoration,
+  createBrowserRouter,
+  createMemoryRouter,
+  createSearchParams,
+  generatePath,
+  isRouteErrorResponse,
+  matchPath,
+  redirect,
+  useBlocker,
+  useHref,
+  useInRouterContext,
+  useLoaderData,
+  useLocation,
+  useMatch,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useOutlet,
+  useOutletContext,
+  useParams,
+  useResolvedPath,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+} from 'react-router';
+export type { NavigateFunction, RouteObject, Params, Location, SetURLSearchParams, To } from 'react-router';

@@ -7,3 +7,6 @@ export { describeAuthError } from './identity/errors';
 export type { IdentityAdapter } from './identity/types';
 export { ApiError, ApiUnreachableError, request, requestWithHeaders, type RequestOptions, type ApiResponse } from './api/client';
 export * from './api/users';
+export * from './api/cars';
+export * from './api/bookings';
+export * from './api/payments';

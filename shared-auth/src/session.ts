@@ -11,14 +11,57 @@ import { getRuntimeConfig } from './runtimeConfig';
  */
 
 let adapter: Promise<IdentityAdapter> | null = null;
+let loadAdapter: (() => Promise<IdentityAdapter>) | null = null;
 /** While an action signs someone in, it finishes the job; the change listener stands aside. */
 let actionInProgress = 0;
 
 const loadFirebase = async () => (await import('./identity/firebaseIdentity')).createFirebaseIdentity(getRuntimeConfig());
 
+/** The identity SDK, loaded the first time something needs it. */
 function identity(): Promise<IdentityAdapter> {
-  if (!adapter) throw new Error('startIdentity() has not run');
+  if (!loadAdapter) throw new Error('startIdentity() has not run');
+  if (!adapter) {
+    adapter = loadAdapter();
+    adapter.then(
+      (ready) => ready.onChange(followIdentity),
+      (error) => {
+        console.error('[auth] the identity service could not start', error);
+        adapter = null; // the next action tries again (the SDK's chunk may have failed to load)
+        setSignedOut();
+      },
+    );
+  }
   return adapter;
+}
+
+function followIdentity(user: AuthUser | null): void {
+  if (!user) {
+    if (actionInProgress === 0) setSignedOut();
+    return;
+  }
+  if (actionInProgress > 0) return;
+  finishSignIn(user, false).catch((error) => {
+    console.error('[auth] restoring the session failed', error);
+    // The identity is known even if the API is not reachable right now.
+    setSignedIn(user, null);
+  });
+}
+
+/**
+ * Whether this browser may hold a session: Firebase keeps a signed-in user in localStorage
+ * (see firebaseIdentity.ts), and our access token sits beside it. A first-time visitor has
+ * neither, so the identity SDK (the heaviest piece of the site) is not fetched for them.
+ */
+function mayHoldSession(): boolean {
+  try {
+    if (getAccessToken()) return true;
+    for (let i = 0; i < localStorage.length; i += 1) {
+      if (localStorage.key(i)?.startsWith('firebase:authUser:')) return true;
+    }
+    return false;
+  } catch {
+    return true; // storage unavailable: ask the SDK
+  }
 }
 
 async function exchangeToken(email: string): Promise<string> {
@@ -53,39 +96,29 @@ async function asAction<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Loads the identity SDK (after the first paint: it is the heaviest piece) and follows the
- * signed-in person from then on. `load` lets tests pass a double.
+ * Follows the signed-in person. The identity SDK loads now only when this browser may hold a
+ * session; otherwise the visitor is signed out at once and the SDK loads on the first sign-in
+ * or sign-up. `load` lets tests pass a double (loaded at once).
  */
-export function startIdentity(load: () => Promise<IdentityAdapter> = loadFirebase): Promise<void> {
-  adapter = load();
+export function startIdentity(load?: () => Promise<IdentityAdapter>): Promise<void> {
+  loadAdapter = load ?? loadFirebase;
+  adapter = null;
   setSignOutHandler(async () => (await identity()).signOut());
   setAccessTokenRefresher(refreshAccessToken);
-  return adapter.then(
-    (ready) => {
-      ready.onChange((user) => {
-        if (!user) {
-          if (actionInProgress === 0) setSignedOut();
-          return;
-        }
-        if (actionInProgress > 0) return;
-        finishSignIn(user, false).catch((error) => {
-          console.error('[auth] restoring the session failed', error);
-          // The identity is known even if the API is not reachable right now.
-          setSignedIn(user, null);
-        });
-      });
-    },
-    (error) => {
-      console.error('[auth] the identity service could not start', error);
-      setSignedOut();
-    },
+  if (!load && !mayHoldSession()) {
+    setSignedOut();
+    return Promise.resolve();
+  }
+  return identity().then(
+    () => undefined,
+    () => undefined,
   );
 }
 
 /** A 401 on a call with the access token: try once for a new one, else the session is over. */
 async function refreshAccessToken(): Promise<string | null> {
   const email = authStore.getState().user?.email;
-  if (!email || !adapter) return null;
+  if (!email || !loadAdapter) return null;
   try {
     return await exchangeToken(email);
   } catch (error) {

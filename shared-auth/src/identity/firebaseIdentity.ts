@@ -1,9 +1,11 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   GoogleAuthProvider,
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
-  getAuth,
+  initializeAuth,
   onAuthStateChanged,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -21,7 +23,12 @@ function toAuthUser(user: User): AuthUser {
 
 /** Firebase Auth (its emulator when the runtime config names one, a real project otherwise). */
 export function createFirebaseIdentity(config: RuntimeConfig, app?: FirebaseApp): IdentityAdapter {
-  const auth = getAuth(app ?? initializeApp(config.firebase));
+  // localStorage persistence (not the default IndexedDB) lets session.ts see, without loading
+  // this SDK, whether a visitor may be signed in at all.
+  const auth = initializeAuth(app ?? initializeApp(config.firebase), {
+    persistence: browserLocalPersistence,
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
 
   return {

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * The JavaScript budget (issue 2, item 10): how many compressed bytes of JavaScript a first
+ * visit to the home page transfers. Loads the page in Chromium with an empty cache and sums
+ * the encoded (on-the-wire) size of every script response.
+ *
+ *   node scripts/js-budget.mjs                 # starts the built site on spare ports
+ *   node scripts/js-budget.mjs --url http://localhost:3000/   # measures a running site
+ *
+ * Two figures: up to the first paint of the home page (the budget: what a visitor waits for)
+ * and after the network settles (everything the visit fetched, the deferred pieces included).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BUDGET = 130 * 1024;
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+];
+
+const urlArg = process.argv.indexOf('--url');
+let url = urlArg > 0 ? process.argv[urlArg + 1] : null;
+let site = null;
+let dataDir = null;
+if (!url) {
+  const { startSite, buildMissing } = await import('./site.mjs');
+  await buildMissing();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-budget-'));
+  const ports = { shell: 3200, catalog: 3201, dashboard: 3202, checkout: 3203, api: 5200, auth: 9290 };
+  site = await startSite({ ports, dataDir, quiet: true });
+  url = `http://localhost:${ports.shell}/`;
+}
+
+const profile = mkdtempSync(path.join(os.tmpdir(), 'usedcars-budget-profile-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: CHROMIUM_ARGS,
+});
+try {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const scripts = new Map();
+  let firstPaintDone = false;
+  const beforePaint = new Set();
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.set(event.requestId, { url: event.response.url, bytes: 0, encoding: event.response.headers['content-encoding'] ?? event.response.headers['Content-Encoding'] ?? 'none' });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const entry = scripts.get(event.requestId);
+    if (!entry) return;
+    entry.bytes = event.encodedDataLength;
+    if (!firstPaintDone) beforePaint.add(event.requestId);
+  });
+
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  // "Painted" = the home page's own content is on screen (the catalog remote rendered it).
+  await page.getByRole('heading', { name: /categories/i }).waitFor({ timeout: 60_000 });
+  firstPaintDone = true;
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+
+  const rows = [...scripts.entries()].map(([id, entry]) => ({ ...entry, beforePaint: beforePaint.has(id) }));
+  rows.sort((a, b) => b.bytes - a.bytes);
+  const sum = (list) => list.reduce((total, row) => total + row.bytes, 0);
+  const painted = sum(rows.filter((row) => row.beforePaint));
+  const total = sum(rows);
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`Home page, first visit (${url}):`);
+  for (const row of rows) {
+    console.log(`  ${kb(row.bytes).padStart(9)}  ${row.encoding.padEnd(4)} ${row.beforePaint ? '     ' : 'later'} ${new URL(row.url).host}${new URL(row.url).pathname}`);
+  }
+  console.log(`JavaScript to first paint: ${kb(painted)} compressed (${rows.filter((r) => r.beforePaint).length} files); budget ${kb(BUDGET)}: ${painted <= BUDGET ? 'within' : 'OVER'}`);
+  console.log(`JavaScript for the whole visit (deferred pieces included): ${kb(total)} compressed (${rows.length} files)`);
+  process.exitCode = painted <= BUDGET ? 0 : 1;
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  if (site) await site.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,27 @@
+import type { AcknowledgedAnswer, Booking, BookingInput } from '@usedcars/shared-contract';
+import { request } from './client';
+
+/** The booking endpoints of SPEC.md §7. The API books for the caller only. */
+
+/**
+ * POST /bookings. A refusal (sold, already booked) comes back as an ApiError with status 409
+ * whose message is the server's, for the dialog's toast.
+ */
+export function createBooking(input: BookingInput): Promise<AcknowledgedAnswer> {
+  return request<AcknowledgedAnswer>('/bookings', { method: 'POST', body: input });
+}
+
+/** The caller's bookings (GET /bookings?email=). */
+export function fetchBookings(email: string, signal?: AbortSignal): Promise<Booking[]> {
+  return request<Booking[]>('/bookings', { query: { email }, signal });
+}
+
+/** One of the caller's bookings (the payment page). */
+export function fetchBooking(id: string, signal?: AbortSignal): Promise<Booking> {
+  return request<Booking>(`/bookings/${encodeURIComponent(id)}`, { signal });
+}
+
+/** Bookings of the caller's cars (Seller): who booked what, paid or not. */
+export function fetchMyBuyers(signal?: AbortSignal): Promise<Booking[]> {
+  return request<Booking[]>('/myBuyers', { signal });
+}

@@ -1,0 +1,49 @@
+import {
+  CATEGORY_PATHS,
+  TOTAL_COUNT_HEADER,
+  type AcknowledgedAnswer,
+  type Car,
+  type CarInput,
+  type CarListQuery,
+  type Category,
+} from '@usedcars/shared-contract';
+import { apiUrl } from '../runtimeConfig';
+import { request, requestWithHeaders } from './client';
+
+/** The car endpoints of SPEC.md §7 (GET /audis, /hondas, /mercedess and their ids). */
+
+export interface CarPage {
+  cars: Car[];
+  /** How many cars match the filters (X-Total-Count), for paging. */
+  total: number;
+}
+
+/** One page of a brand's list; filters and sort as the API names them. */
+export async function fetchCarPage(category: Category, query: CarListQuery, signal?: AbortSignal): Promise<CarPage> {
+  const { data, headers } = await requestWithHeaders<Car[]>(CATEGORY_PATHS[category].apiCollection, {
+    query: { ...query },
+    auth: 'none',
+    signal,
+  });
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
+  return { cars: data, total: Number.isFinite(total) ? total : data.length };
+}
+
+export function fetchCar(category: Category, id: string, signal?: AbortSignal): Promise<Car> {
+  return request<Car>(`${CATEGORY_PATHS[category].apiCollection}/${encodeURIComponent(id)}`, { auth: 'none', signal });
+}
+
+/** One seller's cars of one brand (GET /myAudi?sellerName=…). */
+export function fetchSellerCars(category: Category, sellerName: string, signal?: AbortSignal): Promise<Car[]> {
+  return request<Car[]>(CATEGORY_PATHS[category].apiSellerCollection, { query: { sellerName }, signal });
+}
+
+/** Seller only; the API takes the seller from the access token. */
+export function addCar(car: CarInput): Promise<AcknowledgedAnswer> {
+  return request<AcknowledgedAnswer>(CATEGORY_PATHS[car.categoryName].apiCollection, { method: 'POST', body: car });
+}
+
+/** Demo pictures are paths the API serves (/images/…); links from sellers are used as they are. */
+export function carImageUrl(img: string): string {
+  return img.startsWith('/') ? apiUrl(img) : img;
+}

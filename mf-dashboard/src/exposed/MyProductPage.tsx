@@ -1,4 +1,5 @@
 import { withProbe } from '../probe';
+import { withDashboardErrorScreen } from '../features/layout/DashboardErrorScreen';
 import MyProductPage from '../features/my-products/MyProductPage';
 
-export default withProbe(MyProductPage);
+export default withProbe(withDashboardErrorScreen(MyProductPage));

@@ -1,6 +1,23 @@
 import { usePageTitle } from '@usedcars/shared-ui';
+import { SellerOnly } from '../access/SellerOnly';
+import { AddProductForm } from './AddProductForm';
 
-export default function AddProductPage() {
+function AddProduct() {
   usePageTitle('Dashboard - Add Product');
-  return <h1>Add Product</h1>;
+  return (
+    <>
+      <h1>Add Product</h1>
+      <p>Every field is required.</p>
+      <AddProductForm />
+    </>
+  );
+}
+
+/** /dashboard/addProduct: sellers only (the API refuses anyone else too). */
+export default function AddProductPage() {
+  return (
+    <SellerOnly title="Add Product" reason="Only sellers can add cars.">
+      <AddProduct />
+    </SellerOnly>
+  );
 }

@@ -1,12 +1,108 @@
-import { Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
 import styled from 'styled-components';
-import { theme } from '@usedcars/shared-ui';
+import { focusRing, theme } from '@usedcars/shared-ui';
+import { useRole } from '../access/useRole';
+import type { Role } from '@usedcars/shared-contract';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** SPEC.md §2 "Seller sub-navigation"; the other roles have one screen, named for orientation. */
+export function dashboardNav(role: Role | null): NavItem[] {
+  if (role === 'Seller') {
+    return [
+      { to: '/dashboard/addProduct', label: 'Add Product' },
+      { to: '/dashboard/myProduct', label: 'My Product' },
+      { to: '/dashboard/myBuyer', label: 'My Buyers' },
+    ];
+  }
+  if (role === 'admin') return [{ to: '/dashboard', label: 'All users' }];
+  return [{ to: '/dashboard', label: 'My Orders' }];
+}
+
+/** The dashboard's frame: its sub-navigation (by role) beside the current dashboard screen. */
+export default function DashboardLayout() {
+  const role = useRole();
+  return (
+    <Frame>
+      {role !== undefined && (
+        <Side aria-label="Dashboard">
+          <ul>
+            {dashboardNav(role).map((item) => (
+              <li key={item.to}>
+                <SideLink to={item.to} end>
+                  {item.label}
+                </SideLink>
+              </li>
+            ))}
+          </ul>
+        </Side>
+      )}
+      <Panel>
+        <Outlet />
+      </Panel>
+    </Frame>
+  );
+}
 
 const Frame = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: 24px;
   padding-top: 24px;
+  @media (min-width: 900px) {
+    grid-template-columns: 220px minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+const Side = styled.nav`
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  @media (min-width: 900px) {
+    position: sticky;
+    top: 16px;
+    padding: 12px;
+    background: ${theme.color.surface};
+    border-radius: ${theme.radius};
+    box-shadow: ${theme.shadow};
+    ul {
+      flex-direction: column;
+    }
+  }
+`;
+
+const SideLink = styled(NavLink)`
+  display: flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 16px;
+  border-radius: 8px;
+  color: ${theme.color.ink};
+  font-weight: 600;
+  text-decoration: none;
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  &:hover {
+    color: ${theme.color.brand};
+  }
+  &.active {
+    background: ${theme.color.brand};
+    border-color: ${theme.color.brand};
+    color: #fff;
+  }
+  @media (min-width: 900px) {
+    border-color: transparent;
+  }
+  ${focusRing};
 `;
 
 const Panel = styled.div`
@@ -15,15 +111,10 @@ const Panel = styled.div`
   box-shadow: ${theme.shadow};
   padding: 24px;
   min-width: 0;
+  @media (max-width: 480px) {
+    padding: 16px;
+  }
+  h1 {
+    margin-top: 0;
+  }
 `;
-
-/** The dashboard's frame: its sub-navigation (by role) beside the current dashboard screen. */
-export default function DashboardLayout() {
-  return (
-    <Frame>
-      <Panel>
-        <Outlet />
-      </Panel>
-    </Frame>
-  );
-}

@@ -1,6 +1,11 @@
-import { usePageTitle } from '@usedcars/shared-ui';
+import { SellerOnly } from '../access/SellerOnly';
+import { MyBuyers } from './MyBuyers';
 
+/** /dashboard/myBuyer (also /dashboard/mybuyer). */
 export default function MyBuyersPage() {
-  usePageTitle('Dashboard');
-  return <h1>My Buyers</h1>;
+  return (
+    <SellerOnly title="My Buyers" reason="Only sellers have buyers.">
+      <MyBuyers />
+    </SellerOnly>
+  );
 }

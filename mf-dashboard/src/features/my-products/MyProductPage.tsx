@@ -1,6 +1,11 @@
-import { usePageTitle } from '@usedcars/shared-ui';
+import { SellerOnly } from '../access/SellerOnly';
+import { MyProducts } from './MyProducts';
 
+/** /dashboard/myProduct. */
 export default function MyProductPage() {
-  usePageTitle('Dashboard - My Products');
-  return <h1>My Products</h1>;
+  return (
+    <SellerOnly title="My Products" reason="Only sellers have a product list.">
+      <MyProducts />
+    </SellerOnly>
+  );
 }

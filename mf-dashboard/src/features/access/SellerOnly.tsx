@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import type { Role } from '@usedcars/shared-contract';
+import { ButtonLink, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
+import { useRole } from './useRole';
+
+/**
+ * The seller pages are reachable by typing their address (SPEC.md §6). Anyone else gets a plain
+ * explanation instead of a form the API would refuse anyway.
+ */
+export function SellerOnly({ title, reason, children }: { title: string; reason: string; children: ReactNode }) {
+  const role = useRole();
+  if (role === undefined) return <Spinner label="Checking your account…" />;
+  if (role === 'Seller') return <>{children}</>;
+  return <NotASeller title={title} reason={reason} role={role} />;
+}
+
+function NotASeller({ title, reason, role }: { title: string; reason: string; role: Role | null }) {
+  usePageTitle('Dashboard');
+  return (
+    <Notice aria-labelledby="seller-only-title">
+      <h1 id="seller-only-title">{title}</h1>
+      <p>{reason}</p>
+      <p>
+        {role ? `You are signed in with a ${role} account.` : 'Your account has no role yet.'} Seller accounts are chosen when
+        registering.
+      </p>
+      <ButtonLink to="/dashboard">Back to your dashboard</ButtonLink>
+    </Notice>
+  );
+}
+
+const Notice = styled.section`
+  max-width: 560px;
+  p {
+    color: ${theme.color.muted};
+  }
+`;

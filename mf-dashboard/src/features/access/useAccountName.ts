@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchUserByEmail } from '@usedcars/shared-auth';
+import { dashboardKeys } from '../queryKeys';
+import { retryUnlessRefused } from '../queryPolicy';
+import { useSignedInEmail } from './useRole';
+
+/**
+ * The name on the signed-in person's account record. The API stamps a seller's cars with this
+ * name (not with whatever the form sent), so it is the one that finds them in /myAudi & co.
+ */
+export function useAccountName() {
+  const email = useSignedInEmail();
+  return useQuery({
+    queryKey: dashboardKeys.account(email ?? ''),
+    queryFn: async () => {
+      const record = await fetchUserByEmail(email!);
+      if (!record) throw new Error('Your account has no record yet; log out and in again.');
+      return record.name;
+    },
+    enabled: Boolean(email),
+    retry: retryUnlessRefused,
+    staleTime: Infinity,
+  });
+}

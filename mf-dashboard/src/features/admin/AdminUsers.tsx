@@ -1,0 +1,86 @@
+import toast from 'react-hot-toast';
+import styled from 'styled-components';
+import type { User } from '@usedcars/shared-contract';
+import { GhostButton, theme, usePageTitle } from '@usedcars/shared-ui';
+import { DataTable, errorMessage, type Column } from '../table/DataTable';
+import { useAccounts, useDeleteAccount, type AccountRole } from './useAccounts';
+
+/** SPEC.md §7's confirm prompts, word for word (the seller's reads oddly, but it is the product's text). */
+export const DELETE_PROMPTS: Record<AccountRole, string> = {
+  Buyer: 'Are you sure, you want to delete this account?',
+  Seller: 'Are you sure, you want to cancel this order',
+};
+
+/** The admin view (SPEC.md §2 Dashboard): Buyers and Sellers, each with Delete. */
+export function AdminUsers() {
+  usePageTitle('Dashboard - All users');
+  return (
+    <>
+      <h1>All users</h1>
+      <Section aria-label="Buyers">
+        <AccountsTable role="Buyer" caption="Buyers" />
+      </Section>
+      <Section aria-label="Sellers">
+        <AccountsTable role="Seller" caption="Sellers" />
+      </Section>
+    </>
+  );
+}
+
+function AccountsTable({ role, caption }: { role: AccountRole; caption: string }) {
+  const accounts = useAccounts(role);
+  const deletion = useDeleteAccount(role);
+
+  const remove = (account: User) => {
+    if (!window.confirm(DELETE_PROMPTS[role])) return;
+    deletion.mutate(account, {
+      onSuccess: ({ deletedCount }) => {
+        if (deletedCount > 0) toast.success('deleted successfully');
+        else toast.error(`${account.name}'s account was not deleted; it may already be gone.`);
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+
+  const columns: Column<User>[] = [
+    { header: 'Sl No', cell: (_, index) => index + 1 },
+    { header: 'Name', cell: (account) => account.name },
+    { header: 'Email', cell: (account) => account.email },
+    { header: 'Role', cell: (account) => account.role },
+    {
+      header: 'Delete',
+      cell: (account) => {
+        const deleting = deletion.isPending && deletion.variables?._id === account._id;
+        return (
+          <DeleteButton type="button" aria-label={`Delete ${account.name}`} disabled={deleting} onClick={() => remove(account)}>
+            {deleting ? 'Deleting…' : 'Delete'}
+          </DeleteButton>
+        );
+      },
+    },
+  ];
+
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns}
+      query={accounts}
+      rowKey={(account) => account._id}
+      empty={<p>No {caption.toLowerCase()} yet.</p>}
+    />
+  );
+}
+
+const Section = styled.section`
+  & + & {
+    margin-top: 32px;
+  }
+`;
+
+const DeleteButton = styled(GhostButton)`
+  min-height: 36px;
+  padding: 0 14px;
+  font-size: 14px;
+  color: ${theme.color.danger};
+  border-color: ${theme.color.danger};
+`;

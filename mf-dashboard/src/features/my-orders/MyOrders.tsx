@@ -1,0 +1,85 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { CATEGORIES, CATEGORY_PATHS, bookingStatus, canPay, type Booking } from '@usedcars/shared-contract';
+import { buttonStyles, theme, usePageTitle } from '@usedcars/shared-ui';
+import { useSignedInEmail } from '../access/useRole';
+import { CarThumb } from '../table/CarThumb';
+import { DataTable, type Column } from '../table/DataTable';
+import { formatPrice } from '../table/format';
+import { useMyOrders } from './useMyOrders';
+
+/**
+ * PAY NOW shows for a booking that has a price and may still be paid. An unpaid booking means
+ * its car is at least booked; if another buyer has bought it meanwhile, the payment page hears
+ * so from the API, which refuses the payment.
+ */
+export function mayPayNow(booking: Booking): boolean {
+  return booking.currentPrice > 0 && canPay(booking, 'booked');
+}
+
+function OrderStatus({ booking }: { booking: Booking }) {
+  if (bookingStatus(booking) === 'paid') return <Paid>Paid</Paid>;
+  if (mayPayNow(booking)) {
+    return (
+      <PayNow to={`/dashboard/payment/${encodeURIComponent(booking._id)}`} aria-label={`PAY NOW for ${booking.carName}`}>
+        PAY NOW
+      </PayNow>
+    );
+  }
+  return <span>Booked</span>;
+}
+
+const columns: Column<Booking>[] = [
+  { header: 'Sl No', cell: (_, index) => index + 1 },
+  { header: 'Image', cell: (booking) => <CarThumb img={booking.img} /> },
+  { header: 'Title', cell: (booking) => booking.carName },
+  { header: 'Price', cell: (booking) => formatPrice(booking.currentPrice), align: 'end' },
+  { header: 'Status', cell: (booking) => <OrderStatus booking={booking} /> },
+];
+
+/** My Orders (SPEC.md §2): the dashboard of buyers and of anyone who is neither admin nor Seller. */
+export function MyOrders() {
+  usePageTitle('Dashboard - orders');
+  const orders = useMyOrders(useSignedInEmail());
+  return (
+    <>
+      <h1>My Orders</h1>
+      <DataTable
+        caption="My orders"
+        columns={columns}
+        query={orders}
+        rowKey={(booking) => booking._id}
+        empty={
+          <p>
+            You have not booked a car yet. Browse{' '}
+            {CATEGORIES.map((category, index) => (
+              <Fragment key={category}>
+                {index > 0 && (index === CATEGORIES.length - 1 ? ' or ' : ', ')}
+                <Link to={CATEGORY_PATHS[category].listRoute}>{CATEGORY_PATHS[category].label}</Link>
+              </Fragment>
+            ))}{' '}
+            cars and press Book Now.
+          </p>
+        }
+      />
+    </>
+  );
+}
+
+const PayNow = styled(Link)`
+  ${buttonStyles};
+  min-height: 36px;
+  padding: 0 14px;
+  font-size: 14px;
+  background: ${theme.color.brand};
+  color: #fff;
+  &:hover {
+    background: ${theme.color.brandDark};
+    color: #fff;
+  }
+`;
+
+const Paid = styled.strong`
+  color: ${theme.color.success};
+`;

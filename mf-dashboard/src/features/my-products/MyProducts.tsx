@@ -1,0 +1,67 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { CATEGORY_PATHS, type Car, type CarStatus } from '@usedcars/shared-contract';
+import { theme, usePageTitle } from '@usedcars/shared-ui';
+import { CarThumb } from '../table/CarThumb';
+import { DataTable, type Column } from '../table/DataTable';
+import { formatPrice } from '../table/format';
+import { useMyProducts } from './useMyProducts';
+
+const STATE_LABELS: Record<CarStatus, string> = { available: 'Available', booked: 'Booked', sold: 'Sold' };
+
+const columns: Column<Car>[] = [
+  { header: 'Sl No', cell: (_, index) => index + 1 },
+  { header: 'Image', cell: (car) => <CarThumb img={car.img} /> },
+  { header: 'Car', cell: (car) => car.carName },
+  { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label },
+  { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end' },
+  { header: 'Posted', cell: (car) => car.time },
+  { header: 'State', cell: (car) => <State data-state={car.status}>{STATE_LABELS[car.status]}</State> },
+];
+
+/** My Products (SPEC.md §2): the seller's cars of every brand, newest first, with their state. */
+export function MyProducts() {
+  usePageTitle('Dashboard - My Products');
+  const products = useMyProducts();
+  return (
+    <>
+      <h1>My Products</h1>
+      <DataTable
+        caption="My cars"
+        columns={columns}
+        query={products}
+        rowKey={(car) => car._id}
+        empty={
+          <p>
+            You have not added a car yet. <Link to="/dashboard/addProduct">Add Product</Link> puts your first one on sale.
+          </p>
+        }
+        note={products.truncated ? <Note>Showing your newest 100 cars of each brand.</Note> : null}
+      />
+    </>
+  );
+}
+
+const Note = styled.p`
+  color: ${theme.color.muted};
+`;
+
+const State = styled.span`
+  display: inline-block;
+  padding: 3px 10px;
+  border-radius: 999px;
+  font-size: 13px;
+  font-weight: 600;
+  &[data-state='available'] {
+    background: #e7f5ec;
+    color: ${theme.color.success};
+  }
+  &[data-state='booked'] {
+    background: #fff4e0;
+    color: #8a5300;
+  }
+  &[data-state='sold'] {
+    background: ${theme.color.canvas};
+    color: ${theme.color.muted};
+  }
+`;

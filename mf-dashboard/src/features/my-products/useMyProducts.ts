@@ -1,0 +1,47 @@
+import { useQueries } from '@tanstack/react-query';
+import { fetchSellerCars } from '@usedcars/shared-auth';
+import { CAR_LIST_MAX_LIMIT, CATEGORIES, type Car } from '@usedcars/shared-contract';
+import { useAccountName } from '../access/useAccountName';
+import { dashboardKeys } from '../queryKeys';
+import { retryUnlessRefused } from '../queryPolicy';
+import type { TableQuery } from '../table/DataTable';
+
+/** Newest posting first; cars posted the same day keep the API's newest-added-first order. */
+export function newestFirst(cars: readonly Car[]): Car[] {
+  const posted = (car: Car) => {
+    const time = Date.parse(car.time);
+    return Number.isNaN(time) ? 0 : time;
+  };
+  return [...cars].sort((a, b) => posted(b) - posted(a));
+}
+
+export interface MyProducts extends TableQuery<Car> {
+  /** Some brand answered a full page, so older cars of it are not shown. */
+  truncated: boolean;
+}
+
+/** The seller's cars of the three brands (GET /myAudi, /myHonda, /myMercedess), merged into one list. */
+export function useMyProducts(): MyProducts {
+  const name = useAccountName();
+  const sellerName = name.data ?? '';
+  const results = useQueries({
+    queries: CATEGORIES.map((category) => ({
+      queryKey: dashboardKeys.sellerCars(category, sellerName),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSellerCars(category, sellerName, signal),
+      enabled: Boolean(sellerName),
+      retry: retryUnlessRefused,
+    })),
+  });
+
+  const failed = name.isError ? name : results.find((result) => result.isError);
+  const complete = results.every((result) => result.data !== undefined);
+  return {
+    data: complete ? newestFirst(results.flatMap((result) => result.data ?? [])) : undefined,
+    isPending: !failed && !complete,
+    isError: Boolean(failed),
+    error: failed?.error ?? null,
+    isRefetching: name.isRefetching || results.some((result) => result.isRefetching),
+    truncated: results.some((result) => (result.data?.length ?? 0) >= CAR_LIST_MAX_LIMIT),
+    refetch: () => (name.isError ? name.refetch() : Promise.all(results.map((result) => result.refetch()))),
+  };
+}

@@ -1,0 +1,14 @@
+import type { Category } from '@usedcars/shared-contract';
+
+/**
+ * The dashboard's query keys, one factory per resource, so a screen that changes data (adding a
+ * car, deleting an account) invalidates exactly what the other screens read.
+ */
+export const dashboardKeys = {
+  users: (role: 'Buyer' | 'Seller') => ['users', { role }] as const,
+  account: (email: string) => ['account', { email }] as const,
+  sellerCarsAll: () => ['seller-cars'] as const,
+  sellerCars: (category: Category, sellerName: string) => ['seller-cars', { category, sellerName }] as const,
+  bookings: (email: string) => ['bookings', { email }] as const,
+  myBuyers: () => ['my-buyers'] as const,
+};

@@ -1,0 +1,176 @@
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button, Spinner, focusRing, theme } from '@usedcars/shared-ui';
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row, index: number) => ReactNode;
+  /** Numbers read best right-aligned. */
+  align?: 'start' | 'end';
+}
+
+/** What a table needs to know of its query (a subset of react-query's result). */
+export interface TableQuery<Row> {
+  data: readonly Row[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isRefetching: boolean;
+  refetch: () => unknown;
+}
+
+interface DataTableProps<Row> {
+  /** Names the table for screen readers and is shown above it. */
+  caption: string;
+  columns: readonly Column<Row>[];
+  query: TableQuery<Row>;
+  rowKey: (row: Row) => string;
+  /** What to say when the list is empty. */
+  empty: ReactNode;
+  /** Above the rows, e.g. a note that the list is cut short. */
+  note?: ReactNode;
+}
+
+/**
+ * Every dashboard list is this table, so each one has the same loading, empty and error (with
+ * retry) states. At phone widths the table scrolls sideways inside a focusable region, which
+ * keyboard users can scroll with the arrow keys.
+ */
+export function DataTable<Row>({ caption, columns, query, rowKey, empty, note }: DataTableProps<Row>) {
+  const captionId = useId();
+  const { data, isPending, isError, error, isRefetching, refetch } = query;
+
+  if (isPending) return <Spinner label={`Loading ${caption.toLowerCase()}…`} />;
+
+  const failure = isError ? (
+    <Problem role="alert">
+      <p>
+        <strong>We could not load {caption.toLowerCase()}.</strong> {errorMessage(error)}
+      </p>
+      <Button type="button" onClick={() => void refetch()} disabled={isRefetching}>
+        {isRefetching ? 'Retrying…' : 'Retry'}
+      </Button>
+    </Problem>
+  ) : null;
+
+  // A failed refetch keeps the rows it had; a first failure has none to show.
+  if (!data) return failure;
+
+  return (
+    <>
+      {failure}
+      {note}
+      {data.length === 0 ? (
+        <Empty>
+          <Caption as="h3">{caption}</Caption>
+          {empty}
+        </Empty>
+      ) : (
+        <Scroller role="region" aria-labelledby={captionId} tabIndex={0}>
+          <Table>
+            <Caption id={captionId}>{caption}</Caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col" data-align={column.align ?? 'start'}>
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((row, index) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <td key={column.header} data-align={column.align ?? 'start'}>
+                      {column.cell(row, index)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Scroller>
+      )}
+    </>
+  );
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+const Scroller = styled.div`
+  overflow-x: auto;
+  -webkit-overflow-scrolling: touch;
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius};
+  ${focusRing};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  min-width: 560px;
+  border-collapse: collapse;
+  font-size: 15px;
+  th,
+  td {
+    padding: 10px 12px;
+    text-align: left;
+    vertical-align: middle;
+    border-bottom: 1px solid ${theme.color.line};
+  }
+  [data-align='end'] {
+    text-align: right;
+    white-space: nowrap;
+  }
+  thead th {
+    background: ${theme.color.canvas};
+    color: ${theme.color.muted};
+    font-size: 13px;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    white-space: nowrap;
+  }
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
+  tbody tr:hover {
+    background: ${theme.color.canvas};
+  }
+`;
+
+const Caption = styled.caption`
+  caption-side: top;
+  text-align: left;
+  padding: 12px;
+  font-size: 18px;
+  font-weight: 700;
+  color: ${theme.color.ink};
+`;
+
+const Empty = styled.div`
+  padding: 8px 0 16px;
+  color: ${theme.color.muted};
+  h3 {
+    padding: 0;
+    margin: 0 0 8px;
+  }
+`;
+
+const Problem = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 16px;
+  padding: 12px 16px;
+  border: 1px solid ${theme.color.danger};
+  border-radius: ${theme.radius};
+  color: ${theme.color.danger};
+  background: #fff5f5;
+  p {
+    margin: 0;
+  }
+`;

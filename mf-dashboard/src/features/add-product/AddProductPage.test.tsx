@@ -1,0 +1,129 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { ApiError, addCar } from '@usedcars/shared-auth';
+import { renderDashboard, signInAs } from '../../testing/renderDashboard';
+import AddProductPage from './AddProductPage';
+
+jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), addCar: jest.fn() }));
+jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
+
+const PATH = '/dashboard/addProduct';
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  signInAs('Seller', 'Dana Driver');
+});
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const field = screen.getByLabelText(label);
+    await user.clear(field);
+    // Pasting keeps the test quick; typing is covered by the field-by-field test.
+    await user.click(field);
+    await user.paste(value);
+  }
+}
+
+const complete = {
+  'Car name': 'Audi A4 2.0 TFSI Premium',
+  'Image link': 'https://example.test/a4.jpg',
+  'Current price': '21500',
+  'Original price': '41200',
+  'Purchase year': '2019',
+  Used: '4 years',
+  Condition: 'Good',
+  Location: 'Austin',
+  Contact: '+1 415 555 0100',
+  Details: 'One owner, full service history.',
+};
+
+test('shows the thirteen fields, all required, with the SPEC defaults', () => {
+  renderDashboard(<AddProductPage />, { path: PATH });
+  expect(document.title).toBe('Dashboard - Add Product');
+  const form = screen.getByRole('form', { name: 'Add Product' });
+  const fields = within(form).getAllByRole('textbox').concat(within(form).getAllByRole('spinbutton'), within(form).getAllByRole('combobox'));
+  // The date input has no ARIA role in jsdom; it is looked up by label below.
+  expect(fields).toHaveLength(12);
+  for (const field of fields) expect(field).toBeRequired();
+  expect(screen.getByLabelText('Posted on')).toHaveAttribute('type', 'date');
+  expect(screen.getByLabelText('Current price')).toHaveAttribute('type', 'number');
+  expect(screen.getByLabelText('Category')).toHaveValue('audi');
+  expect(within(screen.getByLabelText('Category')).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['audi', 'honda', 'mercedes']);
+  expect(screen.getByLabelText('Seller name')).toHaveValue('Dana Driver');
+});
+
+test('submitting an empty form puts each message beside its field and focuses the first', async () => {
+  const user = userEvent.setup();
+  renderDashboard(<AddProductPage />, { path: PATH });
+  await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+  const carName = screen.getByLabelText('Car name');
+  expect(carName).toHaveFocus();
+  expect(carName).toHaveAttribute('aria-invalid', 'true');
+  expect(carName).toHaveAccessibleDescription(expect.stringContaining('Car name is required'));
+  expect(screen.getByLabelText('Image link')).toHaveAccessibleDescription(expect.stringContaining('Image link is required'));
+  expect(screen.getByLabelText('Current price')).toHaveAccessibleDescription(expect.stringContaining('Current price is required'));
+  expect(screen.getByLabelText('Details')).toHaveAccessibleDescription('Details is required');
+  // Defaults are valid: the category, the seller and the date carry no message.
+  expect(screen.getByLabelText('Category')).not.toHaveAttribute('aria-invalid');
+  expect(screen.getByLabelText('Posted on')).not.toHaveAttribute('aria-invalid');
+  expect(screen.getByRole('alert')).toHaveTextContent('Please correct the 10 fields marked above.');
+  expect(addCar).not.toHaveBeenCalled();
+});
+
+test('a field is checked when it is left, and the message clears as it is fixed', async () => {
+  const user = userEvent.setup();
+  renderDashboard(<AddProductPage />, { path: PATH });
+  await user.type(screen.getByLabelText('Image link'), 'not a link');
+  await user.tab();
+  const img = screen.getByLabelText('Image link');
+  expect(img).toHaveAccessibleDescription(expect.stringContaining('Image link must be an http(s) link or a path starting with /images/'));
+  // Only the field that was left speaks up.
+  expect(screen.getByLabelText('Car name')).not.toHaveAttribute('aria-invalid');
+
+  await user.clear(img);
+  await user.type(img, '/images/audi-a4.svg');
+  expect(img).not.toHaveAttribute('aria-invalid');
+  expect(screen.getByRole('img', { name: "Preview of the car's picture" })).toHaveAttribute('src', 'http://localhost:5000/images/audi-a4.svg');
+
+  await user.type(screen.getByLabelText('Current price'), '0');
+  await user.tab();
+  expect(screen.getByText('Current price must be a positive number')).toBeInTheDocument();
+});
+
+test('a valid car is sent with numeric prices, then the seller lands on My Product', async () => {
+  const user = userEvent.setup();
+  jest.mocked(addCar).mockResolvedValue({ acknowledged: true, message: 'Car added', insertedId: 'c9' });
+  renderDashboard(<AddProductPage />, { path: PATH });
+  await fillIn(user, complete);
+  await user.selectOptions(screen.getByLabelText('Category'), 'honda');
+  await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+  expect(await screen.findByText('Now at /dashboard/myProduct')).toBeInTheDocument();
+  expect(addCar).toHaveBeenCalledWith(
+    expect.objectContaining({ carName: 'Audi A4 2.0 TFSI Premium', currentPrice: 21500, price: 41200, categoryName: 'honda', sellerName: 'Dana Driver' }),
+  );
+  expect(toast.success).toHaveBeenCalledWith('Audi A4 2.0 TFSI Premium added');
+});
+
+test("the server's refusal is shown and the seller stays on the form", async () => {
+  const user = userEvent.setup();
+  jest.mocked(addCar).mockRejectedValue(new ApiError('Only Seller accounts can add cars', 403));
+  renderDashboard(<AddProductPage />, { path: PATH });
+  await fillIn(user, complete);
+  await user.click(screen.getByRole('button', { name: 'Add Product' }));
+  expect(await screen.findByText('The car was not added: Only Seller accounts can add cars')).toBeInTheDocument();
+  expect(screen.queryByText(/Now at/)).not.toBeInTheDocument();
+  expect(screen.getByLabelText('Car name')).toHaveValue('Audi A4 2.0 TFSI Premium');
+});
+
+test('a buyer who types /dashboard/addProduct gets no form, only the reason', () => {
+  signInAs('Buyer');
+  renderDashboard(<AddProductPage />, { path: PATH });
+  expect(screen.getByRole('heading', { level: 1, name: 'Add Product' })).toBeInTheDocument();
+  expect(screen.getByText('Only sellers can add cars.')).toBeInTheDocument();
+  expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Add Product' })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Back to your dashboard' })).toHaveAttribute('href', '/dashboard');
+});

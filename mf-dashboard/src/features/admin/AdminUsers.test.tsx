@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { ApiError, deleteUser, listUsersByRole } from '@usedcars/shared-auth';
+import type { User } from '@usedcars/shared-contract';
+import { renderDashboard, signInAs } from '../../testing/renderDashboard';
+import { AdminUsers } from './AdminUsers';
+
+jest.mock('@usedcars/shared-auth', () => ({
+  ...jest.requireActual('@usedcars/shared-auth'),
+  listUsersByRole: jest.fn(),
+  deleteUser: jest.fn(),
+}));
+jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
+
+const buyers: User[] = [
+  { _id: 'b1', name: 'Bob Buyer', email: 'bob@usedcars.test', role: 'Buyer' },
+  { _id: 'b2', name: 'Bea Buyer', email: 'bea@usedcars.test', role: 'Buyer' },
+];
+const sellers: User[] = [{ _id: 's1', name: 'Sally Seller', email: 'sally@usedcars.test', role: 'Seller' }];
+
+function serve(lists: Record<'Buyer' | 'Seller', User[]>) {
+  jest.mocked(listUsersByRole).mockImplementation(async (role) => lists[role].slice());
+}
+
+const table = (name: string) => screen.findByRole('table', { name });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  signInAs('admin');
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+});
+
+test('shows a spinner per table while the accounts load', () => {
+  jest.mocked(listUsersByRole).mockReturnValue(new Promise(() => undefined));
+  renderDashboard(<AdminUsers />);
+  expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Loading buyers…', 'Loading sellers…']);
+});
+
+test('says so when there are no buyers or sellers', async () => {
+  serve({ Buyer: [], Seller: [] });
+  renderDashboard(<AdminUsers />);
+  expect(await screen.findByText('No buyers yet.')).toBeInTheDocument();
+  expect(screen.getByText('No sellers yet.')).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+test('lists buyers and sellers with Sl No, Name, Email, Role and Delete', async () => {
+  serve({ Buyer: buyers, Seller: sellers });
+  renderDashboard(<AdminUsers />);
+  const buyersTable = await table('Buyers');
+  expect(within(buyersTable).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Sl No', 'Name', 'Email', 'Role', 'Delete']);
+  const rows = within(buyersTable).getAllByRole('row').slice(1);
+  expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent))).toEqual([
+    ['1', 'Bob Buyer', 'bob@usedcars.test', 'Buyer'],
+    ['2', 'Bea Buyer', 'bea@usedcars.test', 'Buyer'],
+  ]);
+  expect(within(await table('Sellers')).getByRole('button', { name: 'Delete Sally Seller' })).toBeEnabled();
+});
+
+test('deleting a buyer asks first, then says deleted successfully and drops the row without a reload', async () => {
+  const user = userEvent.setup();
+  const lists = { Buyer: buyers.slice(), Seller: sellers };
+  serve(lists);
+  jest.mocked(deleteUser).mockImplementation(async (id) => {
+    lists.Buyer = lists.Buyer.filter((account) => account._id !== id);
+    return { deletedCount: 1 };
+  });
+  renderDashboard(<AdminUsers />);
+  await user.click(within(await table('Buyers')).getByRole('button', { name: 'Delete Bob Buyer' }));
+
+  expect(window.confirm).toHaveBeenCalledWith('Are you sure, you want to delete this account?');
+  expect(deleteUser).toHaveBeenCalledWith('b1');
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith('deleted successfully'));
+  await waitFor(() => expect(screen.queryByText('Bob Buyer')).not.toBeInTheDocument());
+  expect(within(await table('Buyers')).getByText('Bea Buyer')).toBeInTheDocument();
+});
+
+test("a seller's delete uses SPEC.md's seller prompt, and cancelling deletes nothing", async () => {
+  const user = userEvent.setup();
+  serve({ Buyer: buyers, Seller: sellers });
+  jest.mocked(window.confirm).mockReturnValue(false);
+  renderDashboard(<AdminUsers />);
+  await user.click(within(await table('Sellers')).getByRole('button', { name: 'Delete Sally Seller' }));
+  expect(window.confirm).toHaveBeenCalledWith('Are you sure, you want to cancel this order');
+  expect(deleteUser).not.toHaveBeenCalled();
+  expect(screen.getByText('Sally Seller')).toBeInTheDocument();
+});
+
+test('a refused delete shows the server message and keeps the row', async () => {
+  const user = userEvent.setup();
+  serve({ Buyer: buyers, Seller: sellers });
+  jest.mocked(deleteUser).mockRejectedValue(new ApiError('Only admin accounts can delete accounts', 403));
+  renderDashboard(<AdminUsers />);
+  await user.click(within(await table('Buyers')).getByRole('button', { name: 'Delete Bea Buyer' }));
+  await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Only admin accounts can delete accounts'));
+  expect(toast.success).not.toHaveBeenCalled();
+  expect(screen.getByText('Bea Buyer')).toBeInTheDocument();
+});
+
+test('nothing deleted (deletedCount 0) is an error, not a success', async () => {
+  const user = userEvent.setup();
+  serve({ Buyer: buyers, Seller: sellers });
+  jest.mocked(deleteUser).mockResolvedValue({ deletedCount: 0 });
+  renderDashboard(<AdminUsers />);
+  await user.click(within(await table('Buyers')).getByRole('button', { name: 'Delete Bob Buyer' }));
+  await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Bob Buyer's account was not deleted; it may already be gone."));
+  expect(toast.success).not.toHaveBeenCalled();
+});
+
+test('a list that fails to load says why and offers Retry', async () => {
+  const user = userEvent.setup();
+  jest.mocked(listUsersByRole).mockImplementation(async (role) => {
+    if (role === 'Buyer') throw new ApiError('Only admin accounts can list accounts', 403);
+    return sellers;
+  });
+  renderDashboard(<AdminUsers />);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('We could not load buyers. Only admin accounts can list accounts');
+  jest.mocked(listUsersByRole).mockImplementation(async (role) => (role === 'Buyer' ? buyers : sellers));
+  await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+  expect(within(await table('Buyers')).getByText('Bob Buyer')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});

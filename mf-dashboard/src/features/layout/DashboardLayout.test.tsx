@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { authStore, logOut } from '@usedcars/shared-auth';
+import { renderDashboard, signInAs } from '../../testing/renderDashboard';
+import DashboardLayout from './DashboardLayout';
+import { withDashboardErrorScreen } from './DashboardErrorScreen';
+
+jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), logOut: jest.fn(async () => undefined) }));
+
+function Broken(): never {
+  throw new Error('The car list answered nonsense');
+}
+
+const BrokenScreen = withDashboardErrorScreen(Broken);
+
+function renderAt(path: string) {
+  return renderDashboard(<DashboardLayout />, {
+    path: '/dashboard',
+    children: (
+      <>
+        <Route index element={<h1>Index</h1>} />
+        <Route path="myProduct" element={<h1>Mine</h1>} />
+        <Route path="broken" element={<BrokenScreen />} />
+      </>
+    ),
+    at: path,
+  });
+}
+
+test("a Seller's sub-navigation: Add Product, My Product, My Buyers, the current one marked", () => {
+  signInAs('Seller');
+  renderAt('/dashboard/myProduct');
+  const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+  expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    ['Add Product', '/dashboard/addProduct'],
+    ['My Product', '/dashboard/myProduct'],
+    ['My Buyers', '/dashboard/myBuyer'],
+  ]);
+  expect(within(nav).getByRole('link', { name: 'My Product' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('heading', { name: 'Mine' })).toBeInTheDocument();
+});
+
+test.each([
+  ['Buyer' as const, 'My Orders'],
+  ['admin' as const, 'All users'],
+])('a %s has one dashboard screen, %s', (role, label) => {
+  signInAs(role);
+  renderAt('/dashboard');
+  const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([label]);
+  expect(within(nav).queryByRole('link', { name: 'Add Product' })).not.toBeInTheDocument();
+});
+
+test('no navigation is guessed while the role is unknown', () => {
+  authStore.setState({ status: 'loading', user: null, role: null });
+  renderAt('/dashboard');
+  expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+});
+
+test("a screen that fails shows the dashboard's error screen beside the navigation; Log out goes to /login", async () => {
+  const user = userEvent.setup();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  signInAs('Seller');
+  renderAt('/dashboard/broken');
+  const alert = screen.getByRole('alert');
+  expect(within(alert).getByRole('heading', { name: 'Something went wrong!!!' })).toBeInTheDocument();
+  expect(alert).toHaveTextContent('The car list answered nonsense');
+  expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+  await user.click(within(alert).getByRole('button', { name: 'Log out' }));
+  expect(logOut).toHaveBeenCalled();
+  expect(await screen.findByText('Now at /login')).toBeInTheDocument();
+});

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import { ApiError, fetchMyBuyers } from '@usedcars/shared-auth';
+import { booking } from '../../testing/fixtures';
+import { renderDashboard, signInAs } from '../../testing/renderDashboard';
+import MyBuyersPage from './MyBuyersPage';
+
+jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), fetchMyBuyers: jest.fn() }));
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  signInAs('Seller');
+});
+
+test('shows a spinner while the bookings load', () => {
+  jest.mocked(fetchMyBuyers).mockReturnValue(new Promise(() => undefined));
+  renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
+  expect(screen.getByRole('heading', { level: 1, name: 'My Buyers' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Loading bookings of my cars…');
+});
+
+test('says so when nobody has booked a car yet', async () => {
+  jest.mocked(fetchMyBuyers).mockResolvedValue([]);
+  renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
+  expect(await screen.findByText('Nobody has booked one of your cars yet.')).toBeInTheDocument();
+});
+
+test("lists who booked the seller's cars, how to reach them and whether they paid", async () => {
+  jest.mocked(fetchMyBuyers).mockResolvedValue([
+    booking({ _id: 'k1' }),
+    booking({ _id: 'k2', name: 'Bea Buyer', email: 'bea@usedcars.test', phone: '(512) 555-0142', address: '9 Elm Rd', carName: 'Honda Civic EX', currentPrice: 18000, paid: true }),
+  ]);
+  renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
+  const table = await screen.findByRole('table', { name: 'Bookings of my cars' });
+  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    'Sl No',
+    'Buyer',
+    'Email',
+    'Phone',
+    'Meeting address',
+    'Car',
+    'Price',
+    'Paid',
+  ]);
+  const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+  expect(rows).toEqual([
+    ['1', 'Bob Buyer', 'bob@usedcars.test', '+1 415 555 0199', '1 Market St', 'Audi A4 2.0 TFSI Premium', '$21,500', 'Not paid'],
+    ['2', 'Bea Buyer', 'bea@usedcars.test', '(512) 555-0142', '9 Elm Rd', 'Honda Civic EX', '$18,000', 'Paid'],
+  ]);
+  expect(within(table).getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute('href', 'tel:5125550142');
+});
+
+test('a failed load says why, with Retry', async () => {
+  jest.mocked(fetchMyBuyers).mockRejectedValue(new ApiError('Only Seller or admin accounts can see their buyers', 403));
+  renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Only Seller or admin accounts can see their buyers');
+  expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
+});
+
+test('a buyer who opens My Buyers is told it is for sellers, and nothing is fetched', () => {
+  signInAs('Buyer');
+  renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
+  expect(screen.getByText('Only sellers have buyers.')).toBeInTheDocument();
+  expect(fetchMyBuyers).not.toHaveBeenCalled();
+});

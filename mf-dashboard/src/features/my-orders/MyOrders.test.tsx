@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, fetchBookings } from '@usedcars/shared-auth';
+import { booking } from '../../testing/fixtures';
+import { renderDashboard, signInAs } from '../../testing/renderDashboard';
+import { MyOrders, mayPayNow } from './MyOrders';
+
+jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), fetchBookings: jest.fn() }));
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  signInAs('Buyer', 'Bob Buyer', 'bob@usedcars.test');
+});
+
+test('shows a spinner while the orders load', () => {
+  jest.mocked(fetchBookings).mockReturnValue(new Promise(() => undefined));
+  renderDashboard(<MyOrders />);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading my orders…');
+});
+
+test('with no bookings it points to the brand lists', async () => {
+  jest.mocked(fetchBookings).mockResolvedValue([]);
+  renderDashboard(<MyOrders />);
+  expect(await screen.findByText(/You have not booked a car yet/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Mercedes-Benz' })).toHaveAttribute('href', '/mercedes');
+});
+
+test('lists the orders: PAY NOW for an unpaid booking, Paid for a paid one', async () => {
+  jest.mocked(fetchBookings).mockResolvedValue([
+    booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', currentPrice: 21500 }),
+    booking({ _id: 'k2', carName: 'Honda Civic EX', currentPrice: 18250.5, paid: true, transactionId: 'pi_1' }),
+  ]);
+  renderDashboard(<MyOrders />);
+  const table = await screen.findByRole('table', { name: 'My orders' });
+  expect(fetchBookings).toHaveBeenCalledWith('bob@usedcars.test', expect.anything());
+  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Sl No', 'Image', 'Title', 'Price', 'Status']);
+  const [first, second] = within(table).getAllByRole('row').slice(1);
+  expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '', 'Audi A4 2.0 TFSI Premium', '$21,500', 'PAY NOW']);
+  expect(within(first!).getByRole('link', { name: 'PAY NOW for Audi A4 2.0 TFSI Premium' })).toHaveAttribute('href', '/dashboard/payment/k1');
+  expect(within(second!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '', 'Honda Civic EX', '$18,250.5', 'Paid']);
+  expect(within(second!).queryByRole('link')).not.toBeInTheDocument();
+  // The picture is decorative (the Title names the car); it comes from the API's /images/.
+  expect(first!.querySelector('img')).toHaveAttribute('src', 'http://localhost:5000/images/audi-a4.svg');
+});
+
+test('PAY NOW needs a price and an unpaid booking', () => {
+  expect(mayPayNow(booking())).toBe(true);
+  expect(mayPayNow(booking({ paid: true }))).toBe(false);
+  expect(mayPayNow(booking({ currentPrice: 0 }))).toBe(false);
+});
+
+test('a failed load says why and Retry loads again', async () => {
+  const user = userEvent.setup();
+  jest.mocked(fetchBookings).mockRejectedValueOnce(new ApiError('You can only read your own bookings', 403));
+  jest.mocked(fetchBookings).mockResolvedValueOnce([booking()]);
+  renderDashboard(<MyOrders />);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('We could not load my orders. You can only read your own bookings');
+  await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('table', { name: 'My orders' })).toBeInTheDocument();
+});

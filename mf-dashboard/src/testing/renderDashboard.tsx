@@ -1,0 +1,41 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { setSignedIn } from '@usedcars/shared-auth';
+import type { Role } from '@usedcars/shared-contract';
+
+/** Signs a test person in with a role, as the shell's session would. */
+export function signInAs(role: Role | null, name = 'Dana Driver', email = 'dana@usedcars.test') {
+  setSignedIn({ uid: `uid-${email}`, email, displayName: name }, role);
+}
+
+/** Stands in for every screen that is not under test, saying where the user ended up. */
+function Elsewhere() {
+  return <p>Now at {useLocation().pathname}</p>;
+}
+
+/**
+ * Renders dashboard screens inside the providers the shell gives them: a fresh QueryClient
+ * (no retries, so failures show at once) and a router (MemoryRouter: jsdom has no fetch Request,
+ * which the data routers need to navigate).
+ */
+export function renderDashboard(
+  screen: ReactElement,
+  { path = '/dashboard', at = path, children }: { path?: string; at?: string; children?: ReactElement } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route path={path} element={screen}>
+            {children}
+          </Route>
+          <Route path="*" element={<Elsewhere />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...view, queryClient };
+}

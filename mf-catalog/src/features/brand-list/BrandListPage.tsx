@@ -1,17 +1,149 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORY_PATHS, type Category } from '@usedcars/shared-contract';
-import { usePageTitle } from '@usedcars/shared-ui';
+import { CATEGORY_PATHS, type Car, type Category, type CarSort } from '@usedcars/shared-contract';
+import { GhostButton, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
+import { useCarPage } from '../cars/carQueries';
+import { CarCard } from '../cars/CarCard';
+import { QueryError } from '../cars/QueryError';
+import { useBookingDialog } from '../cars/BookingDialogHost';
+import { PAGE_SIZE, SORT_LABELS, hasFilters, readListView, writeListView, type CarFilters, type ListView } from '../cars/listParams';
+import { FilterForm, Field } from './FilterForm';
+import { Pagination } from './Pagination';
+import { SkeletonGrid } from './SkeletonGrid';
+import { CarGrid } from './CarGrid';
 
 const Title = styled.h1`
-  margin: 32px 0 8px;
+  margin: 32px 0 16px;
 `;
 
-/** One brand's cars (SPEC.md §2 "Brand lists"); the grid arrives with the catalog issue. */
+const ResultsBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  justify-content: space-between;
+  gap: 12px 24px;
+  margin: 24px 0 16px;
+  h2 {
+    margin: 0;
+    font-size: 18px;
+    font-weight: 600;
+    outline: none;
+  }
+  ${Field} {
+    flex: 0 1 240px;
+  }
+`;
+
+const Empty = styled.div`
+  padding: 48px 16px;
+  text-align: center;
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius};
+  h2 {
+    margin: 0 0 8px;
+    font-size: 20px;
+  }
+  p {
+    margin: 0 0 16px;
+    color: ${theme.color.muted};
+  }
+`;
+
+function describeResults(total: number, view: ListView, shown: number): string {
+  if (total === 0) return 'No cars found';
+  const first = (view.page - 1) * PAGE_SIZE + 1;
+  const noun = total === 1 ? 'car' : 'cars';
+  return shown === total ? `${total} ${noun}` : `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
+}
+
+/**
+ * One brand's cars (SPEC.md §2 "Brand lists"), the same screen for all three. Search, filters,
+ * sort and page live in the address (see listParams.ts); the API answers one page at a time.
+ */
 export default function BrandListPage({ category }: { category: Category }) {
   usePageTitle('Used Cars');
+  const { label } = CATEGORY_PATHS[category];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => readListView(searchParams), [searchParams]);
+  const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } = useCarPage(category, view);
+  const booking = useBookingDialog();
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+
+  // Changing the filters or the sort starts again at page 1; pages of the old view mean nothing.
+  const apply = (next: Partial<Pick<ListView, 'filters' | 'sort'>>) =>
+    setSearchParams(writeListView({ ...view, ...next, page: 1 }));
+
+  // After a page change, take keyboard and screen-reader users to the top of the new page.
+  const shownPage = useRef(view.page);
+  useEffect(() => {
+    if (shownPage.current === view.page) return;
+    shownPage.current = view.page;
+    resultsHeading.current?.focus();
+    resultsHeading.current?.scrollIntoView?.({ block: 'start' });
+  }, [view.page]);
+
+  const filterKey = writeListView({ ...view, sort: 'newest', page: 1 }).toString();
+
   return (
     <section aria-labelledby="brand-title">
-      <Title id="brand-title">{CATEGORY_PATHS[category].label} cars</Title>
+      <Title id="brand-title">{label} cars</Title>
+      <FilterForm key={filterKey} filters={view.filters} onApply={(filters: CarFilters) => apply({ filters })} />
+
+      <ResultsBar>
+        <h2 ref={resultsHeading} tabIndex={-1} aria-live="polite" aria-atomic="true">
+          {isPending ? 'Loading cars…' : data ? describeResults(data.total, view, data.cars.length) : 'Cars'}
+        </h2>
+        <Field>
+          Sort by
+          <select value={view.sort} onChange={(event) => apply({ sort: event.target.value as CarSort })}>
+            {Object.entries(SORT_LABELS).map(([sort, text]) => (
+              <option key={sort} value={sort}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </ResultsBar>
+
+      {isError ? (
+        <QueryError title={`We could not load the ${label} cars`} error={error} retrying={isFetching} onRetry={() => void refetch()} />
+      ) : isPending ? (
+        <SkeletonGrid count={8} />
+      ) : data.cars.length === 0 ? (
+        <Empty>
+          <h2>{hasFilters(view.filters) ? `No ${label} cars match your search` : view.page > 1 ? 'This page is empty' : `No ${label} cars are listed right now`}</h2>
+          <p>
+            {hasFilters(view.filters)
+              ? 'Try a wider price range, another year or location, or clear the filters.'
+              : view.page > 1
+                ? 'There are fewer cars than there were. Go back to the first page.'
+                : 'Sellers add cars every day. Please look again soon.'}
+          </p>
+          {hasFilters(view.filters) ? (
+            <GhostButton type="button" onClick={() => apply({ filters: {} })}>
+              Clear filters
+            </GhostButton>
+          ) : view.page > 1 ? (
+            <GhostButton type="button" onClick={() => apply({})}>
+              First page
+            </GhostButton>
+          ) : null}
+        </Empty>
+      ) : (
+        <>
+          <CarGrid aria-label={`${label} cars`} aria-busy={isPlaceholderData} $busy={isPlaceholderData}>
+            {data.cars.map((car: Car) => (
+              <li key={car._id}>
+                <CarCard car={car} onBook={booking.open} />
+              </li>
+            ))}
+          </CarGrid>
+          {isPlaceholderData && <VisuallyHidden role="status">Loading the next cars…</VisuallyHidden>}
+          <Pagination view={view} total={data.total} />
+        </>
+      )}
+      {booking.dialog}
     </section>
   );
 }

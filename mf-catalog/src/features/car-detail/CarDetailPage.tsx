@@ -1,15 +1,235 @@
-import { useParams } from 'react-router-dom';
-import type { Category } from '@usedcars/shared-contract';
-import { CATEGORY_PATHS } from '@usedcars/shared-contract';
-import { usePageTitle } from '@usedcars/shared-ui';
+import { useId } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { CATEGORY_PATHS, type Car, type Category } from '@usedcars/shared-contract';
+import { carImageUrl, useAuth, type LoginRedirectState } from '@usedcars/shared-auth';
+import { VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { isMissingCar, useCar } from '../cars/carQueries';
+import { BookNowButton } from '../cars/CarActions';
+import { useBookingDialog } from '../cars/BookingDialogHost';
+import { QueryError } from '../cars/QueryError';
+import { StatusBadge } from '../cars/StatusBadge';
+import { SkeletonBlock } from '../cars/Skeleton';
+import { formatPosted } from '../cars/format';
 
-/** A car's page, loaded by id (SPEC.md §2 "Car detail"). */
-export default function CarDetailPage({ category }: { category: Category }) {
-  const { id } = useParams();
-  usePageTitle('Used Cars');
+const Page = styled.article`
+  padding: 24px 0 48px;
+`;
+
+const Back = styled(Link)`
+  display: inline-block;
+  margin-bottom: 16px;
+  font-weight: 600;
+  ${focusRing};
+`;
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 360px), 1fr));
+  gap: 32px;
+  align-items: start;
+`;
+
+const Picture = styled.div`
+  aspect-ratio: 16 / 10;
+  border-radius: ${theme.radius};
+  overflow: hidden;
+  background: ${theme.color.line};
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  h1 {
+    margin: 0;
+  }
+`;
+
+const Prices = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 32px;
+  margin: 16px 0;
+  dt {
+    color: ${theme.color.muted};
+    font-size: 14px;
+  }
+  dd {
+    margin: 0;
+    font-size: 20px;
+    font-weight: 600;
+  }
+  .current dd {
+    font-size: 28px;
+    font-weight: 700;
+    color: ${theme.color.brand};
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(110px, auto) 1fr;
+  gap: 8px 16px;
+  margin: 24px 0 0;
+  padding: 20px;
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  dt {
+    color: ${theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Aside = styled.p`
+  margin: 0;
+  color: ${theme.color.muted};
+`;
+
+const Message = styled.div`
+  padding: 48px 16px;
+  text-align: center;
+  h1 {
+    margin: 0 0 8px;
+  }
+  p {
+    color: ${theme.color.muted};
+  }
+`;
+
+/** Book Now for a Buyer; a signed-out visitor is offered the login that leads back here. */
+function Booking({ car }: { car: Car }) {
+  const status = useAuth((state) => state.status);
+  const role = useAuth((state) => state.role);
+  const location = useLocation();
+  const dialog = useBookingDialog();
+  if (status === 'signedIn' && role === 'Buyer') {
+    return (
+      <>
+        <BookNowButton car={car} onBook={dialog.open} />
+        {dialog.dialog}
+      </>
+    );
+  }
+  if (status === 'signedOut') {
+    const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search } };
+    return (
+      <Aside>
+        <Link to="/login" state={state}>
+          Log in
+        </Link>{' '}
+        with a buyer account to book this car.
+      </Aside>
+    );
+  }
+  if (status === 'signedIn') return <Aside>Only buyer accounts can book cars.</Aside>;
+  return null;
+}
+
+function CarView({ car, titleId }: { car: Car; titleId: string }) {
   return (
-    <section aria-label={`${CATEGORY_PATHS[category].label} car ${id ?? ''}`}>
-      <h1>{CATEGORY_PATHS[category].label}</h1>
-    </section>
+    <Layout>
+      <Picture>
+        <img src={carImageUrl(car.img)} alt={car.carName} width={800} height={500} />
+      </Picture>
+      <div>
+        <Heading>
+          <h1 id={titleId}>{car.carName}</h1>
+          <StatusBadge status={car.status} />
+        </Heading>
+        <Prices>
+          <div className="current">
+            <dt>Current price</dt>
+            <dd>{formatPrice(car.currentPrice)}</dd>
+          </div>
+          <div>
+            <dt>Original price</dt>
+            <dd>{formatPrice(car.price)}</dd>
+          </div>
+        </Prices>
+        <Booking car={car} />
+        <Facts>
+          <dt>Details</dt>
+          <dd>{car.details}</dd>
+          <dt>Condition</dt>
+          <dd>{car.condition}</dd>
+          <dt>Purchase year</dt>
+          <dd>{car.purchaseYear}</dd>
+          <dt>Used</dt>
+          <dd>{car.used}</dd>
+          <dt>Location</dt>
+          <dd>{car.location}</dd>
+          <dt>Contact</dt>
+          <dd>{car.contact}</dd>
+          <dt>Seller</dt>
+          <dd>{car.sellerName}</dd>
+          <dt>Posted</dt>
+          <dd>
+            <time dateTime={car.time}>{formatPosted(car.time)}</time>
+          </dd>
+        </Facts>
+      </div>
+    </Layout>
+  );
+}
+
+function LoadingView() {
+  return (
+    <Layout aria-hidden="true" data-testid="car-skeleton">
+      <Picture>
+        <SkeletonBlock $height="100%" style={{ borderRadius: 0 }} />
+      </Picture>
+      <div>
+        <SkeletonBlock $height="36px" $width="70%" />
+        <SkeletonBlock $height="32px" $width="40%" style={{ margin: '16px 0' }} />
+        <SkeletonBlock $height="44px" $width="160px" />
+        <SkeletonBlock $height="220px" style={{ marginTop: 24 }} />
+      </div>
+    </Layout>
+  );
+}
+
+/** A car's page, loaded by id (SPEC.md §2 "Car detail"): its picture, name and every field. */
+export default function CarDetailPage({ category }: { category: Category }) {
+  usePageTitle('Used Cars');
+  const { id = '' } = useParams();
+  const { label, listRoute } = CATEGORY_PATHS[category];
+  const { data: car, isPending, isError, error, isFetching, refetch } = useCar(category, id);
+  const titleId = useId();
+
+  if (isError && isMissingCar(error)) {
+    return (
+      <Message role="region" aria-labelledby="car-missing">
+        <h1 id="car-missing">Car not found</h1>
+        <p>We could not find this {label} car. It may have been removed, or the link may be mistyped.</p>
+        <Link to={listRoute}>See all {label} cars</Link>
+      </Message>
+    );
+  }
+
+  return (
+    <Page aria-busy={isPending} aria-label={car ? undefined : `${label} car`} aria-labelledby={car ? titleId : undefined}>
+      <Back to={listRoute}>← All {label} cars</Back>
+      {car ? (
+        <CarView car={car} titleId={titleId} />
+      ) : isError ? (
+        <QueryError title="We could not load this car" error={error} retrying={isFetching} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <VisuallyHidden role="status">Loading the car…</VisuallyHidden>
+          <LoadingView />
+        </>
+      )}
+    </Page>
   );
 }

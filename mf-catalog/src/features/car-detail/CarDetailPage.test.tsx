@@ -1,0 +1,121 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { ApiError, fetchCar } from '@usedcars/shared-auth';
+import type { Category } from '@usedcars/shared-contract';
+import CarDetailPage from './CarDetailPage';
+import { makeCar, renderAt, signInAs } from '../cars/testing';
+
+jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), fetchCar: jest.fn() }));
+// Checkout's dialog arrives through federation in the site; here a stand-in shows what it was given.
+jest.mock('@usedcars/shared-ui', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  return {
+    ...jest.requireActual('@usedcars/shared-ui'),
+    RemoteComponent: ({ id, props }: { id: string; props: { car: { carName: string }; onClose: () => void } }) =>
+      createElement('div', { role: 'dialog', 'aria-label': id }, props.car.carName, createElement('button', { onClick: props.onClose }, 'Dismiss')),
+  };
+});
+const loadCar = jest.mocked(fetchCar);
+
+const car = makeCar({
+  carName: 'Audi A6 55 TFSI Prestige',
+  details: 'Garage kept, highway miles.',
+  condition: 'Excellent',
+  purchaseYear: '2021',
+  contact: '+1 (303) 555-0188',
+  location: 'Denver, CO',
+  price: 65900,
+  currentPrice: 44100,
+  used: '4 years',
+  sellerName: 'Sam Patel',
+  time: '2025-01-15',
+});
+
+function renderDetail(path = `/audis/${car._id}`, category: Category = 'audi') {
+  return renderAt(
+    path,
+    <Routes>
+      <Route path="/:brand/:id" element={<CarDetailPage category={category} />} />
+    </Routes>,
+  );
+}
+
+beforeEach(() => {
+  loadCar.mockReset();
+  loadCar.mockResolvedValue(car);
+});
+
+test('the detail page loads the car by id and shows its picture, name and every field', async () => {
+  signInAs('visitor');
+  renderDetail();
+  expect(screen.getByTestId('car-skeleton')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Audi A6 55 TFSI Prestige' })).toBeInTheDocument();
+  expect(loadCar).toHaveBeenCalledWith('audi', car._id, expect.anything());
+  expect(screen.getByRole('img', { name: 'Audi A6 55 TFSI Prestige' })).toHaveAttribute('src', 'http://localhost:5000/images/cars/sedan-blue.svg');
+  const value = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+  expect(value('Details')).toBe('Garage kept, highway miles.');
+  expect(value('Condition')).toBe('Excellent');
+  expect(value('Purchase year')).toBe('2021');
+  expect(value('Contact')).toBe('+1 (303) 555-0188');
+  expect(value('Location')).toBe('Denver, CO');
+  expect(value('Original price')).toBe('$65,900');
+  expect(value('Current price')).toBe('$44,100');
+  expect(value('Used')).toBe('4 years');
+  expect(value('Seller')).toBe('Sam Patel');
+  expect(value('Posted')).toBe('Jan 15, 2025');
+  expect(screen.getByRole('link', { name: '← All Audi cars' })).toHaveAttribute('href', '/audis');
+});
+
+test('a visitor is offered the login instead of Book Now', async () => {
+  signInAs('visitor');
+  renderDetail();
+  await screen.findByRole('heading', { level: 1 });
+  expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+});
+
+test('a Seller cannot book', async () => {
+  signInAs('Seller');
+  renderDetail();
+  await screen.findByRole('heading', { level: 1 });
+  expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  expect(screen.getByText('Only buyer accounts can book cars.')).toBeInTheDocument();
+});
+
+test("a Buyer's Book Now opens checkout's dialog for this car, and focus comes back when it closes", async () => {
+  signInAs('Buyer');
+  const user = userEvent.setup();
+  renderDetail();
+  const book = await screen.findByRole('button', { name: 'Book Now' });
+  await user.click(book);
+  const dialog = screen.getByRole('dialog', { name: 'checkout/BookingDialog' });
+  expect(dialog).toHaveTextContent('Audi A6 55 TFSI Prestige');
+  await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(book).toHaveFocus();
+});
+
+test.each([
+  ['an unknown id', 404, 'No audi car with id 00000000-0000-4000-8000-00000000ffff'],
+  ['a malformed id', 400, 'id must be a valid id'],
+])('%s shows a clear not-found view', async (_, status, message) => {
+  signInAs('Buyer');
+  loadCar.mockRejectedValue(new ApiError(message, status));
+  renderDetail('/audis/not-a-car');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Car not found' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'See all Audi cars' })).toHaveAttribute('href', '/audis');
+  expect(loadCar).toHaveBeenCalledTimes(1);
+});
+
+test('a failed load offers Retry', async () => {
+  signInAs('Buyer');
+  const user = userEvent.setup();
+  loadCar.mockRejectedValueOnce(new ApiError('The server answered 503 Service Unavailable', 503));
+  renderDetail(`/mercedess/${car._id}`, 'mercedes');
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('We could not load this car');
+  await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Audi A6 55 TFSI Prestige' })).toBeInTheDocument();
+  expect(loadCar).toHaveBeenLastCalledWith('mercedes', car._id, expect.anything());
+});

@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { Car } from '@usedcars/shared-contract';
+import { RemoteComponent, Spinner } from '@usedcars/shared-ui';
+
+/**
+ * What the catalog hands checkout's dialog. The dialog is loaded through federation, never
+ * imported, so its props are stated here on this side of the boundary.
+ */
+interface BookingDialogProps {
+  car: Car;
+  /** The person dismissed the dialog (Escape, Close, Cancel). */
+  onClose: () => void;
+}
+
+/**
+ * While checkout's code loads, or if it cannot be reached, its spinner or fallback floats at the
+ * bottom of the screen instead of pushing the grid around. The dialog itself opens in the top
+ * layer, so this spot does not matter to it.
+ */
+const Layer = styled.div`
+  position: fixed;
+  inset-inline: 16px;
+  bottom: 16px;
+  z-index: 40;
+  display: flex;
+  justify-content: center;
+  pointer-events: none;
+  & > * {
+    pointer-events: auto;
+  }
+`;
+
+interface Booking {
+  car: Car;
+  /** The Book Now button that opened the dialog; focus goes back to it on close. */
+  opener: HTMLElement | null;
+}
+
+/**
+ * Opens checkout's booking dialog for a car. A page renders `dialog` once and hands `open` to
+ * its Book Now buttons.
+ */
+export function useBookingDialog(): { open: (car: Car, opener: HTMLElement | null) => void; dialog: ReactNode } {
+  const [booking, setBooking] = useState<Booking | null>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+
+  const open = useCallback((car: Car, opener: HTMLElement | null) => setBooking({ car, opener }), []);
+  const close = useCallback(() => {
+    setBooking((current) => {
+      returnFocusTo.current = current?.opener ?? null;
+      return null;
+    });
+  }, []);
+
+  // Focus returns once the dialog has left the page (a modal dialog keeps it until then).
+  useEffect(() => {
+    if (booking || !returnFocusTo.current) return;
+    returnFocusTo.current.focus();
+    returnFocusTo.current = null;
+  }, [booking]);
+
+  // Escape also dismisses the loading spinner or the "not available" fallback.
+  useEffect(() => {
+    if (!booking) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [booking, close]);
+
+  const dialog = booking ? (
+    <Layer>
+      <RemoteComponent<BookingDialogProps>
+        id="checkout/BookingDialog"
+        props={{ car: booking.car, onClose: close }}
+        fallback={<Spinner label="Opening the booking form…" />}
+      />
+    </Layer>
+  ) : null;
+
+  return { open, dialog };
+}

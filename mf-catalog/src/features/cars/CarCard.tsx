@@ -1,0 +1,152 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { carDetailPath, type Car } from '@usedcars/shared-contract';
+import { carImageUrl } from '@usedcars/shared-auth';
+import { focusRing, formatPrice, theme } from '@usedcars/shared-ui';
+import { CarActions, type OpenBooking } from './CarActions';
+import { StatusBadge } from './StatusBadge';
+import { formatPosted } from './format';
+
+export const CardShell = styled.article`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  overflow: hidden;
+`;
+
+export const Picture = styled.div`
+  position: relative;
+  aspect-ratio: 16 / 10;
+  background: ${theme.color.line};
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+const Badge = styled(StatusBadge)`
+  position: absolute;
+  top: 12px;
+  left: 12px;
+`;
+
+export const Body = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: 12px;
+  padding: 16px 18px 18px;
+`;
+
+const Name = styled.h3`
+  margin: 0;
+  font-size: 19px;
+  a {
+    color: ${theme.color.ink};
+    text-decoration: none;
+    ${focusRing};
+  }
+  a:hover {
+    color: ${theme.color.brand};
+    text-decoration: underline;
+  }
+`;
+
+/** Both prices, side by side; the current one stands out since it is what the buyer pays. */
+const Prices = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 24px;
+  margin: 0;
+  dt {
+    font-size: 13px;
+    color: ${theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    font-size: 17px;
+    font-weight: 600;
+  }
+  .current dd {
+    font-size: 22px;
+    font-weight: 700;
+    color: ${theme.color.brand};
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 4px 12px;
+  margin: 0;
+  font-size: 14px;
+  dt {
+    color: ${theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Actions = styled.div`
+  margin-top: auto;
+  padding-top: 4px;
+  a,
+  button {
+    width: 100%;
+  }
+`;
+
+/**
+ * One car of a brand list (SPEC.md §2): image, name, location, original and current price,
+ * used, posted and seller. The name always leads to the car's page; the button below is
+ * Book Now for a Buyer and More Details for everyone else.
+ */
+export function CarCard({ car, onBook }: { car: Car; onBook: OpenBooking }) {
+  const titleId = useId();
+  return (
+    <CardShell aria-labelledby={titleId}>
+      <Picture>
+        <img src={carImageUrl(car.img)} alt="" width={400} height={250} loading="lazy" decoding="async" />
+        <Badge status={car.status} />
+      </Picture>
+      <Body>
+        <Name id={titleId}>
+          <Link to={carDetailPath(car.categoryName, car._id)}>{car.carName}</Link>
+        </Name>
+        <Prices>
+          <div className="current">
+            <dt>Current price</dt>
+            <dd>{formatPrice(car.currentPrice)}</dd>
+          </div>
+          <div>
+            <dt>Original price</dt>
+            <dd>{formatPrice(car.price)}</dd>
+          </div>
+        </Prices>
+        <Facts>
+          <dt>Location</dt>
+          <dd>{car.location}</dd>
+          <dt>Used</dt>
+          <dd>{car.used}</dd>
+          <dt>Posted</dt>
+          <dd>
+            <time dateTime={car.time}>{formatPosted(car.time)}</time>
+          </dd>
+          <dt>Seller</dt>
+          <dd>{car.sellerName}</dd>
+        </Facts>
+        <Actions>
+          <CarActions car={car} onBook={onBook} describedBy={titleId} />
+        </Actions>
+      </Body>
+    </CardShell>
+  );
+}

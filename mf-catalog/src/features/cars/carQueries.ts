@@ -1,0 +1,68 @@
+import { useCallback } from 'react';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError, fetchCar, fetchCarPage, type CarPage } from '@usedcars/shared-auth';
+import type { Car, Category } from '@usedcars/shared-contract';
+import { toCarListQuery, type ListView } from './listParams';
+
+/** The one query-key factory for cars (DESIGN.md §5); every key holds the whole view it answers. */
+export const carKeys = {
+  all: ['cars'] as const,
+  brand: (category: Category) => [...carKeys.all, category] as const,
+  lists: (category: Category) => [...carKeys.brand(category), 'list'] as const,
+  list: (category: Category, view: ListView) => [...carKeys.lists(category), view] as const,
+  detail: (category: Category, id: string) => [...carKeys.brand(category), 'detail', id] as const,
+};
+
+type RetryOption = boolean | number | ((failureCount: number, error: unknown) => boolean) | undefined;
+
+/**
+ * SPEC.md §9's retries (set once, in createQueryClient) are for a server that hiccups. A 4xx
+ * answer (unknown id, malformed id, refused filter) will not change on a retry, so it shows at
+ * once instead of after the back-off; anything else follows the client's own retry setting.
+ */
+function useRetryUnlessRefused() {
+  const fallback = useQueryClient().getDefaultOptions().queries?.retry as RetryOption;
+  return useCallback(
+    (failureCount: number, error: unknown): boolean => {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+      if (typeof fallback === 'function') return fallback(failureCount, error);
+      if (typeof fallback === 'number') return failureCount < fallback;
+      return fallback ?? failureCount < 3; // react-query's own default
+    },
+    [fallback],
+  );
+}
+
+/** One page of a brand's list; the previous page stays on screen while the next one loads. */
+export function useCarPage(category: Category, view: ListView) {
+  return useQuery<CarPage>({
+    queryKey: carKeys.list(category, view),
+    queryFn: ({ signal }) => fetchCarPage(category, toCarListQuery(view), signal),
+    placeholderData: keepPreviousData,
+    retry: useRetryUnlessRefused(),
+  });
+}
+
+/** A car already on a list page the person just saw, so its detail page draws at once. */
+function carFromLists(queryClient: QueryClient, category: Category, id: string): Car | undefined {
+  for (const [, page] of queryClient.getQueriesData<CarPage>({ queryKey: carKeys.lists(category) })) {
+    const car = page?.cars.find((candidate) => candidate._id === id);
+    if (car) return car;
+  }
+  return undefined;
+}
+
+export function useCar(category: Category, id: string) {
+  const queryClient = useQueryClient();
+  return useQuery<Car>({
+    queryKey: carKeys.detail(category, id),
+    queryFn: ({ signal }) => fetchCar(category, id, signal),
+    placeholderData: () => carFromLists(queryClient, category, id),
+    retry: useRetryUnlessRefused(),
+  });
+}
+
+/** The API's answer for an id it does not know (404) or cannot read (400). */
+export function isMissingCar(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

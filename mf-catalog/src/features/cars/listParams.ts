@@ -1,0 +1,107 @@
+import type { CarListQuery, CarSort } from '@usedcars/shared-contract';
+
+/**
+ * A brand list's view (search, filters, sort, page) lives in the URL, so a reload or a shared
+ * link shows the same cars. These helpers turn the address into a query the API accepts and back.
+ *
+ * CAR_SORTS and CAR_LIST_MAX_LIMIT are not imported from shared-contract: they sit beside the zod
+ * schemas, and importing them would bundle zod into the catalog. The Record below is checked
+ * against the contract's CarSort type instead, so a new sort fails the type check here.
+ */
+export const SORT_LABELS: Record<CarSort, string> = {
+  newest: 'Newest first',
+  price: 'Price: low to high',
+  '-price': 'Price: high to low',
+  '-year': 'Year: newest first',
+  year: 'Year: oldest first',
+};
+export const DEFAULT_SORT: CarSort = 'newest';
+
+/** Cars per page: a few screens of cards, far below the API's cap of 100. */
+export const PAGE_SIZE = 24;
+
+/** The API refuses offsets above this; later pages would only answer 400. */
+const MAX_OFFSET = 1_000_000;
+/** The API's limit on q and location. */
+const MAX_TEXT = 100;
+
+export interface CarFilters {
+  q?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  year?: string;
+  location?: string;
+}
+
+export interface ListView {
+  filters: CarFilters;
+  sort: CarSort;
+  /** 1-based. */
+  page: number;
+}
+
+export const FILTER_KEYS = ['q', 'minPrice', 'maxPrice', 'year', 'location'] as const satisfies readonly (keyof CarFilters)[];
+
+function isSort(value: string | null): value is CarSort {
+  return value !== null && Object.hasOwn(SORT_LABELS, value);
+}
+
+function text(value: string | null): string | undefined {
+  const trimmed = value?.trim().slice(0, MAX_TEXT);
+  return trimmed ? trimmed : undefined;
+}
+
+function amount(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 ? number : undefined;
+}
+
+function year(value: string | null): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && /^\d{4}$/.test(trimmed) ? trimmed : undefined;
+}
+
+/**
+ * Reads the view from the address. Values the API would refuse (a hand-edited link, an old
+ * bookmark) are dropped rather than turned into an error page.
+ */
+export function readListView(params: URLSearchParams): ListView {
+  const filters: CarFilters = {
+    q: text(params.get('q')),
+    minPrice: amount(params.get('minPrice')),
+    maxPrice: amount(params.get('maxPrice')),
+    year: year(params.get('year')),
+    location: text(params.get('location')),
+  };
+  const sort = params.get('sort');
+  const pageNumber = Number(params.get('page'));
+  const maxPage = Math.floor(MAX_OFFSET / PAGE_SIZE) + 1;
+  const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? Math.min(pageNumber, maxPage) : 1;
+  return { filters: dropEmpty(filters), sort: isSort(sort) ? sort : DEFAULT_SORT, page };
+}
+
+function dropEmpty(filters: CarFilters): CarFilters {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as CarFilters;
+}
+
+/** The address of a view; defaults (newest, page 1) stay out of it so plain links stay plain. */
+export function writeListView(view: ListView): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = view.filters[key];
+    if (value !== undefined) params.set(key, String(value));
+  }
+  if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
+  if (view.page > 1) params.set('page', String(view.page));
+  return params;
+}
+
+/** The API query of a view: its filters, its sort and one page. */
+export function toCarListQuery(view: ListView): CarListQuery {
+  return { ...view.filters, sort: view.sort, limit: PAGE_SIZE, offset: (view.page - 1) * PAGE_SIZE };
+}
+
+export function hasFilters(filters: CarFilters): boolean {
+  return FILTER_KEYS.some((key) => filters[key] !== undefined);
+}

@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+
+/**
+ * Issue 5 in the browser: the catalog (brand list, filters in the address, car detail) and the
+ * booking dialog that the catalog loads from the checkout remote, against the real API.
+ *
+ * The whole run shares one database and other specs book cars too, so this file never counts
+ * cars and books only a car it sees as available (no Booked/Sold badge) inside its own price band.
+ */
+
+/** A band the demo Audis (about $10k–$75k) always populate, away from the cheapest and dearest. */
+const BAND = { min: 18000, max: 42000 };
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(`${SITE.shell}/`);
+}
+
+/**
+ * Opens a route inside the running app, as a link would. Loading a two-segment path such as
+ * /audis/{id} straight from the server does not work yet: the shell's index.html asks for its
+ * scripts by relative URL (main.js → /audis/main.js). Reported to the platform owners; once the
+ * shell's HTML uses absolute script URLs this becomes page.goto(path).
+ */
+async function openInApp(page: Page, path: string) {
+  if (!page.url().startsWith(SITE.shell)) await page.goto('/');
+  await expect(page.locator('#boot')).toHaveCount(0);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(`${SITE.shell}${path}`);
+}
+
+const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+
+test('the demo buyer filters the Audis by price, opens a car and books it', async ({ page }) => {
+  await logIn(page, DEMO.buyer);
+  await page.goto('/audis');
+  await expect(page.getByRole('heading', { level: 1, name: 'Audi cars' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  const filters = page.getByRole('search', { name: 'Search and filter cars' });
+  await filters.getByLabel('Min price ($)').fill(String(BAND.min));
+  await filters.getByLabel('Max price ($)').fill(String(BAND.max));
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(`${SITE.shell}/audis?minPrice=${BAND.min}&maxPrice=${BAND.max}`);
+  await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
+  await expect(page).toHaveURL(`${SITE.shell}/audis?minPrice=${BAND.min}&maxPrice=${BAND.max}&sort=-price`);
+
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  // Every card shown is inside the band, dearest first.
+  const prices = (await page.locator('.current dd').allTextContents()).map(dollars);
+  expect(prices.length).toBeGreaterThan(0);
+  for (const price of prices) {
+    expect(price).toBeGreaterThanOrEqual(BAND.min);
+    expect(price).toBeLessThanOrEqual(BAND.max);
+  }
+  expect(prices).toEqual([...prices].sort((a, b) => b - a));
+
+  // A reload keeps the view (the address holds it).
+  await page.reload();
+  await expect(filters.getByLabel('Min price ($)')).toHaveValue(String(BAND.min));
+  await expect(page.getByLabel('Sort by')).toHaveValue('-price');
+
+  // The buyer sees Book Now on the cards, never More Details.
+  await expect(cards.first().getByRole('button', { name: 'Book Now' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'More Details' })).toHaveCount(0);
+
+  // An available car from the middle of the band: one no other spec is likely to pick.
+  const available = cards.filter({ hasNot: page.locator('[data-status]') });
+  const count = await available.count();
+  expect(count).toBeGreaterThan(0);
+  const card = available.nth(Math.floor(count / 2));
+  const nameLink = card.getByRole('heading').getByRole('link');
+  const carName = (await nameLink.textContent())!.trim();
+  const detailPath = await nameLink.getAttribute('href');
+  expect(detailPath).toMatch(/^\/audis\/[0-9a-f-]{36}$/);
+
+  await nameLink.click();
+  await expect(page).toHaveURL(`${SITE.shell}${detailPath}`);
+  await expect(page.getByRole('heading', { level: 1, name: carName })).toBeVisible();
+  await expect(page.getByRole('img', { name: carName })).toBeVisible();
+  for (const term of ['Details', 'Condition', 'Purchase year', 'Used', 'Location', 'Contact', 'Seller', 'Posted', 'Original price', 'Current price']) {
+    await expect(page.locator('dt', { hasText: new RegExp(`^${term}$`) })).toBeVisible();
+  }
+
+  // The dialog comes from the checkout remote; Escape closes it and focus returns to Book Now.
+  const bookNow = page.getByRole('button', { name: 'Book Now' });
+  await bookNow.click();
+  const dialog = page.getByRole('dialog', { name: 'Add your info' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Phone Number')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(bookNow).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Your Email')).toHaveValue(DEMO.buyer);
+  await expect(dialog.getByLabel('Your Email')).not.toBeEditable();
+  await expect(dialog.getByLabel('Your Name')).not.toHaveValue('');
+  await expect(dialog.getByLabel('Car Name')).toHaveValue(carName);
+  await expect(dialog.getByLabel('Car Price')).toHaveValue(/^\$[\d,]+$/);
+  await expect(dialog.getByLabel('Phone Number')).toHaveAttribute('type', 'tel');
+
+  // Empty phone and address are refused beside the fields; nothing is booked.
+  await dialog.getByRole('button', { name: 'ADD' }).click();
+  await expect(dialog.getByText('phone is required')).toBeVisible();
+  await expect(dialog.getByText('address is required')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('Phone Number').fill('+1 415 555 0142');
+  await dialog.getByLabel('Meeting Address').fill('1 Ferry Building, San Francisco, CA');
+  await dialog.getByRole('button', { name: 'ADD' }).click();
+  await expect(page.getByText('BOOKING CONFIRMED')).toBeVisible();
+  await expect(page).toHaveURL(`${SITE.shell}/Dashboard`);
+
+  // The car is now booked, for everyone; booking it again is refused with the server's message.
+  await openInApp(page, detailPath!);
+  await expect(page.getByText('Booked', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await dialog.getByLabel('Phone Number').fill('+1 415 555 0142');
+  await dialog.getByLabel('Meeting Address').fill('1 Ferry Building, San Francisco, CA');
+  await dialog.getByRole('button', { name: 'ADD' }).click();
+  await expect(page.getByText('You have already booked this car')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(`${SITE.shell}${detailPath}`);
+});
+
+test('a Seller sees More Details instead of Book Now, also at 375 px wide', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await logIn(page, DEMO.seller);
+  await page.goto('/hondas?sort=price');
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+  const moreDetails = cards.first().getByRole('link', { name: 'More Details' });
+  await expect(moreDetails).toBeVisible();
+  // One column, nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  const href = await moreDetails.getAttribute('href');
+  expect(href).toMatch(/^\/hondas\/[0-9a-f-]{36}$/);
+  await moreDetails.click();
+  await expect(page).toHaveURL(`${SITE.shell}${href}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Only buyer accounts can book cars.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+});
+
+test('a Mercedes card leads to /mercedess/{id}', async ({ page }) => {
+  await logIn(page, DEMO.admin);
+  await page.goto('/mercedes');
+  const moreDetails = page.getByRole('article').first().getByRole('link', { name: 'More Details' });
+  await expect(moreDetails).toHaveAttribute('href', /^\/mercedess\/[0-9a-f-]{36}$/);
+  await moreDetails.click();
+  await expect(page).toHaveURL(/\/mercedess\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Mercedes/ })).toBeVisible();
+});
+
+test('an unknown or malformed car id shows the not-found view', async ({ page }) => {
+  await openInApp(page, '/audis/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Car not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See all Audi cars' })).toHaveAttribute('href', '/audis');
+
+  await openInApp(page, '/hondas/not-a-car');
+  await expect(page.getByRole('heading', { level: 1, name: 'Car not found' })).toBeVisible();
+});

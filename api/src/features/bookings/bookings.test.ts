@@ -57,6 +57,30 @@ describeEachDriver('bookings', (api) => {
     expect(response.json().message).toBe('This car has already been sold');
   });
 
+  it('refuses an empty phone or meeting address with a message naming the field, and books nothing', async () => {
+    const carId = await api().addCar(seller);
+    for (const [payload, message] of [
+      [{ carId, phone: '', address: '1 Market St' }, 'phone is required'],
+      [{ carId, phone: '+1 415 555 0100', address: '   ' }, 'address is required'],
+      [{ carId, address: '1 Market St' }, 'phone is required'],
+    ] as const) {
+      const response = await api().inject({ method: 'POST', url: '/bookings', headers: buyer.auth, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    expect(await api().db.select().from(bookings).where(eq(bookings.carId, carId))).toHaveLength(0);
+    expect(await carStatus(carId)).toBe('available');
+  });
+
+  it('lets a second buyer book a car someone else has booked (the first to pay buys it)', async () => {
+    const other = await api().account('Buyer');
+    const carId = await api().addCar(seller);
+    expect((await api().book(other, carId)).statusCode).toBe(201);
+    expect((await api().book(buyer, carId)).statusCode).toBe(201);
+    expect(await api().db.select().from(bookings).where(eq(bookings.carId, carId))).toHaveLength(2);
+    expect(await carStatus(carId)).toBe('booked');
+  });
+
   it('lets only buyers book, and only existing cars', async () => {
     const carId = await api().addCar(seller);
     expect((await api().book(seller, carId)).statusCode).toBe(403);

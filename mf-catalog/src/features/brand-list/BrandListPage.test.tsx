@@ -39,6 +39,8 @@ test('applying filters puts them in the address and in the query', async () => {
   await user.click(within(search).getByRole('button', { name: 'Apply filters' }));
 
   expect(currentAddress()).toBe('/hondas?q=civic&minPrice=10000&maxPrice=20000&year=2019&location=Austin');
+  // The keyboard user's place survives the new address.
+  expect(within(search).getByRole('button', { name: 'Apply filters' })).toHaveFocus();
   await waitFor(() =>
     expect(lastQuery()).toEqual({ q: 'civic', minPrice: 10000, maxPrice: 20000, year: '2019', location: 'Austin', sort: 'newest', limit: 24, offset: 0 }),
   );

@@ -83,12 +83,10 @@ export default function BrandListPage({ category }: { category: Category }) {
     resultsHeading.current?.scrollIntoView?.({ block: 'start' });
   }, [view.page]);
 
-  const filterKey = writeListView({ ...view, sort: 'newest', page: 1 }).toString();
-
   return (
     <section aria-labelledby="brand-title">
       <Title id="brand-title">{label} cars</Title>
-      <FilterForm key={filterKey} filters={view.filters} onApply={(filters: CarFilters) => apply({ filters })} />
+      <FilterForm filters={view.filters} onApply={(filters: CarFilters) => apply({ filters })} />
 
       <ResultsBar>
         <h2 ref={resultsHeading} tabIndex={-1} aria-live="polite" aria-atomic="true">

@@ -1,11 +1,11 @@
-import type { FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, GhostButton, theme } from '@usedcars/shared-ui';
-import { hasFilters, readListView, type CarFilters } from '../cars/listParams';
+import { FILTER_KEYS, readListView, sameFilters, type CarFilters } from '../cars/listParams';
 
 const Form = styled.form`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 150px), 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 130px), 1fr));
   gap: 12px 16px;
   align-items: end;
   padding: 16px;
@@ -35,6 +35,10 @@ export const Field = styled.label<{ $wide?: boolean }>`
 `;
 
 const Buttons = styled.div`
+  /* On a phone the fields pair up two by two; the buttons take a row of their own. */
+  @media (max-width: 480px) {
+    grid-column: 1 / -1;
+  }
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
@@ -43,56 +47,72 @@ const Buttons = styled.div`
   }
 `;
 
+type Draft = Record<(typeof FILTER_KEYS)[number], string>;
+
+const toDraft = (filters: CarFilters): Draft =>
+  Object.fromEntries(FILTER_KEYS.map((key) => [key, filters[key] === undefined ? '' : String(filters[key])])) as Draft;
+
 /**
- * Search and filters. The fields start from the address and change it only when applied, so
- * typing a price does not fetch a page per keystroke; the parent remounts the form (key) when
- * the address changes by other means (Back, Clear), which resets the fields to match.
+ * Search and filters. The fields are a draft that changes the address only when applied, so
+ * typing a price does not fetch a page per keystroke. When the address changes by other means
+ * (Back, Clear, a link) the draft follows it; the form is never remounted, so keyboard focus
+ * stays where it was.
  */
 export function FilterForm({ filters, onApply }: { filters: CarFilters; onApply: (filters: CarFilters) => void }) {
+  const [draft, setDraft] = useState(() => toDraft(filters));
+  const [applied, setApplied] = useState(filters);
+  if (!sameFilters(applied, filters)) {
+    setApplied(filters);
+    setDraft(toDraft(filters));
+  }
+
+  const field = (key: keyof Draft) => ({
+    name: key,
+    value: draft[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setDraft((current) => ({ ...current, [key]: event.target.value })),
+  });
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const entries = [...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]);
-    onApply(readListView(new URLSearchParams(entries)).filters);
+    onApply(readListView(new URLSearchParams(draft)).filters);
   };
 
   return (
     <Form role="search" aria-label="Search and filter cars" onSubmit={onSubmit}>
       <Field $wide>
         Search
-        <input type="search" name="q" defaultValue={filters.q ?? ''} placeholder="Model, city or feature" maxLength={100} />
+        <input type="search" placeholder="Model, city or feature" maxLength={100} {...field('q')} />
       </Field>
       <Field>
         Min price ($)
-        <input type="number" name="minPrice" min={0} step={1} inputMode="numeric" defaultValue={filters.minPrice ?? ''} />
+        <input type="number" min={0} step={1} inputMode="numeric" {...field('minPrice')} />
       </Field>
       <Field>
         Max price ($)
-        <input type="number" name="maxPrice" min={0} step={1} inputMode="numeric" defaultValue={filters.maxPrice ?? ''} />
+        <input type="number" min={0} step={1} inputMode="numeric" {...field('maxPrice')} />
       </Field>
       <Field>
         Year
         <input
           type="text"
-          name="year"
           inputMode="numeric"
           pattern="\d{4}"
           maxLength={4}
           title="Four digits, for example 2019"
           placeholder="e.g. 2019"
-          defaultValue={filters.year ?? ''}
+          {...field('year')}
         />
       </Field>
       <Field>
         Location
-        <input type="text" name="location" maxLength={100} placeholder="City or state" defaultValue={filters.location ?? ''} />
+        <input type="text" maxLength={100} placeholder="City or state" {...field('location')} />
       </Field>
       <Buttons>
         <Button type="submit">Apply filters</Button>
-        {hasFilters(filters) && (
-          <GhostButton type="button" onClick={() => onApply({})}>
-            Clear
-          </GhostButton>
-        )}
+        {/* Always there (clearing nothing is harmless), so focus is not lost when it has done its job. */}
+        <GhostButton type="button" onClick={() => onApply({})}>
+          Clear
+        </GhostButton>
       </Buttons>
     </Form>
   );

@@ -102,6 +102,11 @@ export function toCarListQuery(view: ListView): CarListQuery {
   return { ...view.filters, sort: view.sort, limit: PAGE_SIZE, offset: (view.page - 1) * PAGE_SIZE };
 }
 
+/** Two filter sets are the same view when they write the same address. */
+export function sameFilters(a: CarFilters, b: CarFilters): boolean {
+  return writeListView({ filters: a, sort: DEFAULT_SORT, page: 1 }).toString() === writeListView({ filters: b, sort: DEFAULT_SORT, page: 1 }).toString();
+}
+
 export function hasFilters(filters: CarFilters): boolean {
   return FILTER_KEYS.some((key) => filters[key] !== undefined);
 }

@@ -82,6 +82,14 @@ test('the demo buyer filters the Audis by price, opens a car and books it', asyn
   const detailPath = await nameLink.getAttribute('href');
   expect(detailPath).toMatch(/^\/audis\/[0-9a-f-]{36}$/);
 
+  // Book Now on the card opens the same dialog; Escape closes it and focus returns to the card.
+  const cardBookNow = card.getByRole('button', { name: 'Book Now' });
+  await cardBookNow.click();
+  await expect(page.getByRole('dialog', { name: 'Add your info' }).getByLabel('Car Name')).toHaveValue(carName);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(cardBookNow).toBeFocused();
+
   await nameLink.click();
   await expect(page).toHaveURL(`${SITE.shell}${detailPath}`);
   await expect(page.getByRole('heading', { level: 1, name: carName })).toBeVisible();

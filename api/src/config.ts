@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
 
 export interface AppConfig {
   /** Secret of the HS256 access tokens issued by GET /jwt. */
@@ -57,6 +58,7 @@ export interface ServerSettings {
   databaseUrl?: string;
   pgliteDir: string;
   firebaseProjectId: string;
+  payments: PaymentSettings;
   app: AppConfig;
 }
 
@@ -69,6 +71,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: path.resolve(env.PGLITE_DIR || path.join(dataDir, 'pglite')),
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-usedcars',
+    payments: paymentSettingsFromEnv(env),
     app: {
       jwtSecret: env.JWT_SECRET || persistedSecret(dataDir),
       accessTokenTtlSeconds: numberFromEnv(env.ACCESS_TOKEN_TTL_SECONDS, defaultConfig.accessTokenTtlSeconds),

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { settingsFromEnv } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { FirebaseIdentity } from './features/auth/identity';
-import { TestGateway } from './features/payments/gateway';
+import { createGateway } from './features/payments/settings';
 import { ensureDemoAccounts, seedIfEmpty } from './seed/seed';
 import { DEMO_PASSWORD_DEFAULT } from './seed/demo-data';
 
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const seeded = await seedIfEmpty(database.db);
 
   const identity = new FirebaseIdentity(settings.firebaseProjectId);
-  const app = await buildApp({ db: database.db, identity, gateway: new TestGateway(), config: settings.app });
+  const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app });
   app.addHook('onClose', async () => {
     await identity.close();
     await database.close();
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ port: settings.port, host: settings.host });
+  app.log.info(`card payments: ${settings.payments.gateway} gateway`);
   app.log.info(`database: ${database.driver}${database.driver === 'pglite' ? ` in ${settings.pgliteDir}` : ''}`);
 
   // The emulator may start after the API; demo sign-ins are a convenience, never a reason to stop.

@@ -1,22 +1,61 @@
 import { eq } from 'drizzle-orm';
-import { type CarStatus, ORDER_MESSAGES, type PaymentInput, canPay, dollarsToCents, nextCarStatus } from '@usedcars/shared-contract';
+import { type CarStatus, ORDER_MESSAGES, type PaymentInput, dollarsToCents, idField, nextCarStatus, payRefusal } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { type BookingRow, type UserRow, bookings, cars, payments } from '../../db/schema';
 import { HttpError, badRequest, conflict, forbidden } from '../../http/errors';
 import { ownBooking } from '../bookings/service';
-import type { PaymentGateway } from './gateway';
+import { type GatewayEvent, type PaymentGateway, type PaymentIntent, UnknownIntentError } from './gateway';
+
+export interface Recorded {
+  insertedId: string;
+  created: boolean;
+}
 
 async function carStatusOf(db: Db, booking: BookingRow): Promise<CarStatus> {
   const [car] = await db.select({ status: cars.status }).from(cars).where(eq(cars.id, booking.carId)).limit(1);
   return (car?.status ?? 'sold') as CarStatus;
 }
 
-/** One intent per booking, for the amount on the booking (never the client's). */
+async function knownIntent(gateway: PaymentGateway, id: string): Promise<PaymentIntent | undefined> {
+  try {
+    return await gateway.retrieveIntent(id);
+  } catch (error) {
+    if (error instanceof UnknownIntentError) return undefined;
+    throw error;
+  }
+}
+
+/** The intent still usable for this booking: made for it, for its amount, and not cancelled. */
+function fits(intent: PaymentIntent | undefined, booking: BookingRow): intent is PaymentIntent {
+  return (
+    intent !== undefined &&
+    intent.metadata.bookingId === booking.id &&
+    intent.amount === dollarsToCents(booking.currentPrice) &&
+    intent.status !== 'canceled'
+  );
+}
+
+/**
+ * One intent per booking, for the amount on the booking (never the client's). The stored intent
+ * is reused while it fits; a replacement's idempotency key names what it replaces, so concurrent
+ * calls share one intent and a cancelled intent is not handed back by the key that made it.
+ */
 export async function createPaymentIntent(db: Db, gateway: PaymentGateway, caller: UserRow, bookingId: string): Promise<string> {
   const booking = await ownBooking(db, caller, bookingId);
-  if (booking.paid) throw conflict(ORDER_MESSAGES.alreadyPaid);
-  if (!canPay(booking, await carStatusOf(db, booking))) throw conflict(ORDER_MESSAGES.sold);
-  const intent = await gateway.createIntent(booking.id, dollarsToCents(booking.currentPrice), `booking-${booking.id}`);
+  const refusal = payRefusal(booking, await carStatusOf(db, booking));
+  if (refusal) throw conflict(refusal);
+  const stored = booking.paymentIntentId ? await knownIntent(gateway, booking.paymentIntentId) : undefined;
+  if (fits(stored, booking)) {
+    if (stored.status !== 'succeeded') return stored.clientSecret;
+    // Paid at the provider but never recorded (the page closed, the webhook not in yet): record it now.
+    await settle(db, gateway, booking, stored.id);
+    throw conflict(ORDER_MESSAGES.alreadyPaid);
+  }
+  const intent = await gateway.createIntent(
+    booking.id,
+    dollarsToCents(booking.currentPrice),
+    `booking-${booking.id}-${booking.paymentIntentId ?? 'first'}`,
+  );
   if (booking.paymentIntentId !== intent.id) {
     await db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, booking.id));
   }
@@ -28,43 +67,74 @@ async function existingPayment(db: Db, bookingId: string): Promise<string | unde
   return payment?.id;
 }
 
+type Outcome = Recorded | { refusal: string };
+
 /**
- * Records a payment the provider confirmed: payment row, booking paid and car sold in one
- * transaction. A repeated call answers the first payment's id and writes nothing.
+ * Records the payment of a booking once the provider says its intent succeeded for the booking's
+ * amount: payment row, booking paid and car sold in one transaction. Both POST /payments and the
+ * webhook end here; whichever comes second finds the first payment and writes nothing.
  */
-export async function recordPayment(
-  db: Db,
-  gateway: PaymentGateway,
-  caller: UserRow,
-  input: PaymentInput,
-): Promise<{ insertedId: string; created: boolean }> {
-  const booking = await ownBooking(db, caller, input.bookingId);
-  if (input.email !== booking.email) throw forbidden('email must be the e-mail of the booking');
+async function settle(db: Db, gateway: PaymentGateway, booking: BookingRow, transactionId: string): Promise<Recorded> {
   const paidAlready = booking.paid ? await existingPayment(db, booking.id) : undefined;
   if (paidAlready) return { insertedId: paidAlready, created: false };
-  if (!booking.paymentIntentId || booking.paymentIntentId !== input.transactionId) {
+  if (!booking.paymentIntentId || booking.paymentIntentId !== transactionId) {
     throw badRequest('transactionId is not the payment started for this booking');
   }
-  const intent = await gateway.retrieveIntent(booking.paymentIntentId);
+  const intent = await knownIntent(gateway, transactionId);
   const amount = dollarsToCents(booking.currentPrice);
-  if (intent.status !== 'succeeded' || intent.amount !== amount || intent.metadata.bookingId !== booking.id) {
-    throw new HttpError(402, 'The card payment has not succeeded');
+  if (!intent || intent.status !== 'succeeded' || intent.amount !== amount || intent.metadata.bookingId !== booking.id) {
+    throw new HttpError(402, ORDER_MESSAGES.paymentNotSucceeded);
   }
 
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     // Locking the car serialises payments for it: duplicates and a rival buyer wait here.
     const [car] = await tx.select({ status: cars.status }).from(cars).where(eq(cars.id, booking.carId)).for('update');
     const earlier = await existingPayment(tx, booking.id);
     if (earlier) return { insertedId: earlier, created: false };
     const status = (car?.status ?? 'sold') as CarStatus;
-    if (!canPay(booking, status)) throw conflict(ORDER_MESSAGES.sold);
+    const refusal = payRefusal({ paid: false }, status);
+    if (refusal) return { refusal };
     const [payment] = await tx
       .insert(payments)
-      .values({ bookingId: booking.id, amountCents: amount, transactionId: input.transactionId, email: booking.email })
+      .values({ bookingId: booking.id, amountCents: amount, transactionId, email: booking.email })
       .returning({ id: payments.id });
     if (!payment) throw new Error('insert returned no payment');
-    await tx.update(bookings).set({ paid: true, transactionId: input.transactionId }).where(eq(bookings.id, booking.id));
+    await tx.update(bookings).set({ paid: true, transactionId }).where(eq(bookings.id, booking.id));
     await tx.update(cars).set({ status: nextCarStatus(status, 'pay') ?? 'sold' }).where(eq(cars.id, booking.carId));
     return { insertedId: payment.id, created: true };
   });
+  if ('insertedId' in outcome) return outcome;
+  // Someone else bought the car between this buyer's card confirmation and now: their money goes back.
+  await gateway.refund(transactionId);
+  throw conflict(ORDER_MESSAGES.soldRefunded);
+}
+
+/** POST /payments: the caller's own booking, under the booking's e-mail. A repeat answers the first payment. */
+export async function recordPayment(db: Db, gateway: PaymentGateway, caller: UserRow, input: PaymentInput): Promise<Recorded> {
+  const booking = await ownBooking(db, caller, input.bookingId);
+  if (input.email.toLowerCase() !== booking.email.toLowerCase()) throw forbidden('email must be the e-mail of the booking');
+  return settle(db, gateway, booking, input.transactionId);
+}
+
+const bookingIdField = idField('bookingId');
+
+/**
+ * A provider notification (already signature-checked): a succeeded intent is recorded as if the
+ * buyer's page had called POST /payments. A refusal is final, so it is reported, not retried.
+ */
+export async function settleFromWebhook(db: Db, gateway: PaymentGateway, event: GatewayEvent): Promise<string> {
+  if (event.type !== 'payment_intent.succeeded') return 'ignored';
+  const intent = await knownIntent(gateway, event.intentId);
+  const bookingId = intent?.metadata.bookingId;
+  // The provider account may serve other systems too: an intent that is not one of ours is not an error.
+  if (!bookingId || !bookingIdField.safeParse(bookingId).success) return 'ignored';
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking) return 'ignored';
+  try {
+    const { created } = await settle(db, gateway, booking, event.intentId);
+    return created ? 'recorded' : 'already recorded';
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) return error.message;
+    throw error;
+  }
 }

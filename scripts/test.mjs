@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every package's jest suite, then the browser suite against a freshly built site.
+ *
+ * - When Debian's PostgreSQL is installed, a throwaway server on 127.0.0.1 is started and the
+ *   API suite runs a second time against it (TEST_DATABASE_URL), as issue 3 asks.
+ * - The front ends are rebuilt first (SKIP_BUILD=1 reuses existing dists), so the browser suite
+ *   never tests a stale build.
+ * - The last line is `N passed, N failed`, counted over all suites; the exit code is non-zero
+ *   when anything failed or a suite could not run.
+ *
+ *   npm test                    everything
+ *   npm test -- --unit          jest only
+ *   npm test -- --e2e           browser suite only
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const args = new Set(process.argv.slice(2));
+const runUnit = !args.has('--e2e');
+const runE2e = !args.has('--unit');
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const PG_PORT = process.env.PG_THROWAWAY_PORT ?? '55432';
+
+const tally = { passed: 0, failed: 0 };
+let broken = false;
+const out = mkdtempSync(path.join(os.tmpdir(), 'usedcars-test-'));
+
+function run(command, argv, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    const forward = () => child.kill('SIGINT');
+    process.once('SIGINT', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function startPostgres() {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => {} };
+  if (!existsSync(path.join(PG_BIN, 'initdb'))) {
+    console.log(`[test] PostgreSQL not found in ${PG_BIN}: the API suite runs on PGlite only.`);
+    return null;
+  }
+  const started = spawnSync('bash', [path.join(ROOT, 'scripts', 'pg-throwaway.sh'), 'start', PG_PORT], { encoding: 'utf8' });
+  if (started.status !== 0) {
+    console.error(`[test] the throwaway PostgreSQL did not start:\n${started.stderr}`);
+    broken = true;
+    return null;
+  }
+  const url = started.stdout.trim().split('\n').pop();
+  console.log(`[test] throwaway PostgreSQL at ${url}`);
+  return { url, stop: () => spawnSync('bash', [path.join(ROOT, 'scripts', 'pg-throwaway.sh'), 'stop', PG_PORT], { stdio: 'inherit' }) };
+}
+
+async function unitSuites() {
+  const pg = startPostgres();
+  try {
+    const file = path.join(out, 'jest.json');
+    const code = await run(path.join(BIN, 'jest'), ['--ci', '--json', `--outputFile=${file}`], pg ? { TEST_DATABASE_URL: pg.url } : {});
+    const report = readJson(file);
+    if (!report) {
+      console.error('[test] jest produced no report');
+      broken = true;
+      return;
+    }
+    tally.passed += report.numPassedTests;
+    tally.failed += report.numFailedTests;
+    // A suite that fails to load has no failed test but must still fail the run.
+    if (report.numRuntimeErrorTestSuites > 0 || (code !== 0 && report.numFailedTests === 0)) {
+      console.error(`[test] ${report.numRuntimeErrorTestSuites} jest suite(s) could not run`);
+      tally.failed += Math.max(1, report.numRuntimeErrorTestSuites);
+    }
+    console.log(`[test] jest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  } finally {
+    pg?.stop();
+  }
+}
+
+/** Walks Playwright's JSON report: each test's last result decides. */
+function countPlaywright(report) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const status = test.status; // expected | unexpected | flaky | skipped
+        if (status === 'expected' || status === 'flaky') counts.passed += 1;
+        else if (status === 'skipped') counts.skipped += 1;
+        else counts.failed += 1;
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return counts;
+}
+
+async function browserSuite() {
+  if (process.env.SKIP_BUILD !== '1') {
+    console.log('[test] building the shell and the remotes');
+    const code = await run('npm', ['run', 'build', '--silent']);
+    if (code !== 0) {
+      console.error('[test] the front-end build failed');
+      tally.failed += 1;
+      return;
+    }
+  }
+  const file = path.join(out, 'playwright.json');
+  const code = await run(path.join(BIN, 'playwright'), ['test', '--config', path.join(ROOT, 'e2e', 'playwright.config.ts')], {
+    PLAYWRIGHT_JSON_OUTPUT: file,
+  });
+  const report = readJson(file);
+  if (!report) {
+    console.error('[test] Playwright produced no report');
+    tally.failed += 1;
+    return;
+  }
+  const counts = countPlaywright(report);
+  tally.passed += counts.passed;
+  tally.failed += counts.failed;
+  if ((report.errors ?? []).length > 0 || (code !== 0 && counts.failed === 0)) {
+    console.error('[test] the browser suite could not run:', (report.errors ?? []).map((e) => e.message).join('\n'));
+    tally.failed += 1;
+  }
+  console.log(`[test] browser: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+}
+
+const started = Date.now();
+try {
+  if (runUnit) await unitSuites();
+  if (runE2e) await browserSuite();
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
+if (broken) tally.failed += 1;
+console.log(`[test] took ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed > 0 ? 1 : 0);

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, promises as fs, readFileSync, statSync, writeFil
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from './serve-static.mjs';
+import { startAuthEmulatorProxy } from './auth-emulator-proxy.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -96,7 +97,8 @@ async function startAuthEmulator({ port, dataDir, quiet }) {
     config,
     JSON.stringify({
       emulators: {
-        auth: { port, host: '127.0.0.1' },
+        // The emulator itself sits behind the proxy (auth-emulator-proxy.mjs), which owns `port`.
+        auth: { port: port + 3, host: '127.0.0.1' },
         hub: { port: port + 1, host: '127.0.0.1' },
         logging: { port: port + 2, host: '127.0.0.1' },
         ui: { enabled: false },
@@ -114,7 +116,12 @@ async function startAuthEmulator({ port, dataDir, quiet }) {
     // CI=true keeps firebase-tools from fetching its message of the day: no traffic leaves loopback.
     env: { NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true' },
   });
-  await waitForHttp(`http://127.0.0.1:${port}/`, 60_000, child);
+  await waitForHttp(`http://127.0.0.1:${port + 3}/`, 60_000, child);
+  const proxy = await startAuthEmulatorProxy({ port, targetPort: port + 3 });
+  child.once('exit', () => {
+    proxy.close();
+    proxy.closeAllConnections();
+  });
   return child;
 }
 

@@ -15,7 +15,12 @@ let loadAdapter: (() => Promise<IdentityAdapter>) | null = null;
 /** While an action signs someone in, it finishes the job; the change listener stands aside. */
 let actionInProgress = 0;
 
-const loadFirebase = async () => (await import('./identity/firebaseIdentity')).createFirebaseIdentity(getRuntimeConfig());
+const loadFirebase = async () => {
+  const config = getRuntimeConfig();
+  const firebase = await import('./identity/firebaseIdentity');
+  if (config.authEmulatorUrl) await firebase.loadOfflineGoogle(config.authEmulatorUrl).catch((error) => console.warn('[auth]', error));
+  return firebase.createFirebaseIdentity(config);
+};
 
 /** The identity SDK, loaded the first time something needs it. */
 function identity(): Promise<IdentityAdapter> {
@@ -113,6 +118,14 @@ export function startIdentity(load?: () => Promise<IdentityAdapter>): Promise<vo
     () => undefined,
     () => undefined,
   );
+}
+
+/**
+ * Screens that sign people in call this when they appear, so the SDK is ready by the click:
+ * the Google popup must open while the click still counts as the user's gesture.
+ */
+export function preloadIdentity(): void {
+  if (loadAdapter) void identity().catch(() => undefined);
 }
 
 /** A 401 on a call with the access token: try once for a new one, else the session is over. */

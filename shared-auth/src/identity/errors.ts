@@ -3,7 +3,7 @@ import { ApiError, ApiUnreachableError } from '../api/client';
 /** Firebase's error codes in words a person can act on (SPEC.md only logs them; we say them). */
 const MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'Wrong e-mail or password.',
-  'auth/wrong-password': 'Wrong password. Try again or reset it.',
+  'auth/wrong-password': 'Wrong e-mail or password.',
   'auth/invalid-login-credentials': 'Wrong e-mail or password.',
   'auth/user-not-found': 'No account uses this e-mail. Create a new account first.',
   'auth/email-already-in-use': 'An account with this e-mail already exists. Log in instead.',

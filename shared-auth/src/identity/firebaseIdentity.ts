@@ -21,6 +21,23 @@ function toAuthUser(user: User): AuthUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName };
 }
 
+/**
+ * Against the emulator, Google sign-in needs Google's `gapi` script, which lives on the internet;
+ * our emulator proxy serves an offline stand-in (scripts/offline-google). Loading it first makes
+ * the SDK use it instead of fetching apis.google.com. Never done for a real project.
+ */
+export function loadOfflineGoogle(emulatorUrl: string): Promise<void> {
+  const w = window as unknown as { gapi?: { iframes?: unknown } };
+  if (w.gapi?.iframes) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = `${emulatorUrl.replace(/\/$/, '')}/__usedcars/gapi.js`;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('The Auth emulator proxy did not serve the offline gapi stand-in'));
+    document.head.appendChild(script);
+  });
+}
+
 /** Firebase Auth (its emulator when the runtime config names one, a real project otherwise). */
 export function createFirebaseIdentity(config: RuntimeConfig, app?: FirebaseApp): IdentityAdapter {
   // localStorage persistence (not the default IndexedDB) lets session.ts see, without loading

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { describeAuthError } from '@usedcars/shared-auth';
+import { describeAuthError, preloadIdentity } from '@usedcars/shared-auth';
 
 /**
  * Runs a sign-in action with a busy flag; a failure becomes a readable toast and the form keeps
@@ -8,6 +8,8 @@ import { describeAuthError } from '@usedcars/shared-auth';
  */
 export function useAuthAction() {
   const [busy, setBusy] = useState(false);
+  // The identity SDK is not loaded for visitors; a sign-in screen fetches it while the person types.
+  useEffect(preloadIdentity, []);
   const run = async (action: () => Promise<void>, onDone: () => void) => {
     setBusy(true);
     try {

@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, SITE } from './support/site';
  */
 export default defineConfig({
   testDir: './tests',
+  // Per port offset, so suites run side by side never share (and clobber) their artifacts.
+  outputDir: `test-results/offset-${process.env.E2E_PORT_OFFSET ?? 0}`,
   globalSetup: './support/global-setup.ts',
   timeout: 90_000,
   expect: { timeout: 15_000 },

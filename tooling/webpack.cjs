@@ -17,7 +17,15 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const zlib = require('node:zlib');
 
-const root = path.resolve(__dirname, '..');
+/** The monorepo root: the first folder up from here with the installed packages. */
+function findRoot(dir) {
+  if (require('node:fs').existsSync(path.join(dir, 'node_modules', 'webpack'))) return dir;
+  const parent = path.dirname(dir);
+  if (parent === dir) throw new Error('node_modules not found above tooling/');
+  return findRoot(parent);
+}
+// (A copy of a package and tooling/ elsewhere in the tree, as the deployment test makes, still builds.)
+const root = findRoot(path.resolve(__dirname, '..'));
 
 function version(name) {
   return require(path.join(root, 'node_modules', name, 'package.json')).version;
@@ -148,6 +156,9 @@ module.exports = function federatedConfig(o) {
           // The shell's page is the site; a remote's page is its team's standalone harness.
           templateParameters: { appName: o.name },
           chunks: ['main'],
+          // Absolute: index.html is also the answer for deep links (/dashboard/myBuyer), where a
+          // relative script path would point into a folder that does not exist.
+          publicPath: '/',
         }),
         ...(o.copy ? [new CopyPlugin({ patterns: o.copy })] : []),
         ...(production

@@ -1,0 +1,32 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { siteDir } from './site';
+
+/** The deploy-time remotes.json of the running site: what an operator edits to re-point the shell. */
+export type Remotes = Record<'catalog' | 'dashboard' | 'checkout', string>;
+
+const file = () => path.join(siteDir(), 'remotes.json');
+export const readRemotes = (): Remotes => JSON.parse(readFileSync(file(), 'utf8')) as Remotes;
+export const writeRemotes = (remotes: Remotes): void => writeFileSync(file(), JSON.stringify(remotes, null, 2));
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+
+type ServeStatic = (o: { dir: string; port?: number; host?: string }) => Promise<Server>;
+
+/** A static server of a built folder, like the one each remote's team deploys to. */
+export async function serveFolder(dir: string, port = 0): Promise<{ server: Server; port: number; stop: () => Promise<void> }> {
+  const { serveStatic } = (await import(path.join(ROOT, 'scripts', 'serve-static.mjs'))) as { serveStatic: ServeStatic };
+  const server = await serveStatic({ dir, port });
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  return {
+    server,
+    port: actual,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

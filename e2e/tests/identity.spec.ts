@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn } from '../support/auth';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+
+/** Issue 4: register, log in, come back where you were going, Google sign-in, readable failures. */
+
+const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e4)}@usedcars.test`;
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+async function roleOf(page: Page, email: string): Promise<string | undefined> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const response = await page.request.get(`${SITE.api}/users?email=${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { role?: string }[])[0]?.role;
+}
+
+test('register as a Buyer, stay signed in across a reload, then log out', async ({ page }) => {
+  const email = unique('buyer');
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill('Rita Registered');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByLabel('Buyer or Seller?').selectOption('Buyer');
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(page.getByText('Account Created')).toBeVisible();
+  await expect(page).toHaveURL(`${SITE.shell}/`);
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav(page).getByRole('button', { name: 'Log Out' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+  expect(await roleOf(page, email)).toBe('Buyer');
+
+  await page.reload();
+  await expect(nav(page).getByRole('button', { name: 'Log Out' })).toBeVisible();
+
+  await nav(page).getByRole('button', { name: 'Log Out' }).click();
+  await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+});
+
+test('a signed-out visit to /audis goes to /login and, after login, back to /audis', async ({ page }) => {
+  await page.goto('/audis');
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  await expect(page).toHaveURL(`${SITE.shell}/audis`);
+  // History was replaced: Back does not return to the login form.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/login$/);
+});
+
+test('a wrong password or an unknown e-mail gets a readable toast and the form keeps what was typed', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO.buyer);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Wrong e-mail or password.' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO.buyer);
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(unique('nobody'));
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /wrong e-mail or password|no account/i }).first()).toBeVisible();
+});
+
+test('registering an e-mail already in use says so', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill('Someone Else');
+  await page.getByLabel('Email').fill(DEMO.seller);
+  await page.getByLabel('Password').fill('another-password');
+  await page.getByLabel('Buyer or Seller?').selectOption('Seller');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /already exists/i })).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Someone Else');
+});
+
+test('Google sign-in through the emulator\'s own popup makes a Buyer', async ({ page }) => {
+  const email = unique('google');
+  await page.goto('/login');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState('domcontentloaded');
+  // The Auth emulator's account chooser: add a new account with our own e-mail.
+  // (Its inputs have no accessible names of their own, hence the ids.)
+  await popup.getByRole('button', { name: /add new account/i }).click();
+  await popup.locator('#email-input').fill(email);
+  await popup.locator('#display-name-input').fill('Gina Google');
+  await popup.getByRole('button', { name: /sign in with google/i }).click();
+
+  await expect(nav(page).getByRole('button', { name: 'Log Out' })).toBeVisible();
+  await expect(page).toHaveURL(`${SITE.shell}/`);
+  await expect.poll(() => roleOf(page, email)).toBe('Buyer');
+});
+
+test('the API refuses a caller without a verified identity', async ({ request }) => {
+  expect((await request.get(`${SITE.api}/jwt?email=${DEMO.buyer}`)).status()).toBe(401);
+  expect(
+    (await request.get(`${SITE.api}/jwt?email=${DEMO.buyer}`, { headers: { Authorization: 'Bearer not-a-token' } })).status(),
+  ).toBe(401);
+  expect((await request.get(`${SITE.api}/user?role=Buyer`)).status()).toBe(401);
+});

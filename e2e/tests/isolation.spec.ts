@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { logIn } from '../support/auth';
+import { ROOT, readRemotes, serveFolder, writeRemotes, type Remotes } from '../support/remotes';
+import { DEMO, DEMO_PASSWORD } from '../support/site';
+
+/**
+ * Issue 2 item 6: each remote is served by its own server here; the test stops one at a time
+ * and checks that only its area falls back (with a retry that works once it is back), while the
+ * navbar, the footer, /login and the other remotes keep working.
+ */
+const NAMES = ['catalog', 'dashboard', 'checkout'] as const;
+type Name = (typeof NAMES)[number];
+
+let original: Remotes;
+const servers = {} as Record<Name, Awaited<ReturnType<typeof serveFolder>>>;
+const ports = {} as Record<Name, number>;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  original = readRemotes();
+  for (const name of NAMES) {
+    servers[name] = await serveFolder(path.join(ROOT, `mf-${name}`, 'dist'));
+    ports[name] = servers[name].port;
+  }
+  writeRemotes(
+    Object.fromEntries(NAMES.map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`])) as Remotes,
+  );
+});
+
+test.afterAll(async () => {
+  writeRemotes(original);
+  for (const name of NAMES) await servers[name]?.stop();
+});
+
+const fallback = (page: Page, name: Name) => page.locator(`[data-remote-fallback="${name}"]`);
+
+async function layoutStillWorks(page: Page) {
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Legal' })).toBeVisible();
+}
+
+async function withRemoteDown(name: Name, check: () => Promise<void>) {
+  await servers[name].stop();
+  try {
+    await check();
+  } finally {
+    servers[name] = await serveFolder(path.join(ROOT, `mf-${name}`, 'dist'), ports[name]);
+  }
+}
+
+test('catalog down: its screens fall back with a retry; layout, login and dashboard still work', async ({ page }) => {
+  await withRemoteDown('catalog', async () => {
+    await page.goto('/');
+    await expect(fallback(page, 'catalog')).toContainText('is not available right now');
+    await expect(fallback(page, 'catalog').getByRole('button', { name: 'Try again' })).toBeVisible();
+    await layoutStillWorks(page);
+
+    await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+    await page.goto('/dashboard');
+    await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+    await page.goto('/');
+    await expect(fallback(page, 'catalog')).toBeVisible();
+  });
+  // Back up: Try again brings the area back without a reload.
+  await fallback(page, 'catalog').getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
+});
+
+test('dashboard down: the dashboard falls back; home, login and the navbar still work', async ({ page }) => {
+  await withRemoteDown('dashboard', async () => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+    await page.goto('/dashboard');
+    await expect(fallback(page, 'dashboard')).toContainText('The dashboard is not available right now');
+    await layoutStillWorks(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
+  });
+});
+
+test('checkout down: the payment screen falls back inside a working dashboard; home still works', async ({ page }) => {
+  await withRemoteDown('checkout', async () => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
+    await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+    await page.goto('/dashboard/payment/0123456789abcdef01234567');
+    await expect(fallback(page, 'checkout')).toContainText('Checkout is not available right now');
+    await expect(fallback(page, 'dashboard')).toHaveCount(0);
+    await layoutStillWorks(page);
+  });
+});

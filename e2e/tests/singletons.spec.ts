@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * Issue 2: the page holds one React, one router, one auth store and one QueryClient. The shell
+ * and each remote record what they were handed (shared-ui's singletonProbe); a value written
+ * through the shell's copy must be visible through the remote's copy, and the reverse.
+ */
+test('shell and catalog share React, the router, the auth store and the QueryClient', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
+  await page.waitForFunction(() => Boolean(window.__USEDCARS_SINGLETONS__?.shell && window.__USEDCARS_SINGLETONS__?.catalog));
+
+  const same = await page.evaluate(() => {
+    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as Record<string, Record<string, unknown>>;
+    const same = (a: unknown, b: unknown) => a === b && a != null;
+    type RouterModule = { useNavigate: unknown; Link: unknown; RouterProvider: unknown };
+    const [shellRouter, catalogRouter] = [shell.Router as RouterModule, catalog.Router as RouterModule];
+    return {
+      React: same(shell.React, catalog.React),
+      // Each importer may get its own namespace wrapper; the functions inside must be the same.
+      Router: same(shellRouter.useNavigate, catalogRouter.useNavigate) && same(shellRouter.Link, catalogRouter.Link),
+      authStore: same(shell.authStore, catalog.authStore),
+      queryClient: same(shell.queryClient, catalog.queryClient),
+    };
+  });
+  expect(same).toEqual({ React: true, Router: true, authStore: true, queryClient: true });
+
+  // Shell → remote: a cache entry written by the shell is read by the catalog's client.
+  const seenByCatalog = await page.evaluate(() => {
+    type Client = { setQueryData: (key: unknown[], value: unknown) => void; getQueryData: (key: unknown[]) => unknown };
+    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as Record<string, { queryClient: Client }>;
+    shell.queryClient.setQueryData(['probe'], 'from the shell');
+    return catalog.queryClient.getQueryData(['probe']);
+  });
+  expect(seenByCatalog).toBe('from the shell');
+
+  // Remote → shell: signing in through the catalog's store changes the shell's navbar.
+  await page.evaluate(() => {
+    type Store = { setState: (state: object) => void };
+    const { catalog } = window.__USEDCARS_SINGLETONS__ as Record<string, { authStore: Store }>;
+    catalog.authStore.setState({ status: 'signedIn', user: { uid: 'probe', email: 'probe@usedcars.test', displayName: 'Probe' }, role: 'Buyer' });
+  });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+  // Shell → remote for the store, and remote → shell for the cache.
+  const roundTrip = await page.evaluate(() => {
+    type Store = { setState: (state: object) => void; getState: () => { status: string } };
+    type Client = { setQueryData: (key: unknown[], value: unknown) => void; getQueryData: (key: unknown[]) => unknown };
+    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as Record<string, { authStore: Store; queryClient: Client }>;
+    shell.authStore.setState({ status: 'signedOut', user: null, role: null });
+    catalog.queryClient.setQueryData(['probe'], 'from the catalog');
+    return { status: catalog.authStore.getState().status, cache: shell.queryClient.getQueryData(['probe']) };
+  });
+  expect(roundTrip).toEqual({ status: 'signedOut', cache: 'from the catalog' });
+  await expect(nav.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+
+  // The router too: a link rendered by the remote navigates the shell's router (no reload).
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  await page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i }).click();
+  await expect(page).toHaveURL(/\/login$/); // the Audi list needs a login: the shell's guard answered
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+});
+
+declare global {
+  interface Window {
+    __USEDCARS_SINGLETONS__?: Record<string, Record<string, unknown>>;
+  }
+}

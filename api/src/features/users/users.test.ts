@@ -106,5 +106,21 @@ describeEachDriver('users', (api) => {
       expect(malformed.json()).toEqual({ message: 'id must be a valid id' });
       expect(await countUsers(buyer.email)).toBe(1);
     });
+
+    it('refuses every non-admin: neither a Buyer nor a Seller lists or deletes accounts', async () => {
+      const buyer = await api().account('Buyer');
+      const seller = await api().account('Seller');
+      const victim = await api().account('Buyer');
+      for (const caller of [buyer, seller]) {
+        for (const role of ['Buyer', 'Seller']) {
+          expect((await api().inject({ method: 'GET', url: `/user?role=${role}`, headers: caller.auth })).statusCode).toBe(403);
+        }
+        const refused = await api().inject({ method: 'DELETE', url: `/allUsers/${victim.id}`, headers: caller.auth });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe('Only admin accounts can delete accounts');
+      }
+      expect(await countUsers(victim.email)).toBe(1);
+      expect(api().identity.deleted).not.toContain(victim.uid);
+    });
   });
 });

@@ -1,6 +1,111 @@
-import { usePageTitle } from '@usedcars/shared-ui';
+import { Suspense, lazy } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ApiError, useAuth } from '@usedcars/shared-auth';
+import { ORDER_MESSAGES } from '@usedcars/shared-contract';
+import { Button, Spinner, focusRing, theme, usePageTitle } from '@usedcars/shared-ui';
+import { useBooking, usePaymentConfig } from './paymentQueries';
+import TestCheckout from './TestCheckout';
 
+// Stripe.js and its React bindings load only when the stripe gateway is configured.
+const StripeCheckout = lazy(() => import('./StripeCheckout'));
+
+function problemText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return 'We could not find this booking.';
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+/** SPEC.md §2 Payment at /dashboard/payment/{id}: the booking's price, a card form and a Pay button. */
 export default function PaymentPage() {
   usePageTitle('Dashboard');
-  return <h1>Payment</h1>;
+  const { id = '' } = useParams();
+  const booking = useBooking(id);
+  const config = usePaymentConfig();
+  const userEmail = useAuth((state) => state.user?.email);
+
+  if (booking.isPending) return <Spinner label="Loading the booking…" />;
+  if (booking.isError) {
+    return (
+      <Page>
+        <h2>Payment</h2>
+        <Problem role="alert">{problemText(booking.error)}</Problem>
+        {!(booking.error instanceof ApiError && booking.error.status < 500) && (
+          <Button type="button" onClick={() => void booking.refetch()}>
+            Try again
+          </Button>
+        )}
+        <BackLink to="/Dashboard">Back to My Orders</BackLink>
+      </Page>
+    );
+  }
+
+  const order = booking.data;
+  const email = userEmail ?? order.email;
+  return (
+    <Page>
+      <h2>Payment for {order.carName}</h2>
+      <Price>{`Please pay $${order.currentPrice}`}</Price>
+      {order.paid ? (
+        <Paid role="status">
+          <strong>Paid.</strong> {ORDER_MESSAGES.alreadyPaid}
+          {order.transactionId && <Muted> Transaction {order.transactionId}</Muted>}
+          <BackLink to="/Dashboard">Back to My Orders</BackLink>
+        </Paid>
+      ) : config.isPending ? (
+        <Spinner label="Loading the card form…" />
+      ) : config.isError ? (
+        <Problem role="alert">{problemText(config.error)}</Problem>
+      ) : config.data.gateway === 'stripe' ? (
+        <Suspense fallback={<Spinner label="Loading the card form…" />}>
+          <StripeCheckout booking={order} email={email} publishableKey={config.data.publishableKey} />
+        </Suspense>
+      ) : (
+        <TestCheckout booking={order} email={email} />
+      )}
+    </Page>
+  );
 }
+
+const Page = styled.section`
+  display: grid;
+  gap: 16px;
+  padding: 8px 0 32px;
+  h2 {
+    margin: 0;
+    color: ${theme.color.ink};
+  }
+`;
+
+const Price = styled.p`
+  margin: 0;
+  font-size: 18px;
+  color: ${theme.color.ink};
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+`;
+
+const Paid = styled.div`
+  display: grid;
+  gap: 8px;
+  max-width: 520px;
+  padding: 14px 16px;
+  border-radius: ${theme.radius};
+  background: #e9f6ee;
+  border: 1px solid #b7e0c5;
+  color: ${theme.color.success};
+`;
+
+const Muted = styled.span`
+  color: ${theme.color.muted};
+  font-size: 13px;
+  word-break: break-all;
+`;
+
+const BackLink = styled(Link)`
+  color: ${theme.color.brand};
+  font-weight: 600;
+  ${focusRing};
+`;

@@ -1,0 +1,264 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { loadStripe } from '@stripe/stripe-js';
+import {
+  ApiError,
+  confirmTestCardPayment,
+  createPaymentIntent,
+  fetchBooking,
+  fetchPaymentConfig,
+  recordPayment,
+  setSignedIn,
+} from '@usedcars/shared-auth';
+import type { Booking } from '@usedcars/shared-contract';
+import { theme } from '@usedcars/shared-ui';
+import PaymentPage from './PaymentPage';
+
+// The API calls are the page's edge: each test says what the server answers.
+jest.mock('@usedcars/shared-auth', () => ({
+  ...jest.requireActual('@usedcars/shared-auth'),
+  fetchBooking: jest.fn(),
+  fetchPaymentConfig: jest.fn(),
+  createPaymentIntent: jest.fn(),
+  recordPayment: jest.fn(),
+  confirmTestCardPayment: jest.fn(),
+}));
+
+// Stripe.js lives on js.stripe.com: never fetched in tests. The mocks stand in for Elements.
+const confirmCardPayment = jest.fn();
+const stripe = { confirmCardPayment };
+jest.mock('@stripe/stripe-js', () => ({ loadStripe: jest.fn(() => Promise.resolve(stripe)) }));
+jest.mock('@stripe/react-stripe-js', () => {
+  const { useEffect } = jest.requireActual<typeof import('react')>('react');
+  const cardElement = { kind: 'card element' };
+  return {
+    Elements: ({ children }: { children: React.ReactNode }) => children,
+    useStripe: () => stripe,
+    useElements: () => ({ getElement: () => cardElement }),
+    CardElement: ({ onReady, onChange }: { onReady?: () => void; onChange?: (event: { error?: { message: string } }) => void }) => {
+      useEffect(() => {
+        const timer = setTimeout(() => onReady?.(), 30);
+        return () => clearTimeout(timer);
+      }, [onReady]);
+      return (
+        <button type="button" onClick={() => onChange?.({ error: { message: 'Your card number is invalid.' } })}>
+          Stripe card element
+        </button>
+      );
+    },
+  };
+});
+
+function booking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    _id: 'k1',
+    carId: 'c1',
+    name: 'Bob Buyer',
+    email: 'bob@usedcars.test',
+    img: '/images/honda.svg',
+    currentPrice: 18250.5,
+    carName: 'Honda Civic EX',
+    phone: '+1 415 555 0199',
+    address: '1 Market St',
+    paid: false,
+    transactionId: null,
+    ...overrides,
+  };
+}
+
+function Elsewhere() {
+  return <p>Now at {useLocation().pathname}</p>;
+}
+
+function renderPage(id = 'k1') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[`/dashboard/payment/${id}`]}>
+        <Routes>
+          <Route path="/dashboard/payment/:id" element={<PaymentPage />} />
+          <Route path="*" element={<Elsewhere />} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const payButton = () => screen.getByRole('button', { name: 'Pay' });
+
+async function typeCard(number: string, expiry = '12 / 34', cvc = '123') {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'Card number' }), number);
+  if (expiry) await user.type(screen.getByRole('textbox', { name: 'Expiration date' }), expiry);
+  if (cvc) await user.type(screen.getByRole('textbox', { name: 'CVC' }), cvc);
+  return user;
+}
+
+beforeAll(() => {
+  // react-hot-toast asks for the reduced-motion preference; jsdom has no matchMedia.
+  window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+});
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  setSignedIn({ uid: 'uid-bob', email: 'bob@usedcars.test', displayName: 'Bob Buyer' }, 'Buyer');
+  jest.mocked(fetchBooking).mockResolvedValue(booking());
+  jest.mocked(fetchPaymentConfig).mockResolvedValue({ gateway: 'test' });
+  jest.mocked(createPaymentIntent).mockResolvedValue({ clientSecret: 'pi_1_secret_abc' });
+});
+
+describe('with the test gateway', () => {
+  test('shows the booking, its price, a test-mode card form, and Pay once the intent is there', async () => {
+    let answerIntent!: (value: { clientSecret: string }) => void;
+    jest.mocked(createPaymentIntent).mockReturnValue(new Promise((resolve) => (answerIntent = resolve)));
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the booking…');
+    expect(await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' })).toBeInTheDocument();
+    expect(screen.getByText('Please pay $18250.5')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('TEST MODE');
+    expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
+    expect(fetchBooking).toHaveBeenCalledWith('k1', expect.anything());
+    // No client secret yet: Pay waits.
+    expect(payButton()).toBeDisabled();
+    expect(createPaymentIntent).toHaveBeenCalledWith('k1');
+    act(() => answerIntent({ clientSecret: 'pi_1_secret_abc' }));
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    expect(loadStripe).not.toHaveBeenCalled();
+  });
+
+  test('formats the number like the card element and checks it as the person types', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' });
+    const user = userEvent.setup();
+    const number = screen.getByRole('textbox', { name: 'Card number' });
+    await user.type(number, '4242424242424241');
+    expect(number).toHaveValue('4242 4242 4242 4241');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your card number is invalid.');
+    await user.clear(number);
+    await user.type(number, '4242424242424242');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // A finished number moves on to the expiry, as Stripe's element does.
+    const expiry = screen.getByRole('textbox', { name: 'Expiration date' });
+    expect(expiry).toHaveFocus();
+    await user.type(expiry, '1220');
+    expect(expiry).toHaveValue('12 / 20');
+    expect(screen.getByRole('alert')).toHaveTextContent("Your card's expiration year is in the past.");
+  });
+
+  test('an unfinished card is refused in Stripe\'s words before anything is sent', async () => {
+    renderPage();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    const user = await typeCard('4242 4242', '', '');
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
+    expect(confirmTestCardPayment).not.toHaveBeenCalled();
+  });
+
+  test('a declined card shows the provider\'s message in red under the form, and nothing is recorded', async () => {
+    jest.mocked(confirmTestCardPayment).mockResolvedValue({ error: { message: 'Your card was declined.' } });
+    renderPage();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    const user = await typeCard('4000 0000 0000 0002');
+    await user.click(payButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined.');
+    expect(alert).toHaveStyle({ color: theme.color.danger });
+    expect(confirmTestCardPayment).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_abc', number: '4000000000000002', expMonth: 12, expYear: 2034, cvc: '123' });
+    expect(recordPayment).not.toHaveBeenCalled();
+    expect(payButton()).toBeEnabled();
+  });
+
+  test('Pay is disabled while the payment is in progress; success records it, toasts and goes to /Dashboard', async () => {
+    let answerConfirm!: (value: { paymentIntent: { id: string; status: 'succeeded' } }) => void;
+    jest.mocked(confirmTestCardPayment).mockReturnValue(new Promise((resolve) => (answerConfirm = resolve)));
+    jest.mocked(recordPayment).mockResolvedValue({ insertedId: 'pay_1' });
+    renderPage();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    const user = await typeCard('4242 4242 4242 4242');
+    await user.click(payButton());
+    expect(payButton()).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Processing your payment…');
+    await act(async () => answerConfirm({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }));
+    expect(await screen.findByText('Now at /Dashboard')).toBeInTheDocument();
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(recordPayment).toHaveBeenCalledWith({ bookingId: 'k1', transactionId: 'pi_1', email: 'bob@usedcars.test' });
+  });
+
+  test('a refusal from the server (car sold to someone else) is shown and Pay stays disabled', async () => {
+    jest.mocked(createPaymentIntent).mockRejectedValue(new ApiError('This car has already been sold', 409));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This car has already been sold');
+    expect(payButton()).toBeDisabled();
+  });
+});
+
+test('a paid booking says so instead of showing a card form', async () => {
+  jest.mocked(fetchBooking).mockResolvedValue(booking({ paid: true, transactionId: 'pi_done' }));
+  renderPage();
+  const paid = (await screen.findByText('Paid.')).closest('[role="status"]') as HTMLElement;
+  expect(paid).toHaveTextContent('Paid. This booking is already paid');
+  expect(within(paid).getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/Dashboard');
+  expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  expect(createPaymentIntent).not.toHaveBeenCalled();
+});
+
+test('a booking that cannot be found says so', async () => {
+  jest.mocked(fetchBooking).mockRejectedValue(new ApiError('No booking with id k9', 404));
+  renderPage('k9');
+  expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this booking.');
+  expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+});
+
+test('an unreachable server is retried with backoff, then can be retried by hand', async () => {
+  jest.useFakeTimers();
+  const outage = new Error('We could not reach the Used Cars server.');
+  jest.mocked(fetchBooking).mockRejectedValueOnce(outage).mockRejectedValueOnce(outage).mockRejectedValueOnce(outage).mockRejectedValueOnce(outage);
+  renderPage();
+  await act(() => jest.advanceTimersByTimeAsync(10_000));
+  jest.useRealTimers();
+  expect(fetchBooking).toHaveBeenCalledTimes(4);
+  expect(screen.getByRole('alert')).toHaveTextContent('We could not reach the Used Cars server.');
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' })).toBeInTheDocument();
+});
+
+describe('with the stripe gateway', () => {
+  beforeEach(() => {
+    jest.mocked(fetchPaymentConfig).mockResolvedValue({ gateway: 'stripe', publishableKey: 'pk_test_123' });
+  });
+
+  test('uses Stripe Elements: Pay waits for the card element, a decline shows Stripe\'s message', async () => {
+    confirmCardPayment.mockResolvedValue({ error: { message: 'Your card was declined.' } });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Stripe card element' })).toBeInTheDocument();
+    expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Stripe card element' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Your card number is invalid.');
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_abc', {
+      payment_method: { card: { kind: 'card element' }, billing_details: { name: 'Bob Buyer', email: 'bob@usedcars.test' } },
+    });
+    expect(recordPayment).not.toHaveBeenCalled();
+  });
+
+  test('a succeeded Stripe payment is recorded and the buyer lands on /Dashboard', async () => {
+    confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_live_1', status: 'succeeded' } });
+    jest.mocked(recordPayment).mockResolvedValue({ insertedId: 'pay_2' });
+    renderPage();
+    await screen.findByRole('button', { name: 'Stripe card element' });
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await userEvent.setup().click(payButton());
+    expect(await screen.findByText('Now at /Dashboard')).toBeInTheDocument();
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(recordPayment).toHaveBeenCalledWith({ bookingId: 'k1', transactionId: 'pi_live_1', email: 'bob@usedcars.test' });
+  });
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Role } from '@usedcars/shared-contract';
 import { ButtonLink, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
@@ -17,9 +17,10 @@ export function SellerOnly({ title, reason, children }: { title: string; reason:
 
 function NotASeller({ title, reason, role }: { title: string; reason: string; role: Role | null }) {
   usePageTitle('Dashboard');
+  const titleId = useId();
   return (
-    <Notice aria-labelledby="seller-only-title">
-      <h1 id="seller-only-title">{title}</h1>
+    <Notice aria-labelledby={titleId}>
+      <h1 id={titleId}>{title}</h1>
       <p>{reason}</p>
       <p>
         {role ? `You are signed in with a ${role} account.` : 'Your account has no role yet.'} Seller accounts are chosen when

@@ -9,14 +9,14 @@ const columns: Column<Booking>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1 },
   { header: 'Buyer', cell: (booking) => booking.name },
   { header: 'Email', cell: (booking) => <a href={`mailto:${booking.email}`}>{booking.email}</a> },
-  { header: 'Phone', cell: (booking) => <a href={`tel:${booking.phone.replace(/[^+\d]/g, '')}`}>{booking.phone}</a> },
+  { header: 'Phone', cell: (booking) => <a href={`tel:${booking.phone.replace(/[^+\d]/g, '')}`}>{booking.phone}</a>, nowrap: true },
   { header: 'Meeting address', cell: (booking) => booking.address },
   { header: 'Car', cell: (booking) => booking.carName },
-  { header: 'Price', cell: (booking) => formatPrice(booking.currentPrice), align: 'end' },
+  { header: 'Price', cell: (booking) => formatPrice(booking.currentPrice), align: 'end', nowrap: true },
   {
     header: 'Paid',
-    cell: (booking) =>
-      bookingStatus(booking) === 'paid' ? <Paid>Paid</Paid> : <Unpaid>Not paid</Unpaid>,
+    cell: (booking) => (bookingStatus(booking) === 'paid' ? <Paid>Paid</Paid> : <Unpaid>Not paid</Unpaid>),
+    nowrap: true,
   },
 ];
 

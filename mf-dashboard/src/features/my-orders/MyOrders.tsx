@@ -34,8 +34,8 @@ const columns: Column<Booking>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1 },
   { header: 'Image', cell: (booking) => <CarThumb img={booking.img} /> },
   { header: 'Title', cell: (booking) => booking.carName },
-  { header: 'Price', cell: (booking) => formatPrice(booking.currentPrice), align: 'end' },
-  { header: 'Status', cell: (booking) => <OrderStatus booking={booking} /> },
+  { header: 'Price', cell: (booking) => formatPrice(booking.currentPrice), align: 'end', nowrap: true },
+  { header: 'Status', cell: (booking) => <OrderStatus booking={booking} />, nowrap: true },
 ];
 
 /** My Orders (SPEC.md §2): the dashboard of buyers and of anyone who is neither admin nor Seller. */

@@ -14,9 +14,9 @@ const columns: Column<Car>[] = [
   { header: 'Image', cell: (car) => <CarThumb img={car.img} /> },
   { header: 'Car', cell: (car) => car.carName },
   { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label },
-  { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end' },
-  { header: 'Posted', cell: (car) => car.time },
-  { header: 'State', cell: (car) => <State data-state={car.status}>{STATE_LABELS[car.status]}</State> },
+  { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },
+  { header: 'Posted', cell: (car) => car.time, nowrap: true },
+  { header: 'State', cell: (car) => <State data-state={car.status}>{STATE_LABELS[car.status]}</State>, nowrap: true },
 ];
 
 /** My Products (SPEC.md §2): the seller's cars of every brand, newest first, with their state. */

@@ -7,6 +7,8 @@ export interface Column<Row> {
   cell: (row: Row, index: number) => ReactNode;
   /** Numbers read best right-aligned. */
   align?: 'start' | 'end';
+  /** Short values (prices, dates, states) that must not break over two lines. */
+  nowrap?: boolean;
 }
 
 /** What a table needs to know of its query (a subset of react-query's result). */
@@ -82,7 +84,7 @@ export function DataTable<Row>({ caption, columns, query, rowKey, empty, note }:
               {data.map((row, index) => (
                 <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.header} data-align={column.align ?? 'start'}>
+                    <td key={column.header} data-align={column.align ?? 'start'} data-nowrap={column.nowrap ?? false}>
                       {column.cell(row, index)}
                     </td>
                   ))}
@@ -100,11 +102,20 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong.';
 }
 
+/**
+ * The edge shadows show that more columns sit to the side: the white covers scroll with the
+ * content ('local') and uncover the shadows ('scroll') only where there is more to see.
+ */
 const Scroller = styled.div`
   overflow-x: auto;
   -webkit-overflow-scrolling: touch;
   border: 1px solid ${theme.color.line};
   border-radius: ${theme.radius};
+  background:
+    linear-gradient(to right, ${theme.color.surface} 30%, rgba(255, 255, 255, 0)) left / 40px 100% no-repeat local,
+    linear-gradient(to left, ${theme.color.surface} 30%, rgba(255, 255, 255, 0)) right / 40px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(16, 24, 40, 0.18), transparent) left / 14px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(16, 24, 40, 0.18), transparent) right / 14px 100% no-repeat scroll;
   ${focusRing};
 `;
 
@@ -122,6 +133,8 @@ const Table = styled.table`
   }
   [data-align='end'] {
     text-align: right;
+  }
+  [data-nowrap='true'] {
     white-space: nowrap;
   }
   thead th {

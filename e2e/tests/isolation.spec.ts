@@ -77,7 +77,7 @@ test('dashboard down: the dashboard falls back; home, login and the navbar still
     await page.goto('/dashboard');
     await expect(fallback(page, 'dashboard')).toContainText('The dashboard is not available right now');
     await layoutStillWorks(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
   });
 });

@@ -10,3 +10,4 @@ export * from './api/users';
 export * from './api/cars';
 export * from './api/bookings';
 export * from './api/payments';
+export { ErrorScreen, errorText } from './ErrorScreen';

@@ -1,8 +1,5 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
-import { logOut } from '@usedcars/shared-auth';
-import { Button, GhostButton, theme, usePageTitle } from '@usedcars/shared-ui';
+import { ErrorScreen } from '@usedcars/shared-auth';
 
 /**
  * The dashboard's own error screen (SPEC.md §2 "Error screen"). The shell's route errorElement
@@ -10,28 +7,7 @@ import { Button, GhostButton, theme, usePageTitle } from '@usedcars/shared-ui';
  * caught here, beside the dashboard's navigation, before the shell's generic fallback.
  */
 export function DashboardErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  usePageTitle('Something went wrong');
-  const navigate = useNavigate();
-  return (
-    <Box role="alert">
-      <h1>Something went wrong!!!</h1>
-      <p>{error instanceof Error ? error.message : String(error)}</p>
-      <Actions>
-        <Button
-          type="button"
-          onClick={async () => {
-            await logOut();
-            navigate('/login');
-          }}
-        >
-          Log out
-        </Button>
-        <GhostButton type="button" onClick={onRetry}>
-          Try again
-        </GhostButton>
-      </Actions>
-    </Box>
-  );
+  return <ErrorScreen error={error} onRetry={onRetry} />;
 }
 
 class DashboardErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -63,18 +39,3 @@ export function withDashboardErrorScreen<P extends object>(Screen: ComponentType
   Guarded.displayName = `WithDashboardErrorScreen(${Screen.displayName ?? Screen.name})`;
   return Guarded;
 }
-
-const Box = styled.section`
-  padding: 24px;
-  text-align: center;
-  h1 {
-    color: ${theme.color.danger};
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: 12px;
-`;

@@ -1,0 +1,64 @@
+import { isRouteErrorResponse, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, GhostButton, theme, usePageTitle } from '@usedcars/shared-ui';
+import { logOut } from './authStore';
+
+/** A route error response's status text, an Error's message, or a string, for people to read. */
+export function errorText(error: unknown): string {
+  if (isRouteErrorResponse(error)) return error.statusText || `Error ${error.status}`;
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' && error ? error : 'Unknown error';
+}
+
+/**
+ * The error screen of SPEC.md §2 ('Something went wrong!!!', what went wrong, and a 'Log out'
+ * that logs out and goes to /login). The shell shows it for route failures of the main layout
+ * and the dashboard; the dashboard remote for a screen that throws inside it (with Try again).
+ * It lives here because its one action is the session's.
+ */
+export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  usePageTitle('Something went wrong');
+  const navigate = useNavigate();
+  return (
+    <Box role="alert">
+      <h1>Something went wrong!!!</h1>
+      <p>{errorText(error)}</p>
+      <Actions>
+        <Button
+          type="button"
+          onClick={async () => {
+            await logOut();
+            navigate('/login');
+          }}
+        >
+          Log out
+        </Button>
+        {onRetry && (
+          <GhostButton type="button" onClick={onRetry}>
+            Try again
+          </GhostButton>
+        )}
+      </Actions>
+    </Box>
+  );
+}
+
+const Box = styled.section`
+  max-width: 640px;
+  margin: 48px auto;
+  padding: 32px;
+  text-align: center;
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  h1 {
+    color: ${theme.color.danger};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 12px;
+`;

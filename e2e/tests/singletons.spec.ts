@@ -11,7 +11,7 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   await page.waitForFunction(() => Boolean(window.__USEDCARS_SINGLETONS__?.shell && window.__USEDCARS_SINGLETONS__?.catalog));
 
   const same = await page.evaluate(() => {
-    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as Record<string, Record<string, unknown>>;
+    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as unknown as Record<'shell' | 'catalog', Record<string, unknown>>;
     const same = (a: unknown, b: unknown) => a === b && a != null;
     type RouterModule = { useNavigate: unknown; Link: unknown; RouterProvider: unknown };
     const [shellRouter, catalogRouter] = [shell.Router as RouterModule, catalog.Router as RouterModule];
@@ -28,7 +28,7 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   // Shell → remote: a cache entry written by the shell is read by the catalog's client.
   const seenByCatalog = await page.evaluate(() => {
     type Client = { setQueryData: (key: unknown[], value: unknown) => void; getQueryData: (key: unknown[]) => unknown };
-    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as Record<string, { queryClient: Client }>;
+    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as unknown as Record<'shell' | 'catalog', { queryClient: Client }>;
     shell.queryClient.setQueryData(['probe'], 'from the shell');
     return catalog.queryClient.getQueryData(['probe']);
   });
@@ -37,7 +37,7 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   // Remote → shell: signing in through the catalog's store changes the shell's navbar.
   await page.evaluate(() => {
     type Store = { setState: (state: object) => void };
-    const { catalog } = window.__USEDCARS_SINGLETONS__ as Record<string, { authStore: Store }>;
+    const { catalog } = window.__USEDCARS_SINGLETONS__ as unknown as Record<'shell' | 'catalog', { authStore: Store }>;
     catalog.authStore.setState({ status: 'signedIn', user: { uid: 'probe', email: 'probe@usedcars.test', displayName: 'Probe' }, role: 'Buyer' });
   });
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -48,7 +48,7 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   const roundTrip = await page.evaluate(() => {
     type Store = { setState: (state: object) => void; getState: () => { status: string } };
     type Client = { setQueryData: (key: unknown[], value: unknown) => void; getQueryData: (key: unknown[]) => unknown };
-    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as Record<string, { authStore: Store; queryClient: Client }>;
+    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as unknown as Record<'shell' | 'catalog', { authStore: Store; queryClient: Client }>;
     shell.authStore.setState({ status: 'signedOut', user: null, role: null });
     catalog.queryClient.setQueryData(['probe'], 'from the catalog');
     return { status: catalog.authStore.getState().status, cache: shell.queryClient.getQueryData(['probe']) };

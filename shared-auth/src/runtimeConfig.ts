@@ -15,8 +15,6 @@ export interface RuntimeConfig {
   firebase: FirebaseWebConfig;
   /** Auth emulator origin (http://127.0.0.1:9099) in development; absent in production. */
   authEmulatorUrl?: string;
-  /** Stripe publishable key; absent means the offline test gateway. */
-  stripePublishableKey?: string;
 }
 
 const defaults: RuntimeConfig = {

@@ -6,6 +6,7 @@
  *
  *   node scripts/js-budget.mjs                 # starts the built site on spare ports
  *   node scripts/js-budget.mjs --url http://localhost:3000/   # measures a running site
+ *   … --gzip                                   # as a browser without brotli (gzip only)
  *
  * Two figures: up to the first paint of the home page (the budget: what a visitor waits for)
  * and after the network settles (everything the visit fetched, the deferred pieces included).
@@ -45,6 +46,8 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // --gzip: what a browser without brotli gets (the issue reports the gzip figure).
+  if (process.argv.includes('--gzip')) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip' } });
   const scripts = new Map();
   let firstPaintDone = false;
   const beforePaint = new Set();

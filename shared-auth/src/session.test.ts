@@ -1,0 +1,136 @@
+import { authStore, getAccessToken, logOut } from './authStore';
+import type { AuthUser } from './authStore';
+import type { IdentityAdapter } from './identity/types';
+import { setRuntimeConfig } from './runtimeConfig';
+import { signIn, signInWithGoogle, signUp, startIdentity } from './session';
+
+/**
+ * The session's flows over a double of the identity service and a stand-in for the API's
+ * answers (the browser suite runs them against the real emulator and API).
+ */
+class FakeIdentity implements IdentityAdapter {
+  current: AuthUser | null = null;
+  listeners: ((user: AuthUser | null) => void)[] = [];
+  accounts = new Map<string, { password: string; name: string | null }>();
+  onChange(listener: (user: AuthUser | null) => void) {
+    this.listeners.push(listener);
+    listener(this.current);
+    return () => undefined;
+  }
+  private become(user: AuthUser | null) {
+    this.current = user;
+    for (const listener of this.listeners) listener(user);
+    return user as AuthUser;
+  }
+  async signIn(email: string, password: string) {
+    const account = this.accounts.get(email);
+    if (!account || account.password !== password) throw Object.assign(new Error('bad'), { code: 'auth/invalid-credential' });
+    return this.become({ uid: email, email, displayName: account.name });
+  }
+  async signUp(email: string, password: string, name: string) {
+    if (this.accounts.has(email)) throw Object.assign(new Error('dup'), { code: 'auth/email-already-in-use' });
+    this.accounts.set(email, { password, name });
+    return this.become({ uid: email, email, displayName: name });
+  }
+  async signInWithGoogle() {
+    return this.become({ uid: 'g1', email: 'gina@gmail.test', displayName: 'Gina' });
+  }
+  async signOut() {
+    this.become(null);
+  }
+  async getIdToken() {
+    return this.current ? `id-token-of-${this.current.email}` : null;
+  }
+}
+
+type Call = { method: string; path: string; auth: string | null; body: unknown };
+let calls: Call[];
+let roles: Map<string, string>;
+
+function answer(status: number, body: unknown) {
+  return { ok: status < 400, status, statusText: '', headers: new Headers(), text: async () => JSON.stringify(body) } as Response;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  authStore.setState({ status: 'loading', user: null, role: null });
+  setRuntimeConfig({ apiUrl: 'http://api.test' });
+  calls = [];
+  roles = new Map([['buyer@usedcars.test', 'Buyer']]);
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method: init?.method ?? 'GET', path: url.pathname, auth: headers.Authorization ?? null, body });
+    const email = url.searchParams.get('email') ?? '';
+    if (url.pathname === '/jwt') return answer(200, { accessToken: `access-for-${email}` });
+    if (url.pathname === '/users' && init?.method === 'POST') {
+      if (!roles.has(body.email)) roles.set(body.email, body.role);
+      return answer(201, { acknowledged: true });
+    }
+    if (url.pathname === '/users') return answer(200, roles.has(email) ? [{ _id: '1', email, name: 'x', role: roles.get(email) }] : []);
+    return answer(404, { message: 'Not found' });
+  }) as typeof fetch;
+});
+
+async function started(identity: FakeIdentity) {
+  await startIdentity(async () => identity);
+}
+
+test('with nobody signed in the store says signed out', async () => {
+  await started(new FakeIdentity());
+  expect(authStore.getState().status).toBe('signedOut');
+});
+
+test('sign in: identity, then the access token from /jwt (with the identity token), then the role', async () => {
+  const identity = new FakeIdentity();
+  identity.accounts.set('buyer@usedcars.test', { password: 'pw', name: 'Bea' });
+  await started(identity);
+  await signIn('buyer@usedcars.test', 'pw');
+  expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Buyer', user: { email: 'buyer@usedcars.test' } });
+  expect(getAccessToken()).toBe('access-for-buyer@usedcars.test');
+  expect(calls.find((c) => c.path === '/jwt')?.auth).toBe('Bearer id-token-of-buyer@usedcars.test');
+  expect(calls.find((c) => c.path === '/users')?.auth).toBe('Bearer access-for-buyer@usedcars.test');
+});
+
+test('a wrong password leaves nobody signed in and the error for the screen to word', async () => {
+  const identity = new FakeIdentity();
+  identity.accounts.set('buyer@usedcars.test', { password: 'pw', name: 'Bea' });
+  await started(identity);
+  await expect(signIn('buyer@usedcars.test', 'nope')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
+  expect(authStore.getState().status).toBe('signedOut');
+  expect(getAccessToken()).toBeNull();
+});
+
+test('sign up saves the user record with the chosen role (identity token), fetches the token, signs in', async () => {
+  await started(new FakeIdentity());
+  await signUp({ name: 'Sam Seller', email: 'sam@usedcars.test', password: 'secret1', role: 'Seller' });
+  const saved = calls.find((c) => c.path === '/users' && c.method === 'POST');
+  expect(saved).toMatchObject({ auth: 'Bearer id-token-of-sam@usedcars.test', body: { name: 'Sam Seller', email: 'sam@usedcars.test', role: 'Seller' } });
+  expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller', user: { displayName: 'Sam Seller' } });
+  expect(getAccessToken()).toBe('access-for-sam@usedcars.test');
+});
+
+test('Google sign-in saves a Buyer, and log out clears the token and the store', async () => {
+  const identity = new FakeIdentity();
+  await started(identity);
+  await signInWithGoogle();
+  expect(calls.find((c) => c.path === '/users' && c.method === 'POST')?.body).toMatchObject({ email: 'gina@gmail.test', role: 'Buyer' });
+  expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Buyer' });
+  await logOut();
+  expect(identity.current).toBeNull();
+  expect(authStore.getState().status).toBe('signedOut');
+  expect(getAccessToken()).toBeNull();
+});
+
+test('the API being unreachable during sign-in leaves nobody half signed in', async () => {
+  const identity = new FakeIdentity();
+  identity.accounts.set('buyer@usedcars.test', { password: 'pw', name: 'Bea' });
+  await started(identity);
+  global.fetch = jest.fn(async () => {
+    throw new TypeError('Failed to fetch');
+  }) as typeof fetch;
+  await expect(signIn('buyer@usedcars.test', 'pw')).rejects.toThrow(/could not reach/i);
+  expect(identity.current).toBeNull();
+  expect(authStore.getState().status).not.toBe('signedIn');
+});

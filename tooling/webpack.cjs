@@ -178,6 +178,9 @@ module.exports = function federatedConfig(o) {
         port: o.port,
         host: '127.0.0.1',
         historyApiFallback: true,
+        // The page (localhost:3000) opens hot-reload sockets to every remote's server; the servers
+        // only listen on loopback, so any Host/Origin header reaching them is a local one.
+        allowedHosts: 'all',
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: o.copy ? [{ directory: path.join(o.dir, 'public') }] : false,

@@ -6,6 +6,7 @@ import { carImageUrl, useAuth, type LoginRedirectState } from '@usedcars/shared-
 import { VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { isMissingCar, useCar } from '../cars/carQueries';
 import { BookNowButton } from '../cars/CarActions';
+import { useIsBuyer } from '../cars/useIsBuyer';
 import { useBookingDialog } from '../cars/BookingDialogHost';
 import { QueryError } from '../cars/QueryError';
 import { StatusBadge } from '../cars/StatusBadge';
@@ -109,11 +110,11 @@ const Message = styled.div`
 
 /** Book Now for a Buyer; a signed-out visitor is offered the login that leads back here. */
 function Booking({ car }: { car: Car }) {
+  const isBuyer = useIsBuyer();
   const status = useAuth((state) => state.status);
-  const role = useAuth((state) => state.role);
   const location = useLocation();
   const dialog = useBookingDialog();
-  if (status === 'signedIn' && role === 'Buyer') {
+  if (isBuyer) {
     return (
       <>
         <BookNowButton car={car} onBook={dialog.open} />

@@ -31,50 +31,43 @@ const Layer = styled.div`
   }
 `;
 
-interface Booking {
-  car: Car;
-  /** The Book Now button that opened the dialog; focus goes back to it on close. */
-  opener: HTMLElement | null;
-}
-
 /**
  * Opens checkout's booking dialog for a car. A page renders `dialog` once and hands `open` to
  * its Book Now buttons.
  */
 export function useBookingDialog(): { open: (car: Car, opener: HTMLElement | null) => void; dialog: ReactNode } {
-  const [booking, setBooking] = useState<Booking | null>(null);
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const [car, setCar] = useState<Car | null>(null);
+  /** The Book Now button that opened the dialog; focus goes back to it on close. */
+  const opener = useRef<HTMLElement | null>(null);
 
-  const open = useCallback((car: Car, opener: HTMLElement | null) => setBooking({ car, opener }), []);
-  const close = useCallback(() => {
-    setBooking((current) => {
-      returnFocusTo.current = current?.opener ?? null;
-      return null;
-    });
+  const open = useCallback((next: Car, from: HTMLElement | null) => {
+    opener.current = from;
+    setCar(next);
   }, []);
+  const close = useCallback(() => setCar(null), []);
 
   // Focus returns once the dialog has left the page (a modal dialog keeps it until then).
   useEffect(() => {
-    if (booking || !returnFocusTo.current) return;
-    returnFocusTo.current.focus();
-    returnFocusTo.current = null;
-  }, [booking]);
+    if (car || !opener.current) return;
+    opener.current.focus();
+    opener.current = null;
+  }, [car]);
 
   // Escape also dismisses the loading spinner or the "not available" fallback.
   useEffect(() => {
-    if (!booking) return;
+    if (!car) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [booking, close]);
+  }, [car, close]);
 
-  const dialog = booking ? (
+  const dialog = car ? (
     <Layer>
       <RemoteComponent<BookingDialogProps>
         id="checkout/BookingDialog"
-        props={{ car: booking.car, onClose: close }}
+        props={{ car, onClose: close }}
         fallback={<Spinner label="Opening the booking form…" />}
       />
     </Layer>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORY_PATHS, type Car, type Category, type CarSort } from '@usedcars/shared-contract';
+import { CATEGORY_PATHS, type Category, type CarSort } from '@usedcars/shared-contract';
 import { GhostButton, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useCarPage } from '../cars/carQueries';
 import { CarCard } from '../cars/CarCard';
@@ -57,6 +57,32 @@ function describeResults(total: number, view: ListView, shown: number): string {
   return shown === total ? `${total} ${noun}` : `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
 }
 
+type Apply = (next: Partial<Pick<ListView, 'filters' | 'sort'>>) => void;
+
+/** No cars on this page: say why, and offer the way out that fits (clear filters, first page). */
+function EmptyState({ label, view, onApply }: { label: string; view: ListView; onApply: Apply }) {
+  const { title, hint, action } = hasFilters(view.filters)
+    ? {
+        title: `No ${label} cars match your search`,
+        hint: 'Try a wider price range, another year or location, or clear the filters.',
+        action: { text: 'Clear filters', next: { filters: {} } },
+      }
+    : view.page > 1
+      ? { title: 'This page is empty', hint: 'There are fewer cars than there were. Go back to the first page.', action: { text: 'First page', next: {} } }
+      : { title: `No ${label} cars are listed right now`, hint: 'Sellers add cars every day. Please look again soon.', action: null };
+  return (
+    <Empty>
+      <h2>{title}</h2>
+      <p>{hint}</p>
+      {action && (
+        <GhostButton type="button" onClick={() => onApply(action.next)}>
+          {action.text}
+        </GhostButton>
+      )}
+    </Empty>
+  );
+}
+
 /**
  * One brand's cars (SPEC.md §2 "Brand lists"), the same screen for all three. Search, filters,
  * sort and page live in the address (see listParams.ts); the API answers one page at a time.
@@ -71,7 +97,7 @@ export default function BrandListPage({ category }: { category: Category }) {
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   // Changing the filters or the sort starts again at page 1; pages of the old view mean nothing.
-  const apply = (next: Partial<Pick<ListView, 'filters' | 'sort'>>) =>
+  const apply: Apply = (next) =>
     setSearchParams(writeListView({ ...view, ...next, page: 1 }));
 
   // After a page change, take keyboard and screen-reader users to the top of the new page.
@@ -109,29 +135,11 @@ export default function BrandListPage({ category }: { category: Category }) {
       ) : isPending ? (
         <SkeletonGrid count={8} />
       ) : data.cars.length === 0 ? (
-        <Empty>
-          <h2>{hasFilters(view.filters) ? `No ${label} cars match your search` : view.page > 1 ? 'This page is empty' : `No ${label} cars are listed right now`}</h2>
-          <p>
-            {hasFilters(view.filters)
-              ? 'Try a wider price range, another year or location, or clear the filters.'
-              : view.page > 1
-                ? 'There are fewer cars than there were. Go back to the first page.'
-                : 'Sellers add cars every day. Please look again soon.'}
-          </p>
-          {hasFilters(view.filters) ? (
-            <GhostButton type="button" onClick={() => apply({ filters: {} })}>
-              Clear filters
-            </GhostButton>
-          ) : view.page > 1 ? (
-            <GhostButton type="button" onClick={() => apply({})}>
-              First page
-            </GhostButton>
-          ) : null}
-        </Empty>
+        <EmptyState label={label} view={view} onApply={apply} />
       ) : (
         <>
           <CarGrid aria-label={`${label} cars`} aria-busy={isPlaceholderData} $busy={isPlaceholderData}>
-            {data.cars.map((car: Car) => (
+            {data.cars.map((car) => (
               <li key={car._id}>
                 <CarCard car={car} onBook={booking.open} />
               </li>

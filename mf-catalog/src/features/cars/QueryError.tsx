@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { errorText } from '@usedcars/shared-auth';
 import { Button, theme } from '@usedcars/shared-ui';
 
 const Panel = styled.div`
@@ -24,7 +25,7 @@ const Panel = styled.div`
  * we say what happened and offer to try again, since a blank grid reads as "no cars".
  */
 export function QueryError({ title, error, retrying, onRetry }: { title: string; error: unknown; retrying: boolean; onRetry: () => void }) {
-  const detail = error instanceof Error && error.message ? error.message : 'Something went wrong.';
+  const detail = errorText(error) || 'Something went wrong.';
   return (
     <Panel role="alert">
       <h2>{title}</h2>

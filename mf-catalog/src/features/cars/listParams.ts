@@ -1,12 +1,10 @@
-import type { CarListQuery, CarSort } from '@usedcars/shared-contract';
+import { CAR_SORTS, type CarListQuery, type CarSort } from '@usedcars/shared-contract';
 
 /**
  * A brand list's view (search, filters, sort, page) lives in the URL, so a reload or a shared
  * link shows the same cars. These helpers turn the address into a query the API accepts and back.
- *
- * CAR_SORTS and CAR_LIST_MAX_LIMIT are not imported from shared-contract: they sit beside the zod
- * schemas, and importing them would bundle zod into the catalog. The Record below is checked
- * against the contract's CarSort type instead, so a new sort fails the type check here.
+ * The sorts are the contract's CAR_SORTS (listing.ts, kept free of zod for browser bundles); the
+ * Record below is checked against CarSort, so a new sort fails the type check until it has a label.
  */
 export const SORT_LABELS: Record<CarSort, string> = {
   newest: 'Newest first',
@@ -43,7 +41,7 @@ export interface ListView {
 export const FILTER_KEYS = ['q', 'minPrice', 'maxPrice', 'year', 'location'] as const satisfies readonly (keyof CarFilters)[];
 
 function isSort(value: string | null): value is CarSort {
-  return value !== null && Object.hasOwn(SORT_LABELS, value);
+  return (CAR_SORTS as readonly (string | null)[]).includes(value);
 }
 
 function text(value: string | null): string | undefined {

@@ -20,22 +20,6 @@ async function logIn(page: Page, email: string) {
   await expect(page).toHaveURL(`${SITE.shell}/`);
 }
 
-/**
- * Opens a route inside the running app, as a link would. Loading a two-segment path such as
- * /audis/{id} straight from the server does not work yet: the shell's index.html asks for its
- * scripts by relative URL (main.js → /audis/main.js). Reported to the platform owners; once the
- * shell's HTML uses absolute script URLs this becomes page.goto(path).
- */
-async function openInApp(page: Page, path: string) {
-  if (!page.url().startsWith(SITE.shell)) await page.goto('/');
-  await expect(page.locator('#boot')).toHaveCount(0);
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveURL(`${SITE.shell}${path}`);
-}
-
 const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
 test('the demo buyer filters the Audis by price, opens a car and books it', async ({ page }) => {
@@ -130,7 +114,8 @@ test('the demo buyer filters the Audis by price, opens a car and books it', asyn
   await expect(page).toHaveURL(`${SITE.shell}/Dashboard`);
 
   // The car is now booked, for everyone; booking it again is refused with the server's message.
-  await openInApp(page, detailPath!);
+  // Loaded straight from the server, as a shared link or a reload would.
+  await page.goto(detailPath!);
   await expect(page.getByText('Booked', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Book Now' }).click();
   await dialog.getByLabel('Phone Number').fill('+1 415 555 0142');
@@ -173,10 +158,10 @@ test('a Mercedes card leads to /mercedess/{id}', async ({ page }) => {
 });
 
 test('an unknown or malformed car id shows the not-found view', async ({ page }) => {
-  await openInApp(page, '/audis/00000000-0000-4000-8000-000000000000');
+  await page.goto('/audis/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { level: 1, name: 'Car not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'See all Audi cars' })).toHaveAttribute('href', '/audis');
 
-  await openInApp(page, '/hondas/not-a-car');
+  await page.goto('/hondas/not-a-car');
   await expect(page.getByRole('heading', { level: 1, name: 'Car not found' })).toBeVisible();
 });

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import { bookingStatus, type Booking } from '@usedcars/shared-contract';
-import { theme, usePageTitle } from '@usedcars/shared-ui';
+import { formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { DataTable, type Column } from '../table/DataTable';
-import { formatPrice } from '../table/format';
 import { useMyBuyers } from './useMyBuyers';
 
 const columns: Column<Booking>[] = [

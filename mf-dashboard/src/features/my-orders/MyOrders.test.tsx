@@ -37,7 +37,7 @@ test('lists the orders: PAY NOW for an unpaid booking, Paid for a paid one', asy
   const [first, second] = within(table).getAllByRole('row').slice(1);
   expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '', 'Audi A4 2.0 TFSI Premium', '$21,500', 'PAY NOW']);
   expect(within(first!).getByRole('link', { name: 'PAY NOW for Audi A4 2.0 TFSI Premium' })).toHaveAttribute('href', '/dashboard/payment/k1');
-  expect(within(second!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '', 'Honda Civic EX', '$18,250.5', 'Paid']);
+  expect(within(second!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '', 'Honda Civic EX', '$18,250.50', 'Paid']);
   expect(within(second!).queryByRole('link')).not.toBeInTheDocument();
   // The picture is decorative (the Title names the car); it comes from the API's /images/.
   expect(first!.querySelector('img')).toHaveAttribute('src', 'http://localhost:5000/images/audi-a4.svg');

@@ -2,11 +2,10 @@ import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORIES, CATEGORY_PATHS, bookingStatus, canPay, type Booking } from '@usedcars/shared-contract';
-import { buttonStyles, theme, usePageTitle } from '@usedcars/shared-ui';
+import { buttonStyles, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useSignedInEmail } from '../access/useRole';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
-import { formatPrice } from '../table/format';
 import { useMyOrders } from './useMyOrders';
 
 /**

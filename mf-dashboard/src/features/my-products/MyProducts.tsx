@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_PATHS, type Car, type CarStatus } from '@usedcars/shared-contract';
-import { theme, usePageTitle } from '@usedcars/shared-ui';
+import { formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
-import { formatPrice } from '../table/format';
 import { useMyProducts } from './useMyProducts';
 
 const STATE_LABELS: Record<CarStatus, string> = { available: 'Available', booked: 'Booked', sold: 'Sold' };

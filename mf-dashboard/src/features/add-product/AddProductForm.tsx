@@ -3,12 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { addCar, carImageUrl } from '@usedcars/shared-auth';
+import { addCar, carImageUrl, errorText } from '@usedcars/shared-auth';
 import { isImageLink, type CarInput } from '@usedcars/shared-contract';
 import { Button, theme } from '@usedcars/shared-ui';
 import { useDisplayName } from '../access/useRole';
 import { dashboardKeys } from '../queryKeys';
-import { errorMessage } from '../table/DataTable';
 import {
   CAR_FIELDS,
   CATEGORY_OPTIONS,
@@ -101,7 +100,7 @@ export function AddProductForm() {
       <Footer>
         <div role="alert">
           {errorCount > 0 && <Summary>Please correct the {errorCount === 1 ? 'field' : `${errorCount} fields`} marked above.</Summary>}
-          {saving.isError && <Summary>The car was not added: {errorMessage(saving.error)}</Summary>}
+          {saving.isError && <Summary>The car was not added: {errorText(saving.error)}</Summary>}
         </div>
         <Button type="submit" disabled={saving.isPending}>
           {saving.isPending ? 'Adding…' : 'Add Product'}

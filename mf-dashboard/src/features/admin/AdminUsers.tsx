@@ -1,8 +1,9 @@
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
+import { errorText } from '@usedcars/shared-auth';
 import type { User } from '@usedcars/shared-contract';
 import { GhostButton, theme, usePageTitle } from '@usedcars/shared-ui';
-import { DataTable, errorMessage, type Column } from '../table/DataTable';
+import { DataTable, type Column } from '../table/DataTable';
 import { useAccounts, useDeleteAccount, type AccountRole } from './useAccounts';
 
 /** SPEC.md §7's confirm prompts, word for word (the seller's reads oddly, but it is the product's text). */
@@ -38,7 +39,7 @@ function AccountsTable({ role, caption }: { role: AccountRole; caption: string }
         if (deletedCount > 0) toast.success('deleted successfully');
         else toast.error(`${account.name}'s account was not deleted; it may already be gone.`);
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toast.error(errorText(error)),
     });
   };
 

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { errorText } from '@usedcars/shared-auth';
 import { Button, Spinner, focusRing, theme } from '@usedcars/shared-ui';
 
 export interface Column<Row> {
@@ -47,7 +48,7 @@ export function DataTable<Row>({ caption, columns, query, rowKey, empty, note }:
   const failure = isError ? (
     <Problem role="alert">
       <p>
-        <strong>We could not load {caption.toLowerCase()}.</strong> {errorMessage(error)}
+        <strong>We could not load {caption.toLowerCase()}.</strong> {errorText(error)}
       </p>
       <Button type="button" onClick={() => void refetch()} disabled={isRefetching}>
         {isRefetching ? 'Retrying…' : 'Retry'}
@@ -96,10 +97,6 @@ export function DataTable<Row>({ caption, columns, query, rowKey, empty, note }:
       )}
     </>
   );
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong.';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -31,7 +31,8 @@ export function AddProductForm() {
   const displayName = useDisplayName();
   const [values, setValues] = useState<CarFormValues>(() => initialValues(displayName));
   const [touched, setTouched] = useState<Partial<Record<CarField, boolean>>>({});
-  const [errors, setErrors] = useState<CarFormErrors>({});
+  // Messages follow the values; a field shows its own once it has been left (or on submit).
+  const errors: CarFormErrors = useMemo(() => validateCar(values).errors ?? {}, [values]);
 
   const saving = useMutation({
     mutationFn: (car: CarInput) => addCar(car),
@@ -45,31 +46,19 @@ export function AddProductForm() {
   const idOf = (field: CarField) => `${formId}-${field}`;
   const visibleError = (field: CarField) => (touched[field] ? errors[field] : undefined);
 
-  const recheck = (next: CarFormValues) => setErrors(validateCar(next).errors ?? {});
+  const change = (field: CarField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
-  const change = (field: CarField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Once a field has shown a message, it updates as the seller types.
-    if (touched[field]) recheck(next);
-  };
-
-  const leave = (field: CarField) => {
-    setTouched((current) => ({ ...current, [field]: true }));
-    recheck(values);
-  };
+  const leave = (field: CarField) => setTouched((current) => ({ ...current, [field]: true }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = validateCar(values);
     setTouched(Object.fromEntries(CAR_FIELDS.map((field) => [field.name, true])));
     if (result.errors) {
-      setErrors(result.errors);
       const first = CAR_FIELDS.find((field) => result.errors[field.name]);
       if (first) document.getElementById(idOf(first.name))?.focus();
       return;
     }
-    setErrors({});
     saving.mutate(result.data);
   };
 

@@ -7,6 +7,7 @@ import { addCar, carImageUrl, errorText } from '@usedcars/shared-auth';
 import { isImageLink, type CarInput } from '@usedcars/shared-contract';
 import { Button, theme } from '@usedcars/shared-ui';
 import { useDisplayName } from '../access/useRole';
+import { dashboardPaths } from '../paths';
 import { dashboardKeys } from '../queryKeys';
 import {
   CAR_FIELDS,
@@ -39,7 +40,7 @@ export function AddProductForm() {
     onSuccess: async (_answer, car) => {
       toast.success(`${car.carName} added`);
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.sellerCarsAll() });
-      navigate('/dashboard/myProduct');
+      navigate(dashboardPaths.myProduct);
     },
   });
 

@@ -1,8 +1,9 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { focusRing, theme } from '@usedcars/shared-ui';
-import { useRole } from '../access/useRole';
 import type { Role } from '@usedcars/shared-contract';
+import { useRole } from '../access/useRole';
+import { dashboardPaths } from '../paths';
 
 interface NavItem {
   to: string;
@@ -13,13 +14,13 @@ interface NavItem {
 export function dashboardNav(role: Role | null): NavItem[] {
   if (role === 'Seller') {
     return [
-      { to: '/dashboard/addProduct', label: 'Add Product' },
-      { to: '/dashboard/myProduct', label: 'My Product' },
-      { to: '/dashboard/myBuyer', label: 'My Buyers' },
+      { to: dashboardPaths.addProduct, label: 'Add Product' },
+      { to: dashboardPaths.myProduct, label: 'My Product' },
+      { to: dashboardPaths.myBuyer, label: 'My Buyers' },
     ];
   }
-  if (role === 'admin') return [{ to: '/dashboard', label: 'All users' }];
-  return [{ to: '/dashboard', label: 'My Orders' }];
+  if (role === 'admin') return [{ to: dashboardPaths.index, label: 'All users' }];
+  return [{ to: dashboardPaths.index, label: 'My Orders' }];
 }
 
 /** The dashboard's frame: its sub-navigation (by role) beside the current dashboard screen. */

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { CATEGORIES, CATEGORY_PATHS, bookingStatus, canPay, type Booking } from '@usedcars/shared-contract';
 import { buttonStyles, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useSignedInEmail } from '../access/useRole';
+import { dashboardPaths } from '../paths';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
 import { useMyOrders } from './useMyOrders';
@@ -21,7 +22,7 @@ function OrderStatus({ booking }: { booking: Booking }) {
   if (bookingStatus(booking) === 'paid') return <Paid>Paid</Paid>;
   if (mayPayNow(booking)) {
     return (
-      <PayNow to={`/dashboard/payment/${encodeURIComponent(booking._id)}`} aria-label={`PAY NOW for ${booking.carName}`}>
+      <PayNow to={dashboardPaths.payment(booking._id)} aria-label={`PAY NOW for ${booking.carName}`}>
         PAY NOW
       </PayNow>
     );

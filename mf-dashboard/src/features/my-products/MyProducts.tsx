@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_PATHS, type Car, type CarStatus } from '@usedcars/shared-contract';
 import { formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { dashboardPaths } from '../paths';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
 import { useMyProducts } from './useMyProducts';
@@ -32,7 +33,7 @@ export function MyProducts() {
         rowKey={(car) => car._id}
         empty={
           <p>
-            You have not added a car yet. <Link to="/dashboard/addProduct">Add Product</Link> puts your first one on sale.
+            You have not added a car yet. <Link to={dashboardPaths.addProduct}>Add Product</Link> puts your first one on sale.
           </p>
         }
         note={products.truncated ? <Note>Showing your newest 100 cars of each brand.</Note> : null}

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FocusEvent, useRef, useState } from 'react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import {
   CARD_MESSAGES,
   type CardBrand,
@@ -89,7 +89,6 @@ export interface TestCardElementProps {
   value: CardFields;
   /** Every change and every field left: the card and its current inline message. */
   onChange: (value: CardFields, error: string | undefined) => void;
-  disabled?: boolean;
 }
 
 /**
@@ -97,9 +96,8 @@ export interface TestCardElementProps {
  * row with the number (spaced, with its brand), MM / YY and CVC, inline messages in Stripe's words,
  * and the cursor moving on when a field is done.
  */
-export function TestCardElement({ value, onChange, disabled }: TestCardElementProps) {
+export function TestCardElement({ value, onChange }: TestCardElementProps) {
   const [left, setLeft] = useState<ReadonlySet<Field>>(new Set());
-  const [focused, setFocused] = useState(false);
   // A space typed after a group of four stays, so the caret stays where the person put it.
   const [numberSpace, setNumberSpace] = useState(false);
   const expiryRef = useRef<HTMLInputElement>(null);
@@ -137,56 +135,45 @@ export function TestCardElement({ value, onChange, disabled }: TestCardElementPr
     setLeft(nextLeft);
     update(latest.current, nextLeft);
   };
-  const invalid = (field: Field) => Boolean(state[field].error || (left.has(field) && state[field].incomplete));
+  /** What the three inputs share: digits only, red once wrong, and "left" when the person moves on. */
+  const fieldProps = (field: Field) => {
+    const invalid = Boolean(state[field].error || (left.has(field) && state[field].incomplete));
+    return { inputMode: 'numeric' as const, 'aria-invalid': invalid, $invalid: invalid, onBlur: onLeave(field) };
+  };
 
   return (
-    <Row
-      $focused={focused}
-      $invalid={Boolean(error)}
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
-      data-testid="test-card-element"
-    >
+    <Row $invalid={Boolean(error)} data-testid="test-card-element">
       <Brand aria-hidden="true" data-brand={brand}>
         {BRAND_LABELS[brand] || <CardGlyph />}
       </Brand>
-      <NumberInput
+      <Input
+        {...fieldProps('number')}
         aria-label="Card number"
-        aria-invalid={invalid('number')}
         placeholder="Card number"
-        inputMode="numeric"
         autoComplete="cc-number"
         value={`${formatCardNumber(value.number)}${numberSpace && value.number ? ' ' : ''}`}
         onChange={onNumber}
-        onBlur={onLeave('number')}
-        disabled={disabled}
-        $invalid={invalid('number')}
+        $width="auto"
       />
-      <ExpiryInput
+      <Input
+        {...fieldProps('expiry')}
         ref={expiryRef}
         aria-label="Expiration date"
-        aria-invalid={invalid('expiry')}
         placeholder="MM / YY"
-        inputMode="numeric"
         autoComplete="cc-exp"
         value={formatExpiry(value.expiry)}
         onChange={onExpiry}
-        onBlur={onLeave('expiry')}
-        disabled={disabled}
-        $invalid={invalid('expiry')}
+        $width="76px"
       />
-      <CvcInput
+      <Input
+        {...fieldProps('cvc')}
         ref={cvcRef}
         aria-label="CVC"
-        aria-invalid={invalid('cvc')}
         placeholder="CVC"
-        inputMode="numeric"
         autoComplete="cc-csc"
         value={value.cvc}
         onChange={onCvc}
-        onBlur={onLeave('cvc')}
-        disabled={disabled}
-        $invalid={invalid('cvc')}
+        $width="44px"
       />
     </Row>
   );
@@ -205,7 +192,7 @@ function CardGlyph() {
 // Stripe's card element colours: dark text, red text for a wrong field, a blue ring when focused.
 const STRIPE_INVALID = '#fa755a';
 
-const Row = styled.div<{ $focused: boolean; $invalid: boolean }>`
+const Row = styled.div<{ $invalid: boolean }>`
   display: flex;
   align-items: center;
   gap: 10px;
@@ -214,8 +201,11 @@ const Row = styled.div<{ $focused: boolean; $invalid: boolean }>`
   background: #fff;
   border: 1px solid ${({ $invalid }) => ($invalid ? STRIPE_INVALID : '#cfd7df')};
   border-radius: 4px;
-  box-shadow: ${({ $focused }) => ($focused ? '0 1px 3px 0 #cfd7df, 0 0 0 1px #80bdff' : '0 1px 3px 0 #e6ebf1')};
+  box-shadow: 0 1px 3px 0 #e6ebf1;
   transition: box-shadow 150ms ease;
+  &:focus-within {
+    box-shadow: 0 1px 3px 0 #cfd7df, 0 0 0 1px #80bdff;
+  }
 `;
 
 const Brand = styled.span`
@@ -227,7 +217,11 @@ const Brand = styled.span`
   text-align: center;
 `;
 
-const field = css<{ $invalid: boolean }>`
+/** The number takes the room left; MM / YY and CVC keep the card element's fixed widths. */
+const Input = styled.input<{ $invalid: boolean; $width: 'auto' | `${number}px` }>`
+  flex: ${({ $width }) => ($width === 'auto' ? '1 1 auto' : `0 0 ${$width}`)};
+  width: ${({ $width }) => $width};
+  min-width: 0;
   border: 0;
   outline: 0;
   padding: 2px 0;
@@ -237,22 +231,4 @@ const field = css<{ $invalid: boolean }>`
   &::placeholder {
     color: #aab7c4;
   }
-`;
-
-const NumberInput = styled.input<{ $invalid: boolean }>`
-  ${field};
-  flex: 1 1 auto;
-  min-width: 0;
-`;
-
-const ExpiryInput = styled.input<{ $invalid: boolean }>`
-  ${field};
-  flex: 0 0 76px;
-  width: 76px;
-`;
-
-const CvcInput = styled.input<{ $invalid: boolean }>`
-  ${field};
-  flex: 0 0 44px;
-  width: 44px;
 `;

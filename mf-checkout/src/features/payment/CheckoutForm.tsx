@@ -1,9 +1,9 @@
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { ApiError, recordPayment } from '@usedcars/shared-auth';
+import { recordPayment } from '@usedcars/shared-auth';
 import { ORDER_MESSAGES, type Booking } from '@usedcars/shared-contract';
 import { Button, theme } from '@usedcars/shared-ui';
 import { paymentKeys, usePaymentIntent } from './paymentQueries';
@@ -46,8 +46,6 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
 
-  const reportCardError = useCallback((message: string | undefined) => setError(message), []);
-
   const intentRefusal = intent.error instanceof Error ? intent.error.message : undefined;
   useEffect(() => {
     // The provider had taken the money and the server has just recorded it: show the paid booking.
@@ -80,7 +78,7 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
         navigate('/Dashboard');
       }
     } catch (failure) {
-      setError(failure instanceof ApiError || failure instanceof Error ? failure.message : String(failure));
+      setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setProcessing(false);
     }
@@ -90,7 +88,7 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
   return (
     <Form onSubmit={pay} aria-label="Card payment" noValidate>
       {notice}
-      {renderCard(reportCardError)}
+      {renderCard(setError)}
       {shownError && <CardError role="alert">{shownError}</CardError>}
       <Button type="submit" disabled={!cardReady || !clientSecret || processing} aria-busy={processing}>
         Pay

@@ -6,10 +6,6 @@ import { ErrorScreen } from '@usedcars/shared-auth';
  * covers failures of the dashboard route itself; a screen that throws inside this remote is
  * caught here, beside the dashboard's navigation, before the shell's generic fallback.
  */
-export function DashboardErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return <ErrorScreen error={error} onRetry={onRetry} />;
-}
-
 class DashboardErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   override state = { error: null as unknown };
 
@@ -23,7 +19,7 @@ class DashboardErrorBoundary extends Component<{ children: ReactNode }, { error:
 
   override render() {
     if (this.state.error === null) return this.props.children;
-    return <DashboardErrorScreen error={this.state.error} onRetry={() => this.setState({ error: null })} />;
+    return <ErrorScreen error={this.state.error} onRetry={() => this.setState({ error: null })} />;
   }
 }
 

@@ -2,14 +2,20 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type PaymentConfig, type PaymentGatewayName, type TestCardDetails, testCardOutcome } from '@usedcars/shared-contract';
 
 /** Stripe's payment intent statuses; only `succeeded` means the money was taken. */
-export type IntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'canceled'
-  | 'succeeded';
+const INTENT_STATUSES = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'canceled',
+  'succeeded',
+] as const;
+export type IntentStatus = (typeof INTENT_STATUSES)[number];
+
+export function isIntentStatus(status: string): status is IntentStatus {
+  return (INTENT_STATUSES as readonly string[]).includes(status);
+}
 
 export interface PaymentIntent {
   id: string;

@@ -2,12 +2,12 @@ import Stripe from 'stripe';
 import type { PaymentConfig } from '@usedcars/shared-contract';
 import {
   type GatewayEvent,
-  type IntentStatus,
   type PaymentGateway,
   type PaymentIntent,
   UnknownIntentError,
   type WebhookHeaders,
   WebhookSignatureError,
+  isIntentStatus,
   readEvent,
 } from './gateway';
 
@@ -20,22 +20,12 @@ export interface StripeGatewayOptions {
   apiUrl?: string;
 }
 
-const KNOWN_STATUSES: readonly string[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'canceled',
-  'succeeded',
-] satisfies IntentStatus[];
-
 function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? '',
     // A status newer than this code is treated as still in progress: never as paid.
-    status: KNOWN_STATUSES.includes(intent.status) ? (intent.status as IntentStatus) : 'processing',
+    status: isIntentStatus(intent.status) ? intent.status : 'processing',
     amount: intent.amount,
     metadata: { bookingId: intent.metadata?.bookingId },
     lastError: intent.last_payment_error?.message ?? undefined,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CARD_MESSAGES,
   type PaymentConfig,
   type TestCardConfirmed,
   clientSecretSchema,
@@ -8,7 +9,6 @@ import {
   paymentInputSchema,
   paymentIntentInputSchema,
   strictObject,
-  testCardOutcome,
 } from '@usedcars/shared-contract';
 import { type FeatureRoutes, type ZodApp, bearerSecurity } from '../../context';
 import { HttpError, badRequest, notFound } from '../../http/errors';
@@ -174,7 +174,8 @@ function testGatewayRoutes(app: ZodApp, gateway: TestGateway): void {
       const details = { ...card, expMonth: expMonth ?? Number.NaN, expYear: expYear ?? Number.NaN };
       try {
         const intent = await gateway.confirm(clientSecret, details);
-        if (intent.status !== 'succeeded') throw new HttpError(402, intent.lastError ?? testCardOutcome(details) ?? 'Your card was declined.');
+        // The gateway has already judged the card; its lastError is Stripe's message for it.
+        if (intent.status !== 'succeeded') throw new HttpError(402, intent.lastError ?? CARD_MESSAGES.declined);
         announce(intent.id);
         return { id: intent.id, status: 'succeeded' };
       } catch (error) {

@@ -66,7 +66,6 @@ function AccountsTable({ role, caption }: { role: AccountRole; caption: string }
       caption={caption}
       columns={columns}
       query={accounts}
-      rowKey={(account) => account._id}
       empty={<p>No {caption.toLowerCase()} yet.</p>}
     />
   );

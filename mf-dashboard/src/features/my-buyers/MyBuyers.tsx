@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { bookingStatus, type Booking } from '@usedcars/shared-contract';
 import { formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { DataTable, type Column } from '../table/DataTable';
+import { PaidMark } from '../table/PaidMark';
 import { useMyBuyers } from './useMyBuyers';
 
 const columns: Column<Booking>[] = [
@@ -14,7 +15,7 @@ const columns: Column<Booking>[] = [
   { header: 'Price', cell: (booking) => formatPrice(booking.currentPrice), align: 'end', nowrap: true },
   {
     header: 'Paid',
-    cell: (booking) => (bookingStatus(booking) === 'paid' ? <Paid>Paid</Paid> : <Unpaid>Not paid</Unpaid>),
+    cell: (booking) => (bookingStatus(booking) === 'paid' ? <PaidMark /> : <Unpaid>Not paid</Unpaid>),
     nowrap: true,
   },
 ];
@@ -33,16 +34,11 @@ export function MyBuyers() {
         caption="Bookings of my cars"
         columns={columns}
         query={buyers}
-        rowKey={(booking) => booking._id}
         empty={<p>Nobody has booked one of your cars yet.</p>}
       />
     </>
   );
 }
-
-const Paid = styled.strong`
-  color: ${theme.color.success};
-`;
 
 const Unpaid = styled.span`
   color: ${theme.color.muted};

@@ -6,6 +6,7 @@ import { buttonStyles, formatPrice, theme, usePageTitle } from '@usedcars/shared
 import { useSignedInEmail } from '../access/useRole';
 import { dashboardPaths } from '../paths';
 import { CarThumb } from '../table/CarThumb';
+import { PaidMark } from '../table/PaidMark';
 import { DataTable, type Column } from '../table/DataTable';
 import { useMyOrders } from './useMyOrders';
 
@@ -19,7 +20,7 @@ export function mayPayNow(booking: Booking): boolean {
 }
 
 function OrderStatus({ booking }: { booking: Booking }) {
-  if (bookingStatus(booking) === 'paid') return <Paid>Paid</Paid>;
+  if (bookingStatus(booking) === 'paid') return <PaidMark />;
   if (mayPayNow(booking)) {
     return (
       <PayNow to={dashboardPaths.payment(booking._id)} aria-label={`PAY NOW for ${booking.carName}`}>
@@ -49,7 +50,6 @@ export function MyOrders() {
         caption="My orders"
         columns={columns}
         query={orders}
-        rowKey={(booking) => booking._id}
         empty={
           <p>
             You have not booked a car yet. Browse{' '}
@@ -78,8 +78,4 @@ const PayNow = styled(Link)`
     background: ${theme.color.brandDark};
     color: #fff;
   }
-`;
-
-const Paid = styled.strong`
-  color: ${theme.color.success};
 `;

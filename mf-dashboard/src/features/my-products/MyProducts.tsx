@@ -30,7 +30,6 @@ export function MyProducts() {
         caption="My cars"
         columns={columns}
         query={products}
-        rowKey={(car) => car._id}
         empty={
           <p>
             You have not added a car yet. <Link to={dashboardPaths.addProduct}>Add Product</Link> puts your first one on sale.

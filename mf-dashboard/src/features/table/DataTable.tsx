@@ -22,12 +22,12 @@ export interface TableQuery<Row> {
   refetch: () => unknown;
 }
 
-interface DataTableProps<Row> {
+/** Every row is an API record, keyed by its _id. */
+interface DataTableProps<Row extends { _id: string }> {
   /** Names the table for screen readers and is shown above it. */
   caption: string;
   columns: readonly Column<Row>[];
   query: TableQuery<Row>;
-  rowKey: (row: Row) => string;
   /** What to say when the list is empty. */
   empty: ReactNode;
   /** Above the rows, e.g. a note that the list is cut short. */
@@ -39,7 +39,7 @@ interface DataTableProps<Row> {
  * retry) states. At phone widths the table scrolls sideways inside a focusable region, which
  * keyboard users can scroll with the arrow keys.
  */
-export function DataTable<Row>({ caption, columns, query, rowKey, empty, note }: DataTableProps<Row>) {
+export function DataTable<Row extends { _id: string }>({ caption, columns, query, empty, note }: DataTableProps<Row>) {
   const captionId = useId();
   const { data, isPending, isError, error, isRefetching, refetch } = query;
 
@@ -83,7 +83,7 @@ export function DataTable<Row>({ caption, columns, query, rowKey, empty, note }:
             </thead>
             <tbody>
               {data.map((row, index) => (
-                <tr key={rowKey(row)}>
+                <tr key={row._id}>
                   {columns.map((column) => (
                     <td key={column.header} data-align={column.align ?? 'start'} data-nowrap={column.nowrap ?? false}>
                       {column.cell(row, index)}

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { ApiError, fetchSellerCars, fetchUserByEmail } from '@usedcars/shared-auth';
-import type { Car, Category } from '@usedcars/shared-contract';
+import { CAR_LIST_MAX_LIMIT, type Car, type Category } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import MyProductPage from './MyProductPage';
@@ -69,4 +69,10 @@ test('one brand failing shows the error with Retry instead of a partial list', a
 test('newestFirst keeps the API order for cars posted the same day', () => {
   const cars = [car({ _id: 'x', time: '2025-01-01' }), car({ _id: 'y', time: '2025-02-01' }), car({ _id: 'z', time: '2025-01-01' })];
   expect(newestFirst(cars).map((c) => c._id)).toEqual(['y', 'x', 'z']);
+});
+
+test('a brand that answers a full page says the list is cut short', async () => {
+  serve({ honda: Array.from({ length: CAR_LIST_MAX_LIMIT }, (_, i) => car({ _id: `h${i}`, categoryName: 'honda' })) });
+  renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
+  expect(await screen.findByText(`Showing your newest ${CAR_LIST_MAX_LIMIT} cars of each brand.`)).toBeInTheDocument();
 });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORY_PATHS, type Car, type CarStatus } from '@usedcars/shared-contract';
+import { CAR_LIST_MAX_LIMIT, CATEGORY_PATHS, type Car, type CarStatus } from '@usedcars/shared-contract';
 import { formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { dashboardPaths } from '../paths';
 import { CarThumb } from '../table/CarThumb';
@@ -35,7 +35,7 @@ export function MyProducts() {
             You have not added a car yet. <Link to={dashboardPaths.addProduct}>Add Product</Link> puts your first one on sale.
           </p>
         }
-        note={products.truncated ? <Note>Showing your newest 100 cars of each brand.</Note> : null}
+        note={products.truncated ? <Note>Showing your newest {CAR_LIST_MAX_LIMIT} cars of each brand.</Note> : null}
       />
     </>
   );

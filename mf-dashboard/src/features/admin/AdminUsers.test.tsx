@@ -76,6 +76,19 @@ test('deleting a buyer asks first, then says deleted successfully and drops the 
   expect(within(await table('Buyers')).getByText('Bea Buyer')).toBeInTheDocument();
 });
 
+test('the deleted row leaves at once, without waiting for the list to be read again', async () => {
+  const user = userEvent.setup();
+  serve({ Buyer: buyers, Seller: sellers });
+  jest.mocked(deleteUser).mockResolvedValue({ deletedCount: 1 });
+  renderDashboard(<AdminUsers />);
+  const buyersTable = await table('Buyers');
+  // From now on the server's list never answers (and would still hold Bob if it did).
+  jest.mocked(listUsersByRole).mockReturnValue(new Promise(() => undefined));
+  await user.click(within(buyersTable).getByRole('button', { name: 'Delete Bob Buyer' }));
+  await waitFor(() => expect(screen.queryByText('Bob Buyer')).not.toBeInTheDocument());
+  expect(within(buyersTable).getByText('Bea Buyer')).toBeInTheDocument();
+});
+
 test("a seller's delete uses SPEC.md's seller prompt, and cancelling deletes nothing", async () => {
   const user = userEvent.setup();
   serve({ Buyer: buyers, Seller: sellers });

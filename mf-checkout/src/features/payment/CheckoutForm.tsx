@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
@@ -26,8 +26,11 @@ export interface CheckoutFormProps {
   email: string;
   /** The card element is on the page and its provider loaded (Stripe.js, or at once for the test form). */
   cardReady: boolean;
-  /** Renders the card element; it reports its own inline message (or none) on every change. */
-  renderCard: (reportCardError: (message: string | undefined) => void) => ReactNode;
+  /**
+   * Renders the card element; it reports its own inline message (or none) on every change.
+   * errorId names the message under the form while one shows, for the fields' aria-describedby.
+   */
+  renderCard: (reportCardError: (message: string | undefined) => void, errorId: string | undefined) => ReactNode;
   confirmCard: (clientSecret: string) => Promise<ConfirmResult>;
   /** Shown above the card element (the test gateway's test-mode note). */
   notice?: ReactNode;
@@ -45,6 +48,7 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
+  const errorId = useId();
 
   const intentRefusal = intent.error instanceof Error ? intent.error.message : undefined;
   useEffect(() => {
@@ -88,8 +92,12 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
   return (
     <Form onSubmit={pay} aria-label="Card payment" noValidate>
       {notice}
-      {renderCard(setError)}
-      {shownError && <CardError role="alert">{shownError}</CardError>}
+      {renderCard(setError, shownError ? errorId : undefined)}
+      {shownError && (
+        <CardError id={errorId} role="alert">
+          {shownError}
+        </CardError>
+      )}
       <Button type="submit" disabled={!cardReady || !clientSecret || processing} aria-busy={processing}>
         Pay
       </Button>

@@ -138,9 +138,15 @@ describe('with the test gateway', () => {
     await user.type(number, '4242424242424241');
     expect(number).toHaveValue('4242 4242 4242 4241');
     expect(screen.getByRole('alert')).toHaveTextContent('Your card number is invalid.');
+    // The wrong field says so, and points to the message under the form.
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveAccessibleDescription('Your card number is invalid.');
+    expect(screen.getByRole('group', { name: 'Card details' })).toContainElement(number);
     await user.clear(number);
     await user.type(number, '4242424242424242');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(number).toHaveAttribute('aria-invalid', 'false');
+    expect(number).not.toHaveAttribute('aria-describedby');
     // A finished number moves on to the expiry, as Stripe's element does.
     const expiry = screen.getByRole('textbox', { name: 'Expiration date' });
     expect(expiry).toHaveFocus();

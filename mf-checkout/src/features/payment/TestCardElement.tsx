@@ -89,6 +89,8 @@ export interface TestCardElementProps {
   value: CardFields;
   /** Every change and every field left: the card and its current inline message. */
   onChange: (value: CardFields, error: string | undefined) => void;
+  /** The id of the message shown under the form, which a wrong field points to. */
+  errorId?: string;
 }
 
 /**
@@ -96,7 +98,7 @@ export interface TestCardElementProps {
  * row with the number (spaced, with its brand), MM / YY and CVC, inline messages in Stripe's words,
  * and the cursor moving on when a field is done.
  */
-export function TestCardElement({ value, onChange }: TestCardElementProps) {
+export function TestCardElement({ value, onChange, errorId }: TestCardElementProps) {
   const [left, setLeft] = useState<ReadonlySet<Field>>(new Set());
   // A space typed after a group of four stays, so the caret stays where the person put it.
   const [numberSpace, setNumberSpace] = useState(false);
@@ -138,11 +140,17 @@ export function TestCardElement({ value, onChange }: TestCardElementProps) {
   /** What the three inputs share: digits only, red once wrong, and "left" when the person moves on. */
   const fieldProps = (field: Field) => {
     const invalid = Boolean(state[field].error || (left.has(field) && state[field].incomplete));
-    return { inputMode: 'numeric' as const, 'aria-invalid': invalid, $invalid: invalid, onBlur: onLeave(field) };
+    return {
+      inputMode: 'numeric' as const,
+      'aria-invalid': invalid,
+      'aria-describedby': invalid ? errorId : undefined,
+      $invalid: invalid,
+      onBlur: onLeave(field),
+    };
   };
 
   return (
-    <Row $invalid={Boolean(error)} data-testid="test-card-element">
+    <Row role="group" aria-label="Card details" $invalid={Boolean(error)} data-testid="test-card-element">
       <Brand aria-hidden="true" data-brand={brand}>
         {BRAND_LABELS[brand] || <CardGlyph />}
       </Brand>

@@ -30,9 +30,10 @@ export default function TestCheckout({ booking, email }: { booking: Booking; ema
           4000 0000 0000 0002 is declined.
         </TestMode>
       }
-      renderCard={(reportCardError) => (
+      renderCard={(reportCardError, errorId) => (
         <TestCardElement
           value={card}
+          errorId={errorId}
           onChange={(next, error) => {
             setCard(next);
             reportCardError(error);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type Stripe, loadStripe } from '@stripe/stripe-js';
 import styled from 'styled-components';
-import type { Booking } from '@usedcars/shared-contract';
+import { type Booking, CARD_MESSAGES } from '@usedcars/shared-contract';
 import { CheckoutForm, type ConfirmResult } from './CheckoutForm';
 
 /**
@@ -47,7 +47,7 @@ function StripeCard({ booking, email }: Omit<StripeCheckoutProps, 'publishableKe
     const { paymentIntent, error } = await stripe.confirmCardPayment(clientSecret, {
       payment_method: { card, billing_details: { name: booking.name, email } },
     });
-    if (error) return { error: { message: error.message ?? 'Your card was declined.' } };
+    if (error) return { error: { message: error.message ?? CARD_MESSAGES.declined } };
     return { paymentIntent: { id: paymentIntent.id, status: paymentIntent.status } };
   }
 

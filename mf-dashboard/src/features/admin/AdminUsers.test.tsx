@@ -42,6 +42,8 @@ test('says so when there are no buyers or sellers', async () => {
   renderDashboard(<AdminUsers />);
   expect(await screen.findByText('No buyers yet.')).toBeInTheDocument();
   expect(screen.getByText('No sellers yet.')).toBeInTheDocument();
+  // Under the page's h1, each empty list is named by an h2.
+  expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Buyers', 'Sellers']);
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 
@@ -56,6 +58,8 @@ test('lists buyers and sellers with Sl No, Name, Email, Role and Delete', async 
     ['2', 'Bea Buyer', 'bea@usedcars.test', 'Buyer'],
   ]);
   expect(within(await table('Sellers')).getByRole('button', { name: 'Delete Sally Seller' })).toBeEnabled();
+  // One region per table (the scrolling one), not a second landmark of the same name around it.
+  expect(screen.getAllByRole('region', { name: 'Buyers' })).toHaveLength(1);
 });
 
 test('deleting a buyer asks first, then says deleted successfully and drops the row without a reload', async () => {

@@ -18,10 +18,10 @@ export function AdminUsers() {
   return (
     <>
       <h1>All users</h1>
-      <Section aria-label="Buyers">
+      <Section>
         <AccountsTable role="Buyer" caption="Buyers" />
       </Section>
-      <Section aria-label="Sellers">
+      <Section>
         <AccountsTable role="Seller" caption="Sellers" />
       </Section>
     </>

@@ -65,7 +65,7 @@ export function DataTable<Row extends { _id: string }>({ caption, columns, query
       {note}
       {data.length === 0 ? (
         <Empty>
-          <Caption as="h3">{caption}</Caption>
+          <Caption as="h2">{caption}</Caption>
           {empty}
         </Empty>
       ) : (
@@ -162,7 +162,7 @@ const Caption = styled.caption`
 const Empty = styled.div`
   padding: 8px 0 16px;
   color: ${theme.color.muted};
-  h3 {
+  h2 {
     padding: 0;
     margin: 0 0 8px;
   }

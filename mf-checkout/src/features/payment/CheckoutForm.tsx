@@ -43,7 +43,8 @@ export interface CheckoutFormProps {
 export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCard, notice }: CheckoutFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const intent = usePaymentIntent(booking._id, !booking.paid);
+  // Mounted only for an unpaid booking (PaymentPage shows a paid one instead).
+  const intent = usePaymentIntent(booking._id);
   const clientSecret = intent.data?.clientSecret;
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string>();

@@ -36,11 +36,10 @@ export function useBooking(id: string) {
  * SPEC.md §4: opening the payment form requests a payment intent. A query, so a second render
  * (StrictMode, a remount) reuses it; the server answers the same intent for a booking anyway.
  */
-export function usePaymentIntent(bookingId: string, enabled: boolean) {
+export function usePaymentIntent(bookingId: string) {
   return useQuery({
     queryKey: paymentKeys.intent(bookingId),
     queryFn: () => createPaymentIntent(bookingId),
-    enabled,
     staleTime: Infinity,
     gcTime: 0,
     retry: retryUnlessRefused,

@@ -13,11 +13,23 @@ export function queryRetryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, QUERY_MAX_BACKOFF_MS);
 }
 
+/**
+ * SPEC.md §9's three retries are for a server that hiccups or is briefly unreachable. A refusal
+ * (a 4xx: not found, not allowed, sold) answers the same every time, so it shows at once instead
+ * of after half a minute of back-off. (Duck-typed on `status`: shared-auth's ApiError carries it,
+ * and shared-ui sits below shared-auth.)
+ */
+export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return false;
+  return failureCount < QUERY_RETRIES;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry: QUERY_RETRIES,
+        retry: retryUnlessRefused,
         retryDelay: queryRetryDelay,
         gcTime: QUERY_CACHE_MS,
         staleTime: 30_000,

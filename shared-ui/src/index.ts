@@ -3,7 +3,7 @@ export { Spinner, VisuallyHidden } from './Spinner';
 export { Button, GhostButton, buttonStyles } from './Button';
 export { usePageTitle } from './usePageTitle';
 export { RemoteComponent, RemoteFallback, RemoteUnavailableError, loadRemoteModule, resetRemote } from './federation';
-export { createQueryClient, queryRetryDelay, AppToaster, TOAST_DURATIONS, TOAST_LIMIT, QUERY_RETRIES, QUERY_CACHE_MS } from './appSettings';
+export { createQueryClient, retryUnlessRefused, queryRetryDelay, AppToaster, TOAST_DURATIONS, TOAST_LIMIT, QUERY_RETRIES, QUERY_CACHE_MS } from './appSettings';
 export { GlobalStyle } from './GlobalStyle';
 export { recordSingletons, singletonProbe } from './singletonProbe';
 export { Container } from './Container';

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, fetchCar, fetchCarPage, type CarPage } from '@usedcars/shared-auth';
 import type { Car, Category } from '@usedcars/shared-contract';
@@ -13,33 +12,12 @@ export const carKeys = {
   detail: (category: Category, id: string) => [...carKeys.brand(category), 'detail', id] as const,
 };
 
-type RetryOption = boolean | number | ((failureCount: number, error: unknown) => boolean) | undefined;
-
-/**
- * SPEC.md §9's retries (set once, in createQueryClient) are for a server that hiccups. A 4xx
- * answer (unknown id, malformed id, refused filter) will not change on a retry, so it shows at
- * once instead of after the back-off; anything else follows the client's own retry setting.
- */
-function useRetryUnlessRefused() {
-  const fallback = useQueryClient().getDefaultOptions().queries?.retry as RetryOption;
-  return useCallback(
-    (failureCount: number, error: unknown): boolean => {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-      if (typeof fallback === 'function') return fallback(failureCount, error);
-      if (typeof fallback === 'number') return failureCount < fallback;
-      return fallback ?? failureCount < 3; // react-query's own default
-    },
-    [fallback],
-  );
-}
-
 /** One page of a brand's list; the previous page stays on screen while the next one loads. */
 export function useCarPage(category: Category, view: ListView) {
   return useQuery<CarPage>({
     queryKey: carKeys.list(category, view),
     queryFn: ({ signal }) => fetchCarPage(category, toCarListQuery(view), signal),
     placeholderData: keepPreviousData,
-    retry: useRetryUnlessRefused(),
   });
 }
 
@@ -58,7 +36,6 @@ export function useCar(category: Category, id: string) {
     queryKey: carKeys.detail(category, id),
     queryFn: ({ signal }) => fetchCar(category, id, signal),
     placeholderData: () => carFromLists(queryClient, category, id),
-    retry: useRetryUnlessRefused(),
   });
 }
 

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { loadStripe } from '@stripe/stripe-js';
@@ -14,7 +14,7 @@ import {
   setSignedIn,
 } from '@usedcars/shared-auth';
 import type { Booking } from '@usedcars/shared-contract';
-import { theme } from '@usedcars/shared-ui';
+import { createQueryClient, theme } from '@usedcars/shared-ui';
 import PaymentPage from './PaymentPage';
 
 // The API calls are the page's edge: each test says what the server answers.
@@ -74,7 +74,8 @@ function Elsewhere() {
 }
 
 function renderPage(id = 'k1') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The app's own client (shared-ui): its retry policy (outages retried, refusals shown at once) is part of what is tested.
+  const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[`/dashboard/payment/${id}`]}>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, createPaymentIntent, fetchBooking, fetchPaymentConfig } from '@usedcars/shared-auth';
-import { QUERY_RETRIES } from '@usedcars/shared-ui';
+import { createPaymentIntent, fetchBooking, fetchPaymentConfig } from '@usedcars/shared-auth';
 
 /** The payment page's query keys, one per resource it reads. */
 export const paymentKeys = {
@@ -9,18 +8,11 @@ export const paymentKeys = {
   intent: (bookingId: string) => ['payment-intent', { bookingId }] as const,
 };
 
-/** SPEC.md §9's retries are for outages; a refusal (sold, not yours, not found) answers the same every time. */
-export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < QUERY_RETRIES;
-}
-
 export function usePaymentConfig() {
   return useQuery({
     queryKey: paymentKeys.config(),
     queryFn: ({ signal }) => fetchPaymentConfig(signal),
     staleTime: Infinity,
-    retry: retryUnlessRefused,
   });
 }
 
@@ -28,7 +20,6 @@ export function useBooking(id: string) {
   return useQuery({
     queryKey: paymentKeys.booking(id),
     queryFn: ({ signal }) => fetchBooking(id, signal),
-    retry: retryUnlessRefused,
   });
 }
 
@@ -42,6 +33,5 @@ export function usePaymentIntent(bookingId: string) {
     queryFn: () => createPaymentIntent(bookingId),
     staleTime: Infinity,
     gcTime: 0,
-    retry: retryUnlessRefused,
   });
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchUserByEmail } from '@usedcars/shared-auth';
 import { dashboardKeys } from '../queryKeys';
-import { retryUnlessRefused } from '../queryPolicy';
 import { useSignedInEmail } from './useRole';
 
 /**
@@ -18,7 +17,6 @@ export function useAccountName() {
       return record.name;
     },
     enabled: Boolean(email),
-    retry: retryUnlessRefused,
     staleTime: Infinity,
   });
 }

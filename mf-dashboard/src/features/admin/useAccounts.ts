@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteUser, listUsersByRole } from '@usedcars/shared-auth';
 import type { User } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../queryKeys';
-import { retryUnlessRefused } from '../queryPolicy';
 
 export type AccountRole = 'Buyer' | 'Seller';
 
@@ -11,7 +10,6 @@ export function useAccounts(role: AccountRole) {
   return useQuery({
     queryKey: dashboardKeys.users(role),
     queryFn: () => listUsersByRole(role),
-    retry: retryUnlessRefused,
   });
 }
 

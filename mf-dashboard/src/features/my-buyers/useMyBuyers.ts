@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchMyBuyers } from '@usedcars/shared-auth';
 import { dashboardKeys } from '../queryKeys';
-import { retryUnlessRefused } from '../queryPolicy';
 
 /** Bookings of the seller's cars (GET /myBuyers); buyers book and pay at any time, so it is read afresh. */
 export function useMyBuyers() {
   return useQuery({
     queryKey: dashboardKeys.myBuyers(),
     queryFn: ({ signal }) => fetchMyBuyers(signal),
-    retry: retryUnlessRefused,
     refetchOnMount: 'always',
   });
 }

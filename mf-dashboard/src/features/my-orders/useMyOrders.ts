@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchBookings } from '@usedcars/shared-auth';
 import { dashboardKeys } from '../queryKeys';
-import { retryUnlessRefused } from '../queryPolicy';
 
 /** The signed-in buyer's bookings (GET /bookings?email=, with the access token). */
 export function useMyOrders(email: string | null) {
@@ -9,7 +8,6 @@ export function useMyOrders(email: string | null) {
     queryKey: dashboardKeys.bookings(email ?? ''),
     queryFn: ({ signal }) => fetchBookings(email!, signal),
     enabled: Boolean(email),
-    retry: retryUnlessRefused,
     // Coming back from the payment page, a booking that was just paid must not still offer PAY NOW.
     refetchOnMount: 'always',
   });

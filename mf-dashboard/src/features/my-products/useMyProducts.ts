@@ -3,7 +3,6 @@ import { fetchSellerCars } from '@usedcars/shared-auth';
 import { CAR_LIST_MAX_LIMIT, CATEGORIES, type Car } from '@usedcars/shared-contract';
 import { useAccountName } from '../access/useAccountName';
 import { dashboardKeys } from '../queryKeys';
-import { retryUnlessRefused } from '../queryPolicy';
 import type { TableQuery } from '../table/DataTable';
 
 /** Newest posting first; cars posted the same day keep the API's newest-added-first order. */
@@ -29,7 +28,6 @@ export function useMyProducts(): MyProducts {
       queryKey: dashboardKeys.sellerCars(category, sellerName),
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchSellerCars(category, sellerName, signal),
       enabled: Boolean(sellerName),
-      retry: retryUnlessRefused,
     })),
   });
 

@@ -17,20 +17,47 @@ export interface RuntimeConfig {
   authEmulatorUrl?: string;
 }
 
-const defaults: RuntimeConfig = {
+/**
+ * The whole local set-up, used only while no config.json has been read (a remote's standalone
+ * dev page serves none). Once a config.json is read, its own authEmulatorUrl is the only one.
+ */
+const localDefaults: RuntimeConfig = {
   apiUrl: 'http://localhost:5000',
   firebase: { apiKey: 'demo-key', authDomain: 'demo-usedcars.firebaseapp.com', projectId: 'demo-usedcars' },
   authEmulatorUrl: 'http://127.0.0.1:9099',
 };
 
-let current: RuntimeConfig = defaults;
+let current: RuntimeConfig = localDefaults;
 
 export function getRuntimeConfig(): RuntimeConfig {
   return current;
 }
 
+/**
+ * The emulator only for a `demo-` project: Firebase reserves those ids for emulators, so an
+ * emulator URL left in a real project's config (a copied dev file) would sign real people into
+ * a local fake and load a script from 127.0.0.1. That is refused, not obeyed.
+ */
+function emulatorFor(firebase: FirebaseWebConfig, url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (!firebase.projectId.startsWith('demo-')) {
+    console.warn(
+      `[auth] config.json names the Auth emulator (${url}) for the Firebase project "${firebase.projectId}"; ` +
+        'the emulator only serves demo- projects, so it is ignored.',
+    );
+    return undefined;
+  }
+  return url;
+}
+
+/** Takes a config.json's settings: what it omits falls back, except the emulator (see above). */
 export function setRuntimeConfig(config: Partial<RuntimeConfig>): void {
-  current = { ...defaults, ...config, apiUrl: (config.apiUrl ?? defaults.apiUrl).replace(/\/+$/, '') };
+  const firebase = config.firebase ?? localDefaults.firebase;
+  current = {
+    apiUrl: (config.apiUrl ?? localDefaults.apiUrl).replace(/\/+$/, ''),
+    firebase,
+    authEmulatorUrl: emulatorFor(firebase, config.authEmulatorUrl),
+  };
 }
 
 /** Fetches config.json; a missing file keeps the local defaults so `npm run dev` needs none. */

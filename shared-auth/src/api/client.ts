@@ -50,6 +50,23 @@ export function setAccessTokenRefresher(refresher: (() => Promise<string | null>
   refreshAccessToken = refresher;
 }
 
+/**
+ * One refresh at a time: a page firing several calls with an expired token gets several 401s,
+ * and each would otherwise ask /jwt (and the identity service) for a token of its own.
+ */
+let pendingRefresh: Promise<string | null> | null = null;
+
+async function tokenAfter401(rejected: string | null): Promise<string | null> {
+  // A 401 that arrives after another call already refreshed: the new token is the answer.
+  const stored = getAccessToken();
+  if (stored && stored !== rejected) return stored;
+  if (!refreshAccessToken) return null;
+  pendingRefresh ??= refreshAccessToken().finally(() => {
+    pendingRefresh = null;
+  });
+  return pendingRefresh;
+}
+
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   const url = new URL(apiUrl(path));
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -79,8 +96,9 @@ export async function requestWithHeaders<T>(path: string, options: RequestOption
   const auth = options.auth ?? 'access';
   const token = auth === 'none' ? null : auth === 'access' ? getAccessToken() : auth.idToken;
   let response = await send(path, options, token);
-  if (response.status === 401 && auth === 'access' && refreshAccessToken) {
-    const fresh = await refreshAccessToken();
+  // Once only: a 401 with the fresh token means the refusal is not about the token's age.
+  if (response.status === 401 && auth === 'access') {
+    const fresh = await tokenAfter401(token);
     if (fresh) response = await send(path, options, fresh);
   }
   const text = await response.text();

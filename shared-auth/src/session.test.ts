@@ -1,5 +1,7 @@
-import { authStore, getAccessToken, logOut } from './authStore';
+import { waitFor } from '@testing-library/react';
+import { authStore, getAccessToken, logOut, saveAccessToken } from './authStore';
 import type { AuthUser } from './authStore';
+import { describeAuthError } from './identity/errors';
 import type { IdentityAdapter } from './identity/types';
 import { setRuntimeConfig } from './runtimeConfig';
 import { signIn, signInWithGoogle, signUp, startIdentity } from './session';
@@ -38,6 +40,10 @@ class FakeIdentity implements IdentityAdapter {
   async signOut() {
     this.become(null);
   }
+  async deleteAccount() {
+    if (this.current?.email) this.accounts.delete(this.current.email);
+    this.become(null);
+  }
   async getIdToken() {
     return this.current ? `id-token-of-${this.current.email}` : null;
   }
@@ -46,6 +52,8 @@ class FakeIdentity implements IdentityAdapter {
 type Call = { method: string; path: string; auth: string | null; body: unknown };
 let calls: Call[];
 let roles: Map<string, string>;
+/** Set to make POST /users fail, as an API outage in the middle of a sign-up would. */
+let savingFails: boolean;
 
 function answer(status: number, body: unknown) {
   return { ok: status < 400, status, statusText: '', headers: new Headers(), text: async () => JSON.stringify(body) } as Response;
@@ -57,21 +65,32 @@ beforeEach(() => {
   setRuntimeConfig({ apiUrl: 'http://api.test' });
   calls = [];
   roles = new Map([['buyer@usedcars.test', 'Buyer']]);
+  savingFails = false;
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method: init?.method ?? 'GET', path: url.pathname, auth: headers.Authorization ?? null, body });
     const email = url.searchParams.get('email') ?? '';
-    if (url.pathname === '/jwt') return answer(200, { accessToken: `access-for-${email}` });
+    // Like the API: /jwt only for an e-mail with a user record, GET /users only with its token.
+    if (url.pathname === '/jwt') {
+      if (!roles.has(email)) return answer(404, { message: `No account for ${email} yet: register first (POST /users)` });
+      return answer(200, { accessToken: `access-for-${email}` });
+    }
     if (url.pathname === '/users' && init?.method === 'POST') {
+      if (savingFails) return answer(503, { message: 'The database is not available' });
       if (!roles.has(body.email)) roles.set(body.email, body.role);
       return answer(201, { acknowledged: true });
+    }
+    if (url.pathname === '/users' && headers.Authorization !== `Bearer access-for-${email}`) {
+      return answer(401, { message: 'The access token is not valid or has expired; sign in again' });
     }
     if (url.pathname === '/users') return answer(200, roles.has(email) ? [{ _id: '1', email, name: 'x', role: roles.get(email) }] : []);
     return answer(404, { message: 'Not found' });
   }) as typeof fetch;
 });
+
+afterEach(() => jest.restoreAllMocks());
 
 async function started(identity: FakeIdentity) {
   await startIdentity(async () => identity);
@@ -133,4 +152,86 @@ test('the API being unreachable during sign-in leaves nobody half signed in', as
   await expect(signIn('buyer@usedcars.test', 'pw')).rejects.toThrow(/could not reach/i);
   expect(identity.current).toBeNull();
   expect(authStore.getState().status).not.toBe('signedIn');
+});
+
+describe('a reload restores the session', () => {
+  function signedInAlready(email: string) {
+    const identity = new FakeIdentity();
+    identity.accounts.set(email, { password: 'pw', name: 'Someone' });
+    identity.current = { uid: email, email, displayName: 'Someone' };
+    return identity;
+  }
+
+  test.each(['Buyer', 'Seller', 'admin'])('with an expired stored token, the %s gets a new token and their role', async (role) => {
+    roles.set('someone@usedcars.test', role);
+    saveAccessToken('expired-token');
+    await started(signedInAlready('someone@usedcars.test'));
+    await waitFor(() => expect(authStore.getState()).toMatchObject({ status: 'signedIn', role, user: { email: 'someone@usedcars.test' } }));
+    expect(calls.filter((c) => c.path === '/jwt')).toHaveLength(1);
+    expect(getAccessToken()).toBe('access-for-someone@usedcars.test');
+  });
+
+  test('with a valid stored token, no new token is fetched', async () => {
+    saveAccessToken('access-for-buyer@usedcars.test');
+    await started(signedInAlready('buyer@usedcars.test'));
+    await waitFor(() => expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Buyer' }));
+    expect(calls.filter((c) => c.path === '/jwt')).toHaveLength(0);
+  });
+
+  test('an identity with no user record behind it ends signed out, not signed in without a role', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    saveAccessToken('expired-token');
+    const identity = signedInAlready('ghost@usedcars.test');
+    await started(identity);
+    await waitFor(() => expect(authStore.getState().status).toBe('signedOut'));
+    expect(identity.current).toBeNull();
+    expect(getAccessToken()).toBeNull();
+  });
+});
+
+describe('a sign-up that fails half-way', () => {
+  const sam = { name: 'Sam Seller', email: 'sam@usedcars.test', password: 'secret1', role: 'Seller' } as const;
+
+  test('removes the identity account it made, so registering again works', async () => {
+    const identity = new FakeIdentity();
+    await started(identity);
+    savingFails = true;
+    await expect(signUp(sam)).rejects.toMatchObject({ status: 503 });
+    expect(identity.accounts.has(sam.email)).toBe(false);
+    expect(identity.current).toBeNull();
+    expect(authStore.getState().status).toBe('signedOut');
+    expect(getAccessToken()).toBeNull();
+
+    savingFails = false;
+    await signUp(sam);
+    expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller' });
+  });
+
+  test('left over from before: logging in says to register again, and registering again finishes it', async () => {
+    const identity = new FakeIdentity();
+    identity.accounts.set(sam.email, { password: sam.password, name: sam.name }); // no user record
+    await started(identity);
+
+    const error = await signIn(sam.email, sam.password).catch((e: unknown) => e);
+    expect(describeAuthError(error)).toMatch(/never finished.*Create a new Account with this same e-mail and password/);
+    expect(authStore.getState().status).toBe('signedOut');
+    expect(identity.current).toBeNull();
+
+    await signUp(sam);
+    expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller', user: { email: sam.email } });
+    expect(getAccessToken()).toBe('access-for-sam@usedcars.test');
+  });
+
+  test("registering with a complete account's e-mail still says it is in use, even with its password", async () => {
+    const identity = new FakeIdentity();
+    identity.accounts.set('buyer@usedcars.test', { password: 'pw', name: 'Bea' });
+    await started(identity);
+    const again = { name: 'Bea', email: 'buyer@usedcars.test', password: 'pw', role: 'Seller' } as const;
+    await expect(signUp(again)).rejects.toMatchObject({ code: 'auth/email-already-in-use' });
+    await expect(signUp({ ...again, password: 'other' })).rejects.toMatchObject({ code: 'auth/email-already-in-use' });
+    expect(authStore.getState().status).toBe('signedOut');
+    expect(identity.current).toBeNull();
+    expect(getAccessToken()).toBeNull();
+    expect(roles.get('buyer@usedcars.test')).toBe('Buyer');
+  });
 });

@@ -2,6 +2,7 @@ import type { SelfServiceRole } from '@usedcars/shared-contract';
 import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn, setSignedOut, type AuthUser } from './authStore';
 import { ApiError, setAccessTokenRefresher } from './api/client';
 import { fetchAccessToken, fetchUserByEmail, saveUser } from './api/users';
+import { UNFINISHED_SIGN_UP } from './identity/errors';
 import type { IdentityAdapter } from './identity/types';
 import { getRuntimeConfig } from './runtimeConfig';
 
@@ -14,6 +15,11 @@ let adapter: Promise<IdentityAdapter> | null = null;
 let loadAdapter: (() => Promise<IdentityAdapter>) | null = null;
 /** While an action signs someone in, it finishes the job; the change listener stands aside. */
 let actionInProgress = 0;
+/**
+ * Who the identity service last said is signed in. The store learns the person only once their
+ * role is read, so a token refresh during that read (a reload with an expired token) asks here.
+ */
+let identityUser: AuthUser | null = null;
 
 const loadFirebase = async () => {
   const config = getRuntimeConfig();
@@ -40,15 +46,25 @@ function identity(): Promise<IdentityAdapter> {
 }
 
 function followIdentity(user: AuthUser | null): void {
+  identityUser = user;
   if (!user) {
     if (actionInProgress === 0) setSignedOut();
     return;
   }
   if (actionInProgress > 0) return;
-  finishSignIn(user, false).catch((error) => {
+  finishSignIn(user, false).catch(async (error) => {
     console.error('[auth] restoring the session failed', error);
-    // The identity is known even if the API is not reachable right now.
-    setSignedIn(user, null);
+    if (isMissingRecord(error)) {
+      // No user record behind this identity (an unfinished sign-up, a deleted account): the
+      // site can do nothing for it signed in, so it is signed out as the token refresh would.
+      identityUser = null;
+      await (await identity()).signOut().catch(() => undefined);
+      setSignedOut();
+      return;
+    }
+    // The identity is known even if the API is not reachable right now; but not if the failure
+    // ended the session (the refresh found the account gone and signed out).
+    if (identityUser?.uid === user.uid) setSignedIn(user, null);
   });
 }
 
@@ -77,6 +93,11 @@ async function exchangeToken(email: string): Promise<string> {
   return accessToken;
 }
 
+/** /jwt's 404: the identity service knows the person, the API has no user record for them. */
+function isMissingRecord(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 async function finishSignIn(user: AuthUser, freshToken: boolean): Promise<void> {
   if (!user.email) {
     setSignedIn(user, null);
@@ -92,8 +113,12 @@ async function asAction<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    // Half-way sign-ins (identity yes, API no) leave nobody signed in rather than a broken state.
-    if (authStore.getState().status !== 'signedIn') await (await identity()).signOut().catch(() => undefined);
+    // Half-way sign-ins (identity yes, API no) leave nobody signed in rather than a broken state:
+    // the listener stood aside, so the store and any token just fetched are cleared here.
+    if (authStore.getState().status !== 'signedIn') {
+      await (await identity()).signOut().catch(() => undefined);
+      setSignedOut();
+    }
     throw error;
   } finally {
     actionInProgress -= 1;
@@ -108,6 +133,7 @@ async function asAction<T>(work: () => Promise<T>): Promise<T> {
 export function startIdentity(load?: () => Promise<IdentityAdapter>): Promise<void> {
   loadAdapter = load ?? loadFirebase;
   adapter = null;
+  identityUser = null;
   setSignOutHandler(async () => (await identity()).signOut());
   setAccessTokenRefresher(refreshAccessToken);
   if (!load && !mayHoldSession()) {
@@ -130,13 +156,14 @@ export function preloadIdentity(): void {
 
 /** A 401 on a call with the access token: try once for a new one, else the session is over. */
 async function refreshAccessToken(): Promise<string | null> {
-  const email = authStore.getState().user?.email;
+  const email = identityUser?.email ?? authStore.getState().user?.email;
   if (!email || !loadAdapter) return null;
   try {
     return await exchangeToken(email);
   } catch (error) {
     if (error instanceof ApiError && [401, 403, 404].includes(error.status)) {
       // The account is gone or no longer trusted: sign out everywhere.
+      identityUser = null;
       await (await identity()).signOut().catch(() => undefined);
       setSignedOut();
     }
@@ -147,7 +174,13 @@ async function refreshAccessToken(): Promise<string | null> {
 export function signIn(email: string, password: string): Promise<void> {
   return asAction(async () => {
     const user = await (await identity()).signIn(email, password);
-    await finishSignIn(user, true);
+    try {
+      await finishSignIn(user, true);
+    } catch (error) {
+      // /jwt knows no user record: a sign-up that stopped after the identity account was made.
+      if (isMissingRecord(error)) throw Object.assign(new Error('No user record for this identity', { cause: error }), { code: UNFINISHED_SIGN_UP });
+      throw error;
+    }
   });
 }
 
@@ -158,16 +191,52 @@ export interface Registration {
   role: SelfServiceRole;
 }
 
+/** The API half of a sign-up: save the user record with the chosen role, fetch the token. */
+async function saveRecord(id: IdentityAdapter, user: AuthUser, { name, email, role }: Registration): Promise<void> {
+  const idToken = await id.getIdToken(true);
+  if (!idToken) throw new Error('Not signed in');
+  await saveUser({ name, email, role }, idToken);
+  await exchangeToken(email);
+  setSignedIn({ ...user, displayName: name }, role);
+}
+
+/**
+ * The e-mail is taken: if the password opens it and the API has no record for it, this is an
+ * earlier sign-up that stopped half-way (before undoing existed, or the undo failed), and
+ * registering again finishes it. Otherwise it is someone's account: 'already in use'.
+ */
+async function finishEarlierSignUp(id: IdentityAdapter, registration: Registration, inUse: unknown): Promise<void> {
+  const user = await id.signIn(registration.email, registration.password).catch(() => {
+    throw inUse;
+  });
+  try {
+    await exchangeToken(registration.email);
+  } catch (error) {
+    if (isMissingRecord(error)) return saveRecord(id, user, registration);
+    throw error;
+  }
+  throw inUse; // a complete account: log in instead (asAction signs this sign-in out)
+}
+
 /** Register: create the account, set the display name, save the user record, fetch the token. */
-export function signUp({ name, email, password, role }: Registration): Promise<void> {
+export function signUp(registration: Registration): Promise<void> {
   return asAction(async () => {
     const id = await identity();
-    const user = await id.signUp(email, password, name);
-    const idToken = await id.getIdToken(true);
-    if (!idToken) throw new Error('Not signed in');
-    await saveUser({ name, email, role }, idToken);
-    await exchangeToken(email);
-    setSignedIn({ ...user, displayName: name }, role);
+    let user: AuthUser;
+    try {
+      user = await id.signUp(registration.email, registration.password, registration.name);
+    } catch (error) {
+      if ((error as { code?: unknown })?.code === 'auth/email-already-in-use') return finishEarlierSignUp(id, registration, error);
+      throw error;
+    }
+    try {
+      await saveRecord(id, user, registration);
+    } catch (error) {
+      // Undo the identity account: left behind, it would hold the e-mail ('already in use') with
+      // no user record behind it ('register first'), a dead end for the person.
+      await id.deleteAccount().catch((undoError) => console.warn('[auth] the unfinished account could not be removed', undoError));
+      throw error;
+    }
   });
 }
 

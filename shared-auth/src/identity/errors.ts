@@ -1,7 +1,15 @@
 import { ApiError, ApiUnreachableError } from '../api/client';
 
+/**
+ * Ours, not Firebase's: the identity service knows the person but the API has no user record,
+ * because their sign-up stopped half-way. Registering again with the same details finishes it.
+ */
+export const UNFINISHED_SIGN_UP = 'usedcars/unfinished-sign-up';
+
 /** Firebase's error codes in words a person can act on (SPEC.md only logs them; we say them). */
 const MESSAGES: Record<string, string> = {
+  [UNFINISHED_SIGN_UP]:
+    'Your account was never finished, so there is nothing to log in to yet. Create a new Account with this same e-mail and password to finish it.',
   'auth/invalid-credential': 'Wrong e-mail or password.',
   'auth/wrong-password': 'Wrong e-mail or password.',
   'auth/invalid-login-credentials': 'Wrong e-mail or password.',

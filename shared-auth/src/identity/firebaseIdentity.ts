@@ -5,6 +5,7 @@ import {
   browserPopupRedirectResolver,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  deleteUser,
   initializeAuth,
   onAuthStateChanged,
   signInWithEmailAndPassword,
@@ -64,6 +65,9 @@ export function createFirebaseIdentity(config: RuntimeConfig, app?: FirebaseApp)
       return toAuthUser((await signInWithPopup(auth, new GoogleAuthProvider())).user);
     },
     signOut: () => signOut(auth),
+    async deleteAccount() {
+      if (auth.currentUser) await deleteUser(auth.currentUser);
+    },
     async getIdToken(forceRefresh = false) {
       return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
     },

@@ -11,6 +11,11 @@ export interface IdentityAdapter {
   signUp(email: string, password: string, displayName: string): Promise<AuthUser>;
   signInWithGoogle(): Promise<AuthUser>;
   signOut(): Promise<void>;
+  /**
+   * Deletes the signed-in account (and so signs it out). Only to undo a sign-up whose API half
+   * failed: the account is seconds old, so the service asks for no fresh login.
+   */
+  deleteAccount(): Promise<void>;
   /** A fresh identity token for the signed-in person (the API verifies it). */
   getIdToken(forceRefresh?: boolean): Promise<string | null>;
 }

@@ -47,5 +47,10 @@ describeEachDriver('demo data', (api) => {
     expect(await ensureDemoAccounts(api().identity, api().db, 'usedcars-demo')).toBe(3);
     const linked = await api().db.select({ email: users.email }).from(users).where(isNotNull(users.identityUid));
     expect(linked.map((user) => user.email)).toEqual(expect.arrayContaining(['admin@usedcars.test', 'seller@usedcars.test', 'buyer@usedcars.test']));
+    // The emulator's demo accounts are unverified e-mail/password accounts: their uid, stored here, is what lets them in.
+    const email = 'seller@usedcars.test';
+    const idToken = api().identity.signIn(email, 'Demo Seller', `uid-${email}`);
+    const jwt = await api().inject({ method: 'GET', url: `/jwt?email=${email}`, headers: { authorization: `Bearer ${idToken}` } });
+    expect(jwt.statusCode).toBe(200);
   });
 });

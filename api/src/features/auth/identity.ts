@@ -6,6 +6,11 @@ import { getAuth } from 'firebase-admin/auth';
 export interface VerifiedIdentity {
   uid: string;
   email: string;
+  /**
+   * The identity service has proved the person reads this mailbox (Google sign-ins, a verified
+   * e-mail/password account). Only such a sign-in may claim a record that has no account yet.
+   */
+  emailVerified: boolean;
   name?: string;
 }
 
@@ -48,7 +53,12 @@ export class FirebaseIdentity implements IdentityVerifier {
     try {
       const decoded = await getAuth(this.app).verifyIdToken(token, true);
       if (!decoded.email) throw new IdentityError('This sign-in has no e-mail address');
-      return { uid: decoded.uid, email: decoded.email.toLowerCase(), name: decoded.name as string | undefined };
+      return {
+        uid: decoded.uid,
+        email: decoded.email.toLowerCase(),
+        emailVerified: decoded.email_verified === true,
+        name: decoded.name as string | undefined,
+      };
     } catch (error) {
       if (error instanceof IdentityError) throw error;
       throw new IdentityError('The sign-in token is not valid or has expired');
@@ -85,9 +95,10 @@ export class FakeIdentity implements IdentityVerifier {
   private readonly accounts = new Map<string, NewIdentity & { uid: string }>();
   readonly deleted: string[] = [];
 
-  signIn(email: string, name?: string, uid = `uid-${email}`): string {
+  /** Like an e-mail/password account, the address is unverified unless the test says otherwise. */
+  signIn(email: string, name?: string, uid = `uid-${email}`, { emailVerified = false }: { emailVerified?: boolean } = {}): string {
     const token = `fake-id-token-${randomUUID()}`;
-    this.tokens.set(token, { uid, email: email.toLowerCase(), name });
+    this.tokens.set(token, { uid, email: email.toLowerCase(), emailVerified, name });
     return token;
   }
 

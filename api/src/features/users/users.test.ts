@@ -36,6 +36,32 @@ describeEachDriver('users', (api) => {
     });
   });
 
+  describe('POST /users for an e-mail that already has a record', () => {
+    const uidOf = async (email: string) => (await api().db.select({ uid: users.identityUid }).from(users).where(eq(users.email, email)))[0]?.uid;
+
+    it('refuses a different sign-in account and changes nothing', async () => {
+      const seller = await api().account('Seller', 'Sue Seller');
+      const intruder = api().identity.signIn(seller.email, 'Mallory', 'uid-of-mallory', { emailVerified: true });
+      const response = await register(intruder, { name: 'Mallory', email: seller.email, role: 'Buyer' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('This e-mail address belongs to another sign-in account');
+      const [row] = await api().db.select().from(users).where(eq(users.email, seller.email));
+      expect(row).toMatchObject({ name: 'Sue Seller', role: 'Seller', identityUid: seller.uid });
+    });
+
+    it('links a record without a sign-in account only when the e-mail is verified', async () => {
+      const email = uniqueEmail('seeded');
+      await api().db.insert(users).values({ name: 'Seeded Seller', email, role: 'Seller' });
+      const unverified = await register(api().identity.signIn(email, 'Squatter', 'uid-squatter'), { name: 'Squatter', email, role: 'Buyer' });
+      expect(unverified.statusCode).toBe(403);
+      expect(unverified.json().message).toMatch(/verif/i);
+      expect(await uidOf(email)).toBeNull();
+      const verified = await register(api().identity.signIn(email, 'Seeded Seller', 'uid-owner', { emailVerified: true }), { name: 'Seeded Seller', email, role: 'Buyer' });
+      expect(verified.statusCode).toBe(200);
+      expect(await uidOf(email)).toBe('uid-owner');
+    });
+  });
+
   describe('GET /users?email=', () => {
     it('answers the caller\'s own record as an array whose first item has the role', async () => {
       const seller = await api().account('Seller', 'Sue Seller');

@@ -31,14 +31,37 @@ export function remoteNameOf(id: string): string {
   return id.split('/')[0] ?? id;
 }
 
+/**
+ * Where the remotes are registered from. The shell reads /remotes.json at start-up and sets
+ * this to "read it again unless that already succeeded", so a load after a failed read (a
+ * fallback's Try again) reads the file again instead of asking for remotes nobody registered.
+ * A remote's standalone page has no such file: nothing to wait for.
+ */
+let remotesRegistered: () => Promise<void> = () => Promise.resolve();
+
+export function setRemoteRegistry(ensureRegistered: () => Promise<void>): void {
+  remotesRegistered = ensureRegistered;
+}
+
 export async function loadRemoteModule<T>(id: string): Promise<T> {
   try {
+    await remotesRegistered();
     const mod = await loadRemote<T>(id);
     if (!mod) throw new Error(`${id} answered nothing`);
     return mod;
   } catch (error) {
     throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remoteNameOf(id), error);
   }
+}
+
+/**
+ * A failure to fetch part of the site: the remote (its manifest, its entry, an exposed module,
+ * all of which loadRemoteModule reports as RemoteUnavailableError) or one of its later chunks
+ * (webpack's ChunkLoadError). Matched by name too: an error made by another bundle's copy of
+ * the class is still one.
+ */
+export function isRemoteUnavailable(error: unknown): boolean {
+  return error instanceof Error && (error instanceof RemoteUnavailableError || error.name === 'RemoteUnavailableError' || error.name === 'ChunkLoadError');
 }
 
 /** Forgets a failed remote so the next load fetches its manifest afresh. */
@@ -53,6 +76,11 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
+/**
+ * Catches only a part of the site that could not be fetched. A screen that loaded and then
+ * threw is a route error: it goes on to the route's error screen (SPEC.md §2 'Something went
+ * wrong!!!', with Log out), which a friendly "not available" would hide.
+ */
 class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override state = { error: null as unknown };
 
@@ -61,16 +89,16 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 
   override componentDidCatch(error: unknown) {
-    console.error(`[${this.props.area}]`, error);
+    if (isRemoteUnavailable(error)) console.error(`[${this.props.area}]`, error);
   }
 
   override render() {
-    if (!this.state.error) return this.props.children;
-    const unavailable = this.state.error instanceof RemoteUnavailableError;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (!isRemoteUnavailable(error)) throw error;
     return (
       <RemoteFallback
         area={this.props.area}
-        unavailable={unavailable}
         onRetry={() => {
           this.setState({ error: null });
           this.props.onRetry();
@@ -97,16 +125,12 @@ const Panel = styled.section`
   }
 `;
 
-export function RemoteFallback({ area, unavailable, onRetry }: { area: string; unavailable: boolean; onRetry: () => void }) {
+export function RemoteFallback({ area, onRetry }: { area: string; onRetry: () => void }) {
   const title = AREA_NAMES[area] ?? 'This part of the site';
   return (
     <Panel role="alert" aria-live="assertive" data-remote-fallback={area}>
       <h2>{title} is not available right now</h2>
-      <p>
-        {unavailable
-          ? 'We could not reach it. The rest of the site still works; try again in a moment.'
-          : 'Something went wrong while showing it. The rest of the site still works.'}
-      </p>
+      <p>We could not reach it. The rest of the site still works; try again in a moment.</p>
       <Button type="button" onClick={onRetry}>
         Try again
       </Button>
@@ -116,7 +140,7 @@ export function RemoteFallback({ area, unavailable, onRetry }: { area: string; u
 
 /**
  * Renders the module `remote/exposed` lazily, behind its own error boundary: a remote that is
- * down or throws costs only its own area of the page.
+ * down costs only its own area of the page, with a Try again that fetches it afresh.
  */
 export function RemoteComponent<P extends object>({ id, props, fallback }: { id: string; props?: P; fallback?: ReactNode }) {
   const [attempt, setAttempt] = useState(0);

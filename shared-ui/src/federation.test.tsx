@@ -1,0 +1,86 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter, useRouteError } from 'react-router-dom';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { RemoteComponent, setRemoteRegistry } from './federation';
+
+// Loading a remote fetches its manifest and scripts from another server: the edge of these tests.
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  ...jest.requireActual('@module-federation/enhanced/runtime'),
+  loadRemote: jest.fn(),
+}));
+const load = jest.mocked(loadRemote);
+
+/** Stands in for the shell's route error screen. */
+function RouteError() {
+  const error = useRouteError();
+  return <p role="alert">Route error: {error instanceof Error ? error.message : String(error)}</p>;
+}
+
+function renderRemote(id = 'catalog/HomePage') {
+  const router = createMemoryRouter([{ path: '/', element: <RemoteComponent id={id} />, errorElement: <RouteError /> }]);
+  return render(<RouterProvider router={router} />);
+}
+
+const screenModule = (text: string) => ({ default: () => <h1>{text}</h1> });
+
+beforeEach(() => {
+  load.mockReset();
+  setRemoteRegistry(() => Promise.resolve());
+  // React reports every caught error on the console; these tests cause them on purpose.
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+test('a remote that cannot be fetched shows a friendly fallback for its area; Try again fetches it afresh', async () => {
+  load.mockRejectedValueOnce(new Error('Failed to fetch http://localhost:3001/mf-manifest.json')).mockResolvedValueOnce(screenModule('Home'));
+  renderRemote();
+  const fallback = await screen.findByRole('alert');
+  expect(within(fallback).getByRole('heading', { name: 'The car catalog is not available right now' })).toBeInTheDocument();
+  expect(screen.queryByText(/Route error/)).not.toBeInTheDocument();
+  await userEvent.setup().click(within(fallback).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(2);
+});
+
+test("a remote's chunk that cannot be fetched is the same outage: the friendly fallback", async () => {
+  const chunkFailure = Object.assign(new Error('Loading chunk 412 failed.'), { name: 'ChunkLoadError' });
+  load.mockResolvedValue({
+    default: () => {
+      throw chunkFailure;
+    },
+  });
+  renderRemote('checkout/PaymentPage');
+  expect(await screen.findByRole('heading', { name: 'Checkout is not available right now' })).toBeInTheDocument();
+});
+
+test('a screen that loaded and then throws is a route error, not "not available"', async () => {
+  load.mockResolvedValue({
+    default: () => {
+      throw new Error('Cannot read properties of undefined');
+    },
+  });
+  renderRemote('dashboard/DashboardHome');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Route error: Cannot read properties of undefined');
+  expect(screen.queryByText(/is not available right now/)).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+});
+
+test('when registering the remotes failed, Try again registers them before loading', async () => {
+  let registered = false;
+  const register = jest.fn(async () => {
+    if (register.mock.calls.length === 1) throw new Error('remotes.json answered 503');
+    registered = true;
+  });
+  setRemoteRegistry(register);
+  load.mockImplementation(async () => {
+    if (!registered) throw new Error('catalog is not registered');
+    return screenModule('Home');
+  });
+  renderRemote();
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  expect(register).toHaveBeenCalledTimes(2);
+});

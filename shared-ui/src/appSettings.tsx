@@ -40,9 +40,12 @@ export function createQueryClient(): QueryClient {
 }
 
 export const TOAST_DURATIONS = { default: 4000, success: 2000, loading: Infinity } as const;
-/** react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), which is SPEC.md's figure. */
-export const TOAST_LIMIT = 20;
 
+/**
+ * SPEC.md §9's toasts: 4 s, 2 s for a success, a loading toast until it is dismissed. The "at
+ * most 20" is react-hot-toast's own built-in limit, which it offers no setting for (2.6);
+ * appSettings.test.tsx holds it to 20, so an upgrade that changes it is noticed.
+ */
 export function AppToaster() {
   return (
     <Toaster

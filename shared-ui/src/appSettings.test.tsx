@@ -1,0 +1,91 @@
+import { act, render, screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { AppToaster, QUERY_RETRIES, createQueryClient, queryRetryDelay, retryUnlessRefused } from './appSettings';
+
+/** SPEC.md §9, configured once: 3 retries with exponential back-off up to 30 s, 5 minutes of cache. */
+test('outages are retried three times with a back-off capped at 30 s; the cache keeps 5 minutes', () => {
+  const outage = Object.assign(new Error('Bad gateway'), { status: 502 });
+  const unreachable = new Error('We could not reach the Used Cars server');
+  expect([0, 1, 2, 3].map((n) => retryUnlessRefused(n, outage))).toEqual([true, true, true, false]);
+  expect([0, 1, 2, 3].map((n) => retryUnlessRefused(n, unreachable))).toEqual([true, true, true, false]);
+  expect(QUERY_RETRIES).toBe(3);
+  expect([0, 1, 2, 10].map(queryRetryDelay)).toEqual([1000, 2000, 4000, 30_000]);
+  const defaults = createQueryClient().getDefaultOptions().queries;
+  expect(defaults?.gcTime).toBe(5 * 60 * 1000);
+  expect(defaults?.retry).toBe(retryUnlessRefused);
+});
+
+test('a refusal (4xx) is shown at once: it would answer the same on every retry', () => {
+  for (const status of [400, 401, 403, 404, 409]) {
+    expect(retryUnlessRefused(0, Object.assign(new Error('refused'), { status }))).toBe(false);
+  }
+});
+
+describe('AppToaster (SPEC.md §9 toasts)', () => {
+  beforeAll(() => {
+    // react-hot-toast asks for the reduced-motion preference; jsdom has no matchMedia.
+    window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  });
+
+  beforeEach(() => jest.useFakeTimers());
+
+  afterEach(() => {
+    act(() => toast.remove());
+    jest.useRealTimers();
+  });
+
+  // A dismissed toast leaves after its exit animation (react-hot-toast's removeDelay), timed from
+  // the render that dismissed it: hence the separate steps.
+  const EXIT_MS = 1000;
+
+  const wait = (ms: number) => act(() => jest.advanceTimersByTime(ms));
+  const expireAndLeave = () => {
+    wait(1);
+    wait(EXIT_MS);
+  };
+
+  test('a toast shows for 4 seconds, a success for 2', () => {
+    render(<AppToaster />);
+    act(() => {
+      toast('Saved as draft');
+      toast.success('BOOKING CONFIRMED');
+    });
+    expect(screen.getByText('Saved as draft')).toBeInTheDocument();
+    expect(screen.getByText('BOOKING CONFIRMED')).toBeInTheDocument();
+
+    wait(1999);
+    expect(screen.getByText('BOOKING CONFIRMED')).toBeInTheDocument();
+    expireAndLeave();
+    expect(screen.queryByText('BOOKING CONFIRMED')).not.toBeInTheDocument();
+    expect(screen.getByText('Saved as draft')).toBeInTheDocument();
+
+    wait(3999 - 2000 - EXIT_MS);
+    expect(screen.getByText('Saved as draft')).toBeInTheDocument();
+    expireAndLeave();
+    expect(screen.queryByText('Saved as draft')).not.toBeInTheDocument();
+  });
+
+  test('a loading toast stays until it is dismissed', () => {
+    render(<AppToaster />);
+    let id = '';
+    act(() => {
+      id = toast.loading('Paying…');
+    });
+    wait(60 * 60_000);
+    expect(screen.getByText('Paying…')).toBeInTheDocument();
+    act(() => toast.dismiss(id));
+    wait(EXIT_MS);
+    expect(screen.queryByText('Paying…')).not.toBeInTheDocument();
+  });
+
+  test('at most 20 toasts are kept: the newest', () => {
+    render(<AppToaster />);
+    act(() => {
+      for (let n = 1; n <= 25; n += 1) toast(`Toast ${n}`);
+    });
+    expect(screen.getAllByText(/^Toast \d+$/)).toHaveLength(20);
+    expect(screen.getByText('Toast 25')).toBeInTheDocument();
+    expect(screen.getByText('Toast 6')).toBeInTheDocument();
+    expect(screen.queryByText('Toast 5')).not.toBeInTheDocument();
+  });
+});

@@ -54,6 +54,8 @@ let calls: Call[];
 let roles: Map<string, string>;
 /** Set to make POST /users fail, as an API outage in the middle of a sign-up would. */
 let savingFails: boolean;
+/** Set to make /jwt fail (after POST /users worked). */
+let jwtFails: boolean;
 
 function answer(status: number, body: unknown) {
   return { ok: status < 400, status, statusText: '', headers: new Headers(), text: async () => JSON.stringify(body) } as Response;
@@ -66,6 +68,7 @@ beforeEach(() => {
   calls = [];
   roles = new Map([['buyer@usedcars.test', 'Buyer']]);
   savingFails = false;
+  jwtFails = false;
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const headers = (init?.headers ?? {}) as Record<string, string>;
@@ -74,6 +77,7 @@ beforeEach(() => {
     const email = url.searchParams.get('email') ?? '';
     // Like the API: /jwt only for an e-mail with a user record, GET /users only with its token.
     if (url.pathname === '/jwt') {
+      if (jwtFails) return answer(503, { message: 'The database is not available' });
       if (!roles.has(email)) return answer(404, { message: `No account for ${email} yet: register first (POST /users)` });
       return answer(200, { accessToken: `access-for-${email}` });
     }
@@ -204,6 +208,20 @@ describe('a sign-up that fails half-way', () => {
 
     savingFails = false;
     await signUp(sam);
+    expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller' });
+  });
+
+  test('after the user record was saved, keeps the account (the record is tied to it): logging in later finishes', async () => {
+    const identity = new FakeIdentity();
+    await started(identity);
+    jwtFails = true;
+    await expect(signUp(sam)).rejects.toMatchObject({ status: 503 });
+    expect(identity.accounts.has(sam.email)).toBe(true);
+    expect(authStore.getState().status).toBe('signedOut');
+    expect(identity.current).toBeNull();
+
+    jwtFails = false;
+    await signIn(sam.email, sam.password);
     expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller' });
   });
 

@@ -191,11 +191,15 @@ export interface Registration {
   role: SelfServiceRole;
 }
 
-/** The API half of a sign-up: save the user record with the chosen role, fetch the token. */
-async function saveRecord(id: IdentityAdapter, user: AuthUser, { name, email, role }: Registration): Promise<void> {
+/** The API half of a sign-up, 1: the user record with the chosen role (POST /users). */
+async function saveRecord(id: IdentityAdapter, { name, email, role }: Registration): Promise<void> {
   const idToken = await id.getIdToken(true);
   if (!idToken) throw new Error('Not signed in');
   await saveUser({ name, email, role }, idToken);
+}
+
+/** The API half of a sign-up, 2: the access token, and the person is in. */
+async function finishSignUp(user: AuthUser, { name, email, role }: Registration): Promise<void> {
   await exchangeToken(email);
   setSignedIn({ ...user, displayName: name }, role);
 }
@@ -212,8 +216,9 @@ async function finishEarlierSignUp(id: IdentityAdapter, registration: Registrati
   try {
     await exchangeToken(registration.email);
   } catch (error) {
-    if (isMissingRecord(error)) return saveRecord(id, user, registration);
-    throw error;
+    if (!isMissingRecord(error)) throw error;
+    await saveRecord(id, registration);
+    return finishSignUp(user, registration);
   }
   throw inUse; // a complete account: log in instead (asAction signs this sign-in out)
 }
@@ -230,13 +235,16 @@ export function signUp(registration: Registration): Promise<void> {
       throw error;
     }
     try {
-      await saveRecord(id, user, registration);
+      await saveRecord(id, registration);
     } catch (error) {
       // Undo the identity account: left behind, it would hold the e-mail ('already in use') with
       // no user record behind it ('register first'), a dead end for the person.
       await id.deleteAccount().catch((undoError) => console.warn('[auth] the unfinished account could not be removed', undoError));
       throw error;
     }
+    // The record is saved and tied to this identity account for good (the API never re-ties a
+    // record to another one), so from here a failure keeps the account: logging in finishes.
+    await finishSignUp(user, registration);
   });
 }
 

@@ -24,6 +24,8 @@ const MESSAGES: Record<string, string> = {
   'auth/network-request-failed': 'We could not reach the sign-in service. Check your connection and try again.',
   'auth/too-many-requests': 'Too many attempts. Wait a minute and try again.',
   'auth/user-disabled': 'This account has been disabled.',
+  'auth/account-exists-with-different-credential':
+    'This e-mail already has an account that signs in with a password. Log in with your e-mail and password instead.',
 };
 
 export function describeAuthError(error: unknown): string {

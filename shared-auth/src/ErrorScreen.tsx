@@ -27,8 +27,15 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () =
         <Button
           type="button"
           onClick={async () => {
-            await logOut();
-            navigate('/login');
+            try {
+              await logOut();
+            } catch (error) {
+              // The identity service could not be told; this browser's session is cleared anyway
+              // (logOut clears it whatever happens), so the person still leaves for /login.
+              console.error('[auth] logging out of the identity service failed', error);
+            } finally {
+              navigate('/login');
+            }
           }}
         >
           Log out

@@ -17,8 +17,9 @@ async function main(): Promise<void> {
   const email = emailField().parse(values.email);
   const name = values.name?.trim() || 'Admin';
   const settings = settingsFromEnv();
+  // First: it refuses an emulator where one must not be, before the database is opened.
+  const identity = new FirebaseIdentity(settings.identity);
   const database = openConfiguredDatabase(settings);
-  const identity = new FirebaseIdentity(settings.firebaseProjectId);
   try {
     await database.migrate();
     const uid = values.password ? await identity.ensureUser({ email, password: values.password, displayName: name }) : undefined;

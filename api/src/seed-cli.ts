@@ -3,7 +3,7 @@
  * npm run seed -w api -- --cars 100000      100,000 cars PER BRAND (300,000 in all), for benchmarks
  */
 import { parseArgs } from 'node:util';
-import { settingsFromEnv } from './config';
+import { assertSafeIdentity, settingsFromEnv } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { reseedDemo, seedLargeCatalog } from './seed/seed';
 
@@ -12,11 +12,14 @@ async function main(): Promise<void> {
   const perBrand = values.cars === undefined ? undefined : Number(values.cars);
   if (perBrand !== undefined && !(Number.isInteger(perBrand) && perBrand > 0)) throw new Error('--cars takes a positive whole number');
   const settings = settingsFromEnv();
+  assertSafeIdentity(settings.identity);
+  // Demo buyer, admin and orders only beside the emulator, where the server makes their sign-ins.
+  const demoSignIns = Boolean(settings.identity.emulatorHost);
   const database = openConfiguredDatabase(settings);
   try {
     await database.migrate();
     const started = Date.now();
-    if (perBrand === undefined) await reseedDemo(database.db);
+    if (perBrand === undefined) await reseedDemo(database.db, { demoSignIns });
     else await seedLargeCatalog(database.db, perBrand);
     console.log(`Seeded ${perBrand === undefined ? 'the demo catalog' : `${perBrand} cars per brand`} in ${Date.now() - started} ms (${database.driver})`);
   } finally {

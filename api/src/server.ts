@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { settingsFromEnv } from './config';
+import { ConfigError, assertSafeIdentity, identityFromEnv, settingsFromEnv } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { FirebaseIdentity } from './features/auth/identity';
 import { createGateway } from './features/payments/settings';
@@ -10,12 +10,13 @@ const EMULATOR_ATTEMPTS = 10;
 const EMULATOR_RETRY_MS = 3_000;
 
 async function main(): Promise<void> {
+  // Before anything is opened or written: an emulator where it must not be stops the start.
+  assertSafeIdentity(identityFromEnv());
   const settings = settingsFromEnv();
+  const identity = new FirebaseIdentity(settings.identity);
   const database = openConfiguredDatabase(settings);
   await database.migrate();
-  const seeded = await seedIfEmpty(database.db);
-
-  const identity = new FirebaseIdentity(settings.firebaseProjectId);
+  const seeded = await seedIfEmpty(database.db, { demoSignIns: identity.isEmulator });
   const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app });
   app.addHook('onClose', async () => {
     await identity.close();
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refused set-up is the operator's to fix: the message says how, a stack would bury it.
+  console.error(error instanceof ConfigError ? `The API will not start: ${error.message}` : error);
   process.exit(1);
 });

@@ -5,15 +5,15 @@ import path from 'node:path';
 import { PUBLIC_DIR } from '../app';
 import { bookings, cars, payments, users } from '../db/schema';
 import { toCar } from '../features/cars/service';
-import { describeEachDriver } from '../../test/helpers';
+import { DRIVERS, createTestDatabase, describeEachDriver } from '../../test/helpers';
 import { DEMO_CARS_PER_BRAND, ensureDemoAccounts, reseedDemo, seedIfEmpty, seedLargeCatalog } from './seed';
 
 describeEachDriver('demo data', (api) => {
   const carsIn = async (category: string) => (await api().db.select({ n: count() }).from(cars).where(eq(cars.category, category)))[0]?.n;
 
   it('fills an empty database once, with valid cars whose pictures the API serves', async () => {
-    expect(await seedIfEmpty(api().db)).toBe(true);
-    expect(await seedIfEmpty(api().db)).toBe(false);
+    expect(await seedIfEmpty(api().db, { demoSignIns: true })).toBe(true);
+    expect(await seedIfEmpty(api().db, { demoSignIns: true })).toBe(false);
     for (const category of CATEGORIES) expect(await carsIn(category)).toBe(DEMO_CARS_PER_BRAND);
     const rows = await api().db.select().from(cars);
     for (const row of rows) {
@@ -29,7 +29,7 @@ describeEachDriver('demo data', (api) => {
 
   it('re-seeds the catalog and keeps the accounts', async () => {
     const before = (await api().db.select({ n: count() }).from(users))[0]?.n;
-    await reseedDemo(api().db);
+    await reseedDemo(api().db, { demoSignIns: true });
     expect((await api().db.select({ n: count() }).from(users))[0]?.n).toBe(before);
     expect(await carsIn('honda')).toBe(DEMO_CARS_PER_BRAND);
     expect(await api().db.select().from(bookings)).toHaveLength(2);
@@ -41,6 +41,34 @@ describeEachDriver('demo data', (api) => {
     const page = await api().inject({ method: 'GET', url: '/hondas?limit=5&sort=price' });
     expect(page.json()).toHaveLength(5);
     expect(page.headers['x-total-count']).toBe('1000');
+  });
+
+  it('without the Auth emulator, seeds cars under seller records only: no admin, no buyer to claim', async () => {
+    const real = await createTestDatabase(DRIVERS[0]!);
+    try {
+      expect(await seedIfEmpty(real.db, { demoSignIns: false })).toBe(true);
+      const accounts = await real.db.select({ email: users.email, role: users.role }).from(users);
+      expect(accounts.length).toBeGreaterThan(0);
+      expect(accounts.every((account) => account.role === 'Seller')).toBe(true);
+      expect(await real.db.select().from(bookings)).toHaveLength(0);
+      expect((await real.db.select({ n: count() }).from(cars))[0]?.n).toBe(DEMO_CARS_PER_BRAND * CATEGORIES.length);
+      await reseedDemo(real.db, { demoSignIns: false });
+      expect((await real.db.select().from(users).where(eq(users.role, 'admin')))).toHaveLength(0);
+    } finally {
+      await real.close();
+    }
+  });
+
+  it('makes no demo sign-in accounts (nor their records) when the identity is not the emulator', async () => {
+    const identity = { verifyIdToken: jest.fn(), deleteUser: jest.fn(), ensureUser: jest.fn(), isEmulator: false };
+    const real = await createTestDatabase(DRIVERS[0]!);
+    try {
+      expect(await ensureDemoAccounts(identity, real.db, 'usedcars-demo')).toBe(0);
+      expect(identity.ensureUser).not.toHaveBeenCalled();
+      expect(await real.db.select().from(users)).toHaveLength(0);
+    } finally {
+      await real.close();
+    }
   });
 
   it('creates the demo sign-in accounts in the emulator and links them', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { bookings, cars, payments, users } from '../db/schema';
 import type { IdentityVerifier } from '../features/auth/identity';
 import { PAINTS, type Paint, carImagePath } from './car-art';
-import { CITIES, CONDITIONS, DEMO_ACCOUNTS, DETAILS, MODELS } from './demo-data';
+import { CITIES, CONDITIONS, DEMO_ACCOUNTS, DETAILS, type DemoAccount, MODELS } from './demo-data';
 
 export const DEMO_CARS_PER_BRAND = 30;
 const DAY_MS = 86_400_000;
@@ -24,13 +24,25 @@ function random(seed: number): () => number {
 
 const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)]!;
 
-/** The demo accounts as database records (no sign-in accounts: see ensureDemoAccounts). */
-export async function ensureDemoUsers(db: Db): Promise<Map<string, string>> {
+export interface DemoOptions {
+  /**
+   * Whether the demo buyer and admin (and the buyer's orders) may exist: only where their sign-in
+   * accounts are made too, in the Auth emulator. Against a real identity service a record without a
+   * sign-in account is one nobody should be able to claim, least of all an admin, so the demo
+   * catalog then keeps only the seller records its cars need.
+   */
+  demoSignIns: boolean;
+}
+
+const DEMO_SELLERS = DEMO_ACCOUNTS.filter((account) => account.role === 'Seller');
+
+/** Demo accounts as database records (no sign-in accounts: see ensureDemoAccounts). */
+export async function ensureDemoUsers(db: Db, accounts: readonly DemoAccount[]): Promise<Map<string, string>> {
   await db
     .insert(users)
-    .values(DEMO_ACCOUNTS.map(({ email, name, role }) => ({ email, name, role })))
+    .values(accounts.map(({ email, name, role }) => ({ email, name, role })))
     .onConflictDoNothing({ target: users.email });
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)));
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, accounts.map((a) => a.email)));
   return new Map(rows.map((row) => [row.email, row.id]));
 }
 
@@ -41,12 +53,12 @@ async function wipeCatalog(db: Db): Promise<void> {
 }
 
 function sellersOf(ids: Map<string, string>) {
-  return DEMO_ACCOUNTS.filter((account) => account.role === 'Seller').map((account) => ({ id: ids.get(account.email)!, name: account.name }));
+  return DEMO_SELLERS.map((account) => ({ id: ids.get(account.email)!, name: account.name }));
 }
 
-/** A few dozen realistic cars per brand, two bookings of the demo buyer (one paid). */
-export async function seedDemoCatalog(db: Db, perBrand = DEMO_CARS_PER_BRAND): Promise<void> {
-  const ids = await ensureDemoUsers(db);
+/** A few dozen realistic cars per brand and, with demo sign-ins, two bookings of the demo buyer (one paid). */
+export async function seedDemoCatalog(db: Db, { demoSignIns }: DemoOptions, perBrand = DEMO_CARS_PER_BRAND): Promise<void> {
+  const ids = await ensureDemoUsers(db, demoSignIns ? DEMO_ACCOUNTS : DEMO_SELLERS);
   const sellers = sellersOf(ids);
   const thisYear = new Date().getFullYear();
   const now = Date.now();
@@ -80,6 +92,7 @@ export async function seedDemoCatalog(db: Db, perBrand = DEMO_CARS_PER_BRAND): P
     }),
   );
   const inserted = await db.insert(cars).values(rows).returning({ id: cars.id, sellerId: cars.sellerId });
+  if (!demoSignIns) return;
   await seedDemoOrders(db, ids, inserted.filter((car) => car.sellerId === sellers[0]!.id).slice(0, 2).map((car) => car.id));
 }
 
@@ -115,17 +128,17 @@ async function seedDemoOrders(db: Db, ids: Map<string, string>, carIds: string[]
 }
 
 /** First start of an empty database gets the demo data; anything already there is left alone. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, options: DemoOptions): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemoCatalog(db);
+  await seedDemoCatalog(db, options);
   return true;
 }
 
 /** `npm run seed`: cars, bookings and payments start over; accounts stay. */
-export async function reseedDemo(db: Db): Promise<void> {
+export async function reseedDemo(db: Db, options: DemoOptions): Promise<void> {
   await wipeCatalog(db);
-  await seedDemoCatalog(db);
+  await seedDemoCatalog(db, options);
 }
 
 /**
@@ -134,7 +147,7 @@ export async function reseedDemo(db: Db): Promise<void> {
  */
 export async function seedLargeCatalog(db: Db, perBrand: number, categories: readonly Category[] = CATEGORIES): Promise<void> {
   await wipeCatalog(db);
-  const sellers = sellersOf(await ensureDemoUsers(db));
+  const sellers = sellersOf(await ensureDemoUsers(db, DEMO_SELLERS));
   const thisYear = new Date().getFullYear();
   for (const category of categories) {
     const models = JSON.stringify(MODELS[category].map((model, index) => ({ ...model, img: carImagePath(model.style, PAINT_NAMES[index % PAINT_NAMES.length]!) })));
@@ -160,14 +173,18 @@ export async function seedLargeCatalog(db: Db, perBrand: number, categories: rea
 
 /**
  * With the Auth emulator as identity service, the demo accounts get sign-in accounts there too
- * (same e-mail, password and name), linked to their records. Never against a real project.
+ * (same e-mail, password and name), and each record stores its account's uid as soon as the
+ * account exists: the emulator's e-mail/password accounts are unverified, so the uid is what
+ * lets them sign in (see linkIdentity). Never against a real project: neither the accounts nor
+ * their records are made then.
  */
 export async function ensureDemoAccounts(identity: IdentityVerifier, db: Db, password: string): Promise<number> {
   if (!identity.isEmulator || !identity.ensureUser) return 0;
-  const ids = await ensureDemoUsers(db);
+  const ids = await ensureDemoUsers(db, DEMO_ACCOUNTS);
   let linked = 0;
   for (const account of DEMO_ACCOUNTS.filter((candidate) => candidate.signIn)) {
     const uid = await identity.ensureUser({ email: account.email, password, displayName: account.name });
+    // The emulator's own account for the address wins: its data may have been reset since.
     await db.update(users).set({ identityUid: uid }).where(eq(users.id, ids.get(account.email)!));
     linked += 1;
   }

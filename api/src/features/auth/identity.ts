@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type App, deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { type IdentityEnvironment, assertSafeIdentity } from '../../config';
 
 /** Who a Firebase ID token belongs to. */
 export interface VerifiedIdentity {
@@ -38,13 +39,17 @@ function hasCode(error: unknown, code: string): boolean {
 
 /**
  * Firebase Auth through firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin
- * talks to the emulator and accepts its unsigned tokens, which is why production never sets it.
+ * talks to the emulator and accepts its unsigned tokens, so the constructor refuses that set-up
+ * in production or for a real project (assertSafeIdentity throws a ConfigError).
  */
 export class FirebaseIdentity implements IdentityVerifier {
   private readonly app: App;
-  readonly isEmulator = Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
+  readonly isEmulator: boolean;
 
-  constructor(projectId: string) {
+  constructor(environment: IdentityEnvironment) {
+    assertSafeIdentity(environment);
+    this.isEmulator = Boolean(environment.emulatorHost);
+    const { projectId } = environment;
     const name = `usedcars-${projectId}`;
     this.app = getApps().find((app) => app.name === name) ?? initializeApp({ projectId }, name);
   }

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { CATEGORIES, CATEGORY_PATHS } from '@usedcars/shared-contract';
+import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS, SITE_ROUTES } from '@usedcars/shared-contract';
 import { RequireAuth } from '@usedcars/shared-auth';
 import { RemoteComponent } from '@usedcars/shared-ui';
 import { MainLayout } from '../layout/MainLayout';
@@ -10,8 +10,12 @@ import { RegisterPage } from '../features/auth/RegisterPage';
 
 /**
  * SPEC.md §2's route table, in one place. Each screen names the remote module that draws it.
+ * The addresses are shared-contract's (SITE_ROUTES, CATEGORY_PATHS), which the links use too.
  * Matching is case-insensitive, so /Dashboard and /dashboard/mybuyer reach the same screens as
  * /dashboard and /dashboard/myBuyer.
+ *
+ * A screen that throws reaches the errorElement of its route (the dashboard's, or else the main
+ * layout's): RemoteComponent's own boundary only stands in for a remote that could not be fetched.
  */
 const remote = (id: string, props?: object) => <RemoteComponent id={id} props={props} />;
 const guarded = (id: string, props?: object) => <RequireAuth>{remote(id, props)}</RequireAuth>;
@@ -27,21 +31,21 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     children: [
       { index: true, element: remote('catalog/HomePage') },
-      { path: 'about', element: remote('catalog/AboutPage') },
-      { path: 'blogs', element: remote('catalog/BlogsPage') },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
+      { path: SITE_PATHS.about, element: remote('catalog/AboutPage') },
+      { path: SITE_PATHS.blogs, element: remote('catalog/BlogsPage') },
+      { path: SITE_PATHS.login, element: <LoginPage /> },
+      { path: SITE_PATHS.register, element: <RegisterPage /> },
       ...brandRoutes,
       {
-        path: 'dashboard',
+        path: SITE_ROUTES.dashboard,
         element: guarded('dashboard/DashboardLayout'),
         errorElement: <ErrorScreen />,
         children: [
           { index: true, element: remote('dashboard/DashboardHome') },
-          { path: 'addProduct', element: remote('dashboard/AddProductPage') },
-          { path: 'myProduct', element: remote('dashboard/MyProductPage') },
-          { path: 'myBuyer', element: remote('dashboard/MyBuyersPage') },
-          { path: 'payment/:id', element: remote('checkout/PaymentPage') },
+          { path: SITE_ROUTES.addProduct, element: remote('dashboard/AddProductPage') },
+          { path: SITE_ROUTES.myProduct, element: remote('dashboard/MyProductPage') },
+          { path: SITE_ROUTES.myBuyer, element: remote('dashboard/MyBuyersPage') },
+          { path: SITE_ROUTES.payment, element: remote('checkout/PaymentPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Container, VisuallyHidden, theme } from '@usedcars/shared-ui';
 import { FacebookIcon, InstagramIcon, XIcon, YouTubeIcon } from './SocialIcons';
 
@@ -159,10 +160,10 @@ export function Footer() {
           <List>
             {/* SPEC.md §1: both Legal links point to the home page until the documents exist. */}
             <li>
-              <Link to="/">Privacy Policy</Link>
+              <Link to={SITE_PATHS.home}>Privacy Policy</Link>
             </li>
             <li>
-              <Link to="/">Terms &amp; Conditions</Link>
+              <Link to={SITE_PATHS.home}>Terms &amp; Conditions</Link>
             </li>
           </List>
         </section>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { logOut, useAuth } from '@usedcars/shared-auth';
+import { SITE_PATHS } from '@usedcars/shared-contract';
 import { ButtonLink, Container, GhostButton, focusRing, theme } from '@usedcars/shared-ui';
 import logoUrl from '../assets/logo.svg';
 
@@ -165,7 +166,7 @@ export function Navbar() {
       <SkipLink href="#main">Skip to content</SkipLink>
       <nav aria-label="Main" onKeyDown={closeOnEscape}>
         <Row>
-          <Brand to="/" onClick={close}>
+          <Brand to={SITE_PATHS.home} onClick={close}>
             <img src={logoUrl} alt="UsedCars home" width={154} height={35} />
           </Brand>
           <MenuButton
@@ -181,23 +182,23 @@ export function Navbar() {
           <Menu id={menuId} $open={open}>
             <Links>
               <li>
-                <Item to="/" end onClick={close}>
+                <Item to={SITE_PATHS.home} end onClick={close}>
                   Home
                 </Item>
               </li>
               <li>
-                <Item to="/about" onClick={close}>
+                <Item to={SITE_PATHS.about} onClick={close}>
                   About Us
                 </Item>
               </li>
               <li>
-                <Item to="/blogs" onClick={close}>
+                <Item to={SITE_PATHS.blogs} onClick={close}>
                   Blogs
                 </Item>
               </li>
               {status === 'signedIn' && email ? (
                 <li>
-                  <Item to="/Dashboard" onClick={close}>
+                  <Item to={SITE_PATHS.dashboard} onClick={close}>
                     Dashboard
                   </Item>
                 </li>
@@ -209,7 +210,7 @@ export function Navbar() {
               </GhostButton>
             ) : null}
             {status === 'signedOut' ? (
-              <ButtonLink to="/login" onClick={close}>
+              <ButtonLink to={SITE_PATHS.login} onClick={close}>
                 Login
               </ButtonLink>
             ) : null}

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { SITE_PATHS } from '@usedcars/shared-contract';
 import { ButtonLink, theme, usePageTitle } from '@usedcars/shared-ui';
 import notFoundUrl from '../../assets/404.svg';
 
@@ -32,7 +33,7 @@ export default function NotFoundPage() {
       <img src={notFoundUrl} alt="404 – page not found" width={480} height={300} />
       <h1 id="not-found-heading">Page not found</h1>
       <p>The page you are looking for has moved, sold or never existed. Let’s get you back on the road.</p>
-      <ButtonLink to="/">Back to Home</ButtonLink>
+      <ButtonLink to={SITE_PATHS.home}>Back to Home</ButtonLink>
     </Wrapper>
   );
 }

@@ -1,0 +1,106 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { getInstance, init, loadRemote } from '@module-federation/enhanced/runtime';
+import { setSignedIn, setSignedOut } from '@usedcars/shared-auth';
+import { setRemoteRegistry } from '@usedcars/shared-ui';
+import { startRemoteRegistry } from '../federation/remotes';
+import { routes } from './routes';
+
+/**
+ * The shell's real route table. What leaves the machine is stubbed: loading a remote (its
+ * manifest and scripts live on other servers) and fetching /remotes.json.
+ */
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  ...jest.requireActual('@module-federation/enhanced/runtime'),
+  loadRemote: jest.fn(),
+}));
+
+type Module = { default: () => React.ReactNode };
+const remotes: Record<string, () => Promise<Module>> = {};
+jest.mocked(loadRemote).mockImplementation((id: string) => (remotes[id] ?? (() => Promise.reject(new Error(`no stub for ${id}`))))());
+
+const shows = (text: string) => () => Promise.resolve({ default: () => <h1>{text}</h1> });
+const throwsWhileShowing = (message: string) => () =>
+  Promise.resolve({
+    default: () => {
+      throw new Error(message);
+    },
+  });
+const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
+
+function renderAt(path: string) {
+  return render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+}
+
+beforeAll(() => init({ name: 'shell', remotes: [] }));
+
+beforeEach(() => {
+  for (const id of Object.keys(remotes)) delete remotes[id];
+  setRemoteRegistry(() => Promise.resolve());
+  setSignedOut();
+  // React reports every error a boundary catches; these tests cause them on purpose.
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+test("a screen that throws shows the main layout's error screen: 'Something went wrong!!!', the message, Log out", async () => {
+  remotes['catalog/AboutPage'] = throwsWhileShowing('The about text answered nonsense');
+  renderAt('/about');
+  const alert = await screen.findByRole('alert');
+  expect(within(alert).getByRole('heading', { name: 'Something went wrong!!!' })).toBeInTheDocument();
+  expect(alert).toHaveTextContent('The about text answered nonsense');
+  // (What Log out does is shared-auth's ErrorScreen's, tested there and in the dashboard; the data
+  // router's navigation needs fetch's Request, which jsdom lacks.)
+  expect(within(alert).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  expect(screen.queryByText(/is not available right now/)).not.toBeInTheDocument();
+});
+
+test("the payment page throwing under /dashboard shows the dashboard route's error screen, inside the site's layout", async () => {
+  setSignedIn({ uid: 'u1', email: 'bob@usedcars.test', displayName: 'Bob Buyer' }, 'Buyer');
+  // The dashboard remote's frame, reduced to what the route table relies on: it shows the child screen.
+  remotes['dashboard/DashboardLayout'] = () => Promise.resolve({ default: () => <Outlet /> });
+  remotes['checkout/PaymentPage'] = throwsWhileShowing('The booking answered nonsense');
+  renderAt('/Dashboard/payment/k1');
+  const alert = await screen.findByRole('alert');
+  expect(within(alert).getByRole('heading', { name: 'Something went wrong!!!' })).toBeInTheDocument();
+  expect(alert).toHaveTextContent('The booking answered nonsense');
+  expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+});
+
+test('a remote that cannot be reached still gets the friendly fallback, and Try again brings it back', async () => {
+  remotes['catalog/HomePage'] = unreachable;
+  renderAt('/');
+  const fallback = await screen.findByRole('alert');
+  expect(fallback).toHaveTextContent('The car catalog is not available right now');
+  expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  remotes['catalog/HomePage'] = shows('Find your next car');
+  await userEvent.setup().click(within(fallback).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Find your next car' })).toBeInTheDocument();
+});
+
+test('while /remotes.json cannot be read the areas show the fallback; Try again reads it again and registers the remotes', async () => {
+  const remotesFile = { catalog: 'http://cdn.test/catalog/mf-manifest.json', dashboard: 'http://cdn.test/dashboard/mf-manifest.json' };
+  // Down at start-up and still down when the page first asks for the catalog; back up after.
+  const fetchFile = jest
+    .fn()
+    .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    .mockResolvedValue({ ok: true, status: 200, json: async () => remotesFile });
+  globalThis.fetch = fetchFile;
+  // As the runtime does: a remote nobody registered cannot be loaded.
+  const registered = (name: string) => getInstance()?.options.remotes.some((r) => r.name === name) ?? false;
+  remotes['catalog/BlogsPage'] = () => (registered('catalog') ? shows('Question and Answer')() : Promise.reject(new Error('catalog is not registered')));
+
+  await expect(startRemoteRegistry()).rejects.toThrow('Failed to fetch');
+  renderAt('/blogs');
+  const fallback = await screen.findByRole('alert');
+  expect(fallback).toHaveTextContent('The car catalog is not available right now');
+
+  await userEvent.setup().click(within(fallback).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Question and Answer' })).toBeInTheDocument();
+  expect(fetchFile).toHaveBeenCalledTimes(3);
+  expect(fetchFile).toHaveBeenLastCalledWith('/remotes.json', { cache: 'no-cache' });
+  expect(registered('dashboard')).toBe(true);
+});

@@ -2,10 +2,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_PATHS, type Category, type CarSort } from '@usedcars/shared-contract';
-import { GhostButton, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
+import { errorText } from '@usedcars/shared-auth';
+import { ErrorPanel, GhostButton, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useCarPage } from '../cars/carQueries';
 import { CarCard } from '../cars/CarCard';
-import { QueryError } from '../cars/QueryError';
 import { useBookingDialog } from '../cars/BookingDialogHost';
 import { PAGE_SIZE, SORT_LABELS, hasFilters, readListView, writeListView, type CarFilters, type ListView } from '../cars/listParams';
 import { FilterForm, Field } from './FilterForm';
@@ -131,7 +131,8 @@ export default function BrandListPage({ category }: { category: Category }) {
       </ResultsBar>
 
       {isError ? (
-        <QueryError title={`We could not load the ${label} cars`} error={error} retrying={isFetching} onRetry={() => void refetch()} />
+        // SPEC.md shows "nothing special" for a list that failed; a blank grid would read as "no cars".
+        <ErrorPanel title={`We could not load the ${label} cars.`} message={errorText(error)} retrying={isFetching} onRetry={() => void refetch()} />
       ) : isPending ? (
         <SkeletonGrid count={8} />
       ) : data.cars.length === 0 ? (

@@ -1,14 +1,13 @@
 import { useId } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORY_PATHS, type Car, type Category } from '@usedcars/shared-contract';
-import { carImageUrl, useAuth, type LoginRedirectState } from '@usedcars/shared-auth';
-import { VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { CATEGORY_PATHS, SITE_PATHS, type Car, type Category } from '@usedcars/shared-contract';
+import { carImageUrl, errorText, useAuth, type LoginRedirectState } from '@usedcars/shared-auth';
+import { ErrorPanel, VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { isMissingCar, useCar } from '../cars/carQueries';
 import { BookNowButton } from '../cars/CarActions';
 import { useIsBuyer } from '../cars/useIsBuyer';
 import { useBookingDialog } from '../cars/BookingDialogHost';
-import { QueryError } from '../cars/QueryError';
 import { StatusBadge } from '../cars/StatusBadge';
 import { SkeletonBlock } from '../cars/Skeleton';
 import { formatPosted } from '../cars/format';
@@ -126,7 +125,7 @@ function Booking({ car }: { car: Car }) {
     const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search } };
     return (
       <Aside>
-        <Link to="/login" state={state}>
+        <Link to={SITE_PATHS.login} state={state}>
           Log in
         </Link>{' '}
         with a buyer account to book this car.
@@ -224,7 +223,7 @@ export default function CarDetailPage({ category }: { category: Category }) {
       {car ? (
         <CarView car={car} titleId={titleId} />
       ) : isError ? (
-        <QueryError title="We could not load this car" error={error} retrying={isFetching} onRetry={() => void refetch()} />
+        <ErrorPanel title="We could not load this car." message={errorText(error)} retrying={isFetching} onRetry={() => void refetch()} />
       ) : (
         <>
           <VisuallyHidden role="status">Loading the car…</VisuallyHidden>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
+import { SITE_PATHS } from '@usedcars/shared-contract';
 import { focusRing, theme } from '@usedcars/shared-ui';
 import shopUrl from '../../assets/icon-shop.svg';
 import researchUrl from '../../assets/icon-research.svg';
@@ -37,7 +38,7 @@ const SECTIONS: MarketingSection[] = [
     title: 'Sell',
     icon: sellUrl,
     copy: 'Register as a seller and list your car in a few minutes, with no listing fee. Buyers book a meeting and pay the booking online, and you decide where they see the car.',
-    action: { label: 'List your car', to: '/dashboard/addProduct' },
+    action: { label: 'List your car', to: SITE_PATHS.addProduct },
   },
   {
     title: 'Service & Repair',

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { bookingInputSchema, type BookingInput, type Car } from '@usedcars/shared-contract';
+import { SITE_PATHS, bookingInputSchema, type BookingInput, type Car } from '@usedcars/shared-contract';
 import { createBooking, useAuth } from '@usedcars/shared-auth';
 import { Button, GhostButton, focusRing, formatPrice, theme } from '@usedcars/shared-ui';
 
@@ -32,8 +32,11 @@ function validate(values: Record<Field, string>): { errors: FieldErrors; data: R
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/* A 375-px phone: 12 px of page each side, and nothing inside may push the dialog wider. */
 const Dialog = styled.dialog`
+  box-sizing: border-box;
   width: min(480px, calc(100vw - 24px));
+  max-width: calc(100vw - 24px);
   max-height: calc(100dvh - 24px);
   margin: auto;
   padding: 0;
@@ -61,12 +64,15 @@ const Header = styled.div`
   gap: 12px;
   padding: 18px 20px 0;
   h2 {
+    min-width: 0;
     margin: 0;
     font-size: 22px;
+    overflow-wrap: anywhere;
   }
 `;
 
 const Close = styled.button`
+  flex: none;
   width: 44px;
   height: 44px;
   border: 0;
@@ -84,13 +90,16 @@ const Close = styled.button`
 
 const Form = styled.form`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 14px;
   padding: 16px 20px 20px;
 `;
 
 const Label = styled.label`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 4px;
+  min-width: 0;
   font-size: 14px;
   font-weight: 600;
   input,
@@ -101,7 +110,13 @@ const Label = styled.label`
     color: ${theme.color.ink};
     border: 1px solid #b9c0cc;
     border-radius: 8px;
+    box-sizing: border-box;
     width: 100%;
+    max-width: 100%;
+    min-width: 0;
+  }
+  textarea {
+    resize: vertical;
   }
   input:read-only {
     background: ${theme.color.canvas};
@@ -165,7 +180,7 @@ export default function BookingDialog({ car, onClose }: BookingDialogProps) {
       // A booking changes the car's status on every list and adds a row to My Orders; whatever
       // the page has cached about either is out of date now.
       void queryClient.invalidateQueries();
-      navigate('/Dashboard');
+      navigate(SITE_PATHS.dashboard);
     },
     // 409 (sold, already booked) and every other refusal carry the server's message.
     onError: (error) => toast.error(error.message),

@@ -2,8 +2,8 @@ import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError, useAuth } from '@usedcars/shared-auth';
-import { ORDER_MESSAGES } from '@usedcars/shared-contract';
-import { Button, Spinner, focusRing, theme, usePageTitle } from '@usedcars/shared-ui';
+import { ORDER_MESSAGES, SITE_PATHS } from '@usedcars/shared-contract';
+import { ErrorPanel, Spinner, focusRing, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useBooking, usePaymentConfig } from './paymentQueries';
 import TestCheckout from './TestCheckout';
 
@@ -13,6 +13,11 @@ const StripeCheckout = lazy(() => import('./StripeCheckout'));
 function problemText(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return 'We could not find this booking.';
   return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+/** A refusal (4xx: not found, not yours) would answer the same again: no Try again for it. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status < 500;
 }
 
 /** SPEC.md §2 Payment at /dashboard/payment/{id}: the booking's price, a card form and a Pay button. */
@@ -28,13 +33,13 @@ export default function PaymentPage() {
     return (
       <Page>
         <h2>Payment</h2>
-        <Problem role="alert">{problemText(booking.error)}</Problem>
-        {!(booking.error instanceof ApiError && booking.error.status < 500) && (
-          <Button type="button" onClick={() => void booking.refetch()}>
-            Try again
-          </Button>
-        )}
-        <BackLink to="/Dashboard">Back to My Orders</BackLink>
+        <ErrorPanel
+          message={problemText(booking.error)}
+          onRetry={isRefusal(booking.error) ? undefined : () => void booking.refetch()}
+          retrying={booking.isFetching}
+          retryLabel="Try again"
+        />
+        <BackLink to={SITE_PATHS.dashboard}>Back to My Orders</BackLink>
       </Page>
     );
   }
@@ -49,12 +54,17 @@ export default function PaymentPage() {
         <Paid role="status">
           <strong>Paid.</strong> {ORDER_MESSAGES.alreadyPaid}
           {order.transactionId && <Muted> Transaction {order.transactionId}</Muted>}
-          <BackLink to="/Dashboard">Back to My Orders</BackLink>
+          <BackLink to={SITE_PATHS.dashboard}>Back to My Orders</BackLink>
         </Paid>
       ) : config.isPending ? (
         <Spinner label="Loading the card form…" />
       ) : config.isError ? (
-        <Problem role="alert">{problemText(config.error)}</Problem>
+        <ErrorPanel
+          message={problemText(config.error)}
+          onRetry={isRefusal(config.error) ? undefined : () => void config.refetch()}
+          retrying={config.isFetching}
+          retryLabel="Try again"
+        />
       ) : config.data.gateway === 'stripe' ? (
         <Suspense fallback={<Spinner label="Loading the card form…" />}>
           <StripeCheckout booking={order} email={email} publishableKey={config.data.publishableKey} />
@@ -80,11 +90,6 @@ const Price = styled.p`
   margin: 0;
   font-size: 18px;
   color: ${theme.color.ink};
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${theme.color.danger};
 `;
 
 const Paid = styled.div`

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { recordPayment } from '@usedcars/shared-auth';
-import { ORDER_MESSAGES, type Booking } from '@usedcars/shared-contract';
+import { ORDER_MESSAGES, SITE_PATHS, arrivalNotice, type Booking } from '@usedcars/shared-contract';
 import { Button, theme } from '@usedcars/shared-ui';
 import { paymentKeys, usePaymentIntent } from './paymentQueries';
 
@@ -19,6 +19,12 @@ export const PAYMENT_TEXTS = {
   toast: 'Successfully Done',
   processing: 'Your bank is still processing the payment; My Orders shows Paid once it completes.',
 } as const;
+
+/**
+ * How long the congratulations stay on the payment page before the move to /Dashboard: long
+ * enough to read where it was earned. The dashboard repeats it on arrival, so nobody misses it.
+ */
+export const PAID_PAUSE_MS = 1500;
 
 export interface CheckoutFormProps {
   booking: Booking;
@@ -38,7 +44,8 @@ export interface CheckoutFormProps {
 
 /**
  * SPEC.md §4's payment steps, the same for both gateways: ask for an intent, confirm the card with
- * the provider, record the payment when it succeeded, then congratulate and go to /Dashboard.
+ * the provider, record the payment when it succeeded, then congratulate and go to /Dashboard,
+ * handing the congratulations on in the navigation state for the dashboard to show.
  */
 export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCard, notice }: CheckoutFormProps) {
   const navigate = useNavigate();
@@ -49,7 +56,14 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
+  const [paid, setPaid] = useState(false);
   const errorId = useId();
+
+  useEffect(() => {
+    if (!paid) return;
+    const timer = setTimeout(() => navigate(SITE_PATHS.dashboard, { state: arrivalNotice(PAYMENT_TEXTS.completed) }), PAID_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [paid, navigate]);
 
   const intentRefusal = intent.error instanceof Error ? intent.error.message : undefined;
   useEffect(() => {
@@ -59,7 +73,7 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
 
   async function pay(event: FormEvent) {
     event.preventDefault();
-    if (!clientSecret || !cardReady || processing) return;
+    if (!clientSecret || !cardReady || processing || paid) return;
     setProcessing(true);
     setError(undefined);
     setStatus(undefined);
@@ -77,10 +91,10 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
       const { insertedId } = await recordPayment({ bookingId: booking._id, transactionId: result.paymentIntent.id, email });
       if (insertedId) {
         setStatus(PAYMENT_TEXTS.completed);
+        setPaid(true);
         toast.success(PAYMENT_TEXTS.toast);
         // My Orders and the brand lists now read Paid and sold; they refetch when next shown.
         void queryClient.invalidateQueries({ refetchType: 'none' });
-        navigate('/Dashboard');
       }
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -99,7 +113,7 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
           {shownError}
         </CardError>
       )}
-      <Button type="submit" disabled={!cardReady || !clientSecret || processing} aria-busy={processing}>
+      <Button type="submit" disabled={!cardReady || !clientSecret || processing || paid} aria-busy={processing}>
         Pay
       </Button>
       {(processing || intent.isPending) && !shownError && (

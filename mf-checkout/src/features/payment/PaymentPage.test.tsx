@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'react-hot-toast';
+import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { loadStripe } from '@stripe/stripe-js';
 import {
@@ -13,7 +13,7 @@ import {
   recordPayment,
   setSignedIn,
 } from '@usedcars/shared-auth';
-import type { Booking } from '@usedcars/shared-contract';
+import { noticeFrom, type Booking } from '@usedcars/shared-contract';
 import { createQueryClient, theme } from '@usedcars/shared-ui';
 import PaymentPage from './PaymentPage';
 
@@ -70,7 +70,14 @@ function booking(overrides: Partial<Booking> = {}): Booking {
 }
 
 function Elsewhere() {
-  return <p>Now at {useLocation().pathname}</p>;
+  const { pathname, state } = useLocation();
+  const notice = noticeFrom(state);
+  return (
+    <>
+      <p>Now at {pathname}</p>
+      {notice && <p>Handed a notice: {notice}</p>}
+    </>
+  );
 }
 
 function renderPage(id = 'k1') {
@@ -106,6 +113,8 @@ beforeAll(() => {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  // Toasts live in react-hot-toast's module-wide store: none carried over from the test before.
+  act(() => toast.remove());
   setSignedIn({ uid: 'uid-bob', email: 'bob@usedcars.test', displayName: 'Bob Buyer' }, 'Buyer');
   jest.mocked(fetchBooking).mockResolvedValue(booking());
   jest.mocked(fetchPaymentConfig).mockResolvedValue({ gateway: 'test' });
@@ -190,9 +199,27 @@ describe('with the test gateway', () => {
     expect(payButton()).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Processing your payment…');
     await act(async () => answerConfirm({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }));
-    expect(await screen.findByText('Now at /Dashboard')).toBeInTheDocument();
+    // (Waits past the pause that shows the congratulations on the page first: PAID_PAUSE_MS.)
+    expect(await screen.findByText('Now at /Dashboard', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
     expect(recordPayment).toHaveBeenCalledWith({ bookingId: 'k1', transactionId: 'pi_1', email: 'bob@usedcars.test' });
+  });
+
+  test("a completed payment says 'Congrats! your payment completed' on the page, then hands it to /Dashboard", async () => {
+    jest.mocked(confirmTestCardPayment).mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
+    jest.mocked(recordPayment).mockResolvedValue({ insertedId: 'pay_1' });
+    renderPage();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    const user = await typeCard('4242 4242 4242 4242');
+    await user.click(payButton());
+    const congrats = await screen.findByText('Congrats! your payment completed');
+    expect(congrats).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Successfully Done')).toBeInTheDocument();
+    // Paid once: Pay does not come back while the page is still showing.
+    expect(payButton()).toBeDisabled();
+    expect(await screen.findByText('Now at /Dashboard', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('Handed a notice: Congrats! your payment completed')).toBeInTheDocument();
+    expect(recordPayment).toHaveBeenCalledTimes(1);
   });
 
   test('a refusal from the server (car sold to someone else) is shown and Pay stays disabled', async () => {
@@ -264,7 +291,7 @@ describe('with the stripe gateway', () => {
     await screen.findByRole('button', { name: 'Stripe card element' });
     await waitFor(() => expect(payButton()).toBeEnabled());
     await userEvent.setup().click(payButton());
-    expect(await screen.findByText('Now at /Dashboard')).toBeInTheDocument();
+    expect(await screen.findByText('Now at /Dashboard', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
     expect(recordPayment).toHaveBeenCalledWith({ bookingId: 'k1', transactionId: 'pi_live_1', email: 'bob@usedcars.test' });
   });

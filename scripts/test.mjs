@@ -4,13 +4,17 @@
  *
  * - When Debian's PostgreSQL is installed, a throwaway server on 127.0.0.1 is started and the
  *   API suite runs a second time against it (TEST_DATABASE_URL), as issue 3 asks.
+ *   With REQUIRE_POSTGRES=1 (set by .ci/run) a missing PostgreSQL fails the run instead.
+ * - Every package is type-checked (`tsc --noEmit`), one counted test per package: jest and
+ *   webpack compile with swc, which strips types without checking them, so nothing else would
+ *   notice a type error.
  * - The front ends are rebuilt first (SKIP_BUILD=1 reuses existing dists), so the browser suite
  *   never tests a stale build.
  * - The last line is `N passed, N failed`, counted over all suites; the exit code is non-zero
  *   when anything failed or a suite could not run.
  *
  *   npm test                    everything
- *   npm test -- --unit          jest only
+ *   npm test -- --unit          type checks and jest only
  *   npm test -- --e2e           browser suite only
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -54,7 +58,12 @@ function readJson(file) {
 function startPostgres() {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => {} };
   if (!existsSync(path.join(PG_BIN, 'initdb'))) {
-    console.log(`[test] PostgreSQL not found in ${PG_BIN}: the API suite runs on PGlite only.`);
+    if (process.env.REQUIRE_POSTGRES === '1') {
+      console.error(`[test] PostgreSQL not found in ${PG_BIN}, and REQUIRE_POSTGRES=1: install Debian's postgresql.`);
+      broken = true;
+    } else {
+      console.log(`[test] PostgreSQL not found in ${PG_BIN}: the API suite runs on PGlite only.`);
+    }
     return null;
   }
   const started = spawnSync('bash', [path.join(ROOT, 'scripts', 'pg-throwaway.sh'), 'start', PG_PORT], { encoding: 'utf8' });
@@ -90,6 +99,24 @@ async function unitSuites() {
   } finally {
     pg?.stop();
   }
+}
+
+/** The workspaces, in package.json's order; each is one type-check "test". */
+function workspaces() {
+  return readJson(path.join(ROOT, 'package.json')).workspaces;
+}
+
+async function typeChecks() {
+  const failed = [];
+  for (const dir of workspaces()) {
+    const code = await run(path.join(BIN, 'tsc'), ['--noEmit', '-p', path.join(ROOT, dir, 'tsconfig.json')]);
+    if (code === 0) tally.passed += 1;
+    else {
+      tally.failed += 1;
+      failed.push(dir);
+    }
+  }
+  console.log(`[test] typecheck: ${workspaces().length - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`);
 }
 
 /** Walks Playwright's JSON report: each test's last result decides. */
@@ -142,7 +169,10 @@ async function browserSuite() {
 
 const started = Date.now();
 try {
-  if (runUnit) await unitSuites();
+  if (runUnit) {
+    await typeChecks();
+    await unitSuites();
+  }
   if (runE2e) await browserSuite();
 } finally {
   rmSync(out, { recursive: true, force: true });

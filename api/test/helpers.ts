@@ -174,6 +174,14 @@ export class TestApi {
     const confirmed = await this.gateway.confirm(intent.json<{ clientSecret: string }>().clientSecret, card);
     return { bookingId, transactionId: confirmed.id };
   }
+
+  /** Books, pays and records the payment: the buyer has bought the car. */
+  async buy(buyer: Account, carId: string): Promise<{ bookingId: string; transactionId: string }> {
+    const bought = await this.bookAndConfirm(buyer, carId);
+    const recorded = await this.inject({ method: 'POST', url: '/payments', headers: buyer.auth, payload: { ...bought, email: buyer.email } });
+    expect(recorded.statusCode).toBe(201);
+    return bought;
+  }
 }
 
 /** Runs a suite once per available driver, each on its own fresh database. */

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, canBook, canPay, carStatusFromBookings, nextCarStatus, payRefusal } from './orderFlow';
+import { ORDER_MESSAGES, canBook, canPay, carStatusAfterWithdrawal, carStatusFromBookings, nextCarStatus, payRefusal } from './orderFlow';
 
 describe('order flow', () => {
   it('books available and booked cars, never sold ones', () => {
@@ -29,5 +29,16 @@ describe('order flow', () => {
     expect(carStatusFromBookings([])).toBe('available');
     expect(carStatusFromBookings([{ paid: false }])).toBe('booked');
     expect(carStatusFromBookings([{ paid: false }, { paid: true }])).toBe('sold');
+  });
+
+  it('frees a booked car whose last booking is withdrawn, and never un-sells a sold one', () => {
+    expect(carStatusAfterWithdrawal('booked', [])).toBe('available');
+    expect(carStatusAfterWithdrawal('booked', [{ paid: false }])).toBe('booked');
+    expect(carStatusAfterWithdrawal('sold', [])).toBe('sold');
+    expect(carStatusAfterWithdrawal('sold', [{ paid: false }])).toBe('sold');
+    expect(carStatusAfterWithdrawal('available', [])).toBe('available');
+    // A withdrawal is a cancel: it never books or sells a car.
+    expect(carStatusAfterWithdrawal('available', [{ paid: false }])).toBe('available');
+    expect(carStatusAfterWithdrawal('booked', [{ paid: true }])).toBe('booked');
   });
 });

@@ -63,6 +63,17 @@ export function carStatusFromBookings(bookings: readonly { paid: boolean }[]): C
   return bookings.length > 0 ? 'booked' : 'available';
 }
 
+/**
+ * A car's status once some of its unpaid bookings are withdrawn (their buyer's account deleted):
+ * the status the remaining bookings give, if the flow allows getting there by a cancel. So a
+ * booked car with no bookings left is available again, and a sold car stays sold: it has no way out.
+ */
+export function carStatusAfterWithdrawal(status: CarStatus, remaining: readonly { paid: boolean }[]): CarStatus {
+  const derived = carStatusFromBookings(remaining);
+  if (derived === status) return status;
+  return nextCarStatus(status, 'cancel') === derived ? derived : status;
+}
+
 // The pay step's card rules and gateway wire types live beside this file; exported from here so
 // the flow stays one import for the API and the screens.
 export * from './cardPayment';

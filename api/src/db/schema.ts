@@ -33,9 +33,8 @@ export const cars = pgTable(
     location: text('location').notNull(),
     used: text('used').notNull(),
     sellerName: text('seller_name').notNull(),
-    sellerId: uuid('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the seller's account is deleted: a sold car stays, with its sale (see deleteUser).
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
     time: date('time', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status').notNull().default('available'),
@@ -61,9 +60,8 @@ export const bookings = pgTable(
     carId: uuid('car_id')
       .notNull()
       .references(() => cars.id, { onDelete: 'cascade' }),
-    buyerId: uuid('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the buyer's account is deleted: a paid booking is a sale and stays (see deleteUser).
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     img: text('img').notNull(),

@@ -19,6 +19,8 @@ export const unauthorized = (message = 'Sign in first: a valid bearer token is r
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, extra);
+/** A service we depend on failed; the message says what that means for the person, the cause is logged. */
+export const badGateway = (message: string, cause: unknown) => Object.assign(new HttpError(502, message), { cause });
 
 /** Fastify's own client errors, in words a person can act on. */
 const FASTIFY_CLIENT_ERRORS: Record<string, (error: FastifyError, limit: number) => [number, string]> = {
@@ -39,7 +41,10 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
       }));
       return reply.code(400).send({ message: describeIssues(issues) });
     }
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ ...error.extra, message: error.message });
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      return reply.code(error.statusCode).send({ ...error.extra, message: error.message });
+    }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
       const [status, message] = known(error, bodyLimitBytes);

@@ -99,6 +99,8 @@ export class FakeIdentity implements IdentityVerifier {
   private readonly tokens = new Map<string, VerifiedIdentity>();
   private readonly accounts = new Map<string, NewIdentity & { uid: string }>();
   readonly deleted: string[] = [];
+  /** Set to make deleteUser fail as an unreachable identity service would. */
+  deleteFailure: Error | null = null;
 
   /** Like an e-mail/password account, the address is unverified unless the test says otherwise. */
   signIn(email: string, name?: string, uid = `uid-${email}`, { emailVerified = false }: { emailVerified?: boolean } = {}): string {
@@ -114,6 +116,7 @@ export class FakeIdentity implements IdentityVerifier {
   }
 
   async deleteUser(uid: string): Promise<void> {
+    if (this.deleteFailure) throw this.deleteFailure;
     this.deleted.push(uid);
   }
 

@@ -72,10 +72,13 @@ export const userRoutes: FeatureRoutes = (app, { db, guard, identity, config }) 
     {
       schema: {
         tags: ['users'],
-        summary: 'Deletes an account, its cars and bookings, and its sign-in account (admin only)',
+        summary: 'Deletes an account and its sign-in account (admin only); sales are kept',
+        description:
+          "The buyer's unpaid bookings and the seller's cars not sold (with their bookings) go. Paid bookings, their payments " +
+          'and sold cars stay, no longer tied to the account. A 502 means the sign-in account could not be removed and nothing was deleted.',
         security: bearerSecurity,
         params: z.object({ id: idField('id') }),
-        response: { 200: deletedSchema, ...errors },
+        response: { 200: deletedSchema, ...errors, 502: messageSchema },
       },
     },
     async (request) => {

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { type NewUser, type Role, type User, carStatusFromBookings } from '@usedcars/shared-contract';
+import { and, eq, inArray, isNull, ne, notExists } from 'drizzle-orm';
+import { type CarStatus, type NewUser, type Role, type User, carStatusAfterWithdrawal } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { bookings, cars, type UserRow, users } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badGateway, badRequest, forbidden, notFound } from '../../http/errors';
 import type { IdentityVerifier, VerifiedIdentity } from '../auth/identity';
 
 export function toUser(row: UserRow): User {
@@ -70,30 +70,56 @@ export async function registerUser(db: Db, input: NewUser, identity: VerifiedIde
   return { user: existing, created: false };
 }
 
+export const DELETE_MESSAGES = {
+  identityFailed: 'The sign-in account could not be removed, so nothing was deleted; try again in a moment',
+} as const;
+
 /**
- * Removes an account with everything hanging off it: the cars it sells (and their bookings),
- * its own bookings (their cars become available again unless sold), and its sign-in account.
+ * Removes an account, but never a sale: a paid booking, its payment and its sold car outlive the
+ * buyer and the seller (their reference becomes NULL). What goes: the buyer's unpaid bookings
+ * (each car then takes the status its remaining bookings give, through the order flow), and the
+ * seller's cars that are not sold, with their bookings.
+ *
+ * The sign-in account is removed first: if the identity service fails, nothing has been deleted
+ * and the admin can try again; if the database then failed, the person could no longer sign in
+ * and the same call would finish the job. The access token dies with the record (see Guard).
  */
 export async function deleteUser(db: Db, identity: IdentityVerifier, actor: UserRow, id: string): Promise<number> {
   if (actor.id === id) throw badRequest('You cannot delete your own account');
-  const deleted = await db.transaction(async (tx) => {
-    const booked = await tx.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.buyerId, id));
-    const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
-    if (!row) return undefined;
-    const carIds = [...new Set(booked.map((booking) => booking.carId))];
-    if (carIds.length > 0) {
-      const remaining = await tx
-        .select({ carId: bookings.carId, paid: bookings.paid })
-        .from(bookings)
-        .where(inArray(bookings.carId, carIds));
-      for (const carId of carIds) {
-        const status = carStatusFromBookings(remaining.filter((booking) => booking.carId === carId));
-        await tx.update(cars).set({ status }).where(and(eq(cars.id, carId), ne(cars.status, status)));
-      }
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw notFound(`No user with id ${id}`);
+  if (user.identityUid) {
+    try {
+      await identity.deleteUser(user.identityUid);
+    } catch (error) {
+      throw badGateway(DELETE_MESSAGES.identityFailed, error);
     }
-    return row;
+  }
+  const deleted = await db.transaction(async (tx) => {
+    const withdrawn = await tx
+      .delete(bookings)
+      .where(and(eq(bookings.buyerId, id), eq(bookings.paid, false)))
+      .returning({ carId: bookings.carId });
+    // A car with a paid booking is a sale, whatever its status says.
+    const paidBooking = tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.carId, cars.id), eq(bookings.paid, true)));
+    await tx.delete(cars).where(and(eq(cars.sellerId, id), ne(cars.status, 'sold'), notExists(paidBooking)));
+    await settleCarStatuses(tx, [...new Set(withdrawn.map((booking) => booking.carId))]);
+    return tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   });
-  if (!deleted) throw notFound(`No user with id ${id}`);
-  if (deleted.identityUid) await identity.deleteUser(deleted.identityUid);
+  // Someone else deleted it meanwhile: the outcome the admin wanted, but not this call's doing.
+  if (deleted.length === 0) throw notFound(`No user with id ${id}`);
   return 1;
+}
+
+/** Cars that lost bookings take the status the rest give them, as the order flow allows. */
+async function settleCarStatuses(tx: Db, carIds: string[]): Promise<void> {
+  if (carIds.length === 0) return;
+  // Locked, so a booking made meanwhile is counted rather than overwritten.
+  const locked = await tx.select({ id: cars.id, status: cars.status }).from(cars).where(inArray(cars.id, carIds)).for('update');
+  const remaining = await tx.select({ carId: bookings.carId, paid: bookings.paid }).from(bookings).where(inArray(bookings.carId, carIds));
+  for (const car of locked) {
+    const status = car.status as CarStatus;
+    const next = carStatusAfterWithdrawal(status, remaining.filter((booking) => booking.carId === car.id));
+    if (next !== status) await tx.update(cars).set({ status: next }).where(eq(cars.id, car.id));
+  }
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { bookings, cars, users } from '../../db/schema';
+import { bookings, cars, payments, users } from '../../db/schema';
 import { describeEachDriver, uniqueEmail } from '../../../test/helpers';
 
 describeEachDriver('users', (api) => {
@@ -109,6 +109,89 @@ describeEachDriver('users', (api) => {
       expect(await api().db.select().from(bookings).where(eq(bookings.buyerId, buyer.id))).toHaveLength(0);
       const [car] = await api().db.select().from(cars).where(eq(cars.id, carId));
       expect(car?.status).toBe('available');
+    });
+
+    const carOf = async (id: string) => (await api().db.select().from(cars).where(eq(cars.id, id)))[0];
+    const bookingOf = async (id: string) => (await api().db.select().from(bookings).where(eq(bookings.id, id)))[0];
+    const paymentOf = async (bookingId: string) => (await api().db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
+    const remove = async (id: string) => {
+      const admin = await api().account('admin');
+      return api().inject({ method: 'DELETE', url: `/allUsers/${id}`, headers: admin.auth });
+    };
+
+    it("keeps a deleted buyer's purchases: the car stays sold, the booking and payment stay; unpaid bookings go", async () => {
+      const seller = await api().account('Seller');
+      const buyer = await api().account('Buyer', 'Gone Buyer');
+      const rival = await api().account('Buyer');
+      const bought = await api().addCar(seller);
+      const shared = await api().addCar(seller);
+      const alone = await api().addCar(seller);
+      const { bookingId, transactionId } = await api().buy(buyer, bought);
+      const sharedBooking = (await api().book(buyer, shared)).json().insertedId;
+      expect((await api().book(rival, shared)).statusCode).toBe(201);
+      const aloneBooking = (await api().book(buyer, alone)).json().insertedId;
+      const paidBefore = await paymentOf(bookingId);
+
+      expect((await remove(buyer.id)).json()).toEqual({ deletedCount: 1 });
+
+      expect(await carOf(bought)).toMatchObject({ status: 'sold' });
+      expect(await bookingOf(bookingId)).toMatchObject({ buyerId: null, paid: true, transactionId, name: 'Gone Buyer', email: buyer.email });
+      expect(await paymentOf(bookingId)).toEqual(paidBefore);
+      expect(await bookingOf(sharedBooking)).toBeUndefined();
+      expect(await carOf(shared)).toMatchObject({ status: 'booked' });
+      expect(await bookingOf(aloneBooking)).toBeUndefined();
+      expect(await carOf(alone)).toMatchObject({ status: 'available' });
+      // What clients see: the sold car is not for sale again, and the seller still sees the sale.
+      expect((await api().inject({ method: 'GET', url: `/audis/${bought}` })).json().status).toBe('sold');
+      expect((await api().book(rival, bought)).statusCode).toBe(409);
+      const sales = await api().inject({ method: 'GET', url: '/myBuyers', headers: seller.auth });
+      expect(sales.json()).toEqual(expect.arrayContaining([expect.objectContaining({ _id: bookingId, name: 'Gone Buyer', paid: true })]));
+      expect(sales.json().map((row: { _id: string }) => row._id)).not.toContain(sharedBooking);
+    });
+
+    it("keeps a deleted seller's sold cars with their sales, and removes the cars still for sale", async () => {
+      const seller = await api().account('Seller', 'Gone Seller');
+      const buyer = await api().account('Buyer');
+      const soldCar = await api().addCar(seller);
+      const bookedCar = await api().addCar(seller, { categoryName: 'honda' });
+      const { bookingId } = await api().buy(buyer, soldCar);
+      const pending = (await api().book(buyer, bookedCar)).json().insertedId;
+      const paidBefore = await paymentOf(bookingId);
+
+      expect((await remove(seller.id)).statusCode).toBe(200);
+
+      expect(await carOf(soldCar)).toMatchObject({ status: 'sold', sellerId: null, sellerName: 'Gone Seller' });
+      expect(await bookingOf(bookingId)).toMatchObject({ paid: true, buyerId: buyer.id });
+      expect(await paymentOf(bookingId)).toEqual(paidBefore);
+      expect((await api().inject({ method: 'GET', url: `/hondas/${bookedCar}` })).statusCode).toBe(404);
+      expect(await bookingOf(pending)).toBeUndefined();
+      // The buyer's My Orders keeps the purchase, and only that.
+      const orders = await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(buyer.email)}`, headers: buyer.auth });
+      expect(orders.json().map((row: { _id: string }) => row._id)).toEqual([bookingId]);
+    });
+
+    it('removes nothing when the identity service cannot remove the sign-in account', async () => {
+      const seller = await api().account('Seller');
+      const buyer = await api().account('Buyer');
+      const carId = await api().addCar(seller);
+      const bookingId = (await api().book(buyer, carId)).json().insertedId;
+      api().identity.deleteFailure = new Error('identity service unreachable');
+      try {
+        const response = await remove(buyer.id);
+        expect(response.statusCode).toBe(502);
+        expect(response.json().message).toMatch(/sign-in account/);
+        expect(response.json().message).toMatch(/nothing was deleted/i);
+      } finally {
+        api().identity.deleteFailure = null;
+      }
+      expect(await countUsers(buyer.email)).toBe(1);
+      expect(await bookingOf(bookingId)).toBeDefined();
+      expect(await carOf(carId)).toMatchObject({ status: 'booked' });
+      expect((await api().inject({ method: 'GET', url: `/users?email=${encodeURIComponent(buyer.email)}`, headers: buyer.auth })).statusCode).toBe(200);
+      // Once the service answers again, the same call does the whole deletion.
+      expect((await remove(buyer.id)).statusCode).toBe(200);
+      expect(api().identity.deleted).toContain(buyer.uid);
+      expect(await bookingOf(bookingId)).toBeUndefined();
     });
 
     it('removes a seller with their cars', async () => {

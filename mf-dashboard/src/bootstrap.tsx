@@ -1,4 +1,5 @@
 import { renderStandalone } from '@usedcars/shared-auth';
+import { SITE_ROUTES } from '@usedcars/shared-contract';
 import DashboardLayout from './exposed/DashboardLayout';
 import DashboardHome from './exposed/DashboardHome';
 import AddProductPage from './exposed/AddProductPage';
@@ -7,14 +8,14 @@ import MyBuyersPage from './exposed/MyBuyersPage';
 
 void renderStandalone([
   {
-    path: '/dashboard',
+    path: SITE_ROUTES.dashboard,
     element: <DashboardLayout />,
     children: [
       { index: true, element: <DashboardHome /> },
-      { path: 'addProduct', element: <AddProductPage /> },
-      { path: 'myProduct', element: <MyProductPage /> },
-      { path: 'myBuyer', element: <MyBuyersPage /> },
+      { path: SITE_ROUTES.addProduct, element: <AddProductPage /> },
+      { path: SITE_ROUTES.myProduct, element: <MyProductPage /> },
+      { path: SITE_ROUTES.myBuyer, element: <MyBuyersPage /> },
     ],
   },
-  { path: '*', element: <a href="/dashboard">Open the dashboard</a> },
+  { path: '*', element: <a href={SITE_ROUTES.dashboard}>Open the dashboard</a> },
 ]);

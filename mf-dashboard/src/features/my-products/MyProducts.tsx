@@ -1,13 +1,11 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CAR_LIST_MAX_LIMIT, CATEGORY_PATHS, type Car, type CarStatus } from '@usedcars/shared-contract';
-import { formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { CAR_LIST_MAX_LIMIT, CAR_STATUS_LABELS, CATEGORY_PATHS, type Car } from '@usedcars/shared-contract';
+import { StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { dashboardPaths } from '../paths';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
 import { useMyProducts } from './useMyProducts';
-
-const STATE_LABELS: Record<CarStatus, string> = { available: 'Available', booked: 'Booked', sold: 'Sold' };
 
 const columns: Column<Car>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1 },
@@ -16,7 +14,7 @@ const columns: Column<Car>[] = [
   { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label },
   { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },
   { header: 'Posted', cell: (car) => car.time, nowrap: true },
-  { header: 'State', cell: (car) => <State data-state={car.status}>{STATE_LABELS[car.status]}</State>, nowrap: true },
+  { header: 'State', cell: (car) => <StatusBadge status={car.status} label={CAR_STATUS_LABELS[car.status]} />, nowrap: true },
 ];
 
 /** My Products (SPEC.md §2): the seller's cars of every brand, newest first, with their state. */
@@ -43,24 +41,4 @@ export function MyProducts() {
 
 const Note = styled.p`
   color: ${theme.color.muted};
-`;
-
-const State = styled.span`
-  display: inline-block;
-  padding: 3px 10px;
-  border-radius: 999px;
-  font-size: 13px;
-  font-weight: 600;
-  &[data-state='available'] {
-    background: #e7f5ec;
-    color: ${theme.color.success};
-  }
-  &[data-state='booked'] {
-    background: #fff4e0;
-    color: #8a5300;
-  }
-  &[data-state='sold'] {
-    background: ${theme.color.canvas};
-    color: ${theme.color.muted};
-  }
 `;

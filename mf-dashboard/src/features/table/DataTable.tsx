@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
-import { Button, Spinner, focusRing, theme } from '@usedcars/shared-ui';
+import { ErrorPanel, Spinner, focusRing, theme } from '@usedcars/shared-ui';
 
 export interface Column<Row> {
   header: string;
@@ -46,14 +46,12 @@ export function DataTable<Row extends { _id: string }>({ caption, columns, query
   if (isPending) return <Spinner label={`Loading ${caption.toLowerCase()}…`} />;
 
   const failure = isError ? (
-    <Problem role="alert">
-      <p>
-        <strong>We could not load {caption.toLowerCase()}.</strong> {errorText(error)}
-      </p>
-      <Button type="button" onClick={() => void refetch()} disabled={isRefetching}>
-        {isRefetching ? 'Retrying…' : 'Retry'}
-      </Button>
-    </Problem>
+    <ErrorPanel
+      title={`We could not load ${caption.toLowerCase()}.`}
+      message={errorText(error)}
+      retrying={isRefetching}
+      onRetry={() => void refetch()}
+    />
   ) : null;
 
   // A failed refetch keeps the rows it had; a first failure has none to show.
@@ -165,22 +163,5 @@ const Empty = styled.div`
   h2 {
     padding: 0;
     margin: 0 0 8px;
-  }
-`;
-
-const Problem = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  margin-bottom: 16px;
-  padding: 12px 16px;
-  border: 1px solid ${theme.color.danger};
-  border-radius: ${theme.radius};
-  color: ${theme.color.danger};
-  background: #fff5f5;
-  p {
-    margin: 0;
   }
 `;

@@ -1,5 +1,5 @@
+// DashboardLayout shows the dashboard's error screen around it (features/layout/DashboardErrorScreen).
 import { withProbe } from '../probe';
-import { withDashboardErrorScreen } from '../features/layout/DashboardErrorScreen';
 import AddProductPage from '../features/add-product/AddProductPage';
 
-export default withProbe(withDashboardErrorScreen(AddProductPage));
+export default withProbe(AddProductPage);

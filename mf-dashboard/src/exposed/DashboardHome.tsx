@@ -1,5 +1,5 @@
+// DashboardLayout shows the dashboard's error screen around it (features/layout/DashboardErrorScreen).
 import { withProbe } from '../probe';
-import { withDashboardErrorScreen } from '../features/layout/DashboardErrorScreen';
 import DashboardHome from '../features/home/DashboardHome';
 
-export default withProbe(withDashboardErrorScreen(DashboardHome));
+export default withProbe(DashboardHome);

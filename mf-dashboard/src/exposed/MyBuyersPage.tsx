@@ -1,5 +1,5 @@
+// DashboardLayout shows the dashboard's error screen around it (features/layout/DashboardErrorScreen).
 import { withProbe } from '../probe';
-import { withDashboardErrorScreen } from '../features/layout/DashboardErrorScreen';
 import MyBuyersPage from '../features/my-buyers/MyBuyersPage';
 
-export default withProbe(withDashboardErrorScreen(MyBuyersPage));
+export default withProbe(MyBuyersPage);

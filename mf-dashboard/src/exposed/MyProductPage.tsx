@@ -1,5 +1,5 @@
+// DashboardLayout shows the dashboard's error screen around it (features/layout/DashboardErrorScreen).
 import { withProbe } from '../probe';
-import { withDashboardErrorScreen } from '../features/layout/DashboardErrorScreen';
 import MyProductPage from '../features/my-products/MyProductPage';
 
-export default withProbe(withDashboardErrorScreen(MyProductPage));
+export default withProbe(MyProductPage);

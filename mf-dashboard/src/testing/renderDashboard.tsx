@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
 import { setSignedIn } from '@usedcars/shared-auth';
 import type { Role } from '@usedcars/shared-contract';
 
@@ -22,7 +22,7 @@ function Elsewhere() {
  */
 export function renderDashboard(
   screen: ReactElement,
-  { path = '/dashboard', at = path, children }: { path?: string; at?: string; children?: ReactElement } = {},
+  { path = '/dashboard', at = path, children }: { path?: string; at?: InitialEntry; children?: ReactElement } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
   const view = render(

@@ -2,11 +2,12 @@ import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'r
 import { ErrorScreen } from '@usedcars/shared-auth';
 
 /**
- * The dashboard's own error screen (SPEC.md §2 "Error screen"). The shell's route errorElement
- * covers failures of the dashboard route itself; a screen that throws inside this remote is
- * caught here, beside the dashboard's navigation, before the shell's generic fallback.
+ * The dashboard's own error screen (SPEC.md §2 "Error screen"). DashboardLayout puts it around
+ * the current dashboard screen, whichever remote drew it (checkout's payment page included),
+ * so a screen that throws is shown beside the dashboard's navigation; the layout itself is
+ * wrapped too. The shell's route errorElement is left for failures of the dashboard route.
  */
-class DashboardErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+export class DashboardErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   override state = { error: null as unknown };
 
   static getDerivedStateFromError(error: unknown) {

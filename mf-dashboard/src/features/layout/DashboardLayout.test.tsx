@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router-dom';
+import { Route, type InitialEntry } from 'react-router-dom';
 import { authStore } from '@usedcars/shared-auth';
+import { SITE_PATHS, arrivalNotice } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import DashboardLayout from './DashboardLayout';
 import { withDashboardErrorScreen } from './DashboardErrorScreen';
@@ -13,7 +14,12 @@ function Broken(): never {
 
 const BrokenScreen = withDashboardErrorScreen(Broken);
 
-function renderAt(path: string) {
+/** A screen of another remote (checkout's payment page): it brings no error screen of its own. */
+function BrokenPayment(): never {
+  throw new Error('The booking answered nonsense');
+}
+
+function renderAt(path: InitialEntry) {
   return renderDashboard(<DashboardLayout />, {
     path: '/dashboard',
     children: (
@@ -21,6 +27,7 @@ function renderAt(path: string) {
         <Route index element={<h1>Index</h1>} />
         <Route path="myProduct" element={<h1>Mine</h1>} />
         <Route path="broken" element={<BrokenScreen />} />
+        <Route path="payment/:id" element={<BrokenPayment />} />
       </>
     ),
     at: path,
@@ -69,4 +76,37 @@ test("a screen that fails shows the dashboard's error screen beside the navigati
   await user.click(within(alert).getByRole('button', { name: 'Log out' }));
   await waitFor(() => expect(authStore.getState().status).toBe('signedOut'));
   expect(await screen.findByText('Now at /login')).toBeInTheDocument();
+});
+
+test("a screen without an error screen of its own (checkout's payment page) gets the dashboard's, and leaving it leaves the error", async () => {
+  const user = userEvent.setup();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  signInAs('Buyer');
+  renderAt(SITE_PATHS.payment('k1'));
+  const alert = screen.getByRole('alert');
+  expect(within(alert).getByRole('heading', { name: 'Something went wrong!!!' })).toBeInTheDocument();
+  expect(alert).toHaveTextContent('The booking answered nonsense');
+  expect(within(alert).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+  await user.click(within(nav).getByRole('link', { name: 'My Orders' }));
+  expect(screen.getByRole('heading', { name: 'Index' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('a notice handed over by the page before (a completed payment) shows on arrival and can be dismissed', async () => {
+  const user = userEvent.setup();
+  signInAs('Buyer');
+  renderAt({ pathname: '/dashboard', state: arrivalNotice('Congrats! your payment completed') });
+  const notice = screen.getByRole('status');
+  expect(notice).toHaveTextContent('Congrats! your payment completed');
+  expect(screen.getByRole('heading', { name: 'Index' })).toBeInTheDocument();
+  await user.click(within(notice).getByRole('button', { name: 'Dismiss notice' }));
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Index' })).toBeInTheDocument();
+});
+
+test('arriving without a notice shows none', () => {
+  signInAs('Buyer');
+  renderAt('/dashboard');
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
 });

@@ -1,9 +1,10 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { focusRing, theme } from '@usedcars/shared-ui';
-import type { Role } from '@usedcars/shared-contract';
+import { noticeFrom, type Role } from '@usedcars/shared-contract';
 import { useRole } from '../access/useRole';
 import { dashboardPaths } from '../paths';
+import { DashboardErrorBoundary } from './DashboardErrorScreen';
 
 interface NavItem {
   to: string;
@@ -23,11 +24,38 @@ export function dashboardNav(role: Role | null): NavItem[] {
   return [{ to: dashboardPaths.index, label: 'My Orders' }];
 }
 
-/** The dashboard's frame: its sub-navigation (by role) beside the current dashboard screen. */
+/**
+ * A message the previous page handed over in the navigation state ('Congrats! your payment
+ * completed' from checkout). Dismissing it clears that state, so Back or a reload does not
+ * bring it back.
+ */
+function ArrivalNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = noticeFrom(location.state);
+  if (!notice) return null;
+  const dismiss = () => navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+  return (
+    <Notice role="status">
+      <p>{notice}</p>
+      <DismissButton type="button" aria-label="Dismiss notice" onClick={dismiss}>
+        <span aria-hidden="true">×</span>
+      </DismissButton>
+    </Notice>
+  );
+}
+
+/**
+ * The dashboard's frame: its sub-navigation (by role) beside the current dashboard screen. A
+ * screen that throws shows the dashboard's error screen in its place (the navigation stays);
+ * moving to another screen leaves the error behind.
+ */
 export default function DashboardLayout() {
   const role = useRole();
+  const { pathname } = useLocation();
   return (
     <Frame>
+      <ArrivalNotice />
       {role !== undefined && (
         <Side aria-label="Dashboard">
           <ul>
@@ -42,7 +70,9 @@ export default function DashboardLayout() {
         </Side>
       )}
       <Panel>
-        <Outlet />
+        <DashboardErrorBoundary key={pathname}>
+          <Outlet />
+        </DashboardErrorBoundary>
       </Panel>
     </Frame>
   );
@@ -57,6 +87,40 @@ const Frame = styled.div`
     grid-template-columns: 220px minmax(0, 1fr);
     align-items: start;
   }
+`;
+
+const Notice = styled.div`
+  grid-column: 1 / -1;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 8px 8px 8px 16px;
+  border: 1px solid #b7e0c5;
+  border-radius: ${theme.radius};
+  background: #e9f6ee;
+  color: ${theme.color.success};
+  font-weight: 600;
+  p {
+    margin: 0;
+  }
+`;
+
+const DismissButton = styled.button`
+  flex: none;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: inherit;
+  font-size: 24px;
+  line-height: 1;
+  cursor: pointer;
+  &:hover {
+    background: rgba(31, 122, 70, 0.12);
+  }
+  ${focusRing};
 `;
 
 const Side = styled.nav`

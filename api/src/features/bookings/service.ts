@@ -63,11 +63,23 @@ export async function bookingsOf(db: Db, caller: UserRow, email: string): Promis
   return db.select().from(bookings).where(eq(bookings.buyerId, owner.id)).orderBy(desc(bookings.createdAt), desc(bookings.id));
 }
 
-/** One booking, for its buyer or an admin. */
-export async function ownBooking(db: Db, caller: UserRow, id: string): Promise<BookingRow> {
+async function findBooking(db: Db, id: string): Promise<BookingRow> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!booking) throw notFound(`No booking with id ${id}`);
+  return booking;
+}
+
+/** One booking to read, for its buyer or an admin. */
+export async function ownBooking(db: Db, caller: UserRow, id: string): Promise<BookingRow> {
+  const booking = await findBooking(db, id);
   if (booking.buyerId !== caller.id && caller.role !== 'admin') throw forbidden('This booking is not yours');
+  return booking;
+}
+
+/** One booking to pay for: its buyer's alone. An admin may look, but paying is the buyer's act. */
+export async function bookingToPay(db: Db, caller: UserRow, id: string): Promise<BookingRow> {
+  const booking = await findBooking(db, id);
+  if (booking.buyerId !== caller.id) throw forbidden('Only the buyer who made this booking can pay for it');
   return booking;
 }
 

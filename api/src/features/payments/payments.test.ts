@@ -76,6 +76,27 @@ describeEachDriver('payments', (api) => {
     expect(await paymentsOf(bookingId)).toHaveLength(0);
   });
 
+  it("lets an admin read a booking but not pay for it: writes are the buyer's own", async () => {
+    const admin = await api().account('admin');
+    const carId = await api().addCar(seller);
+    const bookingId = (await api().book(buyer, carId)).json().insertedId;
+    expect((await api().inject({ method: 'GET', url: `/bookings/${bookingId}`, headers: admin.auth })).statusCode).toBe(200);
+    const intent = await api().inject({ method: 'POST', url: '/create-payment-intent', headers: admin.auth, payload: { bookingId } });
+    expect(intent.statusCode).toBe(403);
+    expect(intent.json().message).toBe('Only the buyer who made this booking can pay for it');
+    const [untouched] = await api().db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(untouched?.paymentIntentId).toBeNull();
+
+    // Even with the buyer's own confirmed intent in hand, an admin records nothing.
+    const started = await api().inject({ method: 'POST', url: '/create-payment-intent', headers: buyer.auth, payload: { bookingId } });
+    const confirmed = await api().gateway.confirm(started.json().clientSecret, '4242 4242 4242 4242');
+    const recorded = await pay(admin, bookingId, confirmed.id, buyer.email);
+    expect(recorded.statusCode).toBe(403);
+    expect(recorded.json().message).toBe('Only the buyer who made this booking can pay for it');
+    expect(await paymentsOf(bookingId)).toHaveLength(0);
+    expect((await api().db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]?.paid).toBe(false);
+  });
+
   it('lets only the first of two buyers buy the car', async () => {
     const rival = await api().account('Buyer');
     const carId = await api().addCar(seller);

@@ -46,7 +46,7 @@ export const paymentRoutes: FeatureRoutes = (app, context) => {
     {
       schema: {
         tags: ['payments'],
-        summary: "Starts (or resumes) the card payment of one of the caller's bookings",
+        summary: "Starts (or resumes) the card payment of one of the caller's bookings (its buyer only, not an admin)",
         description: "The amount is the booking's price in cents; a currentPrice in the body is ignored. One intent per booking.",
         security: bearerSecurity,
         body: paymentIntentInputSchema,
@@ -64,7 +64,7 @@ export const paymentRoutes: FeatureRoutes = (app, context) => {
     {
       schema: {
         tags: ['payments'],
-        summary: 'Records the payment once the provider says it succeeded; idempotent per booking',
+        summary: "Records the payment once the provider says it succeeded; idempotent per booking (its buyer only)",
         description:
           "transactionId is the payment intent id. A repeated call answers 200 with the first payment's id; " +
           'an intent that has not succeeded for the booking\'s amount is a 402.',

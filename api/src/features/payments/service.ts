@@ -3,7 +3,7 @@ import { type CarStatus, ORDER_MESSAGES, type PaymentInput, dollarsToCents, idFi
 import type { Db } from '../../db/client';
 import { type BookingRow, type UserRow, bookings, cars, payments } from '../../db/schema';
 import { HttpError, badRequest, conflict, forbidden } from '../../http/errors';
-import { ownBooking } from '../bookings/service';
+import { bookingToPay } from '../bookings/service';
 import { type GatewayEvent, type PaymentGateway, type PaymentIntent, UnknownIntentError } from './gateway';
 
 export interface Recorded {
@@ -41,7 +41,7 @@ function fits(intent: PaymentIntent | undefined, booking: BookingRow): intent is
  * calls share one intent and a cancelled intent is not handed back by the key that made it.
  */
 export async function createPaymentIntent(db: Db, gateway: PaymentGateway, caller: UserRow, bookingId: string): Promise<string> {
-  const booking = await ownBooking(db, caller, bookingId);
+  const booking = await bookingToPay(db, caller, bookingId);
   const refusal = payRefusal(booking, await carStatusOf(db, booking));
   if (refusal) throw conflict(refusal);
   const stored = booking.paymentIntentId ? await knownIntent(gateway, booking.paymentIntentId) : undefined;
@@ -111,7 +111,7 @@ async function settle(db: Db, gateway: PaymentGateway, booking: BookingRow, tran
 
 /** POST /payments: the caller's own booking, under the booking's e-mail. A repeat answers the first payment. */
 export async function recordPayment(db: Db, gateway: PaymentGateway, caller: UserRow, input: PaymentInput): Promise<Recorded> {
-  const booking = await ownBooking(db, caller, input.bookingId);
+  const booking = await bookingToPay(db, caller, input.bookingId);
   if (input.email.toLowerCase() !== booking.email.toLowerCase()) throw forbidden('email must be the e-mail of the booking');
   return settle(db, gateway, booking, input.transactionId);
 }

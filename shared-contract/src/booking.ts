@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, idField, positiveNumber, requiredText, strictObject } from './fields';
+import { CAR_STATUSES } from './orderFlow';
 
 /**
  * POST /bookings. SPEC.md's dialog sends name, email, img, currentPrice and carName too; the
@@ -31,6 +32,8 @@ export const bookingSchema = z.object({
   address: z.string(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
+  /** The booked car's status now: an unpaid booking of a sold car was sold to another buyer. */
+  carStatus: z.enum(CAR_STATUSES),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

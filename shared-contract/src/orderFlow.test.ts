@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, canBook, canPay, carStatusAfterWithdrawal, carStatusFromBookings, nextCarStatus, payRefusal } from './orderFlow';
+import { ORDER_MESSAGES, canBook, soldToAnotherBuyer, canPay, carStatusAfterWithdrawal, carStatusFromBookings, nextCarStatus, payRefusal } from './orderFlow';
 
 describe('order flow', () => {
   it('books available and booked cars, never sold ones', () => {
@@ -40,5 +40,11 @@ describe('order flow', () => {
     // A withdrawal is a cancel: it never books or sells a car.
     expect(carStatusAfterWithdrawal('available', [{ paid: false }])).toBe('available');
     expect(carStatusAfterWithdrawal('booked', [{ paid: true }])).toBe('booked');
+  });
+
+  it('tells a booking whose car another buyer paid for', () => {
+    expect(soldToAnotherBuyer({ paid: false, carStatus: 'sold' })).toBe(true);
+    expect(soldToAnotherBuyer({ paid: true, carStatus: 'sold' })).toBe(false);
+    expect(soldToAnotherBuyer({ paid: false, carStatus: 'booked' })).toBe(false);
   });
 });

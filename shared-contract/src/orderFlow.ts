@@ -34,12 +34,25 @@ export const ORDER_MESSAGES = {
   soldRefunded: 'This car has already been sold; your card payment has been refunded',
 } as const;
 
+/** What the screens call an order's state; beside ORDER_MESSAGES so the API and the UI word it alike. */
+export const ORDER_LABELS = {
+  paid: 'Paid',
+  notPaid: 'Not paid',
+  /** An unpaid booking of a car that another buyer paid for first. */
+  soldToAnother: 'Sold to another buyer',
+} as const;
+
 export function nextCarStatus(status: CarStatus, event: OrderEvent): CarStatus | null {
   return CAR_FLOW[status][event] ?? null;
 }
 
 export function bookingStatus(booking: { paid: boolean }): BookingStatus {
   return booking.paid ? 'paid' : 'booked';
+}
+
+/** Another buyer paid for the car first: this (unpaid) booking can no longer be paid. */
+export function soldToAnotherBuyer(booking: { paid: boolean; carStatus: CarStatus }): boolean {
+  return bookingStatus(booking) === 'booked' && booking.carStatus === 'sold';
 }
 
 export function canBook(carStatus: CarStatus): boolean {

@@ -36,6 +36,7 @@ describeEachDriver('bookings', (api) => {
       address: '1 Market St',
       paid: false,
       transactionId: null,
+      carStatus: 'booked',
     });
     expect(await carStatus(carId)).toBe('booked');
   });
@@ -115,5 +116,31 @@ describeEachDriver('bookings', (api) => {
       expect.objectContaining({ _id: bookingId, name: 'Bob Buyer', email: buyer.email, phone: '+1 415 555 0199', address: '1 Market St', carName: 'Honda Civic EX', currentPrice: 21_500, paid: false }),
     ]);
     expect((await api().inject({ method: 'GET', url: '/myBuyers', headers: buyer.auth })).statusCode).toBe(403);
+  });
+
+  it("tells the buyers and the seller when a booked car was sold to another buyer (carStatus)", async () => {
+    const carSeller = await api().account('Seller');
+    const first = await api().account('Buyer');
+    const winner = await api().account('Buyer');
+    const carId = await api().addCar(carSeller, { categoryName: 'mercedes' });
+    const lostBooking = (await api().book(first, carId)).json().insertedId;
+    const ordersOf = async (who: Account) =>
+      (await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(who.email)}`, headers: who.auth })).json<Booking[]>();
+
+    expect(await ordersOf(first)).toEqual([expect.objectContaining({ _id: lostBooking, paid: false, carStatus: 'booked' })]);
+    const { bookingId } = await api().buy(winner, carId);
+
+    expect(await ordersOf(first)).toEqual([expect.objectContaining({ _id: lostBooking, paid: false, carStatus: 'sold' })]);
+    expect(await ordersOf(winner)).toEqual([expect.objectContaining({ _id: bookingId, paid: true, carStatus: 'sold' })]);
+    const one = await api().inject({ method: 'GET', url: `/bookings/${lostBooking}`, headers: first.auth });
+    expect(one.json()).toMatchObject({ _id: lostBooking, paid: false, carStatus: 'sold' });
+    const sales = (await api().inject({ method: 'GET', url: '/myBuyers', headers: carSeller.auth })).json<Booking[]>();
+    expect(sales.map(({ _id, paid, carStatus: status }) => ({ _id, paid, status }))).toEqual(
+      expect.arrayContaining([
+        { _id: lostBooking, paid: false, status: 'sold' },
+        { _id: bookingId, paid: true, status: 'sold' },
+      ]),
+    );
+    expect(sales).toHaveLength(2);
   });
 });

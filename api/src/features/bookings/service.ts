@@ -5,7 +5,15 @@ import { type BookingRow, type UserRow, bookings, cars } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { findUserByEmail } from '../users/service';
 
-export function toBooking(row: BookingRow): Booking {
+/** A booking with its car's status now, which tells whether another buyer has bought the car. */
+export type BookingWithCar = BookingRow & { carStatus: CarStatus };
+
+/** Select shape joining a booking to its car (every booking has one: car_id is NOT NULL). */
+const withCarStatus = { booking: bookings, carStatus: cars.status };
+const joined = (rows: { booking: BookingRow; carStatus: string }[]): BookingWithCar[] =>
+  rows.map(({ booking, carStatus }) => ({ ...booking, carStatus: carStatus as CarStatus }));
+
+export function toBooking(row: BookingWithCar): Booking {
   return {
     _id: row.id,
     carId: row.carId,
@@ -18,6 +26,7 @@ export function toBooking(row: BookingRow): Booking {
     address: row.address,
     paid: row.paid,
     transactionId: row.transactionId,
+    carStatus: row.carStatus,
   };
 }
 
@@ -54,41 +63,51 @@ export async function bookCar(db: Db, buyer: UserRow, input: BookingInput): Prom
 }
 
 /** Bookings of the person with this e-mail: the caller's own, or anyone's for an admin. */
-export async function bookingsOf(db: Db, caller: UserRow, email: string): Promise<BookingRow[]> {
+export async function bookingsOf(db: Db, caller: UserRow, email: string): Promise<BookingWithCar[]> {
   const owner = caller.email === email ? caller : caller.role === 'admin' ? await findUserByEmail(db, email) : undefined;
   if (!owner) {
     if (caller.role !== 'admin') throw forbidden('You can only read your own bookings');
     return [];
   }
-  return db.select().from(bookings).where(eq(bookings.buyerId, owner.id)).orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return joined(
+    await db
+      .select(withCarStatus)
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .where(eq(bookings.buyerId, owner.id))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id)),
+  );
 }
 
-async function findBooking(db: Db, id: string): Promise<BookingRow> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+async function findBooking(db: Db, id: string): Promise<BookingWithCar> {
+  const [booking] = joined(
+    await db.select(withCarStatus).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(eq(bookings.id, id)).limit(1),
+  );
   if (!booking) throw notFound(`No booking with id ${id}`);
   return booking;
 }
 
 /** One booking to read, for its buyer or an admin. */
-export async function ownBooking(db: Db, caller: UserRow, id: string): Promise<BookingRow> {
+export async function ownBooking(db: Db, caller: UserRow, id: string): Promise<BookingWithCar> {
   const booking = await findBooking(db, id);
   if (booking.buyerId !== caller.id && caller.role !== 'admin') throw forbidden('This booking is not yours');
   return booking;
 }
 
 /** One booking to pay for: its buyer's alone. An admin may look, but paying is the buyer's act. */
-export async function bookingToPay(db: Db, caller: UserRow, id: string): Promise<BookingRow> {
+export async function bookingToPay(db: Db, caller: UserRow, id: string): Promise<BookingWithCar> {
   const booking = await findBooking(db, id);
   if (booking.buyerId !== caller.id) throw forbidden('Only the buyer who made this booking can pay for it');
   return booking;
 }
 
 /** Who booked the seller's cars (My Buyers). */
-export async function buyersOf(db: Db, seller: UserRow): Promise<BookingRow[]> {
-  const rows = await db
-    .select({ booking: bookings })
-    .from(bookings)
-    .innerJoin(cars, and(eq(cars.id, bookings.carId), eq(cars.sellerId, seller.id)))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  return rows.map((row) => row.booking);
+export async function buyersOf(db: Db, seller: UserRow): Promise<BookingWithCar[]> {
+  return joined(
+    await db
+      .select(withCarStatus)
+      .from(bookings)
+      .innerJoin(cars, and(eq(cars.id, bookings.carId), eq(cars.sellerId, seller.id)))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id)),
+  );
 }

@@ -11,11 +11,6 @@ export interface Recorded {
   created: boolean;
 }
 
-async function carStatusOf(db: Db, booking: BookingRow): Promise<CarStatus> {
-  const [car] = await db.select({ status: cars.status }).from(cars).where(eq(cars.id, booking.carId)).limit(1);
-  return (car?.status ?? 'sold') as CarStatus;
-}
-
 async function knownIntent(gateway: PaymentGateway, id: string): Promise<PaymentIntent | undefined> {
   try {
     return await gateway.retrieveIntent(id);
@@ -42,7 +37,7 @@ function fits(intent: PaymentIntent | undefined, booking: BookingRow): intent is
  */
 export async function createPaymentIntent(db: Db, gateway: PaymentGateway, caller: UserRow, bookingId: string): Promise<string> {
   const booking = await bookingToPay(db, caller, bookingId);
-  const refusal = payRefusal(booking, await carStatusOf(db, booking));
+  const refusal = payRefusal(booking, booking.carStatus);
   if (refusal) throw conflict(refusal);
   const stored = booking.paymentIntentId ? await knownIntent(gateway, booking.paymentIntentId) : undefined;
   if (fits(stored, booking)) {

@@ -13,6 +13,7 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     address: '1 Market St',
     paid: false,
     transactionId: null,
+    carStatus: 'booked',
     ...overrides,
   };
 }

@@ -49,6 +49,23 @@ test("lists who booked the seller's cars, how to reach them and whether they pai
   expect(within(table).getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute('href', 'tel:5125550142');
 });
 
+test('a booking whose car went to another buyer says so, next to the sale', async () => {
+  jest.mocked(fetchMyBuyers).mockResolvedValue([
+    booking({ _id: 'k1', name: 'Bob Buyer', carStatus: 'sold' }),
+    booking({ _id: 'k2', name: 'Bea Buyer', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
+  ]);
+  renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
+  const table = await screen.findByRole('table', { name: 'Bookings of my cars' });
+  const rows = within(table).getAllByRole('row').slice(1).map((row) => {
+    const cells = within(row).getAllByRole('cell');
+    return [cells[1]?.textContent, cells.at(-1)?.textContent];
+  });
+  expect(rows).toEqual([
+    ['Bob Buyer', 'Sold to another buyer'],
+    ['Bea Buyer', 'Paid'],
+  ]);
+});
+
 test('a failed load says why, with Retry', async () => {
   jest.mocked(fetchMyBuyers).mockRejectedValue(new ApiError('Only Seller or admin accounts can see their buyers', 403));
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { bookingStatus, type Booking } from '@usedcars/shared-contract';
+import { ORDER_LABELS, bookingStatus, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
 import { formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { DataTable, type Column } from '../table/DataTable';
 import { PaidMark } from '../table/PaidMark';
@@ -13,16 +13,19 @@ const columns: Column<Booking>[] = [
   { header: 'Meeting address', cell: (booking) => booking.address },
   { header: 'Car', cell: (booking) => booking.carName },
   { header: 'Price', cell: (booking) => formatPrice(booking.currentPrice), align: 'end', nowrap: true },
-  {
-    header: 'Paid',
-    cell: (booking) => (bookingStatus(booking) === 'paid' ? <PaidMark /> : <Unpaid>Not paid</Unpaid>),
-    nowrap: true,
-  },
+  { header: 'Paid', cell: (booking) => <PaymentState booking={booking} />, nowrap: true },
 ];
+
+/** Paid, not paid yet, or not paid because another buyer bought the car first. */
+function PaymentState({ booking }: { booking: Booking }) {
+  if (bookingStatus(booking) === 'paid') return <PaidMark />;
+  return <Unpaid>{soldToAnotherBuyer(booking) ? ORDER_LABELS.soldToAnother : ORDER_LABELS.notPaid}</Unpaid>;
+}
 
 /**
  * My Buyers. SPEC.md shows only a heading here; the issue asks for the real list: who booked
- * which of the seller's cars, how to reach them, and whether they have paid.
+ * which of the seller's cars, how to reach them, and whether they have paid (or lost the car to
+ * the buyer who paid first).
  */
 export function MyBuyers() {
   usePageTitle('Dashboard');

@@ -43,10 +43,24 @@ test('lists the orders: PAY NOW for an unpaid booking, Paid for a paid one', asy
   expect(first!.querySelector('img')).toHaveAttribute('src', 'http://localhost:5000/images/audi-a4.svg');
 });
 
-test('PAY NOW needs a price and an unpaid booking', () => {
+test('PAY NOW needs a price, an unpaid booking and a car nobody has bought yet', () => {
   expect(mayPayNow(booking())).toBe(true);
   expect(mayPayNow(booking({ paid: true }))).toBe(false);
   expect(mayPayNow(booking({ currentPrice: 0 }))).toBe(false);
+  expect(mayPayNow(booking({ carStatus: 'sold' }))).toBe(false);
+});
+
+test('a booking whose car another buyer bought says so instead of offering PAY NOW', async () => {
+  jest.mocked(fetchBookings).mockResolvedValue([
+    booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', carStatus: 'sold' }),
+    booking({ _id: 'k2', carName: 'Honda Civic EX', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
+  ]);
+  renderDashboard(<MyOrders />);
+  const table = await screen.findByRole('table', { name: 'My orders' });
+  const [lost, bought] = within(table).getAllByRole('row').slice(1);
+  expect(within(lost!).getAllByRole('cell').at(-1)).toHaveTextContent(/^Sold to another buyer$/);
+  expect(within(lost!).queryByRole('link')).not.toBeInTheDocument();
+  expect(within(bought!).getAllByRole('cell').at(-1)).toHaveTextContent(/^Paid$/);
 });
 
 test('a failed load says why and Retry loads again', async () => {

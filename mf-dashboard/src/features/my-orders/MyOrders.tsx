@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORIES, CATEGORY_PATHS, bookingStatus, canPay, type Booking } from '@usedcars/shared-contract';
+import { CATEGORIES, CATEGORY_PATHS, ORDER_LABELS, bookingStatus, canPay, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
 import { buttonStyles, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useSignedInEmail } from '../access/useRole';
 import { dashboardPaths } from '../paths';
@@ -11,16 +11,16 @@ import { DataTable, type Column } from '../table/DataTable';
 import { useMyOrders } from './useMyOrders';
 
 /**
- * PAY NOW shows for a booking that has a price and may still be paid. An unpaid booking means
- * its car is at least booked; if another buyer has bought it meanwhile, the payment page hears
- * so from the API, which refuses the payment.
+ * PAY NOW shows for a booking that has a price and may still be paid, judged on the car's status
+ * as the API answered it: once another buyer has paid for the car, there is nothing to pay.
  */
 export function mayPayNow(booking: Booking): boolean {
-  return booking.currentPrice > 0 && canPay(booking, 'booked');
+  return booking.currentPrice > 0 && canPay(booking, booking.carStatus);
 }
 
 function OrderStatus({ booking }: { booking: Booking }) {
   if (bookingStatus(booking) === 'paid') return <PaidMark />;
+  if (soldToAnotherBuyer(booking)) return <Muted>{ORDER_LABELS.soldToAnother}</Muted>;
   if (mayPayNow(booking)) {
     return (
       <PayNow to={dashboardPaths.payment(booking._id)} aria-label={`PAY NOW for ${booking.carName}`}>
@@ -78,4 +78,8 @@ const PayNow = styled(Link)`
     background: ${theme.color.brandDark};
     color: #fff;
   }
+`;
+
+const Muted = styled.span`
+  color: ${theme.color.muted};
 `;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, idField, positiveNumber, requiredText, strictObject } from './fields';
+import { emailField, idField, priceField, requiredText, strictObject } from './fields';
 import { CAR_STATUSES } from './orderFlow';
 
 /**
@@ -15,7 +15,7 @@ export const bookingInputSchema = strictObject({
   name: requiredText('name', 100).optional(),
   email: emailField().optional(),
   img: requiredText('img', 2048).optional(),
-  currentPrice: positiveNumber('currentPrice').optional(),
+  currentPrice: priceField('currentPrice').optional(),
   carName: requiredText('carName', 120).optional(),
 });
 export type BookingInput = z.infer<typeof bookingInputSchema>;

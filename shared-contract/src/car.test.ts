@@ -1,4 +1,5 @@
 import { carInputSchema, carListQuerySchema, isImageLink } from './car';
+import { PRICE_MAX } from './fields';
 import { describeIssues } from './errors';
 
 const validCar = {
@@ -47,6 +48,35 @@ describe('Add Product schema', () => {
     expect(messageFor({ ...validCar, img: 'javascript:alert(1)' })).toContain('img must be');
     expect(messageFor({ ...validCar, time: 'yesterday' })).toContain('time must be a date');
     expect(messageFor({ ...validCar, categoryName: 'bmw' })).toContain('categoryName must be one of audi, honda, mercedes');
+  });
+
+  it('takes prices in whole cents, from one cent up to the cap', () => {
+    expect(carInputSchema.safeParse({ ...validCar, currentPrice: 0.01, price: 19.99 }).success).toBe(true);
+    expect(messageFor({ ...validCar, price: 0.001 })).toBe('price must be at least 0.01');
+    expect(messageFor({ ...validCar, price: 10.005 })).toBe('price must be in dollars and whole cents (at most 2 decimals)');
+    expect(messageFor({ ...validCar, price: PRICE_MAX + 1 })).toBe(`price must be at most ${PRICE_MAX}`);
+    expect(messageFor({ ...validCar, price: 0 })).toBe('price must be a positive number');
+  });
+
+  it('takes the posting day as YYYY-MM-DD, a real day, not in the future', () => {
+    const now = new Date();
+    const day = (offsetDays: number) => new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    expect(carInputSchema.safeParse({ ...validCar, time: day(0) }).success).toBe(true);
+    expect(carInputSchema.safeParse({ ...validCar, time: day(1) }).success).toBe(true);
+    expect(messageFor({ ...validCar, time: day(2) })).toBe('time must not be in the future');
+    expect(messageFor({ ...validCar, time: '+010000-01-01' })).toBe('time must be a date (YYYY-MM-DD)');
+    expect(messageFor({ ...validCar, time: '2023-02-29' })).toBe('time must be a date (YYYY-MM-DD)');
+    expect(carInputSchema.safeParse({ ...validCar, time: '2024-02-29' }).success).toBe(true);
+    expect(messageFor({ ...validCar, time: '1899-12-31' })).toBe('time must not be before 1900-01-01');
+    expect(messageFor({ ...validCar, time: '' })).toBe('time is required');
+  });
+
+  it('takes the purchase year as four digits, 1900 to next year', () => {
+    const next = new Date().getUTCFullYear() + 1;
+    expect(carInputSchema.safeParse({ ...validCar, purchaseYear: String(next) }).success).toBe(true);
+    expect(messageFor({ ...validCar, purchaseYear: '19' })).toBe('purchaseYear must be a year (YYYY)');
+    expect(messageFor({ ...validCar, purchaseYear: String(next + 1) })).toBe(`purchaseYear must be between 1900 and ${next}`);
+    expect(messageFor({ ...validCar, purchaseYear: 2019 })).toBe('purchaseYear must be text');
   });
 
   it('refuses control characters PostgreSQL cannot store', () => {

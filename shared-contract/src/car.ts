@@ -2,7 +2,7 @@ import { CAR_LIST_MAX_LIMIT, CAR_SORTS } from './listing';
 import { z } from 'zod';
 import { CATEGORIES } from './categories';
 import { CAR_STATUSES } from './orderFlow';
-import { fieldError, positiveNumber, requiredText, strictObject } from './fields';
+import { fieldError, pastDateField, priceField, requiredText, strictObject, yearField } from './fields';
 
 /** Pictures are either on the web or served by the API itself under /images/. */
 export function isImageLink(value: string): boolean {
@@ -15,27 +15,23 @@ export function isImageLink(value: string): boolean {
   }
 }
 
-/** Any string `Date.parse` understands; the API stores the calendar day. */
-function isDateText(value: string): boolean {
-  return !Number.isNaN(Date.parse(value));
-}
-
 /** The Add Product form (SPEC.md §5): all thirteen fields are required. */
 export const carInputSchema = strictObject({
   carName: requiredText('carName', 120),
   img: requiredText('img', 2048).refine(isImageLink, {
     error: 'img must be an http(s) link or a path starting with /images/',
   }),
-  currentPrice: positiveNumber('currentPrice'),
-  price: positiveNumber('price'),
-  purchaseYear: requiredText('purchaseYear', 20),
+  currentPrice: priceField('currentPrice'),
+  price: priceField('price'),
+  purchaseYear: yearField('purchaseYear'),
   condition: requiredText('condition', 60),
   contact: requiredText('contact', 120),
   details: requiredText('details', 2000),
   location: requiredText('location', 120),
   used: requiredText('used', 60),
   sellerName: requiredText('sellerName', 100),
-  time: requiredText('time', 40).refine(isDateText, { error: 'time must be a date (YYYY-MM-DD)' }),
+  // The day the car was posted, as PostgreSQL's date column stores it: nothing Date.parse merely tolerates.
+  time: pastDateField('time'),
   categoryName: z.enum(CATEGORIES, { error: fieldError('categoryName', `one of ${CATEGORIES.join(', ')}`) }),
 });
 export type CarInput = z.infer<typeof carInputSchema>;

@@ -23,12 +23,66 @@ export function requiredText(field: string, max: number) {
     .refine((value) => !CONTROL_CHARS.test(value), { error: `${field} contains invalid characters` });
 }
 
-/** Prices are dollars; the cap keeps cents inside a safe integer and the DB column. */
-export function positiveNumber(field: string, max = 100_000_000) {
+/**
+ * The dearest car the site takes, in dollars. Payments store cents in a 32-bit integer column
+ * (at most $21,474,836.47), so any price a car may have must also be payable.
+ */
+export const PRICE_MAX = 10_000_000;
+
+/** Whole cents: 19.99 passes, 0.001 does not (it would be stored, and charged, rounded). */
+function isWholeCents(value: number): boolean {
+  const cents = value * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+/** A price in dollars: at least one cent, whole cents, at most PRICE_MAX. One message per mistake. */
+export function priceField(field: string, max = PRICE_MAX) {
   return z
     .number({ error: fieldError(field, 'a number') })
-    .positive({ error: `${field} must be a positive number` })
-    .max(max, { error: `${field} must be at most ${max}` });
+    .positive({ error: `${field} must be a positive number`, abort: true })
+    .min(0.01, { error: `${field} must be at least 0.01`, abort: true })
+    .max(max, { error: `${field} must be at most ${max}`, abort: true })
+    .refine(isWholeCents, { error: `${field} must be in dollars and whole cents (at most 2 decimals)` });
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real day written YYYY-MM-DD (2024-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const DAY_MS = 86_400_000;
+/** YYYY-MM-DD of a moment, in UTC. */
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A calendar day, YYYY-MM-DD only, from `earliest` up to today. Today is the server's UTC day
+ * plus one, so a form filled in a time zone already in tomorrow is not refused.
+ */
+export function pastDateField(field: string, earliest = '1900-01-01') {
+  return requiredText(field, 40).superRefine((value, context) => {
+    if (value === '') return; // already "is required"
+    if (!isCalendarDate(value)) context.addIssue({ code: 'custom', message: `${field} must be a date (YYYY-MM-DD)` });
+    else if (value < earliest) context.addIssue({ code: 'custom', message: `${field} must not be before ${earliest}` });
+    else if (value > isoDay(Date.now() + DAY_MS)) context.addIssue({ code: 'custom', message: `${field} must not be in the future` });
+  });
+}
+
+/** A four-digit year from `earliest` to next year (a new model year goes on sale early), as text. */
+export function yearField(field: string, earliest = 1900) {
+  return requiredText(field, 20).superRefine((value, context) => {
+    if (value === '') return;
+    const latest = new Date().getUTCFullYear() + 1;
+    if (!/^\d{4}$/.test(value)) context.addIssue({ code: 'custom', message: `${field} must be a year (YYYY)` });
+    else if (Number(value) < earliest || Number(value) > latest) {
+      context.addIssue({ code: 'custom', message: `${field} must be between ${earliest} and ${latest}` });
+    }
+  });
 }
 
 export function emailField(field = 'email') {

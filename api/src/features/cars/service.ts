@@ -163,7 +163,7 @@ export class CarCatalog {
         used: input.used,
         sellerName: seller.name,
         sellerId: seller.id,
-        time: new Date(Date.parse(input.time)).toISOString().slice(0, 10),
+        time: input.time,
       })
       .returning({ id: cars.id });
     if (!row) throw new Error('insert returned no car');

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { CarInput, Category, Role } from '@usedcars/shared-contract';
 import { buildApp } from '../src/app';
 import { defaultConfig } from '../src/config';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, type Db, openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { FakeIdentity } from '../src/features/auth/identity';
 import { TestGateway } from '../src/features/payments/gateway';
@@ -103,6 +103,68 @@ export const sampleCar = (overrides: Partial<CarInput> = {}): CarInput => ({
 
 export const COLLECTION: Record<Category, string> = { audi: '/audis', honda: '/hondas', mercedes: '/mercedess' };
 
+/** What every test app runs with; an app built with it accepts the access tokens of any other. */
+export const TEST_CONFIG = { ...defaultConfig, jwtSecret: 'test-secret-at-least-32-characters-long', logLevel: false as const, authRateLimitPerMinute: 10_000 };
+
+export interface HeldQuery {
+  /** Resolves once the held query has run; its rows are not handed over yet. */
+  reached: Promise<void>;
+  /** Hands the rows over. */
+  release(): void;
+}
+
+/**
+ * The same database, through a proxy that can hold one query's rows after the query has run and
+ * before its caller gets them: a read that started before a write then finishes after it, on
+ * either driver, every time. `queries` counts the queries run through it.
+ */
+export function holdableDb(db: Db): { db: Db; hold(skip?: number): HeldQuery; readonly queries: number } {
+  let queries = 0;
+  let pending: { skip: number; reached: () => void; gate: Promise<void> } | null = null;
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, property) {
+        const value: unknown = Reflect.get(object, property, object);
+        if (typeof value !== 'function' || property === 'constructor') return value;
+        if (property === 'then') {
+          // Awaiting a query builder runs it (drizzle's QueryPromise); called bare, then() answers its rows.
+          return (onFulfilled?: (rows: unknown) => unknown, onRejected?: (error: unknown) => unknown) => {
+            queries += 1;
+            const rows = (value as () => Promise<unknown>).call(object);
+            let held: Promise<unknown> = rows;
+            if (pending && pending.skip-- === 0) {
+              const { reached, gate } = pending;
+              pending = null;
+              held = rows.then(async (result) => {
+                reached();
+                await gate;
+                return result;
+              });
+            }
+            return held.then(onFulfilled, onRejected);
+          };
+        }
+        return (...args: unknown[]) => {
+          const result: unknown = (value as (...a: unknown[]) => unknown).apply(object, args);
+          return result !== null && typeof result === 'object' ? wrap(result) : result;
+        };
+      },
+    });
+  return {
+    db: wrap(db),
+    get queries() {
+      return queries;
+    },
+    hold(skip = 0) {
+      let reached!: () => void;
+      let release!: () => void;
+      const held = { reached: new Promise<void>((resolve) => (reached = resolve)), gate: new Promise<void>((resolve) => (release = resolve)) };
+      pending = { skip, reached, gate: held.gate };
+      return { reached: held.reached, release };
+    },
+  };
+}
+
 /** The API on a fresh database, with helpers that act as people would. */
 export class TestApi {
   readonly identity = new FakeIdentity();
@@ -120,7 +182,7 @@ export class TestApi {
       db: this.database.db,
       identity: this.identity,
       gateway: this.gateway,
-      config: { ...defaultConfig, jwtSecret: 'test-secret-at-least-32-characters-long', logLevel: false, authRateLimitPerMinute: 10_000 },
+      config: TEST_CONFIG,
     });
     await this.app.ready();
     return this;

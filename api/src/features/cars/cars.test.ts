@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { CAR_LIST_MAX_LIMIT, CATEGORIES, CATEGORY_PATHS, type Car } from '@usedcars/shared-contract';
+import { buildApp } from '../../app';
 import { cars } from '../../db/schema';
-import { type Account, COLLECTION, describeEachDriver, sampleCar } from '../../../test/helpers';
+import { type Account, COLLECTION, TEST_CONFIG, describeEachDriver, holdableDb, sampleCar } from '../../../test/helpers';
 
 
 describeEachDriver('cars', (api) => {
@@ -148,5 +150,59 @@ describeEachDriver('cars', (api) => {
     const response = await api().inject({ method: 'GET', url: '/hondas?q=fit' });
     expect(response.json()).toHaveLength(CAR_LIST_MAX_LIMIT);
     expect(response.headers['x-total-count']).toBe(String(CAR_LIST_MAX_LIMIT + 5));
+  });
+
+  describe('the list cache, with a write landing during a read', () => {
+    let app: FastifyInstance;
+    let database: ReturnType<typeof holdableDb>;
+    beforeAll(async () => {
+      database = holdableDb(api().db);
+      app = await buildApp({ db: database.db, identity: api().identity, gateway: api().gateway, config: TEST_CONFIG });
+      await app.ready();
+    });
+    afterAll(() => app.close());
+
+    const get = (url: string) => app.inject({ method: 'GET', url });
+    const add = async (carName: string) => {
+      const response = await app.inject({ method: 'POST', url: '/audis', headers: seller.auth, payload: sampleCar({ carName }) });
+      expect(response.statusCode).toBe(201);
+    };
+
+    it('does not keep a page read before the write', async () => {
+      await add('Racecar one');
+      const held = database.hold(); // the page's own query
+      const early = get('/audis?q=racecar');
+      await held.reached;
+      await add('Racecar two');
+      held.release();
+      // It began before the write, so it may answer without the new car; it must not be kept.
+      expect((await early).json()).toHaveLength(1);
+      const after = await get('/audis?q=racecar');
+      expect(after.json<Car[]>().map((car) => car.carName).sort()).toEqual(['Racecar one', 'Racecar two']);
+      expect(after.headers['x-total-count']).toBe('2');
+    });
+
+    it('does not keep a total counted before the write', async () => {
+      await add('Countach one');
+      const held = database.hold(1); // a full page of 1 needs the count, the second query
+      const early = get('/audis?q=countach&limit=1');
+      await held.reached;
+      await add('Countach two');
+      held.release();
+      expect((await early).headers['x-total-count']).toBe('1');
+      // Another page of the same filters reads the total the first one would have cached.
+      expect((await get('/audis?q=countach&limit=1&sort=price')).headers['x-total-count']).toBe('2');
+    });
+
+    it('keys pages on the validated query, so unknown parameters share one entry', async () => {
+      await add('Ferrari Dino');
+      expect((await get('/audis?q=dino&limit=5&utm_source=a')).json()).toHaveLength(1);
+      const before = database.queries;
+      for (const junk of ['utm_source=b', 'x=1', 'fbclid=zzz', 'limit2=9']) {
+        const response = await get(`/audis?q=dino&limit=5&${junk}`);
+        expect(response.json()).toHaveLength(1);
+      }
+      expect(database.queries - before).toBe(0);
+    });
   });
 });

@@ -1,9 +1,13 @@
 /**
  * A small time-bounded cache of list answers. Writes in this process clear it at once; the TTL
  * bounds how stale another API copy (or the seed command) can leave it.
+ *
+ * A value is stored only with the generation it was read in: a read that started before a
+ * clear() may finish after it, and what it read is then already stale.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
+  private current = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -20,8 +24,13 @@ export class TtlCache<V> {
     return entry.value;
   }
 
-  set(key: string, value: V): void {
-    if (this.ttlMs <= 0) return;
+  /** Take it before reading what will be stored, and hand it to set(). */
+  get generation(): number {
+    return this.current;
+  }
+
+  set(key: string, value: V, readInGeneration: number): void {
+    if (this.ttlMs <= 0 || readInGeneration !== this.current) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -31,5 +40,6 @@ export class TtlCache<V> {
 
   clear(): void {
     this.entries.clear();
+    this.current += 1;
   }
 }

@@ -12,7 +12,7 @@ import {
   messageSchema,
   requiredText,
 } from '@usedcars/shared-contract';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type FeatureRoutes, bearerSecurity } from '../../context';
 import { badRequest } from '../../http/errors';
 import type { CarCatalog, CarListFilter, CarPage } from './service';
@@ -31,29 +31,18 @@ function sendPage(page: CarPage, request: FastifyRequest, reply: FastifyReply) {
   return reply.type('application/json; charset=utf-8').send(page.body);
 }
 
-/** Hot path: a cached page leaves before validation and the handler. */
-function servePageFromCache(catalog: CarCatalog): onRequestHookHandler {
-  return (request, reply, done) => {
-    const page = catalog.cachedPage(request.url);
-    if (page) sendPage(page, request, reply);
-    else done();
-  };
-}
-
 async function listPage(catalog: CarCatalog, filter: CarListFilter, request: FastifyRequest, reply: FastifyReply) {
-  return sendPage(await catalog.page(filter, request.url), request, reply);
+  return sendPage(await catalog.page(filter), request, reply);
 }
 
 export function carRoutes(catalog: CarCatalog): FeatureRoutes {
   return (app, { guard }) => {
-    const fromCache = servePageFromCache(catalog);
     for (const category of CATEGORIES) {
       const { apiCollection, apiSellerCollection, label } = CATEGORY_PATHS[category];
 
       app.get(
         apiCollection,
         {
-          onRequest: fromCache,
           schema: { tags: ['cars'], summary: `${label} cars`, description: listDescription, querystring: carListQuerySchema, response: listResponse },
         },
         (request, reply) => listPage(catalog, { ...request.query, category }, request, reply),
@@ -62,7 +51,6 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
       app.get(
         apiSellerCollection,
         {
-          onRequest: fromCache,
           schema: {
             tags: ['cars'],
             summary: `${label} cars of one seller`,

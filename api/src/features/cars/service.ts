@@ -68,6 +68,11 @@ function whereOf(filter: CarListFilter): SQL | undefined {
   );
 }
 
+/** The same filters give the same key, whatever order they came in; absent ones are left out. */
+function cacheKey(query: object): string {
+  return JSON.stringify(Object.entries(query).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** A list answer ready to send: the JSON text, its ETag and the total for X-Total-Count. */
 export interface CarPage {
   body: string;
@@ -97,17 +102,15 @@ export class CarCatalog {
     this.totals.clear();
   }
 
-  /**
-   * A page answered recently for exactly this URL. The same URL always validates the same way,
-   * so a hit can be served before validation.
-   */
-  cachedPage(url: string): CarPage | undefined {
-    return this.pages.get(url);
-  }
-
-  async page(filter: CarListFilter, url: string): Promise<CarPage> {
+  async page(filter: CarListFilter): Promise<CarPage> {
     const { limit = CAR_LIST_MAX_LIMIT, offset = 0, sort = 'newest', ...filters } = filter;
-    const filterKey = JSON.stringify(Object.entries(filters).sort());
+    // Keyed on the validated query, not the URL: unknown parameters are gone, the same page is one entry.
+    const filterKey = cacheKey(filters);
+    const pageKey = cacheKey({ ...filters, limit, offset, sort });
+    const cached = this.pages.get(pageKey);
+    if (cached) return cached;
+    // Taken before reading: a write that lands while the rows are read makes them too old to keep.
+    const generations = { page: this.pages.generation, total: this.totals.generation };
 
     const where = whereOf(filter);
     const rows = await this.db
@@ -119,19 +122,19 @@ export class CarCatalog {
       .offset(offset);
     // A short page tells the total by itself, unless it is an empty page past the end.
     const shortPage = rows.length < limit && (rows.length > 0 || offset === 0);
-    const total = shortPage ? offset + rows.length : await this.total(filterKey, where);
+    const total = shortPage ? offset + rows.length : await this.total(filterKey, where, generations.total);
     const body = JSON.stringify(rows.map(toCar));
     const page = { body, total, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-    this.pages.set(url, page);
+    this.pages.set(pageKey, page, generations.page);
     return page;
   }
 
-  private async total(filterKey: string, where: SQL | undefined): Promise<number> {
+  private async total(filterKey: string, where: SQL | undefined, generation: number): Promise<number> {
     const cached = this.totals.get(filterKey);
     if (cached !== undefined) return cached;
     const [row] = await this.db.select({ total: count() }).from(cars).where(where);
     const total = row?.total ?? 0;
-    this.totals.set(filterKey, total);
+    this.totals.set(filterKey, total, generation);
     return total;
   }
 

@@ -33,6 +33,11 @@ export class Guard {
     return user;
   }
 
+  /** The caller when a bearer token is sent (a bad one is a 401, so the client refreshes it), else null. */
+  async optionalUser(request: FastifyRequest): Promise<UserRow | null> {
+    return request.headers.authorization === undefined ? null : this.user(request);
+  }
+
   async userWithRole(request: FastifyRequest, roles: readonly Role[], what: string): Promise<UserRow> {
     const user = await this.user(request);
     if (!(roles as readonly string[]).includes(user.role)) throw forbidden(`Only ${roles.join(' or ')} accounts can ${what}`);

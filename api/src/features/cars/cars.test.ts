@@ -53,6 +53,48 @@ describeEachDriver('cars', (api) => {
     expect(malformed.json()).toEqual({ message: 'id must be a valid id' });
   });
 
+  describe("a seller's own cars (GET /myAudi, /myHonda, /myMercedess)", () => {
+    let first: Account;
+    let namesake: Account;
+    let firstCar: string;
+    let namesakeCar: string;
+    beforeAll(async () => {
+      // Names are not unique: two sellers may both be Sam Same.
+      first = await api().account('Seller', 'Sam Same');
+      namesake = await api().account('Seller', 'Sam Same');
+      firstCar = await api().addCar(first, { categoryName: 'honda' });
+      namesakeCar = await api().addCar(namesake, { categoryName: 'honda' });
+    });
+    const mine = (query: string, headers: Record<string, string> = {}) => api().inject({ method: 'GET', url: `/myHonda${query}`, headers });
+    const ids = (response: { json: () => unknown }) => (response.json() as Car[]).map((car) => car._id).sort();
+
+    it('answers by sellerName without a token, as SPEC calls it', async () => {
+      const response = await mine('?sellerName=Sam%20Same');
+      expect(response.statusCode).toBe(200);
+      expect(ids(response)).toEqual([firstCar, namesakeCar].sort());
+    });
+
+    it("answers a signed-in seller's own cars by account, whatever the name says", async () => {
+      expect(ids(await mine('?sellerName=Sam%20Same', first.auth))).toEqual([firstCar]);
+      expect(ids(await mine('?sellerName=Sam%20Same', namesake.auth))).toEqual([namesakeCar]);
+      expect(ids(await mine('?sellerName=Somebody%20Else', first.auth))).toEqual([firstCar]);
+      const withoutName = await mine('', first.auth);
+      expect(withoutName.statusCode).toBe(200);
+      expect(ids(withoutName)).toEqual([firstCar]);
+      expect(withoutName.headers['x-total-count']).toBe('1');
+    });
+
+    it('asks for a fresh token when the one sent is not valid, and uses the name for anyone but a seller', async () => {
+      const expired = await mine('?sellerName=Sam%20Same', { authorization: 'Bearer not-a-token' });
+      expect(expired.statusCode).toBe(401);
+      const buyer = await api().account('Buyer');
+      expect(ids(await mine('?sellerName=Sam%20Same', buyer.auth))).toEqual([firstCar, namesakeCar].sort());
+      const nameless = await mine('', buyer.auth);
+      expect(nameless.statusCode).toBe(400);
+      expect(nameless.json().message).toBe('sellerName is required');
+    });
+  });
+
   describe('lists that scale (mercedess)', () => {
     const prices = [10_000, 25_000, 40_000, 55_000, 70_000];
     beforeAll(async () => {

@@ -54,12 +54,21 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
           schema: {
             tags: ['cars'],
             summary: `${label} cars of one seller`,
-            description: listDescription,
-            querystring: carListQuerySchema.extend({ sellerName: requiredText('sellerName', 100) }),
-            response: listResponse,
+            description:
+              `With a Seller's access token: that seller's own cars, by account (names are not unique; sellerName is then ` +
+              `not needed). Without a token (SPEC's call) or for anyone else: the cars listed under sellerName. ${listDescription}`,
+            security: [{}, ...bearerSecurity],
+            querystring: carListQuerySchema.extend({ sellerName: requiredText('sellerName', 100).optional() }),
+            response: { ...listResponse, 401: messageSchema },
           },
         },
-        (request, reply) => listPage(catalog, { ...request.query, category }, request, reply),
+        async (request, reply) => {
+          const { sellerName, ...query } = request.query;
+          const caller = await guard.optionalUser(request);
+          if (caller?.role === 'Seller') return listPage(catalog, { ...query, category, sellerId: caller.id }, request, reply);
+          if (sellerName === undefined) throw badRequest('sellerName is required');
+          return listPage(catalog, { ...query, category, sellerName }, request, reply);
+        },
       );
 
       app.get(

@@ -53,12 +53,15 @@ const ORDER: Record<CarSort, SQL[]> = {
 export interface CarListFilter extends CarListQuery {
   category: Category;
   sellerName?: string;
+  /** A seller's own cars: names are not unique, ids are. */
+  sellerId?: string;
 }
 
 function whereOf(filter: CarListFilter): SQL | undefined {
   return and(
     eq(cars.category, filter.category),
     filter.sellerName === undefined ? undefined : eq(cars.sellerName, filter.sellerName),
+    filter.sellerId === undefined ? undefined : eq(cars.sellerId, filter.sellerId),
     filter.minPrice === undefined ? undefined : gte(cars.currentPrice, filter.minPrice),
     filter.maxPrice === undefined ? undefined : lte(cars.currentPrice, filter.maxPrice),
     filter.year === undefined ? undefined : eq(cars.purchaseYear, filter.year),

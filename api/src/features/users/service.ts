@@ -18,7 +18,7 @@ export function listUsersByRole(db: Db, role: Role): Promise<UserRow[]> {
   return db.select().from(users).where(eq(users.role, role)).orderBy(users.name, users.id);
 }
 
-export const IDENTITY_MESSAGES = {
+const IDENTITY_MESSAGES = {
   otherAccount: 'This e-mail address belongs to another sign-in account',
   unverified: (email: string) =>
     `An account for ${email} was set up before you signed up: verify your e-mail address (or continue with Google) to claim it`,
@@ -70,7 +70,7 @@ export async function registerUser(db: Db, input: NewUser, identity: VerifiedIde
   return { user: existing, created: false };
 }
 
-export const DELETE_MESSAGES = {
+const DELETE_MESSAGES = {
   identityFailed: 'The sign-in account could not be removed, so nothing was deleted; try again in a moment',
 } as const;
 

@@ -65,6 +65,7 @@ function booking(overrides: Partial<Booking> = {}): Booking {
     address: '1 Market St',
     paid: false,
     transactionId: null,
+    carStatus: 'booked',
     ...overrides,
   };
 }
@@ -236,6 +237,16 @@ test('a paid booking says so instead of showing a card form', async () => {
   const paid = (await screen.findByText('Paid.')).closest('[role="status"]') as HTMLElement;
   expect(paid).toHaveTextContent('Paid. This booking is already paid');
   expect(within(paid).getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/Dashboard');
+  expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  expect(createPaymentIntent).not.toHaveBeenCalled();
+});
+
+test('a booking whose car another buyer paid for first offers no card form', async () => {
+  jest.mocked(fetchBooking).mockResolvedValue(booking({ carStatus: 'sold' }));
+  renderPage();
+  const closed = await screen.findByText(/This car has already been sold/);
+  expect(closed.closest('[role="status"]')).toHaveTextContent('This car has already been sold: nothing to pay for this booking.');
+  expect(within(closed.closest('[role="status"]') as HTMLElement).getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/Dashboard');
   expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
   expect(createPaymentIntent).not.toHaveBeenCalled();
 });

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError, useAuth } from '@usedcars/shared-auth';
-import { ORDER_MESSAGES, SITE_PATHS } from '@usedcars/shared-contract';
+import { ORDER_MESSAGES, SITE_PATHS, soldToAnotherBuyer } from '@usedcars/shared-contract';
 import { ErrorPanel, Spinner, focusRing, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useBooking, usePaymentConfig } from './paymentQueries';
 import TestCheckout from './TestCheckout';
@@ -56,6 +56,13 @@ export default function PaymentPage() {
           {order.transactionId && <Muted> Transaction {order.transactionId}</Muted>}
           <BackLink to={SITE_PATHS.dashboard}>Back to My Orders</BackLink>
         </Paid>
+      ) : soldToAnotherBuyer(order) ? (
+        // The server would refuse the payment anyway (the order flow has no way out of sold);
+        // say so before anyone types a card number.
+        <Closed role="status">
+          {ORDER_MESSAGES.sold}: nothing to pay for this booking.
+          <BackLink to={SITE_PATHS.dashboard}>Back to My Orders</BackLink>
+        </Closed>
       ) : config.isPending ? (
         <Spinner label="Loading the card form…" />
       ) : config.isError ? (
@@ -101,6 +108,17 @@ const Paid = styled.div`
   background: #e9f6ee;
   border: 1px solid #b7e0c5;
   color: ${theme.color.success};
+`;
+
+const Closed = styled.div`
+  display: grid;
+  gap: 8px;
+  max-width: 520px;
+  padding: 14px 16px;
+  border-radius: ${theme.radius};
+  background: ${theme.color.canvas};
+  border: 1px solid ${theme.color.line};
+  color: ${theme.color.ink};
 `;
 
 const Muted = styled.span`

@@ -77,6 +77,9 @@ function startProcess(command, args, { cwd = ROOT, env, name, quiet }) {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'pipe', 'pipe'],
+    // Its own process group: Ctrl-C in the terminal reaches only the launcher, which then stops
+    // each child once. A second SIGINT makes firebase-tools quit without exporting its accounts.
+    detached: true,
   });
   const prefix = (stream) =>
     stream?.on('data', (chunk) => {
@@ -208,20 +211,25 @@ export async function startSite(o) {
     });
     killOnStop(api);
 
+    const siteDir = path.join(dataDir, 'site');
+    writeRuntimeFiles(siteDir, { ports, publicHost });
     if (dev) {
-      for (const fe of FRONT_ENDS) {
+      const servers = FRONT_ENDS.map((fe) => {
         const child = startProcess(path.join(BIN, 'webpack'), ['serve', '--mode', 'development'], {
           cwd: path.join(ROOT, fe.dir),
           name: fe.name,
           quiet,
-          env: { [fe.portVar]: String(ports[fe.name]) },
+          // The shell's dev server answers remotes.json and config.json from siteDir, so moved
+          // ports (CATALOG_PORT, API_PORT, …) reach the page as they do with `npm start`.
+          env: { [fe.portVar]: String(ports[fe.name]), ...(fe.name === 'shell' ? { SHELL_RUNTIME_DIR: siteDir } : {}) },
         });
         killOnStop(child);
-      }
+        return { child, url: `http://127.0.0.1:${ports[fe.name]}/${fe.name === 'shell' ? '' : 'mf-manifest.json'}` };
+      });
+      // The URL is printed once every dev server has compiled and answers.
+      await Promise.all(servers.map(({ child, url }) => waitForHttp(url, 300_000, child)));
     } else {
       await buildMissing();
-      const siteDir = path.join(dataDir, 'site');
-      writeRuntimeFiles(siteDir, { ports, publicHost });
       const read = (name) => () => readFileSync(path.join(siteDir, name), 'utf8');
       const shellFiles = { '/remotes.json': read('remotes.json'), '/config.json': read('config.json') };
       for (const fe of FRONT_ENDS) {
@@ -236,7 +244,7 @@ export async function startSite(o) {
       }
     }
     await waitForHttp(`http://127.0.0.1:${ports.api}/health`, 90_000, api);
-    return { stop, url: `http://${publicHost}:${ports.shell}`, siteDir: path.join(dataDir, 'site') };
+    return { stop, url: `http://${publicHost}:${ports.shell}`, siteDir };
   } catch (error) {
     await stop();
     throw error;

@@ -148,7 +148,11 @@ module.exports = function federatedConfig(o) {
           runtimePlugins: o.runtimePlugins,
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
-          experiments: o.host ? { provideExternalRuntime: true } : { externalRuntime: true },
+          experiments: {
+            ...(o.host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            // Browser-only: the runtime drops its Node.js script loaders (~2 KB compressed).
+            optimization: { target: 'web' },
+          },
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
@@ -183,7 +187,11 @@ module.exports = function federatedConfig(o) {
         allowedHosts: 'all',
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        static: o.copy ? [{ directory: path.join(o.dir, 'public') }] : false,
+        // SHELL_RUNTIME_DIR (set by `npm run dev`) holds this run's remotes.json and config.json,
+        // which then win over the defaults in public/.
+        static: o.copy
+          ? [...(process.env.SHELL_RUNTIME_DIR ? [{ directory: process.env.SHELL_RUNTIME_DIR, watch: false }] : []), { directory: path.join(o.dir, 'public') }]
+          : false,
       },
     };
   };

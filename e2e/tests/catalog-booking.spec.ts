@@ -126,6 +126,47 @@ test('the demo buyer filters the Audis by price, opens a car and books it', asyn
   await expect(page).toHaveURL(`${SITE.shell}${detailPath}`);
 });
 
+/**
+ * The two other brands, booked from their lists' cards on a phone: the dialog fits a 375-px
+ * screen and the order shows up on the buyer's dashboard.
+ */
+for (const brand of [
+  { list: '/mercedes', detail: /^\/mercedess\/[0-9a-f-]{36}$/ },
+  { list: '/hondas', detail: /^\/hondas\/[0-9a-f-]{36}$/ },
+]) {
+  test(`the demo buyer books a car from ${brand.list} on a 375-px phone`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await logIn(page, DEMO.buyer);
+    // Among the cheapest: the payment spec books the dearest Hondas, nobody else books these.
+    await page.goto(`${brand.list}?sort=price`);
+    const available = page.getByRole('article').filter({ hasNot: page.locator('[data-status]') });
+    await expect(available.first()).toBeVisible();
+    const card = available.nth(1);
+    const nameLink = card.getByRole('heading').getByRole('link');
+    const carName = (await nameLink.textContent())!.trim();
+    expect(await nameLink.getAttribute('href')).toMatch(brand.detail);
+
+    await card.getByRole('button', { name: 'Book Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add your info' });
+    await expect(dialog.getByLabel('Car Name')).toHaveValue(carName);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    for (const label of ['Phone Number', 'Meeting Address']) {
+      const field = (await dialog.getByLabel(label).boundingBox())!;
+      expect(field.x + field.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await dialog.getByLabel('Phone Number').fill('+1 212 555 0199');
+    await dialog.getByLabel('Meeting Address').fill('350 Fifth Avenue, New York, NY');
+    await dialog.getByRole('button', { name: 'ADD' }).click();
+    await expect(page.getByText('BOOKING CONFIRMED')).toBeVisible();
+    await expect(page).toHaveURL(`${SITE.shell}/Dashboard`);
+    await expect(page.getByRole('row').filter({ hasText: carName })).toBeVisible();
+  });
+}
+
 test('a Seller sees More Details instead of Book Now, also at 375 px wide', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await logIn(page, DEMO.seller);

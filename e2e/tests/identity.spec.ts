@@ -95,6 +95,50 @@ test('Google sign-in through the emulator\'s own popup makes a Buyer', async ({ 
   await expect.poll(() => roleOf(page, email)).toBe('Buyer');
 });
 
+test('a reload with an expired access token keeps the role (the token is renewed, once)', async ({ page }) => {
+  await logIn(page, DEMO.seller, DEMO_PASSWORD);
+  // Access tokens last 300 s; a returning visitor's stored one has long expired.
+  await page.evaluate(() => localStorage.setItem('accessToken', 'expired-long-ago'));
+  const renewals: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/jwt') renewals.push(request.url());
+  });
+  await page.reload();
+  await nav(page).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Products' })).toBeVisible();
+  await expect(page).toHaveTitle('Dashboard - My Products');
+  expect(renewals).toHaveLength(1);
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe('expired-long-ago');
+});
+
+test('a sign-up whose record could not be saved can simply be tried again', async ({ page }) => {
+  const email = unique('seller');
+  // The API is out for the first POST /users only.
+  let refused = 0;
+  await page.route(`${SITE.api}/users`, (route) => {
+    if (route.request().method() !== 'POST' || refused > 0) return route.fallback();
+    refused += 1;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) });
+  });
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill('Sam Retry');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByLabel('Buyer or Seller?').selectOption('Seller');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Service unavailable' })).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(nav(page).getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+  expect(refused).toBe(1);
+
+  // Same form, same details, second try: the account is finished with the chosen role.
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Account Created')).toBeVisible();
+  await expect(page).toHaveURL(`${SITE.shell}/`);
+  expect(await roleOf(page, email)).toBe('Seller');
+});
+
 test('the API refuses a caller without a verified identity', async ({ request }) => {
   expect((await request.get(`${SITE.api}/jwt?email=${DEMO.buyer}`)).status()).toBe(401);
   expect(

@@ -91,5 +91,31 @@ test('checkout down: the payment screen falls back inside a working dashboard; h
     await expect(fallback(page, 'checkout')).toContainText('Checkout is not available right now');
     await expect(fallback(page, 'dashboard')).toHaveCount(0);
     await layoutStillWorks(page);
+
+    // The catalog shows checkout's booking dialog: with checkout down, Book Now gets checkout's
+    // fallback while the list stays usable, and Escape puts it away.
+    await page.goto('/audis');
+    const cards = page.getByRole('article').filter({ hasNot: page.locator('[data-status]') });
+    await cards.first().getByRole('button', { name: 'Book Now' }).click();
+    await expect(fallback(page, 'checkout')).toContainText('Checkout is not available right now');
+    await expect(fallback(page, 'catalog')).toHaveCount(0);
+    await expect(cards.first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(fallback(page, 'checkout')).toHaveCount(0);
   });
+});
+
+test('remotes.json unreadable at first: the fallback\'s Try again reads it again, no reload', async ({ page }) => {
+  let down = true;
+  await page.route('**/remotes.json', (route) =>
+    down ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }) : route.fallback(),
+  );
+  await page.goto('/');
+  await expect(fallback(page, 'catalog')).toContainText('is not available right now');
+  await layoutStillWorks(page);
+  down = false;
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  await fallback(page, 'catalog').getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 });

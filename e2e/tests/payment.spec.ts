@@ -81,12 +81,23 @@ test('the demo buyer pays for a booking: a declined card first, then 4242 4242 4
   await fillCard(page, '4242424242424242');
   await pay.click();
   await expect(page.getByText('Successfully Done')).toBeVisible();
+  // SPEC's success message shows on the payment page, and again on the dashboard it leads to.
+  await expect(page.getByRole('status').filter({ hasText: 'Congrats! your payment completed' }).first()).toBeVisible();
   await expect(page).toHaveURL(`${SITE.shell}/Dashboard`);
+  const notice = page.getByRole('status').filter({ hasText: 'Congrats! your payment completed' });
+  await expect(notice.first()).toBeVisible();
 
   // My Orders now reads Paid for this booking, with no PAY NOW.
   const row = page.getByRole('row').filter({ hasText: car.carName });
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.locator(`[href="/dashboard/payment/${bookingId}"]`)).toHaveCount(0);
+
+  // The notice goes when dismissed, and a reload does not bring it back.
+  await page.getByRole('button', { name: 'Dismiss notice' }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(notice).toHaveCount(0);
 
   // The car is sold, for the API and in its brand list.
   const detail = await request.get(`${SITE.api}/hondas/${car._id}`);

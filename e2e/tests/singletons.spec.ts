@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { logIn } from '../support/auth';
+import { DEMO, DEMO_PASSWORD } from '../support/site';
 
 /**
  * Issue 2: the page holds one React, one router, one auth store and one QueryClient. The shell
@@ -61,6 +63,53 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   await page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i }).click();
   await expect(page).toHaveURL(/\/login$/); // the Audi list needs a login: the shell's guard answered
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+});
+
+/**
+ * The other two remotes against the shell: the dashboard (the buyer's My Orders) and checkout
+ * (the booking dialog the catalog opens, so three packages' copies meet on one page).
+ */
+test('the dashboard and checkout share the same React, router, auth store and QueryClient', async ({ page }) => {
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  await page.goto('/hondas');
+  await page.getByRole('article').filter({ hasNot: page.locator('[data-status]') }).first().getByRole('button', { name: 'Book Now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add your info' })).toBeVisible();
+  // Then the dashboard, through the navbar (same page, no reload), so all three remotes have
+  // rendered in this one page.
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForFunction(() => {
+    const probes = window.__USEDCARS_SINGLETONS__;
+    return Boolean(probes?.shell && probes.dashboard && probes.checkout && probes.catalog);
+  });
+
+  const mismatches = await page.evaluate(() => {
+    type RouterModule = { useNavigate: unknown; Link: unknown };
+    const probes = window.__USEDCARS_SINGLETONS__ as unknown as Record<string, Record<string, unknown>>;
+    const shell = probes.shell!;
+    const wrong: string[] = [];
+    for (const name of ['catalog', 'dashboard', 'checkout']) {
+      const probe = probes[name]!;
+      if (probe.React !== shell.React) wrong.push(`${name}: React`);
+      const [a, b] = [probe.Router as RouterModule, shell.Router as RouterModule];
+      if (a.useNavigate !== b.useNavigate || a.Link !== b.Link) wrong.push(`${name}: router`);
+      if (probe.authStore !== shell.authStore) wrong.push(`${name}: auth store`);
+      if (probe.queryClient !== shell.queryClient) wrong.push(`${name}: QueryClient`);
+    }
+    return wrong;
+  });
+  expect(mismatches).toEqual([]);
+
+  // A value set through the dashboard's store shows in checkout's, and the checkout's cache in the dashboard's.
+  const crossed = await page.evaluate(() => {
+    type Store = { getState: () => { user: { email: string } | null } };
+    type Client = { setQueryData: (key: unknown[], value: unknown) => void; getQueryData: (key: unknown[]) => unknown };
+    const probes = window.__USEDCARS_SINGLETONS__ as unknown as Record<string, { authStore: Store; queryClient: Client }>;
+    probes.checkout!.queryClient.setQueryData(['probe'], 'from checkout');
+    return { email: probes.checkout!.authStore.getState().user?.email, cache: probes.dashboard!.queryClient.getQueryData(['probe']) };
+  });
+  expect(crossed).toEqual({ email: DEMO.buyer, cache: 'from checkout' });
 });
 
 declare global {

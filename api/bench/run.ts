@@ -108,6 +108,29 @@ function report(rows: Row[], memory: Figures): void {
   }
 }
 
+/**
+ * Issue 3's targets. Throughput is judged as shipped (page cache on): on PostgreSQL at least half
+ * the in-memory req/s. Scaling is judged with the page cache off, where the database answers
+ * every request: a cached page costs the same whatever the catalog's size (its ~0.03 ms mean is
+ * below what autocannon can tell apart), so only the uncached path shows whether 100k cars
+ * cost more than 1k.
+ */
+function verdicts(rows: Row[], memory: Figures): string[] {
+  const lines: string[] = [];
+  for (const row of rows.filter((r) => r.driver === 'postgres' && r.cache === 'on' && r.cars === SIZES[1])) {
+    const ratio = row.figures.rps / memory.rps;
+    lines.push(`${ratio >= 0.5 ? 'PASS' : 'FAIL'} postgres, 100k cars, cache on: ${ratio.toFixed(2)} × the in-memory req/s (target ≥ 0.5)`);
+  }
+  const uncached = rows.filter((row) => row.cache === 'off');
+  for (const driver of new Set(uncached.map((row) => row.driver))) {
+    const [small, large] = SIZES.map((cars) => uncached.find((r) => r.driver === driver && r.cars === cars));
+    if (!small || !large) continue;
+    const ratio = large.figures.mean / small.figures.mean;
+    lines.push(`${ratio <= 1.5 ? 'PASS' : 'FAIL'} ${driver}, cache off: mean latency at 100k cars is ${ratio.toFixed(2)} × that at 1k (target ≤ 1.5)`);
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
   const rows: Row[] = [];
   const memory: { figures?: Figures } = {};
@@ -135,6 +158,9 @@ async function main(): Promise<void> {
   }
 
   report(rows, memory.figures!);
+  const judged = verdicts(rows, memory.figures!);
+  console.log(`\n${judged.join('\n')}`);
+  if (judged.some((line) => line.startsWith('FAIL'))) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

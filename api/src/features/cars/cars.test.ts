@@ -154,6 +154,21 @@ describeEachDriver('cars', (api) => {
       expect(again.body).toBe('');
     });
 
+    it('answers a repeated address exactly as the first time: body, paging and security headers, CORS', async () => {
+      const origin = TEST_CONFIG.corsOrigins[0]!;
+      const ask = () => api().inject({ method: 'GET', url: '/mercedess?limit=2&sort=price&junk=1', headers: { origin } });
+      const first = await ask();
+      const repeat = await ask();
+      expect(repeat.statusCode).toBe(200);
+      expect(repeat.body).toBe(first.body);
+      for (const header of ['content-type', 'x-total-count', 'etag', 'cache-control', 'x-content-type-options', 'content-security-policy', 'access-control-allow-origin']) {
+        expect([header, repeat.headers[header]]).toEqual([header, first.headers[header]]);
+      }
+      expect(repeat.headers['access-control-allow-origin']).toBe(origin);
+      // A bad address is never remembered: it is refused every time.
+      for (let i = 0; i < 2; i += 1) expect((await api().inject({ method: 'GET', url: '/mercedess?limit=0' })).statusCode).toBe(400);
+    });
+
     it('shows a new car at once (writes clear the cache)', async () => {
       const before = (await list('limit=1')).total;
       await api().addCar(seller, { categoryName: 'mercedes', currentPrice: 99_999 });

@@ -90,12 +90,19 @@ export interface CarPage {
 export class CarCatalog {
   private readonly pages: TtlCache<CarPage>;
   private readonly totals: TtlCache<number>;
+  /**
+   * The hot path of a popular list: the page a request address was last answered with, found
+   * before the query is validated again. Only addresses that passed validation are remembered,
+   * each pointing at a page the page cache holds too, and the map is bounded like it.
+   */
+  private readonly byAddress: TtlCache<CarPage>;
 
   constructor(
     private readonly db: Db,
     ttl: { pagesMs: number; totalsMs: number },
   ) {
     this.pages = new TtlCache(ttl.pagesMs);
+    this.byAddress = new TtlCache(ttl.pagesMs);
     this.totals = new TtlCache(ttl.totalsMs);
   }
 
@@ -103,15 +110,27 @@ export class CarCatalog {
   invalidate(): void {
     this.pages.clear();
     this.totals.clear();
+    this.byAddress.clear();
+  }
+
+  cachedForAddress(address: string): CarPage | undefined {
+    return this.byAddress.get(address);
+  }
+
+  async pageForAddress(address: string, filter: CarListFilter): Promise<CarPage> {
+    const generation = this.byAddress.generation;
+    const page = await this.page(filter);
+    this.byAddress.set(address, page, generation);
+    return page;
   }
 
   async page(filter: CarListFilter): Promise<CarPage> {
     const { limit = CAR_LIST_MAX_LIMIT, offset = 0, sort = 'newest', ...filters } = filter;
     // Keyed on the validated query, not the URL: unknown parameters are gone, the same page is one entry.
-    const filterKey = cacheKey(filters);
     const pageKey = cacheKey({ ...filters, limit, offset, sort });
     const cached = this.pages.get(pageKey);
     if (cached) return cached;
+    const filterKey = cacheKey(filters);
     // Taken before reading: a write that lands while the rows are read makes them too old to keep.
     const generations = { page: this.pages.generation, total: this.totals.generation };
 

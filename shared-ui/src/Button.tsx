@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { focusRing } from './focusRing';
 import { theme } from './theme';
 
 const base = css`
@@ -41,3 +42,24 @@ export const GhostButton = styled.button`
 `;
 
 export const buttonStyles = base;
+
+/**
+ * A round × that closes or dismisses (a dialog, a notice): a 44-px target for a finger, its
+ * colour taken from what it sits on. Give it an aria-label; the × alone says nothing.
+ */
+export const CloseButton = styled.button`
+  flex: none;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: inherit;
+  font-size: 26px;
+  line-height: 1;
+  cursor: pointer;
+  ${focusRing};
+  &:hover {
+    background: rgba(0, 0, 0, 0.07);
+  }
+`;

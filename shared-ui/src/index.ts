@@ -1,6 +1,6 @@
 export { theme } from './theme';
 export { Spinner, VisuallyHidden } from './Spinner';
-export { Button, GhostButton, buttonStyles } from './Button';
+export { Button, CloseButton, GhostButton, buttonStyles } from './Button';
 export { usePageTitle } from './usePageTitle';
 export {
   RemoteComponent,

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { SITE_PATHS, bookingInputSchema, type BookingInput, type Car } from '@usedcars/shared-contract';
 import { createBooking, useAuth } from '@usedcars/shared-auth';
-import { Button, GhostButton, focusRing, formatPrice, theme } from '@usedcars/shared-ui';
+import { Button, CloseButton, GhostButton, formatPrice, theme } from '@usedcars/shared-ui';
 
 /** What a page hands the dialog (the catalog loads it as 'checkout/BookingDialog'). */
 export interface BookingDialogProps {
@@ -71,21 +71,8 @@ const Header = styled.div`
   }
 `;
 
-const Close = styled.button`
-  flex: none;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
+const Close = styled(CloseButton)`
   color: ${theme.color.muted};
-  font-size: 28px;
-  line-height: 1;
-  cursor: pointer;
-  ${focusRing};
-  &:hover {
-    background: ${theme.color.canvas};
-  }
 `;
 
 const Form = styled.form`

@@ -51,18 +51,18 @@ export default function PaymentPage() {
       <h2>Payment for {order.carName}</h2>
       <Price>{`Please pay $${order.currentPrice}`}</Price>
       {order.paid ? (
-        <Paid role="status">
+        <Standing $tone="paid" role="status">
           <strong>Paid.</strong> {ORDER_MESSAGES.alreadyPaid}
           {order.transactionId && <Muted> Transaction {order.transactionId}</Muted>}
           <BackLink to={SITE_PATHS.dashboard}>Back to My Orders</BackLink>
-        </Paid>
+        </Standing>
       ) : soldToAnotherBuyer(order) ? (
         // The server would refuse the payment anyway (the order flow has no way out of sold);
         // say so before anyone types a card number.
-        <Closed role="status">
+        <Standing $tone="closed" role="status">
           {ORDER_MESSAGES.sold}: nothing to pay for this booking.
           <BackLink to={SITE_PATHS.dashboard}>Back to My Orders</BackLink>
-        </Closed>
+        </Standing>
       ) : config.isPending ? (
         <Spinner label="Loading the card form…" />
       ) : config.isError ? (
@@ -99,26 +99,16 @@ const Price = styled.p`
   color: ${theme.color.ink};
 `;
 
-const Paid = styled.div`
+/** Where the booking stands when there is nothing to pay: paid (green), or closed (neutral). */
+const Standing = styled.div<{ $tone: 'paid' | 'closed' }>`
   display: grid;
   gap: 8px;
   max-width: 520px;
   padding: 14px 16px;
   border-radius: ${theme.radius};
-  background: #e9f6ee;
-  border: 1px solid #b7e0c5;
-  color: ${theme.color.success};
-`;
-
-const Closed = styled.div`
-  display: grid;
-  gap: 8px;
-  max-width: 520px;
-  padding: 14px 16px;
-  border-radius: ${theme.radius};
-  background: ${theme.color.canvas};
-  border: 1px solid ${theme.color.line};
-  color: ${theme.color.ink};
+  background: ${(p) => (p.$tone === 'paid' ? '#e9f6ee' : theme.color.canvas)};
+  border: 1px solid ${(p) => (p.$tone === 'paid' ? '#b7e0c5' : theme.color.line)};
+  color: ${(p) => (p.$tone === 'paid' ? theme.color.success : theme.color.ink)};
 `;
 
 const Muted = styled.span`

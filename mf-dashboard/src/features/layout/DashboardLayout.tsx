@@ -1,6 +1,6 @@
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing, theme } from '@usedcars/shared-ui';
+import { CloseButton, focusRing, theme } from '@usedcars/shared-ui';
 import { noticeFrom, type Role } from '@usedcars/shared-contract';
 import { useRole } from '../access/useRole';
 import { dashboardPaths } from '../paths';
@@ -38,9 +38,9 @@ function ArrivalNotice() {
   return (
     <Notice role="status">
       <p>{notice}</p>
-      <DismissButton type="button" aria-label="Dismiss notice" onClick={dismiss}>
+      <CloseButton type="button" aria-label="Dismiss notice" onClick={dismiss}>
         <span aria-hidden="true">×</span>
-      </DismissButton>
+      </CloseButton>
     </Notice>
   );
 }
@@ -106,22 +106,6 @@ const Notice = styled.div`
   }
 `;
 
-const DismissButton = styled.button`
-  flex: none;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: inherit;
-  font-size: 24px;
-  line-height: 1;
-  cursor: pointer;
-  &:hover {
-    background: rgba(31, 122, 70, 0.12);
-  }
-  ${focusRing};
-`;
 
 const Side = styled.nav`
   ul {

@@ -1,112 +1,37 @@
 import { waitFor } from '@testing-library/react';
 import { authStore, getAccessToken, logOut, saveAccessToken } from './authStore';
-import type { AuthUser } from './authStore';
 import { describeAuthError } from './identity/errors';
-import type { IdentityAdapter } from './identity/types';
-import { setRuntimeConfig } from './runtimeConfig';
 import { signIn, signInWithGoogle, signUp, startIdentity } from './session';
+import { IdentityDouble, resetSession, type ApiCall, type ApiStandIn } from './testing';
 
 /**
  * The session's flows over a double of the identity service and a stand-in for the API's
- * answers (the browser suite runs them against the real emulator and API).
+ * answers (the browser suite runs them against the real emulator and API). The same doubles
+ * serve the sign-in screens' tests (./testing.ts, @usedcars/shared-auth/testing elsewhere).
  */
-class FakeIdentity implements IdentityAdapter {
-  current: AuthUser | null = null;
-  listeners: ((user: AuthUser | null) => void)[] = [];
-  accounts = new Map<string, { password: string; name: string | null }>();
-  onChange(listener: (user: AuthUser | null) => void) {
-    this.listeners.push(listener);
-    listener(this.current);
-    return () => undefined;
-  }
-  private become(user: AuthUser | null) {
-    this.current = user;
-    for (const listener of this.listeners) listener(user);
-    return user as AuthUser;
-  }
-  async signIn(email: string, password: string) {
-    const account = this.accounts.get(email);
-    if (!account || account.password !== password) throw Object.assign(new Error('bad'), { code: 'auth/invalid-credential' });
-    return this.become({ uid: email, email, displayName: account.name });
-  }
-  async signUp(email: string, password: string, name: string) {
-    if (this.accounts.has(email)) throw Object.assign(new Error('dup'), { code: 'auth/email-already-in-use' });
-    this.accounts.set(email, { password, name });
-    return this.become({ uid: email, email, displayName: name });
-  }
-  async signInWithGoogle() {
-    return this.become({ uid: 'g1', email: 'gina@gmail.test', displayName: 'Gina' });
-  }
-  async signOut() {
-    this.become(null);
-  }
-  async deleteAccount() {
-    if (this.current?.email) this.accounts.delete(this.current.email);
-    this.become(null);
-  }
-  async getIdToken() {
-    return this.current ? `id-token-of-${this.current.email}` : null;
-  }
-}
-
-type Call = { method: string; path: string; auth: string | null; body: unknown };
-let calls: Call[];
+let api: ApiStandIn;
+let calls: ApiCall[];
 let roles: Map<string, string>;
-/** Set to make POST /users fail, as an API outage in the middle of a sign-up would. */
-let savingFails: boolean;
-/** Set to make /jwt fail (after POST /users worked). */
-let jwtFails: boolean;
-
-function answer(status: number, body: unknown) {
-  return { ok: status < 400, status, statusText: '', headers: new Headers(), text: async () => JSON.stringify(body) } as Response;
-}
 
 beforeEach(() => {
-  localStorage.clear();
-  authStore.setState({ status: 'loading', user: null, role: null });
-  setRuntimeConfig({ apiUrl: 'http://api.test' });
-  calls = [];
-  roles = new Map([['buyer@usedcars.test', 'Buyer']]);
-  savingFails = false;
-  jwtFails = false;
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const headers = (init?.headers ?? {}) as Record<string, string>;
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method: init?.method ?? 'GET', path: url.pathname, auth: headers.Authorization ?? null, body });
-    const email = url.searchParams.get('email') ?? '';
-    // Like the API: /jwt only for an e-mail with a user record, GET /users only with its token.
-    if (url.pathname === '/jwt') {
-      if (jwtFails) return answer(503, { message: 'The database is not available' });
-      if (!roles.has(email)) return answer(404, { message: `No account for ${email} yet: register first (POST /users)` });
-      return answer(200, { accessToken: `access-for-${email}` });
-    }
-    if (url.pathname === '/users' && init?.method === 'POST') {
-      if (savingFails) return answer(503, { message: 'The database is not available' });
-      if (!roles.has(body.email)) roles.set(body.email, body.role);
-      return answer(201, { acknowledged: true });
-    }
-    if (url.pathname === '/users' && headers.Authorization !== `Bearer access-for-${email}`) {
-      return answer(401, { message: 'The access token is not valid or has expired; sign in again' });
-    }
-    if (url.pathname === '/users') return answer(200, roles.has(email) ? [{ _id: '1', email, name: 'x', role: roles.get(email) }] : []);
-    return answer(404, { message: 'Not found' });
-  }) as typeof fetch;
+  api = resetSession();
+  ({ calls, roles } = api);
+  roles.set('buyer@usedcars.test', 'Buyer');
 });
 
 afterEach(() => jest.restoreAllMocks());
 
-async function started(identity: FakeIdentity) {
+async function started(identity: IdentityDouble) {
   await startIdentity(async () => identity);
 }
 
 test('with nobody signed in the store says signed out', async () => {
-  await started(new FakeIdentity());
+  await started(new IdentityDouble());
   expect(authStore.getState().status).toBe('signedOut');
 });
 
 test('sign in: identity, then the access token from /jwt (with the identity token), then the role', async () => {
-  const identity = new FakeIdentity();
+  const identity = new IdentityDouble();
   identity.accounts.set('buyer@usedcars.test', { password: 'pw', name: 'Bea' });
   await started(identity);
   await signIn('buyer@usedcars.test', 'pw');
@@ -117,7 +42,7 @@ test('sign in: identity, then the access token from /jwt (with the identity toke
 });
 
 test('a wrong password leaves nobody signed in and the error for the screen to word', async () => {
-  const identity = new FakeIdentity();
+  const identity = new IdentityDouble();
   identity.accounts.set('buyer@usedcars.test', { password: 'pw', name: 'Bea' });
   await started(identity);
   await expect(signIn('buyer@usedcars.test', 'nope')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
@@ -126,7 +51,7 @@ test('a wrong password leaves nobody signed in and the error for the screen to w
 });
 
 test('sign up saves the user record with the chosen role (identity token), fetches the token, signs in', async () => {
-  await started(new FakeIdentity());
+  await started(new IdentityDouble());
   await signUp({ name: 'Sam Seller', email: 'sam@usedcars.test', password: 'secret1', role: 'Seller' });
   const saved = calls.find((c) => c.path === '/users' && c.method === 'POST');
   expect(saved).toMatchObject({ auth: 'Bearer id-token-of-sam@usedcars.test', body: { name: 'Sam Seller', email: 'sam@usedcars.test', role: 'Seller' } });
@@ -135,7 +60,7 @@ test('sign up saves the user record with the chosen role (identity token), fetch
 });
 
 test('Google sign-in saves a Buyer, and log out clears the token and the store', async () => {
-  const identity = new FakeIdentity();
+  const identity = new IdentityDouble();
   await started(identity);
   await signInWithGoogle();
   expect(calls.find((c) => c.path === '/users' && c.method === 'POST')?.body).toMatchObject({ email: 'gina@gmail.test', role: 'Buyer' });
@@ -147,7 +72,7 @@ test('Google sign-in saves a Buyer, and log out clears the token and the store',
 });
 
 test('the API being unreachable during sign-in leaves nobody half signed in', async () => {
-  const identity = new FakeIdentity();
+  const identity = new IdentityDouble();
   identity.accounts.set('buyer@usedcars.test', { password: 'pw', name: 'Bea' });
   await started(identity);
   global.fetch = jest.fn(async () => {
@@ -160,7 +85,7 @@ test('the API being unreachable during sign-in leaves nobody half signed in', as
 
 describe('a reload restores the session', () => {
   function signedInAlready(email: string) {
-    const identity = new FakeIdentity();
+    const identity = new IdentityDouble();
     identity.accounts.set(email, { password: 'pw', name: 'Someone' });
     identity.current = { uid: email, email, displayName: 'Someone' };
     return identity;
@@ -197,36 +122,36 @@ describe('a sign-up that fails half-way', () => {
   const sam = { name: 'Sam Seller', email: 'sam@usedcars.test', password: 'secret1', role: 'Seller' } as const;
 
   test('removes the identity account it made, so registering again works', async () => {
-    const identity = new FakeIdentity();
+    const identity = new IdentityDouble();
     await started(identity);
-    savingFails = true;
+    api.savingFails = true;
     await expect(signUp(sam)).rejects.toMatchObject({ status: 503 });
     expect(identity.accounts.has(sam.email)).toBe(false);
     expect(identity.current).toBeNull();
     expect(authStore.getState().status).toBe('signedOut');
     expect(getAccessToken()).toBeNull();
 
-    savingFails = false;
+    api.savingFails = false;
     await signUp(sam);
     expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller' });
   });
 
   test('after the user record was saved, keeps the account (the record is tied to it): logging in later finishes', async () => {
-    const identity = new FakeIdentity();
+    const identity = new IdentityDouble();
     await started(identity);
-    jwtFails = true;
+    api.jwtFails = true;
     await expect(signUp(sam)).rejects.toMatchObject({ status: 503 });
     expect(identity.accounts.has(sam.email)).toBe(true);
     expect(authStore.getState().status).toBe('signedOut');
     expect(identity.current).toBeNull();
 
-    jwtFails = false;
+    api.jwtFails = false;
     await signIn(sam.email, sam.password);
     expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller' });
   });
 
   test('left over from before: logging in says to register again, and registering again finishes it', async () => {
-    const identity = new FakeIdentity();
+    const identity = new IdentityDouble();
     identity.accounts.set(sam.email, { password: sam.password, name: sam.name }); // no user record
     await started(identity);
 
@@ -241,7 +166,7 @@ describe('a sign-up that fails half-way', () => {
   });
 
   test("registering with a complete account's e-mail still says it is in use, even with its password", async () => {
-    const identity = new FakeIdentity();
+    const identity = new IdentityDouble();
     identity.accounts.set('buyer@usedcars.test', { password: 'pw', name: 'Bea' });
     await started(identity);
     const again = { name: 'Bea', email: 'buyer@usedcars.test', password: 'pw', role: 'Seller' } as const;

@@ -1,0 +1,137 @@
+/**
+ * Test doubles for the session (`@usedcars/shared-auth/testing`, imported by *.test.* files
+ * only; no production code imports this entry, so no bundle carries it). The session itself runs
+ * for real; only what sits behind it is stood in for: the identity service (a double, plugged in
+ * through startIdentity) and the API's answers (fetch). One copy for shared-auth's own tests and
+ * for the screens built on it, so the double cannot drift from IdentityAdapter in one of them.
+ */
+import { authStore, type AuthUser } from './authStore';
+import type { IdentityAdapter } from './identity/types';
+import { setRuntimeConfig } from './runtimeConfig';
+
+/** Where the stand-in API answers (the runtime config resetSession sets). */
+export const TEST_API_URL = 'http://api.test';
+
+/** An error as the Firebase SDK throws it: the screens word it by its code. */
+const failure = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+
+/** An identity service in memory: accounts by e-mail, one signed-in person. */
+export class IdentityDouble implements IdentityAdapter {
+  /** Who is signed in; set it before startIdentity for a person a reload finds signed in. */
+  current: AuthUser | null = null;
+  readonly accounts = new Map<string, { password: string; name: string | null }>();
+  /** The next sign-in, sign-up or Google sign-in fails with this Firebase code (a network error, a closed popup). */
+  failNext: string | null = null;
+  private listeners: ((user: AuthUser | null) => void)[] = [];
+
+  onChange(listener: (user: AuthUser | null) => void) {
+    this.listeners.push(listener);
+    listener(this.current);
+    return () => undefined;
+  }
+  private become(user: AuthUser | null) {
+    this.current = user;
+    for (const listener of this.listeners) listener(user);
+    return user as AuthUser;
+  }
+  private check() {
+    const code = this.failNext;
+    this.failNext = null;
+    if (code) throw failure(code);
+  }
+  async signIn(email: string, password: string) {
+    this.check();
+    const account = this.accounts.get(email);
+    if (!account || account.password !== password) throw failure('auth/invalid-credential');
+    return this.become({ uid: email, email, displayName: account.name });
+  }
+  async signUp(email: string, password: string, name: string) {
+    this.check();
+    // In Firebase's order: a taken e-mail is reported whatever the password.
+    if (this.accounts.has(email)) throw failure('auth/email-already-in-use');
+    if (password.length < 6) throw failure('auth/weak-password');
+    this.accounts.set(email, { password, name });
+    return this.become({ uid: email, email, displayName: name });
+  }
+  async signInWithGoogle() {
+    this.check();
+    return this.become({ uid: 'google-gina', email: 'gina@gmail.test', displayName: 'Gina' });
+  }
+  async signOut() {
+    this.become(null);
+  }
+  async deleteAccount() {
+    if (this.current?.email) this.accounts.delete(this.current.email);
+    this.become(null);
+  }
+  async getIdToken() {
+    return this.current ? `id-token-of-${this.current.email}` : null;
+  }
+}
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  /** The Authorization header sent, if any. */
+  auth: string | null;
+  body: unknown;
+}
+
+/** The stand-in API's state: seed it, read what the session sent, make it fail. */
+export interface ApiStandIn {
+  /** The user records: role by e-mail. */
+  readonly roles: Map<string, string>;
+  /** Every request, in order. */
+  readonly calls: ApiCall[];
+  /** Set to make POST /users fail, as an API outage in the middle of a sign-up would. */
+  savingFails: boolean;
+  /** Set to make /jwt fail (after POST /users worked). */
+  jwtFails: boolean;
+}
+
+function answer(status: number, body: unknown) {
+  return { ok: status < 400, status, statusText: '', headers: new Headers(), text: async () => JSON.stringify(body) } as Response;
+}
+
+/**
+ * Answers the session's calls (replacing global.fetch) as the API does: /jwt only for an e-mail
+ * with a user record (with its identity token), POST /users saving one (first role wins), GET
+ * /users only with the access token /jwt gave, which is `access-for-<e-mail>`.
+ */
+export function standInApi(): ApiStandIn {
+  const api: ApiStandIn = { roles: new Map(), calls: [], savingFails: false, jwtFails: false };
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    api.calls.push({ method: init?.method ?? 'GET', path: url.pathname, auth: headers.Authorization ?? null, body });
+    const email = url.searchParams.get('email') ?? '';
+    if (url.pathname === '/jwt') {
+      if (api.jwtFails) return answer(503, { message: 'The database is not available' });
+      if (!api.roles.has(email)) return answer(404, { message: `No account for ${email} yet: register first (POST /users)` });
+      return answer(200, { accessToken: `access-for-${email}` });
+    }
+    if (url.pathname === '/users' && init?.method === 'POST') {
+      if (api.savingFails) return answer(503, { message: 'The database is not available' });
+      if (!api.roles.has(body.email)) api.roles.set(body.email, body.role);
+      return answer(201, { acknowledged: true });
+    }
+    if (url.pathname === '/users' && headers.Authorization !== `Bearer access-for-${email}`) {
+      return answer(401, { message: 'The access token is not valid or has expired; sign in again' });
+    }
+    if (url.pathname === '/users') return answer(200, api.roles.has(email) ? [{ _id: '1', email, name: 'x', role: api.roles.get(email) }] : []);
+    return answer(404, { message: 'Not found' });
+  }) as typeof fetch;
+  return api;
+}
+
+/**
+ * A page load with nobody known yet: no stored token, the store loading, the API at
+ * TEST_API_URL answered by a fresh stand-in. Start the session next (startIdentity with a double).
+ */
+export function resetSession(): ApiStandIn {
+  localStorage.clear();
+  authStore.setState({ status: 'loading', user: null, role: null });
+  setRuntimeConfig({ apiUrl: TEST_API_URL });
+  return standInApi();
+}

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Button, GhostButton, theme, usePageTitle } from '@usedcars/shared-ui';
 import { logOut } from './authStore';
 
@@ -34,7 +35,7 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () =
               // (logOut clears it whatever happens), so the person still leaves for /login.
               console.error('[auth] logging out of the identity service failed', error);
             } finally {
-              navigate('/login');
+              navigate(SITE_PATHS.login);
             }
           }}
         >

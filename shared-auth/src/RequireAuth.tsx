@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Spinner } from '@usedcars/shared-ui';
 import { useAuth } from './authStore';
 
@@ -18,7 +19,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (status === 'loading') return <Spinner label="Checking your sign-in…" />;
   if (status === 'signedOut') {
     const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={SITE_PATHS.login} replace state={state} />;
   }
   return <>{children}</>;
 }

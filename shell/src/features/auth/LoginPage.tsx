@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signIn, signInWithGoogle } from '@usedcars/shared-auth';
+import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Button, GhostButton, usePageTitle } from '@usedcars/shared-ui';
 import { AuthCard, Divider, Field } from './AuthCard';
 import { useAuthAction } from './useAuthAction';
@@ -45,7 +46,7 @@ export function LoginPage() {
         </Button>
       </form>
       <p>
-        New to Used Cars? <Link to="/register">Create new Account</Link>
+        New to Used Cars? <Link to={SITE_PATHS.register}>Create new Account</Link>
       </p>
       <Divider>or</Divider>
       <GhostButton type="button" disabled={busy} onClick={() => void run(signInWithGoogle, done)} style={{ width: '100%' }}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { signUp } from '@usedcars/shared-auth';
-import { SELF_SERVICE_ROLES, type SelfServiceRole } from '@usedcars/shared-contract';
+import { SELF_SERVICE_ROLES, SITE_PATHS, type SelfServiceRole } from '@usedcars/shared-contract';
 import { Button, usePageTitle } from '@usedcars/shared-ui';
 import { AuthCard, Field } from './AuthCard';
 import { useAuthAction } from './useAuthAction';
@@ -23,7 +23,7 @@ export function RegisterPage() {
       () => signUp(registration),
       () => {
         toast.success('Account Created');
-        navigate('/', { replace: true });
+        navigate(SITE_PATHS.home, { replace: true });
       },
     );
   };
@@ -70,7 +70,7 @@ export function RegisterPage() {
         </Button>
       </form>
       <p>
-        Already have an account? <Link to="/login">Sign in Here</Link>
+        Already have an account? <Link to={SITE_PATHS.login}>Sign in Here</Link>
       </p>
     </AuthCard>
   );

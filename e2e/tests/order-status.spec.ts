@@ -1,0 +1,112 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { logIn } from '../support/auth';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+
+/**
+ * Issues 6 and 7 together: two buyers hold a booking of one car, the second pays first. Every
+ * screen tells the same story (booked → paid → sold, and "sold to another buyer" for the one
+ * who did not pay), and deleting the paying buyer's account later erases no sale.
+ *
+ * The car is one of the dearest Mercedes of the demo seller; no other spec books those.
+ */
+
+interface ListedCar {
+  _id: string;
+  carName: string;
+  sellerName: string;
+  currentPrice: number;
+  status: 'available' | 'booked' | 'sold';
+}
+
+const token = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
+
+async function book(page: Page, carId: string): Promise<string> {
+  const response = await page.request.post(`${SITE.api}/bookings`, {
+    headers: { Authorization: `Bearer ${await token(page)}` },
+    data: { carId, phone: '+1 617 555 0101', address: '1 Harbor Way, Boston, MA' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { insertedId: string }).insertedId;
+}
+
+async function registerBuyer(browser: Browser, who: { name: string; email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill(who.name);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByLabel('Buyer or Seller?').selectOption('Buyer');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(`${SITE.shell}/`);
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  return page;
+}
+
+test('two buyers book one car, the second pays: every screen agrees, and deleting the payer keeps the sale', async ({ browser, page }) => {
+  // A name and price no other Mercedes has, so each screen's row with both is this car's.
+  const listed = (await (await page.request.get(`${SITE.api}/mercedess?sort=-price&limit=100`)).json()) as ListedCar[];
+  const twins = (car: ListedCar) => listed.filter((c) => c.carName === car.carName && c.currentPrice === car.currentPrice).length;
+  const car = listed.find((c) => c.status === 'available' && c.sellerName === 'Demo Seller' && twins(c) === 1);
+  expect(car, "an available Mercedes of the demo seller's").toBeDefined();
+  const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: Number.isInteger(car!.currentPrice) ? 0 : 2 }).format(car!.currentPrice);
+  const rowOf = (p: Page) => p.getByRole('row').filter({ hasText: car!.carName }).filter({ hasText: price });
+
+  // Buyer A, the demo buyer, books first; buyer B, a new account, books too and pays.
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  await book(page, car!._id);
+  const stamp = Date.now();
+  const b = { name: `Second Buyer ${stamp}`, email: `second-${stamp}@usedcars.test`, password: `second-${stamp}` };
+  const buyerB = await registerBuyer(browser, b);
+  const bookingB = await book(buyerB, car!._id);
+
+  await buyerB.goto(`/dashboard/payment/${bookingB}`);
+  await buyerB.getByRole('textbox', { name: 'Card number' }).pressSequentially('4242424242424242');
+  await buyerB.getByRole('textbox', { name: 'Expiration date' }).pressSequentially('1234');
+  await buyerB.getByRole('textbox', { name: 'CVC' }).pressSequentially('123');
+  await buyerB.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(buyerB).toHaveURL(`${SITE.shell}/Dashboard`);
+  await expect(rowOf(buyerB).getByText('Paid', { exact: true })).toBeVisible();
+  await buyerB.context().close();
+
+  // A's My Orders: no PAY NOW any more, and why.
+  await page.goto('/Dashboard');
+  const rowA = rowOf(page);
+  await expect(rowA.getByText('Sold to another buyer')).toBeVisible();
+  await expect(rowA.getByRole('link', { name: /PAY NOW/ })).toHaveCount(0);
+
+  // The brand list: sold, Book Now off.
+  await page.goto('/mercedes?sort=-price');
+  const card = page.getByRole('article').filter({ has: page.locator(`a[href="/mercedess/${car!._id}"]`) });
+  await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'sold');
+  await expect(card.getByRole('button', { name: 'Book Now' })).toBeDisabled();
+
+  // The seller's My Buyers: B paid, A lost the car to B; My Products: sold.
+  const seller = await browser.newContext();
+  const sellerPage = await seller.newPage();
+  await logIn(sellerPage, DEMO.seller, DEMO_PASSWORD);
+  await sellerPage.goto('/dashboard/myBuyer');
+  const bookingsOfCar = rowOf(sellerPage);
+  await expect(bookingsOfCar.filter({ hasText: b.email }).getByText('Paid', { exact: true })).toBeVisible();
+  await expect(bookingsOfCar.filter({ hasText: DEMO.buyer }).getByText('Sold to another buyer')).toBeVisible();
+  await sellerPage.goto('/dashboard/myProduct');
+  await expect(rowOf(sellerPage).getByRole('cell').last()).toHaveText('Sold');
+
+  // The admin deletes B's account: the sale stands.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await logIn(adminPage, DEMO.admin, DEMO_PASSWORD);
+  await adminPage.goto('/Dashboard');
+  adminPage.once('dialog', (dialog) => void dialog.accept());
+  await adminPage.getByRole('table', { name: 'Buyers' }).getByRole('button', { name: `Delete ${b.name}` }).click();
+  await expect(adminPage.getByText('deleted successfully')).toBeVisible();
+  await admin.close();
+
+  const after = await page.request.get(`${SITE.api}/mercedess/${car!._id}`);
+  expect(((await after.json()) as ListedCar).status).toBe('sold');
+  await sellerPage.goto('/dashboard/myBuyer');
+  await expect(bookingsOfCar.filter({ hasText: b.email }).getByText('Paid', { exact: true })).toBeVisible();
+  await seller.close();
+  await page.reload();
+  await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'sold');
+});

@@ -8,8 +8,9 @@
  *   node scripts/js-budget.mjs --url http://localhost:3000/   # measures a running site
  *   … --gzip                                   # as a browser without brotli (gzip only)
  *
- * Two figures: up to the first paint of the home page (the budget: what a visitor waits for)
- * and after the network settles (everything the visit fetched, the deferred pieces included).
+ * Two figures: up to the first paint of the home page (what a visitor waits for) and after the
+ * network settles (everything the visit fetched, the deferred pieces included). The budget is
+ * judged on the second: issue 2 counts what the first visit transfers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -78,9 +79,9 @@ try {
   for (const row of rows) {
     console.log(`  ${kb(row.bytes).padStart(9)}  ${row.encoding.padEnd(4)} ${row.beforePaint ? '     ' : 'later'} ${new URL(row.url).host}${new URL(row.url).pathname}`);
   }
-  console.log(`JavaScript to first paint: ${kb(painted)} compressed (${rows.filter((r) => r.beforePaint).length} files); budget ${kb(BUDGET)}: ${painted <= BUDGET ? 'within' : 'OVER'}`);
-  console.log(`JavaScript for the whole visit (deferred pieces included): ${kb(total)} compressed (${rows.length} files)`);
-  process.exitCode = painted <= BUDGET ? 0 : 1;
+  console.log(`JavaScript to first paint: ${kb(painted)} compressed (${rows.filter((r) => r.beforePaint).length} files)`);
+  console.log(`JavaScript for the whole visit (deferred pieces included): ${kb(total)} compressed (${rows.length} files); budget ${kb(BUDGET)}: ${total <= BUDGET ? 'within' : 'OVER'}`);
+  process.exitCode = total <= BUDGET ? 0 : 1;
 } finally {
   await context.close();
   rmSync(profile, { recursive: true, force: true });

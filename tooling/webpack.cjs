@@ -187,11 +187,26 @@ module.exports = function federatedConfig(o) {
         allowedHosts: 'all',
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        // SHELL_RUNTIME_DIR (set by `npm run dev`) holds this run's remotes.json and config.json,
-        // which then win over the defaults in public/.
-        static: o.copy
-          ? [...(process.env.SHELL_RUNTIME_DIR ? [{ directory: process.env.SHELL_RUNTIME_DIR, watch: false }] : []), { directory: path.join(o.dir, 'public') }]
-          : false,
+        static: o.copy ? [{ directory: path.join(o.dir, 'public') }] : false,
+        // SHELL_RUNTIME_DIR (set by `npm run dev`) holds this run's remotes.json and config.json.
+        // They must win over the copies of public/ that the build itself emits, so they are
+        // answered ahead of webpack's own middleware, read afresh on each request.
+        setupMiddlewares: (middlewares) => {
+          const dir = process.env.SHELL_RUNTIME_DIR;
+          if (!dir) return middlewares;
+          const runtimeFiles = new Set(['/remotes.json', '/config.json']);
+          middlewares.unshift({
+            name: 'shell-runtime-files',
+            middleware: (req, res, next) => {
+              const file = req.url && runtimeFiles.has(req.url.split('?')[0]) ? path.join(dir, req.url.split('?')[0]) : null;
+              if (!file || !require('node:fs').existsSync(file)) return next();
+              res.setHeader('Content-Type', 'application/json; charset=utf-8');
+              res.setHeader('Cache-Control', 'no-cache');
+              res.end(require('node:fs').readFileSync(file));
+            },
+          });
+          return middlewares;
+        },
       },
     };
   };

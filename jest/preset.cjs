@@ -4,6 +4,21 @@
  */
 const path = require('node:path');
 
+/**
+ * Jest 30 offers the `node` condition to require() in every environment, and these packages list
+ * their Node build before their browser one, so jsdom tests got the Node Firebase SDK: no popup
+ * resolver, no localStorage persistence, not what webpack ships. jsdom tests get the browser build.
+ */
+function browserBuilds(names) {
+  const firebaseDir = path.dirname(require.resolve('firebase/package.json'));
+  return Object.fromEntries(
+    names.map((name) => {
+      const manifest = require.resolve(`${name}/package.json`, { paths: [firebaseDir] });
+      return [`^${name}$`, path.join(path.dirname(manifest), require(manifest).exports['.'].browser.require)];
+    }),
+  );
+}
+
 module.exports = function preset({ environment = 'jsdom', displayName, rootDir }) {
   return {
     displayName,
@@ -27,6 +42,7 @@ module.exports = function preset({ environment = 'jsdom', displayName, rootDir }
     transformIgnorePatterns: ['/node_modules/(?!(jose|@firebase|firebase)/)'],
     moduleNameMapper: {
       '\\.(svg|png|jpg|jpeg|webp|gif)$': path.join(__dirname, 'file-stub.cjs'),
+      ...(environment === 'jsdom' ? browserBuilds(['@firebase/auth', '@firebase/util']) : {}),
     },
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.ts')] : [],
   };

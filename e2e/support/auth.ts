@@ -8,3 +8,20 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
 }
+
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+  role: 'Buyer' | 'Seller';
+}
+
+/** Fills in the Register screen and sends it, as a person would; the caller checks what follows. */
+export async function submitRegistration(page: Page, who: Registration): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill(who.name);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByLabel('Buyer or Seller?').selectOption(who.role);
+  await page.getByRole('button', { name: 'Register' }).click();
+}

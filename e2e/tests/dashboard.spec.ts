@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
@@ -127,12 +128,7 @@ test('the admin deletes a buyer: confirm, deleted successfully, the row goes, th
 
   const visitor = await browser.newContext();
   const registering = await visitor.newPage();
-  await registering.goto('/register');
-  await registering.getByLabel('Full Name').fill(throwaway.name);
-  await registering.getByLabel('Email').fill(throwaway.email);
-  await registering.getByLabel('Password').fill(throwaway.password);
-  await registering.getByLabel('Buyer or Seller?').selectOption('Buyer');
-  await registering.getByRole('button', { name: 'Register' }).click();
+  await submitRegistration(registering, { ...throwaway, role: 'Buyer' });
   await expect(registering).toHaveURL(`${SITE.shell}/`);
   await expect(registering.getByRole('button', { name: 'Log Out' })).toBeVisible();
   await visitor.close();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from '../support/auth';
+import { logIn, submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /** Issue 4: register, log in, come back where you were going, Google sign-in, readable failures. */
@@ -18,12 +18,7 @@ async function roleOf(page: Page, email: string): Promise<string | undefined> {
 
 test('register as a Buyer, stay signed in across a reload, then log out', async ({ page }) => {
   const email = unique('buyer');
-  await page.goto('/register');
-  await page.getByLabel('Full Name').fill('Rita Registered');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a-good-password');
-  await page.getByLabel('Buyer or Seller?').selectOption('Buyer');
-  await page.getByRole('button', { name: 'Register' }).click();
+  await submitRegistration(page, { name: 'Rita Registered', email, password: 'a-good-password', role: 'Buyer' });
 
   await expect(page.getByText('Account Created')).toBeVisible();
   await expect(page).toHaveURL(`${SITE.shell}/`);
@@ -66,12 +61,7 @@ test('a wrong password or an unknown e-mail gets a readable toast and the form k
 });
 
 test('registering an e-mail already in use says so', async ({ page }) => {
-  await page.goto('/register');
-  await page.getByLabel('Full Name').fill('Someone Else');
-  await page.getByLabel('Email').fill(DEMO.seller);
-  await page.getByLabel('Password').fill('another-password');
-  await page.getByLabel('Buyer or Seller?').selectOption('Seller');
-  await page.getByRole('button', { name: 'Register' }).click();
+  await submitRegistration(page, { name: 'Someone Else', email: DEMO.seller, password: 'another-password', role: 'Seller' });
   await expect(page.getByRole('status').filter({ hasText: /already exists/i })).toBeVisible();
   await expect(page.getByLabel('Full Name')).toHaveValue('Someone Else');
 });
@@ -120,12 +110,7 @@ test('a sign-up whose record could not be saved can simply be tried again', asyn
     refused += 1;
     return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) });
   });
-  await page.goto('/register');
-  await page.getByLabel('Full Name').fill('Sam Retry');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a-good-password');
-  await page.getByLabel('Buyer or Seller?').selectOption('Seller');
-  await page.getByRole('button', { name: 'Register' }).click();
+  await submitRegistration(page, { name: 'Sam Retry', email, password: 'a-good-password', role: 'Seller' });
   await expect(page.getByRole('status').filter({ hasText: 'Service unavailable' })).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByLabel('Email')).toHaveValue(email);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { logIn } from '../support/auth';
+import { logIn, submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
@@ -32,12 +32,7 @@ async function book(page: Page, carId: string): Promise<string> {
 async function registerBuyer(browser: Browser, who: { name: string; email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/register');
-  await page.getByLabel('Full Name').fill(who.name);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByLabel('Buyer or Seller?').selectOption('Buyer');
-  await page.getByRole('button', { name: 'Register' }).click();
+  await submitRegistration(page, { ...who, role: 'Buyer' });
   await expect(page).toHaveURL(`${SITE.shell}/`);
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   return page;

@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { Role } from '@usedcars/shared-contract';
 import { ButtonLink, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
-import { dashboardPaths } from '../paths';
+import { SITE_ROUTES, type Role } from '@usedcars/shared-contract';
 import { useRole } from './useRole';
 
 /**
@@ -27,7 +26,7 @@ function NotASeller({ title, reason, role }: { title: string; reason: string; ro
         {role ? `You are signed in with a ${role} account.` : 'Your account has no role yet.'} Seller accounts are chosen when
         registering.
       </p>
-      <ButtonLink to={dashboardPaths.index}>Back to your dashboard</ButtonLink>
+      <ButtonLink to={SITE_ROUTES.dashboard}>Back to your dashboard</ButtonLink>
     </Notice>
   );
 }

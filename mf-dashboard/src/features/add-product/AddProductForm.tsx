@@ -4,10 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { addCar, carImageUrl, errorText } from '@usedcars/shared-auth';
-import { isImageLink, type CarInput } from '@usedcars/shared-contract';
+import { SITE_PATHS, isImageLink, type CarInput } from '@usedcars/shared-contract';
 import { Button, theme } from '@usedcars/shared-ui';
 import { useDisplayName } from '../access/useRole';
-import { dashboardPaths } from '../paths';
 import { dashboardKeys } from '../queryKeys';
 import {
   CAR_FIELDS,
@@ -40,7 +39,7 @@ export function AddProductForm() {
     onSuccess: async (_answer, car) => {
       toast.success(`${car.carName} added`);
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.sellerCarsAll() });
-      navigate(dashboardPaths.myProduct);
+      navigate(SITE_PATHS.myProduct);
     },
   });
 

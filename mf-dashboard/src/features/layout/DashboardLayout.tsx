@@ -1,9 +1,8 @@
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { CloseButton, focusRing, theme } from '@usedcars/shared-ui';
-import { noticeFrom, type Role } from '@usedcars/shared-contract';
+import { SITE_PATHS, SITE_ROUTES, noticeFrom, type Role } from '@usedcars/shared-contract';
 import { useRole } from '../access/useRole';
-import { dashboardPaths } from '../paths';
 import { DashboardErrorBoundary } from './DashboardErrorScreen';
 
 interface NavItem {
@@ -15,13 +14,13 @@ interface NavItem {
 export function dashboardNav(role: Role | null): NavItem[] {
   if (role === 'Seller') {
     return [
-      { to: dashboardPaths.addProduct, label: 'Add Product' },
-      { to: dashboardPaths.myProduct, label: 'My Product' },
-      { to: dashboardPaths.myBuyer, label: 'My Buyers' },
+      { to: SITE_PATHS.addProduct, label: 'Add Product' },
+      { to: SITE_PATHS.myProduct, label: 'My Product' },
+      { to: SITE_PATHS.myBuyer, label: 'My Buyers' },
     ];
   }
-  if (role === 'admin') return [{ to: dashboardPaths.index, label: 'All users' }];
-  return [{ to: dashboardPaths.index, label: 'My Orders' }];
+  if (role === 'admin') return [{ to: SITE_ROUTES.dashboard, label: 'All users' }];
+  return [{ to: SITE_ROUTES.dashboard, label: 'My Orders' }];
 }
 
 /**

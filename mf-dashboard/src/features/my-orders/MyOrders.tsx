@@ -1,10 +1,9 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORIES, CATEGORY_PATHS, ORDER_LABELS, bookingStatus, canPay, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
+import { CATEGORIES, CATEGORY_PATHS, ORDER_LABELS, SITE_PATHS, bookingStatus, canPay, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
 import { buttonStyles, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useSignedInEmail } from '../access/useRole';
-import { dashboardPaths } from '../paths';
 import { CarThumb } from '../table/CarThumb';
 import { PaidMark } from '../table/PaidMark';
 import { DataTable, type Column } from '../table/DataTable';
@@ -23,7 +22,7 @@ function OrderStatus({ booking }: { booking: Booking }) {
   if (soldToAnotherBuyer(booking)) return <Muted>{ORDER_LABELS.soldToAnother}</Muted>;
   if (mayPayNow(booking)) {
     return (
-      <PayNow to={dashboardPaths.payment(booking._id)} aria-label={`PAY NOW for ${booking.carName}`}>
+      <PayNow to={SITE_PATHS.payment(booking._id)} aria-label={`PAY NOW for ${booking.carName}`}>
         PAY NOW
       </PayNow>
     );

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CAR_LIST_MAX_LIMIT, CAR_STATUS_LABELS, CATEGORY_PATHS, type Car } from '@usedcars/shared-contract';
+import { CAR_LIST_MAX_LIMIT, CAR_STATUS_LABELS, CATEGORY_PATHS, SITE_PATHS, type Car } from '@usedcars/shared-contract';
 import { StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
-import { dashboardPaths } from '../paths';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
 import { useMyProducts } from './useMyProducts';
@@ -30,7 +29,7 @@ export function MyProducts() {
         query={products}
         empty={
           <p>
-            You have not added a car yet. <Link to={dashboardPaths.addProduct}>Add Product</Link> puts your first one on sale.
+            You have not added a car yet. <Link to={SITE_PATHS.addProduct}>Add Product</Link> puts your first one on sale.
           </p>
         }
         note={products.truncated ? <Note>Showing your newest {CAR_LIST_MAX_LIMIT} cars of each brand.</Note> : null}

@@ -1,5 +1,17 @@
 import { withProbe } from '../probe';
-import { withDashboardErrorScreen } from '../features/layout/DashboardErrorScreen';
+import { DashboardErrorBoundary } from '../features/layout/DashboardErrorScreen';
 import DashboardLayout from '../features/layout/DashboardLayout';
 
-export default withProbe(withDashboardErrorScreen(DashboardLayout));
+/**
+ * The layout puts the dashboard's error screen around the current screen itself; this outer one
+ * catches the layout's own failures (its navigation, the arrival notice), still inside the dashboard.
+ */
+function GuardedDashboardLayout() {
+  return (
+    <DashboardErrorBoundary>
+      <DashboardLayout />
+    </DashboardErrorBoundary>
+  );
+}
+
+export default withProbe(GuardedDashboardLayout);

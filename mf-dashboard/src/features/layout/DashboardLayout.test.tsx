@@ -5,14 +5,11 @@ import { authStore } from '@usedcars/shared-auth';
 import { SITE_PATHS, arrivalNotice } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import DashboardLayout from './DashboardLayout';
-import { withDashboardErrorScreen } from './DashboardErrorScreen';
 
-
+/** A dashboard screen that throws, with no error screen of its own: the layout's must catch it. */
 function Broken(): never {
   throw new Error('The car list answered nonsense');
 }
-
-const BrokenScreen = withDashboardErrorScreen(Broken);
 
 /** A screen of another remote (checkout's payment page): it brings no error screen of its own. */
 function BrokenPayment(): never {
@@ -26,7 +23,7 @@ function renderAt(path: InitialEntry) {
       <>
         <Route index element={<h1>Index</h1>} />
         <Route path="myProduct" element={<h1>Mine</h1>} />
-        <Route path="broken" element={<BrokenScreen />} />
+        <Route path="broken" element={<Broken />} />
         <Route path="payment/:id" element={<BrokenPayment />} />
       </>
     ),

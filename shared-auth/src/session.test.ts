@@ -121,17 +121,67 @@ describe('a reload restores the session', () => {
 describe('a sign-up that fails half-way', () => {
   const sam = { name: 'Sam Seller', email: 'sam@usedcars.test', password: 'secret1', role: 'Seller' } as const;
 
-  test('removes the identity account it made, so registering again works', async () => {
+  test('the API refusing the record (4xx) removes the identity account it made, so registering again works', async () => {
     const identity = new IdentityDouble();
     await started(identity);
-    api.savingFails = true;
-    await expect(signUp(sam)).rejects.toMatchObject({ status: 503 });
+    api.savingFails = 429;
+    await expect(signUp(sam)).rejects.toMatchObject({ status: 429 });
     expect(identity.accounts.has(sam.email)).toBe(false);
     expect(identity.current).toBeNull();
     expect(authStore.getState().status).toBe('signedOut');
     expect(getAccessToken()).toBeNull();
 
-    api.savingFails = false;
+    api.savingFails = null;
+    await signUp(sam);
+    expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller' });
+  });
+
+  // A 5xx may come after the record was written; deleting the account would then leave the
+  // record tied to a deleted account and the e-mail locked for good. So the account stays.
+  test('an outage while saving the record (503) keeps the account, and registering again finishes it', async () => {
+    const identity = new IdentityDouble();
+    await started(identity);
+    api.savingFails = 503;
+    await expect(signUp(sam)).rejects.toMatchObject({ status: 503 });
+    expect(identity.accounts.has(sam.email)).toBe(true);
+    expect(identity.current).toBeNull();
+    expect(authStore.getState().status).toBe('signedOut');
+    expect(getAccessToken()).toBeNull();
+
+    api.savingFails = null;
+    await signUp(sam);
+    expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller', user: { email: sam.email } });
+    expect(getAccessToken()).toBe('access-for-sam@usedcars.test');
+  });
+
+  test('a record saved behind a failed answer (a timeout) keeps the account it is tied to: logging in finishes', async () => {
+    const identity = new IdentityDouble();
+    await started(identity);
+    api.savingFails = 504;
+    api.savedAnyway = true;
+    await expect(signUp(sam)).rejects.toMatchObject({ status: 504 });
+    expect(identity.accounts.has(sam.email)).toBe(true);
+    expect(roles.get(sam.email)).toBe('Seller');
+    expect(authStore.getState().status).toBe('signedOut');
+
+    api.savingFails = null;
+    await signIn(sam.email, sam.password);
+    expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller' });
+  });
+
+  test('the API out of reach while saving the record keeps the account too', async () => {
+    const identity = new IdentityDouble();
+    await started(identity);
+    const standIn = global.fetch;
+    global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') throw new TypeError('Failed to fetch');
+      return standIn(input, init);
+    }) as typeof fetch;
+    await expect(signUp(sam)).rejects.toThrow(/could not reach/i);
+    expect(identity.accounts.has(sam.email)).toBe(true);
+    expect(authStore.getState().status).toBe('signedOut');
+
+    global.fetch = standIn;
     await signUp(sam);
     expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller' });
   });

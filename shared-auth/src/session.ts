@@ -206,8 +206,8 @@ async function finishSignUp(user: AuthUser, { name, email, role }: Registration)
 
 /**
  * The e-mail is taken: if the password opens it and the API has no record for it, this is an
- * earlier sign-up that stopped half-way (before undoing existed, or the undo failed), and
- * registering again finishes it. Otherwise it is someone's account: 'already in use'.
+ * earlier sign-up that stopped half-way (the API failed or was out of reach while saving the
+ * record, or an undo failed), and registering again finishes it. Otherwise it is someone's account: 'already in use'.
  */
 async function finishEarlierSignUp(id: IdentityAdapter, registration: Registration, inUse: unknown): Promise<void> {
   const user = await id.signIn(registration.email, registration.password).catch(() => {
@@ -237,13 +237,18 @@ export function signUp(registration: Registration): Promise<void> {
     try {
       await saveRecord(id, registration);
     } catch (error) {
-      // Undo the identity account: left behind, it would hold the e-mail ('already in use') with
-      // no user record behind it ('register first'), a dead end for the person.
-      await id.deleteAccount().catch((undoError) => console.warn('[auth] the unfinished account could not be removed', undoError));
+      // A saved record is tied to this identity account for good (the API never re-ties a record
+      // to another one), so the account is undone only when the API definitely saved nothing: it
+      // refused (4xx). A 5xx or no answer may come after the record was written (a timeout); then
+      // deleting the account would lock the e-mail for good. Kept, it is finished by registering
+      // again with the same e-mail and password (finishEarlierSignUp) or, if the record did land,
+      // by logging in.
+      if (error instanceof ApiError && error.status < 500) {
+        await id.deleteAccount().catch((undoError) => console.warn('[auth] the refused account could not be removed', undoError));
+      }
       throw error;
     }
-    // The record is saved and tied to this identity account for good (the API never re-ties a
-    // record to another one), so from here a failure keeps the account: logging in finishes.
+    // The record is saved, so from here too a failure keeps the account: logging in finishes.
     await finishSignUp(user, registration);
   });
 }

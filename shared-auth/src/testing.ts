@@ -83,8 +83,10 @@ export interface ApiStandIn {
   readonly roles: Map<string, string>;
   /** Every request, in order. */
   readonly calls: ApiCall[];
-  /** Set to make POST /users fail, as an API outage in the middle of a sign-up would. */
-  savingFails: boolean;
+  /** Set to make POST /users answer this status: an outage (503) or a refusal (4xx) in the middle of a sign-up. */
+  savingFails: number | null;
+  /** With savingFails, the record is written all the same: the answer came after the save (a timeout). */
+  savedAnyway: boolean;
   /** Set to make /jwt fail (after POST /users worked). */
   jwtFails: boolean;
 }
@@ -99,7 +101,7 @@ function answer(status: number, body: unknown) {
  * /users only with the access token /jwt gave, which is `access-for-<e-mail>`.
  */
 export function standInApi(): ApiStandIn {
-  const api: ApiStandIn = { roles: new Map(), calls: [], savingFails: false, jwtFails: false };
+  const api: ApiStandIn = { roles: new Map(), calls: [], savingFails: null, savedAnyway: false, jwtFails: false };
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const headers = (init?.headers ?? {}) as Record<string, string>;
@@ -112,8 +114,9 @@ export function standInApi(): ApiStandIn {
       return answer(200, { accessToken: `access-for-${email}` });
     }
     if (url.pathname === '/users' && init?.method === 'POST') {
-      if (api.savingFails) return answer(503, { message: 'The database is not available' });
+      if (api.savingFails && !api.savedAnyway) return answer(api.savingFails, { message: 'The record was not saved' });
       if (!api.roles.has(body.email)) api.roles.set(body.email, body.role);
+      if (api.savingFails) return answer(api.savingFails, { message: 'The gateway timed out' });
       return answer(201, { acknowledged: true });
     }
     if (url.pathname === '/users' && headers.Authorization !== `Bearer access-for-${email}`) {

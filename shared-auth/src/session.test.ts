@@ -107,7 +107,22 @@ describe('a reload restores the session', () => {
     expect(calls.filter((c) => c.path === '/jwt')).toHaveLength(0);
   });
 
+  // No stored token: /jwt answers 404 for the identity. Another tab may be in the middle of a
+  // sign-up (its POST /users not landed yet) and the identity service's session is shared by
+  // every tab, so only this tab's state is cleared; the identity service is not signed out.
   test('an identity with no user record behind it ends signed out, not signed in without a role', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const identity = signedInAlready('ghost@usedcars.test');
+    const signOut = jest.spyOn(identity, 'signOut');
+    await started(identity);
+    await waitFor(() => expect(authStore.getState().status).toBe('signedOut'));
+    expect(calls.filter((c) => c.path === '/jwt')).toHaveLength(1);
+    expect(signOut).not.toHaveBeenCalled();
+    expect(identity.current).toMatchObject({ email: 'ghost@usedcars.test' });
+    expect(getAccessToken()).toBeNull();
+  });
+
+  test('a stored token whose account has since gone (401, then /jwt 404) ends the session everywhere', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     saveAccessToken('expired-token');
     const identity = signedInAlready('ghost@usedcars.test');

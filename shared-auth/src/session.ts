@@ -56,9 +56,11 @@ function followIdentity(user: AuthUser | null): void {
     console.error('[auth] restoring the session failed', error);
     if (isMissingRecord(error)) {
       // No user record behind this identity (an unfinished sign-up, a deleted account): the
-      // site can do nothing for it signed in, so it is signed out as the token refresh would.
+      // site can do nothing for it signed in, so this tab shows it signed out. Only this tab's
+      // state is cleared: the identity service keeps its session in localStorage, so signing it
+      // out would sign out every tab, and this may be another tab's brand-new sign-up whose
+      // POST /users has not landed yet.
       identityUser = null;
-      await (await identity()).signOut().catch(() => undefined);
       setSignedOut();
       return;
     }

@@ -246,14 +246,17 @@ export class TestApi {
   }
 }
 
-/** Runs a suite once per available driver, each on its own fresh database. */
-export function describeEachDriver(title: string, suite: (api: () => TestApi) => void): void {
+/**
+ * Runs a suite once per available driver, each on its own fresh database. The suite is told its
+ * driver, so a test that needs a database of its own makes it with the same one.
+ */
+export function describeEachDriver(title: string, suite: (api: () => TestApi, driver: Driver) => void): void {
   describe.each(DRIVERS)(`${title} (%s)`, (driver) => {
     let api: TestApi;
     beforeAll(async () => {
       api = await new TestApi(await createTestDatabase(driver)).start();
     });
     afterAll(() => api?.stop());
-    suite(() => api);
+    suite(() => api, driver);
   });
 }

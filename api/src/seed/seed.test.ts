@@ -5,10 +5,10 @@ import path from 'node:path';
 import { PUBLIC_DIR } from '../app';
 import { bookings, cars, payments, users } from '../db/schema';
 import { toCar } from '../features/cars/service';
-import { DRIVERS, createTestDatabase, describeEachDriver } from '../../test/helpers';
+import { createTestDatabase, describeEachDriver } from '../../test/helpers';
 import { DEMO_CARS_PER_BRAND, ensureDemoAccounts, reseedDemo, seedIfEmpty, seedLargeCatalog } from './seed';
 
-describeEachDriver('demo data', (api) => {
+describeEachDriver('demo data', (api, driver) => {
   const carsIn = async (category: string) => (await api().db.select({ n: count() }).from(cars).where(eq(cars.category, category)))[0]?.n;
 
   it('fills an empty database once, with valid cars whose pictures the API serves', async () => {
@@ -44,7 +44,7 @@ describeEachDriver('demo data', (api) => {
   });
 
   it('without the Auth emulator, seeds cars under seller records only: no admin, no buyer to claim', async () => {
-    const real = await createTestDatabase(DRIVERS[0]!);
+    const real = await createTestDatabase(driver);
     try {
       expect(await seedIfEmpty(real.db, { demoSignIns: false })).toBe(true);
       const accounts = await real.db.select({ email: users.email, role: users.role }).from(users);
@@ -61,7 +61,7 @@ describeEachDriver('demo data', (api) => {
 
   it('makes no demo sign-in accounts (nor their records) when the identity is not the emulator', async () => {
     const identity = { verifyIdToken: jest.fn(), deleteUser: jest.fn(), ensureUser: jest.fn(), isEmulator: false };
-    const real = await createTestDatabase(DRIVERS[0]!);
+    const real = await createTestDatabase(driver);
     try {
       expect(await ensureDemoAccounts(identity, real.db, 'usedcars-demo')).toBe(0);
       expect(identity.ensureUser).not.toHaveBeenCalled();

@@ -21,7 +21,13 @@ test('a refusal (4xx) is shown at once: it would answer the same on every retry'
   }
 });
 
-describe('AppToaster (SPEC.md §9 toasts)', () => {
+/**
+ * What a person sees of SPEC.md §9's toasts on the page's AppToaster, whichever of our config or
+ * react-hot-toast's defaults provides it. (2.6.1's defaults equal SPEC's figures, so these pass
+ * with AppToaster's toastOptions deleted too: they hold the behaviour, not who configures it,
+ * and catch a library upgrade that changes what is not configurable, like the 20.)
+ */
+describe("SPEC.md §9's toasts as a person sees them (our config or the library's defaults)", () => {
   beforeAll(() => {
     // react-hot-toast asks for the reduced-motion preference; jsdom has no matchMedia.
     window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;

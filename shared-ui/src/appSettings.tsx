@@ -6,8 +6,8 @@ import { Toaster } from 'react-hot-toast';
  * these, and a remote's standalone harness does the same, so both behave alike.
  */
 export const QUERY_RETRIES = 3;
-export const QUERY_MAX_BACKOFF_MS = 30_000;
-export const QUERY_CACHE_MS = 5 * 60_000;
+const QUERY_MAX_BACKOFF_MS = 30_000;
+const QUERY_CACHE_MS = 5 * 60_000;
 
 export function queryRetryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, QUERY_MAX_BACKOFF_MS);
@@ -39,12 +39,14 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export const TOAST_DURATIONS = { default: 4000, success: 2000, loading: Infinity } as const;
+const TOAST_DURATIONS = { default: 4000, success: 2000, loading: Infinity } as const;
 
 /**
- * SPEC.md §9's toasts: 4 s, 2 s for a success, a loading toast until it is dismissed. The "at
- * most 20" is react-hot-toast's own built-in limit, which it offers no setting for (2.6);
- * appSettings.test.tsx holds it to 20, so an upgrade that changes it is noticed.
+ * SPEC.md §9's toasts: 4 s, 2 s for a success, a loading toast until it is dismissed. These happen
+ * to be react-hot-toast 2.6's own defaults; they are spelled out so SPEC's figures are written here,
+ * once, rather than left to whatever a later version defaults to. The "at most 20" is the library's
+ * built-in limit, which it offers no setting for (2.6). appSettings.test.tsx checks what a person
+ * sees, whichever of the two provides it, so an upgrade that changes the limit is noticed.
  */
 export function AppToaster() {
   return (

@@ -11,7 +11,7 @@ import { theme } from './theme';
  * showing checkout's booking dialog) use the same runtime instance and the same fallback.
  */
 
-export class RemoteUnavailableError extends Error {
+class RemoteUnavailableError extends Error {
   constructor(
     readonly remote: string,
     cause?: unknown,
@@ -27,7 +27,7 @@ const AREA_NAMES: Record<string, string> = {
   checkout: 'Checkout',
 };
 
-export function remoteNameOf(id: string): string {
+function remoteNameOf(id: string): string {
   return id.split('/')[0] ?? id;
 }
 
@@ -43,7 +43,7 @@ export function setRemoteRegistry(ensureRegistered: () => Promise<void>): void {
   remotesRegistered = ensureRegistered;
 }
 
-export async function loadRemoteModule<T>(id: string): Promise<T> {
+async function loadRemoteModule<T>(id: string): Promise<T> {
   try {
     await remotesRegistered();
     const mod = await loadRemote<T>(id);
@@ -60,12 +60,12 @@ export async function loadRemoteModule<T>(id: string): Promise<T> {
  * (webpack's ChunkLoadError). Matched by name too: an error made by another bundle's copy of
  * the class is still one.
  */
-export function isRemoteUnavailable(error: unknown): boolean {
+function isRemoteUnavailable(error: unknown): boolean {
   return error instanceof Error && (error instanceof RemoteUnavailableError || error.name === 'RemoteUnavailableError' || error.name === 'ChunkLoadError');
 }
 
 /** Forgets a failed remote so the next load fetches its manifest afresh. */
-export function resetRemote(name: string): void {
+function resetRemote(name: string): void {
   const remote = getInstance()?.options.remotes.find((r) => r.name === name);
   if (remote) registerRemotes([remote], { force: true });
 }
@@ -125,7 +125,7 @@ const Panel = styled.section`
   }
 `;
 
-export function RemoteFallback({ area, onRetry }: { area: string; onRetry: () => void }) {
+function RemoteFallback({ area, onRetry }: { area: string; onRetry: () => void }) {
   const title = AREA_NAMES[area] ?? 'This part of the site';
   return (
     <Panel role="alert" aria-live="assertive" data-remote-fallback={area}>

@@ -1,22 +1,19 @@
+/**
+ * shared-ui's public entry: only what another package imports. It is shared as a federation
+ * singleton, so all of it ships to every page whether used or not; an export nobody imports is
+ * bytes and API to keep for nothing.
+ */
 export { theme } from './theme';
 export { Spinner, VisuallyHidden } from './Spinner';
 export { Button, CloseButton, GhostButton, buttonStyles } from './Button';
 export { usePageTitle } from './usePageTitle';
-export {
-  RemoteComponent,
-  RemoteFallback,
-  RemoteUnavailableError,
-  isRemoteUnavailable,
-  loadRemoteModule,
-  resetRemote,
-  setRemoteRegistry,
-} from './federation';
-export { createQueryClient, retryUnlessRefused, queryRetryDelay, AppToaster, TOAST_DURATIONS, QUERY_RETRIES, QUERY_CACHE_MS } from './appSettings';
+export { RemoteComponent, setRemoteRegistry } from './federation';
+export { createQueryClient, AppToaster } from './appSettings';
 export { GlobalStyle } from './GlobalStyle';
 export { recordSingletons, singletonProbe } from './singletonProbe';
 export { Container } from './Container';
 export { focusRing } from './focusRing';
 export { ButtonLink } from './ButtonLink';
 export { formatPrice } from './formatPrice';
-export { ErrorPanel, type ErrorPanelProps } from './ErrorPanel';
+export { ErrorPanel } from './ErrorPanel';
 export { StatusBadge, type BadgeStatus } from './StatusBadge';

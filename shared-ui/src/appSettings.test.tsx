@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { AppToaster, QUERY_RETRIES, createQueryClient, queryRetryDelay, retryUnlessRefused } from './appSettings';
+import { AppToaster, QUERY_RETRIES, createQueryClient, isRefusal, queryRetryDelay, retryUnlessRefused } from './appSettings';
 
 /** SPEC.md §9, configured once: 3 retries with exponential back-off up to 30 s, 5 minutes of cache. */
 test('outages are retried three times with a back-off capped at 30 s; the cache keeps 5 minutes', () => {
@@ -17,8 +17,14 @@ test('outages are retried three times with a back-off capped at 30 s; the cache 
 
 test('a refusal (4xx) is shown at once: it would answer the same on every retry', () => {
   for (const status of [400, 401, 403, 404, 409]) {
-    expect(retryUnlessRefused(0, Object.assign(new Error('refused'), { status }))).toBe(false);
+    const refusal = Object.assign(new Error('refused'), { status });
+    expect(isRefusal(refusal)).toBe(true);
+    expect(retryUnlessRefused(0, refusal)).toBe(false);
   }
+  // An outage or an unreachable server is not a refusal: retrying (or Try again) may help.
+  expect(isRefusal(Object.assign(new Error('Bad gateway'), { status: 502 }))).toBe(false);
+  expect(isRefusal(new Error('We could not reach the Used Cars server'))).toBe(false);
+  expect(isRefusal(null)).toBe(false);
 });
 
 /**

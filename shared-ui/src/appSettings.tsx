@@ -14,14 +14,21 @@ export function queryRetryDelay(attempt: number): number {
 }
 
 /**
+ * A refusal: the server answered 4xx (not found, not allowed, sold), and would answer the same
+ * every time, so neither an automatic retry nor a Try again button is any use. (Duck-typed on
+ * `status`: shared-auth's ApiError carries it, and shared-ui sits below shared-auth.)
+ */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/**
  * SPEC.md §9's three retries are for a server that hiccups or is briefly unreachable. A refusal
- * (a 4xx: not found, not allowed, sold) answers the same every time, so it shows at once instead
- * of after half a minute of back-off. (Duck-typed on `status`: shared-auth's ApiError carries it,
- * and shared-ui sits below shared-auth.)
+ * shows at once instead of after half a minute of back-off.
  */
 export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500) return false;
+  if (isRefusal(error)) return false;
   return failureCount < QUERY_RETRIES;
 }
 

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError, useAuth } from '@usedcars/shared-auth';
 import { ORDER_MESSAGES, SITE_PATHS, soldToAnotherBuyer } from '@usedcars/shared-contract';
-import { ErrorPanel, Spinner, focusRing, theme, usePageTitle } from '@usedcars/shared-ui';
+import { ErrorPanel, Spinner, focusRing, isRefusal, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useBooking, usePaymentConfig } from './paymentQueries';
 import TestCheckout from './TestCheckout';
 
@@ -13,11 +13,6 @@ const StripeCheckout = lazy(() => import('./StripeCheckout'));
 function problemText(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return 'We could not find this booking.';
   return error instanceof Error ? error.message : 'Something went wrong.';
-}
-
-/** A refusal (4xx: not found, not yours) would answer the same again: no Try again for it. */
-function isRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status < 500;
 }
 
 /** SPEC.md §2 Payment at /dashboard/payment/{id}: the booking's price, a card form and a Pay button. */
@@ -33,6 +28,7 @@ export default function PaymentPage() {
     return (
       <Page>
         <h2>Payment</h2>
+        {/* A refusal (not found, not yours) would answer the same again: no Try again for it. */}
         <ErrorPanel
           message={problemText(booking.error)}
           onRetry={isRefusal(booking.error) ? undefined : () => void booking.refetch()}

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type Booking, type BookingInput, type CarStatus, ORDER_MESSAGES, canBook, nextCarStatus } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
-import { type BookingRow, type UserRow, bookings, cars } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { type BookingRow, type UserRow, bookings, cars, users } from '../../db/schema';
+import { conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import { findUserByEmail } from '../users/service';
 
 /** A booking with its car's status now, which tells whether another buyer has bought the car. */
@@ -36,6 +36,10 @@ const refused = (message: string) => conflict(message, { acknowledged: false });
 /** The buyer's name and e-mail come from their account and the car's facts from its row. */
 export async function bookCar(db: Db, buyer: UserRow, input: BookingInput): Promise<string> {
   return db.transaction(async (tx) => {
+    // The account before the car, the order deleteUser locks them in: the booking's foreign key
+    // takes this lock anyway, but only after the car's. Gone meanwhile, the account books nothing.
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('key share');
+    if (!account) throw unauthorized('This account no longer exists');
     const [car] = await tx.select().from(cars).where(eq(cars.id, input.carId)).for('update').limit(1);
     if (!car) throw notFound(`No car with id ${input.carId}`);
     const status = car.status as CarStatus;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, notExists } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notExists, or } from 'drizzle-orm';
 import { type CarStatus, type NewUser, type Role, type User, carStatusAfterWithdrawal } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { bookings, cars, type UserRow, users } from '../../db/schema';
@@ -96,6 +96,21 @@ export async function deleteUser(db: Db, identity: IdentityVerifier, actor: User
     }
   }
   const deleted = await db.transaction(async (tx) => {
+    // Lock order, the one booking (bookCar) and paying (settle) keep: the account, then cars, then
+    // bookings. Deleting the bookings before locking their cars deadlocked with a payment holding
+    // the car and waiting to mark one of those bookings paid. The account first: a new booking or
+    // car of this account waits on its row (the foreign key), so the cars locked below are all
+    // there will be. Cars in id order, so two deletions sharing cars cannot lock them crosswise.
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    if (!account) return [];
+    const unpaidBookings = tx.select({ carId: bookings.carId }).from(bookings).where(and(eq(bookings.buyerId, id), eq(bookings.paid, false)));
+    await tx
+      .select({ id: cars.id })
+      .from(cars)
+      .where(or(inArray(cars.id, unpaidBookings), eq(cars.sellerId, id)))
+      .orderBy(cars.id)
+      .for('update');
+    // Read again under the car locks: a payment that committed meanwhile made its booking paid, and it stays.
     const withdrawn = await tx
       .delete(bookings)
       .where(and(eq(bookings.buyerId, id), eq(bookings.paid, false)))
@@ -111,11 +126,13 @@ export async function deleteUser(db: Db, identity: IdentityVerifier, actor: User
   return 1;
 }
 
-/** Cars that lost bookings take the status the rest give them, as the order flow allows. */
+/**
+ * Cars that lost bookings take the status the rest give them, as the order flow allows. The
+ * caller holds the cars' locks, so a booking or payment made meanwhile is counted, not overwritten.
+ */
 async function settleCarStatuses(tx: Db, carIds: string[]): Promise<void> {
   if (carIds.length === 0) return;
-  // Locked, so a booking made meanwhile is counted rather than overwritten.
-  const locked = await tx.select({ id: cars.id, status: cars.status }).from(cars).where(inArray(cars.id, carIds)).for('update');
+  const locked = await tx.select({ id: cars.id, status: cars.status }).from(cars).where(inArray(cars.id, carIds));
   const remaining = await tx.select({ carId: bookings.carId, paid: bookings.paid }).from(bookings).where(inArray(bookings.carId, carIds));
   for (const car of locked) {
     const status = car.status as CarStatus;

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { bookings, cars, payments, users } from '../../db/schema';
 import { describeEachDriver, uniqueEmail } from '../../../test/helpers';
 
-describeEachDriver('users', (api) => {
+describeEachDriver('users', (api, driver) => {
   const register = (idToken: string | undefined, payload: unknown) =>
     api().inject({ method: 'POST', url: '/users', headers: idToken ? { authorization: `Bearer ${idToken}` } : {}, payload: payload as object });
   const countUsers = async (email: string) => (await api().db.select().from(users).where(eq(users.email, email))).length;
@@ -168,6 +169,40 @@ describeEachDriver('users', (api) => {
       // The buyer's My Orders keeps the purchase, and only that.
       const orders = await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(buyer.email)}`, headers: buyer.auth });
       expect(orders.json().map((row: { _id: string }) => row._id)).toEqual([bookingId]);
+    });
+
+    // Two connections at once: PGlite has one, so only PostgreSQL can interleave the transactions.
+    (driver === 'postgres' ? it : it.skip)('keeps a payment that is being recorded while the buyer is deleted, and neither waits for ever', async () => {
+      const seller = await api().account('Seller');
+      const buyer = await api().account('Buyer');
+      const carId = await api().addCar(seller);
+      const bookingId = (await api().book(buyer, carId)).json().insertedId;
+      let carLocked!: () => void;
+      let writeBooking!: () => void;
+      const locked = new Promise<void>((resolve) => (carLocked = resolve));
+      const gate = new Promise<void>((resolve) => (writeBooking = resolve));
+      // What recording a payment does (see settle in payments): the car is locked, then the booking written.
+      const payment = api().db.transaction(async (tx) => {
+        await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('update');
+        carLocked();
+        await gate;
+        await tx.update(bookings).set({ paid: true, transactionId: 'pi_while_deleting' }).where(eq(bookings.id, bookingId));
+        await tx.update(cars).set({ status: 'sold' }).where(eq(cars.id, carId));
+      });
+      await locked;
+      const deletion = remove(buyer.id);
+      // The deletion is under way once it waits for a lock (the car's, which the payment holds).
+      const pool = api().database.client as pg.Pool;
+      const waiting = "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'";
+      for (let tries = 0; (await pool.query<{ n: number }>(waiting)).rows[0]?.n === 0; tries += 1) {
+        if (tries > 200) throw new Error('the deletion never waited for a lock');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      writeBooking();
+      await payment;
+      expect((await deletion).statusCode).toBe(200);
+      expect(await bookingOf(bookingId)).toMatchObject({ paid: true, buyerId: null, transactionId: 'pi_while_deleting' });
+      expect(await carOf(carId)).toMatchObject({ status: 'sold' });
     });
 
     it('removes nothing when the identity service cannot remove the sign-in account', async () => {

@@ -5,10 +5,14 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, promises as fs, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from './serve-static.mjs';
 import { startAuthEmulatorProxy } from './auth-emulator-proxy.mjs';
+
+/** @type {typeof import('./auth-emulator.cjs')} */
+const { startAuthEmulatorProcess } = createRequire(import.meta.url)('./auth-emulator.cjs');
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -94,38 +98,30 @@ function startProcess(command, args, { cwd = ROOT, env, name, quiet }) {
 async function startAuthEmulator({ port, dataDir, quiet }) {
   const dir = path.join(dataDir, 'auth-emulator');
   mkdirSync(dir, { recursive: true });
-  const config = path.join(dir, 'firebase.json');
-  // Hub and logging ports follow the auth port so a test run can sit beside `npm start`.
-  writeFileSync(
-    config,
-    JSON.stringify({
-      emulators: {
-        // The emulator itself sits behind the proxy (auth-emulator-proxy.mjs), which owns `port`.
-        auth: { port: port + 3, host: '127.0.0.1' },
-        hub: { port: port + 1, host: '127.0.0.1' },
-        logging: { port: port + 2, host: '127.0.0.1' },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
-  );
   const exportDir = path.join(dir, 'export');
-  const args = ['emulators:start', '--only', 'auth', '--project', 'demo-usedcars', '--config', config, '--export-on-exit', exportDir];
-  if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
-  const child = startProcess(path.join(BIN, 'firebase'), args, {
-    cwd: dir,
-    name: 'auth',
+  // The emulator itself sits behind the proxy (auth-emulator-proxy.mjs), which owns `port`. Hub
+  // and logging ports follow the auth port so a test run can sit beside `npm start`.
+  const emulator = await startAuthEmulatorProcess({
+    authPort: port + 3,
+    hubPort: port + 1,
+    loggingPort: port + 2,
+    dir,
+    importDir: exportDir,
+    exportDir,
     quiet,
-    // CI=true keeps firebase-tools from fetching its message of the day: no traffic leaves loopback.
-    env: { NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true' },
+    name: 'auth',
+    // Its own process group, as startProcess's children (see there).
+    detached: true,
   });
-  await waitForHttp(`http://127.0.0.1:${port + 3}/`, 60_000, child);
-  const proxy = await startAuthEmulatorProxy({ port, targetPort: port + 3 });
-  child.once('exit', () => {
+  const proxy = await startAuthEmulatorProxy({ port, targetPort: port + 3 }).catch(async (error) => {
+    await emulator.stop();
+    throw error;
+  });
+  emulator.child.once('exit', () => {
     proxy.close();
     proxy.closeAllConnections();
   });
-  return child;
+  return emulator.child;
 }
 
 /**

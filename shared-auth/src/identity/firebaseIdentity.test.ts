@@ -7,8 +7,7 @@
  * @jest-environment ../jest/jsdom-with-fetch.cjs
  */
 import { Buffer } from 'node:buffer';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,14 +18,12 @@ import { getRuntimeConfig, setRuntimeConfig } from '../runtimeConfig';
 import { describeAuthError } from './errors';
 import { createFirebaseIdentity } from './firebaseIdentity';
 import type { IdentityAdapter } from './types';
+import { startAuthEmulatorProcess, type AuthEmulatorProcess } from '../../../scripts/auth-emulator.cjs';
 
 jest.setTimeout(15_000);
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-
-let emulator: ChildProcess | undefined;
+let emulator: AuthEmulatorProcess | undefined;
 let emulatorDir: string | undefined;
-let emulatorLog = '';
 
 /** Ports free right now, picked by the OS, so a run never meets `npm start`'s or the e2e suite's. */
 async function freePorts(count: number): Promise<number[]> {
@@ -46,68 +43,29 @@ async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-/** Like scripts/site.mjs's, minus what a test has no use for: the gapi proxy and saved accounts. */
+/** Started as scripts/site.mjs starts it, minus what a test has no use for: the gapi proxy and saved accounts. */
 async function startAuthEmulator(): Promise<string> {
-  const [auth, hub, logging] = await freePorts(3);
+  const [authPort, hubPort, loggingPort] = (await freePorts(3)) as [number, number, number];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-auth-test-'));
   emulatorDir = dir;
-  const config = path.join(dir, 'firebase.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      emulators: {
-        auth: { port: auth, host: '127.0.0.1' },
-        hub: { port: hub, host: '127.0.0.1' },
-        logging: { port: logging, host: '127.0.0.1' },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
-  );
-  const child = spawn(
-    path.join(ROOT, 'node_modules', '.bin', 'firebase'),
-    ['emulators:start', '--only', 'auth', '--project', 'demo-usedcars', '--config', config],
-    {
-      cwd: dir, // its firebase-debug.log lands here
-      // CI=true and no update check keep firebase-tools off the internet (as in site.mjs). The hub
-      // writes a locator file per project id into TMPDIR; this one's stays out of `npm start`'s.
-      env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', TMPDIR: dir },
-      // Not detached (site.mjs's are): Ctrl-C on jest then stops it too, so nothing outlives the run.
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  emulator = child;
-  let spawnError: Error | undefined;
-  child.once('error', (error) => (spawnError = error));
-  child.stdout?.on('data', (chunk) => (emulatorLog += String(chunk)));
-  child.stderr?.on('data', (chunk) => (emulatorLog += String(chunk)));
-
-  const url = `http://127.0.0.1:${auth}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The Auth emulator did not start (${spawnError ?? `exit ${child.exitCode ?? child.signalCode}`}):\n${emulatorLog}`);
-    }
-    try {
-      if ((await fetch(`${url}/`)).ok) return url;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`The Auth emulator did not answer within 60 s:\n${emulatorLog}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  emulator = await startAuthEmulatorProcess({
+    authPort,
+    hubPort,
+    loggingPort,
+    dir, // its firebase-debug.log lands here
+    // Nothing in jest's output; a failure to start quotes what it printed.
+    echo: false,
+    // Not detached (site.mjs's are): Ctrl-C on jest then stops it too, so nothing outlives the run.
+    detached: false,
+    // The hub writes a locator file per project id into TMPDIR; this one's stays out of `npm start`'s.
+    env: { TMPDIR: dir },
+  });
+  return emulator.url;
 }
 
 /** Stops the emulator this file spawned (by its PID, nothing else) and waits until it is gone. */
 async function stopAuthEmulator(): Promise<void> {
-  const child = emulator;
-  if (child?.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM'); // a clean shutdown takes it about 1.5 s
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(force);
-  }
+  await emulator?.stop({ signal: 'SIGTERM', forceAfterMs: 10_000 }); // a clean shutdown takes it about 1.5 s
   if (emulatorDir) rmSync(emulatorDir, { recursive: true, force: true });
 }
 

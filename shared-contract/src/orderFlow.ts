@@ -34,14 +34,6 @@ export const ORDER_MESSAGES = {
   soldRefunded: 'This car has already been sold; your card payment has been refunded',
 } as const;
 
-/** What the screens call an order's state; beside ORDER_MESSAGES so the API and the UI word it alike. */
-export const ORDER_LABELS = {
-  paid: 'Paid',
-  notPaid: 'Not paid',
-  /** An unpaid booking of a car that another buyer paid for first. */
-  soldToAnother: 'Sold to another buyer',
-} as const;
-
 export function nextCarStatus(status: CarStatus, event: OrderEvent): CarStatus | null {
   return CAR_FLOW[status][event] ?? null;
 }

@@ -6,3 +6,11 @@ export const CAR_STATUS_LABELS: Record<CarStatus, string> = {
   booked: 'Booked',
   sold: 'Sold',
 };
+
+/** What the screens call an order's state (a buyer's My Orders, a seller's My Buyers). */
+export const ORDER_LABELS = {
+  paid: 'Paid',
+  notPaid: 'Not paid',
+  /** An unpaid booking of a car that another buyer paid for first. */
+  soldToAnother: 'Sold to another buyer',
+} as const;

@@ -3,6 +3,7 @@ import { ORDER_LABELS, bookingStatus, soldToAnotherBuyer, type Booking } from '@
 import { formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { DataTable, type Column } from '../table/DataTable';
 import { PaidMark } from '../table/PaidMark';
+import { SoldToAnotherMark } from '../table/SoldToAnotherMark';
 import { useMyBuyers } from './useMyBuyers';
 
 const columns: Column<Booking>[] = [
@@ -19,7 +20,8 @@ const columns: Column<Booking>[] = [
 /** Paid, not paid yet, or not paid because another buyer bought the car first. */
 function PaymentState({ booking }: { booking: Booking }) {
   if (bookingStatus(booking) === 'paid') return <PaidMark />;
-  return <Unpaid>{soldToAnotherBuyer(booking) ? ORDER_LABELS.soldToAnother : ORDER_LABELS.notPaid}</Unpaid>;
+  if (soldToAnotherBuyer(booking)) return <SoldToAnotherMark />;
+  return <Unpaid>{ORDER_LABELS.notPaid}</Unpaid>;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORIES, CATEGORY_PATHS, ORDER_LABELS, SITE_PATHS, bookingStatus, canPay, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
+import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS, bookingStatus, canPay, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
 import { buttonStyles, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useSignedInEmail } from '../access/useRole';
 import { CarThumb } from '../table/CarThumb';
 import { PaidMark } from '../table/PaidMark';
+import { SoldToAnotherMark } from '../table/SoldToAnotherMark';
 import { DataTable, type Column } from '../table/DataTable';
 import { useMyOrders } from './useMyOrders';
 
@@ -19,7 +20,7 @@ export function mayPayNow(booking: Booking): boolean {
 
 function OrderStatus({ booking }: { booking: Booking }) {
   if (bookingStatus(booking) === 'paid') return <PaidMark />;
-  if (soldToAnotherBuyer(booking)) return <Muted>{ORDER_LABELS.soldToAnother}</Muted>;
+  if (soldToAnotherBuyer(booking)) return <SoldToAnotherMark />;
   if (mayPayNow(booking)) {
     return (
       <PayNow to={SITE_PATHS.payment(booking._id)} aria-label={`PAY NOW for ${booking.carName}`}>
@@ -77,8 +78,4 @@ const PayNow = styled(Link)`
     background: ${theme.color.brandDark};
     color: #fff;
   }
-`;
-
-const Muted = styled.span`
-  color: ${theme.color.muted};
 `;

@@ -56,7 +56,9 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
-  const [paid, setPaid] = useState(false);
+  // Paid is the congratulations showing: only a recorded payment sets that status, and pay()
+  // returns early once paid, so nothing clears it.
+  const paid = status === PAYMENT_TEXTS.completed;
   const errorId = useId();
 
   useEffect(() => {
@@ -91,7 +93,6 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
       const { insertedId } = await recordPayment({ bookingId: booking._id, transactionId: result.paymentIntent.id, email });
       if (insertedId) {
         setStatus(PAYMENT_TEXTS.completed);
-        setPaid(true);
         toast.success(PAYMENT_TEXTS.toast);
         // My Orders and the brand lists now read Paid and sold; they refetch when next shown.
         void queryClient.invalidateQueries({ refetchType: 'none' });

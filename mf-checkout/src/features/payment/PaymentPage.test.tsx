@@ -16,6 +16,7 @@ import {
 import { noticeFrom, type Booking } from '@usedcars/shared-contract';
 import { createQueryClient, theme } from '@usedcars/shared-ui';
 import PaymentPage from './PaymentPage';
+import { PAID_PAUSE_MS } from './CheckoutForm';
 
 // The API calls are the page's edge: each test says what the server answers.
 jest.mock('@usedcars/shared-auth', () => ({
@@ -106,6 +107,27 @@ async function typeCard(number: string, expiry = '12 / 34', cvc = '123') {
   if (cvc) await user.type(screen.getByRole('textbox', { name: 'CVC' }), cvc);
   return user;
 }
+
+/**
+ * From here on the clock is fake, so the pause that shows the congratulations before the move to
+ * /Dashboard (PAID_PAUSE_MS) is stepped through rather than waited out. Returns a user for it.
+ */
+function fakeClock() {
+  jest.useFakeTimers();
+  return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+}
+
+/** Lets the payment's awaits (the card confirmed, the payment recorded) finish; the fake clock does not move. */
+const settle = () => act(() => jest.advanceTimersByTimeAsync(0));
+
+/** The congratulations stay on the page for PAID_PAUSE_MS, not a moment less; then the move to /Dashboard. */
+const pauseAfterPaying = async () => {
+  await act(() => jest.advanceTimersByTimeAsync(PAID_PAUSE_MS - 1));
+  expect(screen.queryByText('Now at /Dashboard')).not.toBeInTheDocument();
+  await act(() => jest.advanceTimersByTimeAsync(1));
+};
+
+afterEach(() => jest.useRealTimers());
 
 beforeAll(() => {
   // react-hot-toast asks for the reduced-motion preference; jsdom has no matchMedia.
@@ -199,10 +221,13 @@ describe('with the test gateway', () => {
     await user.click(payButton());
     expect(payButton()).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Processing your payment…');
-    await act(async () => answerConfirm({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }));
-    // (Waits past the pause that shows the congratulations on the page first: PAID_PAUSE_MS.)
-    expect(await screen.findByText('Now at /Dashboard', {}, { timeout: 4000 })).toBeInTheDocument();
-    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    fakeClock();
+    act(() => answerConfirm({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }));
+    await settle();
+    expect(screen.getByText('Successfully Done')).toBeInTheDocument();
+    await pauseAfterPaying();
+    expect(screen.getByText('Now at /Dashboard')).toBeInTheDocument();
+    expect(screen.getByText('Successfully Done')).toBeInTheDocument();
     expect(recordPayment).toHaveBeenCalledWith({ bookingId: 'k1', transactionId: 'pi_1', email: 'bob@usedcars.test' });
   });
 
@@ -211,14 +236,16 @@ describe('with the test gateway', () => {
     jest.mocked(recordPayment).mockResolvedValue({ insertedId: 'pay_1' });
     renderPage();
     await waitFor(() => expect(payButton()).toBeEnabled());
-    const user = await typeCard('4242 4242 4242 4242');
-    await user.click(payButton());
-    const congrats = await screen.findByText('Congrats! your payment completed');
+    await typeCard('4242 4242 4242 4242');
+    await fakeClock().click(payButton());
+    await settle();
+    const congrats = screen.getByText('Congrats! your payment completed');
     expect(congrats).toHaveAttribute('role', 'status');
     expect(screen.getByText('Successfully Done')).toBeInTheDocument();
     // Paid once: Pay does not come back while the page is still showing.
     expect(payButton()).toBeDisabled();
-    expect(await screen.findByText('Now at /Dashboard', {}, { timeout: 4000 })).toBeInTheDocument();
+    await pauseAfterPaying();
+    expect(screen.getByText('Now at /Dashboard')).toBeInTheDocument();
     expect(screen.getByText('Handed a notice: Congrats! your payment completed')).toBeInTheDocument();
     expect(recordPayment).toHaveBeenCalledTimes(1);
   });
@@ -301,9 +328,11 @@ describe('with the stripe gateway', () => {
     renderPage();
     await screen.findByRole('button', { name: 'Stripe card element' });
     await waitFor(() => expect(payButton()).toBeEnabled());
-    await userEvent.setup().click(payButton());
-    expect(await screen.findByText('Now at /Dashboard', {}, { timeout: 4000 })).toBeInTheDocument();
-    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    await fakeClock().click(payButton());
+    await settle();
+    expect(screen.getByText('Successfully Done')).toBeInTheDocument();
+    await pauseAfterPaying();
+    expect(screen.getByText('Now at /Dashboard')).toBeInTheDocument();
     expect(recordPayment).toHaveBeenCalledWith({ bookingId: 'k1', transactionId: 'pi_live_1', email: 'bob@usedcars.test' });
   });
 });

@@ -62,21 +62,14 @@ export function payRefusal(booking: { paid: boolean }, carStatus: CarStatus): st
   return null;
 }
 
-/** What a car's status is, given the bookings it still has (used when bookings go away). */
+/**
+ * What a car's status is, given the bookings it still has (used when unpaid bookings go away, their
+ * buyer's account deleted): a booked car with none left is available again. A sold car stays sold,
+ * as it keeps the booking that was paid: nothing deletes a paid booking but its car's deletion.
+ */
 export function carStatusFromBookings(bookings: readonly { paid: boolean }[]): CarStatus {
   if (bookings.some((booking) => booking.paid)) return 'sold';
   return bookings.length > 0 ? 'booked' : 'available';
-}
-
-/**
- * A car's status once some of its unpaid bookings are withdrawn (their buyer's account deleted):
- * the status the remaining bookings give, if the flow allows getting there by a cancel. So a
- * booked car with no bookings left is available again, and a sold car stays sold: it has no way out.
- */
-export function carStatusAfterWithdrawal(status: CarStatus, remaining: readonly { paid: boolean }[]): CarStatus {
-  const derived = carStatusFromBookings(remaining);
-  if (derived === status) return status;
-  return nextCarStatus(status, 'cancel') === derived ? derived : status;
 }
 
 // The pay step's card rules and gateway wire types live beside this file; exported from here so

@@ -1,14 +1,12 @@
 import styled from 'styled-components';
+import { CAR_STATUS_LABELS, type CarStatus } from '@usedcars/shared-contract';
 import { theme } from './theme';
 
 /**
- * A car's state: shared-contract's CarStatus, named here because shared-ui sits below
- * shared-contract. A new state there stops the callers type-checking until it has a look here.
+ * The pill that marks a car's state on the catalog's cards and the seller's My Products, named
+ * as every screen names that state (shared-contract's CAR_STATUS_LABELS) unless told otherwise.
  */
-export type BadgeStatus = 'available' | 'booked' | 'sold';
-
-/** The pill that marks a car's state on the catalog's cards and the seller's My Products. */
-export function StatusBadge({ status, label, className }: { status: BadgeStatus; label: string; className?: string }) {
+export function StatusBadge({ status, label = CAR_STATUS_LABELS[status], className }: { status: CarStatus; label?: string; className?: string }) {
   return (
     <Badge data-status={status} className={className}>
       {label}

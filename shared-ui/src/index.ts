@@ -16,4 +16,4 @@ export { focusRing } from './focusRing';
 export { ButtonLink } from './ButtonLink';
 export { formatPrice } from './formatPrice';
 export { ErrorPanel } from './ErrorPanel';
-export { StatusBadge, type BadgeStatus } from './StatusBadge';
+export { StatusBadge } from './StatusBadge';

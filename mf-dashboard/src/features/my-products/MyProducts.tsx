@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CAR_LIST_MAX_LIMIT, CAR_STATUS_LABELS, CATEGORY_PATHS, SITE_PATHS, type Car } from '@usedcars/shared-contract';
+import { CAR_LIST_MAX_LIMIT, CATEGORY_PATHS, SITE_PATHS, type Car } from '@usedcars/shared-contract';
 import { StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
@@ -13,7 +13,7 @@ const columns: Column<Car>[] = [
   { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label },
   { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },
   { header: 'Posted', cell: (car) => car.time, nowrap: true },
-  { header: 'State', cell: (car) => <StatusBadge status={car.status} label={CAR_STATUS_LABELS[car.status]} />, nowrap: true },
+  { header: 'State', cell: (car) => <StatusBadge status={car.status} />, nowrap: true },
 ];
 
 /** My Products (SPEC.md §2): the seller's cars of every brand, newest first, with their state. */

@@ -16,8 +16,8 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } } });
   const email = emailField().parse(values.email);
   const name = values.name?.trim() || 'Admin';
+  // Refuses an emulator where it must not be, before anything is written or opened.
   const settings = settingsFromEnv();
-  // First: it refuses an emulator where one must not be, before the database is opened.
   const identity = new FirebaseIdentity(settings.identity);
   const database = openConfiguredDatabase(settings);
   try {

@@ -1,4 +1,7 @@
-import { identityEnvironmentProblem } from './config';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, identityEnvironmentProblem, settingsFromEnv } from './config';
 
 describe('the identity environment', () => {
   const emulator = '127.0.0.1:9099';
@@ -26,5 +29,27 @@ describe('the identity environment', () => {
     expect(identityEnvironmentProblem({ projectId: 'usedcars-prod', nodeEnv: 'production' })).toBeNull();
     expect(identityEnvironmentProblem({ emulatorHost: '', projectId: 'usedcars-prod', nodeEnv: 'production' })).toBeNull();
     expect(identityEnvironmentProblem({ projectId: 'usedcars-prod' })).toBeNull();
+  });
+});
+
+describe('the settings of the server and the CLIs', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'usedcars-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses an emulator for a real project before writing anything', () => {
+    const env = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'usedcars-prod', DATA_DIR: dataDir };
+    expect(() => settingsFromEnv(env)).toThrow(ConfigError);
+    expect(() => settingsFromEnv(env)).toThrow(/usedcars-prod/);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('keeps a token secret in the data folder once the set-up is allowed', () => {
+    const env = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'demo-usedcars', DATA_DIR: dataDir };
+    const first = settingsFromEnv(env);
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
+    expect(settingsFromEnv(env).app.jwtSecret).toBe(first.app.jwtSecret);
   });
 });

@@ -101,7 +101,13 @@ export interface ServerSettings {
   app: AppConfig;
 }
 
+/**
+ * Everything the server and the CLIs run with. An emulator where it must not be is refused first,
+ * before anything is written (the token secret is persisted below) or opened.
+ */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
+  const identity = identityFromEnv(env);
+  assertSafeIdentity(identity);
   const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
   return {
     port: numberFromEnv(env.PORT, 5000),
@@ -109,7 +115,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: path.resolve(env.PGLITE_DIR || path.join(dataDir, 'pglite')),
-    identity: identityFromEnv(env),
+    identity,
     payments: paymentSettingsFromEnv(env),
     app: {
       jwtSecret: env.JWT_SECRET || persistedSecret(dataDir),

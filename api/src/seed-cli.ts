@@ -3,7 +3,7 @@
  * npm run seed -w api -- --cars 100000      100,000 cars PER BRAND (300,000 in all), for benchmarks
  */
 import { parseArgs } from 'node:util';
-import { assertSafeIdentity, settingsFromEnv } from './config';
+import { settingsFromEnv } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { reseedDemo, seedLargeCatalog } from './seed/seed';
 
@@ -11,8 +11,8 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { cars: { type: 'string' } } });
   const perBrand = values.cars === undefined ? undefined : Number(values.cars);
   if (perBrand !== undefined && !(Number.isInteger(perBrand) && perBrand > 0)) throw new Error('--cars takes a positive whole number');
+  // Refuses an emulator where it must not be, before the database is opened.
   const settings = settingsFromEnv();
-  assertSafeIdentity(settings.identity);
   // Demo buyer, admin and orders only beside the emulator, where the server makes their sign-ins.
   const demoSignIns = Boolean(settings.identity.emulatorHost);
   const database = openConfiguredDatabase(settings);

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, assertSafeIdentity, identityFromEnv, settingsFromEnv } from './config';
+import { ConfigError, settingsFromEnv } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { FirebaseIdentity } from './features/auth/identity';
 import { createGateway } from './features/payments/settings';
@@ -10,8 +10,7 @@ const EMULATOR_ATTEMPTS = 10;
 const EMULATOR_RETRY_MS = 3_000;
 
 async function main(): Promise<void> {
-  // Before anything is opened or written: an emulator where it must not be stops the start.
-  assertSafeIdentity(identityFromEnv());
+  // Refuses an emulator where it must not be, before anything is opened or written.
   const settings = settingsFromEnv();
   const identity = new FirebaseIdentity(settings.identity);
   const database = openConfiguredDatabase(settings);

@@ -39,8 +39,9 @@ function hasCode(error: unknown, code: string): boolean {
 
 /**
  * Firebase Auth through firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin
- * talks to the emulator and accepts its unsigned tokens, so the constructor refuses that set-up
- * in production or for a real project (assertSafeIdentity throws a ConfigError).
+ * talks to the emulator and accepts its unsigned tokens, so that set-up is refused in production
+ * or for a real project (assertSafeIdentity throws a ConfigError). settingsFromEnv refuses it
+ * first; the constructor checks again for whoever builds one some other way.
  */
 export class FirebaseIdentity implements IdentityVerifier {
   private readonly app: App;

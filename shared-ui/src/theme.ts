@@ -9,6 +9,9 @@ export const theme = {
     surface: '#ffffff',
     canvas: '#f6f7f9',
     success: '#1f7a46',
+    /** A notice that something went well (a completed payment): this fill and border, text in success. */
+    successBg: '#e9f6ee',
+    successLine: '#b7e0c5',
     danger: '#c0262d',
     focus: '#1a5fd6',
   },

@@ -263,6 +263,8 @@ test('a paid booking says so instead of showing a card form', async () => {
   renderPage();
   const paid = (await screen.findByText('Paid.')).closest('[role="status"]') as HTMLElement;
   expect(paid).toHaveTextContent('Paid. This booking is already paid');
+  // The site's one "went well" tone, as the dashboard's arrival notice uses.
+  expect(paid).toHaveStyle({ backgroundColor: theme.color.successBg, color: theme.color.success });
   expect(within(paid).getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/Dashboard');
   expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
   expect(createPaymentIntent).not.toHaveBeenCalled();

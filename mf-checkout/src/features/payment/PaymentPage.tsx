@@ -102,8 +102,8 @@ const Standing = styled.div<{ $tone: 'paid' | 'closed' }>`
   max-width: 520px;
   padding: 14px 16px;
   border-radius: ${theme.radius};
-  background: ${(p) => (p.$tone === 'paid' ? '#e9f6ee' : theme.color.canvas)};
-  border: 1px solid ${(p) => (p.$tone === 'paid' ? '#b7e0c5' : theme.color.line)};
+  background: ${(p) => (p.$tone === 'paid' ? theme.color.successBg : theme.color.canvas)};
+  border: 1px solid ${(p) => (p.$tone === 'paid' ? theme.color.successLine : theme.color.line)};
   color: ${(p) => (p.$tone === 'paid' ? theme.color.success : theme.color.ink)};
 `;
 

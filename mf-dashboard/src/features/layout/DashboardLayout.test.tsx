@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, type InitialEntry } from 'react-router-dom';
 import { authStore } from '@usedcars/shared-auth';
 import { SITE_PATHS, arrivalNotice } from '@usedcars/shared-contract';
+import { theme } from '@usedcars/shared-ui';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import DashboardLayout from './DashboardLayout';
 
@@ -96,6 +97,8 @@ test('a notice handed over by the page before (a completed payment) shows on arr
   renderAt({ pathname: '/dashboard', state: arrivalNotice('Congrats! your payment completed') });
   const notice = screen.getByRole('status');
   expect(notice).toHaveTextContent('Congrats! your payment completed');
+  // The site's one "went well" tone, as checkout's paid booking uses.
+  expect(notice).toHaveStyle({ backgroundColor: theme.color.successBg, color: theme.color.success });
   expect(screen.getByRole('heading', { name: 'Index' })).toBeInTheDocument();
   await user.click(within(notice).getByRole('button', { name: 'Dismiss notice' }));
   expect(screen.queryByRole('status')).not.toBeInTheDocument();

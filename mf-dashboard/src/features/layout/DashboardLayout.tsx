@@ -95,9 +95,9 @@ const Notice = styled.div`
   justify-content: space-between;
   gap: 12px;
   padding: 8px 8px 8px 16px;
-  border: 1px solid #b7e0c5;
+  border: 1px solid ${theme.color.successLine};
   border-radius: ${theme.radius};
-  background: #e9f6ee;
+  background: ${theme.color.successBg};
   color: ${theme.color.success};
   font-weight: 600;
   p {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { CarInput, Category, Role } from '@usedcars/shared-contract';
@@ -213,6 +214,12 @@ export class TestApi {
     const accessToken = jwt.json<{ accessToken: string }>().accessToken;
     const [user] = (await this.inject({ method: 'GET', url: `/users?email=${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${accessToken}` } })).json<{ _id: string }[]>();
     return { id: user!._id, email, name, role, uid, idToken, accessToken, auth: { authorization: `Bearer ${accessToken}` } };
+  }
+
+  /** The sign-in account tied to the record with this e-mail: null while none is, undefined without a record. */
+  async uidOf(email: string): Promise<string | null | undefined> {
+    const [row] = await this.db.select({ uid: users.identityUid }).from(users).where(eq(users.email, email)).limit(1);
+    return row?.uid;
   }
 
   async addCar(seller: Account, overrides: Partial<CarInput> = {}): Promise<string> {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { users } from '../../db/schema';
 import { describeEachDriver, uniqueEmail } from '../../../test/helpers';
@@ -33,8 +32,6 @@ describeEachDriver('sign-in (GET /jwt)', (api) => {
   });
 
   describe('whose record it is', () => {
-    const uidOf = async (email: string) => (await api().db.select({ uid: users.identityUid }).from(users).where(eq(users.email, email)))[0]?.uid;
-
     it('refuses another sign-in account with the same e-mail, even a verified one, and keeps the record\'s own', async () => {
       const buyer = await api().account('Buyer');
       // Someone else made an identity-service account for the same address (another provider, a re-created account).
@@ -42,7 +39,7 @@ describeEachDriver('sign-in (GET /jwt)', (api) => {
       const response = await jwt(buyer.email, { authorization: `Bearer ${intruder}` });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe('This e-mail address belongs to another sign-in account');
-      expect(await uidOf(buyer.email)).toBe(buyer.uid);
+      expect(await api().uidOf(buyer.email)).toBe(buyer.uid);
       expect((await jwt(buyer.email, { authorization: `Bearer ${buyer.idToken}` })).statusCode).toBe(200);
     });
 
@@ -52,15 +49,15 @@ describeEachDriver('sign-in (GET /jwt)', (api) => {
       const unverified = await jwt(email, { authorization: `Bearer ${api().identity.signIn(email, 'Ops', 'uid-squatter')}` });
       expect(unverified.statusCode).toBe(403);
       expect(unverified.json().message).toMatch(/verif/i);
-      expect(await uidOf(email)).toBeNull();
+      expect(await api().uidOf(email)).toBeNull();
 
       const verified = await jwt(email, { authorization: `Bearer ${api().identity.signIn(email, 'Ops', 'uid-ops', { emailVerified: true })}` });
       expect(verified.statusCode).toBe(200);
-      expect(await uidOf(email)).toBe('uid-ops');
+      expect(await api().uidOf(email)).toBe('uid-ops');
       // From now on the record is that account's: a second verified account for the address is refused.
       const second = await jwt(email, { authorization: `Bearer ${api().identity.signIn(email, 'Ops', 'uid-second', { emailVerified: true })}` });
       expect(second.statusCode).toBe(403);
-      expect(await uidOf(email)).toBe('uid-ops');
+      expect(await api().uidOf(email)).toBe('uid-ops');
     });
   });
 

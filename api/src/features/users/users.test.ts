@@ -38,8 +38,6 @@ describeEachDriver('users', (api, driver) => {
   });
 
   describe('POST /users for an e-mail that already has a record', () => {
-    const uidOf = async (email: string) => (await api().db.select({ uid: users.identityUid }).from(users).where(eq(users.email, email)))[0]?.uid;
-
     it('refuses a different sign-in account and changes nothing', async () => {
       const seller = await api().account('Seller', 'Sue Seller');
       const intruder = api().identity.signIn(seller.email, 'Mallory', 'uid-of-mallory', { emailVerified: true });
@@ -56,10 +54,10 @@ describeEachDriver('users', (api, driver) => {
       const unverified = await register(api().identity.signIn(email, 'Squatter', 'uid-squatter'), { name: 'Squatter', email, role: 'Buyer' });
       expect(unverified.statusCode).toBe(403);
       expect(unverified.json().message).toMatch(/verif/i);
-      expect(await uidOf(email)).toBeNull();
+      expect(await api().uidOf(email)).toBeNull();
       const verified = await register(api().identity.signIn(email, 'Seeded Seller', 'uid-owner', { emailVerified: true }), { name: 'Seeded Seller', email, role: 'Buyer' });
       expect(verified.statusCode).toBe(200);
-      expect(await uidOf(email)).toBe('uid-owner');
+      expect(await api().uidOf(email)).toBe('uid-owner');
     });
   });
 

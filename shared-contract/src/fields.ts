@@ -48,7 +48,7 @@ export function priceField(field: string, max = PRICE_MAX) {
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real day written YYYY-MM-DD (2024-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];

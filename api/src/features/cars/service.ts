@@ -92,8 +92,9 @@ export class CarCatalog {
   private readonly totals: TtlCache<number>;
   /**
    * The hot path of a popular list: the page a request address was last answered with, found
-   * before the query is validated again. Only addresses that passed validation are remembered,
-   * each pointing at a page the page cache holds too, and the map is bounded like it.
+   * before the query is validated again. Only addresses that passed validation are remembered.
+   * Each keeps its own reference to its page (the page cache may have dropped it since), under
+   * the same TTL and entry limit as the page cache, and is cleared with it on every write.
    */
   private readonly byAddress: TtlCache<CarPage>;
 

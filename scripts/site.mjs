@@ -170,10 +170,29 @@ export function writeRuntimeFiles(siteDir, { ports, publicHost }) {
 export async function startSite(o) {
   const { ports, dataDir, dev = false, quiet = false, publicHost = 'localhost' } = o;
   const stops = [];
+  /** Every child spawned, for leftovers when the launcher exits without stopping them. */
+  const children = [];
+  // The children run detached (their own session and process group), so nothing reaches them if
+  // the launcher ends some other way than stop(): an uncaught error, a process.exit elsewhere.
+  // 'exit' allows only synchronous work: each group still alive is killed outright. (A
+  // SIGKILLed launcher runs no code at all; nothing can be done for that one.)
+  const killLeftovers = () => {
+    for (const child of children) {
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) continue;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.on('exit', killLeftovers);
   const stop = async () => {
     for (const s of stops.reverse()) await s();
+    process.off('exit', killLeftovers);
   };
-  const killOnStop = (child) =>
+  const killOnStop = (child) => {
+    children.push(child);
     stops.push(
       () =>
         new Promise((resolve) => {
@@ -183,6 +202,7 @@ export async function startSite(o) {
           setTimeout(() => child.kill('SIGKILL'), 8000).unref();
         }),
     );
+  };
   try {
     mkdirSync(dataDir, { recursive: true });
     const auth = await startAuthEmulator({ port: ports.auth, dataDir, quiet });

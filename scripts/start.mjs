@@ -21,12 +21,20 @@ console.log(`
 `);
 
 let stopping = false;
-const shutdown = async () => {
+const shutdown = async (signal) => {
   if (stopping) return;
   stopping = true;
-  console.log('\nstopping…');
+  if (signal === 'SIGHUP') {
+    // The terminal is gone: writing to it fails (EIO), which must not cut the stopping short.
+    process.stdout.on('error', () => undefined);
+  } else {
+    console.log('\nstopping…');
+  }
   await site.stop();
   process.exit(0);
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+// A closed terminal: the children run detached (site.mjs), so its hang-up never reaches them;
+// the launcher stops them as for Ctrl-C.
+process.on('SIGHUP', shutdown);

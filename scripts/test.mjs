@@ -5,9 +5,9 @@
  * - When Debian's PostgreSQL is installed, a throwaway server on 127.0.0.1 is started and the
  *   API suite runs a second time against it (TEST_DATABASE_URL), as issue 3 asks.
  *   With REQUIRE_POSTGRES=1 (set by .ci/run) a missing PostgreSQL fails the run instead.
- * - Every package is type-checked (`tsc --noEmit`), one counted test per package: jest and
- *   webpack compile with swc, which strips types without checking them, so nothing else would
- *   notice a type error.
+ * - Every package is type-checked (its own `typecheck` script; tsconfig.base.json sets noEmit),
+ *   one counted test per package: jest and webpack compile with swc, which strips types without
+ *   checking them, so nothing else would notice a type error.
  * - The front ends are rebuilt first (SKIP_BUILD=1 reuses existing dists), so the browser suite
  *   never tests a stale build.
  * - The last line is `N passed, N failed`, counted over all suites; the exit code is non-zero
@@ -109,7 +109,8 @@ function workspaces() {
 async function typeChecks() {
   const failed = [];
   for (const dir of workspaces()) {
-    const code = await run(path.join(BIN, 'tsc'), ['--noEmit', '-p', path.join(ROOT, dir, 'tsconfig.json')]);
+    // The package's own script, so this runs what `npm run typecheck` runs, nothing spelt again.
+    const code = await run('npm', ['run', '--silent', 'typecheck', '-w', dir]);
     if (code === 0) tally.passed += 1;
     else {
       tally.failed += 1;

@@ -3,3 +3,16 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 // react-router 7 reads TextEncoder at import time; jsdom does not provide it.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// react-hot-toast asks for the reduced-motion preference; jsdom has no matchMedia. Nothing here
+// prefers reduced motion.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener() {},
+  removeEventListener() {},
+  addListener() {},
+  removeListener() {},
+  dispatchEvent: () => false,
+})) as unknown as typeof window.matchMedia;

@@ -34,11 +34,6 @@ test('a refusal (4xx) is shown at once: it would answer the same on every retry'
  * and catch a library upgrade that changes what is not configurable, like the 20.)
  */
 describe("SPEC.md §9's toasts as a person sees them (our config or the library's defaults)", () => {
-  beforeAll(() => {
-    // react-hot-toast asks for the reduced-motion preference; jsdom has no matchMedia.
-    window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
-  });
-
   beforeEach(() => jest.useFakeTimers());
 
   afterEach(() => {

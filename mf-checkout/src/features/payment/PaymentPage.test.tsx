@@ -129,11 +129,6 @@ const pauseAfterPaying = async () => {
 
 afterEach(() => jest.useRealTimers());
 
-beforeAll(() => {
-  // react-hot-toast asks for the reduced-motion preference; jsdom has no matchMedia.
-  window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
-});
-
 beforeEach(() => {
   jest.clearAllMocks();
   // Toasts live in react-hot-toast's module-wide store: none carried over from the test before.

@@ -18,8 +18,6 @@ export type { IdentityDouble };
  * `roles` are the API's user records (role by e-mail): seed them, read what a sign-up saved.
  */
 export async function startSession() {
-  // react-hot-toast asks for the reduced-motion preference; jsdom has no matchMedia.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
   toast.remove(); // the toaster's store outlives a test's screen
   const { roles } = resetSession();
   const identity = new IdentityDouble();

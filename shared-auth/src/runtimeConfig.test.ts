@@ -1,8 +1,6 @@
 /** @jest-environment node */
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 
 /**
  * config.json is fetched over HTTP like the browser does, from a local server that serves
@@ -70,13 +68,6 @@ test('an emulator named for a real project is refused, with a warning', async ()
   expect(config.authEmulatorUrl).toBeUndefined();
   expect(config.firebase).toEqual(realProject);
   expect(warn).toHaveBeenCalledWith(expect.stringMatching(/emulator.*usedcars-prod.*ignored/));
-});
-
-test("the shell's shipped config.json keeps the local emulator", async () => {
-  const shipped = JSON.parse(readFileSync(path.join(__dirname, '../../shell/public/config.json'), 'utf8'));
-  const config = await load(shipped);
-  expect(config.authEmulatorUrl).toBe('http://127.0.0.1:9099');
-  expect(config.firebase.projectId).toBe('demo-usedcars');
 });
 
 test('apiUrl joins API paths and leaves absolute addresses alone', async () => {

@@ -1,8 +1,14 @@
+/**
+ * @jest-environment ../jest/jsdom-with-fetch.cjs
+ *
+ * (Node's fetch classes: the data router builds a Request for every navigation, as Log out's
+ * is, and jsdom has none. No test here lets a fetch leave: remotes and /remotes.json are stubbed.)
+ */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { getInstance, init, loadRemote } from '@module-federation/enhanced/runtime';
-import { setSignedIn, setSignedOut } from '@usedcars/shared-auth';
+import { authStore, setSignOutHandler, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
 import { setRemoteRegistry } from '@usedcars/shared-ui';
 import { startRemoteRegistry } from '../federation/remotes';
 import { routes } from './routes';
@@ -43,7 +49,10 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  setSignOutHandler(null);
+  jest.restoreAllMocks();
+});
 
 test("a screen that throws shows the main layout's error screen: 'Something went wrong!!!', the message, Log out", async () => {
   remotes['catalog/AboutPage'] = throwsWhileShowing('The about text answered nonsense');
@@ -51,10 +60,24 @@ test("a screen that throws shows the main layout's error screen: 'Something went
   const alert = await screen.findByRole('alert');
   expect(within(alert).getByRole('heading', { name: 'Something went wrong!!!' })).toBeInTheDocument();
   expect(alert).toHaveTextContent('The about text answered nonsense');
-  // (What Log out does is shared-auth's ErrorScreen's, tested there and in the dashboard; the data
-  // router's navigation needs fetch's Request, which jsdom lacks.)
   expect(within(alert).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   expect(screen.queryByText(/is not available right now/)).not.toBeInTheDocument();
+});
+
+test("the error screen's Log out signs the person out and the route table shows the Login screen", async () => {
+  setSignedIn({ uid: 'u1', email: 'bob@usedcars.test', displayName: 'Bob Buyer' }, 'Buyer');
+  const signOut = jest.fn(async () => undefined); // the identity service's sign-out
+  setSignOutHandler(signOut);
+  remotes['catalog/AboutPage'] = throwsWhileShowing('The about text answered nonsense');
+  renderAt('/about');
+  const alert = await screen.findByRole('alert');
+
+  await userEvent.setup().click(within(alert).getByRole('button', { name: 'Log out' }));
+
+  expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(signOut).toHaveBeenCalledTimes(1);
+  expect(authStore.getState().status).toBe('signedOut');
 });
 
 test("the payment page throwing under /dashboard shows the dashboard route's error screen, inside the site's layout", async () => {
@@ -83,12 +106,12 @@ test('a remote that cannot be reached still gets the friendly fallback, and Try 
 test('while /remotes.json cannot be read the areas show the fallback; Try again reads it again and registers the remotes', async () => {
   const remotesFile = { catalog: 'http://cdn.test/catalog/mf-manifest.json', dashboard: 'http://cdn.test/dashboard/mf-manifest.json' };
   // Down at start-up and still down when the page first asks for the catalog; back up after.
+  // Restored after the test (restoreAllMocks), so no later test meets this stand-in.
   const fetchFile = jest
-    .fn()
+    .spyOn(globalThis, 'fetch')
     .mockRejectedValueOnce(new TypeError('Failed to fetch'))
     .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-    .mockResolvedValue({ ok: true, status: 200, json: async () => remotesFile });
-  globalThis.fetch = fetchFile;
+    .mockResolvedValue({ ok: true, status: 200, json: async () => remotesFile } as Response);
   // As the runtime does: a remote nobody registered cannot be loaded.
   const registered = (name: string) => getInstance()?.options.remotes.some((r) => r.name === name) ?? false;
   remotes['catalog/BlogsPage'] = () => (registered('catalog') ? shows('Question and Answer')() : Promise.reject(new Error('catalog is not registered')));

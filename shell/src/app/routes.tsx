@@ -14,8 +14,9 @@ import { RegisterPage } from '../features/auth/RegisterPage';
  * Matching is case-insensitive, so /Dashboard and /dashboard/mybuyer reach the same screens as
  * /dashboard and /dashboard/myBuyer.
  *
- * A screen that throws reaches the errorElement of its route (the dashboard's, or else the main
- * layout's): RemoteComponent's own boundary only stands in for a remote that could not be fetched.
+ * A screen that throws shows an error screen: under /dashboard the dashboard's own error screen,
+ * elsewhere the main layout's errorElement. RemoteComponent's own boundary only stands in for a
+ * remote that could not be fetched.
  */
 const remote = (id: string, props?: object) => <RemoteComponent id={id} props={props} />;
 const guarded = (id: string, props?: object) => <RequireAuth>{remote(id, props)}</RequireAuth>;

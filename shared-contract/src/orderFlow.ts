@@ -32,6 +32,8 @@ export const ORDER_MESSAGES = {
   paymentNotSucceeded: 'The card payment has not succeeded',
   /** A buyer whose card went through just after someone else bought the car gets the money back. */
   soldRefunded: 'This car has already been sold; your card payment has been refunded',
+  /** The booking was withdrawn (its buyer's account deleted) while the card went through. */
+  bookingGoneRefunded: 'This booking no longer exists; your card payment has been refunded',
 } as const;
 
 export function nextCarStatus(status: CarStatus, event: OrderEvent): CarStatus | null {

@@ -205,6 +205,21 @@ describeEachDriver('payments', (api) => {
       expect(await paymentsOf(bookingId)).toHaveLength(0);
     });
 
+    it('gives the money back when the booking was withdrawn while the card went through', async () => {
+      const leaving = await api().account('Buyer');
+      const admin = await api().account('admin');
+      const carId = await api().addCar(seller);
+      const { bookingId, transactionId } = await api().bookAndConfirm(leaving, carId);
+      const deleted = await api().inject({ method: 'DELETE', url: `/allUsers/${leaving.id}`, headers: admin.auth });
+      expect(deleted.json()).toEqual({ deletedCount: 1 });
+      const body = api().gateway.succeededEvent(transactionId);
+      const response = await deliver(body, api().gateway.signatureHeaders(body));
+      expect(response.json()).toEqual({ received: true, result: ORDER_MESSAGES.bookingGoneRefunded });
+      expect(api().gateway.isRefunded(transactionId)).toBe(true);
+      expect(await paymentsOf(bookingId)).toHaveLength(0);
+      expect((await api().db.select().from(cars).where(eq(cars.id, carId)))[0]?.status).toBe('available');
+    });
+
     it('acknowledges events it has no use for', async () => {
       const body = JSON.stringify({ id: 'evt_1', type: 'charge.refunded', data: { object: { id: 'ch_1' } } });
       const response = await deliver(body, api().gateway.signatureHeaders(body));

@@ -62,7 +62,8 @@ async function existingPayment(db: Db, bookingId: string): Promise<string | unde
   return payment?.id;
 }
 
-type Outcome = Recorded | { refusal: string };
+/** Recorded, or the card's money must go back, with what to tell the buyer. */
+type Outcome = Recorded | { refunded: string };
 
 /**
  * Records the payment of a booking once the provider says its intent succeeded for the booking's
@@ -86,9 +87,12 @@ async function settle(db: Db, gateway: PaymentGateway, booking: BookingRow, tran
     const [car] = await tx.select({ status: cars.status }).from(cars).where(eq(cars.id, booking.carId)).for('update');
     const earlier = await existingPayment(tx, booking.id);
     if (earlier) return { insertedId: earlier, created: false };
+    // Deleting an account withdraws its unpaid bookings under the same car lock: read again now
+    // that it is held, or the card's money would be kept for a booking that is gone.
+    const [still] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).limit(1);
+    if (!still) return { refunded: ORDER_MESSAGES.bookingGoneRefunded };
     const status = (car?.status ?? 'sold') as CarStatus;
-    const refusal = payRefusal({ paid: false }, status);
-    if (refusal) return { refusal };
+    if (payRefusal({ paid: false }, status)) return { refunded: ORDER_MESSAGES.soldRefunded };
     const [payment] = await tx
       .insert(payments)
       .values({ bookingId: booking.id, amountCents: amount, transactionId, email: booking.email })
@@ -99,9 +103,10 @@ async function settle(db: Db, gateway: PaymentGateway, booking: BookingRow, tran
     return { insertedId: payment.id, created: true };
   });
   if ('insertedId' in outcome) return outcome;
-  // Someone else bought the car between this buyer's card confirmation and now: their money goes back.
+  // Someone else bought the car, or the booking was withdrawn, between this buyer's card
+  // confirmation and now: their money goes back.
   await gateway.refund(transactionId);
-  throw conflict(ORDER_MESSAGES.soldRefunded);
+  throw conflict(outcome.refunded);
 }
 
 /** POST /payments: the caller's own booking, under the booking's e-mail. A repeat answers the first payment. */
@@ -124,7 +129,12 @@ export async function settleFromWebhook(db: Db, gateway: PaymentGateway, event: 
   // The provider account may serve other systems too: an intent that is not one of ours is not an error.
   if (!bookingId || !bookingIdField.safeParse(bookingId).success) return 'ignored';
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!booking) return 'ignored';
+  if (!booking) {
+    // Ours, succeeded, and its booking gone: paid bookings are never deleted, so this one was
+    // withdrawn unpaid (its buyer's account deleted) while the card went through.
+    await gateway.refund(event.intentId);
+    return ORDER_MESSAGES.bookingGoneRefunded;
+  }
   try {
     const { created } = await settle(db, gateway, booking, event.intentId);
     return created ? 'recorded' : 'already recorded';

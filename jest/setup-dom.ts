@@ -5,8 +5,9 @@ import { TextDecoder, TextEncoder } from 'node:util';
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // react-hot-toast asks for the reduced-motion preference; jsdom has no matchMedia. Nothing here
-// prefers reduced motion.
-window.matchMedia ??= ((query: string) => ({
+// prefers reduced motion. (A file of a jsdom project may switch to the node environment, which
+// has no window at all.)
+if (typeof window !== 'undefined') window.matchMedia ??= ((query: string) => ({
   matches: false,
   media: query,
   onchange: null,

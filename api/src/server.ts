@@ -6,8 +6,8 @@ import { createGateway } from './features/payments/settings';
 import { ensureDemoAccounts, seedIfEmpty } from './seed/seed';
 import { DEMO_PASSWORD_DEFAULT } from './seed/demo-data';
 
-const EMULATOR_ATTEMPTS = 10;
-const EMULATOR_RETRY_MS = 3_000;
+const EMULATOR_ATTEMPTS = 60;
+const EMULATOR_RETRY_MS = 1_000;
 
 async function main(): Promise<void> {
   // Refuses an emulator where it must not be, before anything is opened or written.
@@ -38,11 +38,9 @@ async function main(): Promise<void> {
     });
   }
 
-  await app.listen({ port: settings.port, host: settings.host });
-  app.log.info(`card payments: ${settings.payments.gateway} gateway`);
-  app.log.info(`database: ${database.driver}${database.driver === 'pglite' ? ` in ${settings.pgliteDir}` : ''}`);
-
-  // The emulator may start after the API; demo sign-ins are a convenience, never a reason to stop.
+  // Beside the emulator, the demo accounts exist before the API answers: whoever waits for
+  // /health (npm start, the browser suite) can sign in with them at once. The emulator may
+  // still be settling, so this retries; demo sign-ins are a convenience, never a reason to stop.
   if (identity.isEmulator) {
     const password = process.env.DEMO_PASSWORD || DEMO_PASSWORD_DEFAULT;
     for (let attempt = 1; attempt <= EMULATOR_ATTEMPTS && !closing; attempt += 1) {
@@ -51,11 +49,16 @@ async function main(): Promise<void> {
         app.log.info(`demo sign-in accounts ready in the Auth emulator (${linked})`);
         break;
       } catch (error) {
-        app.log.warn({ err: error, attempt }, 'Auth emulator not reachable yet; retrying');
+        if (attempt === EMULATOR_ATTEMPTS) app.log.error({ err: error }, 'demo sign-in accounts could not be made; starting without them');
+        else app.log.warn({ err: error, attempt }, 'Auth emulator not ready yet; retrying');
         await new Promise((resolve) => setTimeout(resolve, EMULATOR_RETRY_MS));
       }
     }
   }
+
+  await app.listen({ port: settings.port, host: settings.host });
+  app.log.info(`card payments: ${settings.payments.gateway} gateway`);
+  app.log.info(`database: ${database.driver}${database.driver === 'pglite' ? ` in ${settings.pgliteDir}` : ''}`);
 }
 
 main().catch((error: unknown) => {

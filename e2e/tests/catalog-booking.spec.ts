@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logIn as signIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
@@ -12,11 +13,9 @@ import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 /** A band the demo Audis (about $10k–$75k) always populate, away from the cheapest and dearest. */
 const BAND = { min: 18000, max: 42000 };
 
+/** A demo account signs in from /login and lands on the home page. */
 async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await signIn(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(`${SITE.shell}/`);
 }
 
@@ -135,8 +134,9 @@ for (const brand of [
   { list: '/hondas', detail: /^\/hondas\/[0-9a-f-]{36}$/ },
 ]) {
   test(`the demo buyer books a car from ${brand.list} on a 375-px phone`, async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
+    // Signed in first (on a phone the navbar's Log Out sits behind the menu button), then a phone.
     await logIn(page, DEMO.buyer);
+    await page.setViewportSize({ width: 375, height: 740 });
     // Among the cheapest: the payment spec books the dearest Hondas, nobody else books these.
     await page.goto(`${brand.list}?sort=price`);
     const available = page.getByRole('article').filter({ hasNot: page.locator('[data-status]') });
@@ -168,8 +168,8 @@ for (const brand of [
 }
 
 test('a Seller sees More Details instead of Book Now, also at 375 px wide', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
   await logIn(page, DEMO.seller);
+  await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/hondas?sort=price');
   const cards = page.getByRole('article');
   await expect(cards.first()).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logIn, submitRegistration } from '../support/auth';
+import { type ListedCar, accessToken, bookThroughApi, fillCard } from '../support/orders';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
@@ -10,24 +11,7 @@ import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
  * The car is one of the dearest Mercedes of the demo seller; no other spec books those.
  */
 
-interface ListedCar {
-  _id: string;
-  carName: string;
-  sellerName: string;
-  currentPrice: number;
-  status: 'available' | 'booked' | 'sold';
-}
-
-const token = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
-
-async function book(page: Page, carId: string): Promise<string> {
-  const response = await page.request.post(`${SITE.api}/bookings`, {
-    headers: { Authorization: `Bearer ${await token(page)}` },
-    data: { carId, phone: '+1 617 555 0101', address: '1 Harbor Way, Boston, MA' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { insertedId: string }).insertedId;
-}
+const book = async (page: Page, carId: string) => bookThroughApi(page.request, await accessToken(page), carId, '1 Harbor Way, Boston, MA');
 
 async function registerBuyer(browser: Browser, who: { name: string; email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
@@ -56,9 +40,7 @@ test('two buyers book one car, the second pays: every screen agrees, and deletin
   const bookingB = await book(buyerB, car!._id);
 
   await buyerB.goto(`/dashboard/payment/${bookingB}`);
-  await buyerB.getByRole('textbox', { name: 'Card number' }).pressSequentially('4242424242424242');
-  await buyerB.getByRole('textbox', { name: 'Expiration date' }).pressSequentially('1234');
-  await buyerB.getByRole('textbox', { name: 'CVC' }).pressSequentially('123');
+  await fillCard(buyerB, '4242424242424242');
   await buyerB.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(buyerB).toHaveURL(`${SITE.shell}/Dashboard`);
   await expect(rowOf(buyerB).getByText('Paid', { exact: true })).toBeVisible();

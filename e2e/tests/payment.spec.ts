@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { logIn } from '../support/auth';
+import { type ListedCar, accessToken, bookThroughApi, fillCard } from '../support/orders';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
@@ -8,43 +9,13 @@ import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
  * the car is one of the dearest Hondas, which no other spec books.
  */
 
-interface ListedCar {
-  _id: string;
-  carName: string;
-  currentPrice: number;
-  status: 'available' | 'booked' | 'sold';
-}
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  expect(token, 'the access token is kept under accessToken').toBeTruthy();
-  return token!;
-}
-
-/** The booking dialog is covered by the catalog spec; here the booking is made through the API. */
+/** One of the ten dearest Hondas that is still available, booked through the API. */
 async function bookADearHonda(request: APIRequestContext, token: string): Promise<{ car: ListedCar; bookingId: string }> {
   const listed = await request.get(`${SITE.api}/hondas?sort=-price&limit=10`);
   expect(listed.ok()).toBe(true);
   const car = ((await listed.json()) as ListedCar[]).find((candidate) => candidate.status === 'available');
   expect(car, 'an available Honda among the ten dearest').toBeDefined();
-  const booked = await request.post(`${SITE.api}/bookings`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { carId: car!._id, phone: '+1 415 555 0177', address: '7 Payment Plaza, Springfield' },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  return { car: car!, bookingId: ((await booked.json()) as { insertedId: string }).insertedId };
-}
-
-async function fillCard(page: Page, number: string) {
-  const cardNumber = page.getByRole('textbox', { name: 'Card number' });
-  await cardNumber.fill('');
-  await cardNumber.pressSequentially(number);
-  const expiry = page.getByRole('textbox', { name: 'Expiration date' });
-  await expiry.fill('');
-  await expiry.pressSequentially('1234');
-  const cvc = page.getByRole('textbox', { name: 'CVC' });
-  await cvc.fill('');
-  await cvc.pressSequentially('123');
+  return { car: car!, bookingId: await bookThroughApi(request, token, car!._id) };
 }
 
 test('the demo buyer pays for a booking: a declined card first, then 4242 4242 4242 4242', async ({ page, request }) => {

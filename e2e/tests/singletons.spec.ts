@@ -101,15 +101,19 @@ test('the dashboard and checkout share the same React, router, auth store and Qu
   });
   expect(mismatches).toEqual([]);
 
-  // A value set through the dashboard's store shows in checkout's, and the checkout's cache in the dashboard's.
+  // A value set through the dashboard's store shows in checkout's, and checkout's cache in the dashboard's.
   const crossed = await page.evaluate(() => {
-    type Store = { getState: () => { user: { email: string } | null } };
+    type Store = { setState: (state: object) => void; getState: () => { role: string | null } };
     type Client = { setQueryData: (key: unknown[], value: unknown) => void; getQueryData: (key: unknown[]) => unknown };
     const probes = window.__USEDCARS_SINGLETONS__ as unknown as Record<string, { authStore: Store; queryClient: Client }>;
+    const before = probes.dashboard!.authStore.getState().role;
+    probes.dashboard!.authStore.setState({ role: 'Seller' });
+    const seenByCheckout = probes.checkout!.authStore.getState().role;
+    probes.dashboard!.authStore.setState({ role: before });
     probes.checkout!.queryClient.setQueryData(['probe'], 'from checkout');
-    return { email: probes.checkout!.authStore.getState().user?.email, cache: probes.dashboard!.queryClient.getQueryData(['probe']) };
+    return { role: seenByCheckout, cache: probes.dashboard!.queryClient.getQueryData(['probe']) };
   });
-  expect(crossed).toEqual({ email: DEMO.buyer, cache: 'from checkout' });
+  expect(crossed).toEqual({ role: 'Seller', cache: 'from checkout' });
 });
 
 declare global {

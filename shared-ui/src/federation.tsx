@@ -32,20 +32,22 @@ function remoteNameOf(id: string): string {
 }
 
 /**
- * Where the remotes are registered from. The shell reads /remotes.json at start-up and sets
- * this to "read it again unless that already succeeded", so a load after a failed read (a
- * fallback's Try again) reads the file again instead of asking for remotes nobody registered.
- * A remote's standalone page has no such file: nothing to wait for.
+ * How a remote becomes known to the runtime. The shell reads /remotes.json at start-up and sets
+ * this to "register this remote from its manifest, unless that already succeeded", so a load
+ * after a failed read (a fallback's Try again) reads again instead of asking for a remote
+ * nobody registered. A remote's standalone page has no such file: nothing to wait for.
  */
-let remotesRegistered: () => Promise<void> = () => Promise.resolve();
+let ensureRegistered: (remote: string) => Promise<void> = () => Promise.resolve();
+let forgetRegistration: (remote: string) => void = () => undefined;
 
-export function setRemoteRegistry(ensureRegistered: () => Promise<void>): void {
-  remotesRegistered = ensureRegistered;
+export function setRemoteRegistry(ensure: (remote: string) => Promise<void>, forget: (remote: string) => void = () => undefined): void {
+  ensureRegistered = ensure;
+  forgetRegistration = forget;
 }
 
 async function loadRemoteModule<T>(id: string): Promise<T> {
   try {
-    await remotesRegistered();
+    await ensureRegistered(remoteNameOf(id));
     const mod = await loadRemote<T>(id);
     if (!mod) throw new Error(`${id} answered nothing`);
     return mod;
@@ -66,6 +68,7 @@ function isRemoteUnavailable(error: unknown): boolean {
 
 /** Forgets a failed remote so the next load fetches its manifest afresh. */
 function resetRemote(name: string): void {
+  forgetRegistration(name);
   const remote = getInstance()?.options.remotes.find((r) => r.name === name);
   if (remote) registerRemotes([remote], { force: true });
 }

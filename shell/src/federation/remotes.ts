@@ -1,37 +1,87 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { setRemoteRegistry } from '@usedcars/shared-ui';
 
-export const REMOTE_NAMES = ['catalog', 'dashboard', 'checkout'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-/**
- * Reads remotes.json (deploy-time: where each remote's mf-manifest.json lives) and registers
- * the remotes. Nothing is fetched from a remote until one of its screens is shown.
- */
-async function registerRemotesFromFile(url = '/remotes.json'): Promise<void> {
-  const response = await fetch(url, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
-  const entries = (await response.json()) as Partial<Record<RemoteName, string>>;
-  registerRemotes(
-    REMOTE_NAMES.filter((name) => typeof entries[name] === 'string').map((name) => ({ name, entry: entries[name] as string })),
-  );
+/** The part of a remote's mf-manifest.json that says where its remoteEntry.js is. */
+export interface RemoteManifest {
+  metaData?: {
+    globalName?: string;
+    publicPath?: string;
+    remoteEntry?: { name?: string; path?: string; type?: string };
+  };
 }
 
 /**
- * Registers the remotes at start-up, and hands shared-ui the way to do it again: every remote
- * load awaits the registration, and one that failed (remotes.json unreachable for a moment) is
- * read afresh by the next load, which is what a fallback's Try again does. Without this the
- * page could never recover without a reload: every remote stayed unknown to the runtime.
+ * Where a remote's entry script is, from its manifest. The federation runtime could read the
+ * manifest itself, but only with its snapshot machinery, which the build leaves out
+ * (`disableSnapshot`, tooling/webpack.cjs) to keep the home page's JavaScript small; this is
+ * the one thing the shell needed from it. publicPath 'auto' (how every remote here is built)
+ * means "the folder the manifest was found in", so a remote can be published anywhere.
+ */
+export function remoteEntryOf(manifestUrl: string, manifest: RemoteManifest): { entry: string; type?: string; entryGlobalName?: string } {
+  const meta = manifest.metaData;
+  const file = meta?.remoteEntry?.name;
+  if (!meta || !file) throw new Error(`${manifestUrl} names no remoteEntry`);
+  const base = !meta.publicPath || meta.publicPath === 'auto' ? manifestUrl : new URL(meta.publicPath, manifestUrl).href;
+  const folder = meta.remoteEntry?.path ? meta.remoteEntry.path.replace(/\/?$/, '/') : '';
+  return {
+    entry: new URL(folder + file, base).href,
+    ...(meta.remoteEntry?.type ? { type: meta.remoteEntry.type } : {}),
+    ...(meta.globalName ? { entryGlobalName: meta.globalName } : {}),
+  };
+}
+
+async function readJson<T>(url: string, what: string): Promise<T> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${what} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Keeps a promise while it is pending or fulfilled; a rejected one is forgotten, so the next call tries again. */
+function retryable<T>(load: () => Promise<T>): { get: () => Promise<T>; forget: () => void } {
+  let kept: Promise<T> | undefined;
+  return {
+    get() {
+      kept ??= load().catch((error: unknown) => {
+        kept = undefined;
+        throw error;
+      });
+      return kept;
+    },
+    forget() {
+      kept = undefined;
+    },
+  };
+}
+
+/**
+ * Reads remotes.json (deploy-time: where each remote's mf-manifest.json lives) at start-up and
+ * hands shared-ui the way to register a remote when one of its screens is first shown: its
+ * manifest is read then, so nothing of a remote is fetched before its route is visited.
+ *
+ * Each step is tried again when it failed (remotes.json unreachable for a moment, a remote's
+ * server down), which is what a fallback's Try again does; Try again also forgets a remote that
+ * did register, so a remote republished meanwhile is read afresh. Without this the page could
+ * never recover without a reload.
  */
 export function startRemoteRegistry(url = '/remotes.json'): Promise<void> {
-  let registered: Promise<void> | undefined;
-  const ensureRegistered = () => {
-    registered ??= registerRemotesFromFile(url).catch((error: unknown) => {
-      registered = undefined;
-      throw error;
-    });
-    return registered;
+  const addresses = retryable(() => readJson<Partial<Record<string, string>>>(url, 'remotes.json'));
+  const remotes = new Map<string, ReturnType<typeof retryable<void>>>();
+  const remote = (name: string) => {
+    let entry = remotes.get(name);
+    if (!entry) {
+      entry = retryable(async () => {
+        const manifestUrl = (await addresses.get())[name];
+        if (typeof manifestUrl !== 'string') throw new Error(`remotes.json names no ${name}`);
+        const manifest = await readJson<RemoteManifest>(manifestUrl, `${name}'s manifest`);
+        registerRemotes([{ name, ...remoteEntryOf(manifestUrl, manifest) }], { force: true });
+      });
+      remotes.set(name, entry);
+    }
+    return entry;
   };
-  setRemoteRegistry(ensureRegistered);
-  return ensureRegistered();
+  setRemoteRegistry(
+    (name) => remote(name).get(),
+    (name) => remote(name).forget(),
+  );
+  return addresses.get().then(() => undefined);
 }

@@ -17,3 +17,7 @@ if (typeof window !== 'undefined') window.matchMedia ??= ((query: string) => ({
   removeListener() {},
   dispatchEvent: () => false,
 })) as unknown as typeof window.matchMedia;
+
+// The shell's layout scrolls a new page to its top; jsdom lays nothing out and reports
+// scrollTo as "not implemented". There is nothing to scroll here.
+if (typeof window !== 'undefined') window.scrollTo = (() => undefined) as typeof window.scrollTo;

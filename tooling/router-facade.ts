@@ -7,43 +7,25 @@
  * instead keeps one router in the page (one copy of its contexts, so the remotes' links and
  * hooks see the shell's router) while only the pieces named below ship.
  *
+ * The site uses React Router's declarative mode (BrowserRouter and a route table through
+ * useRoutes), not the data router: it has no loaders or actions, and the data router
+ * (createBrowserRouter, RouterProvider, errorElement) is ~15 KB compressed more on the home
+ * page (issue 2's budget). Route errors are caught by the shell's RouteErrorBoundary instead.
+ *
  * A remote that needs another export adds it here; the build fails loudly (exportsPresence:
  * 'error') rather than handing out `undefined`. Jest and TypeScript still see the real package.
  */
-export { RouterProvider } from 'react-router/dom';
 export {
-  Await,
-  Form,
+  BrowserRouter,
   Link,
-  MemoryRouter,
-  Navigate,
   NavLink,
+  Navigate,
   Outlet,
-  Route,
-  Routes,
-  ScrollRestoration,
-  createBrowserRouter,
-  createMemoryRouter,
-  createSearchParams,
-  generatePath,
-  isRouteErrorResponse,
-  matchPath,
-  redirect,
-  useBlocker,
-  useHref,
-  useInRouterContext,
-  useLoaderData,
   useLocation,
-  useMatch,
-  useMatches,
   useNavigate,
-  useNavigation,
-  useOutlet,
-  useOutletContext,
+  useNavigationType,
   useParams,
-  useResolvedPath,
-  useRevalidator,
-  useRouteError,
+  useRoutes,
   useSearchParams,
 } from 'react-router';
 export type { NavigateFunction, RouteObject, Params, Location, SetURLSearchParams, To } from 'react-router';

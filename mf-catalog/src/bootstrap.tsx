@@ -1,4 +1,4 @@
-import { renderStandalone } from '@usedcars/shared-auth';
+import { renderStandalone } from '@usedcars/shared-auth/standalone';
 import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS } from '@usedcars/shared-contract';
 import HomePage from './exposed/HomePage';
 import AboutPage from './exposed/AboutPage';

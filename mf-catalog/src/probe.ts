@@ -1,7 +1,7 @@
 import * as React from 'react';
 import * as Router from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { authStore } from '@usedcars/shared-auth';
 import { singletonProbe } from '@usedcars/shared-ui';
 
-export const withProbe = singletonProbe('catalog', { React, Router, authStore, useQueryClient });
+/** For the screens of fixed content (home, about, blogs): the shell gives them no QueryClient. */
+export const withProbe = singletonProbe('catalog', { React, Router, authStore });

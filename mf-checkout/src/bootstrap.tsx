@@ -1,4 +1,4 @@
-import { renderStandalone } from '@usedcars/shared-auth';
+import { renderStandalone } from '@usedcars/shared-auth/standalone';
 import { SITE_ROUTES } from '@usedcars/shared-contract';
 import PaymentPage from './exposed/PaymentPage';
 

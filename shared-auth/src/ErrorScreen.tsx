@@ -1,14 +1,21 @@
-import { isRouteErrorResponse, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Button, GhostButton, theme, usePageTitle } from '@usedcars/shared-ui';
 import { logOut } from './authStore';
 
-/** A route error response's status text, an Error's message, or a string, for people to read. */
+/**
+ * An HTTP answer's status text (a Response, or anything shaped like one), an Error's message,
+ * or a string, for people to read.
+ */
 export function errorText(error: unknown): string {
-  if (isRouteErrorResponse(error)) return error.statusText || `Error ${error.status}`;
+  if (isHttpAnswer(error)) return error.statusText || `Error ${error.status}`;
   if (error instanceof Error) return error.message;
   return typeof error === 'string' && error ? error : 'Unknown error';
+}
+
+function isHttpAnswer(error: unknown): error is { status: number; statusText: string } {
+  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' && typeof (error as { statusText?: unknown }).statusText === 'string';
 }
 
 /**

@@ -1,7 +1,6 @@
 export * from './authStore';
 export * from './runtimeConfig';
 export { RequireAuth, type LoginRedirectState } from './RequireAuth';
-export { renderStandalone } from './standalone';
 export { startIdentity, preloadIdentity, signIn, signUp, signInWithGoogle, type Registration } from './session';
 export { describeAuthError } from './identity/errors';
 export type { IdentityAdapter } from './identity/types';

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { AppToaster, QUERY_RETRIES, createQueryClient, isRefusal, queryRetryDelay, retryUnlessRefused } from './appSettings';
+import { AppToaster, QUERY_RETRIES, createQueryClient, queryRetryDelay, retryUnlessRefused } from './appSettings';
+import { isRefusal } from './isRefusal';
 
 /** SPEC.md §9, configured once: 3 retries with exponential back-off up to 30 s, 5 minutes of cache. */
 test('outages are retried three times with a back-off capped at 30 s; the cache keeps 5 minutes', () => {

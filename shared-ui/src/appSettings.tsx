@@ -1,9 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
+import { isRefusal } from './isRefusal';
 
 /**
  * SPEC.md §9, configured once: the shell creates the page's one QueryClient and Toaster with
  * these, and a remote's standalone harness does the same, so both behave alike.
+ *
+ * Imported as `@usedcars/shared-ui/appSettings`, not through the index: the index is a shared
+ * singleton, so everything it imports loads on every page, and react-query with the toaster is
+ * ~17 KB compressed that the home page does not need (issue 2's budget). Nothing here holds
+ * state, so each importer's own copy is as good as a shared one.
  */
 export const QUERY_RETRIES = 3;
 const QUERY_MAX_BACKOFF_MS = 30_000;
@@ -11,16 +17,6 @@ const QUERY_CACHE_MS = 5 * 60_000;
 
 export function queryRetryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, QUERY_MAX_BACKOFF_MS);
-}
-
-/**
- * A refusal: the server answered 4xx (not found, not allowed, sold), and would answer the same
- * every time, so neither an automatic retry nor a Try again button is any use. (Duck-typed on
- * `status`: shared-auth's ApiError carries it, and shared-ui sits below shared-auth.)
- */
-export function isRefusal(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /**

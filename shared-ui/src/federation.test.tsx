@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { RemoteComponent, setRemoteRegistry } from './federation';
 
@@ -11,15 +11,25 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 const load = jest.mocked(loadRemote);
 
-/** Stands in for the shell's route error screen. */
-function RouteError() {
-  const error = useRouteError();
-  return <p role="alert">Route error: {error instanceof Error ? error.message : String(error)}</p>;
+/** Stands in for the shell's route error boundary. */
+class RouteError extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    return <p role="alert">Route error: {error instanceof Error ? error.message : String(error)}</p>;
+  }
 }
 
 function renderRemote(id = 'catalog/HomePage') {
-  const router = createMemoryRouter([{ path: '/', element: <RemoteComponent id={id} />, errorElement: <RouteError /> }]);
-  return render(<RouterProvider router={router} />);
+  return render(
+    <RouteError>
+      <RemoteComponent id={id} />
+    </RouteError>,
+  );
 }
 
 const screenModule = (text: string) => ({ default: () => <h1>{text}</h1> });

@@ -8,7 +8,7 @@ export { Spinner, VisuallyHidden } from './Spinner';
 export { Button, CloseButton, GhostButton, buttonStyles } from './Button';
 export { usePageTitle } from './usePageTitle';
 export { RemoteComponent, setRemoteRegistry } from './federation';
-export { createQueryClient, isRefusal, AppToaster } from './appSettings';
+export { isRefusal } from './isRefusal';
 export { GlobalStyle } from './GlobalStyle';
 export { recordSingletons, singletonProbe } from './singletonProbe';
 export { Container } from './Container';

@@ -21,15 +21,24 @@ export function recordSingletons(packageName: string, singletons: SingletonProbe
 /**
  * Wraps a remote's exposed screen so that, when it renders, the remote records what it was
  * handed. The modules come from the remote's own imports, which is the point of the check.
+ * `useQueryClient` is left out for a screen of fixed content: the shell gives those no
+ * QueryClient (it loads with the first screen that reads the API), and asking for one would
+ * load react-query for nothing.
  */
 export function singletonProbe(
   packageName: string,
-  modules: { React: typeof import('react'); Router: unknown; authStore: unknown; useQueryClient: () => unknown },
+  modules: { React: typeof import('react'); Router: unknown; authStore: unknown; useQueryClient?: () => unknown },
 ) {
   return function withProbe<P extends object>(Screen: import('react').ComponentType<P>) {
     function Probed(props: P) {
-      const queryClient = modules.useQueryClient();
-      recordSingletons(packageName, { React: modules.React, Router: modules.Router, authStore: modules.authStore, queryClient });
+      // Fixed per wrapper, so the hook is called on every render or on none.
+      const queryClient = modules.useQueryClient?.();
+      recordSingletons(packageName, {
+        React: modules.React,
+        Router: modules.Router,
+        authStore: modules.authStore,
+        ...(modules.useQueryClient ? { queryClient } : {}),
+      });
       return modules.React.createElement(Screen, props);
     }
     Probed.displayName = `Probed(${Screen.displayName ?? Screen.name})`;

@@ -1,4 +1,4 @@
-import { withProbe } from '../probe';
+import { withProbe } from '../probeWithQueries';
 import BrandListPage from '../features/brand-list/BrandListPage';
 
 export default withProbe(BrandListPage);

@@ -1,4 +1,4 @@
-import { withProbe } from '../probe';
+import { withProbe } from '../probeWithQueries';
 import CarDetailPage from '../features/car-detail/CarDetailPage';
 
 export default withProbe(CarDetailPage);

@@ -1,22 +1,22 @@
 import * as React from 'react';
-import { useState } from 'react';
 import * as Router from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { authStore } from '@usedcars/shared-auth';
-import { AppToaster, GlobalStyle, createQueryClient, recordSingletons } from '@usedcars/shared-ui';
-import { routes } from './routes';
+import { GlobalStyle, recordSingletons } from '@usedcars/shared-ui';
+import { AppRoutes } from './routes';
+import { DeferredToaster } from './services';
 
-/** The page's one QueryClient, one router and one toaster; every remote renders inside them. */
+/**
+ * The page's one router and toaster; every remote renders inside them. (The page's one
+ * QueryClient comes with the first screen that needs it: services.tsx.)
+ */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => Router.createBrowserRouter(routes));
   // What the shell holds, for the browser suite to compare with what each remote was handed.
-  recordSingletons('shell', { React, Router, authStore, queryClient });
+  recordSingletons('shell', { React, Router, authStore });
   return (
-    <QueryClientProvider client={queryClient}>
+    <Router.BrowserRouter>
       <GlobalStyle />
-      <Router.RouterProvider router={router} />
-      <AppToaster />
-    </QueryClientProvider>
+      <AppRoutes />
+      <DeferredToaster />
+    </Router.BrowserRouter>
   );
 }

@@ -1,17 +1,17 @@
 /**
  * @jest-environment ../jest/jsdom-with-fetch.cjs
  *
- * (Node's fetch classes: the data router builds a Request for every navigation, as Log out's
- * is, and jsdom has none. No test here lets a fetch leave: remotes and /remotes.json are stubbed.)
+ * (Node's fetch: the remote registry reads /remotes.json and each manifest with it, and jsdom
+ * has none. No test here lets a fetch leave: remotes, /remotes.json and manifests are stubbed.)
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Outlet } from 'react-router-dom';
 import { getInstance, init, loadRemote } from '@module-federation/enhanced/runtime';
 import { authStore, setSignOutHandler, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
 import { setRemoteRegistry } from '@usedcars/shared-ui';
 import { startRemoteRegistry } from '../federation/remotes';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 
 /**
  * The shell's real route table. What leaves the machine is stubbed: loading a remote (its
@@ -36,7 +36,11 @@ const throwsWhileShowing = (message: string) => () =>
 const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
 
 function renderAt(path: string) {
-  return render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
 }
 
 beforeAll(() => init({ name: 'shell', remotes: [] }));
@@ -103,17 +107,19 @@ test('a remote that cannot be reached still gets the friendly fallback, and Try 
   expect(await screen.findByRole('heading', { name: 'Find your next car' })).toBeInTheDocument();
 });
 
-test('while /remotes.json cannot be read the areas show the fallback; Try again reads it again and registers the remotes', async () => {
+test('while /remotes.json cannot be read the areas show the fallback; Try again reads it again, then the remote from its manifest', async () => {
   const remotesFile = { catalog: 'http://cdn.test/catalog/mf-manifest.json', dashboard: 'http://cdn.test/dashboard/mf-manifest.json' };
+  const catalogManifest = { metaData: { globalName: 'catalog', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } } };
   // Down at start-up and still down when the page first asks for the catalog; back up after.
   // Restored after the test (restoreAllMocks), so no later test meets this stand-in.
+  const answer = (body: unknown) => ({ ok: true, status: 200, json: async () => body }) as Response;
   const fetchFile = jest
     .spyOn(globalThis, 'fetch')
     .mockRejectedValueOnce(new TypeError('Failed to fetch'))
     .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-    .mockResolvedValue({ ok: true, status: 200, json: async () => remotesFile } as Response);
+    .mockImplementation(async (url) => answer(String(url).endsWith('mf-manifest.json') ? catalogManifest : remotesFile));
   // As the runtime does: a remote nobody registered cannot be loaded.
-  const registered = (name: string) => getInstance()?.options.remotes.some((r) => r.name === name) ?? false;
+  const registered = (name: string) => getInstance()?.options.remotes.find((r) => r.name === name);
   remotes['catalog/BlogsPage'] = () => (registered('catalog') ? shows('Question and Answer')() : Promise.reject(new Error('catalog is not registered')));
 
   await expect(startRemoteRegistry()).rejects.toThrow('Failed to fetch');
@@ -123,7 +129,8 @@ test('while /remotes.json cannot be read the areas show the fallback; Try again 
 
   await userEvent.setup().click(within(fallback).getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('heading', { name: 'Question and Answer' })).toBeInTheDocument();
-  expect(fetchFile).toHaveBeenCalledTimes(3);
-  expect(fetchFile).toHaveBeenLastCalledWith('/remotes.json', { cache: 'no-cache' });
-  expect(registered('dashboard')).toBe(true);
+  expect(fetchFile.mock.calls.map(([url]) => String(url))).toEqual(['/remotes.json', '/remotes.json', '/remotes.json', 'http://cdn.test/catalog/mf-manifest.json']);
+  // Registered from its manifest: the entry script beside it. The dashboard, not shown, was not fetched.
+  expect(registered('catalog')).toMatchObject({ entry: 'http://cdn.test/catalog/remoteEntry.js', type: 'global', entryGlobalName: 'catalog' });
+  expect(registered('dashboard')).toBeUndefined();
 });

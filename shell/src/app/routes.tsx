@@ -1,12 +1,16 @@
-import type { RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS, SITE_ROUTES } from '@usedcars/shared-contract';
 import { RequireAuth } from '@usedcars/shared-auth';
-import { RemoteComponent } from '@usedcars/shared-ui';
+import { RemoteComponent, Spinner } from '@usedcars/shared-ui';
 import { MainLayout } from '../layout/MainLayout';
-import { ErrorScreen } from '../features/error/ErrorScreen';
+import { RouteErrorBoundary } from '../features/error/RouteErrorBoundary';
 import NotFoundPage from '../features/not-found/NotFoundPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
+import { WithServices } from './services';
+
+// The shell's own forms load when visited: a first visit to the home page does not need them.
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 
 /**
  * SPEC.md §2's route table, in one place. Each screen names the remote module that draws it.
@@ -14,33 +18,40 @@ import { RegisterPage } from '../features/auth/RegisterPage';
  * Matching is case-insensitive, so /Dashboard and /dashboard/mybuyer reach the same screens as
  * /dashboard and /dashboard/myBuyer.
  *
- * A screen that throws shows an error screen: under /dashboard the dashboard's own error screen,
- * elsewhere the main layout's errorElement. RemoteComponent's own boundary only stands in for a
- * remote that could not be fetched.
+ * A screen that throws shows an error screen: under /dashboard the dashboard route's, beside
+ * the navbar; elsewhere the main layout's, in place of the layout. RemoteComponent's own
+ * boundary only stands in for a remote that could not be fetched.
+ *
+ * `served` marks the screens that read the API or raise toasts: they render inside the page's
+ * QueryClient and bring the toaster (services.tsx). The others show fixed content.
  */
 const remote = (id: string, props?: object) => <RemoteComponent id={id} props={props} />;
-const guarded = (id: string, props?: object) => <RequireAuth>{remote(id, props)}</RequireAuth>;
+const guarded = (screen: ReactNode) => <RequireAuth>{screen}</RequireAuth>;
+const served = (screen: ReactNode) => <WithServices>{screen}</WithServices>;
+const own = (screen: ReactNode) => <Suspense fallback={<Spinner />}>{screen}</Suspense>;
 
 const brandRoutes: RouteObject[] = CATEGORIES.flatMap((category) => [
-  { path: CATEGORY_PATHS[category].listRoute, element: guarded('catalog/BrandListPage', { category }) },
-  { path: `${CATEGORY_PATHS[category].detailRoute}/:id`, element: remote('catalog/CarDetailPage', { category }) },
+  { path: CATEGORY_PATHS[category].listRoute, element: served(guarded(remote('catalog/BrandListPage', { category }))) },
+  { path: `${CATEGORY_PATHS[category].detailRoute}/:id`, element: served(remote('catalog/CarDetailPage', { category })) },
 ]);
 
 export const routes: RouteObject[] = [
   {
-    element: <MainLayout />,
-    errorElement: <ErrorScreen />,
+    element: (
+      <RouteErrorBoundary>
+        <MainLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: remote('catalog/HomePage') },
       { path: SITE_PATHS.about, element: remote('catalog/AboutPage') },
       { path: SITE_PATHS.blogs, element: remote('catalog/BlogsPage') },
-      { path: SITE_PATHS.login, element: <LoginPage /> },
-      { path: SITE_PATHS.register, element: <RegisterPage /> },
+      { path: SITE_PATHS.login, element: served(own(<LoginPage />)) },
+      { path: SITE_PATHS.register, element: served(own(<RegisterPage />)) },
       ...brandRoutes,
       {
         path: SITE_ROUTES.dashboard,
-        element: guarded('dashboard/DashboardLayout'),
-        errorElement: <ErrorScreen />,
+        element: <RouteErrorBoundary>{served(guarded(remote('dashboard/DashboardLayout')))}</RouteErrorBoundary>,
         children: [
           { index: true, element: remote('dashboard/DashboardHome') },
           { path: SITE_ROUTES.addProduct, element: remote('dashboard/AddProductPage') },
@@ -53,3 +64,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The route table, drawn for the current address (inside the page's BrowserRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container } from '@usedcars/shared-ui';
 import { Navbar } from './Navbar';
@@ -15,8 +16,21 @@ const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
   padding-bottom: 48px;
 `;
 
+/**
+ * A new page starts at its top, as a full page load would; Back and Forward (POP) leave the
+ * position to the browser.
+ */
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
+
 /** The shared layout of SPEC.md §2: navbar, the page at most 1310px wide, footer. */
 export function MainLayout() {
+  useScrollToTopOnNavigation();
   return (
     <Page>
       <Navbar />
@@ -24,7 +38,6 @@ export function MainLayout() {
         <Outlet />
       </Main>
       <Footer />
-      <ScrollRestoration />
     </Page>
   );
 }

@@ -14,7 +14,8 @@ import {
   setSignedIn,
 } from '@usedcars/shared-auth';
 import { noticeFrom, type Booking } from '@usedcars/shared-contract';
-import { createQueryClient, theme } from '@usedcars/shared-ui';
+import { theme } from '@usedcars/shared-ui';
+import { createQueryClient } from '@usedcars/shared-ui/appSettings';
 import PaymentPage from './PaymentPage';
 import { PAID_PAUSE_MS } from './CheckoutForm';
 

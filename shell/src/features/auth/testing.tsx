@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { startIdentity, type LoginRedirectState } from '@usedcars/shared-auth';
 import { IdentityDouble, resetSession } from '@usedcars/shared-auth/testing';
-import { AppToaster } from '@usedcars/shared-ui';
+import { AppToaster } from '@usedcars/shared-ui/appSettings';
 import toast from 'react-hot-toast';
 
 export type { IdentityDouble };

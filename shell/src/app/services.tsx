@@ -1,0 +1,51 @@
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Spinner } from '@usedcars/shared-ui';
+
+/**
+ * Server data (react-query) and toasts, loaded with the first screen that needs them rather
+ * than with the page. The home, about, blogs and 404 screens show fixed content: a first visit
+ * there should not pay ~17 KB compressed for a cache and a toaster it never uses (issue 2's
+ * JavaScript budget). The route table (routes.tsx) says which screens need them.
+ */
+let requested = false;
+const listeners = new Set<() => void>();
+const loadServices = () => import('./pageServices');
+
+function request(): void {
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+
+const QueryScope = lazy(() => loadServices().then((m) => ({ default: m.QueryScope })));
+const LazyToaster = lazy(() => loadServices().then((m) => ({ default: m.AppToaster })));
+
+/** Wraps a screen that reads the API or raises toasts: it renders inside the page's one QueryClient. */
+export function WithServices({ children }: { children: ReactNode }) {
+  useEffect(request, []);
+  return (
+    <Suspense fallback={<Spinner />}>
+      <QueryScope>{children}</QueryScope>
+    </Suspense>
+  );
+}
+
+/**
+ * The page's toaster, mounted once the first such screen has been shown and kept from then on:
+ * a toast raised just before navigating (Account Created, then home) still shows on the next
+ * screen, whichever it is.
+ */
+export function DeferredToaster() {
+  const wanted = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => requested,
+  );
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
+}

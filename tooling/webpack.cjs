@@ -152,23 +152,32 @@ module.exports = function federatedConfig(o) {
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
           experiments: {
-            ...(o.host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            // Production remotes borrow the shell's runtime. A development build keeps its own, so
+            // a remote's page also runs alone, without the shell (DESIGN.md §1: each team works on
+            // its remote standalone with `npm run dev -w mf-catalog`).
+            ...(o.host ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
             // Browser-only: the runtime drops its Node.js script loaders (~2 KB compressed).
             // disableSnapshot: the manifest-snapshot machinery (~3.5 KB compressed) goes; the shell
             // reads each remote's mf-manifest.json itself (shell/src/federation/remotes.ts).
             optimization: { target: 'web', disableSnapshot: true, ...(o.host ? {} : { disableRemote: true }) },
           },
         }),
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title: 'Used Cars',
-          // The shell's page is the site; a remote's page is its team's standalone harness.
-          templateParameters: { appName: o.name },
-          chunks: ['main'],
-          // Absolute: index.html is also the answer for deep links (/dashboard/myBuyer), where a
-          // relative script path would point into a folder that does not exist.
-          publicPath: '/',
-        }),
+        // The shell's page is the site. A remote's page is its team's standalone harness, for
+        // development builds only: a production remote borrows the shell's federation runtime
+        // (externalRuntime above), so alone it could not start; its origin serves scripts.
+        ...(o.host || !production
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'index.html'),
+                title: 'Used Cars',
+                templateParameters: { appName: o.name },
+                chunks: ['main'],
+                // Absolute: index.html is also the answer for deep links (/dashboard/myBuyer), where a
+                // relative script path would point into a folder that does not exist.
+                publicPath: '/',
+              }),
+            ]
+          : []),
         ...(o.copy ? [new CopyPlugin({ patterns: o.copy })] : []),
         ...(production
           ? [

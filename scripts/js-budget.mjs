@@ -2,7 +2,9 @@
 /**
  * The JavaScript budget (issue 2, item 10): how many compressed bytes of JavaScript a first
  * visit to the home page transfers. Loads the page in Chromium with an empty cache and sums
- * the encoded (on-the-wire) size of every script response.
+ * the encoded (as sent, compressed) size of every script response's body. Each response's HTTP
+ * headers (~0.35 KB apiece) are printed beside it as the wire total, but are not JavaScript: the
+ * budget, like the original app's 144 KB it is set against, counts the scripts themselves.
  *
  *   node scripts/js-budget.mjs                 # starts the built site on spare ports
  *   node scripts/js-budget.mjs --url http://localhost:3000/   # measures a running site
@@ -53,12 +55,16 @@ try {
   let firstPaintDone = false;
   const beforePaint = new Set();
   cdp.on('Network.responseReceived', (event) => {
-    if (event.type === 'Script') scripts.set(event.requestId, { url: event.response.url, bytes: 0, encoding: event.response.headers['content-encoding'] ?? event.response.headers['Content-Encoding'] ?? 'none' });
+    if (event.type !== 'Script') return;
+    const encoding = event.response.headers['content-encoding'] ?? event.response.headers['Content-Encoding'] ?? 'none';
+    // The response's encodedDataLength so far is its status line and headers.
+    scripts.set(event.requestId, { url: event.response.url, headerBytes: event.response.encodedDataLength, bytes: 0, wire: 0, encoding });
   });
   cdp.on('Network.loadingFinished', (event) => {
     const entry = scripts.get(event.requestId);
     if (!entry) return;
-    entry.bytes = event.encodedDataLength;
+    entry.wire = event.encodedDataLength;
+    entry.bytes = event.encodedDataLength - entry.headerBytes;
     if (!firstPaintDone) beforePaint.add(event.requestId);
   });
 
@@ -71,15 +77,18 @@ try {
 
   const rows = [...scripts.entries()].map(([id, entry]) => ({ ...entry, beforePaint: beforePaint.has(id) }));
   rows.sort((a, b) => b.bytes - a.bytes);
-  const sum = (list) => list.reduce((total, row) => total + row.bytes, 0);
+  const sum = (list, field = 'bytes') => list.reduce((total, row) => total + row[field], 0);
   const painted = sum(rows.filter((row) => row.beforePaint));
   const total = sum(rows);
+  const wire = sum(rows, 'wire');
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`Home page, first visit (${url}):`);
+  console.log(`  ${'script'.padStart(9)}  ${'+headers'.padStart(9)}`);
   for (const row of rows) {
-    console.log(`  ${kb(row.bytes).padStart(9)}  ${row.encoding.padEnd(4)} ${row.beforePaint ? '     ' : 'later'} ${new URL(row.url).host}${new URL(row.url).pathname}`);
+    console.log(`  ${kb(row.bytes).padStart(9)}  ${kb(row.wire).padStart(9)}  ${row.encoding.padEnd(4)} ${row.beforePaint ? '     ' : 'later'} ${new URL(row.url).host}${new URL(row.url).pathname}`);
   }
   console.log(`JavaScript to first paint: ${kb(painted)} compressed (${rows.filter((r) => r.beforePaint).length} files)`);
+  console.log(`On the wire with each response's HTTP headers: ${kb(wire)}`);
   console.log(`JavaScript for the whole visit (deferred pieces included): ${kb(total)} compressed (${rows.length} files); budget ${kb(BUDGET)}: ${total <= BUDGET ? 'within' : 'OVER'}`);
   process.exitCode = total <= BUDGET ? 0 : 1;
 } finally {

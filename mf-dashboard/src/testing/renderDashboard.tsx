@@ -17,8 +17,8 @@ function Elsewhere() {
 
 /**
  * Renders dashboard screens inside the providers the shell gives them: a fresh QueryClient
- * (no retries, so failures show at once) and a router (MemoryRouter: jsdom has no fetch Request,
- * which the data routers need to navigate).
+ * (no retries, so failures show at once) and a router (a MemoryRouter: declarative, like the
+ * shell's BrowserRouter, with the address kept in memory).
  */
 export function renderDashboard(
   screen: ReactElement,

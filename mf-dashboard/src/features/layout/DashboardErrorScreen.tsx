@@ -6,8 +6,8 @@ import { ErrorScreen } from '@usedcars/shared-auth';
  * DashboardLayout wraps the current dashboard screen (its Outlet) in it, whichever remote drew
  * that screen (checkout's payment page included), so a screen that throws is shown beside the
  * dashboard's navigation; exposed/DashboardLayout wraps the layout itself. The other exposed
- * screens need none of their own: they always render inside the layout. The shell's route
- * errorElement is left for what fails outside this remote.
+ * screens need none of their own: they always render inside the layout. The shell's
+ * RouteErrorBoundary is left for what fails outside this remote.
  */
 export class DashboardErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   override state = { error: null as unknown };

@@ -2,7 +2,7 @@ import type { SelfServiceRole } from '@usedcars/shared-contract';
 import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn, setSignedOut, type AuthUser } from './authStore';
 import { ApiError, setAccessTokenRefresher } from './api/client';
 import { fetchAccessToken, fetchUserByEmail, saveUser } from './api/users';
-import { UNFINISHED_SIGN_UP } from './identity/errors';
+import { UNFINISHED_SIGN_UP } from './identity/codes';
 import type { IdentityAdapter } from './identity/types';
 import { getRuntimeConfig } from './runtimeConfig';
 

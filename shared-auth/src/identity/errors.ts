@@ -1,10 +1,9 @@
-import { ApiError, ApiUnreachableError } from '../api/client';
-
-/**
- * Ours, not Firebase's: the identity service knows the person but the API has no user record,
- * because their sign-up stopped half-way. Registering again with the same details finishes it.
- */
-export const UNFINISHED_SIGN_UP = 'usedcars/unfinished-sign-up';
+// Through the package's entry, not '../api/client': this module is not part of the shared
+// entry (only the sign-in screens need it, so it stays off every other page), and a relative
+// import would give its importer a second copy of the API client, whose errors instanceof
+// would not recognise.
+import { ApiError, ApiUnreachableError } from '@usedcars/shared-auth';
+import { UNFINISHED_SIGN_UP } from './codes';
 
 /** Firebase's error codes in words a person can act on (SPEC.md only logs them; we say them). */
 const MESSAGES: Record<string, string> = {

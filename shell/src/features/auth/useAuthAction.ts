@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { describeAuthError, preloadIdentity } from '@usedcars/shared-auth';
+import { preloadIdentity } from '@usedcars/shared-auth';
+import { describeAuthError } from '@usedcars/shared-auth/authErrors';
 
 /**
  * Runs a sign-in action with a busy flag; a failure becomes a readable toast and the form keeps

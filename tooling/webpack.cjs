@@ -157,7 +157,7 @@ module.exports = function federatedConfig(o) {
             // its remote standalone with `npm run dev -w mf-catalog`).
             ...(o.host ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
             // Browser-only: the runtime drops its Node.js script loaders (~2 KB compressed).
-            // disableSnapshot: the manifest-snapshot machinery (~3.5 KB compressed) goes; the shell
+            // disableSnapshot: the manifest-snapshot plugins (~1.5 KB compressed) go; the shell
             // reads each remote's mf-manifest.json itself (shell/src/federation/remotes.ts).
             optimization: { target: 'web', disableSnapshot: true, ...(o.host ? {} : { disableRemote: true }) },
           },

@@ -4,18 +4,10 @@ import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Button, GhostButton, theme, usePageTitle } from '@usedcars/shared-ui';
 import { logOut } from './authStore';
 
-/**
- * An HTTP answer's status text (a Response, or anything shaped like one), an Error's message,
- * or a string, for people to read.
- */
+/** An Error's message (an ApiError's is the server's), or a string, for people to read. */
 export function errorText(error: unknown): string {
-  if (isHttpAnswer(error)) return error.statusText || `Error ${error.status}`;
   if (error instanceof Error) return error.message;
   return typeof error === 'string' && error ? error : 'Unknown error';
-}
-
-function isHttpAnswer(error: unknown): error is { status: number; statusText: string } {
-  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' && typeof (error as { statusText?: unknown }).statusText === 'string';
 }
 
 /**

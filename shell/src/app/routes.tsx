@@ -1,14 +1,15 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS, SITE_ROUTES } from '@usedcars/shared-contract';
 import { RequireAuth } from '@usedcars/shared-auth';
-import { RemoteComponent, Spinner } from '@usedcars/shared-ui';
+import { RemoteComponent } from '@usedcars/shared-ui';
 import { MainLayout } from '../layout/MainLayout';
 import { RouteErrorBoundary } from '../features/error/RouteErrorBoundary';
 import NotFoundPage from '../features/not-found/NotFoundPage';
 import { WithServices } from './services';
 
 // The shell's own forms load when visited: a first visit to the home page does not need them.
+// (They are served screens: WithServices' Suspense shows the spinner while they load.)
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 
@@ -28,7 +29,6 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage').then((m)
 const remote = (id: string, props?: object) => <RemoteComponent id={id} props={props} />;
 const guarded = (screen: ReactNode) => <RequireAuth>{screen}</RequireAuth>;
 const served = (screen: ReactNode) => <WithServices>{screen}</WithServices>;
-const own = (screen: ReactNode) => <Suspense fallback={<Spinner />}>{screen}</Suspense>;
 
 const brandRoutes: RouteObject[] = CATEGORIES.flatMap((category) => [
   { path: CATEGORY_PATHS[category].listRoute, element: served(guarded(remote('catalog/BrandListPage', { category }))) },
@@ -46,8 +46,8 @@ export const routes: RouteObject[] = [
       { index: true, element: remote('catalog/HomePage') },
       { path: SITE_PATHS.about, element: remote('catalog/AboutPage') },
       { path: SITE_PATHS.blogs, element: remote('catalog/BlogsPage') },
-      { path: SITE_PATHS.login, element: served(own(<LoginPage />)) },
-      { path: SITE_PATHS.register, element: served(own(<RegisterPage />)) },
+      { path: SITE_PATHS.login, element: served(<LoginPage />) },
+      { path: SITE_PATHS.register, element: served(<RegisterPage />) },
       ...brandRoutes,
       {
         path: SITE_ROUTES.dashboard,

@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Button } from './Button';
 import { Spinner } from './Spinner';
 import { theme } from './theme';
@@ -66,11 +66,13 @@ function isRemoteUnavailable(error: unknown): boolean {
   return error instanceof Error && (error instanceof RemoteUnavailableError || error.name === 'RemoteUnavailableError' || error.name === 'ChunkLoadError');
 }
 
-/** Forgets a failed remote so the next load fetches its manifest afresh. */
+/**
+ * Forgets a failed remote so the next load fetches its manifest afresh. (The shell's registry
+ * then registers it again with `force`, which also drops whatever the runtime kept of the
+ * failed attempt.)
+ */
 function resetRemote(name: string): void {
   forgetRegistration(name);
-  const remote = getInstance()?.options.remotes.find((r) => r.name === name);
-  if (remote) registerRemotes([remote], { force: true });
 }
 
 interface BoundaryProps {

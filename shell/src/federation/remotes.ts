@@ -36,8 +36,13 @@ async function readJson<T>(url: string, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+interface Retryable<T> {
+  get(): Promise<T>;
+  forget(): void;
+}
+
 /** Keeps a promise while it is pending or fulfilled; a rejected one is forgotten, so the next call tries again. */
-function retryable<T>(load: () => Promise<T>): { get: () => Promise<T>; forget: () => void } {
+function retryable<T>(load: () => Promise<T>): Retryable<T> {
   let kept: Promise<T> | undefined;
   return {
     get() {
@@ -65,7 +70,7 @@ function retryable<T>(load: () => Promise<T>): { get: () => Promise<T>; forget: 
  */
 export function startRemoteRegistry(url = '/remotes.json'): Promise<void> {
   const addresses = retryable(() => readJson<Partial<Record<string, string>>>(url, 'remotes.json'));
-  const remotes = new Map<string, ReturnType<typeof retryable<void>>>();
+  const remotes = new Map<string, Retryable<void>>();
   const remote = (name: string) => {
     let entry = remotes.get(name);
     if (!entry) {

@@ -1,4 +1,5 @@
-const preset = require('../jest/preset.cjs')({ displayName: 'api', rootDir: __dirname, environment: 'node' });
+// Each API test file starts its own database (and, with TEST_DATABASE_URL, a PostgreSQL one too).
+const preset = require('../jest/preset.cjs')({ displayName: 'api', rootDir: __dirname, environment: 'node', testTimeout: 30_000 });
 
 const [swc] = Object.values(preset.transform);
 
@@ -10,5 +11,3 @@ module.exports = {
   // Only the innermost node_modules segment decides; these packages (some nested) ship ESM only.
   transformIgnorePatterns: ['/node_modules/(?!.*/node_modules/)(?!(jose|@firebase|firebase|@electric-sql|content-disposition|cookie)/)'],
 };
-// Each API test file starts its own database (and, with TEST_DATABASE_URL, a PostgreSQL one too).
-module.exports.testTimeout = 30_000;

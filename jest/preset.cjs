@@ -19,8 +19,18 @@ function browserBuilds(names) {
   );
 }
 
-module.exports = function preset({ environment = 'jsdom', displayName, rootDir }) {
+/**
+ * How long one test (or hook) may take. Jest reads `testTimeout` only from the configuration it
+ * was started with: run from the root over every package (`projects`), a package's own setting is
+ * ignored and the 5 s default applies, which a busy 2-core machine overruns. So the value also
+ * travels as a global that a setup file hands to `jest.setTimeout`, which applies either way.
+ */
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+module.exports = function preset({ environment = 'jsdom', displayName, rootDir, testTimeout = DEFAULT_TIMEOUT_MS }) {
   return {
+    testTimeout,
+    globals: { __TEST_TIMEOUT_MS__: testTimeout },
     displayName,
     rootDir,
     testEnvironment: environment,
@@ -44,6 +54,6 @@ module.exports = function preset({ environment = 'jsdom', displayName, rootDir }
       '\\.(svg|png|jpg|jpeg|webp|gif)$': path.join(__dirname, 'file-stub.cjs'),
       ...(environment === 'jsdom' ? browserBuilds(['@firebase/auth', '@firebase/util']) : {}),
     },
-    setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.ts')] : [],
+    setupFilesAfterEnv: [path.join(__dirname, 'setup-timeout.cjs'), ...(environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.ts')] : [])],
   };
 };

@@ -13,6 +13,7 @@ import type { Db } from './db/client';
 import { AccessTokens } from './features/auth/access-token';
 import { Guard } from './features/auth/guard';
 import type { IdentityVerifier } from './features/auth/identity';
+import { registerRouteAuth } from './features/auth/route-auth';
 import { authRoutes } from './features/auth/routes';
 import { bookingRoutes } from './features/bookings/routes';
 import { carRoutes } from './features/cars/routes';
@@ -71,6 +72,9 @@ export async function buildApp({ db, identity, gateway, config }: AppOptions): P
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
+  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
+  const guard = new Guard(db, tokens, identity);
+  registerRouteAuth(app, guard);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Used cars API', version: '1.0.0', description: 'The REST calls of the used-car marketplace (SPEC.md §7).' },
@@ -91,8 +95,7 @@ export async function buildApp({ db, identity, gateway, config }: AppOptions): P
     maxAge: '1d',
   });
 
-  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
-  const context: AppContext = { db, identity, gateway, config, tokens, guard: new Guard(db, tokens, identity) };
+  const context: AppContext = { db, identity, gateway, config, tokens };
   const catalog = new CarCatalog(db, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs });
 
   // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted).

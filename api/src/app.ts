@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/routes';
 import { bookingRoutes } from './features/bookings/routes';
 import { carRoutes } from './features/cars/routes';
 import { CarCatalog } from './features/cars/service';
+import { WriteLimits } from './features/limits/write-limits';
 import type { PaymentGateway } from './features/payments/gateway';
 import { paymentRoutes } from './features/payments/routes';
 import { userRoutes } from './features/users/routes';
@@ -29,18 +30,23 @@ export interface AppOptions {
   identity: IdentityVerifier;
   gateway: PaymentGateway;
   config: AppConfig;
+  /** What the write limits read the time from; tests pass their own to move through a window. */
+  clock?: () => Date;
 }
 
 export const PUBLIC_DIR = path.resolve(__dirname, '../public');
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function buildApp({ db, identity, gateway, config }: AppOptions): Promise<FastifyInstance> {
+/** A hop count as Fastify's own option means it (its types leave numbers out): the nearest `hops` hops are proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export async function buildApp({ db, identity, gateway, config, clock = () => new Date() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
-    // The API runs behind nothing by default; a proxy in front sets X-Forwarded-* and this flag.
-    trustProxy: false,
+    // Which hops may name the client: the per-address limits count by it (docs/operate-scale-out.md).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,7 +101,7 @@ export async function buildApp({ db, identity, gateway, config }: AppOptions): P
     maxAge: '1d',
   });
 
-  const context: AppContext = { db, identity, gateway, config, tokens };
+  const context: AppContext = { db, identity, gateway, config, tokens, limits: new WriteLimits(db, config.writeLimits, clock) };
   const catalog = new CarCatalog(db, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs });
 
   // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted).

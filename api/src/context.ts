@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { AccessTokens } from './features/auth/access-token';
 import type { IdentityVerifier } from './features/auth/identity';
+import type { WriteLimits } from './features/limits/write-limits';
 import type { PaymentGateway } from './features/payments/gateway';
 
 /**
@@ -18,6 +19,7 @@ export interface AppContext {
   gateway: PaymentGateway;
   config: AppConfig;
   tokens: AccessTokens;
+  limits: WriteLimits;
 }
 
 export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -6,7 +6,7 @@ import { bookCar, bookingsOf, buyersOf, ownBooking, toBooking } from './service'
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 
-export const bookingRoutes: FeatureRoutes = (app, { db }) => {
+export const bookingRoutes: FeatureRoutes = (app, { db, limits }) => {
   app.post(
     '/bookings',
     {
@@ -16,17 +16,20 @@ export const bookingRoutes: FeatureRoutes = (app, { db }) => {
         summary: 'Books a car (Buyer only)',
         description:
           'name and email come from the buyer\'s account, img, carName and currentPrice from the car; body values for them are ignored. ' +
-          'A refusal (car sold, already booked) is a 409 with acknowledged false and the message.',
+          'A refusal (car sold, already booked) is a 409 with acknowledged false and the message. ' +
+          'Past the buyer\'s booking limit a 429 says when the next booking can be made (Retry-After, in seconds).',
         body: bookingInputSchema,
         response: {
           201: acknowledgedSchema,
           409: acknowledgedSchema.pick({ acknowledged: true, message: true }),
+          429: messageSchema,
           ...errors,
         },
       },
     },
     async (request, reply) => {
-      const insertedId = await bookCar(db, accountOf(request), request.body);
+      const buyer = accountOf(request);
+      const insertedId = await limits.allowance('booking', buyer.id)(() => bookCar(db, buyer, request.body));
       return reply.code(201).send({ acknowledged: true, message: 'Booking confirmed', insertedId });
     },
   );

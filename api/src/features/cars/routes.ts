@@ -37,7 +37,7 @@ async function listPage(catalog: CarCatalog, filter: CarListFilter, request: Fas
 }
 
 export function carRoutes(catalog: CarCatalog): FeatureRoutes {
-  return (app) => {
+  return (app, { limits }) => {
     for (const category of CATEGORIES) {
       const { apiCollection, apiSellerCollection, label } = CATEGORY_PATHS[category];
 
@@ -99,15 +99,17 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
           schema: {
             tags: ['cars'],
             summary: `Adds a ${label} car (Seller only)`,
-            description: 'sellerName is taken from the seller\'s account; the one in the body is ignored.',
+            description:
+              'sellerName is taken from the seller\'s account; the one in the body is ignored. ' +
+              'Past the seller\'s listing limit a 429 says when the next car can be listed (Retry-After, in seconds).',
             body: carInputSchema,
-            response: { 201: acknowledgedSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema },
+            response: { 201: acknowledgedSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema, 429: messageSchema },
           },
         },
         async (request, reply) => {
           const seller = accountOf(request);
           if (request.body.categoryName !== category) throw badRequest(`categoryName must be ${category} for ${apiCollection}`);
-          const insertedId = await catalog.create(seller, request.body);
+          const insertedId = await limits.allowance('listing', seller.id)(() => catalog.create(seller, request.body));
           return reply.code(201).send({ acknowledged: true, message: 'Car added', insertedId });
         },
       );

@@ -28,7 +28,7 @@ const paymentConfigSchema: z.ZodType<PaymentConfig> = z.discriminatedUnion('gate
 ]);
 
 export const paymentRoutes: FeatureRoutes = (app, context) => {
-  const { db, gateway } = context;
+  const { db, gateway, limits } = context;
 
   app.get(
     '/payment-config',
@@ -49,12 +49,17 @@ export const paymentRoutes: FeatureRoutes = (app, context) => {
       schema: {
         tags: ['payments'],
         summary: "Starts (or resumes) the card payment of one of the caller's bookings (its buyer only, not an admin)",
-        description: "The amount is the booking's price in cents; a currentPrice in the body is ignored. One intent per booking.",
+        description:
+          "The amount is the booking's price in cents; a currentPrice in the body is ignored. One intent per booking. " +
+          "Past the buyer's limit on new payment intents a 429 says when the next can start (Retry-After, in seconds).",
         body: paymentIntentInputSchema,
-        response: { 200: clientSecretSchema, ...errors },
+        response: { 200: clientSecretSchema, ...errors, 429: messageSchema },
       },
     },
-    async (request) => ({ clientSecret: await createPaymentIntent(db, gateway, accountOf(request), request.body.bookingId) }),
+    async (request) => {
+      const buyer = accountOf(request);
+      return { clientSecret: await createPaymentIntent(db, gateway, buyer, request.body.bookingId, limits.allowance('paymentIntent', buyer.id)) };
+    },
   );
 
   app.post(

@@ -4,11 +4,12 @@ import type { FeatureRoutes } from '../../context';
 import { forbidden } from '../../http/errors';
 import { assertOwnEmail } from '../auth/guard';
 import { accountOf, identityOf, identityToken, onlyRoles, signedIn } from '../auth/route-auth';
+import { addressSubject } from '../limits/write-limits';
 import { deleteUser, findUserByEmail, listUsersByRole, registerUser, toUser } from './service';
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 
-export const userRoutes: FeatureRoutes = (app, { db, identity, config }) => {
+export const userRoutes: FeatureRoutes = (app, { db, identity, config, limits }) => {
   app.get(
     '/users',
     {
@@ -34,15 +35,17 @@ export const userRoutes: FeatureRoutes = (app, { db, identity, config }) => {
       schema: {
         tags: ['users'],
         summary: 'Saves the signed-in person\'s record (role Buyer or Seller); idempotent',
-        description: 'Needs the Firebase ID token of the same e-mail. An existing record is left as it is.',
+        description:
+          'Needs the Firebase ID token of the same e-mail. An existing record is left as it is. ' +
+          'Past the limit on new accounts from one network a 429 says when the next can be made (Retry-After, in seconds).',
         body: newUserSchema,
-        response: { 200: acknowledgedSchema, 201: acknowledgedSchema, ...errors },
+        response: { 200: acknowledgedSchema, 201: acknowledgedSchema, ...errors, 429: messageSchema },
       },
     },
     async (request, reply) => {
       const signedIn = identityOf(request);
       if (signedIn.email !== request.body.email) throw forbidden('email must be the e-mail you signed in with');
-      const { user, created } = await registerUser(db, request.body, signedIn);
+      const { user, created } = await registerUser(db, request.body, signedIn, limits.allowance('registration', addressSubject(request.ip)));
       return reply
         .code(created ? 201 : 200)
         .send({ acknowledged: true, message: created ? 'User created' : 'User already exists', insertedId: user.id });

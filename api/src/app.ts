@@ -4,11 +4,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type onSendHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type onSendAsyncHookHandler } from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
+import { type ChangeFeed, LocalChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
 import { AccessTokens } from './features/auth/access-token';
 import { Guard } from './features/auth/guard';
@@ -32,6 +33,8 @@ export interface AppOptions {
   config: AppConfig;
   /** What the write limits read the time from; tests pass their own to move through a window. */
   clock?: () => Date;
+  /** How this copy tells the others about its writes (db/change-feed.ts); closed with the app. Alone by default. */
+  changes?: ChangeFeed;
 }
 
 export const PUBLIC_DIR = path.resolve(__dirname, '../public');
@@ -41,7 +44,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A hop count as Fastify's own option means it (its types leave numbers out): the nearest `hops` hops are proxies. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ db, identity, gateway, config, clock = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, identity, gateway, config, clock = () => new Date(), changes = new LocalChangeFeed() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
@@ -104,11 +107,21 @@ export async function buildApp({ db, identity, gateway, config, clock = () => ne
   const context: AppContext = { db, identity, gateway, config, tokens, limits: new WriteLimits(db, config.writeLimits, clock) };
   const catalog = new CarCatalog(db, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs });
 
-  // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted).
-  // Hooked onto write routes only, so reads pay nothing for it.
-  const invalidateOnSuccess: onSendHookHandler = (_request, reply, payload, done) => {
-    if (reply.statusCode < 400) catalog.invalidate();
-    done(null, payload);
+  changes.attach(catalog);
+  app.addHook('onClose', () => changes.close());
+
+  // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted),
+  // in every copy. Hooked onto write routes only, so reads pay nothing for it. The answer waits
+  // for the other copies, so whichever one the client asks next already shows the write.
+  const invalidateOnSuccess: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+    if (reply.statusCode >= 400) return payload;
+    try {
+      await changes.publish();
+    } catch (error) {
+      // The write stands; the other copies' caches run out on their own (LIST_CACHE_TTL_MS).
+      request.log.error({ err: error }, 'could not tell the other API copies about a write');
+    }
+    return payload;
   };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, settingsFromEnv } from './config';
+import { openChangeFeed } from './db/change-feed';
 import { openConfiguredDatabase } from './db/client';
 import { FirebaseIdentity } from './features/auth/identity';
 import { createGateway } from './features/payments/settings';
@@ -16,7 +17,11 @@ async function main(): Promise<void> {
   const database = openConfiguredDatabase(settings);
   await database.migrate();
   const seeded = await seedIfEmpty(database.db, { demoSignIns: identity.isEmulator });
-  const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app });
+  // The feed starts before the app and its logger exist; its warnings go to the app's log once there is one.
+  let warn = (message: string, error?: unknown) => console.warn(message, error ?? '');
+  const changes = await openChangeFeed(database, (message, error) => warn(message, error));
+  const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app, changes });
+  warn = (message, error) => app.log.warn({ err: error }, message);
   app.addHook('onClose', async () => {
     await identity.close();
     await database.close();

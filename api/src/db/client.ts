@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** The server's address (PostgreSQL only), for sessions of their own such as LISTEN's. */
+  url?: string;
   /** The driver's own client, for what the query builder does not cover (COPY, dumps). */
   client: PGlite | pg.Pool;
   /** Applies the versioned files of api/drizzle that are not applied yet. */
@@ -41,6 +43,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     return {
       db: db as unknown as Db,
       driver: 'postgres',
+      url: options.url,
       client: pool,
       migrate: () => migratePostgres(db, { migrationsFolder }),
       close: () => pool.end(),

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type Car, ORDER_MESSAGES, type Role } from '@usedcars/shared-contract';
@@ -6,9 +8,10 @@ import { buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { PostgresChangeFeed } from '../src/db/change-feed';
 import { type Database, openDatabase } from '../src/db/client';
-import { users } from '../src/db/schema';
+import { cars, users } from '../src/db/schema';
 import { FakeIdentity } from '../src/features/auth/identity';
 import { TestGateway } from '../src/features/payments/gateway';
+import { DEMO_CARS_PER_BRAND, prepareDatabase } from '../src/seed/seed';
 import { TEST_CONFIG, createTestDatabase, sampleCar, uniqueEmail } from './helpers';
 
 /**
@@ -226,3 +229,25 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
   });
 });
 
+describeWithPostgres('two API copies started together on a new database', () => {
+  it('both come up: one applies the migrations and seeds, the other waits and finds it done', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `usedcars_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const copies = [openDatabase({ url: url.toString() }), openDatabase({ url: url.toString() })];
+    try {
+      const seeded = await Promise.all(copies.map((copy) => prepareDatabase(copy, { demoSignIns: false })));
+      expect(seeded.sort()).toEqual([false, true]);
+      const [listed] = await copies[0]!.db.select({ n: count() }).from(cars);
+      expect(listed?.n).toBe(3 * DEMO_CARS_PER_BRAND);
+    } finally {
+      await Promise.all(copies.map((copy) => copy.close()));
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});

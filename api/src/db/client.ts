@@ -22,6 +22,11 @@ export interface Database {
   client: PGlite | pg.Pool;
   /** Applies the versioned files of api/drizzle that are not applied yet. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other API copy or command runs its own: copies started together on a
+   * new database would otherwise apply the same migration (one of them failing) or seed twice.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -32,6 +37,24 @@ export type DatabaseOptions =
   | { pgliteDir?: string; pgliteTemplate?: Blob };
 
 const migrationsFolder = path.resolve(__dirname, '../../drizzle');
+
+/** The advisory lock key of start-up's migrations and seeding. */
+const STARTUP_LOCK = 0x5543_5354; // "UCST"
+
+/** A session-level lock held on one connection of the pool while the work uses any of them. */
+async function underLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const session = await pool.connect();
+  try {
+    await session.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await session.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    session.release();
+  }
+}
 
 export function openDatabase(options: DatabaseOptions): Database {
   if ('url' in options) {
@@ -46,6 +69,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       url: options.url,
       client: pool,
       migrate: () => migratePostgres(db, { migrationsFolder }),
+      exclusively: (work) => underLock(pool, work),
       close: () => pool.end(),
     };
   }
@@ -58,6 +82,8 @@ export function openDatabase(options: DatabaseOptions): Database {
     driver: 'pglite',
     client,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process owns a PGlite folder: there is nobody to wait for.
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }

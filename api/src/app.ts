@@ -77,7 +77,8 @@ export async function buildApp({ db, identity, gateway, config, clock = () => ne
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'DELETE'],
     allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
-    exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag'],
+    // Retry-After is not one of the headers a page may read without being told (a write limit's 429).
+    exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag', 'Retry-After'],
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });

@@ -25,6 +25,7 @@ describeEachDriver('the server', (api) => {
     const allowed = await api().inject({ method: 'GET', url: '/audis', headers: { origin: 'http://localhost:3001' } });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3001');
     expect(allowed.headers['access-control-expose-headers']).toContain('X-Total-Count');
+    expect(allowed.headers['access-control-expose-headers']).toContain('Retry-After');
     const refused = await api().inject({ method: 'GET', url: '/audis', headers: { origin: 'https://evil.example' } });
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import type { CarInput, Category, Role } from '@usedcars/shared-contract';
 import { buildApp } from '../src/app';
-import { defaultConfig } from '../src/config';
+import { type AppConfig, defaultConfig } from '../src/config';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { FakeIdentity } from '../src/features/auth/identity';
@@ -105,7 +105,14 @@ export const sampleCar = (overrides: Partial<CarInput> = {}): CarInput => ({
 export const COLLECTION: Record<Category, string> = { audi: '/audis', honda: '/hondas', mercedes: '/mercedess' };
 
 /** What every test app runs with; an app built with it accepts the access tokens of any other. */
-export const TEST_CONFIG = { ...defaultConfig, jwtSecret: 'test-secret-at-least-32-characters-long', logLevel: false as const, authRateLimitPerMinute: 10_000 };
+export const TEST_CONFIG: AppConfig = {
+  ...defaultConfig,
+  jwtSecret: 'test-secret-at-least-32-characters-long',
+  logLevel: false,
+  authRateLimitPerMinute: 10_000,
+  // Counted as in production, but out of reach of the suites' many accounts from one address.
+  writeLimits: { listings: 10_000, bookings: 10_000, paymentIntents: 10_000, registrations: 10_000, windowMinutes: 60 },
+};
 
 export interface HeldQuery {
   /** Resolves once the held query has run; its rows are not handed over yet. */
@@ -172,7 +179,10 @@ export class TestApi {
   readonly gateway = new TestGateway();
   app!: FastifyInstance;
 
-  constructor(readonly database: Database) {}
+  constructor(
+    readonly database: Database,
+    private readonly options: { config?: AppConfig; clock?: () => Date } = {},
+  ) {}
 
   get db() {
     return this.database.db;
@@ -183,7 +193,8 @@ export class TestApi {
       db: this.database.db,
       identity: this.identity,
       gateway: this.gateway,
-      config: TEST_CONFIG,
+      config: this.options.config ?? TEST_CONFIG,
+      clock: this.options.clock,
     });
     await this.app.ready();
     return this;

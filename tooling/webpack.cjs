@@ -210,7 +210,24 @@ function browserConfig(o, production) {
     performance: { hints: false },
     // webpack minifies .html assets itself in production, dropping comments: index.html keeps the
     // ones the render server finds #root's placeholder by (the page is a few hundred bytes).
-    optimization: { minimize: production ? { html: false } : false },
+    optimization: {
+      minimize: production ? { html: false } : false,
+      splitChunks: {
+        cacheGroups: {
+          // A shared package is both provided and, as a fallback, consumed: two chunk groups
+          // that each got their own copy of its modules while those stayed under splitChunks'
+          // 20 KB minimum, and a page fetched shared-auth (and react-dom's entry) twice. One
+          // chunk, however small.
+          sharedOnce: {
+            chunks: 'async',
+            minChunks: 2,
+            minSize: 0,
+            reuseExistingChunk: true,
+            priority: -5,
+          },
+        },
+      },
+    },
     plugins: [
       new ModuleFederationPlugin({
         name: o.name,

@@ -84,8 +84,11 @@ export const SCREENS: readonly Screen[] = [
   { ...open, index: true, module: 'catalog/HomePage', props: {}, serverRendered: true },
   { ...open, path: SITE_PATHS.about, module: 'catalog/AboutPage', props: {}, serverRendered: true },
   { ...open, path: SITE_PATHS.blogs, module: 'catalog/BlogsPage', props: {}, serverRendered: true },
-  { ...open, path: SITE_PATHS.login, shell: 'LoginPage', readsApi: true, serverRendered: true },
-  { ...open, path: SITE_PATHS.register, shell: 'RegisterPage', readsApi: true, serverRendered: true },
+  // Drawn in the browser: a form drawn by the server could be sent by the browser itself before
+  // the page takes it over (the password in the address bar), and these pages have no picture
+  // or content worth arriving early.
+  { ...open, path: SITE_PATHS.login, shell: 'LoginPage', readsApi: true, serverRendered: false },
+  { ...open, path: SITE_PATHS.register, shell: 'RegisterPage', readsApi: true, serverRendered: false },
   ...CATEGORIES.flatMap((category): Screen[] => [
     {
       path: CATEGORY_PATHS[category].listRoute,

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadRuntimeConfig, setRuntimeConfig, startIdentity } from '@usedcars/shared-auth';
 import { startRemoteRegistry } from './federation/remotes';
@@ -12,8 +13,12 @@ async function main() {
   if (remotes.status === 'rejected') console.error('[shell] remotes.json could not be read', remotes.reason);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  if (boot && container.hasAttribute(SERVER_DRAWN_ATTRIBUTE)) hydrateRoot(container, <App />);
-  else createRoot(container).render(<App />);
+  // As a transition, React takes over the page in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task that would hold up a tap or a scroll.
+  startTransition(() => {
+    if (boot && container.hasAttribute(SERVER_DRAWN_ATTRIBUTE)) hydrateRoot(container, <App />);
+    else createRoot(container).render(<App />);
+  });
   // The identity SDK is the heaviest piece; it loads after the first paint.
   void startIdentity();
 }

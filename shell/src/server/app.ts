@@ -7,7 +7,7 @@ import type { RuntimeConfig } from '@usedcars/shared-auth';
 import { assemblePage } from './page';
 import type { PublishedManifest } from './manifest';
 import { RemoteServers, type RemoteServersOptions } from './remoteServers';
-import { Renderer, statusOf } from './render';
+import { Renderer, serverRenderedModules, statusOf } from './render';
 import { pageHeaders, staticHeaders } from './securityHeaders';
 
 /**
@@ -52,7 +52,8 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   const shellManifest = JSON.parse(readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8')) as PublishedManifest;
   const chunksFile = path.join(distDir, 'chunks.json');
   const chunks = existsSync(chunksFile) ? (JSON.parse(readFileSync(chunksFile, 'utf8')) as Record<string, string[]>) : {};
-  const renderer = new Renderer({ manifest: shellManifest, chunks }, new RemoteServers(options.remoteServers));
+  const remoteServers = new RemoteServers({ warm: serverRenderedModules, ...options.remoteServers });
+  const renderer = new Renderer({ manifest: shellManifest, chunks }, remoteServers);
 
   /** A deployment's own copy wins over the build's; read on every request, so an edit applies to the next page. */
   const runtimeFile = (name: 'remotes.json' | 'config.json'): string => {
@@ -129,6 +130,11 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     return answerPage(request, reply);
+  });
+
+  // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
+  app.addHook('onReady', async () => {
+    void remoteServers.prepare(JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>);
   });
 
   return app;

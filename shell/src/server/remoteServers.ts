@@ -40,6 +40,11 @@ type State =
   | { entry: string; status: 'failed'; failedAt: number; reason: string };
 
 export interface RemoteServersOptions {
+  /**
+   * The modules to load as soon as a new build is seen, so the first page that needs one does
+   * not wait for it to arrive (pages of one remote ask for different modules).
+   */
+  warm?: (remote: string) => readonly ModuleId[];
   /** How long a manifest may take to arrive. */
   manifestTimeoutMs?: number;
   /** A build that failed to load is not tried again before this long (each page is answered without it meanwhile). */
@@ -58,8 +63,10 @@ export class RemoteServers {
   private readonly loadTimeoutMs: number;
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
+  private readonly warm: (remote: string) => readonly ModuleId[];
 
   constructor(options: RemoteServersOptions = {}) {
+    this.warm = options.warm ?? (() => []);
     this.manifestTimeoutMs = options.manifestTimeoutMs ?? 2_000;
     this.retryAfterMs = options.retryAfterMs ?? 10_000;
     this.loadTimeoutMs = options.loadTimeoutMs ?? 10_000;
@@ -116,6 +123,24 @@ export class RemoteServers {
     const entry = `${base}?v=${build.version}${attempt > 1 ? `&attempt=${attempt}` : ''}`;
     registerRemotes([{ name: build.remote, entry, type: 'commonjs-module', entryGlobalName: build.remote }], { force: true });
     this.states.set(build.remote, { entry, status: 'loading', version: build.version, attempt });
+    for (const id of this.warm(build.remote)) {
+      // Failures are the page's to report (load() below); here they would only be noise.
+      loadScreenModule(id).catch(() => undefined);
+    }
+  }
+
+  /** Loads the builds remotes.json names now, ahead of the first page (the server has just started). */
+  async prepare(remotes: Partial<Record<string, string>>): Promise<void> {
+    await Promise.all(
+      Object.entries(remotes).map(async ([remote, manifestUrl]) => {
+        if (!manifestUrl || this.warm(remote).length === 0) return;
+        try {
+          this.use(await this.current(remote, manifestUrl));
+        } catch {
+          // Not there yet (started before the remotes): the first page that needs it tries again.
+        }
+      }),
+    );
   }
 
   /** An exposed module from the build published now; fails with RemoteUnavailable when it cannot be had. */

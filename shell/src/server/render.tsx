@@ -2,7 +2,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { ServerStyleSheet } from 'styled-components';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StaticRouter, matchRoutes } from 'react-router-dom';
-import { remoteOf, type ModuleId, type RemoteScreen, type Screen } from '@usedcars/shared-contract';
+import { flattenScreens, remoteOf, type ModuleId, type RemoteScreen, type Screen } from '@usedcars/shared-contract';
 import { setRuntimeConfig, type RuntimeConfig } from '@usedcars/shared-auth';
 import { ServerHeadContext, type ScreenModule, type ServerHead } from '@usedcars/shared-ui';
 import { createQueryClient } from '@usedcars/shared-ui/appSettings';
@@ -34,6 +34,18 @@ const STARTUP_PACKAGES = [
 ];
 /** ...and those of a screen that reads the API (services.tsx). */
 const SERVICE_PACKAGES = ['@tanstack/react-query', 'react-hot-toast'];
+
+/** The modules of a remote the server draws with: loaded as soon as a new build of it is seen. */
+export function serverRenderedModules(remote: string): ModuleId[] {
+  return [
+    ...new Set(
+      flattenScreens()
+        .map(({ screen }) => screen)
+        .filter((screen): screen is RemoteScreen => 'module' in screen && screen.serverRendered && remoteOf(screen.module) === remote)
+        .map((screen) => screen.module),
+    ),
+  ];
+}
 
 export class NotServerRendered extends Error {
   constructor(reason: string) {

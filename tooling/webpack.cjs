@@ -50,13 +50,32 @@ const SERVER_FOLDER = 'server';
  * (`import: false`): two Reacts in one render would break hooks, and the remote's server build
  * stays small. The identity SDK never runs on the server and is left out there.
  */
-function sharedSingletons({ server = false } = {}) {
+/**
+ * What every page runs before its first screen. The shell bundles these into its first script
+ * (eager) instead of one file each: a first visit asked for ten more files (~0.4 KB of headers
+ * apiece) and compressed each alone. What only some screens need (react-query, the toaster, the
+ * identity SDK) still loads with them.
+ */
+const STARTUP_PACKAGES = new Set([
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'styled-components',
+  'zustand',
+  '@usedcars/shared-auth',
+  '@usedcars/shared-ui',
+]);
+
+function sharedSingletons({ server = false, host = false } = {}) {
+  const where = (name) => ({ ...(server ? { import: false } : {}), ...(host && STARTUP_PACKAGES.has(name) ? { eager: true } : {}) });
   // `version` is given because some packages (firebase/*) have no version beside their entry.
   const singleton = (name, pkg = name) => [
     name,
-    { singleton: true, version: version(pkg), requiredVersion: `^${version(pkg)}`, ...(server ? { import: false } : {}) },
+    { singleton: true, version: version(pkg), requiredVersion: `^${version(pkg)}`, ...where(name) },
   ];
-  const workspace = (name) => [name, { singleton: true, requiredVersion: '^0.1.0', ...(server ? { import: false } : {}) }];
+  const workspace = (name) => [name, { singleton: true, requiredVersion: '^0.1.0', ...where(name) }];
   return Object.fromEntries([
     singleton('react'),
     singleton('react/jsx-runtime', 'react'),
@@ -212,28 +231,28 @@ function browserConfig(o, production) {
     // ones the render server finds #root's placeholder by (the page is a few hundred bytes).
     optimization: {
       minimize: production ? { html: false } : false,
-      splitChunks: {
-        cacheGroups: {
-          // A shared package is both provided and, as a fallback, consumed: two chunk groups
-          // that each got their own copy of its modules while those stayed under splitChunks'
-          // 20 KB minimum, and a page fetched shared-auth (and react-dom's entry) twice. One
-          // chunk, however small.
-          sharedOnce: {
-            chunks: 'async',
-            minChunks: 2,
-            minSize: 0,
-            reuseExistingChunk: true,
-            priority: -5,
-          },
-        },
-      },
+      // The shell only: in a remote it would split the modules its screens share into extra
+      // small files.
+      ...(o.host
+        ? {
+            splitChunks: {
+              cacheGroups: {
+                // A shared package is both provided and, as a fallback, consumed: two chunk
+                // groups that each got their own copy of its modules while those stayed under
+                // splitChunks' 20 KB minimum, and a page fetched shared-auth (and react-dom's
+                // entry) twice. One chunk, however small.
+                sharedOnce: { chunks: 'async', minChunks: 2, minSize: 0, reuseExistingChunk: true, priority: -5 },
+              },
+            },
+          }
+        : {}),
     },
     plugins: [
       new ModuleFederationPlugin({
         name: o.name,
         filename: 'remoteEntry.js',
         exposes: o.exposes,
-        shared: sharedSingletons(),
+        shared: sharedSingletons({ host: o.host && production }),
         shareStrategy: 'loaded-first',
         runtimePlugins: o.runtimePlugins,
         manifest: { fileName: 'mf-manifest.json', ...(o.host || !production ? {} : { additionalData: withServerEntry }) },

@@ -88,8 +88,10 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     cacheControl: false,
     setHeaders: (res, filePath) => {
       for (const [name, value] of Object.entries(staticHeaders())) res.setHeader(name, value);
-      // Content-hashed files never change under their name; the rest is replaced in place.
-      res.setHeader('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Content-hashed files never change under their name; the rest is replaced in place. (The
+      // file sent may be the .br or .gz beside the one asked for.)
+      res.setHeader('Cache-Control', HASHED.test(filePath.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 

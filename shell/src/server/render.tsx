@@ -213,7 +213,7 @@ export class Renderer {
         styles: drawn.hints + drawn.styles,
         title: drawn.head.title,
         preloadImages: drawn.head.preloadImages.map((image) => image.href),
-        preloadScripts: unique([
+        preloadScripts: withoutEntry(this.shell, [
           ...(this.shell.chunks.bootstrap ?? []).map((file) => `/${file}`),
           ...sharedScripts(this.shell.manifest, STARTUP_PACKAGES),
           ...(readsApi ? [...(this.shell.chunks['page-services'] ?? []).map((file) => `/${file}`), ...sharedScripts(this.shell.manifest, SERVICE_PACKAGES)] : []),
@@ -226,6 +226,8 @@ export class Renderer {
   }
 }
 
-function unique(list: string[]): string[] {
-  return [...new Set(list)];
+/** Each file once, and not the entry script itself: index.html already asks for it. */
+function withoutEntry(shell: ShellBuild, list: string[]): string[] {
+  const entry = new Set((shell.chunks.main ?? []).map((file) => `/${file}`));
+  return [...new Set(list)].filter((file) => !entry.has(file));
 }

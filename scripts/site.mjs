@@ -33,7 +33,7 @@ export function defaultPorts(env = process.env) {
 async function newest(dir) {
   let latest = 0;
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
     const full = path.join(dir, entry.name);
     latest = Math.max(latest, entry.isDirectory() ? await newest(full) : statSync(full).mtimeMs);
   }

@@ -95,7 +95,18 @@ async function stopLeftoverPart(part, log) {
   if (members.length === 0) return false;
   const signal = part.stopSignal ?? 'SIGTERM';
   log(`  ${part.name}: pid ${part.pid} (${members.length} process${members.length === 1 ? '' : 'es'}), ${signal}`);
-  signalGroup(part.pgid, signal);
+  // To the recorded process alone while it lives, as the launcher's own stop does: tsx passes
+  // the signal on to the API, which would take a second one from the group as "quit now".
+  let signalled = false;
+  if (stillRunning(part)) {
+    try {
+      process.kill(part.pid, signal);
+      signalled = true;
+    } catch {
+      // gone meanwhile: the group is signalled below
+    }
+  }
+  if (!signalled) signalGroup(part.pgid, signal);
   const gone = () => survivorsOf(part).length === 0;
   if (await waitUntil(gone, part.graceMs ?? 10_000)) return true;
   log(`  ${part.name}: still running after ${Math.round((part.graceMs ?? 10_000) / 1000)} s, SIGKILL`);

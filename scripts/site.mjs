@@ -11,7 +11,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from './serve-static.mjs';
 import { startAuthEmulatorProxy } from './auth-emulator-proxy.mjs';
-import { signalGroup } from './processes.mjs';
+import { groupMembers, signalGroup } from './processes.mjs';
 import { checkPorts, createRunRecord, stopLeftovers } from './run-record.mjs';
 
 export { AlreadyRunningError, PortsInUseError } from './run-record.mjs';
@@ -289,20 +289,27 @@ export async function startSite(o) {
         if (quiet) for (const line of part.log.lastLines()) log(`[${name}] ${line}`);
       }
     });
-    stops.push(
-      () =>
-        new Promise((resolve) => {
-          if (gone(child)) return resolve();
+    stops.push(async () => {
+      if (!gone(child)) {
+        await new Promise((resolve) => {
           const force = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), graceMs);
           child.once('exit', () => {
             clearTimeout(force);
-            resolve();
+            resolve(undefined);
           });
           // Once, and to the child alone: a second SIGINT makes firebase-tools quit without
           // exporting its accounts, and tsx passes the signal on to the API itself.
           child.kill('SIGINT');
-        }),
-    );
+        });
+      }
+      // A child that died on its own (tsx killed, say) can leave its own children holding the
+      // port; the record is about to go, so they are stopped now or never.
+      if (groupMembers(child.pid).length > 0) {
+        signalGroup(child.pid, 'SIGTERM');
+        for (let waited = 0; groupMembers(child.pid).length > 0 && waited < 5000; waited += 100) await sleep(100);
+        if (groupMembers(child.pid).length > 0) signalGroup(child.pid, 'SIGKILL');
+      }
+    });
     return part;
   };
 

@@ -107,6 +107,7 @@ function followLog(file, { name, echo }) {
   let fd = null;
   let position = 0;
   let partial = '';
+  let closed = false;
   const emit = (raw) => {
     const line = raw.replace(/\r$/, '');
     if (!line.trim()) return;
@@ -115,6 +116,7 @@ function followLog(file, { name, echo }) {
     if (echo) process.stdout.write(`[${name}] ${line}\n`);
   };
   const drain = () => {
+    if (closed) return;
     try {
       fd ??= openSync(file, 'r');
       for (let n; (n = readSync(fd, buffer, 0, buffer.length, position)) > 0; ) {
@@ -142,6 +144,7 @@ function followLog(file, { name, echo }) {
       partial = '';
       if (fd !== null) closeSync(fd);
       fd = null;
+      closed = true;
     },
   };
 }

@@ -5,7 +5,7 @@
  * through createRequire, the jest test (compiled to CommonJS) through a plain import.
  */
 const { spawn } = require('node:child_process');
-const { existsSync, writeFileSync } = require('node:fs');
+const { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const FIREBASE = path.join(__dirname, '..', 'node_modules', '.bin', 'firebase');
@@ -25,6 +25,9 @@ const KEPT_OUTPUT = 20_000;
  * @param {boolean} [o.echo]      false: show nothing at all (the output is kept for a failure's message)
  * @param {string} [o.name]       the prefix its lines are shown with
  * @param {boolean} [o.detached]  its own process group (see site.mjs)
+ * @param {string} [o.logFile]    its stdout and stderr go to this file instead of pipes (quiet and
+ *                                echo then do nothing: whoever wants the lines reads the file)
+ * @param {(child: import('node:child_process').ChildProcess) => void} [o.onSpawn] called at once after spawning
  * @param {Record<string, string>} [o.env]
  * @param {number} [o.timeoutMs]
  */
@@ -43,20 +46,38 @@ async function startAuthEmulatorProcess(o) {
       },
     }),
   );
+  // firebase-tools finds the running emulator it exports from through a file named after the
+  // project in the temporary folder, hub-demo-usedcars.json: shared by every site on the machine
+  // (npm start, a test run, another checkout), so one would export another's accounts, or none.
+  // A temporary folder of its own keeps each emulator to its own. One emulator runs per folder
+  // at a time (site.mjs stops an earlier run's first), so a locator found there is stale.
+  const tmp = path.join(dir, 'tmp');
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
   const args = ['emulators:start', '--only', 'auth', '--project', 'demo-usedcars', '--config', config];
   if (exportDir) args.push('--export-on-exit', exportDir);
   if (importDir && existsSync(path.join(importDir, 'firebase-export-metadata.json'))) args.push('--import', importDir);
 
-  const child = spawn(FIREBASE, args, {
-    cwd: dir,
-    // CI=true keeps firebase-tools from fetching its message of the day, and with no update
-    // check nothing leaves loopback.
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true', ...o.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: Boolean(o.detached),
-  });
+  // A file outlives whoever started the emulator. Into a pipe whose reader has died, the
+  // emulator's first line (on SIGINT: "shutting down") fails with EPIPE and it quits without
+  // exporting its accounts.
+  const logFd = o.logFile ? openSync(o.logFile, 'w') : null;
+  let child;
+  try {
+    child = spawn(FIREBASE, args, {
+      cwd: dir,
+      // CI=true keeps firebase-tools from fetching its message of the day, and with no update
+      // check nothing leaves loopback.
+      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true', TMPDIR: tmp, TMP: tmp, TEMP: tmp, ...o.env },
+      stdio: logFd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
+      detached: Boolean(o.detached),
+    });
+  } finally {
+    if (logFd !== null) closeSync(logFd);
+  }
   let spawnError;
   child.once('error', (error) => (spawnError = error));
+  if (child.pid !== undefined) o.onSpawn?.(child);
   let output = '';
   const follow = (stream, show) =>
     stream.on('data', (chunk) => {
@@ -64,8 +85,11 @@ async function startAuthEmulatorProcess(o) {
       if (!show) return;
       for (const line of String(chunk).split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
     });
-  follow(child.stdout, echo && !quiet);
-  follow(child.stderr, echo);
+  if (logFd === null) {
+    follow(child.stdout, echo && !quiet);
+    follow(child.stderr, echo);
+  }
+  const lastOutput = () => (o.logFile ? tailOf(o.logFile, KEPT_OUTPUT) : output);
 
   const running = () => child.exitCode === null && child.signalCode === null;
   /** Stops it (SIGINT: it exports its accounts on the way out) and resolves once it is gone. */
@@ -84,7 +108,7 @@ async function startAuthEmulatorProcess(o) {
   const deadline = Date.now() + (o.timeoutMs ?? 60_000);
   for (;;) {
     if (spawnError || !running()) {
-      throw new Error(`The Auth emulator did not start (${spawnError ?? `exit ${child.exitCode ?? child.signalCode}`}):\n${output}`);
+      throw new Error(`The Auth emulator did not start (${spawnError ?? `exit ${child.exitCode ?? child.signalCode}`}):\n${lastOutput()}`);
     }
     try {
       if ((await fetch(`${url}/`)).ok) break;
@@ -93,11 +117,28 @@ async function startAuthEmulatorProcess(o) {
     }
     if (Date.now() > deadline) {
       await stop({ forceAfterMs: 2000 });
-      throw new Error(`The Auth emulator did not answer on ${url} within ${o.timeoutMs ?? 60_000} ms:\n${output}`);
+      throw new Error(`The Auth emulator did not answer on ${url} within ${o.timeoutMs ?? 60_000} ms:\n${lastOutput()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { child, url, stop, output: () => output };
+  return { child, url, stop, output: lastOutput };
+}
+
+/** The last `bytes` of a file, as text ('' when it cannot be read). */
+function tailOf(file, bytes) {
+  let fd;
+  try {
+    fd = openSync(file, 'r');
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, bytes);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    return buffer.toString('utf8');
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 module.exports = { startAuthEmulatorProcess };

@@ -21,6 +21,8 @@ export function startAuthEmulatorProcess(o: {
   echo?: boolean;
   name?: string;
   detached?: boolean;
+  logFile?: string;
+  onSpawn?: (child: ChildProcess) => void;
   env?: Record<string, string>;
   timeoutMs?: number;
 }): Promise<AuthEmulatorProcess>;

@@ -17,5 +17,16 @@ export function startSite(o: {
   quiet?: boolean;
   publicHost?: string;
   apiEnv?: Record<string, string>;
-}): Promise<{ stop: () => Promise<void>; url: string; siteDir: string }>;
+  renderEnv?: Record<string, string>;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}): Promise<{ stop: () => Promise<void>; url: string; siteDir: string; logDir: string }>;
+/** Ports in use before anything started: each with what it is for and who holds it, when the OS says. */
+export class PortsInUseError extends Error {
+  busy: { port: number; part: string; holders: { pid: number; command: string }[] }[];
+}
+/** The data folder's record names a launcher that is still running. */
+export class AlreadyRunningError extends Error {}
+/** A part died or did not answer during start-up; the message quotes its last lines. */
+export class StartFailedError extends Error {}
 export function writeRuntimeFiles(siteDir: string, o: { ports: Ports; publicHost: string }): void;

@@ -4,12 +4,17 @@
  * Used by `npm start`, `npm run dev` and the browser suite, so all three run the same thing.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, promises as fs, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, promises as fs, readSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from './serve-static.mjs';
 import { startAuthEmulatorProxy } from './auth-emulator-proxy.mjs';
+import { groupMembers, signalGroup } from './processes.mjs';
+import { checkPorts, createRunRecord, stopLeftovers } from './run-record.mjs';
+
+export { AlreadyRunningError, PortsInUseError } from './run-record.mjs';
 
 /** @type {typeof import('./auth-emulator.cjs')} */
 const { startAuthEmulatorProcess } = createRequire(import.meta.url)('./auth-emulator.cjs');
@@ -33,7 +38,7 @@ export function defaultPorts(env = process.env) {
 async function newest(dir) {
   let latest = 0;
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
     const full = path.join(dir, entry.name);
     latest = Math.max(latest, entry.isDirectory() ? await newest(full) : statSync(full).mtimeMs);
   }
@@ -66,70 +71,92 @@ export async function buildMissing(log = console.log) {
   }
 }
 
-function waitForHttp(url, timeoutMs, child) {
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once url answers 2xx; false when timeoutMs passes or cancelled() says to give up. */
+async function answers(url, timeoutMs, cancelled) {
   const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = async () => {
-      if (child && child.exitCode !== null) return reject(new Error(`${url}: process exited with ${child.exitCode}`));
-      try {
-        const res = await fetch(url);
-        if (res.ok) return resolve();
-      } catch {
-        /* not up yet */
+  while (!cancelled()) {
+    try {
+      // Bounded: a half-started server that accepts and never answers must not hang the start.
+      const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+      await res.body?.cancel();
+      if (res.ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) return false;
+    await sleep(250);
+  }
+  return false;
+}
+
+/** How many of a part's last lines a start-up failure quotes. */
+const QUOTED_LINES = 25;
+
+/**
+ * Follows a part's log file: echoes new lines with the part's name (unless quiet) and keeps the
+ * last ones for failure messages. The children write to files, not pipes, so that a launcher
+ * killed outright leaves them able to write (a pipe without a reader kills a writer with EPIPE,
+ * which for the Auth emulator means quitting without exporting its accounts).
+ */
+function followLog(file, { name, echo }) {
+  const decoder = new StringDecoder('utf8');
+  const last = [];
+  const buffer = Buffer.alloc(64 * 1024);
+  let fd = null;
+  let position = 0;
+  let partial = '';
+  let closed = false;
+  const emit = (raw) => {
+    const line = raw.replace(/\r$/, '');
+    if (!line.trim()) return;
+    last.push(line);
+    if (last.length > QUOTED_LINES) last.shift();
+    if (echo) process.stdout.write(`[${name}] ${line}\n`);
+  };
+  const drain = () => {
+    if (closed) return;
+    try {
+      fd ??= openSync(file, 'r');
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, position)) > 0; ) {
+        position += n;
+        const lines = (partial + decoder.write(buffer.subarray(0, n))).split('\n');
+        partial = lines.pop() ?? '';
+        lines.forEach(emit);
       }
-      if (Date.now() > deadline) return reject(new Error(`${url} did not answer within ${timeoutMs} ms`));
-      setTimeout(attempt, 250);
-    };
-    void attempt();
-  });
+    } catch {
+      // not created yet, or removed with its data folder
+    }
+  };
+  const timer = setInterval(drain, 200);
+  timer.unref();
+  return {
+    file,
+    lastLines() {
+      drain();
+      return partial.trim() ? [...last, partial] : [...last];
+    },
+    close() {
+      clearInterval(timer);
+      drain();
+      if (partial) emit(partial);
+      partial = '';
+      if (fd !== null) closeSync(fd);
+      fd = null;
+      closed = true;
+    },
+  };
 }
 
-function startProcess(command, args, { cwd = ROOT, env, name, quiet }) {
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', quiet ? 'ignore' : 'pipe', 'pipe'],
-    // Its own process group: Ctrl-C in the terminal reaches only the launcher, which then stops
-    // each child once. A second SIGINT makes firebase-tools quit without exporting its accounts.
-    detached: true,
-  });
-  const prefix = (stream) =>
-    stream?.on('data', (chunk) => {
-      for (const line of String(chunk).split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
-    });
-  if (!quiet) prefix(child.stdout);
-  prefix(child.stderr);
-  return child;
-}
-
-/** The Firebase Auth emulator; accounts persist in dataDir/auth across restarts. */
-async function startAuthEmulator({ port, dataDir, quiet }) {
-  const dir = path.join(dataDir, 'auth-emulator');
-  mkdirSync(dir, { recursive: true });
-  const exportDir = path.join(dir, 'export');
-  // The emulator itself sits behind the proxy (auth-emulator-proxy.mjs), which owns `port`. Hub
-  // and logging ports follow the auth port so a test run can sit beside `npm start`.
-  const emulator = await startAuthEmulatorProcess({
-    authPort: port + 3,
-    hubPort: port + 1,
-    loggingPort: port + 2,
-    dir,
-    importDir: exportDir,
-    exportDir,
-    quiet,
-    name: 'auth',
-    // Its own process group, as startProcess's children (see there).
-    detached: true,
-  });
-  const proxy = await startAuthEmulatorProxy({ port, targetPort: port + 3 }).catch(async (error) => {
-    await emulator.stop();
-    throw error;
-  });
-  emulator.child.once('exit', () => {
-    proxy.close();
-    proxy.closeAllConnections();
-  });
-  return emulator.child;
+/** A part that died or did not answer during start-up: its name, what happened, its last lines. */
+export class StartFailedError extends Error {
+  constructor(label, what, log) {
+    const lines = log?.lastLines() ?? [];
+    const quoted = lines.length ? `\n  Its last lines (${log.file}):\n${lines.map((l) => `    ${l}`).join('\n')}` : '';
+    super(`Cannot start: the ${label} ${what}.${quoted}`);
+    this.name = 'StartFailedError';
+  }
 }
 
 /**
@@ -168,65 +195,200 @@ export function writeRuntimeFiles(siteDir, { ports, publicHost, stripe = false }
   );
 }
 
+/** What the parts are called in messages. */
+const LABELS = {
+  auth: 'Auth emulator',
+  api: 'API',
+  shell: 'shell',
+  catalog: 'catalog remote',
+  dashboard: 'dashboard remote',
+  checkout: 'checkout remote',
+};
+
 /**
  * @param {object} o
  * @param {ReturnType<typeof defaultPorts>} o.ports
  * @param {string} o.dataDir     where the embedded database and emulator accounts live
  * @param {boolean} [o.dev]      webpack dev servers instead of production builds
- * @param {boolean} [o.quiet]    keep child processes' stdout out of the terminal
+ * @param {boolean} [o.quiet]    keep the parts' output out of the terminal (failures still quote it)
  * @param {string} [o.publicHost]
  * @param {Record<string,string>} [o.apiEnv]
  * @param {Record<string,string>} [o.renderEnv] the render server's settings (SSR_BUDGET_MS, …)
+ * @param {AbortSignal} [o.signal] stops the start-up (and what it started) when aborted
+ * @param {(line: string) => void} [o.log] where the launcher's own lines go
  */
 export async function startSite(o) {
-  const { ports, dataDir, dev = false, quiet = false, publicHost = 'localhost' } = o;
+  const { ports, dataDir, dev = false, quiet = false, publicHost = 'localhost', signal } = o;
+  const log = o.log ?? ((line) => console.log(line));
+  const siteDir = path.join(dataDir, 'site');
+  const logDir = path.join(siteDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+
+  // An earlier run killed outright left its children running: they hold the ports and the
+  // database. They are stopped before the ports are judged, so only strangers are reported.
+  await stopLeftovers(siteDir, { log, checkout: ROOT });
+  signal?.throwIfAborted();
+  // Every port before anything starts: a half-started site that prints "running" while its API
+  // cannot bind is worse than no site.
+  await checkPorts(ports);
+  const record = createRunRecord(siteDir, { checkout: ROOT, dataDir, ports });
+
+  /** @type {(() => Promise<void>)[]} */
   const stops = [];
-  /** Every child spawned, for leftovers when the launcher exits without stopping them. */
-  const children = [];
+  /** @type {{ name: string, child: import('node:child_process').ChildProcess, log: ReturnType<typeof followLog> }[]} */
+  const parts = [];
+  let phase = 'starting'; // then 'running', then 'stopping'
+  /** The first thing that went wrong during start-up: it is what the caller is told. */
+  let failure = null;
+  /** @type {(error: Error) => void} */
+  let failStart = () => undefined;
+  const startFailed = new Promise((_, reject) => {
+    failStart = (error) => {
+      if (failure) return;
+      failure = error;
+      reject(error);
+    };
+  });
+  startFailed.catch(() => undefined);
+  const onAbort = () => failStart(signal?.reason ?? new Error('start-up aborted'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  /** Races a start-up step against any part dying and against the abort signal. */
+  const guard = (promise) => Promise.race([promise, startFailed]);
+
+  const gone = (child) => child.exitCode !== null || child.signalCode !== null;
   // The children run detached (their own session and process group), so nothing reaches them if
   // the launcher ends some other way than stop(): an uncaught error, a process.exit elsewhere.
-  // 'exit' allows only synchronous work: each group still alive is killed outright. (A
-  // SIGKILLed launcher runs no code at all; nothing can be done for that one.)
+  // 'exit' allows only synchronous work: each group still alive is killed outright. A SIGKILLed
+  // launcher runs no code at all: the next start finds them in the record (run-record.mjs).
   const killLeftovers = () => {
-    for (const child of children) {
-      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) continue;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    for (const { child } of parts) if (child.pid !== undefined && !gone(child)) signalGroup(child.pid, 'SIGKILL');
   };
   process.on('exit', killLeftovers);
+
   const stop = async () => {
+    phase = 'stopping';
+    signal?.removeEventListener('abort', onAbort);
     for (const s of stops.reverse()) await s();
+    stops.length = 0;
+    for (const part of parts) part.log.close();
+    record.remove();
     process.off('exit', killLeftovers);
   };
-  const killOnStop = (child) => {
-    children.push(child);
-    stops.push(
-      () =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', resolve);
+
+  /**
+   * Watches a child: recorded at once, its output followed, its death during start-up fails the
+   * start, and stop() sends it SIGINT (SIGKILL to its group after graceMs).
+   */
+  const adopt = (name, child, { logFile, ports: held, stopSignal = 'SIGTERM', graceMs = 8000 }) => {
+    record.add({ name, pid: child.pid, ports: held, stopSignal, graceMs, log: path.relative(siteDir, logFile) });
+    const part = { name, child, log: followLog(logFile, { name, echo: !quiet }) };
+    parts.push(part);
+    child.once('exit', (code, sig) => {
+      const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;
+      if (phase === 'starting') failStart(new StartFailedError(LABELS[name] ?? name, `${how} during start-up`, part.log));
+      else if (phase === 'running') {
+        log(`[${name}] the ${LABELS[name] ?? name} ${how}; the site is not whole. Stop it (Ctrl-C) and start again.`);
+        if (quiet) for (const line of part.log.lastLines()) log(`[${name}] ${line}`);
+      }
+    });
+    stops.push(async () => {
+      if (!gone(child)) {
+        await new Promise((resolve) => {
+          const force = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), graceMs);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve(undefined);
+          });
+          // Once, and to the child alone: a second SIGINT makes firebase-tools quit without
+          // exporting its accounts, and tsx passes the signal on to the API itself.
           child.kill('SIGINT');
-          setTimeout(() => child.kill('SIGKILL'), 8000).unref();
-        }),
-    );
+        });
+      }
+      // A child that died on its own (tsx killed, say) can leave its own children holding the
+      // port; the record is about to go, so they are stopped now or never.
+      if (groupMembers(child.pid).length > 0) {
+        signalGroup(child.pid, 'SIGTERM');
+        for (let waited = 0; groupMembers(child.pid).length > 0 && waited < 5000; waited += 100) await sleep(100);
+        if (groupMembers(child.pid).length > 0) signalGroup(child.pid, 'SIGKILL');
+      }
+    });
+    return part;
   };
+
+  const startChild = (name, command, args, { cwd = ROOT, env, ports: held }) => {
+    const logFile = path.join(logDir, `${name}.log`);
+    const fd = openSync(logFile, 'w');
+    let child;
+    try {
+      child = spawn(command, args, {
+        cwd,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', fd, fd],
+        // Its own process group: Ctrl-C in the terminal reaches only the launcher, which then
+        // stops each child once. A second SIGINT makes firebase-tools quit without exporting.
+        detached: true,
+      });
+    } finally {
+      closeSync(fd);
+    }
+    if (child.pid === undefined) throw new StartFailedError(LABELS[name] ?? name, `could not be started (${command})`);
+    return adopt(name, child, { logFile, ports: held });
+  };
+
+  /** Waits until url answers; a part that does not answer in time fails the start, quoting its log. */
+  const ready = async (name, url, timeoutMs, part) => {
+    if (await guard(answers(url, timeoutMs, () => failure !== null))) return;
+    if (failure) throw failure;
+    throw new StartFailedError(LABELS[name] ?? name, `did not answer on ${url} within ${Math.round(timeoutMs / 1000)} s`, part?.log);
+  };
+
   try {
-    mkdirSync(dataDir, { recursive: true });
-    const auth = await startAuthEmulator({ port: ports.auth, dataDir, quiet });
-    killOnStop(auth);
+    // The Auth emulator; its accounts persist in dataDir/auth-emulator across restarts.
+    const authDir = path.join(dataDir, 'auth-emulator');
+    mkdirSync(authDir, { recursive: true });
+    const exportDir = path.join(authDir, 'export');
+    const authLog = path.join(logDir, 'auth.log');
+    let authPart;
+    // The emulator itself sits behind the proxy (auth-emulator-proxy.mjs), which owns ports.auth.
+    // Hub and logging ports follow the auth port so a test run can sit beside `npm start`.
+    const emulator = await guard(
+      startAuthEmulatorProcess({
+        authPort: ports.auth + 3,
+        hubPort: ports.auth + 1,
+        loggingPort: ports.auth + 2,
+        dir: authDir,
+        importDir: exportDir,
+        exportDir,
+        logFile: authLog,
+        detached: true,
+        timeoutMs: 90_000,
+        onSpawn: (child) => {
+          // A leftover emulator gets SIGINT and time: it saves its accounts only when it stops cleanly.
+          authPart = adopt('auth', child, { logFile: authLog, ports: [ports.auth + 1, ports.auth + 2, ports.auth + 3], stopSignal: 'SIGINT', graceMs: 20_000 });
+        },
+      }),
+    ).catch((error) => {
+      if (failure || signal?.aborted || !authPart) throw failure ?? error;
+      throw new StartFailedError(LABELS.auth, String(error.message).split('\n')[0].replace(/^The Auth emulator /, ''), authPart.log);
+    });
+    const proxy = await startAuthEmulatorProxy({ port: ports.auth, targetPort: ports.auth + 3 });
+    emulator.child.once('exit', () => {
+      proxy.close();
+      proxy.closeAllConnections();
+    });
+    stops.push(async () => {
+      proxy.close();
+      proxy.closeAllConnections();
+    });
 
     const origins = ['shell', 'catalog', 'dashboard', 'checkout'].flatMap((n) => [
       `http://localhost:${ports[n]}`,
       `http://127.0.0.1:${ports[n]}`,
     ]);
-    const api = startProcess(path.join(BIN, 'tsx'), ['src/server.ts'], {
+    const api = startChild('api', path.join(BIN, 'tsx'), ['src/server.ts'], {
       cwd: path.join(ROOT, 'api'),
-      name: 'api',
-      quiet,
+      ports: [ports.api],
       env: {
         PORT: String(ports.api),
         DATA_DIR: dataDir,
@@ -236,38 +398,37 @@ export async function startSite(o) {
         ...o.apiEnv,
       },
     });
-    killOnStop(api);
 
-    const siteDir = path.join(dataDir, 'site');
     const apiEnv = { ...process.env, ...o.apiEnv };
     writeRuntimeFiles(siteDir, { ports, publicHost, stripe: Boolean(apiEnv.STRIPE_SECRET_KEY && apiEnv.STRIPE_PUBLISHABLE_KEY) });
+    /** What must answer before the site is called running. */
+    const checks = [];
     if (dev) {
-      const servers = FRONT_ENDS.map((fe) => {
-        const child = startProcess(path.join(BIN, 'webpack'), ['serve', '--mode', 'development'], {
+      for (const fe of FRONT_ENDS) {
+        const server = startChild(fe.name, path.join(BIN, 'webpack'), ['serve', '--mode', 'development'], {
           cwd: path.join(ROOT, fe.dir),
-          name: fe.name,
-          quiet,
+          ports: [ports[fe.name]],
           // The shell's dev server answers remotes.json and config.json from siteDir, so moved
           // ports (CATALOG_PORT, API_PORT, …) reach the page as they do with `npm start`.
           env: { [fe.portVar]: String(ports[fe.name]), ...(fe.name === 'shell' ? { SHELL_RUNTIME_DIR: siteDir } : {}) },
         });
-        killOnStop(child);
-        return { child, url: `http://127.0.0.1:${ports[fe.name]}/${fe.name === 'shell' ? '' : 'mf-manifest.json'}` };
-      });
-      // The URL is printed once every dev server has compiled and answers.
-      await Promise.all(servers.map(({ child, url }) => waitForHttp(url, 300_000, child)));
+        // Each dev server answers once it has compiled: slow on a first run.
+        checks.push([fe.name, `http://127.0.0.1:${ports[fe.name]}/${fe.name === 'shell' ? '' : 'mf-manifest.json'}`, 300_000, server]);
+      }
     } else {
-      await buildMissing();
+      await guard(buildMissing());
+      // The event loop was held by the build: a part that died meanwhile is only noticed now.
+      await guard(sleep(0));
       // The remotes as their teams publish them: static files on their own origins.
       for (const fe of FRONT_ENDS.filter((f) => f.name !== 'shell')) {
         const server = await serveStatic({ dir: path.join(ROOT, fe.dir, 'dist'), port: ports[fe.name] });
         stops.push(() => new Promise((resolve) => server.close(() => resolve())));
         server.closeAllConnections && stops.push(async () => server.closeAllConnections());
+        checks.push([fe.name, `http://127.0.0.1:${ports[fe.name]}/mf-manifest.json`, 30_000]);
       }
       // The shell: its render server, which draws each page and serves the shell's files.
-      const render = startProcess(process.execPath, [path.join(ROOT, 'shell', 'dist-server', 'main.js')], {
-        name: 'shell',
-        quiet,
+      const render = startChild('shell', process.execPath, [path.join(ROOT, 'shell', 'dist-server', 'main.js')], {
+        ports: [ports.shell],
         env: {
           PORT: String(ports.shell),
           HOST: '127.0.0.1',
@@ -277,13 +438,19 @@ export async function startSite(o) {
           ...o.renderEnv,
         },
       });
-      killOnStop(render);
-      await waitForHttp(`http://127.0.0.1:${ports.shell}/healthz`, 60_000, render);
+      checks.push(['shell', `http://127.0.0.1:${ports.shell}/healthz`, 90_000, render]);
     }
-    await waitForHttp(`http://127.0.0.1:${ports.api}/health`, 90_000, api);
-    return { stop, url: `http://${publicHost}:${ports.shell}`, siteDir };
+    // The API answers /health only once the demo accounts exist in the emulator (api/src/server.ts).
+    checks.push(['api', `http://127.0.0.1:${ports.api}/health`, 120_000, api]);
+    checks.push(['auth', `http://127.0.0.1:${ports.auth}/`, 30_000, authPart]);
+    await Promise.all(checks.map(([name, url, timeoutMs, part]) => ready(name, url, timeoutMs, part)));
+    phase = 'running';
+    signal?.removeEventListener('abort', onAbort);
+    // What the parts printed while starting comes before whatever the caller prints next.
+    for (const part of parts) part.log.lastLines();
+    return { stop, url: `http://${publicHost}:${ports.shell}`, siteDir, logDir };
   } catch (error) {
     await stop();
-    throw error;
+    throw failure ?? error;
   }
 }

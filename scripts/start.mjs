@@ -1,25 +1,34 @@
 #!/usr/bin/env node
-/** `npm start` (production builds) and `npm run dev` (hot reload): the whole site, one command. */
+/**
+ * `npm start` (production builds) and `npm run dev` (hot reload): the whole site, one command.
+ * What it records and what a start after a crash does: docs/operate-launcher.md.
+ */
 import path from 'node:path';
-import { ROOT, defaultPorts, startSite } from './site.mjs';
+import { AlreadyRunningError, PortsInUseError, ROOT, StartFailedError, defaultPorts, startSite } from './site.mjs';
 
 const dev = process.argv.includes('--dev');
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, '.data'));
 const password = process.env.DEMO_PASSWORD ?? 'usedcars-demo';
+const ports = defaultPorts();
 
-const site = await startSite({ ports: defaultPorts(), dataDir, dev });
-console.log(`
-  Used Cars is running: ${site.url}
-  (${dev ? 'development servers with hot reload' : 'production builds'}; API on port ${defaultPorts().api}; data in ${dataDir})
+/** Which setting moves each port (the emulator's helper ports follow AUTH_EMULATOR_PORT). */
+const PORT_SETTINGS = {
+  shell: 'SHELL_PORT',
+  catalog: 'CATALOG_PORT',
+  dashboard: 'DASHBOARD_PORT',
+  checkout: 'CHECKOUT_PORT',
+  api: 'API_PORT',
+  auth: 'AUTH_EMULATOR_PORT',
+  'auth hub': 'AUTH_EMULATOR_PORT',
+  'auth logging': 'AUTH_EMULATOR_PORT',
+  'auth emulator': 'AUTH_EMULATOR_PORT',
+};
 
-  Demo accounts (password: ${password}):
-    admin@usedcars.test   admin
-    seller@usedcars.test  Seller ("Demo Seller")
-    buyer@usedcars.test   Buyer
-
-  Press Ctrl-C to stop everything.
-`);
-
+// Installed before anything starts: a signal during start-up must stop what was already started
+// (the children run detached, so the terminal's Ctrl-C never reaches them), not kill the
+// launcher on the spot and strand them.
+const startUp = new AbortController();
+let site = null;
 let stopping = false;
 const shutdown = async (signal) => {
   if (stopping) return;
@@ -27,8 +36,14 @@ const shutdown = async (signal) => {
   if (signal === 'SIGHUP') {
     // The terminal is gone: writing to it fails (EIO), which must not cut the stopping short.
     process.stdout.on('error', () => undefined);
+    process.stderr.on('error', () => undefined);
   } else {
     console.log('\nstopping…');
+  }
+  if (!site) {
+    // startSite stops what it started and rejects; the catch below exits.
+    startUp.abort(new Error(`${signal} during start-up`));
+    return;
   }
   await site.stop();
   process.exit(0);
@@ -38,3 +53,39 @@ process.on('SIGTERM', shutdown);
 // A closed terminal: the children run detached (site.mjs), so its hang-up never reaches them;
 // the launcher stops them as for Ctrl-C.
 process.on('SIGHUP', shutdown);
+
+function shortPath(dir) {
+  const relative = path.relative(process.cwd(), dir);
+  return relative && !relative.startsWith('..') ? relative : dir;
+}
+
+try {
+  site = await startSite({ ports, dataDir, dev, signal: startUp.signal });
+} catch (error) {
+  if (startUp.signal.aborted) {
+    console.log('stopped before the site was running.');
+    process.exit(130);
+  }
+  if (error instanceof PortsInUseError) {
+    const settings = [...new Set(error.busy.map((b) => PORT_SETTINGS[b.part]))];
+    console.error(`${error.message}\n  Stop that program, or run on other ports: ${settings.map((s) => `${s}=…`).join(' ')} npm start`);
+  } else if (error instanceof AlreadyRunningError || error instanceof StartFailedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+}
+
+console.log(`
+  Used Cars is running: ${site.url}
+  (${dev ? 'development servers with hot reload' : 'production builds'}; API on port ${ports.api}; data in ${dataDir})
+
+  Demo accounts (password: ${password}):
+    admin@usedcars.test   admin
+    seller@usedcars.test  Seller ("Demo Seller")
+    buyer@usedcars.test   Buyer
+
+  Each part's output is also in ${shortPath(site.logDir)}
+  Press Ctrl-C to stop everything.
+`);

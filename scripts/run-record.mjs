@@ -1,0 +1,195 @@
+/**
+ * The launcher's record of what it started (siteDir/processes.json), and what a new start does
+ * with the record an earlier run left behind. The children run in their own process groups
+ * (site.mjs), so a launcher killed outright (kill -9, the OOM killer, a crashed terminal
+ * multiplexer) leaves them running, holding their ports and, for the API, the embedded database.
+ * The record is how the next start finds them. docs/operate-launcher.md tells operators the same.
+ */
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describeHolders, groupMembers, portHolders, portIsFree, processInfo, signalGroup, stillRunning } from './processes.mjs';
+
+export const RECORD_FILE = 'processes.json';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What each port of a site is for, in the order they are checked and reported. */
+export function sitePorts(ports) {
+  return [
+    { port: ports.shell, part: 'shell' },
+    { port: ports.catalog, part: 'catalog' },
+    { port: ports.dashboard, part: 'dashboard' },
+    { port: ports.checkout, part: 'checkout' },
+    { port: ports.api, part: 'api' },
+    { port: ports.auth, part: 'auth' },
+    // The emulator's own ports follow the auth port (site.mjs).
+    { port: ports.auth + 1, part: 'auth hub' },
+    { port: ports.auth + 2, part: 'auth logging' },
+    { port: ports.auth + 3, part: 'auth emulator' },
+  ];
+}
+
+export class PortsInUseError extends Error {
+  /** @param {{ port: number, part: string, holders: { pid: number, command: string }[] }[]} busy */
+  constructor(busy) {
+    const lines = busy.map((b) => `  port ${b.port} (${b.part}) is in use by ${describeHolders(b.holders)}`);
+    super(`Cannot start: ${busy.length === 1 ? 'a port is' : 'ports are'} already in use, so nothing was started.\n${lines.join('\n')}`);
+    this.name = 'PortsInUseError';
+    this.busy = busy;
+  }
+}
+
+export class AlreadyRunningError extends Error {
+  constructor(record, siteDir) {
+    const l = record.launcher;
+    super(
+      `Cannot start: this data folder is in use by a site that is still running: launcher pid ${l.pid} ` +
+        `(${l.command}), started ${l.startedAt}${record.checkout ? ` from ${record.checkout}` : ''}.\n` +
+        `  Stop it first (Ctrl-C in its terminal, or: kill ${l.pid}). Its record: ${path.join(siteDir, RECORD_FILE)}`,
+    );
+    this.name = 'AlreadyRunningError';
+  }
+}
+
+/** Every port of the site, checked before anything starts; throws PortsInUseError naming the busy ones. */
+export async function checkPorts(ports) {
+  const all = sitePorts(ports);
+  const free = await Promise.all(all.map(({ port }) => portIsFree(port)));
+  const busy = all.filter((_, i) => !free[i]).map((b) => ({ ...b, holders: portHolders(b.port) }));
+  if (busy.length > 0) throw new PortsInUseError(busy);
+}
+
+function readRecord(file) {
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8'));
+    return record && typeof record === 'object' && Array.isArray(record.parts) ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Processes of a recorded part still running: its whole process group while the recorded leader
+ * is the same process (pid and start time). A leader gone while members of its group remain
+ * (a wrapper such as tsx killed alone) still identifies them: the OS hands out no pid that is
+ * still some group's id. A leader whose pid now names another process means the group is gone.
+ */
+function survivorsOf(part) {
+  const now = processInfo(part.pid);
+  if (now && !now.zombie && now.start !== part.start) return [];
+  return groupMembers(part.pgid);
+}
+
+async function waitUntil(test, timeoutMs, stepMs = 100) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await test()) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(stepMs);
+  }
+}
+
+/** Stops one leftover part: its stop signal to the group, then SIGKILL after the grace period. */
+async function stopLeftoverPart(part, log) {
+  const members = survivorsOf(part);
+  if (members.length === 0) return false;
+  const signal = part.stopSignal ?? 'SIGTERM';
+  log(`  ${part.name}: pid ${part.pid} (${members.length} process${members.length === 1 ? '' : 'es'}), ${signal}`);
+  // To the recorded process alone while it lives, as the launcher's own stop does: tsx passes
+  // the signal on to the API, which would take a second one from the group as "quit now".
+  let signalled = false;
+  if (stillRunning(part)) {
+    try {
+      process.kill(part.pid, signal);
+      signalled = true;
+    } catch {
+      // gone meanwhile: the group is signalled below
+    }
+  }
+  if (!signalled) signalGroup(part.pgid, signal);
+  const gone = () => survivorsOf(part).length === 0;
+  if (await waitUntil(gone, part.graceMs ?? 10_000)) return true;
+  log(`  ${part.name}: still running after ${Math.round((part.graceMs ?? 10_000) / 1000)} s, SIGKILL`);
+  signalGroup(part.pgid, 'SIGKILL');
+  await waitUntil(gone, 5_000);
+  return true;
+}
+
+/**
+ * Before a start: stops what an earlier run of this data folder left running, then waits for its
+ * ports to be free. Throws AlreadyRunningError when that run's launcher is itself still alive: a
+ * running site is not a leftover, and stopping it from here would pull it out from under its
+ * operator.
+ */
+export async function stopLeftovers(siteDir, { log = console.log, checkout } = {}) {
+  const file = path.join(siteDir, RECORD_FILE);
+  if (!existsSync(file)) return;
+  const record = readRecord(file);
+  if (!record) {
+    rmSync(file, { force: true });
+    return;
+  }
+  if (record.launcher && stillRunning(record.launcher)) throw new AlreadyRunningError(record, siteDir);
+  const alive = record.parts.filter((part) => survivorsOf(part).length > 0);
+  if (alive.length > 0) {
+    const from = record.checkout && checkout && record.checkout !== checkout ? ` (started from ${record.checkout})` : '';
+    log(
+      `An earlier run${from} ended without stopping its parts (its launcher, pid ${record.launcher?.pid ?? '?'}, is gone). ` +
+        `Stopping what it left running:`,
+    );
+    await Promise.all(alive.map((part) => stopLeftoverPart(part, log)));
+  }
+  const ports = record.ports ? sitePorts(record.ports).map((p) => p.port) : [];
+  const freed = await waitUntil(async () => (await Promise.all(ports.map((port) => portIsFree(port)))).every(Boolean), 10_000, 200);
+  if (alive.length > 0) log(freed ? 'Stopped; starting again.' : 'Stopped, but some of its ports are still taken (see below).');
+  rmSync(file, { force: true });
+}
+
+/**
+ * The record of the run under way: the launcher itself, then each child as soon as it is
+ * spawned, so a launcher killed at any moment leaves behind a record of all it started.
+ */
+export function createRunRecord(siteDir, { checkout, dataDir, ports }) {
+  const file = path.join(siteDir, RECORD_FILE);
+  const me = processInfo(process.pid);
+  const record = {
+    launcher: { pid: process.pid, start: me?.start ?? '', command: me?.command ?? process.argv.join(' '), startedAt: new Date().toISOString() },
+    checkout,
+    dataDir,
+    ports,
+    parts: [],
+  };
+  const save = () => {
+    // Written whole and renamed into place: a kill in the middle never leaves half a record.
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, `${JSON.stringify(record, null, 2)}\n`);
+    renameSync(partial, file);
+  };
+  save();
+  return {
+    /**
+     * @param {{ name: string, pid: number, ports: number[], stopSignal?: string, graceMs?: number, log?: string }} part
+     */
+    add(part) {
+      const info = processInfo(part.pid);
+      record.parts.push({
+        name: part.name,
+        pid: part.pid,
+        // Spawned detached, each child leads its own group.
+        pgid: part.pid,
+        start: info?.start ?? '',
+        command: info?.command ?? '',
+        ports: part.ports,
+        startedAt: new Date().toISOString(),
+        stopSignal: part.stopSignal ?? 'SIGTERM',
+        graceMs: part.graceMs ?? 10_000,
+        ...(part.log ? { log: part.log } : {}),
+      });
+      save();
+    },
+    /** Once everything it started has stopped. */
+    remove() {
+      rmSync(file, { force: true });
+    },
+  };
+}

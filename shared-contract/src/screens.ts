@@ -64,6 +64,12 @@ interface ScreenBase {
   readsApi: boolean;
   /** Drawn on the server too: its HTML arrives in the first response. Only open screens can be. */
   serverRendered: boolean;
+  /**
+   * Nothing on it needs a script: its links work as plain links. Arriving drawn by the server,
+   * the page leaves its markup as it is and does not fetch its code (docs/performance.md); the
+   * screen is drawn by its remote only when reached from another screen of the page.
+   */
+  staticMarkup?: true;
   /** A failure inside shows its own error screen instead of the enclosing layout's. */
   ownErrorScreen?: true;
   children?: readonly Screen[];
@@ -81,9 +87,9 @@ const open = { access: 'open', readsApi: false } as const;
 
 /** The route table, in matching order; children nest under their layout. */
 export const SCREENS: readonly Screen[] = [
-  { ...open, index: true, module: 'catalog/HomePage', props: {}, serverRendered: true },
-  { ...open, path: SITE_PATHS.about, module: 'catalog/AboutPage', props: {}, serverRendered: true },
-  { ...open, path: SITE_PATHS.blogs, module: 'catalog/BlogsPage', props: {}, serverRendered: true },
+  { ...open, index: true, module: 'catalog/HomePage', props: {}, serverRendered: true, staticMarkup: true },
+  { ...open, path: SITE_PATHS.about, module: 'catalog/AboutPage', props: {}, serverRendered: true, staticMarkup: true },
+  { ...open, path: SITE_PATHS.blogs, module: 'catalog/BlogsPage', props: {}, serverRendered: true, staticMarkup: true },
   // Drawn in the browser: a form drawn by the server could be sent by the browser itself before
   // the page takes it over (the password in the address bar), and these pages have no picture
   // or content worth arriving early.

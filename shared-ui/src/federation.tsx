@@ -168,18 +168,51 @@ export function loadScreenModule<Id extends ModuleId>(id: Id): Promise<ScreenMod
 }
 
 /**
+ * The modules whose server-drawn markup the page is taking over right now: the shell names them
+ * before it takes the page over, and forgets them once that first drawing is in place, so the
+ * same screen reached later is drawn as usual.
+ */
+const serverMarkup = new Set<string>();
+export function keepServerMarkupOf(ids: readonly string[]): void {
+  for (const id of ids) serverMarkup.add(id);
+}
+export function releaseServerMarkup(): void {
+  serverMarkup.clear();
+}
+
+/** Never settles: React keeps the server's markup for a boundary waiting on it. */
+const ServerMarkup = lazy(() => new Promise<never>(() => undefined));
+
+/**
  * Renders a remote's exposed module lazily, behind its own error boundary: a remote that is
  * down costs only its own area of the page, with a Try again that fetches it afresh. The id and
  * the props are checked against the screen registry (shared-contract's ExposedModules).
+ *
+ * `staticMarkup`: a screen with nothing that needs a script. When the page arrived with it drawn
+ * by the server, its markup is left as it is (React leaves a boundary that is still waiting
+ * alone) and its code is not fetched; reached from another screen, it is drawn as usual.
  */
-export function RemoteComponent<Id extends ModuleId>({ id, props, fallback }: { id: Id; props: ModuleProps<Id>; fallback?: ReactNode }) {
+export function RemoteComponent<Id extends ModuleId>({
+  id,
+  props,
+  fallback,
+  staticMarkup = false,
+}: {
+  id: Id;
+  props: ModuleProps<Id>;
+  fallback?: ReactNode;
+  staticMarkup?: boolean;
+}) {
+  // Only for the module it was drawn for: an instance handed another module draws that one.
+  const [keptFor] = useState(() => (staticMarkup && serverMarkup.has(id) ? id : null));
+  const keepServerMarkup = keptFor === id;
   const [attempt, setAttempt] = useState(0);
   const area = remoteNameOf(id);
   const Lazy = useMemo(
-    () => lazy(() => loadScreenModule(id) as Promise<{ default: ComponentType<ModuleProps<Id>> }>),
+    () => (keepServerMarkup ? ServerMarkup : lazy(() => loadScreenModule(id) as Promise<{ default: ComponentType<ModuleProps<Id>> }>)),
     // A new attempt needs a new lazy(): React caches a rejected one forever.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [id, attempt],
+    [id, attempt, keepServerMarkup],
   );
   return (
     <RemoteErrorBoundary

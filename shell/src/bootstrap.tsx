@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadRuntimeConfig, setRuntimeConfig, startIdentity } from '@usedcars/shared-auth';
+import { keepServerMarkupOf } from '@usedcars/shared-ui';
 import { startRemoteRegistry } from './federation/remotes';
 import { App } from './app/App';
 import { SERVER_DRAWN_ATTRIBUTE, readBootData } from './app/boot';
@@ -16,8 +17,12 @@ async function main() {
   // As a transition, React takes over the page in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task that would hold up a tap or a scroll.
   startTransition(() => {
-    if (boot && container.hasAttribute(SERVER_DRAWN_ATTRIBUTE)) hydrateRoot(container, <App />);
-    else createRoot(container).render(<App />);
+    if (boot && container.hasAttribute(SERVER_DRAWN_ATTRIBUTE)) {
+      keepServerMarkupOf(boot.staticMarkup ?? []);
+      hydrateRoot(container, <App />);
+    } else {
+      createRoot(container).render(<App />);
+    }
   });
   // The identity SDK is the heaviest piece; it loads after the first paint.
   void startIdentity();

@@ -16,6 +16,8 @@ export interface BootData {
   remotes: Record<string, string>;
   /** The manifests of the remotes the first screen uses, as far as the page needs them. */
   manifests: Record<string, RemoteManifest>;
+  /** The drawn screens the page leaves as they are (the registry's staticMarkup): their code is not fetched. */
+  staticMarkup?: string[];
   queries?: DehydratedState;
 }
 

@@ -28,7 +28,9 @@ const SHELL_SCREENS: Record<ShellScreenName, ComponentType> = {
 function screenElement(screen: Screen, inherited: { guarded: boolean; served: boolean }): ReactNode {
   let element: ReactNode;
   if ('module' in screen) {
-    element = <RemoteComponent id={screen.module} props={screen.props} />;
+    // Keyed by module: moving to another screen replaces the area (and any server markup left in
+    // it) instead of handing the same instance another module.
+    element = <RemoteComponent key={screen.module} id={screen.module} props={screen.props} staticMarkup={screen.staticMarkup} />;
   } else {
     const ShellScreen = SHELL_SCREENS[screen.shell];
     element = <ShellScreen />;

@@ -181,16 +181,22 @@ export class Renderer {
     // One try: a page waits for nothing on the server (the browser retries what is missing).
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
 
+    /** The builds the page will load itself (a screen it leaves as drawn needs none). */
     const builds = new Map<string, RemoteBuild>();
     const scripts: string[] = [];
+    const staticMarkup: ModuleId[] = [];
     for (const screen of toDraw) {
       const remote = remoteOf(screen.module);
       const manifestUrl = remotes[remote];
       if (!manifestUrl) throw new RemoteUnavailable(remote, 'remotes.json does not name it');
-      const build = builds.get(remote) ?? (await this.remoteServers.current(remote, manifestUrl));
-      builds.set(remote, build);
+      const build = await this.remoteServers.current(remote, manifestUrl);
       const module = (await this.remoteServers.load(screen.module, build)) as ScreenModule<ModuleId>;
       await module.prefetch?.({ queryClient, params, props: screen.props, signal });
+      if (screen.staticMarkup) {
+        staticMarkup.push(screen.module);
+        continue;
+      }
+      builds.set(remote, build);
       scripts.push(browserEntryOf(manifestUrl, build.manifest), ...exposedScripts(manifestUrl, build.manifest, screen.module.slice(remote.length + 1)));
     }
     // What could not be read is left for the page to fetch: drawn as "loading" on both sides.
@@ -204,6 +210,7 @@ export class Renderer {
       config,
       remotes: Object.fromEntries(Object.entries(remotes).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
       manifests: Object.fromEntries([...builds].map(([remote, build]) => [remote, forThePage(build.manifest)])),
+      staticMarkup,
       queries: dehydrate(queryClient),
     };
     return {

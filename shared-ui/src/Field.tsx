@@ -5,14 +5,14 @@ import { theme } from '@usedcars/shared-ui';
 
 export interface FieldProps {
   label: ReactNode;
-  /** Help shown under the label and read with the control (its accessible description). */
+  /** Help shown under the control and read with it (its accessible description). */
   hint?: ReactNode;
   /** What is wrong with the value: shown under the control, read with it, and marks it invalid. */
   error?: string;
   /** The control's id, for a form that moves the focus to a field itself; one is made up otherwise. */
   id?: string;
   className?: string;
-  /** One Input, Select or TextArea (and anything that belongs with it, such as a preview). */
+  /** One Input, Select or TextArea. */
   children: ReactNode;
 }
 
@@ -26,7 +26,7 @@ interface FieldWiring {
 const FieldContext = createContext<FieldWiring | null>(null);
 
 /**
- * A form field: its label, an optional hint, the control and the message when the value is
+ * A form field: its label, the control, an optional hint and the message when the value is
  * wrong, wired together (label for the control, hint and message as its description,
  * aria-invalid with the message), so every form reads the same to a screen reader.
  */
@@ -39,8 +39,8 @@ export function Field({ label, hint, error, id, className, children }: FieldProp
   return (
     <Root className={className}>
       <Label htmlFor={controlId}>{label}</Label>
-      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
       <FieldContext.Provider value={{ id: controlId, describedBy, invalid: Boolean(error) }}>{children}</FieldContext.Provider>
+      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
       {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
     </Root>
   );

@@ -69,24 +69,19 @@ export function AddProductForm() {
     <Form noValidate onSubmit={submit} aria-busy={saving.isPending} aria-label="Add Product">
       <Grid>
         {CAR_FIELDS.map((field) => (
-          <GridField
-            key={field.name}
-            $wide={field.kind === 'long' || field.kind === 'url'}
-            id={idOf(field.name)}
-            label={field.label}
-            hint={field.hint}
-            error={visibleError(field.name)}
-          >
-            <Control
-              spec={field}
-              value={values[field.name]}
-              onChange={(value) => change(field.name, value)}
-              onBlur={() => leave(field.name)}
-              // The API lists the car under the account's name whatever is sent, so a known name is not editable.
-              readOnly={field.name === 'sellerName' && displayName !== ''}
-            />
+          <Cell key={field.name} $wide={field.kind === 'long' || field.kind === 'url'}>
+            <Field id={idOf(field.name)} label={field.label} hint={field.hint} error={visibleError(field.name)}>
+              <Control
+                spec={field}
+                value={values[field.name]}
+                onChange={(value) => change(field.name, value)}
+                onBlur={() => leave(field.name)}
+                // The API lists the car under the account's name whatever is sent, so a known name is not editable.
+                readOnly={field.name === 'sellerName' && displayName !== ''}
+              />
+            </Field>
             {field.name === 'img' && <Preview link={values.img.trim()} />}
-          </GridField>
+          </Cell>
         ))}
       </Grid>
       <Footer>
@@ -167,7 +162,12 @@ const Grid = styled.div`
   gap: 18px 20px;
 `;
 
-const GridField = styled(Field)<{ $wide: boolean }>`
+const Cell = styled.div<{ $wide: boolean }>`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  align-content: start;
+  gap: 6px;
+  min-width: 0;
   grid-column: ${(props) => (props.$wide ? '1 / -1' : 'auto')};
 `;
 

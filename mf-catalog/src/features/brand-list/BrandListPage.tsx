@@ -4,11 +4,12 @@ import styled from 'styled-components';
 import { CATEGORY_PATHS, type Category, type CarSort } from '@usedcars/shared-contract';
 import { errorText } from '@usedcars/shared-auth';
 import { ErrorPanel, GhostButton, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
+import { Field, Select } from '@usedcars/shared-ui/form';
 import { useCarPage } from '../cars/carQueries';
 import { CarCard } from '../cars/CarCard';
 import { useBookingDialog } from '../cars/BookingDialogHost';
 import { PAGE_SIZE, SORT_LABELS, hasFilters, readListView, writeListView, type CarFilters, type ListView } from '../cars/listParams';
-import { FilterForm, Field } from './FilterForm';
+import { FilterForm } from './FilterForm';
 import { Pagination } from './Pagination';
 import { SkeletonGrid } from './SkeletonGrid';
 import { CarGrid } from './CarGrid';
@@ -30,9 +31,10 @@ const ResultsBar = styled.div`
     font-weight: 600;
     outline: none;
   }
-  ${Field} {
-    flex: 0 1 240px;
-  }
+`;
+
+const SortField = styled(Field)`
+  flex: 0 1 240px;
 `;
 
 const Empty = styled.div`
@@ -118,16 +120,15 @@ export default function BrandListPage({ category }: { category: Category }) {
         <h2 ref={resultsHeading} tabIndex={-1} aria-live="polite" aria-atomic="true">
           {isPending ? 'Loading cars…' : data ? describeResults(data.total, view, data.cars.length) : 'Cars'}
         </h2>
-        <Field>
-          Sort by
-          <select value={view.sort} onChange={(event) => apply({ sort: event.target.value as CarSort })}>
+        <SortField label="Sort by">
+          <Select value={view.sort} onChange={(event) => apply({ sort: event.target.value as CarSort })}>
             {Object.entries(SORT_LABELS).map(([sort, text]) => (
               <option key={sort} value={sort}>
                 {text}
               </option>
             ))}
-          </select>
-        </Field>
+          </Select>
+        </SortField>
       </ResultsBar>
 
       {isError ? (

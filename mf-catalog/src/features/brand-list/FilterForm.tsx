@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, GhostButton, theme } from '@usedcars/shared-ui';
+import { Field, Input } from '@usedcars/shared-ui/form';
 import { FILTER_KEYS, readListView, sameFilters, type CarFilters } from '../cars/listParams';
 
 const Form = styled.form`
@@ -14,24 +15,8 @@ const Form = styled.form`
   box-shadow: ${theme.shadow};
 `;
 
-export const Field = styled.label<{ $wide?: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  font-size: 14px;
-  font-weight: 600;
-  ${({ $wide }) => ($wide ? 'grid-column: 1 / -1;' : '')}
-  input,
-  select {
-    min-height: 44px;
-    padding: 0 12px;
-    font: 400 16px ${theme.font};
-    color: ${theme.color.ink};
-    background: #fff;
-    border: 1px solid #b9c0cc;
-    border-radius: 8px;
-    width: 100%;
-  }
+const SearchField = styled(Field)`
+  grid-column: 1 / -1;
 `;
 
 const Buttons = styled.div`
@@ -79,21 +64,17 @@ export function FilterForm({ filters, onApply }: { filters: CarFilters; onApply:
 
   return (
     <Form role="search" aria-label="Search and filter cars" onSubmit={onSubmit}>
-      <Field $wide>
-        Search
-        <input type="search" placeholder="Model, city or feature" maxLength={100} {...field('q')} />
+      <SearchField label="Search">
+        <Input type="search" placeholder="Model, city or feature" maxLength={100} {...field('q')} />
+      </SearchField>
+      <Field label="Min price ($)">
+        <Input type="number" min={0} step={1} inputMode="numeric" {...field('minPrice')} />
       </Field>
-      <Field>
-        Min price ($)
-        <input type="number" min={0} step={1} inputMode="numeric" {...field('minPrice')} />
+      <Field label="Max price ($)">
+        <Input type="number" min={0} step={1} inputMode="numeric" {...field('maxPrice')} />
       </Field>
-      <Field>
-        Max price ($)
-        <input type="number" min={0} step={1} inputMode="numeric" {...field('maxPrice')} />
-      </Field>
-      <Field>
-        Year
-        <input
+      <Field label="Year">
+        <Input
           type="text"
           inputMode="numeric"
           pattern="\d{4}"
@@ -103,9 +84,8 @@ export function FilterForm({ filters, onApply }: { filters: CarFilters; onApply:
           {...field('year')}
         />
       </Field>
-      <Field>
-        Location
-        <input type="text" maxLength={100} placeholder="City or state" {...field('location')} />
+      <Field label="Location">
+        <Input type="text" maxLength={100} placeholder="City or state" {...field('location')} />
       </Field>
       <Buttons>
         <Button type="submit">Apply filters</Button>

@@ -43,11 +43,13 @@ export function useBookingDialog(): { open: (car: Car, opener: HTMLElement | nul
     opener.current = null;
   }, [car]);
 
-  // Escape also dismisses the loading spinner or the "not available" fallback.
+  // Escape also dismisses the loading spinner or the "not available" fallback. Once the dialog
+  // is open, Escape is its own: it asks through its cancel event, and may be refused (while a
+  // booking is being sent).
   useEffect(() => {
     if (!car) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) close();
+      if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('dialog[open]')) close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { addCar, carImageUrl, errorText } from '@usedcars/shared-auth';
 import { SITE_PATHS, isImageLink, type CarInput } from '@usedcars/shared-contract';
 import { Button, theme } from '@usedcars/shared-ui';
+import { Field, Input, Select, TextArea } from '@usedcars/shared-ui/form';
 import { useDisplayName } from '../access/useRole';
 import { dashboardKeys } from '../queryKeys';
 import {
@@ -68,22 +69,19 @@ export function AddProductForm() {
     <Form noValidate onSubmit={submit} aria-busy={saving.isPending} aria-label="Add Product">
       <Grid>
         {CAR_FIELDS.map((field) => (
-          <Field key={field.name} $wide={field.kind === 'long' || field.kind === 'url'}>
-            <label htmlFor={idOf(field.name)}>{field.label}</label>
-            <Control
-              spec={field}
-              id={idOf(field.name)}
-              value={values[field.name]}
-              error={visibleError(field.name)}
-              onChange={(value) => change(field.name, value)}
-              onBlur={() => leave(field.name)}
-              // The API lists the car under the account's name whatever is sent, so a known name is not editable.
-              readOnly={field.name === 'sellerName' && displayName !== ''}
-            />
-            {field.hint && <Hint id={`${idOf(field.name)}-hint`}>{field.hint}</Hint>}
-            {visibleError(field.name) && <Message id={`${idOf(field.name)}-error`}>{visibleError(field.name)}</Message>}
+          <Cell key={field.name} $wide={field.kind === 'long' || field.kind === 'url'}>
+            <Field id={idOf(field.name)} label={field.label} hint={field.hint} error={visibleError(field.name)}>
+              <Control
+                spec={field}
+                value={values[field.name]}
+                onChange={(value) => change(field.name, value)}
+                onBlur={() => leave(field.name)}
+                // The API lists the car under the account's name whatever is sent, so a known name is not editable.
+                readOnly={field.name === 'sellerName' && displayName !== ''}
+              />
+            </Field>
             {field.name === 'img' && <Preview link={values.img.trim()} />}
-          </Field>
+          </Cell>
         ))}
       </Grid>
       <Footer>
@@ -101,46 +99,36 @@ export function AddProductForm() {
 
 interface ControlProps {
   spec: FieldSpec;
-  id: string;
   value: string;
-  error: string | undefined;
   onChange: (value: string) => void;
   onBlur: () => void;
   readOnly?: boolean;
 }
 
-function Control({ spec, id, value, error, onChange, onBlur, readOnly }: ControlProps) {
-  const describedBy = [spec.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  const common = {
-    id,
-    name: spec.name,
-    value,
-    required: true,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-    onBlur,
-  } as const;
+/** The control a field's kind calls for; its Field gives it its id, description and validity. */
+function Control({ spec, value, onChange, onBlur, readOnly }: ControlProps) {
+  const common = { name: spec.name, value, required: true, onBlur } as const;
   const text = { ...common, readOnly };
   switch (spec.kind) {
     case 'category':
       return (
-        <select {...common} onChange={(event) => onChange(event.target.value)}>
+        <Select {...common} onChange={(event) => onChange(event.target.value)}>
           {CATEGORY_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </select>
+        </Select>
       );
     case 'long':
-      return <textarea {...text} rows={4} onChange={(event) => onChange(event.target.value)} />;
+      return <TextArea {...text} rows={4} onChange={(event) => onChange(event.target.value)} />;
     case 'price':
       return (
-        <input {...text} type="number" min="0" step="any" inputMode={spec.inputMode} onChange={(event) => onChange(event.target.value)} />
+        <Input {...text} type="number" min="0" step="any" inputMode={spec.inputMode} onChange={(event) => onChange(event.target.value)} />
       );
     default:
       return (
-        <input
+        <Input
           {...text}
           type={spec.kind === 'url' ? 'url' : spec.kind === 'date' ? 'date' : 'text'}
           inputMode={spec.inputMode}
@@ -155,7 +143,7 @@ function Control({ spec, id, value, error, onChange, onBlur, readOnly }: Control
 function Preview({ link }: { link: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!isImageLink(link)) return null;
-  if (failed === link) return <Hint>The picture could not be loaded from this link.</Hint>;
+  if (failed === link) return <PreviewNote>The picture could not be loaded from this link.</PreviewNote>;
   return (
     <PreviewFrame>
       <img src={carImageUrl(link)} alt="Preview of the car's picture" onError={() => setFailed(link)} />
@@ -174,52 +162,18 @@ const Grid = styled.div`
   gap: 18px 20px;
 `;
 
-const Field = styled.div<{ $wide: boolean }>`
-  display: flex;
-  flex-direction: column;
+const Cell = styled.div<{ $wide: boolean }>`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  align-content: start;
   gap: 6px;
   min-width: 0;
   grid-column: ${(props) => (props.$wide ? '1 / -1' : 'auto')};
-  label {
-    font-weight: 600;
-  }
-  input,
-  select,
-  textarea {
-    width: 100%;
-    min-height: 44px;
-    padding: 8px 12px;
-    border: 1px solid ${theme.color.line};
-    border-radius: 8px;
-    font: inherit;
-    color: ${theme.color.ink};
-    background: ${theme.color.surface};
-  }
-  textarea {
-    resize: vertical;
-  }
-  input:focus-visible,
-  select:focus-visible,
-  textarea:focus-visible {
-    outline: 3px solid ${theme.color.focus};
-    outline-offset: 1px;
-  }
-  [readonly] {
-    background: ${theme.color.canvas};
-  }
-  [aria-invalid='true'] {
-    border-color: ${theme.color.danger};
-  }
 `;
 
-const Hint = styled.span`
-  font-size: 13px;
-  color: ${theme.color.muted};
-`;
-
-const Message = styled.span`
+const PreviewNote = styled.span`
   font-size: 14px;
-  color: ${theme.color.danger};
+  color: ${theme.color.muted};
 `;
 
 const PreviewFrame = styled.div`

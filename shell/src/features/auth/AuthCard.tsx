@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { theme } from '@usedcars/shared-ui';
 
-/** The frame and fields shared by Login and Register. */
+/** The frame shared by Login and Register. */
 export const AuthCard = styled.section`
   max-width: 440px;
   margin: 40px auto;
@@ -24,27 +24,6 @@ export const AuthCard = styled.section`
   @media (max-width: 480px) {
     margin: 16px auto;
     padding: 24px 16px;
-  }
-`;
-
-export const Field = styled.label`
-  display: grid;
-  gap: 6px;
-  font-weight: 600;
-  input,
-  select {
-    font: inherit;
-    font-weight: 400;
-    min-height: 44px;
-    padding: 8px 12px;
-    border: 1px solid ${theme.color.line};
-    border-radius: 8px;
-    background: #fff;
-  }
-  input:focus-visible,
-  select:focus-visible {
-    outline: 3px solid ${theme.color.focus};
-    outline-offset: 1px;
   }
 `;
 

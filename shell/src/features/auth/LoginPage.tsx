@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { signIn, signInWithGoogle } from '@usedcars/shared-auth';
 import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Button, GhostButton, usePageTitle } from '@usedcars/shared-ui';
-import { AuthCard, Divider, Field } from './AuthCard';
+import { Field, Input } from '@usedcars/shared-ui/form';
+import { AuthCard, Divider } from './AuthCard';
 import { useAuthAction } from './useAuthAction';
 import { useReturnPath } from './useReturnPath';
 
@@ -26,13 +27,11 @@ export function LoginPage() {
     <AuthCard aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
       <form onSubmit={onSubmit} aria-busy={busy}>
-        <Field>
-          Email
-          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field label="Email">
+          <Input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
-        <Field>
-          Password
-          <input
+        <Field label="Password">
+          <Input
             type="password"
             name="password"
             autoComplete="current-password"

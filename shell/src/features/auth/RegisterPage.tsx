@@ -4,7 +4,8 @@ import toast from 'react-hot-toast';
 import { signUp } from '@usedcars/shared-auth';
 import { SELF_SERVICE_ROLES, SITE_PATHS, type SelfServiceRole } from '@usedcars/shared-contract';
 import { Button, usePageTitle } from '@usedcars/shared-ui';
-import { AuthCard, Field } from './AuthCard';
+import { Field, Input, Select } from '@usedcars/shared-ui/form';
+import { AuthCard } from './AuthCard';
 import { useAuthAction } from './useAuthAction';
 
 /** SPEC.md §2 Register: Full Name, Email, Password and 'Buyer or Seller?', all required. */
@@ -32,17 +33,14 @@ export function RegisterPage() {
     <AuthCard aria-labelledby="register-title">
       <h1 id="register-title">Register</h1>
       <form onSubmit={onSubmit} aria-busy={busy}>
-        <Field>
-          Full Name
-          <input name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
+        <Field label="Full Name">
+          <Input name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
         </Field>
-        <Field>
-          Email
-          <input type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        <Field label="Email">
+          <Input type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
         </Field>
-        <Field>
-          Password
-          <input
+        <Field label="Password">
+          <Input
             type="password"
             name="password"
             autoComplete="new-password"
@@ -52,9 +50,8 @@ export function RegisterPage() {
             onChange={set('password')}
           />
         </Field>
-        <Field>
-          Buyer or Seller?
-          <select name="role" required value={form.role} onChange={set('role')}>
+        <Field label="Buyer or Seller?">
+          <Select name="role" required value={form.role} onChange={set('role')}>
             <option value="" disabled>
               Buyer or Seller?
             </option>
@@ -63,7 +60,7 @@ export function RegisterPage() {
                 {role}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Button type="submit" disabled={busy}>
           {busy ? 'Creating your account…' : 'Register'}

@@ -25,7 +25,9 @@ test('the home page is complete: banner, categories, marketing sections, promoti
   for (const section of ['Shop', 'Research', 'News', 'Sell', 'Service & Repair', 'Certified Pre-Owned']) {
     await expect(page.getByRole('heading', { name: section, exact: true })).toBeVisible();
   }
-  // Every picture ships with the project and loads: once the network settles, each one is decoded.
+  // Every picture ships with the project and loads: once the network settles, each one is decoded
+  // (those below the fold load as they come into view).
+  for (const section of await page.locator('main section').all()) await section.scrollIntoViewIfNeeded();
   await page.waitForLoadState('networkidle');
   const broken = await page.locator('img').evaluateAll((imgs) =>
     (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
@@ -74,6 +76,8 @@ test('guarded routes send a signed-out visitor to /login, whatever the case of t
 test('builds are served compressed; hashed files cache for a year, index.html and runtime files never', async ({ request }) => {
   const index = await request.get(`${SITE.shell}/`, { headers: { 'Accept-Encoding': 'br, gzip' } });
   expect(index.headers()['cache-control']).toContain('no-cache');
+  // The page itself too, drawn per request.
+  expect(index.headers()['content-encoding']).toMatch(/br|gzip/);
   const html = await index.text();
   const script = html.match(/src="?\/?(main\.[0-9a-f]{8}\.js)/)?.[1];
   expect(script, 'index.html names the hashed main script').toBeTruthy();

@@ -1,8 +1,10 @@
 import { renderStandalone } from '@usedcars/shared-auth/standalone';
-import { SITE_ROUTES } from '@usedcars/shared-contract';
 import PaymentPage from './exposed/PaymentPage';
+import BookingDialog from './exposed/BookingDialog';
 
-void renderStandalone([
-  { path: SITE_ROUTES.payment, element: <PaymentPage /> },
-  { path: '*', element: <p>Open /dashboard/payment/&lt;booking id&gt; to try the payment page.</p> },
-]);
+// This remote's screens alone, where the screen registry places them (the booking dialog is
+// not a screen: the catalog opens it over its own).
+void renderStandalone('checkout', {
+  'checkout/PaymentPage': PaymentPage,
+  'checkout/BookingDialog': BookingDialog,
+});

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import path from 'node:path';
 import { logIn } from '../support/auth';
 import { ROOT, readRemotes, serveFolder, writeRemotes, type Remotes } from '../support/remotes';
@@ -110,12 +111,15 @@ test('remotes.json unreadable at first: the fallback\'s Try again reads it again
   await page.route('**/remotes.json', (route) =>
     down ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }) : route.fallback(),
   );
-  await page.goto('/');
+  // A page the browser draws itself reads remotes.json (a server-drawn one arrives with it).
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
   await expect(fallback(page, 'catalog')).toContainText('is not available right now');
   await layoutStillWorks(page);
   down = false;
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
   await fallback(page, 'catalog').getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 });

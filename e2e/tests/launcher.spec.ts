@@ -1,4 +1,5 @@
-import { expect, test, type TestInfo } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';

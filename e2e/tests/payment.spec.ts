@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logIn } from '../support/auth';
 import { type ListedCar, accessToken, bookThroughApi, fillCard } from '../support/orders';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SITE } from '../support/site';
 
 /** Issue 2: the shell's layout, the static screens, the route table and how builds are served. */

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import path from 'node:path';
 import { ROOT, readRemotes, serveFolder } from '../support/remotes';
 import { serveBroken, startRenderServer } from '../support/renderServer';
@@ -78,14 +79,24 @@ test("a car's page carries the car itself for the page to start with, and asks f
   expect(head.indexOf(picture!)).toBeLessThan(head.indexOf('rel="preload" as="script"'));
 });
 
-test("the home page's hero picture and the first screen's scripts are asked for by the HTML", async ({ request }) => {
+test("the home page asks for its hero picture first, and for no script of a screen that needs none", async ({ request }) => {
   const html = await (await request.get('/')).text();
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).toMatch(/<link rel="preload" as="image" href="[^"]*hero\.[0-9a-f]{8}\.svg" fetchpriority="high">/);
+  // The home page's markup is left as drawn: none of the catalog's code is asked for.
+  expect(head).not.toContain(SITE.catalog + '/remoteEntry.js');
+  expect(html).toContain('"staticMarkup":["catalog/HomePage"]');
+});
+
+test("a car's page names its screen's scripts in the head, from the catalog's manifest", async ({ request }) => {
+  const car = await firstAudi(request);
+  const html = await (await request.get(`/audis/${car._id}`)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
   const scripts = [...head.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((match) => match[1]!);
   expect(scripts).toContain(`${SITE.catalog}/remoteEntry.js`);
-  expect(scripts.some((script) => /__federation_expose_HomePage\.[0-9a-f]{8}\.js$/.test(script))).toBe(true);
+  expect(scripts.some((script) => /__federation_expose_CarDetailPage\.[0-9a-f]{8}\.js$/.test(script))).toBe(true);
   expect(scripts.some((script) => /^\/bootstrap\.[0-9a-f]{8}\.js$/.test(script))).toBe(true);
+  expect(scripts.some((script) => /^\/page-services\.[0-9a-f]{8}\.js$/.test(script))).toBe(true);
   // Everything named there exists.
   for (const script of scripts) expect((await request.get(script)).status(), script).toBe(200);
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Answer shapes of SPEC.md §7, in the old server's words. */
 export const messageSchema = z.object({ message: z.string() });

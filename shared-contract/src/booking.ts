@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailField, idField, priceField, requiredText, strictObject } from './fields';
 import { CAR_STATUSES } from './orderFlow';
 

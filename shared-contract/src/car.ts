@@ -1,5 +1,5 @@
 import { CAR_LIST_MAX_LIMIT, CAR_SORTS } from './listing';
-import { z } from 'zod';
+import { z } from './zod';
 import { CATEGORIES } from './categories';
 import { CAR_STATUSES } from './orderFlow';
 import { fieldError, pastDateField, priceField, requiredText, strictObject, yearField } from './fields';

@@ -91,6 +91,19 @@ const Facts = styled.dl`
   }
 `;
 
+/**
+ * Who may book is known only after the page has appeared (the server draws it for no one): the
+ * area keeps the height of its tallest content (Book Now with the note of a car already booked)
+ * from the start, so the details below never move.
+ */
+const BookingArea = styled.div`
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+  align-items: flex-start;
+  min-height: 76px;
+`;
+
 const Aside = styled.p`
   margin: 0;
   color: ${theme.color.muted};
@@ -160,7 +173,9 @@ function CarView({ car, titleId }: { car: Car; titleId: string }) {
             <dd>{formatPrice(car.price)}</dd>
           </div>
         </Prices>
-        <Booking car={car} />
+        <BookingArea>
+          <Booking car={car} />
+        </BookingArea>
         <Facts>
           <dt>Details</dt>
           <dd>{car.details}</dd>

@@ -55,19 +55,20 @@ export default function DashboardLayout() {
   return (
     <Frame>
       <ArrivalNotice />
-      {role !== undefined && (
-        <Side aria-label="Dashboard">
-          <ul>
-            {dashboardNav(role).map((item) => (
-              <li key={item.to}>
-                <SideLink to={item.to} end>
-                  {item.label}
-                </SideLink>
-              </li>
-            ))}
-          </ul>
-        </Side>
-      )}
+      {/* There from the start, one row tall on a phone: the links arrive with the role and move nothing. */}
+      <Side aria-label="Dashboard">
+        <ul>
+          {role === undefined
+            ? null
+            : dashboardNav(role).map((item) => (
+                <li key={item.to}>
+                  <SideLink to={item.to} end>
+                    {item.label}
+                  </SideLink>
+                </li>
+              ))}
+        </ul>
+      </Side>
       <Panel>
         <DashboardErrorBoundary key={pathname}>
           <Outlet />
@@ -109,11 +110,16 @@ const Notice = styled.div`
 const Side = styled.nav`
   ul {
     display: flex;
-    flex-wrap: wrap;
     gap: 8px;
+    min-height: 44px;
     margin: 0;
     padding: 0;
     list-style: none;
+    /* One row that scrolls sideways on a narrow phone, rather than a second row pushing the screen down. */
+    overflow-x: auto;
+  }
+  li {
+    flex: none;
   }
   @media (min-width: 900px) {
     position: sticky;

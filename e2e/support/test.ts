@@ -1,0 +1,55 @@
+import { expect, test as base, type Browser, type BrowserContext } from '@playwright/test';
+
+/**
+ * The browser suite's `test`: every page any spec opens reports the content security policy's
+ * refusals, and a test that caused one fails. The site's pages allow only their own scripts and
+ * the remotes' (docs/operations.md, "Security headers"); a refusal is something the page needed
+ * and did not get, or something that should not be there.
+ */
+declare global {
+  interface Window {
+    __reportPolicyViolation?: (text: string) => void;
+  }
+}
+
+async function watchPolicy(context: BrowserContext, violations: string[]): Promise<void> {
+  await context.exposeBinding('__reportPolicyViolation', (_source, text: string) => void violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__reportPolicyViolation?.(`${event.effectiveDirective} refused ${event.blockedURI || '(inline)'} on ${location.href}`);
+    });
+  });
+}
+
+export const test = base.extend<{ policyViolations: string[] }>({
+  policyViolations: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = [];
+      await watchPolicy(context, violations);
+      // Pages the spec opens in contexts of its own (another person signed in beside the first).
+      const original = { newContext: browser.newContext, newPage: browser.newPage };
+      const patched = browser as Browser & Record<'newContext' | 'newPage', unknown>;
+      patched.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const created = await original.newContext.apply(browser, args);
+        await watchPolicy(created, violations);
+        return created;
+      };
+      patched.newPage = async (options?: Parameters<Browser['newPage']>[0]) => {
+        const created = await (patched.newContext as Browser['newContext'])(options);
+        const page = await created.newPage();
+        page.once('close', () => void created.close());
+        return page;
+      };
+      try {
+        await use(violations);
+      } finally {
+        patched.newContext = original.newContext;
+        patched.newPage = original.newPage;
+      }
+      expect(violations, 'the content security policy refused something').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

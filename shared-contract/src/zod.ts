@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * zod, as every schema here uses it. Without a compiled fast path (`jitless`): zod otherwise
+ * probes `new Function`, which the pages' content security policy refuses and reports
+ * (docs/operations.md, "Security headers"), and the schemas parse small forms and answers, where
+ * the fast path gains nothing anyone notices.
+ */
+z.config({ jitless: true });
+
+export { z };

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
 /** Both drivers speak the same PostgreSQL through the same query builder. */
@@ -29,7 +30,7 @@ export type DatabaseOptions =
   /** Embedded PGlite, persisted in `dir`, or in memory without one (optionally started from a dump). */
   | { pgliteDir?: string; pgliteTemplate?: Blob };
 
-const migrationsFolder = path.resolve(__dirname, '../../drizzle');
+export const migrationsFolder = path.resolve(__dirname, '../../drizzle');
 
 export function openDatabase(options: DatabaseOptions): Database {
   if ('url' in options) {
@@ -46,7 +47,11 @@ export function openDatabase(options: DatabaseOptions): Database {
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  let release = () => {};
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    release = lockDataDir(options.pgliteDir);
+  }
   // The options-only form: with an undefined dataDir argument PGlite drops the extensions.
   const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteTemplate, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
@@ -55,7 +60,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     driver: 'pglite',
     client,
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: () => client.close().finally(release),
   };
 }
 

@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type onSendHookHandler } from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
+import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db/client';
@@ -67,7 +67,7 @@ export async function buildApp({ db, identity, gateway, config }: AppOptions): P
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'DELETE'],
     allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
-    exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag'],
+    exposedHeaders: [TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, 'ETag'],
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });

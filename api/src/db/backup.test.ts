@@ -94,6 +94,12 @@ async function everyRow(place: Place): Promise<Record<string, string[]>> {
 
 const AWKWARD_NAME = 'Honda "Fit" — ünïcode 🚗\nsecond line \\ back\tslash';
 
+async function indexesOf(database: Database): Promise<string[]> {
+  return (await query<{ definition: string }>(database, `select indexdef as definition from pg_indexes where schemaname = 'public' order by indexname`)).map(
+    (row) => row.definition,
+  );
+}
+
 /** A serial column, so the test sees sequences continue after a restore. */
 const COUNTER_TABLE = `create table public.restore_counter (id integer generated always as identity primary key, note text not null)`;
 
@@ -150,6 +156,7 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
   let target: Place;
   let folder: string;
   let before: Record<string, string[]>;
+  let indexes: string[];
 
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), 'usedcars-backup-files-'));
@@ -157,6 +164,7 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
     await fill(source);
     // The target is migrated and has the extra table, as the source's schema does.
     await withDatabase(target, (database) => database.db.execute(COUNTER_TABLE));
+    indexes = await withDatabase(target, indexesOf);
     before = await everyRow(source);
   }, SLOW);
 
@@ -183,6 +191,8 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
       expect(Object.keys(before)).toEqual(expect.arrayContaining(['users', 'cars', 'bookings', 'payments']));
       expect(before.payments).toHaveLength(2);
       expect(await everyRow(target)).toEqual(before);
+      // The indexes the restore set aside while loading are all back, as the migrations made them.
+      expect(await withDatabase(target, indexesOf)).toEqual(indexes);
 
       const api = await new TestApi(target.open()).start();
       try {

@@ -398,6 +398,20 @@ export async function restoreBackup(database: Database, backup: BackupFile, opti
       await session.query(`truncate table ${targetTables.map(qualified).join(', ')}`);
     }
 
+    // Indexes are built once after the load instead of row by row during it: several times faster
+    // with the trigram search indexes. Those behind a constraint stay, so keys are still checked
+    // as rows arrive; a unique index dropped here checks its rows when it is built again.
+    const deferred = await session.query<{ name: string; definition: string }>(
+      `select quote_ident(ic.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+       from pg_index i join pg_class ic on ic.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+       join pg_namespace n on n.oid = t.relnamespace
+       where n.nspname = 'public' and t.relname = any($1::text[])
+         and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+       order by 1`,
+      [header.tables],
+    );
+    for (const index of deferred) await session.query(`drop index public.${index.name}`);
+
     const rows: Record<string, number> = {};
     for (const expected of header.tables) {
       const sectionLine = await backup.next();
@@ -416,7 +430,11 @@ export async function restoreBackup(database: Database, backup: BackupFile, opti
     if (JSON.stringify(trailer.rows) !== JSON.stringify(rows)) throw new BackupError(`${backup.file} is damaged: its row counts do not match its rows`);
     if ((await backup.next()) !== null) throw new BackupError(`${backup.file} is damaged: there is more after its closing line`);
 
+    await session.query(`set local maintenance_work_mem = '128MB'`);
+    for (const index of deferred) await session.query(index.definition);
     await resetSequences(session, header.tables);
+    // The planner's statistics of a table that was just filled.
+    for (const table of header.tables) await session.query(`analyze ${qualified(table)}`);
     return { header, rows };
   });
 }

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Car } from '@usedcars/shared-contract';
 import type pg from 'pg';
 import { COLLECTION, type Driver, TestApi, newPostgresDatabase, pgliteTemplate } from '../../test/helpers';
+import { knownMigrations } from './backup';
 import { type Database, openDatabase } from './client';
 import { cars } from './schema';
 
@@ -244,7 +245,7 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
   );
 });
 
-describe('backup and restore refusals', () => {
+describe('what restore accepts and refuses', () => {
   let place: Place;
   let folder: string;
   let good: string;
@@ -301,6 +302,38 @@ describe('backup and restore refusals', () => {
       const result = await run('restore', [name], place, folder);
       expect(result.code).toBe(1);
       expect(result.stderr.trim()).toBe(message(path.join(folder, name)));
+    },
+    SLOW,
+  );
+
+  /** The good file with its lines changed by `edit`, saved as `name`. */
+  const variant = (name: string, edit: (lines: string[]) => string[]) => {
+    writeFileSync(path.join(folder, name), gzipSync(edit(gunzipSync(readFileSync(good)).toString('utf8').split('\n')).join('\n')));
+    return name;
+  };
+
+  it(
+    'names a column the file has and this database does not, and loads nothing',
+    async () => {
+      const name = variant('renamed.jsonl.gz', (lines) => lines.map((line) => (line.startsWith('{"table":"users"') ? line.replace('"name"', '"nickname"') : line)));
+      const result = await run('restore', [name], place, folder);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe('Restore failed: The backup\'s table users has columns this database does not: nickname');
+    },
+    SLOW,
+  );
+
+  it(
+    'loads a file from an older schema into this one',
+    async () => {
+      const [older] = knownMigrations().slice(-2);
+      const name = variant('older.jsonl.gz', ([first, ...rest]) => [
+        JSON.stringify({ ...JSON.parse(first!), schema: { migrations: knownMigrations().length - 1, latest: older!.tag, latestAt: older!.when } }),
+        ...rest,
+      ]);
+      const result = await run('restore', ['--force', name], place, folder);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain(`schema ${older!.tag}) into ${place.env.PGLITE_DIR}`);
     },
     SLOW,
   );

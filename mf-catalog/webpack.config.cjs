@@ -1,14 +1,10 @@
 const federatedConfig = require('../tooling/webpack.cjs');
+const { exposesOf } = require('../tooling/screens.cjs');
 
 module.exports = federatedConfig({
   dir: __dirname,
   name: 'catalog',
   port: Number(process.env.CATALOG_PORT ?? 3001),
-  exposes: {
-    './HomePage': './src/exposed/HomePage.tsx',
-    './AboutPage': './src/exposed/AboutPage.tsx',
-    './BlogsPage': './src/exposed/BlogsPage.tsx',
-    './BrandListPage': './src/exposed/BrandListPage.tsx',
-    './CarDetailPage': './src/exposed/CarDetailPage.tsx',
-  },
+  // What this remote exposes is the screen registry's list (shared-contract/src/screens.ts).
+  exposes: exposesOf('catalog'),
 });

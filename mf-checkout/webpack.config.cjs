@@ -1,11 +1,10 @@
 const federatedConfig = require('../tooling/webpack.cjs');
+const { exposesOf } = require('../tooling/screens.cjs');
 
 module.exports = federatedConfig({
   dir: __dirname,
   name: 'checkout',
   port: Number(process.env.CHECKOUT_PORT ?? 3003),
-  exposes: {
-    './BookingDialog': './src/exposed/BookingDialog.tsx',
-    './PaymentPage': './src/exposed/PaymentPage.tsx',
-  },
+  // What this remote exposes is the screen registry's list (shared-contract/src/screens.ts).
+  exposes: exposesOf('checkout'),
 });

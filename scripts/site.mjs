@@ -4,7 +4,7 @@
  * Used by `npm start`, `npm run dev` and the browser suite, so all three run the same thing.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, promises as fs, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, promises as fs, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,14 +40,22 @@ async function newest(dir) {
   return latest;
 }
 
-/** Builds each front end whose dist is missing or older than its sources or the shared packages. */
+/** What a production build of each front end must have produced: both halves (browser and server). */
+function builtFiles(fe) {
+  const dir = path.join(ROOT, fe.dir);
+  return [
+    path.join(dir, 'dist', 'mf-manifest.json'),
+    fe.name === 'shell' ? path.join(dir, 'dist-server', 'main.js') : path.join(dir, 'dist', 'server', 'remoteEntry.js'),
+  ];
+}
+
+/** Builds each front end whose build is missing or older than its sources or the shared packages. */
 export async function buildMissing(log = console.log) {
   const shared = Math.max(
     ...(await Promise.all(['shared-auth', 'shared-ui', 'shared-contract', 'tooling'].map((d) => newest(path.join(ROOT, d))))),
   );
   for (const fe of FRONT_ENDS) {
-    const manifest = path.join(ROOT, fe.dir, 'dist', 'mf-manifest.json');
-    const built = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
+    const built = Math.min(...builtFiles(fe).map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
     if (built > Math.max(shared, await newest(path.join(ROOT, fe.dir)))) continue;
     log(`building ${fe.dir}…`);
     const result = spawnSync(path.join(BIN, 'webpack'), ['--mode', 'production'], {
@@ -129,7 +137,7 @@ async function startAuthEmulator({ port, dataDir, quiet }) {
  * shell/dist, so two sites, say `npm start` and the browser tests, never overwrite each
  * other's). They are read on every request: editing remotes.json re-points the shell at once.
  */
-export function writeRuntimeFiles(siteDir, { ports, publicHost }) {
+export function writeRuntimeFiles(siteDir, { ports, publicHost, stripe = false }) {
   mkdirSync(siteDir, { recursive: true });
   const origin = (port) => `http://${publicHost}:${port}`;
   writeFileSync(
@@ -151,6 +159,8 @@ export function writeRuntimeFiles(siteDir, { ports, publicHost }) {
         apiUrl: origin(ports.api),
         firebase: { apiKey: 'demo-key', authDomain: 'demo-usedcars.firebaseapp.com', projectId: 'demo-usedcars' },
         authEmulatorUrl: `http://127.0.0.1:${ports.auth}`,
+        // The render server allows Stripe's scripts and frames in the pages' security policy only then.
+        ...(stripe ? { payments: 'stripe' } : {}),
       },
       null,
       2,
@@ -166,6 +176,7 @@ export function writeRuntimeFiles(siteDir, { ports, publicHost }) {
  * @param {boolean} [o.quiet]    keep child processes' stdout out of the terminal
  * @param {string} [o.publicHost]
  * @param {Record<string,string>} [o.apiEnv]
+ * @param {Record<string,string>} [o.renderEnv] the render server's settings (SSR_BUDGET_MS, …)
  */
 export async function startSite(o) {
   const { ports, dataDir, dev = false, quiet = false, publicHost = 'localhost' } = o;
@@ -228,7 +239,8 @@ export async function startSite(o) {
     killOnStop(api);
 
     const siteDir = path.join(dataDir, 'site');
-    writeRuntimeFiles(siteDir, { ports, publicHost });
+    const apiEnv = { ...process.env, ...o.apiEnv };
+    writeRuntimeFiles(siteDir, { ports, publicHost, stripe: Boolean(apiEnv.STRIPE_SECRET_KEY && apiEnv.STRIPE_PUBLISHABLE_KEY) });
     if (dev) {
       const servers = FRONT_ENDS.map((fe) => {
         const child = startProcess(path.join(BIN, 'webpack'), ['serve', '--mode', 'development'], {
@@ -246,18 +258,27 @@ export async function startSite(o) {
       await Promise.all(servers.map(({ child, url }) => waitForHttp(url, 300_000, child)));
     } else {
       await buildMissing();
-      const read = (name) => () => readFileSync(path.join(siteDir, name), 'utf8');
-      const shellFiles = { '/remotes.json': read('remotes.json'), '/config.json': read('config.json') };
-      for (const fe of FRONT_ENDS) {
-        const server = await serveStatic({
-          dir: path.join(ROOT, fe.dir, 'dist'),
-          port: ports[fe.name],
-          spa: fe.name === 'shell',
-          inject: fe.name === 'shell' ? shellFiles : {},
-        });
+      // The remotes as their teams publish them: static files on their own origins.
+      for (const fe of FRONT_ENDS.filter((f) => f.name !== 'shell')) {
+        const server = await serveStatic({ dir: path.join(ROOT, fe.dir, 'dist'), port: ports[fe.name] });
         stops.push(() => new Promise((resolve) => server.close(() => resolve())));
         server.closeAllConnections && stops.push(async () => server.closeAllConnections());
       }
+      // The shell: its render server, which draws each page and serves the shell's files.
+      const render = startProcess(process.execPath, [path.join(ROOT, 'shell', 'dist-server', 'main.js')], {
+        name: 'shell',
+        quiet,
+        env: {
+          PORT: String(ports.shell),
+          HOST: '127.0.0.1',
+          SHELL_DIST: path.join(ROOT, 'shell', 'dist'),
+          SHELL_RUNTIME_DIR: siteDir,
+          LOG_LEVEL: process.env.LOG_LEVEL ?? (quiet ? 'warn' : 'info'),
+          ...o.renderEnv,
+        },
+      });
+      killOnStop(render);
+      await waitForHttp(`http://127.0.0.1:${ports.shell}/healthz`, 60_000, render);
     }
     await waitForHttp(`http://127.0.0.1:${ports.api}/health`, 90_000, api);
     return { stop, url: `http://${publicHost}:${ports.shell}`, siteDir };

@@ -7,6 +7,7 @@ module.exports = federatedConfig({
   port: Number(process.env.SHELL_PORT ?? 3000),
   host: true,
   runtimePlugins: [path.join(__dirname, 'src/federation/errorPlugin.ts')],
+  serverEntry: './src/server/main.ts',
   // remotes.json and config.json are deploy-time files: copied, never bundled.
   copy: [{ from: 'public', to: '.' }],
 });

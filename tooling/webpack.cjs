@@ -2,6 +2,13 @@
  * The one webpack set-up behind the shell and the three remotes. Each package's
  * webpack.config.cjs states only what is its own (name, port, what it exposes).
  *
+ * A production build makes two bundles from one source (docs/architecture.md, "Server rendering"):
+ * - the browser build in dist/: what the page runs;
+ * - the server build: for a remote, dist/server/ beside the browser files (the shell's render
+ *   server fetches it over HTTP from wherever the remote is published, as the page does); for the
+ *   shell, dist-server/, the render server itself, which is never published as static files.
+ * `webpack serve` (npm run dev) makes only the browser build: development pages render in the browser.
+ *
  * Why it looks like this:
  * - publicPath 'auto': a remote's chunks load from wherever its manifest was found, so a team
  *   can publish a build to any origin and only remotes.json changes.
@@ -9,6 +16,9 @@
  *   page carries one copy of it.
  * - shareStrategy 'loaded-first': version negotiation would otherwise fetch every remote's
  *   entry on start; we want a remote's bytes only when its route is visited.
+ * - styled-components' class names come from each file's path (its SWC plugin), not from the
+ *   order components happen to be created in: the server and the page must name every class
+ *   alike for the page to take over the server's HTML.
  */
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -31,28 +41,44 @@ function version(name) {
   return require(path.join(root, 'node_modules', name, 'package.json')).version;
 }
 
-/** The singletons of DESIGN.md §1. One React, one router, one auth store, one QueryClient. */
-function sharedSingletons() {
+/** Where a remote's server build sits, relative to its browser build (and so to its mf-manifest.json). */
+const SERVER_FOLDER = 'server';
+
+/**
+ * The singletons: one React, one router, one auth store, one QueryClient per page.
+ * On the server the shell provides every one of them and a remote brings no copy of its own
+ * (`import: false`): two Reacts in one render would break hooks, and the remote's server build
+ * stays small. The identity SDK never runs on the server and is left out there.
+ */
+function sharedSingletons({ server = false } = {}) {
   // `version` is given because some packages (firebase/*) have no version beside their entry.
-  const singleton = (name, pkg = name) => [name, { singleton: true, version: version(pkg), requiredVersion: `^${version(pkg)}` }];
+  const singleton = (name, pkg = name) => [
+    name,
+    { singleton: true, version: version(pkg), requiredVersion: `^${version(pkg)}`, ...(server ? { import: false } : {}) },
+  ];
+  const workspace = (name) => [name, { singleton: true, requiredVersion: '^0.1.0', ...(server ? { import: false } : {}) }];
   return Object.fromEntries([
     singleton('react'),
     singleton('react/jsx-runtime', 'react'),
     singleton('react-dom'),
-    singleton('react-dom/client', 'react-dom'),
+    ...(server ? [] : [singleton('react-dom/client', 'react-dom')]),
     // Served by tooling/router-facade.ts (see there): one router, without its server half.
     singleton('react-router-dom'),
     singleton('zustand'),
     singleton('@tanstack/react-query'),
     singleton('styled-components'),
     singleton('react-hot-toast'),
-    singleton('firebase/app', 'firebase'),
-    singleton('firebase/auth', 'firebase'),
-    ['@usedcars/shared-auth', { singleton: true, requiredVersion: '^0.1.0' }],
-    ['@usedcars/shared-ui', { singleton: true, requiredVersion: '^0.1.0' }],
+    ...(server ? [] : [singleton('firebase/app', 'firebase'), singleton('firebase/auth', 'firebase')]),
+    workspace('@usedcars/shared-auth'),
+    workspace('@usedcars/shared-ui'),
     // @usedcars/shared-contract is deliberately not shared: it holds no state, and sharing would
     // ship all of it (zod included, ~90 KB) to every page; each bundle keeps what it uses.
   ]);
+}
+
+/** The shell's server build is the provider of the server's share scope: it keeps its own copies. */
+function hostServerSingletons() {
+  return Object.fromEntries(Object.entries(sharedSingletons({ server: true })).map(([name, { import: _none, ...config }]) => [name, config]));
 }
 
 /**
@@ -79,6 +105,72 @@ function reactRouterProduction() {
   return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
 
+/** TypeScript and JSX through swc, for the browser and the server alike. */
+function scriptRule({ production, name }) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    // tooling/ holds the router facade, compiled like the packages' own code.
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production } },
+          target: 'es2020',
+          experimental: {
+            // Stable class names (see the top of this file). The namespace keeps two packages'
+            // files at the same relative path (src/index.ts) from naming a component alike.
+            plugins: [['@swc/plugin-styled-components', { ssr: true, displayName: !production, namespace: name }]],
+          },
+        },
+      },
+    },
+  };
+}
+
+function resolveOptions({ production, server }) {
+  return {
+    extensions: ['.tsx', '.ts', '.js', '.mjs'],
+    alias: {
+      // The server's facade adds StaticRouter, which only the render server uses.
+      'react-router-dom$': path.join(__dirname, server ? 'router-facade.server.ts' : 'router-facade.ts'),
+      // react-router's package exports only its development build (warnings and checks);
+      // production builds take the production one it ships beside it.
+      ...(production ? reactRouterProduction() : {}),
+      ...(server ? { 'firebase/app': false, 'firebase/auth': false } : federationRuntimeEsm()),
+    },
+  };
+}
+
+/**
+ * Writes chunks.json beside the shell's page: the files of each named chunk (bootstrap,
+ * page-services, screen-LoginPage, …), so the render server can name a page's scripts in its
+ * head instead of the browser finding them one after another.
+ */
+class ChunkListPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkListPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ChunkListPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const list = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          list[name] = group.getFiles().filter((file) => file.endsWith('.js'));
+        }
+        compilation.emitAsset('chunks.json', new compiler.webpack.sources.RawSource(JSON.stringify(list, null, 2)));
+      });
+    });
+  }
+}
+
+/**
+ * Adds the server build to the browser build's mf-manifest.json, so whoever reads a remote's
+ * manifest (the page, the render server) finds both builds from the one address in remotes.json.
+ */
+function withServerEntry({ stats }) {
+  stats.metaData.ssrRemoteEntry = { name: 'remoteEntry.js', path: SERVER_FOLDER, type: 'commonjs-module' };
+  return stats;
+}
+
 /**
  * @param {object} o
  * @param {string} o.dir        the package folder (__dirname of its config)
@@ -87,142 +179,257 @@ function reactRouterProduction() {
  * @param {Record<string,string>} [o.exposes]
  * @param {boolean} [o.host]    true for the shell
  * @param {string[]} [o.runtimePlugins]
+ * @param {string} [o.serverEntry] the shell's render server (host only)
  */
-module.exports = function federatedConfig(o) {
-  return (_env, argv) => {
-    const production = argv.mode !== 'development';
-    return {
-      mode: production ? 'production' : 'development',
-      context: o.dir,
-      // Every browser this site supports runs ES2020: webpack's own runtime code (chunk loading,
-      // sharing) is then written with arrow functions and const, a few KB less on every page.
-      target: ['web', 'es2020'],
-      entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: path.join(o.dir, 'dist'),
-        publicPath: 'auto',
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        uniqueName: `usedcars_${o.name}`,
-        clean: true,
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        alias: {
-          'react-router-dom$': path.join(__dirname, 'router-facade.ts'),
-          // react-router's package exports only its development build (warnings and checks);
-          // production builds take the production one it ships beside it.
-          ...(production ? reactRouterProduction() : {}),
-          ...federationRuntimeEsm(),
+function browserConfig(o, production) {
+  return {
+    name: 'browser',
+    mode: production ? 'production' : 'development',
+    context: o.dir,
+    // Every browser this site supports runs ES2020: webpack's own runtime code (chunk loading,
+    // sharing) is then written with arrow functions and const, a few KB less on every page.
+    target: ['web', 'es2020'],
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(o.dir, 'dist'),
+      publicPath: 'auto',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: `usedcars_${o.name}`,
+      // The server build (dist/server/) is written by the other half of this build.
+      clean: { keep: (file) => file.startsWith(`${SERVER_FOLDER}/`) },
+    },
+    resolve: resolveOptions({ production, server: false }),
+    module: {
+      // A name missing from a facade (or a typo in an import) fails the build, not the page.
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [scriptRule({ production, name: o.name }), { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource' }],
+    },
+    performance: { hints: false },
+    // webpack minifies .html assets itself in production, dropping comments: index.html keeps the
+    // ones the render server finds #root's placeholder by (the page is a few hundred bytes).
+    optimization: {
+      minimize: production ? { html: false } : false,
+      splitChunks: {
+        cacheGroups: {
+          // A shared package is both provided and, as a fallback, consumed: two chunk groups
+          // that each got their own copy of its modules while those stayed under splitChunks'
+          // 20 KB minimum, and a page fetched shared-auth (and react-dom's entry) twice. One
+          // chunk, however small.
+          sharedOnce: {
+            chunks: 'async',
+            minChunks: 2,
+            minSize: 0,
+            reuseExistingChunk: true,
+            priority: -5,
+          },
         },
       },
-      module: {
-        // A name missing from a facade (or a typo in an import) fails the build, not the page.
-        parser: { javascript: { exportsPresence: 'error' } },
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            // tooling/ holds the router facade, compiled like the packages' own code.
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-          { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource' },
-        ],
-      },
-      performance: { hints: false },
-      plugins: [
-        new ModuleFederationPlugin({
-          name: o.name,
-          filename: 'remoteEntry.js',
-          exposes: o.exposes,
-          shared: sharedSingletons(),
-          shareStrategy: 'loaded-first',
-          runtimePlugins: o.runtimePlugins,
-          manifest: { fileName: 'mf-manifest.json' },
-          dts: false,
-          experiments: {
-            // Production remotes borrow the shell's runtime. A development build keeps its own, so
-            // a remote's page also runs alone, without the shell (DESIGN.md §1: each team works on
-            // its remote standalone with `npm run dev -w mf-catalog`).
-            ...(o.host ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
-            // Browser-only: the runtime drops its Node.js script loaders (~2 KB compressed).
-            // disableSnapshot: the manifest-snapshot plugins (~1.5 KB compressed) go; the shell
-            // reads each remote's mf-manifest.json itself (shell/src/federation/remotes.ts).
-            optimization: { target: 'web', disableSnapshot: true, ...(o.host ? {} : { disableRemote: true }) },
-          },
-        }),
-        // The shell's page is the site. A remote's page is its team's standalone harness, for
-        // development builds only: a production remote borrows the shell's federation runtime
-        // (externalRuntime above), so alone it could not start; its origin serves scripts.
-        ...(o.host || !production
-          ? [
-              new HtmlWebpackPlugin({
-                template: path.join(__dirname, 'index.html'),
-                title: 'Used Cars',
-                templateParameters: { appName: o.name },
-                chunks: ['main'],
-                // Absolute: index.html is also the answer for deep links (/dashboard/myBuyer), where a
-                // relative script path would point into a folder that does not exist.
-                publicPath: '/',
-              }),
-            ]
-          : []),
-        ...(o.copy ? [new CopyPlugin({ patterns: o.copy })] : []),
-        ...(production
-          ? [
-              new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json|map)$/, threshold: 512 }),
-              new CompressionPlugin({
-                filename: '[path][base].br',
-                algorithm: 'brotliCompress',
-                test: /\.(js|css|html|svg|json)$/,
-                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-                threshold: 512,
-              }),
-            ]
-          : []),
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: o.name,
+        filename: 'remoteEntry.js',
+        exposes: o.exposes,
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: o.runtimePlugins,
+        manifest: { fileName: 'mf-manifest.json', ...(o.host || !production ? {} : { additionalData: withServerEntry }) },
+        dts: false,
+        experiments: {
+          // Production remotes borrow the shell's runtime. A development build keeps its own, so
+          // a remote's page also runs alone, without the shell (each team works on its remote
+          // standalone with `npm run dev -w mf-catalog`).
+          ...(o.host ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
+          // Browser-only: the runtime drops its Node.js script loaders (~2 KB compressed).
+          // disableSnapshot: the manifest-snapshot plugins (~1.5 KB compressed) go; the shell
+          // reads each remote's mf-manifest.json itself (shell/src/federation/remotes.ts).
+          optimization: { target: 'web', disableSnapshot: true, ...(o.host ? {} : { disableRemote: true }) },
+        },
+      }),
+      // The shell's page is the site. A remote's page is its team's standalone harness, for
+      // development builds only: a production remote borrows the shell's federation runtime
+      // (externalRuntime above), so alone it could not start; its origin serves scripts.
+      ...(o.host || !production
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(__dirname, 'index.html'),
+              title: 'Used Cars',
+              templateParameters: { appName: o.name },
+              chunks: ['main'],
+              // Absolute: index.html is also the answer for deep links (/dashboard/myBuyer), where a
+              // relative script path would point into a folder that does not exist.
+              publicPath: '/',
+              // Left as written (see optimization above).
+              minify: false,
+            }),
+          ]
+        : []),
+      ...(o.copy ? [new CopyPlugin({ patterns: o.copy })] : []),
+      ...(o.host && production ? [new ChunkListPlugin()] : []),
+      ...(production
+        ? [
+            new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json|map)$/, threshold: 512 }),
+            new CompressionPlugin({
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              test: /\.(js|css|html|svg|json)$/,
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+              threshold: 512,
+            }),
+          ]
+        : []),
+    ],
+    devServer: devServer(o),
+  };
+}
+
+/**
+ * A remote's server build: the same exposed modules for Node, published beside the browser build.
+ * Its chunks are named server/… and its public path is the browser build's folder (set when the
+ * render server loads it: tooling/ssr-public-path.ts), so a picture it imports has the very
+ * address the page gives it, and its chunks are fetched from wherever the remote is published.
+ */
+function remoteServerConfig(o) {
+  return {
+    name: 'server',
+    mode: 'production',
+    context: o.dir,
+    target: 'async-node',
+    // Only the container: a remote's server build has no page of its own.
+    entry: {},
+    devtool: false,
+    output: {
+      path: path.join(o.dir, 'dist'),
+      // Replaced at run time (ssr-public-path.ts); a plain path would make every URL relative.
+      publicPath: '/',
+      filename: `${SERVER_FOLDER}/[name].[contenthash:8].js`,
+      chunkFilename: `${SERVER_FOLDER}/[name].[contenthash:8].js`,
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: `usedcars_${o.name}_server`,
+      library: { type: 'commonjs-module' },
+      clean: { keep: (file) => !file.startsWith(`${SERVER_FOLDER}/`) },
+    },
+    resolve: resolveOptions({ production: true, server: true }),
+    module: {
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        scriptRule({ production: true, name: o.name }),
+        // The browser build already wrote these pictures; the server only needs their addresses.
+        { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource', generator: { emit: false } },
       ],
-      devServer: {
-        port: o.port,
-        host: '127.0.0.1',
-        historyApiFallback: true,
-        // The page (localhost:3000) opens hot-reload sockets to every remote's server; the servers
-        // only listen on loopback, so any Host/Origin header reaching them is a local one.
-        allowedHosts: 'all',
-        hot: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        static: o.copy ? [{ directory: path.join(o.dir, 'public') }] : false,
-        // SHELL_RUNTIME_DIR (set by `npm run dev`) holds this run's remotes.json and config.json.
-        // They must win over the copies of public/ that the build itself emits, so they are
-        // answered ahead of webpack's own middleware, read afresh on each request.
-        setupMiddlewares: (middlewares) => {
-          const dir = process.env.SHELL_RUNTIME_DIR;
-          if (!dir) return middlewares;
-          const runtimeFiles = new Set(['/remotes.json', '/config.json']);
-          middlewares.unshift({
-            name: 'shell-runtime-files',
-            middleware: (req, res, next) => {
-              const file = req.url && runtimeFiles.has(req.url.split('?')[0]) ? path.join(dir, req.url.split('?')[0]) : null;
-              if (!file || !require('node:fs').existsSync(file)) return next();
-              res.setHeader('Content-Type', 'application/json; charset=utf-8');
-              res.setHeader('Cache-Control', 'no-cache');
-              res.end(require('node:fs').readFileSync(file));
-            },
-          });
-          return middlewares;
+    },
+    optimization: { minimize: false },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: o.name,
+        filename: `${SERVER_FOLDER}/remoteEntry.js`,
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        exposes: o.exposes,
+        shared: sharedSingletons({ server: true }),
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin'), path.join(__dirname, 'ssr-public-path.ts')],
+        manifest: false,
+        dts: false,
+      }),
+    ],
+  };
+}
+
+/**
+ * The shell's render server (shell/src/server/): a Node program that is also the server's
+ * federation host, providing the singletons the remotes' server builds borrow. Its web framework
+ * stays outside the bundle: only code that must share React with the remotes is bundled.
+ */
+function hostServerConfig(o) {
+  return {
+    name: 'server',
+    mode: 'production',
+    context: o.dir,
+    target: 'async-node',
+    entry: { main: o.serverEntry },
+    devtool: 'source-map',
+    output: {
+      path: path.join(o.dir, 'dist-server'),
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      // Pictures the shell imports (its logo) keep the browser build's addresses.
+      publicPath: '/',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: `usedcars_${o.name}_server`,
+      clean: true,
+    },
+    // The program's own folder, not webpack's stand-in: the server finds the browser build from it.
+    node: { __dirname: false, __filename: false },
+    externalsPresets: { node: true },
+    externalsType: 'commonjs',
+    externals: [/^fastify($|\/)/, /^@fastify\//, /^pino($|\/)/],
+    resolve: resolveOptions({ production: true, server: true }),
+    module: {
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        scriptRule({ production: true, name: o.name }),
+        { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    optimization: { minimize: false },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: `${o.name}_server`,
+        remoteType: 'script',
+        shared: hostServerSingletons(),
+        runtimePlugins: o.serverRuntimePlugins,
+        manifest: false,
+        dts: false,
+      }),
+    ],
+  };
+}
+
+function devServer(o) {
+  return {
+    port: o.port,
+    host: '127.0.0.1',
+    historyApiFallback: true,
+    // The page (localhost:3000) opens hot-reload sockets to every remote's server; the servers
+    // only listen on loopback, so any Host/Origin header reaching them is a local one.
+    allowedHosts: 'all',
+    hot: true,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    static: o.copy ? [{ directory: path.join(o.dir, 'public') }] : false,
+    // SHELL_RUNTIME_DIR (set by `npm run dev`) holds this run's remotes.json and config.json.
+    // They must win over the copies of public/ that the build itself emits, so they are
+    // answered ahead of webpack's own middleware, read afresh on each request.
+    setupMiddlewares: (middlewares) => {
+      const dir = process.env.SHELL_RUNTIME_DIR;
+      if (!dir) return middlewares;
+      const runtimeFiles = new Set(['/remotes.json', '/config.json']);
+      middlewares.unshift({
+        name: 'shell-runtime-files',
+        middleware: (req, res, next) => {
+          const file = req.url && runtimeFiles.has(req.url.split('?')[0]) ? path.join(dir, req.url.split('?')[0]) : null;
+          if (!file || !require('node:fs').existsSync(file)) return next();
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(require('node:fs').readFileSync(file));
         },
-      },
-    };
+      });
+      return middlewares;
+    },
+  };
+}
+
+module.exports = function federatedConfig(o) {
+  return (env = {}, argv = {}) => {
+    const production = argv.mode !== 'development';
+    const browser = browserConfig(o, production);
+    if (!production || env.WEBPACK_SERVE) return browser;
+    return [browser, o.host ? hostServerConfig(o) : remoteServerConfig(o)];
   };
 };
 module.exports.root = root;
+module.exports.SERVER_FOLDER = SERVER_FOLDER;

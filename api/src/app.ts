@@ -4,19 +4,22 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type onSendHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type onSendAsyncHookHandler } from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
+import { type ChangeFeed, LocalChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
 import { AccessTokens } from './features/auth/access-token';
 import { Guard } from './features/auth/guard';
 import type { IdentityVerifier } from './features/auth/identity';
+import { registerRouteAuth } from './features/auth/route-auth';
 import { authRoutes } from './features/auth/routes';
 import { bookingRoutes } from './features/bookings/routes';
 import { carRoutes } from './features/cars/routes';
 import { CarCatalog } from './features/cars/service';
+import { WriteLimits } from './features/limits/write-limits';
 import type { PaymentGateway } from './features/payments/gateway';
 import { paymentRoutes } from './features/payments/routes';
 import { userRoutes } from './features/users/routes';
@@ -28,18 +31,25 @@ export interface AppOptions {
   identity: IdentityVerifier;
   gateway: PaymentGateway;
   config: AppConfig;
+  /** What the write limits read the time from; tests pass their own to move through a window. */
+  clock?: () => Date;
+  /** How this copy tells the others about its writes (db/change-feed.ts); closed with the app. Alone by default. */
+  changes?: ChangeFeed;
 }
 
 export const PUBLIC_DIR = path.resolve(__dirname, '../public');
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function buildApp({ db, identity, gateway, config }: AppOptions): Promise<FastifyInstance> {
+/** A hop count as Fastify's own option means it (its types leave numbers out): the nearest `hops` hops are proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export async function buildApp({ db, identity, gateway, config, clock = () => new Date(), changes = new LocalChangeFeed() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
-    // The API runs behind nothing by default; a proxy in front sets X-Forwarded-* and this flag.
-    trustProxy: false,
+    // Which hops may name the client: the per-address limits count by it (docs/operate-scale-out.md).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,10 +77,14 @@ export async function buildApp({ db, identity, gateway, config }: AppOptions): P
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'DELETE'],
     allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
-    exposedHeaders: [TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, 'ETag'],
+    // Retry-After is not one of the headers a page may read without being told (a write limit's 429).
+    exposedHeaders: [TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, 'ETag', 'Retry-After'],
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
+  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
+  const guard = new Guard(db, tokens, identity);
+  registerRouteAuth(app, guard);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Used cars API', version: '1.0.0', description: 'The REST calls of the used-car marketplace (SPEC.md §7).' },
@@ -91,15 +105,24 @@ export async function buildApp({ db, identity, gateway, config }: AppOptions): P
     maxAge: '1d',
   });
 
-  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
-  const context: AppContext = { db, identity, gateway, config, tokens, guard: new Guard(db, tokens, identity) };
+  const context: AppContext = { db, identity, gateway, config, tokens, limits: new WriteLimits(db, config.writeLimits, clock) };
   const catalog = new CarCatalog(db, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs });
 
-  // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted).
-  // Hooked onto write routes only, so reads pay nothing for it.
-  const invalidateOnSuccess: onSendHookHandler = (_request, reply, payload, done) => {
-    if (reply.statusCode < 400) catalog.invalidate();
-    done(null, payload);
+  changes.attach(catalog);
+  app.addHook('onClose', () => changes.close());
+
+  // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted),
+  // in every copy. Hooked onto write routes only, so reads pay nothing for it. The answer waits
+  // for the other copies, so whichever one the client asks next already shows the write.
+  const invalidateOnSuccess: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+    if (reply.statusCode >= 400) return payload;
+    try {
+      await changes.publish();
+    } catch (error) {
+      // The write stands; the other copies' caches run out on their own (LIST_CACHE_TTL_MS).
+      request.log.error({ err: error }, 'could not tell the other API copies about a write');
+    }
+    return payload;
   };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, identityEnvironmentProblem, settingsFromEnv } from './config';
+import { ConfigError, identityEnvironmentProblem, settingsFromEnv, trustProxyFromEnv } from './config';
 
 describe('the identity environment', () => {
   const emulator = '127.0.0.1:9099';
@@ -51,5 +51,21 @@ describe('the settings of the server and the CLIs', () => {
     const first = settingsFromEnv(env);
     expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
     expect(settingsFromEnv(env).app.jwtSecret).toBe(first.app.jwtSecret);
+  });
+
+  it('reads the write limits and which proxies to trust', () => {
+    const settings = settingsFromEnv({ DATA_DIR: dataDir, WRITE_LIMIT_BOOKINGS: '5', TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' });
+    expect(settings.app.writeLimits).toMatchObject({ bookings: 5, listings: 30 });
+    expect(settings.app.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
+    expect(settingsFromEnv({ DATA_DIR: dataDir }).app.trustProxy).toBe(false);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set, a hop count when a number, else the proxies\' addresses', () => {
+    expect([undefined, '', 'false'].map(trustProxyFromEnv)).toEqual([false, false, false]);
+    expect(trustProxyFromEnv('true')).toBe(true);
+    expect(trustProxyFromEnv('2')).toBe(2);
+    expect(trustProxyFromEnv('10.0.0.0/8,fd00::/8')).toEqual(['10.0.0.0/8', 'fd00::/8']);
   });
 });

@@ -16,7 +16,24 @@ export interface AppConfig {
   countCacheTtlMs: number;
   /** Requests per minute and address on the sign-in calls (/jwt, POST /users). */
   authRateLimitPerMinute: number;
+  /** How many listings, bookings, payment intents and registrations one subject may make (docs/api-limits.md). */
+  writeLimits: WriteLimitSettings;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client (docs/operate-scale-out.md). */
+  trustProxy: boolean | number | string[];
   logLevel: string | false;
+}
+
+/** Per window: 0 turns a limit off. */
+export interface WriteLimitSettings {
+  /** Cars one seller account may list. */
+  listings: number;
+  /** Bookings one buyer account may make. */
+  bookings: number;
+  /** Card payments (new payment intents) one buyer account may start. */
+  paymentIntents: number;
+  /** Accounts that may be created from one client address (an IPv6 address counts by its /64). */
+  registrations: number;
+  windowMinutes: number;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -31,6 +48,9 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   listCacheTtlMs: 5_000,
   countCacheTtlMs: 60_000,
   authRateLimitPerMinute: 60,
+  // Why these numbers: docs/api-limits.md.
+  writeLimits: { listings: 30, bookings: 20, paymentIntents: 30, registrations: 10, windowMinutes: 60 },
+  trustProxy: false,
   logLevel: 'info',
 };
 
@@ -39,6 +59,40 @@ function numberFromEnv(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`Expected a non-negative number, got "${value}"`);
   return parsed;
+}
+
+function countFromEnv(name: string, value: string | undefined, fallback: number, least = 0): number {
+  const parsed = numberFromEnv(value, fallback);
+  if (!Number.isInteger(parsed) || parsed < least) throw new ConfigError(`${name} must be a whole number of at least ${least}, got "${value}"`);
+  return parsed;
+}
+
+export function writeLimitsFromEnv(env: NodeJS.ProcessEnv): WriteLimitSettings {
+  const defaults = defaultConfig.writeLimits;
+  return {
+    listings: countFromEnv('WRITE_LIMIT_LISTINGS', env.WRITE_LIMIT_LISTINGS, defaults.listings),
+    bookings: countFromEnv('WRITE_LIMIT_BOOKINGS', env.WRITE_LIMIT_BOOKINGS, defaults.bookings),
+    paymentIntents: countFromEnv('WRITE_LIMIT_PAYMENT_INTENTS', env.WRITE_LIMIT_PAYMENT_INTENTS, defaults.paymentIntents),
+    registrations: countFromEnv('WRITE_LIMIT_REGISTRATIONS', env.WRITE_LIMIT_REGISTRATIONS, defaults.registrations),
+    windowMinutes: countFromEnv('WRITE_LIMIT_WINDOW_MINUTES', env.WRITE_LIMIT_WINDOW_MINUTES, defaults.windowMinutes, 1),
+  };
+}
+
+/**
+ * TRUST_PROXY: unset or "false" for an API clients reach directly (X-Forwarded-For is then
+ * ignored, since anyone can send it); a hop count or the proxies' addresses (CIDR, comma-separated)
+ * behind a load balancer; "true" trusts every hop, which is only safe where nothing but the
+ * proxy can reach the API.
+ */
+export function trustProxyFromEnv(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** A secret made once and kept in DATA_DIR, so issued tokens survive a restart. */
@@ -137,6 +191,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       listCacheTtlMs: numberFromEnv(env.LIST_CACHE_TTL_MS, defaultConfig.listCacheTtlMs),
       countCacheTtlMs: numberFromEnv(env.COUNT_CACHE_TTL_MS, defaultConfig.countCacheTtlMs),
       authRateLimitPerMinute: numberFromEnv(env.AUTH_RATE_LIMIT_PER_MINUTE, defaultConfig.authRateLimitPerMinute),
+      writeLimits: writeLimitsFromEnv(env),
+      trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
       logLevel: env.LOG_LEVEL || defaultConfig.logLevel,
     },
   };

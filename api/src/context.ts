@@ -4,18 +4,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { AccessTokens } from './features/auth/access-token';
-import type { Guard } from './features/auth/guard';
 import type { IdentityVerifier } from './features/auth/identity';
+import type { WriteLimits } from './features/limits/write-limits';
 import type { PaymentGateway } from './features/payments/gateway';
 
-/** What every feature's routes are given by buildApp. */
+/**
+ * What every feature's routes are given by buildApp. Not the Guard: a route names who may call it
+ * in `config.auth` (features/auth/route-auth.ts), which is checked before its input is parsed, so
+ * no handler can check the caller only after validation has answered.
+ */
 export interface AppContext {
   db: Db;
   identity: IdentityVerifier;
   gateway: PaymentGateway;
   config: AppConfig;
   tokens: AccessTokens;
-  guard: Guard;
+  limits: WriteLimits;
 }
 
 export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

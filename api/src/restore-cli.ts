@@ -24,10 +24,15 @@ async function main(): Promise<void> {
     checkSchemaIsKnown(backup.header);
     const { databaseUrl, pgliteDir } = databaseFromEnv();
     const started = Date.now();
-    const database = openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 1 } : { pgliteDir });
+    // Two connections: exclusively() holds its lock on one while the migration and the load use the other.
+    const database = openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 2 } : { pgliteDir });
     try {
-      await database.migrate();
-      const { header, rows } = await restoreBackup(database, backup, { force: values.force });
+      // Under the start-up lock, an API starting on this database meanwhile waits for the load
+      // instead of finding it empty, seeding the demo catalog and making the restore refuse.
+      const { header, rows } = await database.exclusively(async () => {
+        await database.migrate();
+        return restoreBackup(database, backup, { force: values.force });
+      });
       console.log(
         `Restored ${rowCounts(rows)} from ${file} (written ${header.createdAt} from ${header.source}, schema ${header.schema.latest}) ` +
           `into ${database.driver === 'pglite' ? pgliteDir : 'PostgreSQL'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,

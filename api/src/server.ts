@@ -1,10 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError, settingsFromEnv } from './config';
+import { openChangeFeed } from './db/change-feed';
 import { openConfiguredDatabase } from './db/client';
 import { DataDirInUseError } from './db/pglite-lock';
 import { FirebaseIdentity } from './features/auth/identity';
 import { createGateway } from './features/payments/settings';
-import { ensureDemoAccounts, seedIfEmpty } from './seed/seed';
+import { ensureDemoAccounts, prepareDatabase } from './seed/seed';
 import { DEMO_PASSWORD_DEFAULT } from './seed/demo-data';
 
 const EMULATOR_ATTEMPTS = 60;
@@ -15,9 +16,12 @@ async function main(): Promise<void> {
   const settings = settingsFromEnv();
   const identity = new FirebaseIdentity(settings.identity);
   const database = openConfiguredDatabase(settings);
-  await database.migrate();
-  const seeded = await seedIfEmpty(database.db, { demoSignIns: identity.isEmulator });
-  const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app });
+  const seeded = await prepareDatabase(database, { demoSignIns: identity.isEmulator });
+  // The feed starts before the app and its logger exist; its warnings go to the app's log once there is one.
+  let warn = (message: string, error?: unknown) => console.warn(message, error ?? '');
+  const changes = await openChangeFeed(database, (message, error) => warn(message, error));
+  const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app, changes });
+  warn = (message, error) => app.log.warn({ err: error }, message);
   app.addHook('onClose', async () => {
     await identity.close();
     await database.close();

@@ -25,6 +25,7 @@ describeEachDriver('the server', (api) => {
     const allowed = await api().inject({ method: 'GET', url: '/audis', headers: { origin: 'http://localhost:3001' } });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3001');
     expect(allowed.headers['access-control-expose-headers']).toContain('X-Total-Count');
+    expect(allowed.headers['access-control-expose-headers']).toContain('Retry-After');
     const refused = await api().inject({ method: 'GET', url: '/audis', headers: { origin: 'https://evil.example' } });
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -44,12 +45,22 @@ describeEachDriver('the server', (api) => {
   });
 
   it('refuses malformed JSON with 400 and oversized bodies with 413, without a stack', async () => {
-    const malformed = await api().inject({ method: 'POST', url: '/bookings', headers: { 'content-type': 'application/json' }, payload: '{"carId":' });
+    const buyer = await api().account('Buyer');
+    const seller = await api().account('Seller');
+    const malformed = await api().inject({ method: 'POST', url: '/bookings', headers: { ...buyer.auth, 'content-type': 'application/json' }, payload: '{"carId":' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'The body is not valid JSON' });
-    const big = await api().inject({ method: 'POST', url: '/audis', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ details: 'x'.repeat(40_000) }) });
+    const big = await api().inject({ method: 'POST', url: '/audis', headers: { ...seller.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ details: 'x'.repeat(40_000) }) });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toMatch(/larger than 32 KB/);
     expect(big.body).not.toContain(' at ');
+  });
+
+  it('reads no body for a caller it refuses: 401 before malformed or oversized JSON is looked at', async () => {
+    const malformed = await api().inject({ method: 'POST', url: '/bookings', headers: { 'content-type': 'application/json' }, payload: '{"carId":' });
+    expect(malformed.statusCode).toBe(401);
+    const big = await api().inject({ method: 'POST', url: '/audis', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ details: 'x'.repeat(40_000) }) });
+    expect(big.statusCode).toBe(401);
+    expect(big.json()).toEqual({ message: 'Sign in first: a valid bearer token is required' });
   });
 });

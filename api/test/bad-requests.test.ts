@@ -131,7 +131,7 @@ describeEachDriver('bad input', (api) => {
       [{ method: 'GET', url: '/audis?limit=abc' }, 'limit'],
       [{ method: 'GET', url: `/audis?minPrice=${encodeURIComponent('1; DROP TABLE cars')}` }, 'minPrice'],
       [{ method: 'GET', url: `/user?role=${encodeURIComponent("admin' --")}`, headers: admin.auth }, 'role'],
-      [{ method: 'GET', url: '/jwt?email=bad' }, 'email'],
+      [{ method: 'GET', url: '/jwt?email=bad', headers: { authorization: `Bearer ${api().identity.signIn('bad-jwt-query@example.test')}` } }, 'email'],
       [{ method: 'DELETE', url: '/allUsers/abc', headers: admin.auth }, 'id'],
       [{ method: 'DELETE', url: `/allUsers/${encodeURIComponent("' OR 1=1 --")}`, headers: admin.auth }, 'id'],
     ];

@@ -10,3 +10,4 @@ export * from './car';
 export * from './user';
 export * from './booking';
 export * from './api-types';
+export * from './screens';

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { ModuleId } from '@usedcars/shared-contract';
 import { RemoteComponent, setRemoteRegistry } from './federation';
 
 // Loading a remote fetches its manifest and scripts from another server: the edge of these tests.
@@ -24,10 +25,10 @@ class RouteError extends Component<{ children: ReactNode }, { error: unknown }> 
   }
 }
 
-function renderRemote(id = 'catalog/HomePage') {
+function renderRemote(id: Exclude<ModuleId, 'checkout/BookingDialog' | 'catalog/BrandListPage' | 'catalog/CarDetailPage'> = 'catalog/HomePage') {
   return render(
     <RouteError>
-      <RemoteComponent id={id} />
+      <RemoteComponent id={id} props={{}} />
     </RouteError>,
   );
 }

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { ModuleId, ModuleProps } from '@usedcars/shared-contract';
 import { Button } from './Button';
 import { Spinner } from './Spinner';
 import { theme } from './theme';
@@ -144,14 +145,38 @@ function RemoteFallback({ area, onRetry }: { area: string; onRetry: () => void }
 }
 
 /**
- * Renders the module `remote/exposed` lazily, behind its own error boundary: a remote that is
- * down costs only its own area of the page, with a Try again that fetches it afresh.
+ * What a remote's src/exposed/<Module>.tsx exports: the screen, and for a screen drawn on the
+ * server, what it reads from the API before it is drawn (its data then arrives with the HTML).
  */
-export function RemoteComponent<P extends object>({ id, props, fallback }: { id: string; props?: P; fallback?: ReactNode }) {
+export interface ScreenModule<Id extends ModuleId> {
+  default: ComponentType<ModuleProps<Id>>;
+  prefetch?: (context: PrefetchContext<Id>) => Promise<void>;
+}
+
+export interface PrefetchContext<Id extends ModuleId> {
+  /** The request's own cache; what is in it when drawing starts is drawn, and handed to the page. */
+  queryClient: import('@tanstack/react-query').QueryClient;
+  /** The route's parameters (`:id`). */
+  params: Readonly<Record<string, string | undefined>>;
+  props: ModuleProps<Id>;
+  signal: AbortSignal;
+}
+
+/** A remote's exposed module, fetched (once) through the federation runtime. */
+export function loadScreenModule<Id extends ModuleId>(id: Id): Promise<ScreenModule<Id>> {
+  return loadRemoteModule<ScreenModule<Id>>(id);
+}
+
+/**
+ * Renders a remote's exposed module lazily, behind its own error boundary: a remote that is
+ * down costs only its own area of the page, with a Try again that fetches it afresh. The id and
+ * the props are checked against the screen registry (shared-contract's ExposedModules).
+ */
+export function RemoteComponent<Id extends ModuleId>({ id, props, fallback }: { id: Id; props: ModuleProps<Id>; fallback?: ReactNode }) {
   const [attempt, setAttempt] = useState(0);
   const area = remoteNameOf(id);
   const Lazy = useMemo(
-    () => lazy(() => loadRemoteModule<{ default: ComponentType<P> }>(id)),
+    () => lazy(() => loadScreenModule(id) as Promise<{ default: ComponentType<ModuleProps<Id>> }>),
     // A new attempt needs a new lazy(): React caches a rejected one forever.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [id, attempt],
@@ -166,7 +191,7 @@ export function RemoteComponent<P extends object>({ id, props, fallback }: { id:
       }}
     >
       <Suspense fallback={fallback ?? <Spinner />}>
-        <Lazy {...((props ?? {}) as P)} />
+        <Lazy {...props} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -6,8 +6,8 @@
 export { theme } from './theme';
 export { Spinner, VisuallyHidden } from './Spinner';
 export { Button, CloseButton, GhostButton, buttonStyles } from './Button';
-export { usePageTitle } from './usePageTitle';
-export { RemoteComponent, setRemoteRegistry } from './federation';
+export { usePageTitle, usePriorityImage, ServerHeadContext, type ServerHead } from './serverHead';
+export { RemoteComponent, loadScreenModule, setRemoteRegistry, type ScreenModule, type PrefetchContext } from './federation';
 export { isRefusal } from './isRefusal';
 export { GlobalStyle } from './GlobalStyle';
 export { recordSingletons, singletonProbe } from './singletonProbe';

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Car } from '@usedcars/shared-contract';
 import type pg from 'pg';
 import { COLLECTION, type Driver, TestApi, newPostgresDatabase, pgliteTemplate } from '../../test/helpers';
+import { prepareDatabase } from '../seed/seed';
 import { knownMigrations } from './backup';
 import { type Database, openDatabase } from './client';
 import { cars } from './schema';
@@ -370,6 +371,82 @@ describe('what restore accepts and refuses', () => {
       const bare = await run('backup', [], place, folder);
       expect(bare.code).toBe(2);
       expect(bare.stderr.trim()).toBe('usage: npm run backup -w api -- --out FILE');
+    },
+    SLOW,
+  );
+});
+
+const describeWithPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+describeWithPostgres('a restore beside an API starting on the same PostgreSQL database', () => {
+  let source: Place;
+  let target: Place;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'usedcars-backup-files-'));
+    [source, target] = await Promise.all([newPlace('postgres'), newPlace('postgres')]);
+    await fill(source);
+    await withDatabase(target, (database) => database.db.execute(COUNTER_TABLE));
+    expect((await run('backup', ['--out', 'move.jsonl.gz'], source, folder)).code).toBe(0);
+  }, SLOW);
+
+  afterAll(async () => {
+    await Promise.all([source?.remove(), target?.remove()]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** Start-up lock requests on the target that are still waiting. */
+  const waiting = (database: Database) =>
+    query<{ n: number }>(
+      database,
+      `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+       and database = (select oid from pg_database where datname = current_database())`,
+    ).then(([row]) => row?.n ?? 0);
+
+  async function until(condition: () => Promise<boolean>): Promise<void> {
+    for (const started = Date.now(); !(await condition()); ) {
+      if (Date.now() - started > 60_000) throw new Error('gave up waiting');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it(
+    'takes its turn under the start-up lock, so the API after it finds the restored accounts and seeds nothing',
+    async () => {
+      const observer = target.open();
+      const busy = target.open();
+      const starting = target.open();
+      try {
+        // Another API copy in the middle of its start-up holds the lock.
+        let finishStartUp = () => {};
+        let entered = () => {};
+        const inside = new Promise<void>((resolve) => (entered = resolve));
+        const held = busy.exclusively(() => {
+          entered();
+          return new Promise<void>((resolve) => (finishStartUp = resolve));
+        });
+        await inside;
+
+        const restoring = run('restore', ['move.jsonl.gz'], target, folder);
+        await until(async () => (await waiting(observer)) === 1);
+        // Queued behind the lock, the restore has loaded nothing yet.
+        expect((await stateOf(target)).rows.users).toEqual([]);
+
+        // An API starting now queues behind the restore.
+        const seeding = prepareDatabase(starting, { demoSignIns: false });
+        await until(async () => (await waiting(observer)) === 2);
+        finishStartUp();
+        await held;
+
+        const restore = await restoring;
+        expect(restore.stderr).toBe('');
+        expect(restore.code).toBe(0);
+        expect(await seeding).toBe(false);
+        expect((await stateOf(target)).rows).toEqual((await stateOf(source)).rows);
+      } finally {
+        await Promise.all([observer.close(), busy.close(), starting.close()]);
+      }
     },
     SLOW,
   );

@@ -17,10 +17,17 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** The server's address (PostgreSQL only), for sessions of their own such as LISTEN's. */
+  url?: string;
   /** The driver's own client, for what the query builder does not cover (COPY, dumps). */
   client: PGlite | pg.Pool;
   /** Applies the versioned files of api/drizzle that are not applied yet. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other API copy or command runs its own: copies started together on a
+   * new database would otherwise apply the same migration (one of them failing) or seed twice.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -32,6 +39,24 @@ export type DatabaseOptions =
 
 export const migrationsFolder = path.resolve(__dirname, '../../drizzle');
 
+/** The advisory lock key of start-up's migrations and seeding. */
+const STARTUP_LOCK = 0x5543_5354; // "UCST"
+
+/** A session-level lock held on one connection of the pool while the work uses any of them. */
+async function underLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const session = await pool.connect();
+  try {
+    await session.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await session.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    session.release();
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -42,8 +67,10 @@ export function openDatabase(options: DatabaseOptions): Database {
     return {
       db: db as unknown as Db,
       driver: 'postgres',
+      url: options.url,
       client: pool,
       migrate: () => migratePostgres(db, { migrationsFolder }),
+      exclusively: (work) => underLock(pool, work),
       close: () => pool.end(),
     };
   }
@@ -60,6 +87,8 @@ export function openDatabase(options: DatabaseOptions): Database {
     driver: 'pglite',
     client,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process owns a PGlite folder (the lock file above refuses a second): there is nobody to wait for.
+    exclusively: (work) => work(),
     close: () => client.close().finally(release),
   };
 }

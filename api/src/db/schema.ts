@@ -95,6 +95,22 @@ export const payments = pgTable('payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * One accepted write of a limited kind (a listing, a booking, a payment intent, a registration)
+ * by one subject (an account, or a client address): what the write limits count. In the database,
+ * not in memory, so every API copy counts the same writes (docs/api-limits.md).
+ */
+export const writeEvents = pgTable(
+  'write_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('write_events_subject_idx').on(t.action, t.subject, t.at), index('write_events_at_idx').on(t.at)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CarRow = typeof cars.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;

@@ -1,6 +1,6 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { CATEGORIES, type Category, dollarsToCents } from '@usedcars/shared-contract';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { bookings, cars, payments, users } from '../db/schema';
 import type { IdentityVerifier } from '../features/auth/identity';
 import { PAINTS, type Paint, carImagePath } from './car-art';
@@ -133,6 +133,14 @@ export async function seedIfEmpty(db: Db, options: DemoOptions): Promise<boolean
   if ((row?.n ?? 0) > 0) return false;
   await seedDemoCatalog(db, options);
   return true;
+}
+
+/** Start-up: the migrations, then the demo data if the database is empty; one API copy at a time. */
+export function prepareDatabase(database: Database, options: DemoOptions): Promise<boolean> {
+  return database.exclusively(async () => {
+    await database.migrate();
+    return seedIfEmpty(database.db, options);
+  });
 }
 
 /** `npm run seed`: cars, bookings and payments start over; accounts stay. */

@@ -1,5 +1,4 @@
 import { withProbe } from '../probe';
 import BookingDialog from '../features/booking/BookingDialog';
 
-export type { BookingDialogProps } from '../features/booking/BookingDialog';
 export default withProbe(BookingDialog);

@@ -6,17 +6,27 @@ import { AppRoutes } from './routes';
 import { DeferredToaster } from './services';
 
 /**
- * The page's one router and toaster; every remote renders inside them. (The page's one
- * QueryClient comes with the first screen that needs it: services.tsx.)
+ * Everything inside the page's router: the route table and the one toaster; every remote renders
+ * inside them. (The page's one QueryClient comes with the first screen that needs it:
+ * services.tsx.) The browser puts it in a BrowserRouter, the render server in a StaticRouter;
+ * the two trees must be alike for the page to take over the server's HTML.
  */
+export function AppContent() {
+  return (
+    <>
+      <GlobalStyle />
+      <AppRoutes />
+      <DeferredToaster />
+    </>
+  );
+}
+
 export function App() {
   // What the shell holds, for the browser suite to compare with what each remote was handed.
   recordSingletons('shell', { React, Router, authStore });
   return (
     <Router.BrowserRouter>
-      <GlobalStyle />
-      <AppRoutes />
-      <DeferredToaster />
+      <AppContent />
     </Router.BrowserRouter>
   );
 }

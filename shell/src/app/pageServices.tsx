@@ -1,19 +1,25 @@
-import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useContext, type ReactNode } from 'react';
+import { QueryClientProvider, hydrate } from '@tanstack/react-query';
 import { recordSingletons } from '@usedcars/shared-ui';
 import { AppToaster, createQueryClient } from '@usedcars/shared-ui/appSettings';
+import { takeBootQueries } from './boot';
+import { RequestQueryClient } from './requestServices';
 
 /**
- * The page's one QueryClient and its toaster (SPEC.md §9). This module loads with the first
- * screen that talks to the API (see services.tsx), so it runs once per page: one client, kept
- * across every later screen.
+ * The page's one QueryClient and its toaster (docs/product.md, "Limits and timings"). This module
+ * loads with the first screen that talks to the API (see services.tsx), so it runs once per page:
+ * one client, kept across every later screen. It starts with the answers the server drew the
+ * page with, so the first screen shows them at once, as the server did.
  */
 const queryClient = createQueryClient();
+const drawnByServer = typeof window === 'undefined' ? undefined : takeBootQueries();
+if (drawnByServer) hydrate(queryClient, drawnByServer);
 // What the shell holds, for the browser suite to compare with what each remote was handed.
 recordSingletons('shell', { queryClient });
 
 export function QueryScope({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const client = useContext(RequestQueryClient) ?? queryClient;
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
 export { AppToaster };

@@ -1,6 +1,6 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS, SITE_ROUTES } from '@usedcars/shared-contract';
+import { SCREENS, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
 import { RequireAuth } from '@usedcars/shared-auth';
 import { RemoteComponent } from '@usedcars/shared-ui';
 import { MainLayout } from '../layout/MainLayout';
@@ -9,32 +9,59 @@ import NotFoundPage from '../features/not-found/NotFoundPage';
 import { WithServices } from './services';
 
 // The shell's own forms load when visited: a first visit to the home page does not need them.
-// (They are served screens: WithServices' Suspense shows the spinner while they load.)
-const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+// (They read the API: WithServices' Suspense shows the spinner while they load.)
+const SHELL_SCREENS: Record<ShellScreenName, ComponentType> = {
+  // Named chunks, so the render server can ask for a form's script in the HTML's head.
+  LoginPage: lazy(() => import(/* webpackChunkName: "screen-LoginPage" */ '../features/auth/LoginPage').then((m) => ({ default: m.LoginPage }))),
+  RegisterPage: lazy(() =>
+    import(/* webpackChunkName: "screen-RegisterPage" */ '../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+  ),
+  NotFoundPage,
+};
 
 /**
- * SPEC.md §2's route table, in one place. Each screen names the remote module that draws it.
- * The addresses are shared-contract's (SITE_ROUTES, CATEGORY_PATHS), which the links use too.
- * Matching is case-insensitive, so /Dashboard and /dashboard/mybuyer reach the same screens as
- * /dashboard and /dashboard/myBuyer.
- *
- * A screen that throws shows an error screen: under /dashboard the dashboard route's, beside
- * the navbar; elsewhere the main layout's, in place of the layout. RemoteComponent's own
- * boundary only stands in for a remote that could not be fetched.
- *
- * `served` marks the screens that read the API or raise toasts: they render inside the page's
- * QueryClient and bring the toaster (services.tsx). The others show fixed content.
+ * One route of the screen registry (shared-contract's SCREENS). A screen that needs sign-in is
+ * behind the login guard; one that reads the API renders inside the page's QueryClient and brings
+ * the toaster (services.tsx); a layout with its own error screen catches its screens' failures.
+ * A layout's wrappers already cover its children, so they are not repeated there.
  */
-const remote = (id: string, props?: object) => <RemoteComponent id={id} props={props} />;
-const guarded = (screen: ReactNode) => <RequireAuth>{screen}</RequireAuth>;
-const served = (screen: ReactNode) => <WithServices>{screen}</WithServices>;
+function screenElement(screen: Screen, inherited: { guarded: boolean; served: boolean }): ReactNode {
+  let element: ReactNode;
+  if ('module' in screen) {
+    element = <RemoteComponent id={screen.module} props={screen.props} />;
+  } else {
+    const ShellScreen = SHELL_SCREENS[screen.shell];
+    element = <ShellScreen />;
+  }
+  if (screen.access === 'signedIn' && !inherited.guarded) element = <RequireAuth>{element}</RequireAuth>;
+  if (screen.readsApi && !inherited.served) element = <WithServices>{element}</WithServices>;
+  if (screen.ownErrorScreen) element = <RouteErrorBoundary>{element}</RouteErrorBoundary>;
+  return element;
+}
 
-const brandRoutes: RouteObject[] = CATEGORIES.flatMap((category) => [
-  { path: CATEGORY_PATHS[category].listRoute, element: served(guarded(remote('catalog/BrandListPage', { category }))) },
-  { path: `${CATEGORY_PATHS[category].detailRoute}/:id`, element: served(remote('catalog/CarDetailPage', { category })) },
-]);
+/** What each route carries for the render server, which matches an address against this same table. */
+export interface ScreenHandle {
+  screen: Screen;
+}
 
+function toRoute(screen: Screen, inherited = { guarded: false, served: false }): RouteObject {
+  const element = screenElement(screen, inherited);
+  const below = { guarded: inherited.guarded || screen.access === 'signedIn', served: inherited.served || screen.readsApi };
+  const children = screen.children?.map((child) => toRoute(child, below));
+  const handle: ScreenHandle = { screen };
+  if (screen.index) return { index: true, element, handle };
+  return { path: screen.path, element, handle, ...(children ? { children } : {}) };
+}
+
+/**
+ * The route table: the main layout around every screen of the registry. Matching is
+ * case-insensitive, so /Dashboard and /dashboard/mybuyer reach the same screens as /dashboard and
+ * /dashboard/myBuyer.
+ *
+ * A screen that throws shows an error screen: under /dashboard the dashboard route's, beside the
+ * navbar; elsewhere the main layout's, in place of the layout. RemoteComponent's own boundary only
+ * stands in for a remote that could not be fetched.
+ */
 export const routes: RouteObject[] = [
   {
     element: (
@@ -42,30 +69,11 @@ export const routes: RouteObject[] = [
         <MainLayout />
       </RouteErrorBoundary>
     ),
-    children: [
-      { index: true, element: remote('catalog/HomePage') },
-      { path: SITE_PATHS.about, element: remote('catalog/AboutPage') },
-      { path: SITE_PATHS.blogs, element: remote('catalog/BlogsPage') },
-      { path: SITE_PATHS.login, element: served(<LoginPage />) },
-      { path: SITE_PATHS.register, element: served(<RegisterPage />) },
-      ...brandRoutes,
-      {
-        path: SITE_ROUTES.dashboard,
-        element: <RouteErrorBoundary>{served(guarded(remote('dashboard/DashboardLayout')))}</RouteErrorBoundary>,
-        children: [
-          { index: true, element: remote('dashboard/DashboardHome') },
-          { path: SITE_ROUTES.addProduct, element: remote('dashboard/AddProductPage') },
-          { path: SITE_ROUTES.myProduct, element: remote('dashboard/MyProductPage') },
-          { path: SITE_ROUTES.myBuyer, element: remote('dashboard/MyBuyersPage') },
-          { path: SITE_ROUTES.payment, element: remote('checkout/PaymentPage') },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: SCREENS.map((screen) => toRoute(screen)),
   },
 ];
 
-/** The route table, drawn for the current address (inside the page's BrowserRouter). */
+/** The route table, drawn for the current address (inside the page's router). */
 export function AppRoutes() {
   return useRoutes(routes);
 }

@@ -4,12 +4,13 @@ import { Spinner } from '@usedcars/shared-ui';
 /**
  * Server data (react-query) and toasts, loaded with the first screen that needs them rather
  * than with the page. The home, about, blogs and 404 screens show fixed content: a first visit
- * there should not pay ~17 KB compressed for a cache and a toaster it never uses (issue 2's
- * JavaScript budget). The route table (routes.tsx) says which screens need them.
+ * there should not pay ~17 KB compressed for a cache and a toaster it never uses (the home page's
+ * JavaScript budget, docs/architecture.md). The screen registry says which screens need them.
  */
 let requested = false;
 const listeners = new Set<() => void>();
-const loadServices = () => import('./pageServices');
+// Named, so the render server can ask for it in the HTML's head when the first screen needs it.
+const loadServices = () => import(/* webpackChunkName: "page-services" */ './pageServices');
 
 function request(): void {
   if (requested) return;
@@ -42,6 +43,8 @@ export function DeferredToaster() {
       return () => listeners.delete(listener);
     },
     () => requested,
+    // The server draws no toaster; the page mounts it after taking over the server's HTML.
+    () => false,
   );
   return wanted ? (
     <Suspense fallback={null}>

@@ -10,6 +10,12 @@ export interface RemoteManifest {
   };
 }
 
+/** What the render server already read for this page (boot.ts): no need to fetch it again. */
+export interface KnownRemotes {
+  remotes: Partial<Record<string, string>>;
+  manifests: Partial<Record<string, RemoteManifest>>;
+}
+
 /**
  * Where a remote's entry script is, from its manifest. The federation runtime could read the
  * manifest itself, but only with its snapshot machinery, which the build leaves out
@@ -68,8 +74,15 @@ function retryable<T>(load: () => Promise<T>): Retryable<T> {
  * did register, so a remote republished meanwhile is read afresh. Without this the page could
  * never recover without a reload.
  */
-export function startRemoteRegistry(url = '/remotes.json'): Promise<void> {
-  const addresses = retryable(() => readJson<Partial<Record<string, string>>>(url, 'remotes.json'));
+export function startRemoteRegistry(url = '/remotes.json', known?: KnownRemotes): Promise<void> {
+  // What the server drew with is used once; a Try again reads the files afresh.
+  let knownRemotes = known?.remotes;
+  const knownManifests = new Map(Object.entries(known?.manifests ?? {}));
+  const addresses = retryable(async () => {
+    const fromServer = knownRemotes;
+    knownRemotes = undefined;
+    return fromServer ?? readJson<Partial<Record<string, string>>>(url, 'remotes.json');
+  });
   const remotes = new Map<string, Retryable<void>>();
   const remote = (name: string) => {
     let entry = remotes.get(name);
@@ -77,7 +90,9 @@ export function startRemoteRegistry(url = '/remotes.json'): Promise<void> {
       entry = retryable(async () => {
         const manifestUrl = (await addresses.get())[name];
         if (typeof manifestUrl !== 'string') throw new Error(`remotes.json names no ${name}`);
-        const manifest = await readJson<RemoteManifest>(manifestUrl, `${name}'s manifest`);
+        const fromServer = knownManifests.get(name);
+        knownManifests.delete(name);
+        const manifest = fromServer ?? (await readJson<RemoteManifest>(manifestUrl, `${name}'s manifest`));
         registerRemotes([{ name, ...remoteEntryOf(manifestUrl, manifest) }], { force: true });
       });
       remotes.set(name, entry);

@@ -11,8 +11,14 @@ const Page = styled.div`
   flex-direction: column;
 `;
 
+/**
+ * At least a screen tall: the footer starts below the fold, so a screen that arrives after the
+ * layout (its remote still loading, a spinner while the sign-in is checked) never pushes anything
+ * the visitor already sees.
+ */
 const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
   flex: 1;
+  min-height: 100vh;
   padding-bottom: 48px;
 `;
 

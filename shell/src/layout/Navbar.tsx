@@ -69,9 +69,16 @@ const MenuButton = styled.button`
   ${focusRing};
 `;
 
+/**
+ * The links sit left, next to the brand, and Login / Log Out in a slot of fixed size at the
+ * right: who is signed in is known only after the page has appeared, and what it adds (Dashboard
+ * at the end of the links, a button in the slot) then moves nothing already on screen.
+ */
 const Menu = styled.div<{ $open: boolean }>`
   display: flex;
+  flex: 1;
   align-items: center;
+  justify-content: space-between;
   gap: 24px;
   ${PHONE} {
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
@@ -94,6 +101,20 @@ const Links = styled.ul`
   ${PHONE} {
     flex-direction: column;
     align-items: stretch;
+  }
+`;
+
+const AuthSlot = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  min-width: 112px;
+  min-height: 44px;
+  ${PHONE} {
+    justify-content: stretch;
+    min-width: 0;
+    & > * {
+      flex: 1;
+    }
   }
 `;
 
@@ -204,16 +225,18 @@ export function Navbar() {
                 </li>
               ) : null}
             </Links>
-            {status === 'signedIn' ? (
-              <GhostButton type="button" onClick={handleLogOut}>
-                Log Out
-              </GhostButton>
-            ) : null}
-            {status === 'signedOut' ? (
-              <ButtonLink to={SITE_PATHS.login} onClick={close}>
-                Login
-              </ButtonLink>
-            ) : null}
+            <AuthSlot>
+              {status === 'signedIn' ? (
+                <GhostButton type="button" onClick={handleLogOut}>
+                  Log Out
+                </GhostButton>
+              ) : null}
+              {status === 'signedOut' ? (
+                <ButtonLink to={SITE_PATHS.login} onClick={close}>
+                  Login
+                </ButtonLink>
+              ) : null}
+            </AuthSlot>
           </Menu>
         </Row>
       </nav>

@@ -1,25 +1,25 @@
 import { z } from 'zod';
 import { accessTokenSchema, emailField, messageSchema } from '@usedcars/shared-contract';
-import { type FeatureRoutes, idTokenSecurity } from '../../context';
+import type { FeatureRoutes } from '../../context';
 import { forbidden, notFound } from '../../http/errors';
 import { findUserByEmail, linkIdentity } from '../users/service';
+import { identityOf, identityToken } from './route-auth';
 
-export const authRoutes: FeatureRoutes = (app, { db, guard, tokens, config }) => {
+export const authRoutes: FeatureRoutes = (app, { db, tokens, config }) => {
   app.get(
     '/jwt',
     {
-      config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { auth: identityToken, rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Trades a Firebase ID token for a short-lived API access token',
         description: `Needs "Authorization: Bearer <Firebase ID token>" for the same e-mail. The token lasts ${config.accessTokenTtlSeconds} seconds.`,
-        security: idTokenSecurity,
         querystring: z.object({ email: emailField() }),
         response: { 200: accessTokenSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema },
       },
     },
     async (request) => {
-      const signedIn = await guard.signedIn(request);
+      const signedIn = identityOf(request);
       if (signedIn.email !== request.query.email) throw forbidden('email must be the e-mail you signed in with');
       const user = await findUserByEmail(db, signedIn.email);
       if (!user) throw notFound(`No account for ${signedIn.email} yet: register first (POST /users)`);

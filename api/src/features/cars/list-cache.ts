@@ -1,6 +1,6 @@
 /**
- * A small time-bounded cache of list answers. Writes in this process clear it at once; the TTL
- * bounds how stale another API copy (or the seed command) can leave it.
+ * A small time-bounded cache of list answers. Writes in any API copy clear it at once (see
+ * db/change-feed.ts); the TTL bounds how stale the seed command, which tells no copy, can leave it.
  *
  * A value is stored only with the generation it was read in: a read that started before a
  * clear() may finish after it, and what it read is then already stale.
@@ -8,6 +8,7 @@
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
   private current = 0;
+  private paused = false;
 
   constructor(
     private readonly ttlMs: number,
@@ -15,6 +16,7 @@ export class TtlCache<V> {
   ) {}
 
   get(key: string): V | undefined {
+    if (this.paused) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= Date.now()) {
@@ -30,7 +32,7 @@ export class TtlCache<V> {
   }
 
   set(key: string, value: V, readInGeneration: number): void {
-    if (this.ttlMs <= 0 || readInGeneration !== this.current) return;
+    if (this.ttlMs <= 0 || this.paused || readInGeneration !== this.current) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -41,5 +43,11 @@ export class TtlCache<V> {
   clear(): void {
     this.entries.clear();
     this.current += 1;
+  }
+
+  /** While paused nothing is kept or answered: for as long as a write elsewhere could go unheard. */
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+    this.clear();
   }
 }

@@ -16,8 +16,9 @@ import {
   requiredText,
 } from '@usedcars/shared-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type FeatureRoutes, bearerSecurity } from '../../context';
+import type { FeatureRoutes } from '../../context';
 import { badRequest } from '../../http/errors';
+import { accountOf, onlyRoles, signedInIfTokenSent } from '../auth/route-auth';
 import type { CarCatalog, CarListFilter, CarPage } from './service';
 
 const listDescription =
@@ -43,7 +44,7 @@ async function listPage(catalog: CarCatalog, filter: CarListFilter, request: Fas
 }
 
 export function carRoutes(catalog: CarCatalog): FeatureRoutes {
-  return (app, { guard }) => {
+  return (app, { limits }) => {
     for (const category of CATEGORIES) {
       const { apiCollection, apiSellerCollection, label } = CATEGORY_PATHS[category];
 
@@ -65,20 +66,20 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
       app.get(
         apiSellerCollection,
         {
+          config: { auth: signedInIfTokenSent },
           schema: {
             tags: ['cars'],
             summary: `${label} cars of one seller`,
             description:
               `With a Seller's access token: that seller's own cars, by account (names are not unique; sellerName is then ` +
               `not needed). Without a token (SPEC's call) or for anyone else: the cars listed under sellerName. ${listDescription}`,
-            security: [{}, ...bearerSecurity],
             querystring: carListQuerySchema.extend({ sellerName: requiredText('sellerName', 100).optional() }),
             response: { ...listResponse, 401: messageSchema },
           },
         },
         async (request, reply) => {
           const { sellerName, ...query } = request.query;
-          const caller = await guard.optionalUser(request);
+          const caller = request.account;
           if (caller?.role === 'Seller') return listPage(catalog, { ...query, category, sellerId: caller.id }, request, reply);
           if (sellerName === undefined) throw badRequest('sellerName is required');
           return listPage(catalog, { ...query, category, sellerName }, request, reply);
@@ -101,19 +102,21 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
       app.post(
         apiCollection,
         {
+          config: { auth: onlyRoles(['Seller'], 'add cars') },
           schema: {
             tags: ['cars'],
             summary: `Adds a ${label} car (Seller only)`,
-            description: 'sellerName is taken from the seller\'s account; the one in the body is ignored.',
-            security: bearerSecurity,
+            description:
+              'sellerName is taken from the seller\'s account; the one in the body is ignored. ' +
+              'Past the seller\'s listing limit a 429 says when the next car can be listed (Retry-After, in seconds).',
             body: carInputSchema,
-            response: { 201: acknowledgedSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema },
+            response: { 201: acknowledgedSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema, 429: messageSchema },
           },
         },
         async (request, reply) => {
-          const seller = await guard.userWithRole(request, ['Seller'], 'add cars');
+          const seller = accountOf(request);
           if (request.body.categoryName !== category) throw badRequest(`categoryName must be ${category} for ${apiCollection}`);
-          const insertedId = await catalog.create(seller, request.body);
+          const insertedId = await limits.allowance('listing', seller.id)(() => catalog.create(seller, request.body));
           return reply.code(201).send({ acknowledged: true, message: 'Car added', insertedId });
         },
       );

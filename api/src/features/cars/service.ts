@@ -10,6 +10,7 @@ import {
   type Category,
 } from '@usedcars/shared-contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CacheHolder } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { type CarRow, type UserRow, cars } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
@@ -126,7 +127,7 @@ export interface CarPage {
  * Brand lists. Pages are cached briefly by their query; totals longer, by their filters, since
  * a count over a large brand costs far more than the page itself (an index range scan).
  */
-export class CarCatalog {
+export class CarCatalog implements CacheHolder {
   private readonly pages: TtlCache<CarPage>;
   private readonly totals: TtlCache<number>;
   /**
@@ -146,11 +147,15 @@ export class CarCatalog {
     this.totals = new TtlCache(ttl.totalsMs);
   }
 
-  /** Called after any write that can change a list (cars, bookings, payments, accounts). */
+  /** Called after any write that can change a list (cars, bookings, payments, accounts), in any API copy. */
   invalidate(): void {
     this.pages.clear();
     this.totals.clear();
     this.byAddress.clear();
+  }
+
+  setCaching(on: boolean): void {
+    for (const cache of [this.pages, this.totals, this.byAddress]) cache.setPaused(!on);
   }
 
   cachedForAddress(address: string): CarPage | undefined {

@@ -10,8 +10,9 @@ import {
   paymentIntentInputSchema,
   strictObject,
 } from '@usedcars/shared-contract';
-import { type FeatureRoutes, type ZodApp, bearerSecurity } from '../../context';
+import type { FeatureRoutes, ZodApp } from '../../context';
 import { HttpError, badRequest, notFound } from '../../http/errors';
+import { accountOf, signedIn } from '../auth/route-auth';
 import { TestGateway, UnknownIntentError, WebhookSignatureError } from './gateway';
 import { createPaymentIntent, recordPayment, settleFromWebhook } from './service';
 
@@ -27,7 +28,7 @@ const paymentConfigSchema: z.ZodType<PaymentConfig> = z.discriminatedUnion('gate
 ]);
 
 export const paymentRoutes: FeatureRoutes = (app, context) => {
-  const { db, guard, gateway } = context;
+  const { db, gateway, limits } = context;
 
   app.get(
     '/payment-config',
@@ -44,38 +45,39 @@ export const paymentRoutes: FeatureRoutes = (app, context) => {
   app.post(
     '/create-payment-intent',
     {
+      config: { auth: signedIn },
       schema: {
         tags: ['payments'],
         summary: "Starts (or resumes) the card payment of one of the caller's bookings (its buyer only, not an admin)",
-        description: "The amount is the booking's price in cents; a currentPrice in the body is ignored. One intent per booking.",
-        security: bearerSecurity,
+        description:
+          "The amount is the booking's price in cents; a currentPrice in the body is ignored. One intent per booking. " +
+          "Past the buyer's limit on new payment intents a 429 says when the next can start (Retry-After, in seconds).",
         body: paymentIntentInputSchema,
-        response: { 200: clientSecretSchema, ...errors },
+        response: { 200: clientSecretSchema, ...errors, 429: messageSchema },
       },
     },
     async (request) => {
-      const caller = await guard.user(request);
-      return { clientSecret: await createPaymentIntent(db, gateway, caller, request.body.bookingId) };
+      const buyer = accountOf(request);
+      return { clientSecret: await createPaymentIntent(db, gateway, buyer, request.body.bookingId, limits.allowance('paymentIntent', buyer.id)) };
     },
   );
 
   app.post(
     '/payments',
     {
+      config: { auth: signedIn },
       schema: {
         tags: ['payments'],
         summary: "Records the payment once the provider says it succeeded; idempotent per booking (its buyer only)",
         description:
           "transactionId is the payment intent id. A repeated call answers 200 with the first payment's id; " +
           'an intent that has not succeeded for the booking\'s amount is a 402.',
-        security: bearerSecurity,
         body: paymentInputSchema,
         response: { 200: insertedSchema, 201: insertedSchema, 402: messageSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const caller = await guard.user(request);
-      const { insertedId, created } = await recordPayment(db, gateway, caller, request.body);
+      const { insertedId, created } = await recordPayment(db, gateway, accountOf(request), request.body);
       return reply.code(created ? 201 : 200).send({ insertedId });
     },
   );

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { type BookingRow, type UserRow, bookings, cars, payments } from '../../db/schema';
 import { HttpError, badRequest, conflict, forbidden } from '../../http/errors';
 import { bookingToPay } from '../bookings/service';
+import type { Allowance } from '../limits/write-limits';
 import { type GatewayEvent, type PaymentGateway, type PaymentIntent, UnknownIntentError } from './gateway';
 
 export interface Recorded {
@@ -35,7 +36,13 @@ function fits(intent: PaymentIntent | undefined, booking: BookingRow): intent is
  * is reused while it fits; a replacement's idempotency key names what it replaces, so concurrent
  * calls share one intent and a cancelled intent is not handed back by the key that made it.
  */
-export async function createPaymentIntent(db: Db, gateway: PaymentGateway, caller: UserRow, bookingId: string): Promise<string> {
+export async function createPaymentIntent(
+  db: Db,
+  gateway: PaymentGateway,
+  caller: UserRow,
+  bookingId: string,
+  newIntents: Allowance,
+): Promise<string> {
   const booking = await bookingToPay(db, caller, bookingId);
   const refusal = payRefusal(booking, booking.carStatus);
   if (refusal) throw conflict(refusal);
@@ -46,10 +53,9 @@ export async function createPaymentIntent(db: Db, gateway: PaymentGateway, calle
     await settle(db, gateway, booking, stored.id);
     throw conflict(ORDER_MESSAGES.alreadyPaid);
   }
-  const intent = await gateway.createIntent(
-    booking.id,
-    dollarsToCents(booking.currentPrice),
-    `booking-${booking.id}-${booking.paymentIntentId ?? 'first'}`,
+  // Only a new intent counts against the buyer's limit: resuming the stored one is free.
+  const intent = await newIntents(() =>
+    gateway.createIntent(booking.id, dollarsToCents(booking.currentPrice), `booking-${booking.id}-${booking.paymentIntentId ?? 'first'}`),
   );
   if (booking.paymentIntentId !== intent.id) {
     await db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, booking.id));

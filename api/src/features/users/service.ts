@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { bookings, cars, type UserRow, users } from '../../db/schema';
 import { badGateway, badRequest, forbidden, notFound } from '../../http/errors';
 import type { IdentityVerifier, VerifiedIdentity } from '../auth/identity';
+import type { Allowance } from '../limits/write-limits';
 
 export function toUser(row: UserRow): User {
   return { _id: row.id, name: row.name, email: row.email, role: row.role as Role };
@@ -53,18 +54,35 @@ export async function linkIdentity(db: Db, user: UserRow, identity: VerifiedIden
   if (now?.uid !== identity.uid) throw forbidden(IDENTITY_MESSAGES.otherAccount);
 }
 
-/** Creates the caller's record once; a second call leaves the first (and its role) alone. */
-export async function registerUser(db: Db, input: NewUser, identity: VerifiedIdentity): Promise<{ user: UserRow; created: boolean }> {
+/**
+ * Creates the caller's record once; a second call leaves the first (and its role) alone. Only a
+ * call that makes a record counts against `newRecords`: a Google sign-in repeats this call every
+ * time, and a person who already has a record must never be refused for others' sign-ups.
+ */
+export async function registerUser(
+  db: Db,
+  input: NewUser,
+  identity: VerifiedIdentity,
+  newRecords: Allowance,
+): Promise<{ user: UserRow; created: boolean }> {
   // The uid is unique: a sign-in account whose address changed keeps the record it has.
   const holder = await recordOfUid(db, identity.uid);
   if (holder && holder.email !== input.email) throw forbidden(IDENTITY_MESSAGES.uidTaken);
-  const [created] = await db
-    .insert(users)
-    .values({ name: input.name, email: input.email, role: input.role, identityUid: identity.uid })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  if (created) return { user: created, created: true };
-  const existing = await findUserByEmail(db, input.email);
+  const known = holder ?? (await findUserByEmail(db, input.email));
+  if (!known) {
+    const [created] = await newRecords(
+      () =>
+        db
+          .insert(users)
+          .values({ name: input.name, email: input.email, role: input.role, identityUid: identity.uid })
+          .onConflictDoNothing({ target: users.email })
+          .returning(),
+      (rows) => rows.length > 0,
+    );
+    if (created) return { user: created, created: true };
+  }
+  // Made by a concurrent call since it was looked for, when not known before.
+  const existing = known ?? (await findUserByEmail(db, input.email));
   if (!existing) throw new Error(`user ${input.email} vanished during registration`);
   await linkIdentity(db, existing, identity);
   return { user: existing, created: false };

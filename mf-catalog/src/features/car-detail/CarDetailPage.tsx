@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_PATHS, SITE_PATHS, type Car, type Category } from '@usedcars/shared-contract';
 import { carImageUrl, errorText, useAuth, type LoginRedirectState } from '@usedcars/shared-auth';
-import { ErrorPanel, VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { ErrorPanel, VisuallyHidden, focusRing, formatPrice, theme, usePageTitle, usePriorityImage } from '@usedcars/shared-ui';
 import { isMissingCar, useCar } from '../cars/carQueries';
 import { BookNowButton } from '../cars/CarActions';
 import { useIsBuyer } from '../cars/useIsBuyer';
@@ -137,10 +137,13 @@ function Booking({ car }: { car: Car }) {
 }
 
 function CarView({ car, titleId }: { car: Car; titleId: string }) {
+  const picture = carImageUrl(car.img);
+  // The car's picture is what the page is for: the HTML asks for it first.
+  const priority = usePriorityImage(picture);
   return (
     <Layout>
       <Picture>
-        <img src={carImageUrl(car.img)} alt={car.carName} width={800} height={500} />
+        <img src={picture} alt={car.carName} width={800} height={500} {...priority} />
       </Picture>
       <div>
         <Heading>

@@ -4,16 +4,6 @@ import type { Car } from '@usedcars/shared-contract';
 import { RemoteComponent, Spinner } from '@usedcars/shared-ui';
 
 /**
- * What the catalog hands checkout's dialog. The dialog is loaded through federation, never
- * imported, so its props are stated here on this side of the boundary.
- */
-interface BookingDialogProps {
-  car: Car;
-  /** The person dismissed the dialog (Escape, Close, Cancel). */
-  onClose: () => void;
-}
-
-/**
  * While checkout's code loads, or if it cannot be reached, its spinner or fallback floats at the
  * bottom of the screen instead of pushing the grid around. The dialog itself opens in the top
  * layer, so this spot does not matter to it.
@@ -65,7 +55,7 @@ export function useBookingDialog(): { open: (car: Car, opener: HTMLElement | nul
 
   const dialog = car ? (
     <Layer>
-      <RemoteComponent<BookingDialogProps>
+      <RemoteComponent
         id="checkout/BookingDialog"
         props={{ car, onClose: close }}
         fallback={<Spinner label="Opening the booking form…" />}

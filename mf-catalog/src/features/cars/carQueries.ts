@@ -30,11 +30,20 @@ function carFromLists(queryClient: QueryClient, category: Category, id: string):
   return undefined;
 }
 
+const carQuery = (category: Category, id: string) => ({
+  queryKey: carKeys.detail(category, id),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchCar(category, id, signal),
+});
+
+/** Reads a car into the cache before its page is drawn (on the server: the car arrives with the HTML). */
+export function prefetchCar(queryClient: QueryClient, category: Category, id: string): Promise<void> {
+  return queryClient.prefetchQuery(carQuery(category, id));
+}
+
 export function useCar(category: Category, id: string) {
   const queryClient = useQueryClient();
   return useQuery<Car>({
-    queryKey: carKeys.detail(category, id),
-    queryFn: ({ signal }) => fetchCar(category, id, signal),
+    ...carQuery(category, id),
     placeholderData: () => carFromLists(queryClient, category, id),
   });
 }

@@ -94,7 +94,8 @@ export function CategoryCards() {
       <Grid>
         {CATEGORIES.map((category) => (
           <Card key={category}>
-            <img src={PICTURES[category]} alt="" width={320} height={180} />
+            {/* Lazy: below the hero, so it waits until the first screen is drawn. */}
+            <img src={PICTURES[category]} alt="" width={320} height={180} loading="lazy" decoding="async" />
             <Body>
               <h3>
                 <CardLink to={CATEGORY_PATHS[category].listRoute}>{CATEGORY_PATHS[category].label}</CardLink>

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { buttonStyles, theme } from '@usedcars/shared-ui';
+import { buttonStyles, theme, usePriorityImage } from '@usedcars/shared-ui';
 import heroUrl from '../../assets/hero.svg';
 
 const Banner = styled.section`
@@ -52,6 +52,8 @@ const CallToAction = styled.a`
 `;
 
 export function HeroBanner() {
+  // The largest thing on a first visit: the HTML asks for it first.
+  const priority = usePriorityImage(heroUrl);
   return (
     <Banner aria-labelledby="home-hero-heading">
       <div>
@@ -63,7 +65,7 @@ export function HeroBanner() {
         </Lead>
         <CallToAction href="#categories">Browse categories</CallToAction>
       </div>
-      <img src={heroUrl} alt="" width={560} height={400} />
+      <img src={heroUrl} alt="" width={560} height={400} {...priority} />
     </Banner>
   );
 }

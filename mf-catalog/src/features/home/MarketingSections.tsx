@@ -109,7 +109,8 @@ export function MarketingSections() {
           const headingId = `marketing-${slug(title)}`;
           return (
             <Tile key={title} aria-labelledby={headingId}>
-              <img src={icon} alt="" width={56} height={56} />
+              {/* Lazy: far below the fold. */}
+              <img src={icon} alt="" width={56} height={56} loading="lazy" decoding="async" />
               <h3 id={headingId}>{title}</h3>
               <p>{copy}</p>
               {action?.to.startsWith('#') ? (

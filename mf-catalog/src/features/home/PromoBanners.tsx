@@ -87,7 +87,8 @@ export function PromoBanners() {
       <Grid>
         {PROMOS.map(({ id, title, copy, note, art, tint, accent }) => (
           <Banner key={id} aria-labelledby={`promo-${id}`} $tint={tint} $accent={accent}>
-            <img src={art} alt="" width={240} height={160} />
+            {/* Lazy: far below the fold. */}
+            <img src={art} alt="" width={240} height={160} loading="lazy" decoding="async" />
             <h3 id={`promo-${id}`}>{title}</h3>
             <p>{copy}</p>
             <small>{note}</small>

@@ -3,16 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { SITE_PATHS, bookingInputSchema, type BookingInput, type Car } from '@usedcars/shared-contract';
+import { SITE_PATHS, bookingInputSchema, type BookingDialogProps, type BookingInput } from '@usedcars/shared-contract';
 import { createBooking, useAuth } from '@usedcars/shared-auth';
 import { Button, CloseButton, GhostButton, formatPrice, theme } from '@usedcars/shared-ui';
-
-/** What a page hands the dialog (the catalog loads it as 'checkout/BookingDialog'). */
-export interface BookingDialogProps {
-  car: Car;
-  /** The person dismissed the dialog (Escape, Close or Cancel); the page unmounts it. */
-  onClose: () => void;
-}
 
 type Field = 'phone' | 'address';
 type FieldErrors = Partial<Record<Field, string>>;

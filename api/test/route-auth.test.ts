@@ -1,0 +1,254 @@
+import { SignJWT } from 'jose';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ROLES, type Role } from '@usedcars/shared-contract';
+import { bookings, cars, payments, users } from '../src/db/schema';
+import { ROLES_EXTENSION } from '../src/features/auth/route-auth';
+import { type Account, COLLECTION, TEST_CONFIG, describeEachDriver, sampleCar, uniqueEmail } from './helpers';
+
+interface Operation {
+  security?: Record<string, string[]>[];
+  [ROLES_EXTENSION]?: Role[];
+  parameters?: { name: string }[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+}
+type OpenApi = { paths: Record<string, Record<string, Operation>> };
+
+/** What is sent besides the caller's token: the address (with its query) and a body. */
+interface Input {
+  url: string;
+  body?: unknown;
+  /** Sent as it is, not as JSON: for malformed bodies. */
+  raw?: string;
+}
+
+/** How one private route is called: by whom it accepts, with what it accepts, and inputs it does not. */
+interface Example {
+  caller: () => string;
+  valid: Input;
+  invalid: Input[];
+  /** What the accepted caller gets with the valid input. */
+  accepted: number;
+}
+
+/** The only words a refused caller may read: none of them says anything about a route's input. */
+const REFUSALS = [
+  'Sign in first: a valid bearer token is required',
+  'The access token is not valid or has expired; sign in again',
+  'Send the Firebase ID token as "Authorization: Bearer <token>"',
+  'The sign-in token is not valid or has expired',
+];
+const ROLE_REFUSAL = /^Only (Buyer|Seller|admin)( or (Buyer|Seller|admin))* accounts can [a-z ]+$/;
+
+const MALFORMED: Pick<Input, 'raw'> = { raw: '{"carId":' };
+
+describeEachDriver('who may call a route (every private route of the OpenAPI document)', (api) => {
+  let document: OpenApi;
+  const accounts = {} as Record<Role, Account>;
+  let victim: Account;
+  let carToBook: string;
+  let bookingToStart: string;
+  let toRecord: { bookingId: string; transactionId: string };
+  const newcomer = { email: uniqueEmail('newcomer'), idToken: '' };
+
+  beforeAll(async () => {
+    document = (await api().inject({ method: 'GET', url: '/docs/json' })).json<OpenApi>();
+    for (const role of ROLES) accounts[role] = await api().account(role);
+    victim = await api().account('Buyer', 'Victim');
+    const carIds = [await api().addCar(accounts.Seller), await api().addCar(accounts.Seller), await api().addCar(accounts.Seller)];
+    carToBook = carIds[0]!;
+    bookingToStart = (await api().book(accounts.Buyer, carIds[1]!)).json<{ insertedId: string }>().insertedId;
+    toRecord = await api().bookAndConfirm(accounts.Buyer, carIds[2]!);
+    newcomer.idToken = api().identity.signIn(newcomer.email, 'New Comer', `uid-${newcomer.email}`);
+  });
+
+  const bearer = (token: string) => `Bearer ${token}`;
+  const access = (role: Role) => () => accounts[role].auth.authorization;
+  const car = (collection: string) => sampleCar({ categoryName: (Object.keys(COLLECTION) as (keyof typeof COLLECTION)[]).find((c) => COLLECTION[c] === collection) });
+
+  /** Keyed like the document: method and OpenAPI path. A private route without one fails the test. */
+  const examples = (): Record<string, Example> => ({
+    'get /jwt': {
+      caller: () => bearer(accounts.Buyer.idToken),
+      valid: { url: `/jwt?email=${encodeURIComponent(accounts.Buyer.email)}` },
+      invalid: [{ url: '/jwt?email=not-an-address' }],
+      accepted: 200,
+    },
+    'post /users': {
+      caller: () => bearer(newcomer.idToken),
+      valid: { url: '/users', body: { name: 'New Comer', email: newcomer.email, role: 'Buyer' } },
+      invalid: [{ url: '/users', body: { name: 'New Comer', email: newcomer.email, role: 'admin' } }, { url: '/users', ...MALFORMED }],
+      accepted: 201,
+    },
+    'get /users': {
+      caller: access('Buyer'),
+      valid: { url: `/users?email=${encodeURIComponent(accounts.Buyer.email)}` },
+      invalid: [{ url: '/users?email=nobody' }],
+      accepted: 200,
+    },
+    'get /user': {
+      caller: access('admin'),
+      valid: { url: '/user?role=Buyer' },
+      invalid: [{ url: '/user?role=boss' }],
+      accepted: 200,
+    },
+    'delete /allUsers/{id}': {
+      caller: access('admin'),
+      valid: { url: `/allUsers/${victim.id}` },
+      invalid: [{ url: '/allUsers/not-an-id' }],
+      accepted: 200,
+    },
+    ...Object.fromEntries(
+      Object.values(COLLECTION).map((collection): [string, Example] => [
+        `post ${collection}`,
+        {
+          caller: access('Seller'),
+          valid: { url: collection, body: car(collection) },
+          invalid: [{ url: collection, body: { ...car(collection), currentPrice: 'cheap', status: 'sold' } }, { url: collection, ...MALFORMED }],
+          accepted: 201,
+        },
+      ]),
+    ),
+    'post /bookings': {
+      caller: access('Buyer'),
+      valid: { url: '/bookings', body: { carId: carToBook, phone: '+1 415 555 0199', address: '1 Market St' } },
+      invalid: [{ url: '/bookings', body: { carId: 'not-an-id', phone: 'call me', paid: true } }, { url: '/bookings', ...MALFORMED }],
+      accepted: 201,
+    },
+    'get /bookings': {
+      caller: access('Buyer'),
+      valid: { url: `/bookings?email=${encodeURIComponent(accounts.Buyer.email)}` },
+      invalid: [{ url: '/bookings?email=nobody' }],
+      accepted: 200,
+    },
+    'get /bookings/{id}': {
+      caller: access('Buyer'),
+      valid: { url: `/bookings/${bookingToStart}` },
+      invalid: [{ url: '/bookings/not-an-id' }],
+      accepted: 200,
+    },
+    'get /myBuyers': {
+      caller: access('Seller'),
+      valid: { url: '/myBuyers' },
+      // It reads no input, so there is nothing to get wrong.
+      invalid: [],
+      accepted: 200,
+    },
+    'post /create-payment-intent': {
+      caller: access('Buyer'),
+      valid: { url: '/create-payment-intent', body: { bookingId: bookingToStart } },
+      invalid: [{ url: '/create-payment-intent', body: { bookingId: 'abc', amount: 1 } }, { url: '/create-payment-intent', ...MALFORMED }],
+      accepted: 200,
+    },
+    'post /payments': {
+      caller: access('Buyer'),
+      valid: { url: '/payments', body: { ...toRecord, email: accounts.Buyer.email } },
+      invalid: [{ url: '/payments', body: { bookingId: toRecord.bookingId, email: 'nope' } }, { url: '/payments', ...MALFORMED }],
+      accepted: 201,
+    },
+  });
+
+  /** Routes whose every security requirement names a scheme: no anonymous alternative ({}). */
+  const privateOperations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.security?.length && operation.security.every((requirement) => Object.keys(requirement).length > 0))
+        .map(([method, operation]) => ({ key: `${method} ${path}`, method: method.toUpperCase() as InjectOptions['method'], operation })),
+    );
+
+  function send(method: InjectOptions['method'], input: Input, authorization?: string): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = authorization ? { authorization } : {};
+    if (input.raw !== undefined || input.body !== undefined) headers['content-type'] = 'application/json';
+    const payload = input.raw ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
+    return api().inject({ method, url: input.url, headers, payload });
+  }
+
+  async function expiredAccessToken(role: Role): Promise<string> {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(accounts[role].id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(TEST_CONFIG.jwtSecret));
+    return bearer(token);
+  }
+
+  /** Every caller each private route must refuse, with the status it must get. */
+  async function refusedCallers(operation: Operation, example: Example): Promise<{ who: string; authorization?: string; status: number }[]> {
+    const byIdentity = Object.keys(operation.security![0]!).includes('firebaseIdToken');
+    const accepted = operation[ROLES_EXTENSION];
+    const acceptedRole = accepted?.[0] ?? (ROLES.find((role) => example.caller() === accounts[role].auth.authorization) as Role);
+    return [
+      { who: 'no token', status: 401 },
+      byIdentity
+        ? { who: 'an expired ID token', authorization: bearer(`fake-id-token-expired-${Date.now()}`), status: 401 }
+        : { who: `an expired token of a ${acceptedRole}`, authorization: await expiredAccessToken(acceptedRole), status: 401 },
+      ...ROLES.filter((role) => accepted && !accepted.includes(role)).map((role) => ({ who: `a ${role}`, authorization: access(role)(), status: 403 })),
+    ];
+  }
+
+  /** The names a route's input is made of: a refused caller must read none of them. */
+  function inputNames(operation: Operation): string[] {
+    const body = Object.values(operation.requestBody?.content ?? {})[0]?.schema.properties ?? {};
+    return [...(operation.parameters ?? []).map((parameter) => parameter.name), ...Object.keys(body)];
+  }
+
+  async function tableContents() {
+    const tables = { users, cars, bookings, payments };
+    const entries = await Promise.all(Object.entries(tables).map(async ([name, table]) => [name, await api().db.select().from(table).orderBy(table.id)] as const));
+    return Object.fromEntries(entries);
+  }
+
+  it('names the roles of role-bound routes in the document, beside their security', () => {
+    const operations = Object.fromEntries(privateOperations().map(({ key, operation }) => [key, operation]));
+    expect(operations['post /hondas']?.[ROLES_EXTENSION]).toEqual(['Seller']);
+    expect(operations['delete /allUsers/{id}']?.[ROLES_EXTENSION]).toEqual(['admin']);
+    expect(operations['post /users']?.security).toEqual([{ firebaseIdToken: [] }]);
+    expect(document.paths['/myAudi']?.get?.security).toEqual([{}, { bearerAuth: [] }]);
+    expect(document.paths['/audis']?.get?.security).toBeUndefined();
+  });
+
+  it('refuses every caller without a valid token (401) or of the wrong role (403) before looking at the input, and writes nothing', async () => {
+    const operations = privateOperations();
+    const known = examples();
+    expect(operations.map(({ key }) => key).sort()).toEqual(Object.keys(known).sort());
+
+    const before = await tableContents();
+    const rows: string[] = [];
+    for (const { key, method, operation } of operations) {
+      const example = known[key]!;
+      const names = inputNames(operation);
+      for (const caller of await refusedCallers(operation, example)) {
+        for (const [kind, input] of [['valid', example.valid], ...example.invalid.map((input, i) => [`invalid #${i + 1}`, input] as const)] as const) {
+          const response = await send(method, input, caller.authorization);
+          const row = `${key}, ${caller.who}, ${kind} input → ${response.statusCode} ${response.body}`;
+          rows.push(row);
+          const body = response.json<Record<string, unknown>>();
+          expect({ row, status: response.statusCode, keys: Object.keys(body) }).toEqual({ row, status: caller.status, keys: ['message'] });
+          const message = String(body.message);
+          expect({ row, readable: REFUSALS.includes(message) || ROLE_REFUSAL.test(message) }).toEqual({ row, readable: true });
+          expect({ row, names: names.filter((name) => new RegExp(`\\b${name}\\b`).test(message)) }).toEqual({ row, names: [] });
+        }
+      }
+    }
+    // 14 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(101);
+    expect(await tableContents()).toEqual(before);
+  });
+
+  it('lets the right caller through to validation (400) and, with the valid input, to the answer', async () => {
+    const known = examples();
+    for (const { key, method } of privateOperations()) {
+      const example = known[key]!;
+      for (const input of example.invalid) {
+        const response = await send(method, input, example.caller());
+        expect({ key, input, status: response.statusCode }).toEqual({ key, input, status: 400 });
+      }
+    }
+    // After the refusals above: the valid inputs of some routes change what others would read.
+    for (const { key, method } of privateOperations()) {
+      const example = known[key]!;
+      const response = await send(method, example.valid, example.caller());
+      expect({ key, status: response.statusCode, body: response.statusCode === example.accepted ? '' : response.body }).toEqual({ key, status: example.accepted, body: '' });
+    }
+  });
+});

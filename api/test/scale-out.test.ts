@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type Car, ORDER_MESSAGES, type Role } from '@usedcars/shared-contract';
+import { buildApp } from '../src/app';
+import type { AppConfig } from '../src/config';
+import { PostgresChangeFeed } from '../src/db/change-feed';
+import { type Database, openDatabase } from '../src/db/client';
+import { cars, users } from '../src/db/schema';
+import { FakeIdentity } from '../src/features/auth/identity';
+import { TestGateway } from '../src/features/payments/gateway';
+import { DEMO_CARS_PER_BRAND, prepareDatabase } from '../src/seed/seed';
+import { TEST_CONFIG, createTestDatabase, sampleCar, uniqueEmail } from './helpers';
+
+/**
+ * Two copies of the API on one PostgreSQL database, as behind a load balancer: each its own
+ * process state, pool and listening session, called over HTTP. What a client does through one
+ * copy, a client of the other sees at once. (PGlite is one process, so there is nothing to share.)
+ */
+const describeWithPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+/** The write limits this file counts against; the brand-list cache is on, as shipped. */
+const CONFIG: AppConfig = { ...TEST_CONFIG, writeLimits: { ...TEST_CONFIG.writeLimits, listings: 3 } };
+
+/** The ports this suite may listen on (127.0.0.1 only). */
+const PORTS = { first: 5200, last: 5299 };
+
+async function listen(app: FastifyInstance): Promise<string> {
+  for (let port = PORTS.first; port <= PORTS.last; port += 1) {
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+  throw new Error(`no free port in ${PORTS.first}-${PORTS.last}`);
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  /** The JSON as sent; each test reads the fields it checks, as inject's json() lets the other suites. */
+  body: any;
+}
+
+class Copy {
+  app!: FastifyInstance;
+  feed!: PostgresChangeFeed;
+  base = '';
+
+  constructor(
+    readonly name: string,
+    readonly database: Database,
+  ) {}
+
+  async start(shared: { identity: FakeIdentity; gateway: TestGateway }): Promise<this> {
+    this.feed = new PostgresChangeFeed({ url: this.database.url!, pool: this.database.client as pg.Pool });
+    await this.feed.start();
+    this.app = await buildApp({ db: this.database.db, ...shared, config: CONFIG, changes: this.feed });
+    this.base = await listen(this.app);
+    return this;
+  }
+
+  async call(method: string, path: string, { token, body }: { token?: string; body?: unknown } = {}): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  }
+}
+
+interface Person {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+}
+
+describeWithPostgres('two API copies on one PostgreSQL', () => {
+  let database: Database;
+  let a: Copy;
+  let b: Copy;
+  const identity = new FakeIdentity();
+  // The card provider is outside both copies, as Stripe is.
+  const gateway = new TestGateway();
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    a = await new Copy('A', database).start({ identity, gateway });
+    b = await new Copy('B', openDatabase({ url: database.url!, poolSize: 10 })).start({ identity, gateway });
+  });
+  afterAll(async () => {
+    await a?.app.close();
+    await b?.app.close();
+    await b?.database.close();
+    await database?.close();
+  });
+
+  /** Signs up through one copy and signs in through the other: neither keeps a session. */
+  async function person(role: Role, name = `${role} Person`): Promise<Person> {
+    const email = uniqueEmail(role.toLowerCase());
+    const idToken = identity.signIn(email, name);
+    if (role === 'admin') await database.db.insert(users).values({ name, email, role, identityUid: `uid-${email}` });
+    else expect((await a.call('POST', '/users', { token: idToken, body: { name, email, role } })).status).toBe(201);
+    const jwt = await b.call('GET', `/jwt?email=${encodeURIComponent(email)}`, { token: idToken });
+    expect(jwt.status).toBe(200);
+    const token = jwt.body.accessToken as string;
+    const [me] = (await a.call('GET', `/users?email=${encodeURIComponent(email)}`, { token })).body;
+    return { id: me._id, email, name, token };
+  }
+
+  const list = async (copy: Copy, seller: Person, carName: string) => {
+    const answer = await copy.call('POST', '/hondas', { token: seller.token, body: sampleCar({ categoryName: 'honda', carName }) });
+    expect(answer.status).toBe(201);
+    return answer.body.insertedId as string;
+  };
+  const brandList = async (copy: Copy) => (await copy.call('GET', '/hondas?limit=100')).body as Car[];
+  const book = (copy: Copy, buyer: Person, carId: string) => copy.call('POST', '/bookings', { token: buyer.token, body: { carId, phone: '+1 415 555 0199', address: '1 Market St' } });
+
+  /** Books, starts the intent and has the card confirmed at the provider, all through one copy. */
+  async function bookAndConfirm(copy: Copy, buyer: Person, carId: string) {
+    const booked = await book(copy, buyer, carId);
+    expect(booked.status).toBe(201);
+    const bookingId = booked.body.insertedId as string;
+    const intent = await copy.call('POST', '/create-payment-intent', { token: buyer.token, body: { bookingId } });
+    expect(intent.status).toBe(200);
+    const confirmed = await gateway.confirm(intent.body.clientSecret, '4242 4242 4242 4242');
+    return { bookingId, transactionId: confirmed.id };
+  }
+  const pay = (copy: Copy, buyer: Person, order: { bookingId: string; transactionId: string }) =>
+    copy.call('POST', '/payments', { token: buyer.token, body: { ...order, email: buyer.email } });
+
+  it('shows a car listed through one copy on the brand list of the other at once, though that list was cached', async () => {
+    const cached = await brandList(b);
+    // Asked again within the page cache's lifetime: this answer is B's memory, not the database.
+    expect(await brandList(b)).toEqual(cached);
+    for (const [writer, reader] of [[a, b], [b, a], [a, b], [b, a], [a, b]] as const) {
+      const seller = await person('Seller');
+      await brandList(reader);
+      const id = await list(writer, seller, `Listed through ${writer.name}`);
+      expect({ reader: reader.name, listed: (await brandList(reader)).some((car) => car._id === id) }).toEqual({ reader: reader.name, listed: true });
+    }
+  });
+
+  it('never shows a car sold through one copy as bookable through the other, and never sells it again', async () => {
+    const seller = await person('Seller');
+    const [first, second, late] = [await person('Buyer'), await person('Buyer'), await person('Buyer')];
+    const carId = await list(a, seller, 'One of a kind');
+    const firstOrder = await bookAndConfirm(a, first, carId);
+    // The second buyer booked and paid at the card provider too, through the other copy.
+    const secondOrder = await bookAndConfirm(b, second, carId);
+    expect((await brandList(b)).find((car) => car._id === carId)?.status).toBe('booked');
+
+    expect((await pay(a, first, firstOrder)).status).toBe(201);
+
+    const seenThroughB = (await brandList(b)).find((car) => car._id === carId);
+    expect(seenThroughB?.status).toBe('sold');
+    expect((await b.call('GET', `/hondas/${carId}`)).body.status).toBe('sold');
+    const lateBooking = await book(b, late, carId);
+    expect({ status: lateBooking.status, body: lateBooking.body }).toEqual({ status: 409, body: { acknowledged: false, message: ORDER_MESSAGES.sold } });
+    const secondPayment = await pay(b, second, secondOrder);
+    expect({ status: secondPayment.status, body: secondPayment.body }).toEqual({ status: 409, body: { message: ORDER_MESSAGES.soldRefunded } });
+    expect(gateway.isRefunded(secondOrder.transactionId)).toBe(true);
+    expect((await b.call('POST', '/create-payment-intent', { token: second.token, body: { bookingId: secondOrder.bookingId } })).status).toBe(409);
+    const mine = await a.call('GET', `/bookings/${secondOrder.bookingId}`, { token: second.token });
+    expect(mine.body).toMatchObject({ paid: false, carStatus: 'sold' });
+  });
+
+  it('sells a car once when two buyers pay for it at the same moment through different copies', async () => {
+    const seller = await person('Seller');
+    const [first, second] = [await person('Buyer'), await person('Buyer')];
+    const carId = await list(b, seller, 'Contested');
+    const orders = [await bookAndConfirm(a, first, carId), await bookAndConfirm(b, second, carId)];
+    const answers = await Promise.all([pay(a, first, orders[0]!), pay(b, second, orders[1]!)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const buyers = (await a.call('GET', '/myBuyers', { token: seller.token })).body as { carId: string; paid: boolean }[];
+    expect(buyers.filter((booking) => booking.carId === carId).map((booking) => booking.paid).sort()).toEqual([false, true]);
+    expect(orders.filter((order) => gateway.isRefunded(order.transactionId))).toHaveLength(1);
+  });
+
+  it('counts the write limits across copies: a seller at the limit is refused by both', async () => {
+    const seller = await person('Seller');
+    await list(a, seller, 'First');
+    await list(b, seller, 'Second');
+    await list(a, seller, 'Third');
+    for (const copy of [a, b]) {
+      const refused = await copy.call('POST', '/hondas', { token: seller.token, body: sampleCar({ categoryName: 'honda' }) });
+      expect({ copy: copy.name, status: refused.status, retryAfter: Number(refused.headers.get('retry-after')) > 0, body: refused.body }).toEqual({
+        copy: copy.name,
+        status: 429,
+        retryAfter: true,
+        body: { message: expect.stringMatching(/^You have listed 3 cars in the last hour; you can list another in (\d+ minutes?|1 hour)\.$/) },
+      });
+    }
+    // Sent at the same moment, half to each copy: the limit still lets three through.
+    const rushing = await person('Seller', 'Rush Seller');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).call('POST', '/hondas', { token: rushing.token, body: sampleCar({ categoryName: 'honda' }) })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+  });
+
+  it('serves no stale list while a copy has lost its listening session, and hears the others again once it is back', async () => {
+    const seller = await person('Seller');
+    const admin = new pg.Client({ connectionString: database.url! });
+    await admin.connect();
+    try {
+      await brandList(b);
+      // The listening session of copy B is cut, as a database failover or a network blip would.
+      await admin.query('SELECT pg_terminate_backend($1)', [b.feed.sessionPid]);
+      const deadline = Date.now() + 10_000;
+      while (b.feed.listening && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(b.feed.listening).toBe(false);
+      const whileDeaf = await list(a, seller, 'Listed while B was deaf');
+      expect((await brandList(b)).some((car) => car._id === whileDeaf)).toBe(true);
+
+      while (!b.feed.listening && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(b.feed.listening).toBe(true);
+      await brandList(b);
+      const afterwards = await list(a, seller, 'Listed once B was back');
+      expect((await brandList(b)).some((car) => car._id === afterwards)).toBe(true);
+    } finally {
+      await admin.end();
+    }
+  });
+});
+
+describeWithPostgres('two API copies started together on a new database', () => {
+  it('both come up: one applies the migrations and seeds, the other waits and finds it done', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `usedcars_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const copies = [openDatabase({ url: url.toString() }), openDatabase({ url: url.toString() })];
+    try {
+      const seeded = await Promise.all(copies.map((copy) => prepareDatabase(copy, { demoSignIns: false })));
+      expect(seeded.sort()).toEqual([false, true]);
+      const [listed] = await copies[0]!.db.select({ n: count() }).from(cars);
+      expect(listed?.n).toBe(3 * DEMO_CARS_PER_BRAND);
+    } finally {
+      await Promise.all(copies.map((copy) => copy.close()));
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, type Remotes } from './remotes';
+import { siteDir } from './site';
+
+/**
+ * A second copy of the shell's render server, on a spare port, with remotes.json of its own: a
+ * test can point it at a broken remote without touching the site the other specs use, and read
+ * what it logs.
+ */
+export interface RenderServer {
+  origin: string;
+  /** Everything it has written to its log so far (JSON lines). */
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startRenderServer(remotes: Remotes, env: Record<string, string> = {}): Promise<RenderServer> {
+  const runtimeDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-render-'));
+  copyFileSync(path.join(siteDir(), 'config.json'), path.join(runtimeDir, 'config.json'));
+  writeFileSync(path.join(runtimeDir, 'remotes.json'), JSON.stringify(remotes));
+  const port = await sparePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'shell', 'dist-server', 'main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SHELL_RUNTIME_DIR: runtimeDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const origin = `http://localhost:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the render server exited: ${output}`);
+    const up = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`the render server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    origin,
+    log: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(runtimeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function sparePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * A remote's published folder behind a server that breaks one file on purpose: answers it with
+ * a 500, or never answers it at all, the way a remote's host fails.
+ */
+export async function serveBroken(
+  upstream: Server,
+  file: string,
+  how: 'error' | 'hang',
+): Promise<{ port: number; requests: () => number; stop: () => Promise<void> }> {
+  let asked = 0;
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if ((request.url ?? '').split('?')[0] === file) {
+      asked += 1;
+      if (how === 'error') response.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal Server Error');
+      return; // 'hang': keep the connection open and never answer
+    }
+    upstream.emit('request', request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    requests: () => asked,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

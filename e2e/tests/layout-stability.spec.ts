@@ -1,0 +1,90 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { logIn } from '../support/auth';
+import { DEMO, DEMO_PASSWORD } from '../support/site';
+
+/**
+ * Nothing on a page moves while it arrives: the cumulative layout shift of a first load, as the
+ * browser reports it (PerformanceObserver, 'layout-shift'), stays at most 0.01 on the home page
+ * signed out and in, a brand list and each role's dashboard, on a phone and on a laptop.
+ */
+const LIMIT = 0.01;
+const WIDTHS = [375, 1280] as const;
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+/** Records every layout shift of each document this page loads, from its very start. */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: Array<{ value: number; sources: string[] }> = [];
+    (window as Window & { layoutShifts?: typeof shifts }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map((source) => {
+            const node = source.node as Element | undefined;
+            return node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className).split(' ').join('.')}` : '?';
+          }),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** A first load of `address` at `width`, until `ready` shows and the network has settled. */
+async function shiftOfFirstLoad(page: Page, address: string, width: number, ready: (page: Page) => Locator): Promise<{ total: number; shifts: Shift[] }> {
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(address);
+  // Attached, not visible: on a phone the navbar's Log Out sits in the closed menu.
+  await expect(ready(page)).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  // What arrives last (the navbar's sign-in state, pictures) has had its frame.
+  await page.waitForTimeout(500);
+  const shifts = await page.evaluate(() => (window as Window & { layoutShifts?: Shift[] }).layoutShifts ?? []);
+  return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
+}
+
+async function expectStable(page: Page, address: string, ready: (page: Page) => Locator) {
+  for (const width of WIDTHS) {
+    const { total, shifts } = await shiftOfFirstLoad(page, address, width, ready);
+    expect(total, `${address} at ${width} px moved: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(LIMIT);
+  }
+}
+
+const homeHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Find a used car you’ll love to drive' });
+
+test('signed out: the home page does not move while it arrives', async ({ page }) => {
+  await recordShifts(page);
+  await expectStable(page, '/', homeHeading);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('a buyer: the home page, a brand list and the dashboard do not move while they arrive', async ({ page }) => {
+  test.setTimeout(180_000);
+  await recordShifts(page);
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  // Located by its text: on a phone it sits in the closed menu, out of the accessibility tree.
+  await expectStable(page, '/', (p) => p.locator('nav button', { hasText: 'Log Out' }));
+  await expectStable(page, '/hondas', (p) => p.getByRole('article').first().getByRole('button', { name: 'Book Now' }));
+  await expectStable(page, '/dashboard', (p) => p.getByRole('heading', { level: 1 }).first());
+});
+
+test("a seller's and an admin's dashboards do not move while they arrive", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await recordShifts(page);
+  await logIn(page, DEMO.seller, DEMO_PASSWORD);
+  await expectStable(page, '/dashboard', (p) => p.getByRole('heading', { level: 1 }).first());
+
+  const admin = await browser.newPage();
+  try {
+    await recordShifts(admin);
+    await logIn(admin, DEMO.admin, DEMO_PASSWORD);
+    await expectStable(admin, '/dashboard', (p) => p.getByRole('table', { name: 'Buyers' }));
+  } finally {
+    await admin.close();
+  }
+});

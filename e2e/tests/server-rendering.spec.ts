@@ -1,0 +1,195 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import { ROOT, readRemotes, serveFolder } from '../support/remotes';
+import { serveBroken, startRenderServer } from '../support/renderServer';
+import { SITE } from '../support/site';
+
+/**
+ * The public screens arrive drawn: the first response's HTML holds the screen (read here with no
+ * JavaScript run), and the page then takes that HTML over in the browser without redrawing it.
+ */
+
+interface ListedCar {
+  _id: string;
+  carName: string;
+  currentPrice: number;
+}
+
+async function firstAudi(request: APIRequestContext): Promise<ListedCar> {
+  const cars = (await (await request.get(`${SITE.api}/audis?limit=1`)).json()) as ListedCar[];
+  expect(cars.length).toBeGreaterThan(0);
+  return cars[0]!;
+}
+
+/** The text a person would read in the HTML alone: markup stripped, no script run. */
+function visibleText(html: string): string {
+  const body = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
+  return body
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+
+test('each public screen is in the first response: home, About, Blogs, a car, the 404', async ({ request }) => {
+  const car = await firstAudi(request);
+  const screens: Array<{ path: string; status: number; title: string; texts: string[] }> = [
+    { path: '/', status: 200, title: 'Used Cars', texts: ['Find a used car you’ll love to drive', 'Categories', 'Certified Pre-Owned', 'Current offers'] },
+    { path: '/about', status: 200, title: 'About', texts: ['About'] },
+    {
+      path: '/blogs',
+      status: 200,
+      title: 'Blogs',
+      texts: ['Question and Answer', 'prototypical inheritance', 'React vs. Angular vs. Vue'],
+    },
+    { path: `/audis/${car._id}`, status: 200, title: 'Used Cars', texts: [car.carName, 'Current price', dollars(car.currentPrice)] },
+    { path: '/no/such/page', status: 404, title: 'Page not found', texts: ['Page not found', 'Back to Home'] },
+  ];
+  for (const screen of screens) {
+    const response = await request.get(screen.path);
+    expect(response.status(), screen.path).toBe(screen.status);
+    const html = await response.text();
+    expect(html, `${screen.path} is drawn on the server`).toContain('data-server-rendered');
+    expect(html).toContain(`<title>${screen.title}</title>`);
+    // The layout and the screen's styles come with it.
+    expect(html).toMatch(/<style data-styled="true"/);
+    const text = visibleText(html);
+    for (const expected of ['About Us', 'Blogs', 'Privacy Policy', ...screen.texts]) {
+      expect(text.toLowerCase(), `${screen.path} shows “${expected}”`).toContain(expected.toLowerCase());
+    }
+  }
+});
+
+test("a car's page carries the car itself for the page to start with, and asks for its picture first", async ({ request }) => {
+  const car = await firstAudi(request);
+  const html = await (await request.get(`/audis/${car._id}`)).text();
+  const boot = JSON.parse(html.match(/<script type="application\/json" id="usedcars-boot">([\s\S]*?)<\/script>/)![1]!) as {
+    queries: { queries: Array<{ queryKey: unknown[]; state: { data: { _id: string; carName: string } } }> };
+  };
+  const cached = boot.queries.queries.find((query) => query.queryKey.includes(car._id));
+  expect(cached?.state.data.carName).toBe(car.carName);
+  // The picture is named in the head with a high priority, before any script.
+  const head = html.slice(0, html.indexOf('</head>'));
+  const picture = head.match(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/)?.[1];
+  expect(picture).toBeTruthy();
+  expect(head.indexOf(picture!)).toBeLessThan(head.indexOf('rel="preload" as="script"'));
+});
+
+test("the home page's hero picture and the first screen's scripts are asked for by the HTML", async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toMatch(/<link rel="preload" as="image" href="[^"]*hero\.[0-9a-f]{8}\.svg" fetchpriority="high">/);
+  const scripts = [...head.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((match) => match[1]!);
+  expect(scripts).toContain(`${SITE.catalog}/remoteEntry.js`);
+  expect(scripts.some((script) => /__federation_expose_HomePage\.[0-9a-f]{8}\.js$/.test(script))).toBe(true);
+  expect(scripts.some((script) => /^\/bootstrap\.[0-9a-f]{8}\.js$/.test(script))).toBe(true);
+  // Everything named there exists.
+  for (const script of scripts) expect((await request.get(script)).status(), script).toBe(200);
+});
+
+/** Tags the screen's heading as the server drew it, before any script of the page runs. */
+async function markServerHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const heading = document.querySelector('main h1');
+      if (heading) (heading as HTMLElement & { drawnByServer?: boolean }).drawnByServer = true;
+    });
+  });
+}
+
+test('the page takes over what the server drew: no hydration error or warning, and the same elements stay', async ({ page, request }) => {
+  const car = await firstAudi(request);
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    // The 404 page is answered with status 404, which the browser reports about the document itself.
+    if (message.location().url.endsWith('/no/such/page') && /status of 404/.test(message.text())) return;
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  await markServerHeading(page);
+  for (const [address, heading] of [
+    ['/', 'Find a used car you’ll love to drive'],
+    ['/about', 'About'],
+    ['/blogs', 'Question and Answer'],
+    [`/audis/${car._id}`, car.carName],
+    ['/no/such/page', 'Page not found'],
+  ] as const) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(address);
+      await page.waitForLoadState('networkidle');
+      const h1 = page.locator('main h1').first();
+      await expect(h1).toHaveText(heading);
+      // The page now reacts as a page: the same element the server drew, not a redrawn copy.
+      expect(await h1.evaluate((element) => (element as HTMLElement & { drawnByServer?: boolean }).drawnByServer === true), `${address} at ${width}`).toBe(true);
+    }
+  }
+  // And it is live: a link moves within the page, without a new document.
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => ((window as Window & { stillHere?: boolean }).stillHere = true));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click();
+  await expect(page.getByRole('heading', { name: 'Question and Answer' })).toBeVisible();
+  expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere)).toBe(true);
+  expect(messages).toEqual([]);
+});
+
+test.describe("the catalog's server build is broken", () => {
+  test.describe.configure({ mode: 'serial' });
+
+  for (const how of ['error', 'hang'] as const) {
+    test(`its server entry ${how === 'error' ? 'answers 500' : 'never answers'}: the page is drawn by the browser, and the server says why`, async ({ page }) => {
+      const catalog = await serveFolder(path.join(ROOT, 'mf-catalog', 'dist'));
+      const broken = await serveBroken(catalog.server, '/server/remoteEntry.js', how);
+      const remotes = { ...readRemotes(), catalog: `http://localhost:${broken.port}/mf-manifest.json` };
+      const renderer = await startRenderServer(remotes, { SSR_BUDGET_MS: '300' });
+      try {
+        const started = Date.now();
+        const response = await page.request.get(`${renderer.origin}/`);
+        const waited = Date.now() - started;
+        expect(response.status()).toBe(200);
+        const html = await response.text();
+        expect(html).not.toContain('data-server-rendered');
+        expect(html).toContain('Loading Used Cars…');
+        expect(broken.requests()).toBeGreaterThan(0);
+        // Past the budget the browser is left to draw the page; the server does not wait on.
+        if (how === 'hang') expect(waited).toBeLessThan(3_000);
+        await expect.poll(renderer.log).toMatch(/page left for the browser to draw/);
+        expect(renderer.log()).toMatch(how === 'error' ? /catalog: its server build could not be loaded/ : /budget|could not be loaded|failed/);
+
+        // The page itself works, drawn in the browser from the catalog's browser build.
+        await page.goto(`${renderer.origin}/`);
+        await expect(page.getByRole('heading', { name: 'Find a used car you’ll love to drive' })).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
+        // A remote that keeps failing costs the next page nothing: it is answered at once.
+        const again = Date.now();
+        expect((await page.request.get(`${renderer.origin}/blogs`)).status()).toBe(200);
+        expect(Date.now() - again).toBeLessThan(1_000);
+      } finally {
+        await renderer.stop();
+        await broken.stop();
+        await catalog.stop();
+      }
+    });
+  }
+
+  test('the catalog is down altogether: no 5xx, the page still comes', async ({ page }) => {
+    const remotes = { ...readRemotes(), catalog: 'http://localhost:1/mf-manifest.json' };
+    const renderer = await startRenderServer(remotes);
+    try {
+      for (const address of ['/', '/about', '/audis/anything']) {
+        const response = await page.request.get(`${renderer.origin}${address}`);
+        expect(response.status(), address).toBe(200);
+      }
+      await page.goto(`${renderer.origin}/`);
+      await expect(page.locator('[data-remote-fallback="catalog"]')).toContainText('is not available right now');
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' })).toBeVisible();
+    } finally {
+      await renderer.stop();
+    }
+  });
+});

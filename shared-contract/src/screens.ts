@@ -1,0 +1,206 @@
+import type { Car } from './car';
+import { CATEGORIES, CATEGORY_PATHS, type Category } from './categories';
+import type { Role } from './roles';
+import { SITE_PATHS, SITE_ROUTES } from './sitePaths';
+
+/**
+ * The screen registry: every screen of the site, written once (docs/architecture.md, "The screen
+ * registry"). The shell's route table, the render server's choice of what to draw on the server,
+ * each remote's `exposes` and each remote's standalone page are all derived from it, and
+ * RemoteComponent is typed by it: a wrong module id or wrong props fail type checking.
+ *
+ * Adding a screen: one entry in ExposedModules (its props) and one in SCREENS (its route), plus
+ * the component in the remote's src/exposed/<Module>.tsx.
+ */
+
+/** What the catalog hands checkout's booking dialog. */
+export interface BookingDialogProps {
+  car: Car;
+  /** The person dismissed the dialog (Escape, Close, Cancel). */
+  onClose: () => void;
+}
+
+type NoProps = Record<string, never>;
+
+/**
+ * Every module a remote exposes, with the props it takes. The key is `<remote>/<Module>`, and the
+ * module lives in that remote's src/exposed/<Module>.tsx.
+ */
+export interface ExposedModules {
+  'catalog/HomePage': NoProps;
+  'catalog/AboutPage': NoProps;
+  'catalog/BlogsPage': NoProps;
+  'catalog/BrandListPage': { category: Category };
+  'catalog/CarDetailPage': { category: Category };
+  'dashboard/DashboardLayout': NoProps;
+  'dashboard/DashboardHome': NoProps;
+  'dashboard/AddProductPage': NoProps;
+  'dashboard/MyProductPage': NoProps;
+  'dashboard/MyBuyersPage': NoProps;
+  'checkout/PaymentPage': NoProps;
+  /** Not a route: the catalog opens it over its own screens. */
+  'checkout/BookingDialog': BookingDialogProps;
+}
+
+export type ModuleId = keyof ExposedModules;
+export type RemoteName = ModuleId extends `${infer Remote}/${string}` ? Remote : never;
+export type ModuleProps<Id extends ModuleId> = ExposedModules[Id];
+
+/** The shell's own screens (its forms and the 404), drawn without a remote. */
+export type ShellScreenName = 'LoginPage' | 'RegisterPage' | 'NotFoundPage';
+
+interface ScreenBase {
+  /** Route pattern; absent for the index screen of a layout. Matching ignores case. */
+  path?: string;
+  index?: true;
+  /** 'signedIn': the login guard shows a spinner while auth loads and sends a visitor to /login. */
+  access: 'open' | 'signedIn';
+  /**
+   * The roles the screen serves. The screen itself tells anyone else why it is not for them (a
+   * seller page says so to a buyer); the API refuses them whatever the page shows.
+   */
+  roles?: readonly Role[];
+  /** Reads the API or raises toasts: drawn inside the page's QueryClient, with the toaster. */
+  readsApi: boolean;
+  /** Drawn on the server too: its HTML arrives in the first response. Only open screens can be. */
+  serverRendered: boolean;
+  /** A failure inside shows its own error screen instead of the enclosing layout's. */
+  ownErrorScreen?: true;
+  children?: readonly Screen[];
+}
+
+export type RemoteScreen = {
+  [Id in Exclude<ModuleId, 'checkout/BookingDialog'>]: ScreenBase & { module: Id; props: ModuleProps<Id> };
+}[Exclude<ModuleId, 'checkout/BookingDialog'>];
+
+export type ShellScreen = ScreenBase & { shell: ShellScreenName };
+
+export type Screen = RemoteScreen | ShellScreen;
+
+const open = { access: 'open', readsApi: false } as const;
+
+/** The route table, in matching order; children nest under their layout. */
+export const SCREENS: readonly Screen[] = [
+  { ...open, index: true, module: 'catalog/HomePage', props: {}, serverRendered: true },
+  { ...open, path: SITE_PATHS.about, module: 'catalog/AboutPage', props: {}, serverRendered: true },
+  { ...open, path: SITE_PATHS.blogs, module: 'catalog/BlogsPage', props: {}, serverRendered: true },
+  // Drawn in the browser: a form drawn by the server could be sent by the browser itself before
+  // the page takes it over (the password in the address bar), and these pages have no picture
+  // or content worth arriving early.
+  { ...open, path: SITE_PATHS.login, shell: 'LoginPage', readsApi: true, serverRendered: false },
+  { ...open, path: SITE_PATHS.register, shell: 'RegisterPage', readsApi: true, serverRendered: false },
+  ...CATEGORIES.flatMap((category): Screen[] => [
+    {
+      path: CATEGORY_PATHS[category].listRoute,
+      module: 'catalog/BrandListPage',
+      props: { category },
+      access: 'signedIn',
+      readsApi: true,
+      serverRendered: false,
+    },
+    {
+      path: `${CATEGORY_PATHS[category].detailRoute}/:id`,
+      module: 'catalog/CarDetailPage',
+      props: { category },
+      access: 'open',
+      readsApi: true,
+      serverRendered: true,
+    },
+  ]),
+  {
+    path: SITE_ROUTES.dashboard,
+    module: 'dashboard/DashboardLayout',
+    props: {},
+    access: 'signedIn',
+    readsApi: true,
+    serverRendered: false,
+    ownErrorScreen: true,
+    children: [
+      { index: true, module: 'dashboard/DashboardHome', props: {}, access: 'signedIn', readsApi: true, serverRendered: false },
+      {
+        path: SITE_ROUTES.addProduct,
+        module: 'dashboard/AddProductPage',
+        props: {},
+        access: 'signedIn',
+        roles: ['Seller'],
+        readsApi: true,
+        serverRendered: false,
+      },
+      {
+        path: SITE_ROUTES.myProduct,
+        module: 'dashboard/MyProductPage',
+        props: {},
+        access: 'signedIn',
+        roles: ['Seller'],
+        readsApi: true,
+        serverRendered: false,
+      },
+      {
+        path: SITE_ROUTES.myBuyer,
+        module: 'dashboard/MyBuyersPage',
+        props: {},
+        access: 'signedIn',
+        roles: ['Seller'],
+        readsApi: true,
+        serverRendered: false,
+      },
+      {
+        path: SITE_ROUTES.payment,
+        module: 'checkout/PaymentPage',
+        props: {},
+        access: 'signedIn',
+        roles: ['Buyer'],
+        readsApi: true,
+        serverRendered: false,
+      },
+    ],
+  },
+  { ...open, path: '*', shell: 'NotFoundPage', serverRendered: true },
+];
+
+/** Every exposed module's id, with the remote it belongs to. */
+export const EXPOSED_MODULES = [
+  'catalog/HomePage',
+  'catalog/AboutPage',
+  'catalog/BlogsPage',
+  'catalog/BrandListPage',
+  'catalog/CarDetailPage',
+  'dashboard/DashboardLayout',
+  'dashboard/DashboardHome',
+  'dashboard/AddProductPage',
+  'dashboard/MyProductPage',
+  'dashboard/MyBuyersPage',
+  'checkout/PaymentPage',
+  'checkout/BookingDialog',
+] as const satisfies readonly ModuleId[];
+
+// Both lists name every module: a key added to ExposedModules but not here fails to compile.
+type Missing = Exclude<ModuleId, (typeof EXPOSED_MODULES)[number]>;
+const everyModuleListed: [Missing] extends [never] ? true : Missing = true;
+void everyModuleListed;
+
+export function remoteOf(id: ModuleId): RemoteName {
+  return id.slice(0, id.indexOf('/')) as RemoteName;
+}
+
+/** A remote's webpack `exposes`: './HomePage' → './src/exposed/HomePage.tsx'. */
+export function exposesOf(remote: RemoteName): Record<string, string> {
+  return Object.fromEntries(
+    EXPOSED_MODULES.filter((id) => remoteOf(id) === remote).map((id) => {
+      const module = id.slice(remote.length + 1);
+      return [`./${module}`, `./src/exposed/${module}.tsx`];
+    }),
+  );
+}
+
+/** Every screen, depth first, with the screens above it. */
+export function flattenScreens(screens: readonly Screen[] = SCREENS, parents: readonly Screen[] = []): Array<{ screen: Screen; parents: readonly Screen[] }> {
+  return screens.flatMap((screen) => [{ screen, parents }, ...flattenScreens(screen.children ?? [], [...parents, screen])]);
+}
+
+/** The screens a remote draws, for its standalone page. */
+export function screensOf(remote: RemoteName): readonly RemoteScreen[] {
+  return flattenScreens()
+    .map(({ screen }) => screen)
+    .filter((screen): screen is RemoteScreen => 'module' in screen && remoteOf(screen.module) === remote);
+}

@@ -1,0 +1,141 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { RuntimeConfig } from '@usedcars/shared-auth';
+import { assemblePage } from './page';
+import type { PublishedManifest } from './manifest';
+import { RemoteServers, type RemoteServersOptions } from './remoteServers';
+import { Renderer, serverRenderedModules, statusOf } from './render';
+import { pageHeaders, staticHeaders } from './securityHeaders';
+
+/**
+ * The shell's render server (docs/operations.md, "The render server"): the shell's static files
+ * as a CDN would serve them, remotes.json and config.json read afresh on every request, and every
+ * page address answered with HTML drawn on the server. When drawing fails or takes longer than
+ * the time budget, the page is answered as the browser would draw it alone (the plain
+ * index.html), and the log says why: a remote that is down never makes a page fail.
+ */
+export interface RenderServerOptions {
+  /** The shell's browser build (index.html, scripts, mf-manifest.json). */
+  distDir: string;
+  /** Where this deployment's remotes.json and config.json live; the build's own copies otherwise. */
+  runtimeDir?: string;
+  /** How long a page may take to draw before the browser is left to draw it (ms). */
+  budgetMs: number;
+  logLevel?: string | false;
+  remoteServers?: RemoteServersOptions;
+}
+
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
+
+/** A page compressed as the browser accepts it (a drawn home page is ~28 KB of markup and styles, ~6 KB compressed). */
+function compressed(request: FastifyRequest, reply: FastifyReply, html: string): Buffer | string {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.header('Vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepts)) {
+    reply.header('Content-Encoding', 'br');
+    // Quality 5: most of brotli's gain for a fraction of its time at 11, on every request.
+    return brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (/\bgzip\b/.test(accepts)) {
+    reply.header('Content-Encoding', 'gzip');
+    return gzipSync(html);
+  }
+  return html;
+}
+
+export async function buildRenderServer(options: RenderServerOptions): Promise<FastifyInstance> {
+  const { distDir, budgetMs } = options;
+  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const shellManifest = JSON.parse(readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8')) as PublishedManifest;
+  const chunksFile = path.join(distDir, 'chunks.json');
+  const chunks = existsSync(chunksFile) ? (JSON.parse(readFileSync(chunksFile, 'utf8')) as Record<string, string[]>) : {};
+  const remoteServers = new RemoteServers({ warm: serverRenderedModules, ...options.remoteServers });
+  const renderer = new Renderer({ manifest: shellManifest, chunks }, remoteServers);
+
+  /** A deployment's own copy wins over the build's; read on every request, so an edit applies to the next page. */
+  const runtimeFile = (name: 'remotes.json' | 'config.json'): string => {
+    const own = options.runtimeDir ? path.join(options.runtimeDir, name) : null;
+    return readFileSync(own && existsSync(own) ? own : path.join(distDir, name), 'utf8');
+  };
+
+  const app = Fastify({
+    logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info' },
+    // One line per page left for the browser (below), not two per request.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  for (const name of ['remotes.json', 'config.json'] as const) {
+    app.get(`/${name}`, async (_request, reply) => {
+      reply.headers({ ...staticHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      return runtimeFile(name);
+    });
+  }
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    // The pages are drawn per request; index.html is only their template. One route per file
+    // (the build does not change under a running server): any other address is a page.
+    index: false,
+    wildcard: false,
+    // Answered above (the deployment's copies) or drawn per request; source maps stay private.
+    globIgnore: ['index.html', 'index.html.*', 'remotes.json*', 'config.json*', 'chunks.json*', '**/*.map', '**/*.map.*'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      for (const [name, value] of Object.entries(staticHeaders())) res.setHeader(name, value);
+      // Content-hashed files never change under their name; the rest is replaced in place.
+      res.setHeader('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const config = JSON.parse(runtimeFile('config.json')) as RuntimeConfig;
+    const remotes = JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>;
+    reply.headers({ ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    const controller = new AbortController();
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const reason = new Error(`not drawn within the ${budgetMs} ms budget`);
+        controller.abort(reason);
+        reject(reason);
+      }, budgetMs);
+    });
+    try {
+      const { status, page } = await Promise.race([renderer.render({ url: request.url, config, remotes, signal: controller.signal }), outOfTime]);
+      reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+      return reply.code(status).send(compressed(request, reply, assemblePage(template, page)));
+    } catch (error) {
+      controller.abort(error);
+      request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to draw');
+      reply.header('Server-Timing', 'render;desc="browser"');
+      return reply.code(statusOf(request.url)).send(compressed(request, reply, template));
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // A missing file (a stale chunk name, a typo) is a plain 404; anything else is a page address.
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.posix.basename(pathname).includes('.');
+    if (!isPage) {
+      reply.headers(staticHeaders());
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return answerPage(request, reply);
+  });
+
+  // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
+  app.addHook('onReady', async () => {
+    void remoteServers.prepare(JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>);
+  });
+
+  return app;
+}

@@ -1,0 +1,44 @@
+import { BOOT_DATA_ID, SERVER_DRAWN_ATTRIBUTE, serializeBootData, type BootData } from '../app/boot';
+
+/**
+ * The HTML page around a server-drawn screen. The shell's index.html (what the browser build
+ * emits, with its script tags) is the template, so the server and a client-drawn page load the
+ * very same scripts.
+ */
+
+export interface DrawnPage {
+  /** The screen's markup, for #root. */
+  html: string;
+  /** styled-components' style tags for exactly that markup. */
+  styles: string;
+  title?: string;
+  /** Asked for by the head, in this order: the LCP picture first, then the first screen's scripts. */
+  preloadImages: string[];
+  preloadScripts: string[];
+  boot: BootData;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** tooling/index.html marks what a client-drawn page shows in #root until the page is drawn. */
+const ROOT = /<div id="root"><!--root-->[\s\S]*?<!--\/root--><\/div>/;
+
+export function assemblePage(template: string, page: DrawnPage): string {
+  if (!ROOT.test(template) || !template.includes('</head>') || !template.includes('</body>')) {
+    throw new Error('index.html has no <div id="root">, </head> or </body>');
+  }
+  const head = [
+    ...page.preloadImages.map((href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`),
+    ...page.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+    page.styles,
+  ].join('');
+  let html = template;
+  if (page.title !== undefined) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  html = html.replace('</head>', `${head}</head>`);
+  // A function, so `$&` and the like in the markup are never read as replacement patterns.
+  html = html.replace(ROOT, () => `<div id="root" ${SERVER_DRAWN_ATTRIBUTE}>${page.html}</div>`);
+  html = html.replace('</body>', () => `<script type="application/json" id="${BOOT_DATA_ID}">${serializeBootData(page.boot)}</script></body>`);
+  return html;
+}

@@ -1,0 +1,231 @@
+import { prerenderToNodeStream } from 'react-dom/static';
+import { ServerStyleSheet } from 'styled-components';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StaticRouter, matchRoutes } from 'react-router-dom';
+import { flattenScreens, remoteOf, type ModuleId, type RemoteScreen, type Screen } from '@usedcars/shared-contract';
+import { setRuntimeConfig, type RuntimeConfig } from '@usedcars/shared-auth';
+import { ServerHeadContext, type ScreenModule, type ServerHead } from '@usedcars/shared-ui';
+import { createQueryClient } from '@usedcars/shared-ui/appSettings';
+import { AppContent } from '../app/App';
+import type { BootData } from '../app/boot';
+import { RequestQueryClient } from '../app/requestServices';
+import { routes, type ScreenHandle } from '../app/routes';
+import { browserEntryOf, exposedScripts, forThePage, sharedScripts, type PublishedManifest } from './manifest';
+import type { DrawnPage } from './page';
+import { RemoteUnavailable, type RemoteBuild, type RemoteServers } from './remoteServers';
+
+/**
+ * Draws one address of the site to HTML (docs/architecture.md, "Server rendering"): the layout
+ * always, and the screen itself when the registry marks it server-rendered. The remotes' server
+ * builds are loaded from the addresses in remotes.json, as the page loads their browser builds.
+ */
+
+/** The shell's shared packages the page's first script needs at once (the rest load with a screen). */
+const STARTUP_PACKAGES = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'styled-components',
+  'zustand',
+  '@usedcars/shared-auth',
+  '@usedcars/shared-ui',
+];
+/** ...and those of a screen that reads the API (services.tsx). */
+const SERVICE_PACKAGES = ['@tanstack/react-query', 'react-hot-toast'];
+
+/** The modules of a remote the server draws with: loaded as soon as a new build of it is seen. */
+export function serverRenderedModules(remote: string): ModuleId[] {
+  return [
+    ...new Set(
+      flattenScreens()
+        .map(({ screen }) => screen)
+        .filter((screen): screen is RemoteScreen => 'module' in screen && screen.serverRendered && remoteOf(screen.module) === remote)
+        .map((screen) => screen.module),
+    ),
+  ];
+}
+
+export class NotServerRendered extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'NotServerRendered';
+  }
+}
+
+export class RenderFailed extends Error {
+  constructor(cause: unknown) {
+    super(`drawing threw: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'RenderFailed';
+  }
+}
+
+export interface ShellBuild {
+  /** The shell's own mf-manifest.json: which files hold each shared package. */
+  manifest: PublishedManifest;
+  /** The files of the shell's named chunks (tooling's chunk list: bootstrap, page-services, screen-*). */
+  chunks: Record<string, string[]>;
+}
+
+export interface RenderRequest {
+  /** Path and query, as the browser asked for them. */
+  url: string;
+  config: RuntimeConfig;
+  remotes: Partial<Record<string, string>>;
+  signal: AbortSignal;
+}
+
+export interface RenderResult {
+  status: number;
+  page: DrawnPage;
+}
+
+interface Match {
+  screens: Screen[];
+  params: Record<string, string | undefined>;
+}
+
+function match(url: string): Match {
+  const pathname = new URL(url, 'http://site.invalid').pathname;
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return {
+    screens: matches.map((m) => (m.route.handle as ScreenHandle | undefined)?.screen).filter((screen): screen is Screen => !!screen),
+    params: matches.at(-1)?.params ?? {},
+  };
+}
+
+/** The HTTP status the address answers with, whoever draws it. */
+export function statusOf(url: string): number {
+  const leaf = match(url).screens.at(-1);
+  return leaf && 'shell' in leaf && leaf.shell === 'NotFoundPage' ? 404 : 200;
+}
+
+/**
+ * The remote screens the server draws for these screens: those up to the first that needs a
+ * sign-in (the server knows no one, so it draws the login guard's spinner there, as the page does
+ * before it knows who is signed in).
+ */
+function remoteScreensToDraw(screens: Screen[]): RemoteScreen[] {
+  const drawn: RemoteScreen[] = [];
+  for (const screen of screens) {
+    if (screen.access === 'signedIn') break;
+    if (!screen.serverRendered) throw new NotServerRendered(`${'module' in screen ? screen.module : screen.shell} is drawn in the browser only`);
+    if ('module' in screen) drawn.push(screen);
+  }
+  return drawn;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Draws the tree; any error (a remote screen that throws, the time budget running out) fails the whole page. */
+/**
+ * React puts the resource hints it finds while drawing (the pictures the screen shows at once)
+ * ahead of the markup, because it is not drawing the <head>; they belong in the head.
+ */
+export function splitResourceHints(markup: string): { hints: string; html: string } {
+  const leading = /^(?:<link\b[^>]*>)+/.exec(markup)?.[0] ?? '';
+  return { hints: leading, html: markup.slice(leading.length) };
+}
+
+async function draw(url: string, queryClient: QueryClient, signal: AbortSignal): Promise<{ html: string; hints: string; styles: string; head: ServerHead }> {
+  const head: ServerHead = { preloadImages: [] };
+  const sheet = new ServerStyleSheet();
+  try {
+    const errors: unknown[] = [];
+    const { prelude } = await prerenderToNodeStream(
+      sheet.collectStyles(
+        <ServerHeadContext.Provider value={head}>
+          <RequestQueryClient.Provider value={queryClient}>
+            <StaticRouter location={url}>
+              <AppContent />
+            </StaticRouter>
+          </RequestQueryClient.Provider>
+        </ServerHeadContext.Provider>,
+      ),
+      {
+        signal,
+        onError: (error) => void errors.push(error),
+        // React sends a large screen as a hidden copy plus an inline script that moves it into
+        // place; the pages' security policy runs no inline script, so every screen is sent whole.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      },
+    );
+    const { hints, html } = splitResourceHints(await readAll(prelude));
+    if (errors.length > 0) throw new RenderFailed(errors[0]);
+    // Anything React would need a script for (a boundary left for the browser) cannot run here.
+    if (/<script[\s>]/i.test(html)) throw new RenderFailed(new Error('the markup needs an inline script'));
+    return { html, hints, styles: sheet.getStyleTags(), head };
+  } finally {
+    sheet.seal();
+  }
+}
+
+export class Renderer {
+  constructor(
+    private readonly shell: ShellBuild,
+    private readonly remoteServers: RemoteServers,
+  ) {}
+
+  async render(request: RenderRequest): Promise<RenderResult> {
+    const { url, config, remotes, signal } = request;
+    // The server's API client reads the same settings as the page's (apiUrl for data and pictures).
+    setRuntimeConfig(config);
+    const { screens, params } = match(url);
+    const toDraw = remoteScreensToDraw(screens);
+    const queryClient = createQueryClient();
+    // One try: a page waits for nothing on the server (the browser retries what is missing).
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+
+    const builds = new Map<string, RemoteBuild>();
+    const scripts: string[] = [];
+    for (const screen of toDraw) {
+      const remote = remoteOf(screen.module);
+      const manifestUrl = remotes[remote];
+      if (!manifestUrl) throw new RemoteUnavailable(remote, 'remotes.json does not name it');
+      const build = builds.get(remote) ?? (await this.remoteServers.current(remote, manifestUrl));
+      builds.set(remote, build);
+      const module = (await this.remoteServers.load(screen.module, build)) as ScreenModule<ModuleId>;
+      await module.prefetch?.({ queryClient, params, props: screen.props, signal });
+      scripts.push(browserEntryOf(manifestUrl, build.manifest), ...exposedScripts(manifestUrl, build.manifest, screen.module.slice(remote.length + 1)));
+    }
+    // What could not be read is left for the page to fetch: drawn as "loading" on both sides.
+    queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+    signal.throwIfAborted();
+
+    const drawn = await draw(url, queryClient, signal);
+    const readsApi = screens.some((screen) => screen.readsApi);
+    const shellScreens = screens.flatMap((screen) => ('shell' in screen ? this.shell.chunks[`screen-${screen.shell}`] ?? [] : []));
+    const boot: BootData = {
+      config,
+      remotes: Object.fromEntries(Object.entries(remotes).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+      manifests: Object.fromEntries([...builds].map(([remote, build]) => [remote, forThePage(build.manifest)])),
+      queries: dehydrate(queryClient),
+    };
+    return {
+      status: statusOf(url),
+      page: {
+        html: drawn.html,
+        styles: drawn.hints + drawn.styles,
+        title: drawn.head.title,
+        preloadImages: drawn.head.preloadImages.map((image) => image.href),
+        preloadScripts: unique([
+          ...(this.shell.chunks.bootstrap ?? []).map((file) => `/${file}`),
+          ...sharedScripts(this.shell.manifest, STARTUP_PACKAGES),
+          ...(readsApi ? [...(this.shell.chunks['page-services'] ?? []).map((file) => `/${file}`), ...sharedScripts(this.shell.manifest, SERVICE_PACKAGES)] : []),
+          ...shellScreens.map((file) => `/${file}`),
+          ...scripts,
+        ]),
+        boot,
+      },
+    };
+  }
+}
+
+function unique(list: string[]): string[] {
+  return [...new Set(list)];
+}

@@ -3,8 +3,10 @@
  * Serves GET /audis?limit=24 from 1,000 and then 100,000 Audi cars, on the embedded default
  * (PGlite) and on PostgreSQL (a throwaway server from scripts/pg-throwaway.sh), and compares
  * with the same JSON served from memory by a bare fastify route. Runs with the page cache as
- * shipped and, for the record, with it turned off. BENCH_DRIVERS=pglite|postgres picks one;
- * BENCH_DATABASE_URL uses an existing server instead of a throwaway one.
+ * shipped and, for the record, with it turned off. At 100,000 cars it also compares page 1 with
+ * a page 4,000 cars deep, reached by cursor (and, for the record, by offset).
+ * BENCH_DRIVERS=pglite|postgres picks one; BENCH_DATABASE_URL uses an existing server instead
+ * of a throwaway one.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { NEXT_CURSOR_HEADER } from '@usedcars/shared-contract';
 import { buildApp } from '../src/app';
 import { REPO_ROOT, defaultConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -20,6 +23,8 @@ import { TestGateway } from '../src/features/payments/gateway';
 import { seedLargeCatalog } from '../src/seed/seed';
 
 const PATH = '/audis?limit=24';
+const DEEP_CARS = 4_000;
+const DEEP_SORTS = ['newest', 'price'] as const;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 const SIZES = [1_000, 100_000] as const;
@@ -74,7 +79,42 @@ interface Row {
   figures: Figures;
 }
 
-async function benchDriver(driver: string, database: Database, rows: Row[], memory: { figures?: Figures }): Promise<void> {
+interface DeepRow {
+  driver: string;
+  sort: string;
+  page: 'first' | 'cursor' | 'offset';
+  figures: Figures;
+}
+
+/** The cursor of the page that starts DEEP_CARS cars into the list, reached as a client would. */
+async function cursorAtDepth(base: string, sort: string): Promise<string> {
+  let cursor: string | null = null;
+  for (let seen = 0; seen < DEEP_CARS; seen += 100) {
+    const response = await fetch(`${base}/audis?limit=100&sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    cursor = response.headers.get(NEXT_CURSOR_HEADER);
+    if (!response.ok || !cursor) throw new Error(`no cursor after ${seen + 100} cars (${response.status})`);
+  }
+  return cursor!;
+}
+
+/** With the page cache off, so the database answers every request, as the scaling figures are judged. */
+async function benchDeepPages(driver: string, database: Database, rows: DeepRow[]): Promise<void> {
+  const app = await apiServer(database, 0);
+  try {
+    const base = await listen(app);
+    for (const sort of DEEP_SORTS) {
+      const first = `${base}/audis?limit=24&sort=${sort}`;
+      const cursor = `${first}&cursor=${encodeURIComponent(await cursorAtDepth(base, sort))}`;
+      rows.push({ driver, sort, page: 'first', figures: await load(first) });
+      rows.push({ driver, sort, page: 'cursor', figures: await load(cursor) });
+      rows.push({ driver, sort, page: 'offset', figures: await load(`${first}&offset=${DEEP_CARS}`) });
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+async function benchDriver(driver: string, database: Database, rows: Row[], memory: { figures?: Figures }, deep: DeepRow[]): Promise<void> {
   await database.migrate();
   for (const cars of SIZES) {
     const started = Date.now();
@@ -91,6 +131,7 @@ async function benchDriver(driver: string, database: Database, rows: Row[], memo
         await app.close();
       }
     }
+    if (cars === SIZES[1]) await benchDeepPages(driver, database, deep);
   }
 }
 
@@ -106,6 +147,31 @@ function report(rows: Row[], memory: Figures): void {
       `${row.driver.padEnd(9)} ${row.cache.padEnd(5)} ${String(row.cars).padStart(6)} ${num(row.figures.rps)} ${num(row.figures.mean, 2)} ${num(row.figures.p50, 1)} ${num(row.figures.p99, 1)} ${(row.figures.rps / memory.rps).toFixed(2).padStart(8)} ${latencyRatio}`,
     );
   }
+}
+
+function reportDeep(rows: DeepRow[]): void {
+  const num = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+  const label = { first: 'page 1', cursor: `cursor @${DEEP_CARS}`, offset: `offset=${DEEP_CARS}` };
+  console.log(`\nGET /audis?limit=24&sort=…, ${SIZES[1]} cars, page cache off, ${CONNECTIONS} connections, ${DURATION_S} s per run; latency in ms`);
+  console.log('driver    sort     page             req/s     mean      p50      p99  ÷page 1 (mean)');
+  for (const row of rows) {
+    const first = rows.find((other) => other.driver === row.driver && other.sort === row.sort && other.page === 'first')!;
+    const ratio = row === first ? '' : (row.figures.mean / first.figures.mean).toFixed(2).padStart(8);
+    console.log(
+      `${row.driver.padEnd(9)} ${row.sort.padEnd(8)} ${label[row.page].padEnd(13)} ${num(row.figures.rps)} ${num(row.figures.mean, 2)} ${num(row.figures.p50, 1)} ${num(row.figures.p99, 1)} ${ratio}`,
+    );
+  }
+}
+
+/** A page deep in the list by cursor costs what page 1 costs; offset is shown for the record only (it is bounded instead). */
+function deepVerdicts(rows: DeepRow[]): string[] {
+  return rows
+    .filter((row) => row.page === 'cursor')
+    .map((row) => {
+      const first = rows.find((other) => other.driver === row.driver && other.sort === row.sort && other.page === 'first')!;
+      const ratio = row.figures.mean / first.figures.mean;
+      return `${ratio <= 2 ? 'PASS' : 'FAIL'} ${row.driver}, sort ${row.sort}, ${SIZES[1] / 1000}k cars: a page ${DEEP_CARS} cars deep (cursor) has ${ratio.toFixed(2)} × the mean latency of page 1 (target ≤ 2)`;
+    });
 }
 
 /**
@@ -133,13 +199,14 @@ function verdicts(rows: Row[], memory: Figures): string[] {
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
+  const deep: DeepRow[] = [];
   const memory: { figures?: Figures } = {};
 
   if (DRIVERS.includes('pglite')) {
     const pgliteDir = mkdtempSync(path.join(tmpdir(), 'usedcars-bench-'));
     const pglite = openDatabase({ pgliteDir });
     try {
-      await benchDriver('pglite', pglite, rows, memory);
+      await benchDriver('pglite', pglite, rows, memory, deep);
     } finally {
       await pglite.close();
       rmSync(pgliteDir, { recursive: true, force: true });
@@ -150,7 +217,7 @@ async function main(): Promise<void> {
     const url = process.env.BENCH_DATABASE_URL ?? execFileSync(pgScript, ['start', PG_PORT], { encoding: 'utf8' }).trim();
     const postgres = openDatabase({ url, poolSize: 10 });
     try {
-      await benchDriver('postgres', postgres, rows, memory);
+      await benchDriver('postgres', postgres, rows, memory, deep);
     } finally {
       await postgres.close();
       if (!process.env.BENCH_DATABASE_URL) execFileSync(pgScript, ['stop', PG_PORT]);
@@ -158,7 +225,8 @@ async function main(): Promise<void> {
   }
 
   report(rows, memory.figures!);
-  const judged = verdicts(rows, memory.figures!);
+  reportDeep(deep);
+  const judged = [...verdicts(rows, memory.figures!), ...deepVerdicts(deep)];
   console.log(`\n${judged.join('\n')}`);
   if (judged.some((line) => line.startsWith('FAIL'))) process.exitCode = 1;
 }

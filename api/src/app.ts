@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type onSendAsyncHookHandler } from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
+import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { type ChangeFeed, LocalChangeFeed } from './db/change-feed';
@@ -78,7 +78,7 @@ export async function buildApp({ db, identity, gateway, config, clock = () => ne
     methods: ['GET', 'POST', 'DELETE'],
     allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
     // Retry-After is not one of the headers a page may read without being told (a write limit's 429).
-    exposedHeaders: [TOTAL_COUNT_HEADER, 'ETag', 'Retry-After'],
+    exposedHeaders: [TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, 'ETag', 'Retry-After'],
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });

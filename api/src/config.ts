@@ -155,6 +155,16 @@ export interface ServerSettings {
   app: AppConfig;
 }
 
+/** Where the data lives: DATABASE_URL names a server, else PGlite under DATA_DIR (or PGLITE_DIR). */
+export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl?: string; pgliteDir: string } {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
+  return {
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDir: path.resolve(env.PGLITE_DIR || path.join(dataDir, 'pglite')),
+  };
+}
+
 /**
  * Everything the server and the CLIs run with. An emulator where it must not be is refused first,
  * before anything is written (the token secret is persisted below) or opened.
@@ -162,13 +172,13 @@ export interface ServerSettings {
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const identity = identityFromEnv(env);
   assertSafeIdentity(identity);
-  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
+  const { dataDir, databaseUrl, pgliteDir } = databaseFromEnv(env);
   return {
     port: numberFromEnv(env.PORT, 5000),
     host: env.HOST || '127.0.0.1',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    pgliteDir: path.resolve(env.PGLITE_DIR || path.join(dataDir, 'pglite')),
+    databaseUrl,
+    pgliteDir,
     identity,
     payments: paymentSettingsFromEnv(env),
     app: {

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, settingsFromEnv } from './config';
 import { openChangeFeed } from './db/change-feed';
 import { openConfiguredDatabase } from './db/client';
+import { DataDirInUseError } from './db/pglite-lock';
 import { FirebaseIdentity } from './features/auth/identity';
 import { createGateway } from './features/payments/settings';
 import { ensureDemoAccounts, prepareDatabase } from './seed/seed';
@@ -67,6 +68,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A refused set-up is the operator's to fix: the message says how, a stack would bury it.
-  console.error(error instanceof ConfigError ? `The API will not start: ${error.message}` : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? `The API will not start: ${error.message}` : error);
   process.exit(1);
 });

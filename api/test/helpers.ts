@@ -25,9 +25,12 @@ const migrationsDir = path.resolve(__dirname, '../drizzle');
  * A migrated PGlite data directory saved once per version of the migrations: starting from it
  * takes well under a second, where initdb plus migrations take several.
  */
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const hash = createHash('sha1');
   for (const file of readdirSync(migrationsDir).sort()) if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrationsDir, file)));
+  // The journal too: the migrator goes by its timestamps, so the same SQL under a newer timestamp
+  // (a migration generated again) would be applied a second time over an older template.
+  hash.update(readFileSync(path.join(migrationsDir, 'meta/_journal.json')));
   const file = path.join(tmpdir(), `usedcars-pglite-${hash.digest('hex').slice(0, 12)}.tar`);
   if (!existsSync(file)) {
     const database = openDatabase({});
@@ -42,13 +45,8 @@ async function pgliteTemplate(): Promise<Blob> {
   return new Blob([readFileSync(file)]);
 }
 
-/** A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database. */
-export async function createTestDatabase(driver: Driver): Promise<Database> {
-  if (driver === 'pglite') {
-    const database = openDatabase({ pgliteTemplate: await pgliteTemplate() });
-    await database.migrate();
-    return database;
-  }
+/** A new, empty database on the TEST_DATABASE_URL server, and how to drop it. */
+export async function newPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `usedcars_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -57,16 +55,32 @@ export async function createTestDatabase(driver: Driver): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.toString(), poolSize: 25 });
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database. */
+export async function createTestDatabase(driver: Driver): Promise<Database> {
+  if (driver === 'pglite') {
+    const database = openDatabase({ pgliteTemplate: await pgliteTemplate() });
+    await database.migrate();
+    return database;
+  }
+  const server = await newPostgresDatabase();
+  const database = openDatabase({ url: server.url, poolSize: 25 });
   await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await server.drop();
     },
   };
 }

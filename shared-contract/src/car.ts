@@ -1,4 +1,4 @@
-import { CAR_LIST_MAX_LIMIT, CAR_SORTS } from './listing';
+import { CAR_LIST_MAX_LIMIT, CAR_LIST_MAX_OFFSET, CAR_SORTS, NEXT_CURSOR_HEADER } from './listing';
 import { z } from './zod';
 import { CATEGORIES } from './categories';
 import { CAR_STATUSES } from './orderFlow';
@@ -73,7 +73,13 @@ export const carListQuerySchema = z.object({
     .number({ error: 'offset must be a number' })
     .int({ error: 'offset must be a whole number' })
     .min(0, { error: 'offset must not be negative' })
-    .max(1_000_000, { error: 'offset must be at most 1000000' })
+    .max(CAR_LIST_MAX_OFFSET, { error: `offset must be at most ${CAR_LIST_MAX_OFFSET}; for deeper pages follow the cursor in the ${NEXT_CURSOR_HEADER} header` })
+    .optional(),
+  /** Opaque: taken from a list answer's cursor headers, never built by a client. */
+  cursor: z
+    .string({ error: 'cursor must be text' })
+    .min(1, { error: 'cursor must not be empty' })
+    .max(200, { error: 'cursor must be at most 200 characters' })
     .optional(),
   sort: z.enum(CAR_SORTS, { error: `sort must be one of ${CAR_SORTS.join(', ')}` }).optional(),
   minPrice: queryNumber('minPrice').optional(),

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
 /** Both drivers speak the same PostgreSQL through the same query builder. */
@@ -36,7 +37,7 @@ export type DatabaseOptions =
   /** Embedded PGlite, persisted in `dir`, or in memory without one (optionally started from a dump). */
   | { pgliteDir?: string; pgliteTemplate?: Blob };
 
-const migrationsFolder = path.resolve(__dirname, '../../drizzle');
+export const migrationsFolder = path.resolve(__dirname, '../../drizzle');
 
 /** The advisory lock key of start-up's migrations and seeding. */
 const STARTUP_LOCK = 0x5543_5354; // "UCST"
@@ -73,7 +74,11 @@ export function openDatabase(options: DatabaseOptions): Database {
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  let release = () => {};
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    release = lockDataDir(options.pgliteDir);
+  }
   // The options-only form: with an undefined dataDir argument PGlite drops the extensions.
   const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteTemplate, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
@@ -82,9 +87,9 @@ export function openDatabase(options: DatabaseOptions): Database {
     driver: 'pglite',
     client,
     migrate: () => migratePglite(db, { migrationsFolder }),
-    // One process owns a PGlite folder: there is nobody to wait for.
+    // One process owns a PGlite folder (the lock file above refuses a second): there is nobody to wait for.
     exclusively: (work) => work(),
-    close: () => client.close(),
+    close: () => client.close().finally(release),
   };
 }
 

@@ -47,7 +47,9 @@ export const cars = pgTable(
     index('cars_category_newest_idx').on(t.category, t.createdAt, t.id),
     index('cars_category_price_idx').on(t.category, t.currentPrice, t.id),
     index('cars_category_year_idx').on(t.category, t.purchaseYear, t.id),
-    index('cars_category_status_idx').on(t.category, t.status, t.createdAt),
+    // With the id, a status-filtered newest page after a cursor is a range scan too, however many
+    // cars share one created_at (cars added in one statement do).
+    index('cars_category_status_idx').on(t.category, t.status, t.createdAt, t.id),
     index('cars_category_seller_idx').on(t.category, t.sellerName),
     index('cars_seller_id_idx').on(t.sellerId),
   ],

@@ -1,5 +1,7 @@
 import {
   CATEGORY_PATHS,
+  NEXT_CURSOR_HEADER,
+  PREV_CURSOR_HEADER,
   TOTAL_COUNT_HEADER,
   type AcknowledgedAnswer,
   type Car,
@@ -16,6 +18,13 @@ export interface CarPage {
   cars: Car[];
   /** How many cars match the filters (X-Total-Count), for paging. */
   total: number;
+  /**
+   * The opaque `cursor` of the page after and the page before this one (X-Next-Cursor,
+   * X-Prev-Cursor); absent where there is none. Pages deeper than an offset may reach are asked
+   * for with these (docs/list-paging.md).
+   */
+  next?: string;
+  prev?: string;
 }
 
 /** One page of a brand's list; filters and sort as the API names them. */
@@ -25,8 +34,14 @@ export async function fetchCarPage(category: Category, query: CarListQuery, sign
     auth: 'none',
     signal,
   });
-  const total = Number(headers.get(TOTAL_COUNT_HEADER));
-  return { cars: data, total: Number.isFinite(total) ? total : data.length };
+  // Number(null) is 0: a missing header must not read as "no cars".
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return {
+    cars: data,
+    total: Number.isFinite(total) ? total : data.length,
+    next: headers.get(NEXT_CURSOR_HEADER) ?? undefined,
+    prev: headers.get(PREV_CURSOR_HEADER) ?? undefined,
+  };
 }
 
 export function fetchCar(category: Category, id: string, signal?: AbortSignal): Promise<Car> {

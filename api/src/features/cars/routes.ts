@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import {
   CAR_LIST_MAX_LIMIT,
+  CAR_LIST_MAX_OFFSET,
   CATEGORIES,
   CATEGORY_PATHS,
+  NEXT_CURSOR_HEADER,
+  PREV_CURSOR_HEADER,
   TOTAL_COUNT_HEADER,
   acknowledgedSchema,
   carInputSchema,
@@ -19,15 +22,19 @@ import { accountOf, onlyRoles, signedInIfTokenSent } from '../auth/route-auth';
 import type { CarCatalog, CarListFilter, CarPage } from './service';
 
 const listDescription =
-  `Answers a JSON array. Optional paging (limit, offset), sort (price, -price, year, -year, newest; default newest) ` +
+  `Answers a JSON array. Optional paging (limit with offset or cursor), sort (price, -price, year, -year, newest; default newest) ` +
   `and filters. Without limit at most ${CAR_LIST_MAX_LIMIT} cars are answered. The number of matching cars is in the ` +
-  `${TOTAL_COUNT_HEADER} header. Answers carry an ETag; If-None-Match gets 304.`;
+  `${TOTAL_COUNT_HEADER} header. ${NEXT_CURSOR_HEADER} and ${PREV_CURSOR_HEADER} carry the cursors of the next and previous pages ` +
+  `(absent at either end); a cursor keeps its sort and filters and costs the same at any depth. offset goes to ` +
+  `${CAR_LIST_MAX_OFFSET} at most. Answers carry an ETag; If-None-Match gets 304.`;
 
 const listResponse = { 200: z.array(carSchema), 304: z.null(), 400: messageSchema };
 
 /** Sends a page as pre-serialised JSON (it was validated when built), or 304 when the client has it. */
 function sendPage(page: CarPage, request: FastifyRequest, reply: FastifyReply) {
   reply.header(TOTAL_COUNT_HEADER, String(page.total)).header('ETag', page.etag).header('Cache-Control', 'no-cache');
+  if (page.next) reply.header(NEXT_CURSOR_HEADER, page.next);
+  if (page.prev) reply.header(PREV_CURSOR_HEADER, page.prev);
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send(null);
   return reply.type('application/json; charset=utf-8').send(page.body);
 }

@@ -9,10 +9,12 @@ import {
   type CarStatus,
   type Category,
 } from '@usedcars/shared-contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CacheHolder } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { type CarRow, type UserRow, cars } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
+import { type Position, decodeCursor, encodeCursor, scopeOf } from './cursor';
 import { TtlCache } from './list-cache';
 
 export function toCar(row: CarRow): Car {
@@ -43,13 +45,48 @@ function containsPattern(text: string): string {
 /** Must stay the expression of the trigram index cars_search_trgm_idx (drizzle/0001_search.sql). */
 const searchText = sql`(${cars.carName} || ' ' || ${cars.details} || ' ' || ${cars.location})`;
 
-const ORDER: Record<CarSort, SQL[]> = {
-  newest: [desc(cars.createdAt), desc(cars.id)],
-  price: [asc(cars.currentPrice), asc(cars.id)],
-  '-price': [desc(cars.currentPrice), desc(cars.id)],
-  year: [asc(cars.purchaseYear), asc(cars.id)],
-  '-year': [desc(cars.purchaseYear), desc(cars.id)],
+/**
+ * Every sort is one column then the id, in one direction, and each has an index led by category
+ * (schema.ts), so a page after or before a cursor is an index range scan at any depth.
+ */
+interface SortKey {
+  column: AnyPgColumn;
+  descending: boolean;
+  /** The column's value as the cursor carries it: exact, whatever the driver maps it to. */
+  text: SQL<string>;
+  /** That text read back as the column's type. */
+  value(key: string): SQL;
+}
+
+const byCreated = {
+  column: cars.createdAt,
+  text: sql<string>`to_char(${cars.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  value: (key: string) => sql`${key}::timestamptz`,
 };
+const byPrice = { column: cars.currentPrice, text: sql<string>`${cars.currentPrice}::text`, value: (key: string) => sql`${key}::numeric` };
+const byYear = { column: cars.purchaseYear, text: sql<string>`${cars.purchaseYear}`, value: (key: string) => sql`${key}` };
+
+const SORT_KEYS: Record<CarSort, SortKey> = {
+  newest: { ...byCreated, descending: true },
+  price: { ...byPrice, descending: false },
+  '-price': { ...byPrice, descending: true },
+  year: { ...byYear, descending: false },
+  '-year': { ...byYear, descending: true },
+};
+
+/** The order of a sort, or its reverse (to read the page before a cursor). */
+function orderOf(key: SortKey, reverse = false): SQL[] {
+  const direction = key.descending !== reverse ? desc : asc;
+  return [direction(key.column), direction(cars.id)];
+}
+
+/** The cars strictly past a position in the order the rows are read in. */
+function beyond(key: SortKey, position: Position): SQL {
+  const readsDescending = key.descending !== (position.direction === 'before');
+  const row = sql`(${key.column}, ${cars.id})`;
+  const at = sql`(${key.value(position.key)}, ${position.id}::uuid)`;
+  return readsDescending ? sql`${row} < ${at}` : sql`${row} > ${at}`;
+}
 
 export interface CarListFilter extends CarListQuery {
   category: Category;
@@ -77,11 +114,13 @@ function cacheKey(query: object): string {
   return JSON.stringify(Object.entries(query).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** A list answer ready to send: the JSON text, its ETag and the total for X-Total-Count. */
+/** A list answer ready to send: the JSON text, its ETag, the total for X-Total-Count and the cursors. */
 export interface CarPage {
   body: string;
   etag: string;
   total: number;
+  next?: string;
+  prev?: string;
 }
 
 /**
@@ -131,28 +170,48 @@ export class CarCatalog implements CacheHolder {
   }
 
   async page(filter: CarListFilter): Promise<CarPage> {
-    const { limit = CAR_LIST_MAX_LIMIT, offset = 0, sort = 'newest', ...filters } = filter;
+    const { limit = CAR_LIST_MAX_LIMIT, offset, cursor, sort = 'newest', ...filters } = filter;
+    if (cursor !== undefined && offset !== undefined) throw badRequest('Send either cursor or offset, not both: a cursor already says where the page starts');
     // Keyed on the validated query, not the URL: unknown parameters are gone, the same page is one entry.
-    const pageKey = cacheKey({ ...filters, limit, offset, sort });
+    const pageKey = cacheKey({ ...filters, limit, sort, ...(cursor === undefined ? { offset: offset ?? 0 } : { cursor }) });
     const cached = this.pages.get(pageKey);
     if (cached) return cached;
     const filterKey = cacheKey(filters);
+    const scope = scopeOf(filterKey);
+    const position = cursor === undefined ? undefined : decodeCursor(cursor, { sort, scope });
     // Taken before reading: a write that lands while the rows are read makes them too old to keep.
     const generations = { page: this.pages.generation, total: this.totals.generation };
 
+    const key = SORT_KEYS[sort];
     const where = whereOf(filter);
-    const rows = await this.db
-      .select()
+    const backwards = position?.direction === 'before';
+    // One more than the page tells whether another page follows, without counting.
+    const read = await this.db
+      .select({ car: cars, key: key.text })
       .from(cars)
-      .where(where)
-      .orderBy(...ORDER[sort])
-      .limit(limit)
-      .offset(offset);
-    // A short page tells the total by itself, unless it is an empty page past the end.
-    const shortPage = rows.length < limit && (rows.length > 0 || offset === 0);
-    const total = shortPage ? offset + rows.length : await this.total(filterKey, where, generations.total);
-    const body = JSON.stringify(rows.map(toCar));
-    const page = { body, total, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      .where(position ? and(where, beyond(key, position)) : where)
+      .orderBy(...orderOf(key, backwards))
+      .limit(limit + 1)
+      .offset(offset ?? 0);
+    const more = read.length > limit;
+    // Short of a page before a cursor is the start of the list: answered as the full first page.
+    if (backwards && read.length < limit) return this.page({ ...filter, cursor: undefined });
+    const rows = backwards ? read.slice(0, limit).reverse() : read.slice(0, limit);
+
+    const edge = (row: (typeof rows)[number] | undefined) => row && { key: row.key, id: row.car.id };
+    const cursorAt = (from: { key: string; id: string } | undefined, direction: Position['direction']) =>
+      from && encodeCursor({ sort, direction, scope, key: from.key, id: from.id });
+    const next = backwards || more ? cursorAt(edge(rows.at(-1)), 'after') : undefined;
+    // Read forward, only the first page has nothing before it; an empty page past a cursor leads
+    // back from that cursor.
+    const prev = backwards ? (more ? cursorAt(edge(rows[0]), 'before') : undefined) : position || offset ? cursorAt(edge(rows[0]) ?? position, 'before') : undefined;
+
+    // A short page read by offset tells the total by itself, unless it is an empty page past the end.
+    const shortPage = !position && !more && (rows.length > 0 || !offset);
+    const total = shortPage ? (offset ?? 0) + rows.length : await this.total(filterKey, where, generations.total);
+    const body = JSON.stringify(rows.map((row) => toCar(row.car)));
+    const etag = `W/"${createHash('sha1').update(`${body}\n${next ?? ''}\n${prev ?? ''}`).digest('base64url')}"`;
+    const page: CarPage = { body, total, etag, next, prev };
     this.pages.set(pageKey, page, generations.page);
     return page;
   }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiUnreachableError, fetchCarPage } from '@usedcars/shared-auth';
+import { ApiError, ApiUnreachableError, fetchCarPage } from '@usedcars/shared-auth';
+import { CAR_LIST_MAX_OFFSET, type CarListQuery } from '@usedcars/shared-contract';
 import BrandListPage from './BrandListPage';
 import { currentAddress, makeCar, renderAt, signInAs } from '../cars/testing';
 
@@ -90,6 +91,96 @@ test('pages: Next page asks for the next 24 cars and the address remembers the p
     'href',
     '/audis?year=2020',
   );
+});
+
+/**
+ * A brand of 10,080 cars (420 pages of 24) as the API serves it: offsets up to its bound and a 400
+ * past it; every page hands out the cursors of its neighbours, opaque text the page only passes
+ * back; a cursor it never handed out is refused as the API refuses one.
+ */
+const DEEP_TOTAL = 420 * 24;
+async function deepBrand(_category: unknown, query: CarListQuery) {
+  let index: number;
+  if (query.cursor !== undefined) {
+    const match = /^cursor-to-car-(\d+)$/.exec(query.cursor);
+    if (!match) throw new ApiError('cursor is not one this API handed out; start again from the first page', 400);
+    index = Number(match[1]);
+  } else {
+    if ((query.offset ?? 0) > CAR_LIST_MAX_OFFSET) throw new ApiError(`offset must be at most ${CAR_LIST_MAX_OFFSET}`, 400);
+    index = query.offset ?? 0;
+  }
+  const cars = Array.from({ length: Math.min(24, DEEP_TOTAL - index) }, (_, i) => makeCar({ carName: `Car number ${index + i + 1}` }));
+  return {
+    cars,
+    total: DEEP_TOTAL,
+    next: index + 24 < DEEP_TOTAL ? `cursor-to-car-${index + 24}` : undefined,
+    prev: index > 0 ? `cursor-to-car-${index - 24}` : undefined,
+  };
+}
+
+const pagesNav = () => screen.getByRole('navigation', { name: 'Pages' });
+
+test('deep pages: Next past the last numbered page follows the cursor, and Previous comes back to the numbers', async () => {
+  const user = userEvent.setup();
+  fetchPage.mockImplementation(deepBrand);
+  renderAt('/audis?sort=price&page=417', <BrandListPage category="audi" />);
+  expect(await screen.findByRole('heading', { level: 2, name: 'Showing 9985–10008 of 10080 cars' })).toBeInTheDocument();
+  expect(screen.getByText('Car number 9985')).toBeInTheDocument();
+
+  await user.click(within(pagesNav()).getByRole('link', { name: 'Next page' }));
+  expect(currentAddress()).toBe('/audis?sort=price&page=418&cursor=cursor-to-car-10008');
+  expect(await screen.findByRole('heading', { level: 2, name: 'Showing 10009–10032 of 10080 cars' })).toHaveFocus();
+  expect(screen.getByText('Car number 10009')).toBeInTheDocument();
+  expect(within(pagesNav()).getByText('Page 418 of 420')).toBeInTheDocument();
+
+  await user.click(within(pagesNav()).getByRole('link', { name: 'Next page' }));
+  expect(await screen.findByRole('heading', { level: 2, name: 'Showing 10033–10056 of 10080 cars' })).toBeInTheDocument();
+  expect(currentAddress()).toBe('/audis?sort=price&page=419&cursor=cursor-to-car-10032');
+
+  await user.click(within(pagesNav()).getByRole('link', { name: 'Previous page' }));
+  expect(await screen.findByRole('heading', { level: 2, name: 'Showing 10009–10032 of 10080 cars' })).toBeInTheDocument();
+  expect(currentAddress()).toBe('/audis?sort=price&page=418&cursor=cursor-to-car-10008');
+
+  await user.click(within(pagesNav()).getByRole('link', { name: 'Previous page' }));
+  expect(await screen.findByRole('heading', { level: 2, name: 'Showing 9985–10008 of 10080 cars' })).toBeInTheDocument();
+  expect(currentAddress()).toBe('/audis?sort=price&page=417');
+  expect(lastQuery()).toEqual({ sort: 'price', limit: 24, offset: 9984 });
+
+  // No page along the way was asked for by an offset the API refuses.
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(fetchPage.mock.calls.every(([, query]) => (query.offset ?? 0) <= CAR_LIST_MAX_OFFSET)).toBe(true);
+});
+
+test('a shared link to a deep page opens that page, and its last page offers no Next', async () => {
+  fetchPage.mockImplementation(deepBrand);
+  renderAt('/audis?page=420&cursor=cursor-to-car-10056', <BrandListPage category="audi" />);
+  expect(await screen.findByRole('heading', { level: 2, name: 'Showing 10057–10080 of 10080 cars' })).toBeInTheDocument();
+  expect(lastQuery()).toEqual({ sort: 'newest', limit: 24, cursor: 'cursor-to-car-10056' });
+  expect(within(pagesNav()).queryByRole('link', { name: 'Next page' })).not.toBeInTheDocument();
+  expect(within(pagesNav()).getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/audis?page=419&cursor=cursor-to-car-10032');
+});
+
+test('a link with a cursor the API no longer takes opens page 1 of the same search and says why', async () => {
+  const user = userEvent.setup();
+  fetchPage.mockImplementation(deepBrand);
+  renderAt('/audis?year=2020&sort=-price&page=500&cursor=from-an-older-site', <BrandListPage category="audi" />);
+  expect(await screen.findByRole('heading', { level: 2, name: 'Showing 1–24 of 10080 cars' })).toBeInTheDocument();
+  expect(currentAddress()).toBe('/audis?year=2020&sort=-price');
+  expect(screen.getByText('That link pointed to a place in the list that no longer exists, so here is the first page.')).toHaveAttribute('role', 'status');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(lastQuery()).toEqual({ year: '2020', sort: '-price', limit: 24, offset: 0 });
+
+  // The notice is about the link; moving on leaves it behind.
+  await user.click(within(pagesNav()).getByRole('link', { name: 'Next page' }));
+  expect(await screen.findByRole('heading', { level: 2, name: 'Showing 25–48 of 10080 cars' })).toBeInTheDocument();
+  expect(screen.queryByText(/That link pointed to a place in the list/)).not.toBeInTheDocument();
+});
+
+test('a deep page number without its cursor shows the deepest numbered page rather than an error', async () => {
+  fetchPage.mockImplementation(deepBrand);
+  renderAt('/audis?page=450', <BrandListPage category="audi" />);
+  expect(await screen.findByRole('heading', { level: 2, name: 'Showing 9985–10008 of 10080 cars' })).toBeInTheDocument();
+  expect(within(pagesNav()).getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/audis?page=418&cursor=cursor-to-car-10008');
 });
 
 test('no match shows an empty state that can clear the filters', async () => {

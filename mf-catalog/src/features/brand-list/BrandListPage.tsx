@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_PATHS, type Category, type CarSort } from '@usedcars/shared-contract';
 import { errorText } from '@usedcars/shared-auth';
 import { ErrorPanel, GhostButton, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
 import { Field, Select } from '@usedcars/shared-ui/form';
-import { useCarPage } from '../cars/carQueries';
+import { isRefusedCursor, useCarPage } from '../cars/carQueries';
 import { CarCard } from '../cars/CarCard';
 import { useBookingDialog } from '../cars/BookingDialogHost';
 import { PAGE_SIZE, SORT_LABELS, hasFilters, readListView, writeListView, type CarFilters, type ListView } from '../cars/listParams';
@@ -36,6 +36,20 @@ const ResultsBar = styled.div`
 const SortField = styled(Field)`
   flex: 0 1 240px;
 `;
+
+const Notice = styled.p`
+  margin: 16px 0 0;
+  padding: 12px 16px;
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.line};
+  border-left: 4px solid ${theme.color.focus};
+  border-radius: ${theme.radius};
+`;
+
+/** Set on the page-1 address a refused cursor is replaced with, so the page can say why it is there. */
+interface ListLocationState {
+  cursorRefused?: boolean;
+}
 
 const Empty = styled.div`
   padding: 48px 16px;
@@ -93,14 +107,24 @@ export default function BrandListPage({ category }: { category: Category }) {
   usePageTitle('Used Cars');
   const { label } = CATEGORY_PATHS[category];
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   const view = useMemo(() => readListView(searchParams), [searchParams]);
   const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } = useCarPage(category, view);
+  // A cursor from an old or edited link that the API no longer takes (its 400) is no error of the
+  // person's: the same search starts again at page 1, in place of the dead address, and says so.
+  const cursorRefused = isRefusedCursor(view, error);
+  useEffect(() => {
+    if (!cursorRefused) return;
+    const state: ListLocationState = { cursorRefused: true };
+    setSearchParams(writeListView({ ...view, page: 1, cursor: undefined }), { replace: true, state });
+  }, [cursorRefused, view, setSearchParams]);
+  const cameFromRefusedCursor = (location.state as ListLocationState | null)?.cursorRefused === true;
   const booking = useBookingDialog();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   // Changing the filters or the sort starts again at page 1; pages of the old view mean nothing.
   const apply: Apply = (next) =>
-    setSearchParams(writeListView({ ...view, ...next, page: 1 }));
+    setSearchParams(writeListView({ ...view, ...next, page: 1, cursor: undefined }));
 
   // After a page change, take keyboard and screen-reader users to the top of the new page.
   const shownPage = useRef(view.page);
@@ -115,6 +139,9 @@ export default function BrandListPage({ category }: { category: Category }) {
     <section aria-labelledby="brand-title">
       <Title id="brand-title">{label} cars</Title>
       <FilterForm filters={view.filters} onApply={(filters: CarFilters) => apply({ filters })} />
+      {cameFromRefusedCursor && (
+        <Notice role="status">That link pointed to a place in the list that no longer exists, so here is the first page.</Notice>
+      )}
 
       <ResultsBar>
         <h2 ref={resultsHeading} tabIndex={-1} aria-live="polite" aria-atomic="true">
@@ -131,7 +158,10 @@ export default function BrandListPage({ category }: { category: Category }) {
         </SortField>
       </ResultsBar>
 
-      {isError ? (
+      {cursorRefused ? (
+        // On its way to page 1 (the effect above): no error panel flashes in between.
+        <SkeletonGrid count={8} />
+      ) : isError ? (
         // SPEC.md shows "nothing special" for a list that failed; a blank grid would read as "no cars".
         <ErrorPanel title={`We could not load the ${label} cars.`} message={errorText(error)} retrying={isFetching} onRetry={() => void refetch()} />
       ) : isPending ? (
@@ -148,7 +178,7 @@ export default function BrandListPage({ category }: { category: Category }) {
             ))}
           </CarGrid>
           {isPlaceholderData && <VisuallyHidden role="status">Loading the next cars…</VisuallyHidden>}
-          <Pagination view={view} total={data.total} />
+          <Pagination view={view} total={data.total} cursors={isPlaceholderData ? undefined : data} />
         </>
       )}
       {booking.dialog}

@@ -48,6 +48,11 @@ export function useCar(category: Category, id: string) {
   });
 }
 
+/** The API refused the cursor a deep page was asked for with (from an old or edited link). */
+export function isRefusedCursor(view: ListView, error: unknown): boolean {
+  return view.cursor !== undefined && error instanceof ApiError && error.status === 400;
+}
+
 /** The API's answer for an id it does not know (404) or cannot read (400). */
 export function isMissingCar(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);

@@ -1,4 +1,5 @@
-import { PAGE_SIZE, readListView, toCarListQuery, writeListView } from './listParams';
+import { CAR_LIST_MAX_OFFSET } from '@usedcars/shared-contract';
+import { LAST_NUMBERED_PAGE, PAGE_SIZE, readListView, toCarListQuery, writeListView } from './listParams';
 
 test('an address without parameters is the first page, newest first, unfiltered', () => {
   const view = readListView(new URLSearchParams());
@@ -24,6 +25,21 @@ test('values the API would refuse are dropped, and text is trimmed and capped', 
   expect(view.filters).toEqual({ location: 'x'.repeat(100) });
   expect(view.sort).toBe('newest');
   expect(view.page).toBe(1);
-  // Offsets past the API's ceiling would only answer 400.
-  expect(toCarListQuery(readListView(new URLSearchParams('page=999999999'))).offset).toBeLessThanOrEqual(1_000_000);
+  // Offsets past the API's ceiling would only answer 400: a deep page number alone stops at the
+  // deepest page an offset reaches.
+  const deep = toCarListQuery(readListView(new URLSearchParams('page=999999999')));
+  expect(deep.offset).toBeLessThanOrEqual(CAR_LIST_MAX_OFFSET);
+  expect(deep.offset! + PAGE_SIZE).toBeGreaterThan(CAR_LIST_MAX_OFFSET);
+});
+
+test('pages up to the offset bound go by number; deeper ones by the cursor the address keeps', () => {
+  const lastNumbered = readListView(new URLSearchParams(`sort=price&page=${LAST_NUMBERED_PAGE}&cursor=ignored`));
+  expect(toCarListQuery(lastNumbered)).toEqual({ sort: 'price', limit: PAGE_SIZE, offset: (LAST_NUMBERED_PAGE - 1) * PAGE_SIZE });
+  expect(writeListView(lastNumbered).toString()).toBe(`sort=price&page=${LAST_NUMBERED_PAGE}`);
+
+  const params = new URLSearchParams(`year=2020&sort=price&page=${LAST_NUMBERED_PAGE + 1}&cursor=opaque-text`);
+  const deeper = readListView(params);
+  expect(deeper).toMatchObject({ page: LAST_NUMBERED_PAGE + 1, cursor: 'opaque-text' });
+  expect(toCarListQuery(deeper)).toEqual({ year: '2020', sort: 'price', limit: PAGE_SIZE, cursor: 'opaque-text' });
+  expect(writeListView(deeper).toString()).toBe(params.toString());
 });

@@ -1,8 +1,15 @@
-import { CAR_SORTS, type CarListQuery, type CarSort } from '@usedcars/shared-contract';
+import { CAR_LIST_MAX_OFFSET, CAR_SORTS, type CarListQuery, type CarSort } from '@usedcars/shared-contract';
 
 /**
  * A brand list's view (search, filters, sort, page) lives in the URL, so a reload or a shared
  * link shows the same cars. These helpers turn the address into a query the API accepts and back.
+ *
+ * Pages are numbered and asked for by offset as far as the API's offsets reach (CAR_LIST_MAX_OFFSET:
+ * 417 pages of 24); past that a page is asked for by the cursor the page before or after handed out,
+ * and the address keeps that cursor beside the page number (docs/list-paging.md). Numbers alone
+ * would answer 400 there; cursors alone would lose "Page 3 of 12" and links to a numbered page
+ * for the many lists that never get that deep.
+ *
  * The sorts are the contract's CAR_SORTS (listing.ts, kept free of zod for browser bundles); the
  * Record below is checked against CarSort, so a new sort fails the type check until it has a label.
  */
@@ -18,8 +25,8 @@ export const DEFAULT_SORT: CarSort = 'newest';
 /** Cars per page: a few screens of cards, far below the API's cap of 100. */
 export const PAGE_SIZE = 24;
 
-/** The API refuses offsets above this; later pages would only answer 400. */
-const MAX_OFFSET = 1_000_000;
+/** The deepest page an offset reaches; each page after it is asked for by cursor. */
+export const LAST_NUMBERED_PAGE = Math.floor(CAR_LIST_MAX_OFFSET / PAGE_SIZE) + 1;
 /** The API's limit on q and location. */
 const MAX_TEXT = 100;
 
@@ -36,6 +43,11 @@ export interface ListView {
   sort: CarSort;
   /** 1-based. */
   page: number;
+  /**
+   * Past LAST_NUMBERED_PAGE only: the API's opaque cursor the page starts from. The page number
+   * then only counts for "Showing …" and the links; the cursor says which cars.
+   */
+  cursor?: string;
 }
 
 export const FILTER_KEYS = ['q', 'minPrice', 'maxPrice', 'year', 'location'] as const satisfies readonly (keyof CarFilters)[];
@@ -74,9 +86,15 @@ export function readListView(params: URLSearchParams): ListView {
   };
   const sort = params.get('sort');
   const pageNumber = Number(params.get('page'));
-  const maxPage = Math.floor(MAX_OFFSET / PAGE_SIZE) + 1;
-  const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? Math.min(pageNumber, maxPage) : 1;
-  return { filters: dropEmpty(filters), sort: isSort(sort) ? sort : DEFAULT_SORT, page };
+  const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
+  const view = { filters: dropEmpty(filters), sort: isSort(sort) ? sort : DEFAULT_SORT };
+  // Only the API can tell whether it still takes a cursor; one it refuses sends the page back to
+  // page 1 (BrandListPage).
+  const cursor = params.get('cursor') || undefined;
+  if (page <= LAST_NUMBERED_PAGE) return { ...view, page };
+  // A deep page number without its cursor (typed in, an old bookmark) cannot be asked for:
+  // the deepest numbered page is the nearest the API answers, and Next goes on from there.
+  return cursor ? { ...view, page, cursor } : { ...view, page: LAST_NUMBERED_PAGE };
 }
 
 function dropEmpty(filters: CarFilters): CarFilters {
@@ -92,12 +110,14 @@ export function writeListView(view: ListView): URLSearchParams {
   }
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
   if (view.page > 1) params.set('page', String(view.page));
+  if (view.cursor !== undefined && view.page > LAST_NUMBERED_PAGE) params.set('cursor', view.cursor);
   return params;
 }
 
-/** The API query of a view: its filters, its sort and one page. */
+/** The API query of a view: its filters, its sort and one page, by cursor past the numbered pages. */
 export function toCarListQuery(view: ListView): CarListQuery {
-  return { ...view.filters, sort: view.sort, limit: PAGE_SIZE, offset: (view.page - 1) * PAGE_SIZE };
+  const page = view.cursor !== undefined && view.page > LAST_NUMBERED_PAGE ? { cursor: view.cursor } : { offset: (view.page - 1) * PAGE_SIZE };
+  return { ...view.filters, sort: view.sort, limit: PAGE_SIZE, ...page };
 }
 
 /** Two filter sets are the same view when they write the same address. */

@@ -1,0 +1,453 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import type { Car } from '@usedcars/shared-contract';
+import type pg from 'pg';
+import { COLLECTION, type Driver, TestApi, newPostgresDatabase, pgliteTemplate } from '../../test/helpers';
+import { prepareDatabase } from '../seed/seed';
+import { knownMigrations } from './backup';
+import { type Database, openDatabase } from './client';
+import { cars } from './schema';
+
+const API_DIR = path.resolve(__dirname, '../..');
+const TSX = path.resolve(API_DIR, '../node_modules/.bin/tsx');
+// Each command starts a node process and opens a database: seconds, not milliseconds.
+const SLOW = 120_000;
+
+/** A database that lives outside this process, so the operator's commands can open it too. */
+interface Place {
+  driver: Driver;
+  /** What points the commands at it. */
+  env: Record<string, string>;
+  open(): Database;
+  remove(): Promise<void>;
+}
+
+async function newPlace(driver: Driver): Promise<Place> {
+  if (driver === 'postgres') {
+    const server = await newPostgresDatabase();
+    const open = () => openDatabase({ url: server.url, poolSize: 2 });
+    const first = open();
+    await first.migrate();
+    await first.close();
+    return { driver, env: { DATABASE_URL: server.url }, open, remove: server.drop };
+  }
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'usedcars-backup-')), 'pglite');
+  const first = openDatabase({ pgliteDir: dir, pgliteTemplate: await pgliteTemplate() });
+  await first.migrate();
+  await first.close();
+  return {
+    driver,
+    env: { DATABASE_URL: '', PGLITE_DIR: dir },
+    open: () => openDatabase({ pgliteDir: dir }),
+    remove: async () => rmSync(path.dirname(dir), { recursive: true, force: true }),
+  };
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run backup` / `npm run restore` as the operator would, from `cwd`. */
+function run(command: 'backup' | 'restore', args: string[], place: Place, cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      TSX,
+      [`src/${command}-cli.ts`, ...args],
+      { cwd: API_DIR, env: { ...process.env, ...place.env, INIT_CWD: cwd } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function query<T>(database: Database, text: string): Promise<T[]> {
+  if (database.driver === 'pglite') return (await (database.client as PGlite).query<T>(text)).rows;
+  return (await (database.client as pg.Pool).query(text)).rows as T[];
+}
+
+/** Every row of every table of the application, as text, in UTC, and every index's definition. */
+async function stateOf(place: Place): Promise<{ rows: Record<string, string[]>; indexes: string[] }> {
+  const database = place.open();
+  try {
+    const tables = await query<{ name: string }>(
+      database,
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`,
+    );
+    const rows: Record<string, string[]> = {};
+    for (const { name } of tables) {
+      // One statement: a pool may answer each from another connection.
+      const [result] = await query<{ rows: string[] | null }>(
+        database,
+        `select array_agg(line order by line) as rows from (select row_to_json(t)::text as line from (select * from public.${name}) as t) as lines`,
+      );
+      rows[name] = result?.rows ?? [];
+    }
+    const indexes = await query<{ definition: string }>(database, `select indexdef as definition from pg_indexes where schemaname = 'public' order by indexname`);
+    return { rows, indexes: indexes.map((row) => row.definition) };
+  } finally {
+    await database.close();
+  }
+}
+
+const AWKWARD_NAME = 'Honda "Fit" — ünïcode 🚗\nsecond line \\ back\tslash';
+
+/** A serial column, so the test sees sequences continue after a restore. */
+const COUNTER_TABLE = `create table public.restore_counter (id integer generated always as identity primary key, note text not null)`;
+
+async function withDatabase<T>(place: Place, work: (database: Database) => Promise<T>): Promise<T> {
+  const database = place.open();
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Accounts, cars of every brand, bookings paid and unpaid, a sale whose seller is gone, awkward text. */
+async function fill(place: Place): Promise<void> {
+  const api = await new TestApi(place.open()).start();
+  try {
+    const seller = await api.account('Seller', 'Sally Seller');
+    const leaving = await api.account('Seller', 'Leo Leaving');
+    const buyer = await api.account('Buyer', 'Bo Buyer');
+    const other = await api.account('Buyer', 'Olga Other');
+    const admin = await api.account('admin', 'Ada Admin');
+    const audi = await api.addCar(seller, { categoryName: 'audi' });
+    const honda = await api.addCar(seller, { categoryName: 'honda', location: "O'Hare, IL" });
+    const mercedes = await api.addCar(leaving, { categoryName: 'mercedes', currentPrice: 0.01 });
+    await api.addCar(leaving, { categoryName: 'audi' });
+    await api.buy(buyer, mercedes);
+    await api.buy(other, audi);
+    expect((await api.book(buyer, honda)).statusCode).toBe(201);
+    // What the API refuses today an older version may have stored: the file must carry it all the same.
+    await api.db.update(cars).set({ currentPrice: 9_999_999_999.99 }).where(eq(cars.id, audi));
+    await api.db.update(cars).set({ carName: AWKWARD_NAME }).where(eq(cars.id, honda));
+    // The sold Mercedes stays, its seller set to null.
+    expect((await api.inject({ method: 'DELETE', url: `/allUsers/${leaving.id}`, headers: admin.auth })).json()).toEqual({ deletedCount: 1 });
+    await api.db.execute(COUNTER_TABLE);
+    await api.db.execute(`insert into public.restore_counter (note) values ('one'), ('two'), ('three')`);
+    await api.db.execute(`delete from public.restore_counter where note = 'one'`);
+  } finally {
+    await api.stop();
+  }
+}
+
+const PAIRS: [Driver, Driver][] = process.env.TEST_DATABASE_URL
+  ? [
+      ['pglite', 'postgres'],
+      ['postgres', 'pglite'],
+    ]
+  : [['pglite', 'pglite']];
+
+describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
+  let source: Place;
+  let target: Place;
+  let folder: string;
+  let before: Record<string, string[]>;
+  let indexes: string[];
+  /** The tables in the order the backup wrote them. */
+  let order: string[] = [];
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'usedcars-backup-files-'));
+    [source, target] = await Promise.all([newPlace(from), newPlace(to)]);
+    await fill(source);
+    // The target is migrated and has the extra table, as the source's schema does.
+    await withDatabase(target, (database) => database.db.execute(COUNTER_TABLE));
+    indexes = (await stateOf(target)).indexes;
+    before = (await stateOf(source)).rows;
+  }, SLOW);
+
+  afterAll(async () => {
+    await Promise.all([source?.remove(), target?.remove()]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it(
+    'carries every row of every table across, and the restored API answers with them',
+    async () => {
+      const backup = await run('backup', ['--out', 'nightly.jsonl.gz'], source, folder);
+      expect(backup.stderr).toBe('');
+      expect(backup.code).toBe(0);
+      const told = new RegExp(`^Backed up (.+) \\(${from}, schema \\d{4}_\\w+\\) to ${folder}/nightly\\.jsonl\\.gz, `).exec(backup.stdout);
+      const counts = told?.[1] ?? '';
+      const listed = counts.split(', ').map((part) => part.split(' '));
+      // Every table, each with its rows...
+      expect(Object.fromEntries(listed.map(([table, rows]) => [table, Number(rows)]))).toEqual(
+        Object.fromEntries(Object.entries(before).map(([table, rows]) => [table, rows.length])),
+      );
+      // ...and each after the tables it refers to.
+      order = listed.map(([table]) => table!);
+      for (const [parent, child] of [['users', 'cars'], ['cars', 'bookings'], ['users', 'bookings'], ['bookings', 'payments']]) {
+        expect(order.indexOf(parent!)).toBeLessThan(order.indexOf(child!));
+      }
+
+      const restore = await run('restore', ['nightly.jsonl.gz'], target, folder);
+      expect(restore.stderr).toBe('');
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain(`Restored ${counts} from ${path.join(folder, 'nightly.jsonl.gz')}`);
+
+      expect(Object.keys(before)).toEqual(expect.arrayContaining(['users', 'cars', 'bookings', 'payments']));
+      expect(before.payments).toHaveLength(2);
+      // The indexes the restore set aside while loading are all back, as the migrations made them.
+      expect(await stateOf(target)).toEqual({ rows: before, indexes });
+
+      const api = await new TestApi(target.open()).start();
+      try {
+        const listed = (await api.inject({ method: 'GET', url: COLLECTION.honda })).json<Car[]>();
+        expect(listed.map((car) => car.carName)).toEqual([AWKWARD_NAME]);
+        // Identity columns go on after the restored rows instead of colliding with them.
+        await query(api.database, `insert into public.restore_counter (note) values ('four')`);
+        const ids = await query<{ id: number }>(api.database, `select id from public.restore_counter order by id`);
+        expect(ids.map((row) => row.id)).toEqual([2, 3, 4]);
+      } finally {
+        await api.stop();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses a target that has rows, and with --force replaces them',
+    async () => {
+      const refused = await run('restore', ['nightly.jsonl.gz'], target, folder);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(
+        `Restore failed: The target database is not empty (${order.filter((table) => before[table]!.length > 0).join(', ')} have rows). ` +
+          'Restore into an empty database, or add --force to replace everything in it.',
+      );
+      await withDatabase(target, (database) => database.db.execute(`insert into public.restore_counter (note) values ('after')`));
+
+      const forced = await run('restore', ['--force', 'nightly.jsonl.gz'], target, folder);
+      expect(forced.code).toBe(0);
+      expect((await stateOf(target)).rows).toEqual(before);
+    },
+    SLOW,
+  );
+
+  it(
+    'restores nothing from a file cut short: the load is one transaction',
+    async () => {
+      const whole = readFileSync(path.join(folder, 'nightly.jsonl.gz'));
+      writeFileSync(path.join(folder, 'cut.jsonl.gz'), gzipSync(gunzipSync(whole).subarray(0, 1500)));
+
+      const cut = await run('restore', ['--force', 'cut.jsonl.gz'], target, folder);
+      expect(cut.code).toBe(1);
+      expect(cut.stderr).toMatch(/^Restore failed: \S+cut\.jsonl\.gz is (incomplete|damaged)/);
+      // Not even the emptying that --force does first.
+      expect((await stateOf(target)).rows).toEqual(before);
+    },
+    SLOW,
+  );
+});
+
+describe('what restore accepts and refuses', () => {
+  let place: Place;
+  let folder: string;
+  let good: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'usedcars-backup-files-'));
+    place = await newPlace('pglite');
+    const backup = await run('backup', ['--out', 'good.jsonl.gz'], place, folder);
+    expect(backup.code).toBe(0);
+    good = path.join(folder, 'good.jsonl.gz');
+  }, SLOW);
+
+  afterAll(async () => {
+    await place?.remove();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const header = () => JSON.parse(gunzipSync(readFileSync(good)).toString('utf8').split('\n')[0]!) as { schema: { latest: string; latestAt: number; migrations: number } };
+
+  it.each([
+    ['a missing file', () => 'nowhere.jsonl.gz', (file: string) => `Restore failed: No backup file at ${file}`],
+    [
+      'a file that is not gzip',
+      () => {
+        writeFileSync(path.join(folder, 'notes.txt'), 'users,cars\n1,2\n');
+        return 'notes.txt';
+      },
+      (file: string) => `Restore failed: ${file} is not a usedcars backup: it is not gzip-compressed`,
+    ],
+    [
+      'a gzip file of something else',
+      () => {
+        writeFileSync(path.join(folder, 'other.gz'), gzipSync('{"hello":"world"}\n'));
+        return 'other.gz';
+      },
+      (file: string) => `Restore failed: ${file} is not a usedcars backup: its first line is not a usedcars backup header`,
+    ],
+    [
+      'a file from a newer schema',
+      () => {
+        const lines = gunzipSync(readFileSync(good)).toString('utf8').split('\n');
+        const newer = { ...JSON.parse(lines[0]!), schema: { migrations: 99, latest: '0098_from_the_future', latestAt: header().schema.latestAt + 1 } };
+        writeFileSync(path.join(folder, 'newer.jsonl.gz'), gzipSync([JSON.stringify(newer), ...lines.slice(1)].join('\n')));
+        return 'newer.jsonl.gz';
+      },
+      () =>
+        `Restore failed: The backup was written by a newer version of the API: its schema is at migration 0098_from_the_future (99 migrations), ` +
+        `this API knows up to ${header().schema.latest} (${header().schema.migrations}). Upgrade the API, then restore.`,
+    ],
+  ])(
+    'refuses %s before touching the database',
+    async (_what, make, message) => {
+      const name = make();
+      const result = await run('restore', [name], place, folder);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(message(path.join(folder, name)));
+    },
+    SLOW,
+  );
+
+  /** The good file with its lines changed by `edit`, saved as `name`. */
+  const variant = (name: string, edit: (lines: string[]) => string[]) => {
+    writeFileSync(path.join(folder, name), gzipSync(edit(gunzipSync(readFileSync(good)).toString('utf8').split('\n')).join('\n')));
+    return name;
+  };
+
+  it(
+    'names a column the file has and this database does not, and loads nothing',
+    async () => {
+      const name = variant('renamed.jsonl.gz', (lines) => lines.map((line) => (line.startsWith('{"table":"users"') ? line.replace('"name"', '"nickname"') : line)));
+      const result = await run('restore', [name], place, folder);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe('Restore failed: The backup\'s table users has columns this database does not: nickname');
+    },
+    SLOW,
+  );
+
+  it(
+    'loads a file from an older schema into this one',
+    async () => {
+      const [older] = knownMigrations().slice(-2);
+      const name = variant('older.jsonl.gz', ([first, ...rest]) => [
+        JSON.stringify({ ...JSON.parse(first!), schema: { migrations: knownMigrations().length - 1, latest: older!.tag, latestAt: older!.when } }),
+        ...rest,
+      ]);
+      const result = await run('restore', ['--force', name], place, folder);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain(`schema ${older!.tag}) into ${place.env.PGLITE_DIR}`);
+    },
+    SLOW,
+  );
+
+  it(
+    'says which process holds the embedded database, and touches nothing',
+    async () => {
+      const holder = place.open();
+      try {
+        await holder.migrate();
+        for (const [command, args] of [
+          ['backup', ['--out', 'while-open.jsonl.gz']],
+          ['restore', ['--force', 'good.jsonl.gz']],
+        ] as const) {
+          const result = await run(command, [...args], place, folder);
+          expect(result.code).toBe(1);
+          expect(result.stderr).toContain(`is open in another process (pid ${process.pid} `);
+          expect(result.stderr).toContain('PGlite serves one process at a time: stop that process');
+        }
+      } finally {
+        await holder.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'never overwrites a file, and asks for --out',
+    async () => {
+      const again = await run('backup', ['--out', 'good.jsonl.gz'], place, folder);
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim()).toBe(`Backup failed: ${good} already exists; choose another name (a backup never overwrites a file)`);
+      const bare = await run('backup', [], place, folder);
+      expect(bare.code).toBe(2);
+      expect(bare.stderr.trim()).toBe('usage: npm run backup -w api -- --out FILE');
+    },
+    SLOW,
+  );
+});
+
+const describeWithPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+describeWithPostgres('a restore beside an API starting on the same PostgreSQL database', () => {
+  let source: Place;
+  let target: Place;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'usedcars-backup-files-'));
+    [source, target] = await Promise.all([newPlace('postgres'), newPlace('postgres')]);
+    await fill(source);
+    await withDatabase(target, (database) => database.db.execute(COUNTER_TABLE));
+    expect((await run('backup', ['--out', 'move.jsonl.gz'], source, folder)).code).toBe(0);
+  }, SLOW);
+
+  afterAll(async () => {
+    await Promise.all([source?.remove(), target?.remove()]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** Start-up lock requests on the target that are still waiting. */
+  const waiting = (database: Database) =>
+    query<{ n: number }>(
+      database,
+      `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+       and database = (select oid from pg_database where datname = current_database())`,
+    ).then(([row]) => row?.n ?? 0);
+
+  async function until(condition: () => Promise<boolean>): Promise<void> {
+    for (const started = Date.now(); !(await condition()); ) {
+      if (Date.now() - started > 60_000) throw new Error('gave up waiting');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it(
+    'takes its turn under the start-up lock, so the API after it finds the restored accounts and seeds nothing',
+    async () => {
+      const observer = target.open();
+      const busy = target.open();
+      const starting = target.open();
+      try {
+        // Another API copy in the middle of its start-up holds the lock.
+        let finishStartUp = () => {};
+        let entered = () => {};
+        const inside = new Promise<void>((resolve) => (entered = resolve));
+        const held = busy.exclusively(() => {
+          entered();
+          return new Promise<void>((resolve) => (finishStartUp = resolve));
+        });
+        await inside;
+
+        const restoring = run('restore', ['move.jsonl.gz'], target, folder);
+        await until(async () => (await waiting(observer)) === 1);
+        // Queued behind the lock, the restore has loaded nothing yet.
+        expect((await stateOf(target)).rows.users).toEqual([]);
+
+        // An API starting now queues behind the restore.
+        const seeding = prepareDatabase(starting, { demoSignIns: false });
+        await until(async () => (await waiting(observer)) === 2);
+        finishStartUp();
+        await held;
+
+        const restore = await restoring;
+        expect(restore.stderr).toBe('');
+        expect(restore.code).toBe(0);
+        expect(await seeding).toBe(false);
+        expect((await stateOf(target)).rows).toEqual((await stateOf(source)).rows);
+      } finally {
+        await Promise.all([observer.close(), busy.close(), starting.close()]);
+      }
+    },
+    SLOW,
+  );
+});

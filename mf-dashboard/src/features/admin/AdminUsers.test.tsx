@@ -31,10 +31,20 @@ beforeEach(() => {
   jest.spyOn(window, 'confirm').mockReturnValue(true);
 });
 
-test('shows a spinner per table while the accounts load', () => {
-  jest.mocked(listUsersByRole).mockReturnValue(new Promise(() => undefined));
+test('shows one spinner until both lists have arrived, then both tables together', async () => {
+  let sellersArrive: (sellers: []) => void = () => undefined;
+  jest.mocked(listUsersByRole).mockImplementation((role) =>
+    role === 'Buyer' ? Promise.resolve([]) : new Promise((resolve) => (sellersArrive = resolve as typeof sellersArrive)),
+  );
   renderDashboard(<AdminUsers />);
-  expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Loading buyers…', 'Loading sellers…']);
+  expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Loading the accounts…']);
+  // The buyers are in, the sellers not yet: still nothing that the sellers' arrival would push down.
+  await waitFor(() => expect(listUsersByRole).toHaveBeenCalledTimes(2));
+  expect(screen.queryByRole('heading', { name: 'Buyers' })).not.toBeInTheDocument();
+  sellersArrive([]);
+  expect(await screen.findByRole('heading', { name: 'Buyers' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Sellers' })).toBeInTheDocument();
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
 });
 
 test('says so when there are no buyers or sellers', async () => {

@@ -64,6 +64,7 @@ const STARTUP_PACKAGES = new Set([
   'react-router-dom',
   'styled-components',
   'zustand',
+  '@usedcars/shared-api',
   '@usedcars/shared-auth',
   '@usedcars/shared-ui',
 ]);
@@ -88,6 +89,7 @@ function sharedSingletons({ server = false, host = false } = {}) {
     singleton('styled-components'),
     singleton('react-hot-toast'),
     ...(server ? [] : [singleton('firebase/app', 'firebase'), singleton('firebase/auth', 'firebase')]),
+    workspace('@usedcars/shared-api'),
     workspace('@usedcars/shared-auth'),
     workspace('@usedcars/shared-ui'),
     // @usedcars/shared-contract is deliberately not shared: it holds no state, and sharing would

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { ApiError, deleteUser, listUsersByRole } from '@usedcars/shared-auth';
+import { ApiError, deleteUser, listUsersByRole } from '@usedcars/shared-api';
 import type { User } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { AdminUsers } from './AdminUsers';
 
-jest.mock('@usedcars/shared-auth', () => ({
-  ...jest.requireActual('@usedcars/shared-auth'),
+jest.mock('@usedcars/shared-api', () => ({
+  ...jest.requireActual('@usedcars/shared-api'),
   listUsersByRole: jest.fn(),
   deleteUser: jest.fn(),
 }));

@@ -1,4 +1,5 @@
 import {
+  CAR_LIST_MAX_LIMIT,
   CATEGORY_PATHS,
   NEXT_CURSOR_HEADER,
   PREV_CURSOR_HEADER,
@@ -49,9 +50,28 @@ export function fetchCar(category: Category, id: string, signal?: AbortSignal): 
   return request<Car>(`${CATEGORY_PATHS[category].apiCollection}/${encodeURIComponent(id)}`, { auth: 'none', signal });
 }
 
-/** One seller's cars of one brand (GET /myAudi?sellerName=…). */
-export function fetchSellerCars(category: Category, sellerName: string, signal?: AbortSignal): Promise<Car[]> {
-  return request<Car[]>(CATEGORY_PATHS[category].apiSellerCollection, { query: { sellerName }, signal });
+/**
+ * The most cars of one brand the dashboard reads for one seller: a seller with hundreds of cars
+ * sees them all, paged on the screen; past this the list says it is cut short.
+ */
+export const SELLER_CARS_MAX = 2_000;
+
+/**
+ * One seller's cars of one brand (GET /myAudi?sellerName=…), newest first: pages of
+ * CAR_LIST_MAX_LIMIT, following X-Next-Cursor (docs/list-paging.md), up to SELLER_CARS_MAX.
+ */
+export async function fetchSellerCars(category: Category, sellerName: string, signal?: AbortSignal): Promise<Car[]> {
+  const cars: Car[] = [];
+  let cursor: string | undefined;
+  do {
+    const { data, headers } = await requestWithHeaders<Car[]>(CATEGORY_PATHS[category].apiSellerCollection, {
+      query: { sellerName, limit: CAR_LIST_MAX_LIMIT, cursor },
+      signal,
+    });
+    cars.push(...data);
+    cursor = headers.get(NEXT_CURSOR_HEADER) ?? undefined;
+  } while (cursor && cars.length < SELLER_CARS_MAX);
+  return cars;
 }
 
 /** Seller only; the API takes the seller from the access token. */

@@ -55,7 +55,8 @@ describe('Add Product schema', () => {
     expect(carInputSchema.safeParse({ ...validCar, currentPrice: 0.01, price: 19.99 }).success).toBe(true);
     expect(messageFor({ ...validCar, price: 0.001 })).toBe('price must be at least 0.01');
     expect(messageFor({ ...validCar, price: 10.005 })).toBe('price must be in dollars and whole cents (at most 2 decimals)');
-    expect(messageFor({ ...validCar, price: PRICE_MAX + 1 })).toBe(`price must be at most ${PRICE_MAX}`);
+    expect(messageFor({ ...validCar, price: PRICE_MAX + 1 })).toBe('price must be at most 10,000,000 dollars');
+    expect(carInputSchema.safeParse({ ...validCar, currentPrice: PRICE_MAX, price: PRICE_MAX }).success).toBe(true);
     expect(messageFor({ ...validCar, price: 0 })).toBe('price must be a positive number');
   });
 

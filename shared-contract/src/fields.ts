@@ -25,7 +25,8 @@ export function requiredText(field: string, max: number) {
 
 /**
  * The dearest car the site takes, in dollars. Payments store cents in a 32-bit integer column
- * (at most $21,474,836.47), so any price a car may have must also be payable.
+ * (at most $21,474,836.47), so any price a car may have must also be payable. Screens show it as
+ * $10,000,000 and must fit it (docs/product.md, "Whatever sellers type").
  */
 export const PRICE_MAX = 10_000_000;
 
@@ -41,7 +42,7 @@ export function priceField(field: string, max = PRICE_MAX) {
     .number({ error: fieldError(field, 'a number') })
     .positive({ error: `${field} must be a positive number`, abort: true })
     .min(0.01, { error: `${field} must be at least 0.01`, abort: true })
-    .max(max, { error: `${field} must be at most ${max}`, abort: true })
+    .max(max, { error: `${field} must be at most ${max.toLocaleString('en-US')} dollars`, abort: true })
     .refine(isWholeCents, { error: `${field} must be in dollars and whole cents (at most 2 decimals)` });
 }
 

@@ -10,6 +10,9 @@ export const GlobalStyle = createGlobalStyle`
     color: ${theme.color.ink};
     background: ${theme.color.canvas};
     line-height: 1.5;
+    /* Sellers paste links and part numbers: a word longer than its box breaks rather than
+       widening the page (docs/product.md, "Whatever sellers type"). */
+    overflow-wrap: anywhere;
   }
   img { max-width: 100%; display: block; }
   a { color: ${theme.color.brand}; }

@@ -57,6 +57,8 @@ export function AppToaster() {
       position="top-center"
       toastOptions={{
         duration: TOAST_DURATIONS.default,
+        // A toast may quote a car's name: a long pasted word breaks inside the toast.
+        style: { overflowWrap: 'anywhere', maxWidth: 'min(350px, calc(100vw - 32px))' },
         success: { duration: TOAST_DURATIONS.success },
         loading: { duration: TOAST_DURATIONS.loading },
       }}

@@ -50,6 +50,8 @@ const Heading = styled.div`
   gap: 8px 12px;
   h1 {
     margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
   }
 `;
 
@@ -65,6 +67,7 @@ const Prices = styled.dl`
   dd {
     margin: 0;
     font-size: 20px;
+    white-space: nowrap;
     font-weight: 600;
   }
   .current dd {
@@ -76,7 +79,7 @@ const Prices = styled.dl`
 
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: minmax(110px, auto) 1fr;
+  grid-template-columns: minmax(110px, auto) minmax(0, 1fr);
   gap: 8px 16px;
   margin: 24px 0 0;
   padding: 20px;
@@ -161,7 +164,9 @@ function CarView({ car, titleId }: { car: Car; titleId: string }) {
       </Picture>
       <div>
         <Heading>
-          <h1 id={titleId}>{car.carName}</h1>
+          <h1 id={titleId} dir="auto">
+            {car.carName}
+          </h1>
           <StatusBadge status={car.status} />
         </Heading>
         <Prices>
@@ -179,19 +184,19 @@ function CarView({ car, titleId }: { car: Car; titleId: string }) {
         </BookingArea>
         <Facts>
           <dt>Details</dt>
-          <dd>{car.details}</dd>
+          <dd dir="auto">{car.details}</dd>
           <dt>Condition</dt>
-          <dd>{car.condition}</dd>
+          <dd dir="auto">{car.condition}</dd>
           <dt>Purchase year</dt>
           <dd>{car.purchaseYear}</dd>
           <dt>Used</dt>
-          <dd>{car.used}</dd>
+          <dd dir="auto">{car.used}</dd>
           <dt>Location</dt>
-          <dd>{car.location}</dd>
+          <dd dir="auto">{car.location}</dd>
           <dt>Contact</dt>
-          <dd>{car.contact}</dd>
+          <dd dir="auto">{car.contact}</dd>
           <dt>Seller</dt>
-          <dd>{car.sellerName}</dd>
+          <dd dir="auto">{car.sellerName}</dd>
           <dt>Posted</dt>
           <dd>
             <time dateTime={car.time}>{formatPosted(car.time)}</time>

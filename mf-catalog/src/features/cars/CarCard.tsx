@@ -46,6 +46,7 @@ export const Body = styled.div`
 
 const Name = styled.h3`
   margin: 0;
+  overflow-wrap: anywhere;
   font-size: 19px;
   a {
     color: ${theme.color.ink};
@@ -71,6 +72,7 @@ const Prices = styled.dl`
   dd {
     margin: 0;
     font-size: 17px;
+    white-space: nowrap;
     font-weight: 600;
   }
   .current dd {
@@ -119,7 +121,9 @@ export function CarCard({ car, onBook }: { car: Car; onBook: OpenBooking }) {
       </Picture>
       <Body>
         <Name id={titleId}>
-          <Link to={carDetailPath(car.categoryName, car._id)}>{car.carName}</Link>
+          <Link to={carDetailPath(car.categoryName, car._id)} dir="auto">
+            {car.carName}
+          </Link>
         </Name>
         <Prices>
           <div className="current">
@@ -133,15 +137,15 @@ export function CarCard({ car, onBook }: { car: Car; onBook: OpenBooking }) {
         </Prices>
         <Facts>
           <dt>Location</dt>
-          <dd>{car.location}</dd>
+          <dd dir="auto">{car.location}</dd>
           <dt>Used</dt>
-          <dd>{car.used}</dd>
+          <dd dir="auto">{car.used}</dd>
           <dt>Posted</dt>
           <dd>
             <time dateTime={car.time}>{formatPosted(car.time)}</time>
           </dd>
           <dt>Seller</dt>
-          <dd>{car.sellerName}</dd>
+          <dd dir="auto">{car.sellerName}</dd>
         </Facts>
         <Actions>
           <CarActions car={car} onBook={onBook} describedBy={titleId} />

@@ -105,13 +105,13 @@ export default function BookingDialog({ car, onClose }: BookingDialogProps) {
     <Dialog title="Add your info" onClose={close} initialFocus={phoneRef}>
       <Form noValidate onSubmit={onSubmit} aria-busy={busy}>
         <Field label="Your Name">
-          <Input name="name" readOnly value={user?.displayName ?? ''} />
+          <Input name="name" readOnly dir="auto" value={user?.displayName ?? ''} />
         </Field>
         <Field label="Your Email">
           <Input name="email" type="email" readOnly value={user?.email ?? ''} />
         </Field>
         <Field label="Car Name">
-          <Input name="carName" readOnly value={car.carName} />
+          <Input name="carName" readOnly dir="auto" title={car.carName} value={car.carName} />
         </Field>
         <Field label="Car Price">
           <Input name="currentPrice" readOnly value={formatPrice(car.currentPrice)} />
@@ -123,6 +123,7 @@ export default function BookingDialog({ car, onClose }: BookingDialogProps) {
           <TextArea
             ref={addressRef}
             name="address"
+            dir="auto"
             autoComplete="street-address"
             rows={2}
             required

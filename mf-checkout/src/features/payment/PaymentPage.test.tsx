@@ -142,7 +142,7 @@ describe('with the test gateway', () => {
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the booking…');
     expect(await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' })).toBeInTheDocument();
-    expect(screen.getByText('Please pay $18250.5')).toBeInTheDocument();
+    expect(screen.getByText('Please pay $18,250.50')).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('TEST MODE');
     expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
     expect(fetchBooking).toHaveBeenCalledWith('k1', expect.anything());

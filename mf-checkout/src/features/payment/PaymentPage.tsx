@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useAuth } from '@usedcars/shared-auth';
 import { ApiError } from '@usedcars/shared-api';
 import { ORDER_MESSAGES, SITE_PATHS, soldToAnotherBuyer } from '@usedcars/shared-contract';
-import { ErrorPanel, Spinner, focusRing, isRefusal, theme, usePageTitle } from '@usedcars/shared-ui';
+import { ErrorPanel, Spinner, focusRing, formatPrice, isRefusal, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useBooking, usePaymentConfig } from './paymentQueries';
 import TestCheckout from './TestCheckout';
 
@@ -45,8 +45,10 @@ export default function PaymentPage() {
   const email = userEmail ?? order.email;
   return (
     <Page>
-      <h2>Payment for {order.carName}</h2>
-      <Price>{`Please pay $${order.currentPrice}`}</Price>
+      <h2>
+        Payment for <bdi>{order.carName}</bdi>
+      </h2>
+      <Price>{`Please pay ${formatPrice(order.currentPrice)}`}</Price>
       {order.paid ? (
         <Standing $tone="paid" role="status">
           <strong>Paid.</strong> {ORDER_MESSAGES.alreadyPaid}

@@ -1,4 +1,6 @@
-import { CATEGORIES, CATEGORY_PATHS, carInputSchema, type CarInput } from '@usedcars/shared-contract';
+import { CATEGORIES, CATEGORY_PATHS, PRICE_MAX, carInputSchema, type CarInput } from '@usedcars/shared-contract';
+
+const PRICE_LIMIT = `up to $${PRICE_MAX.toLocaleString('en-US')}`;
 
 /** The Add Product form's model: what each field is called, how it is typed, and its checks. */
 
@@ -19,8 +21,8 @@ export const CAR_FIELDS: readonly FieldSpec[] = [
   { name: 'carName', label: 'Car name', kind: 'text', hint: 'Make, model and trim, e.g. Audi A4 2.0 TFSI Premium.' },
   { name: 'categoryName', label: 'Category', kind: 'category' },
   { name: 'img', label: 'Image link', kind: 'url', inputMode: 'url', hint: 'A link to a picture of the car (https://…).' },
-  { name: 'currentPrice', label: 'Current price', kind: 'price', inputMode: 'decimal', hint: 'Your asking price in dollars.' },
-  { name: 'price', label: 'Original price', kind: 'price', inputMode: 'decimal', hint: 'What the car cost new, in dollars.' },
+  { name: 'currentPrice', label: 'Current price', kind: 'price', inputMode: 'decimal', hint: `Your asking price in dollars, ${PRICE_LIMIT}.` },
+  { name: 'price', label: 'Original price', kind: 'price', inputMode: 'decimal', hint: `What the car cost new, in dollars, ${PRICE_LIMIT}.` },
   { name: 'purchaseYear', label: 'Purchase year', kind: 'text', inputMode: 'numeric' },
   { name: 'used', label: 'Used', kind: 'text', hint: 'How long or how far it has been driven, e.g. 3 years.' },
   { name: 'condition', label: 'Condition', kind: 'text', hint: 'e.g. Excellent, Good, Fair.' },

@@ -55,8 +55,8 @@ function AccountsTable({ role, caption, accounts }: { role: AccountRole; caption
   };
 
   const columns: Column<User>[] = [
-    { header: 'Sl No', cell: (_, index) => index + 1 },
-    { header: 'Name', cell: (account) => account.name },
+    { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
+    { header: 'Name', cell: (account) => account.name, text: true },
     { header: 'Email', cell: (account) => account.email },
     { header: 'Role', cell: (account) => account.role },
     {

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ApiError, fetchUserByEmail } from '@usedcars/shared-api';
-import { fetchSellerCars } from '@usedcars/shared-api/cars';
-import { CAR_LIST_MAX_LIMIT, type Car, type Category } from '@usedcars/shared-contract';
+import { SELLER_CARS_MAX, fetchSellerCars } from '@usedcars/shared-api/cars';
+import { type Car, type Category } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import MyProductPage from './MyProductPage';
@@ -69,8 +70,20 @@ test('newestFirst keeps the API order for cars posted the same day', () => {
   expect(newestFirst(cars).map((c) => c._id)).toEqual(['y', 'x', 'z']);
 });
 
-test('a brand that answers a full page says the list is cut short', async () => {
-  serve({ honda: Array.from({ length: CAR_LIST_MAX_LIMIT }, (_, i) => car({ _id: `h${i}`, categoryName: 'honda' })) });
+test('a brand past the most the dashboard reads says the list is cut short', async () => {
+  serve({ honda: Array.from({ length: SELLER_CARS_MAX }, (_, i) => car({ _id: `h${i}`, categoryName: 'honda' })) });
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
-  expect(await screen.findByText(`Showing your newest ${CAR_LIST_MAX_LIMIT} cars of each brand.`)).toBeInTheDocument();
+  expect(await screen.findByText('Showing your newest 2,000 cars of each brand.')).toBeInTheDocument();
+});
+
+test('500 cars are paged 20 at a time, with a count', async () => {
+  serve({ honda: Array.from({ length: 500 }, (_, i) => car({ _id: `h${i}`, carName: `Honda ${i + 1}`, categoryName: 'honda' })) });
+  renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
+  const table = await screen.findByRole('table', { name: 'My cars' });
+  expect(within(table).getAllByRole('row')).toHaveLength(21);
+  expect(screen.getByText('Showing 1–20 of 500')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  expect(screen.getByText('Showing 21–40 of 500')).toBeInTheDocument();
+  expect(within(table).getByRole('cell', { name: 'Honda 21' })).toBeInTheDocument();
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^21/);
 });

@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CAR_LIST_MAX_LIMIT, CATEGORY_PATHS, SITE_PATHS, type Car } from '@usedcars/shared-contract';
+import { SELLER_CARS_MAX } from '@usedcars/shared-api/cars';
+import { CATEGORY_PATHS, SITE_PATHS, type Car } from '@usedcars/shared-contract';
 import { StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
 import { useMyProducts } from './useMyProducts';
 
 const columns: Column<Car>[] = [
-  { header: 'Sl No', cell: (_, index) => index + 1 },
+  { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
   { header: 'Image', cell: (car) => <CarThumb img={car.img} /> },
-  { header: 'Car', cell: (car) => car.carName },
+  { header: 'Car', cell: (car) => car.carName, text: true },
   { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label },
   { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },
   { header: 'Posted', cell: (car) => car.time, nowrap: true },
@@ -32,7 +33,7 @@ export function MyProducts() {
             You have not added a car yet. <Link to={SITE_PATHS.addProduct}>Add Product</Link> puts your first one on sale.
           </p>
         }
-        note={products.truncated ? <Note>Showing your newest {CAR_LIST_MAX_LIMIT} cars of each brand.</Note> : null}
+        note={products.truncated ? <Note>Showing your newest {SELLER_CARS_MAX.toLocaleString('en-US')} cars of each brand.</Note> : null}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { fetchSellerCars } from '@usedcars/shared-api/cars';
-import { CAR_LIST_MAX_LIMIT, CATEGORIES, type Car } from '@usedcars/shared-contract';
+import { SELLER_CARS_MAX, fetchSellerCars } from '@usedcars/shared-api/cars';
+import { CATEGORIES, type Car } from '@usedcars/shared-contract';
 import { useAccountName } from '../access/useAccountName';
 import { dashboardKeys } from '../queryKeys';
 import type { TableQuery } from '../table/DataTable';
@@ -15,7 +15,7 @@ export function newestFirst(cars: readonly Car[]): Car[] {
 }
 
 export interface MyProducts extends TableQuery<Car> {
-  /** Some brand answered a full page, so older cars of it are not shown. */
+  /** Some brand has more than SELLER_CARS_MAX cars, so its oldest are not shown. */
   truncated: boolean;
 }
 
@@ -39,7 +39,7 @@ export function useMyProducts(): MyProducts {
     isError: Boolean(failed),
     error: failed?.error ?? null,
     isRefetching: name.isRefetching || results.some((result) => result.isRefetching),
-    truncated: results.some((result) => (result.data?.length ?? 0) >= CAR_LIST_MAX_LIMIT),
+    truncated: results.some((result) => (result.data?.length ?? 0) >= SELLER_CARS_MAX),
     refetch: () => (name.isError ? name.refetch() : Promise.all(results.map((result) => result.refetch()))),
   };
 }

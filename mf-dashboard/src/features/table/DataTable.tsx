@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
-import { ErrorPanel, Spinner, focusRing, theme } from '@usedcars/shared-ui';
+import { ErrorPanel, GhostButton, Spinner, focusRing, theme } from '@usedcars/shared-ui';
 
 export interface Column<Row> {
   header: string;
@@ -10,7 +10,15 @@ export interface Column<Row> {
   align?: 'start' | 'end';
   /** Short values (prices, dates, states) that must not break over two lines. */
   nowrap?: boolean;
+  /**
+   * Text a person typed (a car's name, a buyer's address): shown in its own direction, so an
+   * Arabic or Hebrew value reads right to left inside an English row, and broken anywhere.
+   */
+  text?: boolean;
 }
+
+/** Rows shown at once: a seller with 500 cars gets pages of this many, with a count. */
+export const TABLE_PAGE_SIZE = 20;
 
 /** What a table needs to know of its query (a subset of react-query's result). */
 export interface TableQuery<Row> {
@@ -32,15 +40,18 @@ interface DataTableProps<Row extends { _id: string }> {
   empty: ReactNode;
   /** Above the rows, e.g. a note that the list is cut short. */
   note?: ReactNode;
+  pageSize?: number;
 }
 
 /**
  * Every dashboard list is this table, so each one has the same loading, empty and error (with
  * retry) states. At phone widths the table scrolls sideways inside a focusable region, which
- * keyboard users can scroll with the arrow keys.
+ * keyboard users can scroll with the arrow keys. A long list is shown a page at a time, with
+ * "Showing 21–40 of 500" and Previous / Next (docs/product.md, "Long lists").
  */
-export function DataTable<Row extends { _id: string }>({ caption, columns, query, empty, note }: DataTableProps<Row>) {
+export function DataTable<Row extends { _id: string }>({ caption, columns, query, empty, note, pageSize = TABLE_PAGE_SIZE }: DataTableProps<Row>) {
   const captionId = useId();
+  const [requestedPage, setPage] = useState(0);
   const { data, isPending, isError, error, isRefetching, refetch } = query;
 
   if (isPending) return <Spinner label={`Loading ${caption.toLowerCase()}…`} />;
@@ -56,6 +67,12 @@ export function DataTable<Row extends { _id: string }>({ caption, columns, query
 
   // A failed refetch keeps the rows it had; a first failure has none to show.
   if (!data) return failure;
+
+  const pages = Math.max(1, Math.ceil(data.length / pageSize));
+  // A list that shrank (a deleted account) keeps the reader on its last page rather than an empty one.
+  const page = Math.min(requestedPage, pages - 1);
+  const first = page * pageSize;
+  const rows = data.slice(first, first + pageSize);
 
   return (
     <>
@@ -80,11 +97,11 @@ export function DataTable<Row extends { _id: string }>({ caption, columns, query
               </tr>
             </thead>
             <tbody>
-              {data.map((row, index) => (
+              {rows.map((row, index) => (
                 <tr key={row._id}>
                   {columns.map((column) => (
                     <td key={column.header} data-align={column.align ?? 'start'} data-nowrap={column.nowrap ?? false}>
-                      {column.cell(row, index)}
+                      {column.text ? <span dir="auto">{column.cell(row, first + index)}</span> : column.cell(row, first + index)}
                     </td>
                   ))}
                 </tr>
@@ -92,6 +109,23 @@ export function DataTable<Row extends { _id: string }>({ caption, columns, query
             </tbody>
           </Table>
         </Scroller>
+      )}
+      {data.length > 0 && (
+        <Paging aria-label={`Pages of ${caption.toLowerCase()}`}>
+          <span aria-live="polite">
+            Showing {(first + 1).toLocaleString('en-US')}–{(first + rows.length).toLocaleString('en-US')} of {data.length.toLocaleString('en-US')}
+          </span>
+          {pages > 1 && (
+            <span>
+              <PageButton type="button" aria-label="Previous page" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                Previous
+              </PageButton>
+              <PageButton type="button" aria-label="Next page" disabled={page === pages - 1} onClick={() => setPage(page + 1)}>
+                Next
+              </PageButton>
+            </span>
+          )}
+        </Paging>
       )}
     </>
   );
@@ -132,6 +166,9 @@ const Table = styled.table`
   [data-nowrap='true'] {
     white-space: nowrap;
   }
+  td {
+    overflow-wrap: anywhere;
+  }
   thead th {
     background: ${theme.color.canvas};
     color: ${theme.color.muted};
@@ -164,4 +201,25 @@ const Empty = styled.div`
     padding: 0;
     margin: 0 0 8px;
   }
+`;
+
+const Paging = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px 16px;
+  margin-top: 12px;
+  color: ${theme.color.muted};
+  font-size: 15px;
+  > span:last-child {
+    display: flex;
+    gap: 8px;
+  }
+`;
+
+const PageButton = styled(GhostButton)`
+  min-height: 40px;
+  padding: 0 14px;
+  font-size: 14px;
 `;

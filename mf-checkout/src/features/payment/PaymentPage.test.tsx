@@ -9,7 +9,11 @@ import { ApiError } from '@usedcars/shared-api';
 import { fetchBooking } from '@usedcars/shared-api/bookings';
 import { confirmTestCardPayment, createPaymentIntent, fetchPaymentConfig, recordPayment } from '@usedcars/shared-api/payments';
 import { noticeFrom, type Booking } from '@usedcars/shared-contract';
+import { PRICE_MAX } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
+import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
+import fc from 'fast-check';
+import { cleanup } from '@testing-library/react';
 import { createQueryClient } from '@usedcars/shared-ui/appSettings';
 import PaymentPage from './PaymentPage';
 import { PAID_PAUSE_MS } from './CheckoutForm';
@@ -328,4 +332,21 @@ describe('with the stripe gateway', () => {
     expect(screen.getByText('Now at /Dashboard')).toBeInTheDocument();
     expect(recordPayment).toHaveBeenCalledWith({ bookingId: 'k1', transactionId: 'pi_live_1', email: 'bob@usedcars.test' });
   });
+});
+
+test("the page names the car as the seller typed it, in its own direction, and the dearest price formatted", async () => {
+  await fc.assert(
+    fc.asyncProperty(sellerText(120), async (carName) => {
+      jest.mocked(fetchBooking).mockResolvedValue(booking({ carName, currentPrice: PRICE_MAX }));
+      renderPage();
+      try {
+        const heading = await screen.findByRole('heading', { level: 2, name: `Payment for ${carName}` });
+        expectSellerTextShown(heading, carName);
+        expect(screen.getByText('Please pay $10,000,000')).toBeInTheDocument();
+      } finally {
+        cleanup();
+      }
+    }),
+    { numRuns: 15 },
+  );
 });

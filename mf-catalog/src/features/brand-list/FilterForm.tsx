@@ -65,7 +65,7 @@ export function FilterForm({ filters, onApply }: { filters: CarFilters; onApply:
   return (
     <Form role="search" aria-label="Search and filter cars" onSubmit={onSubmit}>
       <SearchField label="Search">
-        <Input type="search" placeholder="Model, city or feature" maxLength={100} {...field('q')} />
+        <Input type="search" dir="auto" placeholder="Model, city or feature" maxLength={100} {...field('q')} />
       </SearchField>
       <Field label="Min price ($)">
         <Input type="number" min={0} step={1} inputMode="numeric" {...field('minPrice')} />
@@ -85,7 +85,7 @@ export function FilterForm({ filters, onApply }: { filters: CarFilters; onApply:
         />
       </Field>
       <Field label="Location">
-        <Input type="text" maxLength={100} placeholder="City or state" {...field('location')} />
+        <Input type="text" dir="auto" maxLength={100} placeholder="City or state" {...field('location')} />
       </Field>
       <Buttons>
         <Button type="submit">Apply filters</Button>

@@ -122,7 +122,7 @@ function Control({ spec, value, onChange, onBlur, readOnly }: ControlProps) {
         </Select>
       );
     case 'long':
-      return <TextArea {...text} rows={4} onChange={(event) => onChange(event.target.value)} />;
+      return <TextArea {...text} dir="auto" rows={4} onChange={(event) => onChange(event.target.value)} />;
     case 'price':
       return (
         <Input {...text} type="number" min="0" step="any" inputMode={spec.inputMode} onChange={(event) => onChange(event.target.value)} />
@@ -132,6 +132,8 @@ function Control({ spec, value, onChange, onBlur, readOnly }: ControlProps) {
         <Input
           {...text}
           type={spec.kind === 'url' ? 'url' : spec.kind === 'date' ? 'date' : 'text'}
+          // A seller may write in Arabic or Hebrew: the field follows the text's own direction.
+          dir={spec.kind === 'text' ? 'auto' : undefined}
           inputMode={spec.inputMode}
           autoComplete={spec.autoComplete ?? 'off'}
           onChange={(event) => onChange(event.target.value)}

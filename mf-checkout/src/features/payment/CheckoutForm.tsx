@@ -127,6 +127,7 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
 
 const Form = styled.form`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
   max-width: 520px;
   justify-items: start;

@@ -84,6 +84,8 @@ export default function PaymentPage() {
 
 const Page = styled.section`
   display: grid;
+  /* The column is the page's width, never its widest content's: a car's long name breaks inside it. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
   padding: 8px 0 32px;
   h2 {

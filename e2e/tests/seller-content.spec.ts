@@ -71,7 +71,7 @@ let bookingId = '';
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(240_000);
   const api = await playwright.request.newContext();
-  const [{ img }] = (await (await api.get(`${SITE.api}/mercedess?limit=1`)).json()) as { img: string }[];
+  const [{ img }] = (await (await api.get(`${SITE.api}/mercedess?limit=1`)).json()) as [{ img: string }];
   const sellerAccount = await register(api, seller, 'Seller');
   const buyerAccount = await register(api, buyer, 'Buyer');
 

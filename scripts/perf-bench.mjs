@@ -132,7 +132,7 @@ async function layoutShifts() {
   try {
     await context.addInitScript(() => {
       const state = { total: 0 };
-      window.__layoutShift = state;
+      globalThis.__layoutShift = state;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) if (!entry.hadRecentInput) state.total += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
@@ -144,7 +144,7 @@ async function layoutShifts() {
         await page.goto(`${origin}${address}`);
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(700);
-        results.push({ who, screen: address, width, cls: await page.evaluate(() => window.__layoutShift.total) });
+        results.push({ who, screen: address, width, cls: await page.evaluate(() => globalThis.__layoutShift.total) });
       }
     };
     for (const address of ['/', '/about', '/blogs']) await measure('signed out', address);

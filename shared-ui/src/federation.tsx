@@ -211,7 +211,7 @@ export function RemoteComponent<Id extends ModuleId>({
   const Lazy = useMemo(
     () => (keepServerMarkup ? ServerMarkup : lazy(() => loadScreenModule(id) as Promise<{ default: ComponentType<ModuleProps<Id>> }>)),
     // A new attempt needs a new lazy(): React caches a rejected one forever.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is unused inside, but must renew the lazy()
     [id, attempt, keepServerMarkup],
   );
   return (

@@ -185,6 +185,7 @@ export function Navbar() {
   return (
     <Bar>
       <SkipLink href="#main">Skip to content</SkipLink>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- catches Escape bubbling up from the menu's links */}
       <nav aria-label="Main" onKeyDown={closeOnEscape}>
         <Row>
           <Brand to={SITE_PATHS.home} onClick={close}>

@@ -147,7 +147,7 @@ function Preview({ link }: { link: string }) {
   if (failed === link) return <PreviewNote>The picture could not be loaded from this link.</PreviewNote>;
   return (
     <PreviewFrame>
-      <img src={carImageUrl(link)} alt="Preview of the car's picture" onError={() => setFailed(link)} />
+      <img src={carImageUrl(link)} alt="Preview of the car" onError={() => setFailed(link)} />
     </PreviewFrame>
   );
 }

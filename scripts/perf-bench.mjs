@@ -67,7 +67,7 @@ async function lighthouseRun(url) {
       tbt: audits['total-blocking-time'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,
       fcp: audits['first-contentful-paint'].numericValue,
-      // As the table counts it: what the scripts cost on the wire, headers included.
+      // As the budget counts it: what the scripts cost on the wire, headers included.
       js: scripts.reduce((sum, item) => sum + item.transferSize, 0),
       benchmarkIndex: environment.benchmarkIndex,
     };

@@ -3,7 +3,7 @@
  * `npm test`: every package's jest suite, then the browser suite against a freshly built site.
  *
  * - When Debian's PostgreSQL is installed, a throwaway server on 127.0.0.1 is started and the
- *   API suite runs a second time against it (TEST_DATABASE_URL), as issue 3 asks.
+ *   API suite runs a second time against it (TEST_DATABASE_URL), so both databases are tested.
  *   With REQUIRE_POSTGRES=1 (set by .ci/run) a missing PostgreSQL fails the run instead.
  * - The whole repository is linted (`npm run lint`: ESLint with zero warnings allowed), one counted
  *   test, and the lint rules' own tests prove the package boundaries bite (docs/how-to.md,

@@ -84,8 +84,8 @@ interface BoundaryProps {
 
 /**
  * Catches only a part of the site that could not be fetched. A screen that loaded and then
- * threw is a route error: it goes on to the route's error screen (SPEC.md §2 'Something went
- * wrong!!!', with Log out), which a friendly "not available" would hide.
+ * threw is a route error: it goes on to the route's error screen ('Something went
+ * wrong!!!', with Log out; docs/product.md, "When something fails"), which a friendly "not available" would hide.
  */
 class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override state = { error: null as unknown };

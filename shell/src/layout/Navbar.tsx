@@ -154,7 +154,7 @@ function HamburgerIcon({ open }: { open: boolean }) {
   );
 }
 
-/** The site's top bar: brand, the SPEC.md §2 links, and Login or Log Out by auth state. */
+/** The site's top bar (docs/product.md, "Navbar"): brand, the links, and Login or Log Out by auth state. */
 export function Navbar() {
   const status = useAuth((state) => state.status);
   const email = useAuth((state) => state.user?.email);

@@ -39,7 +39,7 @@ const complete = {
   Details: 'One owner, full service history.',
 };
 
-test('shows the thirteen fields, all required, with the SPEC defaults', () => {
+test('shows the thirteen fields, all required, with their defaults', () => {
   renderDashboard(<AddProductPage />, { path: PATH });
   expect(document.title).toBe('Dashboard - Add Product');
   const form = screen.getByRole('form', { name: 'Add Product' });

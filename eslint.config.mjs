@@ -12,11 +12,7 @@ import globals from 'globals';
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** The npm workspaces: a relative import may not cross from one into another. */
-const WORKSPACES = new Set(
-  JSON.parse(
-    await import('node:fs').then((fs) => fs.promises.readFile(path.join(ROOT, 'package.json'), 'utf8')),
-  ).workspaces,
-);
+const WORKSPACES = new Set(JSON.parse(await import('node:fs').then((fs) => fs.promises.readFile(path.join(ROOT, 'package.json'), 'utf8'))).workspaces);
 
 /** The top-level folder a path lies in, or null outside the repository. */
 function topFolder(file) {
@@ -101,10 +97,7 @@ export default tseslint.config(
   {
     rules: {
       // `_name` marks a parameter or binding kept for its position or to drop a key from a rest object.
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },
   {

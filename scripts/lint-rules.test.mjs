@@ -23,7 +23,10 @@ const BOUNDARY = /^(boundaries\/element-types|boundaries\/external|local\/packag
 
 async function assertRefused(filePath, code, what) {
   const found = await problems(filePath, code);
-  assert.ok(found.some((problem) => BOUNDARY.test(problem)), `${what}: expected a boundary error, got ${JSON.stringify(found)}`);
+  assert.ok(
+    found.some((problem) => BOUNDARY.test(problem)),
+    `${what}: expected a boundary error, got ${JSON.stringify(found)}`,
+  );
 }
 
 async function assertAllowed(filePath, code) {
@@ -92,5 +95,8 @@ test('the API may not import a UI package', async () => {
 
 test('a disable comment must say why', async () => {
   const found = await problems('shared-ui/src/probe.ts', '// eslint-disable-next-line no-console\nconsole.log(1);\n');
-  assert.ok(found.some((problem) => problem.startsWith('@eslint-community/eslint-comments/require-description')), JSON.stringify(found));
+  assert.ok(
+    found.some((problem) => problem.startsWith('@eslint-community/eslint-comments/require-description')),
+    JSON.stringify(found),
+  );
 });

@@ -1,4 +1,5 @@
 // The repository's one ESLint config (flat). What it enforces and why: docs/how-to.md, "Lint and format".
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -12,7 +13,7 @@ import globals from 'globals';
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** The npm workspaces: a relative import may not cross from one into another. */
-const WORKSPACES = new Set(JSON.parse(await import('node:fs').then((fs) => fs.promises.readFile(path.join(ROOT, 'package.json'), 'utf8'))).workspaces);
+const WORKSPACES = new Set(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces);
 
 /** The top-level folder a path lies in, or null outside the repository. */
 function topFolder(file) {

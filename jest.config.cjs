@@ -3,6 +3,7 @@ module.exports = {
   projects: [
     '<rootDir>/shared-contract',
     '<rootDir>/shared-ui',
+    '<rootDir>/shared-api',
     '<rootDir>/shared-auth',
     '<rootDir>/shell',
     '<rootDir>/mf-catalog',

@@ -57,7 +57,7 @@ function builtFiles(fe) {
 /** Builds each front end whose build is missing or older than its sources or the shared packages. */
 export async function buildMissing(log = console.log) {
   const shared = Math.max(
-    ...(await Promise.all(['shared-auth', 'shared-ui', 'shared-contract', 'tooling'].map((d) => newest(path.join(ROOT, d))))),
+    ...(await Promise.all(['shared-api', 'shared-auth', 'shared-ui', 'shared-contract', 'tooling'].map((d) => newest(path.join(ROOT, d))))),
   );
   for (const fe of FRONT_ENDS) {
     const built = Math.min(...builtFiles(fe).map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));

@@ -70,11 +70,17 @@ test('an emulator named for a real project is refused, with a warning', async ()
   expect(warn).toHaveBeenCalledWith(expect.stringMatching(/emulator.*usedcars-prod.*ignored/));
 });
 
-test('apiUrl joins API paths and leaves absolute addresses alone', async () => {
+test('the API client addresses the API config.json names', async () => {
   file = JSON.stringify({ apiUrl: 'https://api.usedcars.example///', firebase: realProject });
-  const runtime = freshModule();
-  await runtime.loadRuntimeConfig(`${base}/config.json`);
-  expect(runtime.apiUrl('/cars')).toBe('https://api.usedcars.example/cars');
-  expect(runtime.apiUrl('images/1.webp')).toBe('https://api.usedcars.example/images/1.webp');
-  expect(runtime.apiUrl('https://cdn.example/x.webp')).toBe('https://cdn.example/x.webp');
+  let runtime: typeof import('./runtimeConfig') | undefined;
+  let api: typeof import('@usedcars/shared-api') | undefined;
+  jest.isolateModules(() => {
+    // The session connects the client to the settings when it loads.
+    require('./session');
+    runtime = require('./runtimeConfig');
+    api = require('@usedcars/shared-api');
+  });
+  await runtime!.loadRuntimeConfig(`${base}/config.json`);
+  expect(api!.apiUrl('/cars')).toBe('https://api.usedcars.example/cars');
+  expect(api!.apiUrl('images/1.webp')).toBe('https://api.usedcars.example/images/1.webp');
 });

@@ -70,9 +70,3 @@ export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeCo
   }
   return current;
 }
-
-/** Absolute address of an API path; pictures the API serves come as paths too. */
-export function apiUrl(path: string): string {
-  if (/^https?:\/\//i.test(path)) return path;
-  return `${current.apiUrl}${path.startsWith('/') ? '' : '/'}${path}`;
-}

@@ -1,7 +1,6 @@
 import type { SelfServiceRole } from '@usedcars/shared-contract';
 import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn, setSignedOut, type AuthUser } from './authStore';
-import { ApiError, setAccessTokenRefresher } from './api/client';
-import { fetchAccessToken, fetchUserByEmail, saveUser } from './api/users';
+import { ApiError, connectApi, fetchAccessToken, fetchUserByEmail, saveUser } from '@usedcars/shared-api';
 import { UNFINISHED_SIGN_UP } from './identity/codes';
 import type { IdentityAdapter } from './identity/types';
 import { getRuntimeConfig } from './runtimeConfig';
@@ -137,7 +136,6 @@ export function startIdentity(load?: () => Promise<IdentityAdapter>): Promise<vo
   adapter = null;
   identityUser = null;
   setSignOutHandler(async () => (await identity()).signOut());
-  setAccessTokenRefresher(refreshAccessToken);
   if (!load && !mayHoldSession()) {
     setSignedOut();
     return Promise.resolve();
@@ -172,6 +170,10 @@ async function refreshAccessToken(): Promise<string | null> {
     return null;
   }
 }
+
+// The API client reads the page's settings and this session's token through this; before
+// startIdentity there is nobody to refresh for, so a 401 stands (refreshAccessToken says null).
+connectApi({ baseUrl: () => getRuntimeConfig().apiUrl, accessToken: getAccessToken, refreshAccessToken });
 
 export function signIn(email: string, password: string): Promise<void> {
   return asAction(async () => {

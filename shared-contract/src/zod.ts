@@ -4,7 +4,8 @@ import { z } from 'zod';
  * zod, as every schema here uses it. Without a compiled fast path (`jitless`): zod otherwise
  * probes `new Function`, which the pages' content security policy refuses and reports
  * (docs/operations.md, "Security headers"), and the schemas parse small forms and answers, where
- * the fast path gains nothing anyone notices.
+ * the fast path gains nothing anyone notices. (Listed under "sideEffects" in package.json:
+ * otherwise a bundler would skip this module and import zod directly.)
  */
 z.config({ jitless: true });
 

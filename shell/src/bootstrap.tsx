@@ -1,31 +1,20 @@
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { loadRuntimeConfig, setRuntimeConfig, startIdentity } from '@usedcars/shared-auth';
-import { keepServerMarkupOf } from '@usedcars/shared-ui';
-import { startRemoteRegistry } from './federation/remotes';
-import { App } from './app/App';
-import { SERVER_DRAWN_ATTRIBUTE, readBootData } from './app/boot';
+/**
+ * The page's start, in steps the browser can breathe between. Evaluating React DOM, then the
+ * router, styled-components and the shell's own modules, then taking over the page, are each a
+ * task of their own: together they made one task long enough to hold up a tap on a slow phone
+ * (docs/performance.md). The modules are in this chunk already ("eager"); only their evaluation
+ * is spread out.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function main() {
-  const boot = readBootData();
-  if (boot) setRuntimeConfig(boot.config);
-  const [, remotes] = await Promise.allSettled([boot ? Promise.resolve() : loadRuntimeConfig(), startRemoteRegistry('/remotes.json', boot ?? undefined)]);
-  // The page still starts: each remote's area shows its fallback, whose Try again reads the file again.
-  if (remotes.status === 'rejected') console.error('[shell] remotes.json could not be read', remotes.reason);
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
-  // As a transition, React takes over the page in slices of a few milliseconds, yielding to the
-  // browser between them, instead of one long task that would hold up a tap or a scroll.
-  startTransition(() => {
-    if (boot && container.hasAttribute(SERVER_DRAWN_ATTRIBUTE)) {
-      keepServerMarkupOf(boot.staticMarkup ?? []);
-      hydrateRoot(container, <App />);
-    } else {
-      createRoot(container).render(<App />);
-    }
-  });
-  // The identity SDK is the heaviest piece; it loads after the first paint.
-  void startIdentity();
+async function start(): Promise<void> {
+  await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await nextTask();
+  const { startPage } = await import(/* webpackMode: "eager" */ './app/startPage');
+  await nextTask();
+  await startPage();
 }
 
-void main();
+void start();
+
+export {};

@@ -1,4 +1,4 @@
-import { ApiError, ApiUnreachableError } from '../api/client';
+import { ApiError, ApiUnreachableError } from '@usedcars/shared-api';
 import { describeAuthError } from './errors';
 
 /** What the Login and Register screens show for each failure (their toasts read this). */

@@ -1,8 +1,4 @@
-// Through the package's entry, not '../api/client': this module is not part of the shared
-// entry (only the sign-in screens need it, so it stays off every other page), and a relative
-// import would give its importer a second copy of the API client, whose errors instanceof
-// would not recognise.
-import { ApiError, ApiUnreachableError } from '@usedcars/shared-auth';
+import { ApiError, ApiUnreachableError } from '@usedcars/shared-api';
 import { UNFINISHED_SIGN_UP } from './codes';
 
 /** Firebase's error codes in words a person can act on (SPEC.md only logs them; we say them). */

@@ -136,7 +136,12 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
 
   // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
   app.addHook('onReady', async () => {
-    void remoteServers.prepare(JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>);
+    try {
+      void remoteServers.prepare(JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>);
+    } catch (error) {
+      // Pages still answer (each one reads the file again); only the head start is lost.
+      app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'remotes.json could not be read at start');
+    }
   });
 
   return app;

@@ -29,6 +29,7 @@ const STARTUP_PACKAGES = [
   'react-router-dom',
   'styled-components',
   'zustand',
+  '@usedcars/shared-api',
   '@usedcars/shared-auth',
   '@usedcars/shared-ui',
 ];

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, ApiUnreachableError, fetchCarPage } from '@usedcars/shared-auth';
+import { ApiError, ApiUnreachableError } from '@usedcars/shared-api';
+import { fetchCarPage } from '@usedcars/shared-api/cars';
 import { CAR_LIST_MAX_OFFSET, type CarListQuery } from '@usedcars/shared-contract';
 import BrandListPage from './BrandListPage';
 import { currentAddress, makeCar, renderAt, signInAs } from '../cars/testing';
 
-jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), fetchCarPage: jest.fn() }));
+jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCarPage: jest.fn() }));
 const fetchPage = jest.mocked(fetchCarPage);
 
 const lastQuery = () => fetchPage.mock.calls.at(-1)?.[1];

@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { ApiError, fetchCar } from '@usedcars/shared-auth';
+import { ApiError } from '@usedcars/shared-api';
+import { fetchCar } from '@usedcars/shared-api/cars';
 import type { Category } from '@usedcars/shared-contract';
 import CarDetailPage from './CarDetailPage';
 import { makeCar, renderAt, signInAs } from '../cars/testing';
 
-jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), fetchCar: jest.fn() }));
+jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
 // Checkout's dialog arrives through federation in the site; here a stand-in shows what it was given.
 jest.mock('@usedcars/shared-ui', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');

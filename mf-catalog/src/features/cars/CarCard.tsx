@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { carDetailPath, type Car } from '@usedcars/shared-contract';
-import { carImageUrl } from '@usedcars/shared-auth';
+import { carImageUrl } from '@usedcars/shared-api/cars';
 import { focusRing, formatPrice, theme } from '@usedcars/shared-ui';
 import { CarActions, type OpenBooking } from './CarActions';
 import { StatusBadge } from './StatusBadge';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError, fetchCar, fetchCarPage, type CarPage } from '@usedcars/shared-auth';
+import { ApiError } from '@usedcars/shared-api';
+import { fetchCar, fetchCarPage, type CarPage } from '@usedcars/shared-api/cars';
 import type { Car, Category } from '@usedcars/shared-contract';
 import { toCarListQuery, type ListView } from './listParams';
 

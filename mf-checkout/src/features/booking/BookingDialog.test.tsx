@@ -4,10 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { ORDER_MESSAGES, type Car } from '@usedcars/shared-contract';
-import { ApiError, authStore, createBooking } from '@usedcars/shared-auth';
+import { authStore } from '@usedcars/shared-auth';
+import { ApiError } from '@usedcars/shared-api';
+import { createBooking } from '@usedcars/shared-api/bookings';
 import BookingDialog from './BookingDialog';
 
-jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), createBooking: jest.fn() }));
+jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), createBooking: jest.fn() }));
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
 
 const book = jest.mocked(createBooking);

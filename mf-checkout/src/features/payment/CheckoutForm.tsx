@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { recordPayment } from '@usedcars/shared-auth';
+import { recordPayment } from '@usedcars/shared-api/payments';
 import { ORDER_MESSAGES, SITE_PATHS, arrivalNotice, type Booking } from '@usedcars/shared-contract';
 import { Button, theme } from '@usedcars/shared-ui';
 import { paymentKeys, usePaymentIntent } from './paymentQueries';

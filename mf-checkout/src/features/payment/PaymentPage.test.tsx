@@ -4,15 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { loadStripe } from '@stripe/stripe-js';
-import {
-  ApiError,
-  confirmTestCardPayment,
-  createPaymentIntent,
-  fetchBooking,
-  fetchPaymentConfig,
-  recordPayment,
-  setSignedIn,
-} from '@usedcars/shared-auth';
+import { setSignedIn } from '@usedcars/shared-auth';
+import { ApiError } from '@usedcars/shared-api';
+import { fetchBooking } from '@usedcars/shared-api/bookings';
+import { confirmTestCardPayment, createPaymentIntent, fetchPaymentConfig, recordPayment } from '@usedcars/shared-api/payments';
 import { noticeFrom, type Booking } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
 import { createQueryClient } from '@usedcars/shared-ui/appSettings';
@@ -20,9 +15,9 @@ import PaymentPage from './PaymentPage';
 import { PAID_PAUSE_MS } from './CheckoutForm';
 
 // The API calls are the page's edge: each test says what the server answers.
-jest.mock('@usedcars/shared-auth', () => ({
-  ...jest.requireActual('@usedcars/shared-auth'),
-  fetchBooking: jest.fn(),
+jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchBooking: jest.fn() }));
+jest.mock('@usedcars/shared-api/payments', () => ({
+  ...jest.requireActual('@usedcars/shared-api/payments'),
   fetchPaymentConfig: jest.fn(),
   createPaymentIntent: jest.fn(),
   recordPayment: jest.fn(),

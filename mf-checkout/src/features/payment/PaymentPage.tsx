@@ -1,7 +1,8 @@
 import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ApiError, useAuth } from '@usedcars/shared-auth';
+import { useAuth } from '@usedcars/shared-auth';
+import { ApiError } from '@usedcars/shared-api';
 import { ORDER_MESSAGES, SITE_PATHS, soldToAnotherBuyer } from '@usedcars/shared-contract';
 import { ErrorPanel, Spinner, focusRing, isRefusal, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useBooking, usePaymentConfig } from './paymentQueries';

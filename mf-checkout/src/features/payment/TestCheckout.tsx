@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { confirmTestCardPayment } from '@usedcars/shared-auth';
+import { confirmTestCardPayment } from '@usedcars/shared-api/payments';
 import { type Booking, cardProblem } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
 import { CheckoutForm, type ConfirmResult } from './CheckoutForm';

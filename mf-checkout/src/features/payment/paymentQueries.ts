@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { createPaymentIntent, fetchBooking, fetchPaymentConfig } from '@usedcars/shared-auth';
+import { fetchBooking } from '@usedcars/shared-api/bookings';
+import { createPaymentIntent, fetchPaymentConfig } from '@usedcars/shared-api/payments';
 
 /** The payment page's query keys, one per resource it reads. */
 export const paymentKeys = {

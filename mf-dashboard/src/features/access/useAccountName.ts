@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchUserByEmail } from '@usedcars/shared-auth';
+import { fetchUserByEmail } from '@usedcars/shared-api';
 import { dashboardKeys } from '../queryKeys';
 import { useSignedInEmail } from './useRole';
 

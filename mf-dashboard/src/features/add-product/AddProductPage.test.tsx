@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { ApiError, addCar } from '@usedcars/shared-auth';
+import { ApiError } from '@usedcars/shared-api';
+import { addCar } from '@usedcars/shared-api/cars';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import AddProductPage from './AddProductPage';
 
-jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), addCar: jest.fn() }));
+jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), addCar: jest.fn() }));
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
 
 const PATH = '/dashboard/addProduct';

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { ApiError, deleteUser, listUsersByRole } from '@usedcars/shared-auth';
+import { ApiError, deleteUser, listUsersByRole } from '@usedcars/shared-api';
 import type { User } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { AdminUsers } from './AdminUsers';
 
-jest.mock('@usedcars/shared-auth', () => ({
-  ...jest.requireActual('@usedcars/shared-auth'),
+jest.mock('@usedcars/shared-api', () => ({
+  ...jest.requireActual('@usedcars/shared-api'),
   listUsersByRole: jest.fn(),
   deleteUser: jest.fn(),
 }));
@@ -31,10 +31,20 @@ beforeEach(() => {
   jest.spyOn(window, 'confirm').mockReturnValue(true);
 });
 
-test('shows a spinner per table while the accounts load', () => {
-  jest.mocked(listUsersByRole).mockReturnValue(new Promise(() => undefined));
+test('shows one spinner until both lists have arrived, then both tables together', async () => {
+  let sellersArrive: (sellers: []) => void = () => undefined;
+  jest.mocked(listUsersByRole).mockImplementation((role) =>
+    role === 'Buyer' ? Promise.resolve([]) : new Promise((resolve) => (sellersArrive = resolve as typeof sellersArrive)),
+  );
   renderDashboard(<AdminUsers />);
-  expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Loading buyers…', 'Loading sellers…']);
+  expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Loading the accounts…']);
+  // The buyers are in, the sellers not yet: still nothing that the sellers' arrival would push down.
+  await waitFor(() => expect(listUsersByRole).toHaveBeenCalledTimes(2));
+  expect(screen.queryByRole('heading', { name: 'Buyers' })).not.toBeInTheDocument();
+  sellersArrive([]);
+  expect(await screen.findByRole('heading', { name: 'Buyers' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Sellers' })).toBeInTheDocument();
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
 });
 
 test('says so when there are no buyers or sellers', async () => {

@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import type { User } from '@usedcars/shared-contract';
-import { GhostButton, theme, usePageTitle } from '@usedcars/shared-ui';
+import { GhostButton, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
 import { DataTable, type Column } from '../table/DataTable';
 import { useAccounts, useDeleteAccount, type AccountRole } from './useAccounts';
 
@@ -12,24 +12,35 @@ export const DELETE_PROMPTS: Record<AccountRole, string> = {
   Seller: 'Are you sure, you want to cancel this order',
 };
 
-/** The admin view (SPEC.md §2 Dashboard): Buyers and Sellers, each with Delete. */
+/**
+ * The admin view (docs/product.md, "The screens"): Buyers and Sellers, each with Delete. The two
+ * lists arrive together: the Sellers table sits below the Buyers one, and one arriving after the
+ * other would push it down under the admin's eyes.
+ */
 export function AdminUsers() {
   usePageTitle('Dashboard - All users');
+  const buyers = useAccounts('Buyer');
+  const sellers = useAccounts('Seller');
   return (
     <>
       <h1>All users</h1>
-      <Section>
-        <AccountsTable role="Buyer" caption="Buyers" />
-      </Section>
-      <Section>
-        <AccountsTable role="Seller" caption="Sellers" />
-      </Section>
+      {buyers.isPending || sellers.isPending ? (
+        <Spinner label="Loading the accounts…" />
+      ) : (
+        <>
+          <Section>
+            <AccountsTable role="Buyer" caption="Buyers" accounts={buyers} />
+          </Section>
+          <Section>
+            <AccountsTable role="Seller" caption="Sellers" accounts={sellers} />
+          </Section>
+        </>
+      )}
     </>
   );
 }
 
-function AccountsTable({ role, caption }: { role: AccountRole; caption: string }) {
-  const accounts = useAccounts(role);
+function AccountsTable({ role, caption, accounts }: { role: AccountRole; caption: string; accounts: ReturnType<typeof useAccounts> }) {
   const deletion = useDeleteAccount(role);
 
   const remove = (account: User) => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteUser, listUsersByRole } from '@usedcars/shared-auth';
+import { deleteUser, listUsersByRole } from '@usedcars/shared-api';
 import type { User } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../queryKeys';
 

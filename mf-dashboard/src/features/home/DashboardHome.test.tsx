@@ -1,15 +1,18 @@
 import { screen } from '@testing-library/react';
-import { authStore, fetchBookings, fetchSellerCars, fetchUserByEmail, listUsersByRole } from '@usedcars/shared-auth';
+import { authStore } from '@usedcars/shared-auth';
+import { fetchUserByEmail, listUsersByRole } from '@usedcars/shared-api';
+import { fetchSellerCars } from '@usedcars/shared-api/cars';
+import { fetchBookings } from '@usedcars/shared-api/bookings';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import DashboardHome from './DashboardHome';
 
-jest.mock('@usedcars/shared-auth', () => ({
-  ...jest.requireActual('@usedcars/shared-auth'),
+jest.mock('@usedcars/shared-api', () => ({
+  ...jest.requireActual('@usedcars/shared-api'),
   listUsersByRole: jest.fn(),
-  fetchBookings: jest.fn(),
-  fetchSellerCars: jest.fn(),
   fetchUserByEmail: jest.fn(),
 }));
+jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchSellerCars: jest.fn() }));
+jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchBookings: jest.fn() }));
 
 beforeEach(() => {
   jest.clearAllMocks();

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { ApiError, fetchMyBuyers } from '@usedcars/shared-auth';
+import { ApiError } from '@usedcars/shared-api';
+import { fetchMyBuyers } from '@usedcars/shared-api/bookings';
 import { booking } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import MyBuyersPage from './MyBuyersPage';
 
-jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), fetchMyBuyers: jest.fn() }));
+jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchMyBuyers: jest.fn() }));
 
 beforeEach(() => {
   jest.clearAllMocks();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchMyBuyers } from '@usedcars/shared-auth';
+import { fetchMyBuyers } from '@usedcars/shared-api/bookings';
 import { dashboardKeys } from '../queryKeys';
 
 /** Bookings of the seller's cars (GET /myBuyers); buyers book and pay at any time, so it is read afresh. */

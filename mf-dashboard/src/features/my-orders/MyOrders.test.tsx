@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, fetchBookings } from '@usedcars/shared-auth';
+import { ApiError } from '@usedcars/shared-api';
+import { fetchBookings } from '@usedcars/shared-api/bookings';
 import { booking } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { MyOrders, mayPayNow } from './MyOrders';
 
-jest.mock('@usedcars/shared-auth', () => ({ ...jest.requireActual('@usedcars/shared-auth'), fetchBookings: jest.fn() }));
+jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchBookings: jest.fn() }));
 
 beforeEach(() => {
   jest.clearAllMocks();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchBookings } from '@usedcars/shared-auth';
+import { fetchBookings } from '@usedcars/shared-api/bookings';
 import { dashboardKeys } from '../queryKeys';
 
 /** The signed-in buyer's bookings (GET /bookings?email=, with the access token). */

@@ -1,16 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { ApiError, fetchSellerCars, fetchUserByEmail } from '@usedcars/shared-auth';
+import { ApiError, fetchUserByEmail } from '@usedcars/shared-api';
+import { fetchSellerCars } from '@usedcars/shared-api/cars';
 import { CAR_LIST_MAX_LIMIT, type Car, type Category } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import MyProductPage from './MyProductPage';
 import { newestFirst } from './useMyProducts';
 
-jest.mock('@usedcars/shared-auth', () => ({
-  ...jest.requireActual('@usedcars/shared-auth'),
-  fetchSellerCars: jest.fn(),
-  fetchUserByEmail: jest.fn(),
-}));
+jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), fetchUserByEmail: jest.fn() }));
+jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchSellerCars: jest.fn() }));
 
 function serve(cars: Partial<Record<Category, Car[]>>) {
   jest.mocked(fetchSellerCars).mockImplementation(async (category) => cars[category] ?? []);

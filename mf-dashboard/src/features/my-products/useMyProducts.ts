@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { fetchSellerCars } from '@usedcars/shared-auth';
+import { fetchSellerCars } from '@usedcars/shared-api/cars';
 import { CAR_LIST_MAX_LIMIT, CATEGORIES, type Car } from '@usedcars/shared-contract';
 import { useAccountName } from '../access/useAccountName';
 import { dashboardKeys } from '../queryKeys';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { carImageUrl } from '@usedcars/shared-auth';
+import { carImageUrl } from '@usedcars/shared-api/cars';
 import { theme } from '@usedcars/shared-ui';
 
 /** A car's picture in a table row; the row names the car, so the picture itself is decorative. */

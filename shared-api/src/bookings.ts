@@ -1,5 +1,7 @@
 import type { AcknowledgedAnswer, Booking, BookingInput } from '@usedcars/shared-contract';
-import { request } from './client';
+// Through the package's own entry, not './client': this module is a subpath each remote bundles
+// for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
+import { request } from '@usedcars/shared-api';
 
 /** The booking endpoints of SPEC.md §7. The API books for the caller only. */
 

@@ -1,5 +1,4 @@
-import { apiUrl } from '../runtimeConfig';
-import { getAccessToken } from '../authStore';
+import { apiConnection, apiUrl } from './connection';
 
 /**
  * The one way the browser calls the API. Components never build URLs: they call the endpoint
@@ -41,30 +40,12 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-/**
- * Called on a 401 with the access token: gets a fresh token (from the identity service and
- * /jwt) or null when the person is no longer signed in. The session module installs it.
- */
-let refreshAccessToken: (() => Promise<string | null>) | null = null;
-export function setAccessTokenRefresher(refresher: (() => Promise<string | null>) | null): void {
-  refreshAccessToken = refresher;
-}
-
-/**
- * One refresh at a time: a page firing several calls with an expired token gets several 401s,
- * and each would otherwise ask /jwt (and the identity service) for a token of its own.
- */
-let pendingRefresh: Promise<string | null> | null = null;
-
+/** After a 401 with the access token `rejected`: the token to try again with, or null. */
 async function tokenAfter401(rejected: string | null): Promise<string | null> {
   // A 401 that arrives after another call already refreshed: the new token is the answer.
-  const stored = getAccessToken();
+  const stored = apiConnection().accessToken();
   if (stored && stored !== rejected) return stored;
-  if (!refreshAccessToken) return null;
-  pendingRefresh ??= refreshAccessToken().finally(() => {
-    pendingRefresh = null;
-  });
-  return pendingRefresh;
+  return apiConnection().refreshAccessToken();
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -94,7 +75,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
 
 export async function requestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const auth = options.auth ?? 'access';
-  const token = auth === 'none' ? null : auth === 'access' ? getAccessToken() : auth.idToken;
+  const token = auth === 'none' ? null : auth === 'access' ? apiConnection().accessToken() : auth.idToken;
   let response = await send(path, options, token);
   // Once only: a 401 with the fresh token means the refusal is not about the token's age.
   if (response.status === 401 && auth === 'access') {

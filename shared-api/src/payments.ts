@@ -6,7 +6,9 @@ import type {
   TestCardConfirmation,
   TestCardConfirmed,
 } from '@usedcars/shared-contract';
-import { ApiError, request } from './client';
+// Through the package's own entry, not './client': this module is a subpath each remote bundles
+// for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
+import { ApiError, request } from '@usedcars/shared-api';
 
 /** The payment endpoints of SPEC.md §7; the amount always comes from the server's records. */
 

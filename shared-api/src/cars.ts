@@ -9,8 +9,9 @@ import {
   type CarListQuery,
   type Category,
 } from '@usedcars/shared-contract';
-import { apiUrl } from '../runtimeConfig';
-import { request, requestWithHeaders } from './client';
+// Through the package's own entry, not './client': this module is a subpath each remote bundles
+// for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
+import { apiUrl, request, requestWithHeaders } from '@usedcars/shared-api';
 
 /** The car endpoints of SPEC.md §7 (GET /audis, /hondas, /mercedess and their ids). */
 

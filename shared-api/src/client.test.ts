@@ -1,9 +1,8 @@
 /** @jest-environment node */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getAccessToken, saveAccessToken } from '../authStore';
-import { setRuntimeConfig } from '../runtimeConfig';
-import { ApiError, request, setAccessTokenRefresher } from './client';
+import { ApiError, request } from './client';
+import { apiUrl, connectApi } from './connection';
 
 /**
  * The client against a real HTTP server on 127.0.0.1: it accepts only the access tokens /jwt
@@ -40,20 +39,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The browser's localStorage, which this environment lacks: where the access token lives.
-  const store = new Map<string, string>();
-  Object.assign(globalThis, {
-    localStorage: {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => void store.set(key, value),
-      removeItem: (key: string) => void store.delete(key),
-      clear: () => store.clear(),
-    },
-  });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** What the session installs: a new token from /jwt, stored where calls read it. */
+/** Where the session keeps the access token (localStorage in the browser). */
+let stored: string | null;
+const saveAccessToken = (token: string) => void (stored = token);
+
+/** What the session connects: a new token from /jwt, stored where calls read it. */
 async function refreshFromJwt(): Promise<string | null> {
   const response = await fetch(`${base}/jwt`);
   const { accessToken } = (await response.json()) as { accessToken: string };
@@ -61,14 +54,17 @@ async function refreshFromJwt(): Promise<string | null> {
   return accessToken;
 }
 
+function connect(refresh: () => Promise<string | null>) {
+  connectApi({ baseUrl: () => base, accessToken: () => stored, refreshAccessToken: refresh });
+}
+
 beforeEach(() => {
-  localStorage.clear();
-  setRuntimeConfig({ apiUrl: base });
+  stored = null;
   validToken = 'access-0';
   issued = 0;
   jwtCalls = 0;
   seen = [];
-  setAccessTokenRefresher(refreshFromJwt);
+  connect(refreshFromJwt);
 });
 
 test('calls that need the access token carry it as a bearer; open ones and identity-token ones carry theirs', async () => {
@@ -85,7 +81,7 @@ test('a 401 on an expired token refreshes once and retries once, with the new to
   await expect(request('/orders')).resolves.toEqual({ path: '/orders' });
   expect(jwtCalls).toBe(1);
   expect(seen.filter((s) => s.path === '/orders').map((s) => s.authorization)).toEqual(['Bearer expired', 'Bearer access-1']);
-  expect(getAccessToken()).toBe('access-1');
+  expect(stored).toBe('access-1');
 });
 
 test('a second 401 after the refresh is the answer: an ApiError, no further refresh', async () => {
@@ -97,7 +93,7 @@ test('a second 401 after the refresh is the answer: an ApiError, no further refr
 
 test('when no new token can be had (session over) the 401 surfaces without a retry', async () => {
   saveAccessToken('expired');
-  setAccessTokenRefresher(async () => null);
+  connect(async () => null);
   const error = await request('/orders').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
   expect(error).toMatchObject({ status: 401 });
@@ -127,4 +123,10 @@ test('a 401 that arrives after another call already refreshed uses that token in
   saveAccessToken('access-1');
   await expect(late).resolves.toEqual({ path: '/late' });
   expect(jwtCalls).toBe(1);
+});
+
+test('apiUrl joins API paths to the address the session names and leaves absolute addresses alone', () => {
+  expect(apiUrl('/cars')).toBe(`${base}/cars`);
+  expect(apiUrl('images/1.webp')).toBe(`${base}/images/1.webp`);
+  expect(apiUrl('https://cdn.example/x.webp')).toBe('https://cdn.example/x.webp');
 });

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setRuntimeConfig } from '../runtimeConfig';
+import { connectApi } from './connection';
 import { fetchCarPage } from './cars';
 
 /** A stand-in for the API's brand list on 127.0.0.1: it answers what each test sets, and keeps the addresses asked for. */
@@ -15,7 +15,8 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.cars));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  setRuntimeConfig({ apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  connectApi({ baseUrl: () => base, accessToken: () => null, refreshAccessToken: async () => null });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {

@@ -1,0 +1,62 @@
+/** @jest-environment node */
+import { assemblePage, escapeHtml } from './page';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Used Cars</title>
+    <script defer src="/main.0123abcd.js"></script>
+  </head>
+  <body>
+    <div id="root"><!--root--><div id="boot" role="status">Loading Used Cars…</div><!--/root--></div>
+  </body>
+</html>`;
+
+const page = {
+  html: '<main><h1>A car</h1></main>',
+  styles: '<style data-styled="true">.a{color:red}</style>',
+  title: 'Audi A4 & co',
+  preloadImages: ['http://localhost:3001/assets/hero.svg'],
+  preloadScripts: ['/bootstrap.js', 'http://localhost:3001/remoteEntry.js'],
+  boot: { config: { apiUrl: 'http://localhost:5000', firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-x' } }, remotes: {}, manifests: {} },
+};
+
+test('the drawn screen replaces the loading placeholder, marked as drawn by the server', () => {
+  const html = assemblePage(TEMPLATE, page);
+  expect(html).toContain('<div id="root" data-server-rendered><main><h1>A car</h1></main></div>');
+  expect(html).not.toContain('Loading Used Cars…');
+  expect(html).toContain('<title>Audi A4 &#38; co</title>');
+  // The entry script stays where index.html put it.
+  expect(html).toContain('<script defer src="/main.0123abcd.js"></script>');
+});
+
+test('the head asks for the picture first, then the scripts, then carries the styles', () => {
+  const head = assemblePage(TEMPLATE, page).split('</head>')[0]!;
+  const picture = head.indexOf('<link rel="preload" as="image" href="http://localhost:3001/assets/hero.svg" fetchpriority="high">');
+  const script = head.indexOf('<link rel="preload" as="script" href="/bootstrap.js">');
+  const styles = head.indexOf('<style data-styled="true">');
+  expect(picture).toBeGreaterThan(0);
+  expect(script).toBeGreaterThan(picture);
+  expect(styles).toBeGreaterThan(script);
+});
+
+test("the page's data travels as JSON that no text in it can break out of", () => {
+  const hostile = { ...page, boot: { ...page.boot, remotes: { catalog: '</script><script>alert(1)</script><!--' } } };
+  const html = assemblePage(TEMPLATE, hostile);
+  const block = html.match(/<script type="application\/json" id="usedcars-boot">([\s\S]*?)<\/script>/)![1]!;
+  expect(block).not.toContain('<');
+  expect(JSON.parse(block).remotes.catalog).toBe('</script><script>alert(1)</script><!--');
+});
+
+test('markup that looks like a replacement pattern stays as it is', () => {
+  const html = assemblePage(TEMPLATE, { ...page, html: '<p>$& and $1 cost $$</p>' });
+  expect(html).toContain('<p>$& and $1 cost $$</p>');
+});
+
+test('a template without the placeholder is refused rather than served half-filled', () => {
+  expect(() => assemblePage('<html><head></head><body><div id="root"></div></body></html>', page)).toThrow(/root/);
+});
+
+test('escapeHtml leaves no markup characters', () => {
+  expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
+});

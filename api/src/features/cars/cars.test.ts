@@ -16,7 +16,7 @@ describeEachDriver('cars', (api) => {
     const id = await api().addCar(seller, { categoryName: category, carName: `${category} test car` });
     const one = await api().inject({ method: 'GET', url: `${COLLECTION[category]}/${id}` });
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual({ ...sampleCar({ categoryName: category, carName: `${category} test car` }), _id: id, sellerName: 'Sally Seller', status: 'available' });
+    expect(one.json()).toEqual({ ...sampleCar({ categoryName: category, carName: `${category} test car` }), _id: id, sellerName: 'Sally Seller', status: 'available', photos: [] });
     const list = await api().inject({ method: 'GET', url: COLLECTION[category] });
     expect(list.json<Car[]>().map((car) => car._id)).toContain(id);
     const mine = await api().inject({ method: 'GET', url: `${CATEGORY_PATHS[category].apiSellerCollection}?sellerName=Sally%20Seller` });

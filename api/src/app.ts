@@ -22,6 +22,9 @@ import { CarCatalog } from './features/cars/service';
 import { WriteLimits } from './features/limits/write-limits';
 import type { PaymentGateway } from './features/payments/gateway';
 import { paymentRoutes } from './features/payments/routes';
+import { photoRoutes } from './features/photos/routes';
+import { PhotoService } from './features/photos/service';
+import { type PhotoStorage, S3Storage, storageFromSettings } from './features/photos/storage';
 import { userRoutes } from './features/users/routes';
 import { registerErrorHandling } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -35,6 +38,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** How this copy tells the others about its writes (db/change-feed.ts); closed with the app. Alone by default. */
   changes?: ChangeFeed;
+  /** Where car photos go; by default the one config.photos names. */
+  photoStorage?: PhotoStorage;
 }
 
 export const PUBLIC_DIR = path.resolve(__dirname, '../public');
@@ -44,7 +49,15 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A hop count as Fastify's own option means it (its types leave numbers out): the nearest `hops` hops are proxies. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ db, identity, gateway, config, clock = () => new Date(), changes = new LocalChangeFeed() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  identity,
+  gateway,
+  config,
+  clock = () => new Date(),
+  changes = new LocalChangeFeed(),
+  photoStorage = storageFromSettings(config.photos.storage),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
@@ -75,7 +88,7 @@ export async function buildApp({ db, identity, gateway, config, clock = () => ne
   });
   await app.register(cors, {
     origin: config.corsOrigins,
-    methods: ['GET', 'POST', 'DELETE'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
     // Retry-After is not one of the headers a page may read without being told (a write limit's 429).
     exposedHeaders: [TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, 'ETag', 'Retry-After'],
@@ -87,7 +100,7 @@ export async function buildApp({ db, identity, gateway, config, clock = () => ne
   registerRouteAuth(app, guard);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Used cars API', version: '1.0.0', description: 'The REST calls of the used-car marketplace (SPEC.md §7).' },
+      info: { title: 'Used cars API', version: '1.0.0', description: 'The REST calls of the used-car marketplace: who may call what, the errors, every route.' },
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from GET /jwt' },
@@ -105,8 +118,10 @@ export async function buildApp({ db, identity, gateway, config, clock = () => ne
     maxAge: '1d',
   });
 
-  const context: AppContext = { db, identity, gateway, config, tokens, limits: new WriteLimits(db, config.writeLimits, clock) };
-  const catalog = new CarCatalog(db, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs });
+  const photos = new PhotoService(db, photoStorage, config.photos.concurrency);
+  if (photoStorage instanceof S3Storage) app.addHook('onClose', () => photoStorage.destroy());
+  const context: AppContext = { db, identity, gateway, config, tokens, limits: new WriteLimits(db, config.writeLimits, clock), photos };
+  const catalog = new CarCatalog(db, photos, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs });
 
   changes.attach(catalog);
   app.addHook('onClose', () => changes.close());
@@ -131,5 +146,6 @@ export async function buildApp({ db, identity, gateway, config, clock = () => ne
 
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
   for (const routes of [authRoutes, userRoutes, carRoutes(catalog), bookingRoutes, paymentRoutes]) routes(app, context);
+  await app.register(photoRoutes(photos, context));
   return app;
 }

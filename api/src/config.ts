@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
+import type { S3Settings } from './features/photos/storage';
 
 export interface AppConfig {
   /** Secret of the HS256 access tokens issued by GET /jwt. */
@@ -21,6 +22,16 @@ export interface AppConfig {
   /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client (docs/operate-scale-out.md). */
   trustProxy: boolean | number | string[];
   logLevel: string | false;
+  /** Where car photos are kept and how many are processed at once (docs/operate-photos.md). */
+  photos: PhotoSettings;
+}
+
+export type PhotoStorageSettings = { kind: 'folder'; dir: string } | ({ kind: 's3' } & S3Settings);
+
+export interface PhotoSettings {
+  storage: PhotoStorageSettings;
+  /** Photos this process re-encodes at once; the others wait their turn. */
+  concurrency: number;
 }
 
 /** Per window: 0 turns a limit off. */
@@ -33,6 +44,8 @@ export interface WriteLimitSettings {
   paymentIntents: number;
   /** Accounts that may be created from one client address (an IPv6 address counts by its /64). */
   registrations: number;
+  /** Photo files one seller account may upload. */
+  photos: number;
   windowMinutes: number;
 }
 
@@ -42,16 +55,17 @@ const SITE_PORTS = [3000, 3001, 3002, 3003];
 export const DEFAULT_CORS_ORIGINS = SITE_PORTS.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
-  accessTokenTtlSeconds: 300, // SPEC.md §9: the auth token max age is 300 seconds
+  accessTokenTtlSeconds: 300, // docs/product.md, "Limits and timings": the access token lives 300 s
   corsOrigins: DEFAULT_CORS_ORIGINS,
   bodyLimitBytes: 32 * 1024,
   listCacheTtlMs: 5_000,
   countCacheTtlMs: 60_000,
   authRateLimitPerMinute: 60,
   // Why these numbers: docs/api-limits.md.
-  writeLimits: { listings: 30, bookings: 20, paymentIntents: 30, registrations: 10, windowMinutes: 60 },
+  writeLimits: { listings: 30, bookings: 20, paymentIntents: 30, registrations: 10, photos: 120, windowMinutes: 60 },
   trustProxy: false,
   logLevel: 'info',
+  photos: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'photos') }, concurrency: 1 },
 };
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -74,7 +88,42 @@ export function writeLimitsFromEnv(env: NodeJS.ProcessEnv): WriteLimitSettings {
     bookings: countFromEnv('WRITE_LIMIT_BOOKINGS', env.WRITE_LIMIT_BOOKINGS, defaults.bookings),
     paymentIntents: countFromEnv('WRITE_LIMIT_PAYMENT_INTENTS', env.WRITE_LIMIT_PAYMENT_INTENTS, defaults.paymentIntents),
     registrations: countFromEnv('WRITE_LIMIT_REGISTRATIONS', env.WRITE_LIMIT_REGISTRATIONS, defaults.registrations),
+    photos: countFromEnv('WRITE_LIMIT_PHOTOS', env.WRITE_LIMIT_PHOTOS, defaults.photos),
     windowMinutes: countFromEnv('WRITE_LIMIT_WINDOW_MINUTES', env.WRITE_LIMIT_WINDOW_MINUTES, defaults.windowMinutes, 1),
+  };
+}
+
+/**
+ * PHOTO_STORAGE=folder (the default: PHOTO_DIR, or DATA_DIR/photos) or s3, with the bucket's
+ * settings; docs/operate-photos.md. Half an S3 set-up refuses to start, naming what is missing.
+ */
+export function photoSettingsFromEnv(env: NodeJS.ProcessEnv, dataDir: string): PhotoSettings {
+  const concurrency = countFromEnv('PHOTO_PROCESSING_CONCURRENCY', env.PHOTO_PROCESSING_CONCURRENCY, defaultConfig.photos.concurrency, 1);
+  const kind = env.PHOTO_STORAGE?.trim() || 'folder';
+  if (kind === 'folder') return { storage: { kind, dir: path.resolve(env.PHOTO_DIR || path.join(dataDir, 'photos')) }, concurrency };
+  if (kind !== 's3') throw new ConfigError(`PHOTO_STORAGE must be folder or s3, got "${kind}"`);
+  const missing = ['PHOTO_S3_BUCKET', 'PHOTO_PUBLIC_BASE_URL'].filter((name) => !env[name]?.trim());
+  const keyId = env.PHOTO_S3_ACCESS_KEY_ID?.trim();
+  const secret = env.PHOTO_S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(keyId) !== Boolean(secret)) missing.push(keyId ? 'PHOTO_S3_SECRET_ACCESS_KEY' : 'PHOTO_S3_ACCESS_KEY_ID');
+  if (missing.length > 0) throw new ConfigError(`PHOTO_STORAGE=s3 needs ${missing.join(' and ')}`);
+  const publicBaseUrl = env.PHOTO_PUBLIC_BASE_URL!.trim();
+  if (!/^https?:\/\/[^/]/.test(publicBaseUrl)) throw new ConfigError(`PHOTO_PUBLIC_BASE_URL must be an http(s) address, got "${publicBaseUrl}"`);
+  const endpoint = env.PHOTO_S3_ENDPOINT?.trim() || undefined;
+  const pathStyle = env.PHOTO_S3_FORCE_PATH_STYLE?.trim();
+  return {
+    storage: {
+      kind,
+      bucket: env.PHOTO_S3_BUCKET!.trim(),
+      region: env.PHOTO_S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
+      endpoint,
+      credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+      // Other S3-compatible services mostly want host/bucket/key; AWS itself bucket.host/key.
+      forcePathStyle: pathStyle ? pathStyle === 'true' : Boolean(endpoint),
+      prefix: env.PHOTO_S3_PREFIX?.trim() ?? '',
+      publicBaseUrl,
+    },
+    concurrency,
   };
 }
 
@@ -194,6 +243,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       writeLimits: writeLimitsFromEnv(env),
       trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
       logLevel: env.LOG_LEVEL || defaultConfig.logLevel,
+      photos: photoSettingsFromEnv(env, dataDir),
     },
   };
 }

@@ -7,6 +7,7 @@ import type { AccessTokens } from './features/auth/access-token';
 import type { IdentityVerifier } from './features/auth/identity';
 import type { WriteLimits } from './features/limits/write-limits';
 import type { PaymentGateway } from './features/payments/gateway';
+import type { PhotoService } from './features/photos/service';
 
 /**
  * What every feature's routes are given by buildApp. Not the Guard: a route names who may call it
@@ -20,6 +21,7 @@ export interface AppContext {
   config: AppConfig;
   tokens: AccessTokens;
   limits: WriteLimits;
+  photos: PhotoService;
 }
 
 export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,6 +13,7 @@ import { type Database, type Db, openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { FakeIdentity } from '../src/features/auth/identity';
 import { TestGateway } from '../src/features/payments/gateway';
+import { FolderStorage, type PhotoStorage } from '../src/features/photos/storage';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -125,7 +126,9 @@ export const TEST_CONFIG: AppConfig = {
   logLevel: false,
   authRateLimitPerMinute: 10_000,
   // Counted as in production, but out of reach of the suites' many accounts from one address.
-  writeLimits: { listings: 10_000, bookings: 10_000, paymentIntents: 10_000, registrations: 10_000, windowMinutes: 60 },
+  writeLimits: { listings: 10_000, bookings: 10_000, paymentIntents: 10_000, registrations: 10_000, photos: 10_000, windowMinutes: 60 },
+  // TestApi gives each app a folder of its own; this one is for apps built directly, which upload nothing.
+  photos: { storage: { kind: 'folder', dir: path.join(tmpdir(), 'usedcars-test-photos') }, concurrency: 1 },
 };
 
 export interface HeldQuery {
@@ -192,11 +195,16 @@ export class TestApi {
   readonly identity = new FakeIdentity();
   readonly gateway = new TestGateway();
   app!: FastifyInstance;
+  /** The folder this app's photos are stored in, removed when it stops (unless options.photoStorage names another storage). */
+  readonly photoDir = mkdtempSync(path.join(tmpdir(), 'usedcars-photos-'));
+  readonly photoStorage: PhotoStorage;
 
   constructor(
     readonly database: Database,
-    private readonly options: { config?: AppConfig; clock?: () => Date } = {},
-  ) {}
+    private readonly options: { config?: AppConfig; clock?: () => Date; photoStorage?: PhotoStorage } = {},
+  ) {
+    this.photoStorage = options.photoStorage ?? new FolderStorage(this.photoDir);
+  }
 
   get db() {
     return this.database.db;
@@ -209,6 +217,7 @@ export class TestApi {
       gateway: this.gateway,
       config: this.options.config ?? TEST_CONFIG,
       clock: this.options.clock,
+      photoStorage: this.photoStorage,
     });
     await this.app.ready();
     return this;
@@ -217,6 +226,7 @@ export class TestApi {
   async stop(): Promise<void> {
     await this.app.close();
     await this.database.close();
+    rmSync(this.photoDir, { recursive: true, force: true });
   }
 
   inject(options: InjectOptions): Promise<LightMyRequestResponse> {
@@ -291,4 +301,16 @@ export function describeEachDriver(title: string, suite: (api: () => TestApi, dr
     afterAll(() => api?.stop());
     suite(() => api, driver);
   });
+}
+
+/** A multipart/form-data body as a browser's FormData sends it: the files (field `photo` unless named) after the fields. */
+export async function multipartBody(
+  files: { name: string; bytes: Buffer; type?: string; field?: string }[],
+  fields: [string, string][] = [],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  for (const file of files) form.append(file.field ?? 'photo', new Blob([file.bytes], { type: file.type ?? 'image/jpeg' }), file.name);
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
 }

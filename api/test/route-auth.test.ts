@@ -1,9 +1,10 @@
 import { SignJWT } from 'jose';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ROLES, type Role } from '@usedcars/shared-contract';
-import { bookings, cars, payments, users } from '../src/db/schema';
+import sharp from 'sharp';
+import { bookings, carPhotos, cars, payments, users } from '../src/db/schema';
 import { ROLES_EXTENSION } from '../src/features/auth/route-auth';
-import { type Account, COLLECTION, TEST_CONFIG, describeEachDriver, sampleCar, uniqueEmail } from './helpers';
+import { type Account, COLLECTION, TEST_CONFIG, describeEachDriver, multipartBody, sampleCar, uniqueEmail } from './helpers';
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -19,6 +20,8 @@ interface Input {
   body?: unknown;
   /** Sent as it is, not as JSON: for malformed bodies. */
   raw?: string;
+  /** A multipart/form-data body (a photo upload). */
+  form?: { payload: Buffer; headers: Record<string, string> };
 }
 
 /** How one private route is called: by whom it accepts, with what it accepts, and inputs it does not. */
@@ -49,6 +52,9 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
   let bookingToStart: string;
   let toRecord: { bookingId: string; transactionId: string };
   const newcomer = { email: uniqueEmail('newcomer'), idToken: '' };
+  let photoForm: Input['form'];
+  /** Per collection: a car to add a photo to, and one photo each of two others, to reorder and to delete. */
+  const photoCars: Record<string, { toAdd: string; toReorder: string; reorderPhoto: string; toDelete: string; deletePhoto: string }> = {};
 
   beforeAll(async () => {
     document = (await api().inject({ method: 'GET', url: '/docs/json' })).json<OpenApi>();
@@ -59,6 +65,17 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
     bookingToStart = (await api().book(accounts.Buyer, carIds[1]!)).json<{ insertedId: string }>().insertedId;
     toRecord = await api().bookAndConfirm(accounts.Buyer, carIds[2]!);
     newcomer.idToken = api().identity.signIn(newcomer.email, 'New Comer', `uid-${newcomer.email}`);
+    photoForm = await multipartBody([{ name: 'car.png', bytes: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer() }]);
+    for (const [category, collection] of Object.entries(COLLECTION) as [keyof typeof COLLECTION, string][]) {
+      const addCar = () => api().addCar(accounts.Seller, { categoryName: category });
+      const withPhoto = async () => {
+        const carId = await addCar();
+        const added = await api().inject({ method: 'POST', url: `${collection}/${carId}/photos`, headers: { ...accounts.Seller.auth, ...photoForm!.headers }, payload: photoForm!.payload });
+        return { carId, photoId: added.json<{ photos: { id: string }[] }>().photos[0]!.id };
+      };
+      const [reorder, remove] = [await withPhoto(), await withPhoto()];
+      photoCars[collection] = { toAdd: await addCar(), toReorder: reorder.carId, reorderPhoto: reorder.photoId, toDelete: remove.carId, deletePhoto: remove.photoId };
+    }
   });
 
   const bearer = (token: string) => `Bearer ${token}`;
@@ -107,6 +124,40 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
           accepted: 201,
         },
       ]),
+    ),
+    ...Object.fromEntries(
+      Object.values(COLLECTION).flatMap((collection): [string, Example][] => {
+        const cars = photoCars[collection]!;
+        return [
+          [
+            `post ${collection}/{id}/photos`,
+            {
+              caller: access('Seller'),
+              valid: { url: `${collection}/${cars.toAdd}/photos`, form: photoForm },
+              invalid: [{ url: `${collection}/not-an-id/photos`, form: photoForm }],
+              accepted: 201,
+            },
+          ],
+          [
+            `put ${collection}/{id}/photos`,
+            {
+              caller: access('Seller'),
+              valid: { url: `${collection}/${cars.toReorder}/photos`, body: { photoIds: [cars.reorderPhoto] } },
+              invalid: [{ url: `${collection}/${cars.toReorder}/photos`, body: { photoIds: 'first', cover: 1 } }, { url: `${collection}/${cars.toReorder}/photos`, ...MALFORMED }],
+              accepted: 200,
+            },
+          ],
+          [
+            `delete ${collection}/{id}/photos/{photoId}`,
+            {
+              caller: access('Seller'),
+              valid: { url: `${collection}/${cars.toDelete}/photos/${cars.deletePhoto}` },
+              invalid: [{ url: `${collection}/${cars.toDelete}/photos/not-an-id` }],
+              accepted: 200,
+            },
+          ],
+        ];
+      }),
     ),
     'post /bookings': {
       caller: access('Buyer'),
@@ -158,7 +209,8 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
   function send(method: InjectOptions['method'], input: Input, authorization?: string): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = authorization ? { authorization } : {};
     if (input.raw !== undefined || input.body !== undefined) headers['content-type'] = 'application/json';
-    const payload = input.raw ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
+    if (input.form) Object.assign(headers, input.form.headers);
+    const payload = input.form?.payload ?? input.raw ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
     return api().inject({ method, url: input.url, headers, payload });
   }
 
@@ -193,7 +245,7 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
   }
 
   async function tableContents() {
-    const tables = { users, cars, bookings, payments };
+    const tables = { users, cars, bookings, payments, carPhotos };
     const entries = await Promise.all(Object.entries(tables).map(async ([name, table]) => [name, await api().db.select().from(table).orderBy(table.id)] as const));
     return Object.fromEntries(entries);
   }
@@ -230,8 +282,8 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
         }
       }
     }
-    // 14 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(101);
+    // 23 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(185);
     expect(await tableContents()).toEqual(before);
   });
 

@@ -3,7 +3,7 @@ import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD } from '../support/site';
 
 /**
- * Issue 2: the page holds one React, one router, one auth store and one QueryClient. The shell
+ * The page holds one React, one router, one auth store and one QueryClient. The shell
  * and each remote record what they were handed (shared-ui's singletonProbe); a value written
  * through the shell's copy must be visible through the remote's copy, and the reverse. The
  * QueryClient comes with the first screen that reads the API (the home page has none), so that

@@ -3,10 +3,15 @@ import { z } from './zod';
 import { CATEGORIES } from './categories';
 import { CAR_STATUSES } from './orderFlow';
 import { fieldError, pastDateField, priceField, requiredText, strictObject, yearField } from './fields';
+import { carPhotoSchema } from './photo';
 
-/** Pictures are either on the web or served by the API itself under /images/. */
+/**
+ * Pictures are either on the web or served by the API itself: its drawings under /images/, and
+ * its photo files under /photos/ (a car's img is its cover's, which a seller may list again).
+ */
 export function isImageLink(value: string): boolean {
   if (value.startsWith('/images/')) return /^\/images\/[A-Za-z0-9._\-/]+$/.test(value) && !value.includes('..');
+  if (value.startsWith('/photos/')) return /^\/photos\/[0-9a-f]{64}\.(avif|webp|jpg)$/.test(value);
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
@@ -15,7 +20,7 @@ export function isImageLink(value: string): boolean {
   }
 }
 
-/** The Add Product form (SPEC.md §5): all thirteen fields are required. */
+/** The Add Product form (docs/product.md, "Validation"): all thirteen fields are required. */
 export const carInputSchema = strictObject({
   carName: requiredText('carName', 120),
   img: requiredText('img', 2048).refine(isImageLink, {
@@ -36,7 +41,10 @@ export const carInputSchema = strictObject({
 });
 export type CarInput = z.infer<typeof carInputSchema>;
 
-/** A car as the API answers it: every SPEC field plus its id and status. */
+/**
+ * A car as the API answers it: every field of the form plus its id, status and photos. `img` is the
+ * cover photo's `src` while the car has photos, else the link it was listed with.
+ */
 export const carSchema = z.object({
   _id: z.string(),
   carName: z.string(),
@@ -53,8 +61,17 @@ export const carSchema = z.object({
   time: z.string(),
   categoryName: z.enum(CATEGORIES),
   status: z.enum(CAR_STATUSES),
+  /**
+   * In order, the cover first; empty for a car with only an `img` link. The API always sends it;
+   * optional here only so that car objects written before photos existed still type.
+   */
+  photos: z.array(carPhotoSchema).optional(),
 });
 export type Car = z.infer<typeof carSchema>;
+
+/** What the API's car answers promise: `photos` always present. */
+export const carAnswerSchema = carSchema.extend({ photos: z.array(carPhotoSchema) });
+export type CarAnswer = z.infer<typeof carAnswerSchema>;
 
 
 const optionalText = (field: string, max: number) => requiredText(field, max).optional();

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './orderFlow';
 export * from './statusLabels';
 export * from './car';
+export * from './photo';
 export * from './user';
 export * from './booking';
 export * from './api-types';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Dollars with cents, read back as JS numbers (prices stay far below 2^53 cents). */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -38,6 +38,9 @@ export const cars = pgTable(
     time: date('time', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status').notNull().default('available'),
+    // While the car has photos, img is its cover's address and the link it was listed with waits
+    // here, to come back when the last photo goes (features/photos/service.ts). Null otherwise.
+    listedImg: text('listed_img'),
   },
   (t) => [
     check('cars_category_check', sql`${t.category} in ('audi', 'honda', 'mercedes')`),
@@ -111,6 +114,51 @@ export const writeEvents = pgTable(
   (t) => [index('write_events_subject_idx').on(t.action, t.subject, t.at), index('write_events_at_idx').on(t.at)],
 );
 
+/** A car's photos, in the order the seller chose; the first is the cover. */
+export const carPhotos = pgTable(
+  'car_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // Null: the answer describes the photo from the car's name and the photo's place.
+    alt: text('alt'),
+    // Of the largest variant, upright.
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('car_photos_car_idx').on(t.carId, t.position)],
+);
+
+/**
+ * The files made of a photo, one per format and width, named by their content's hash. The key
+ * index answers "is this file still used?" before a file is deleted: two photos made from the
+ * same picture share their files.
+ */
+export const carPhotoVariants = pgTable(
+  'car_photo_variants',
+  {
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => carPhotos.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    key: text('key').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.photoId, t.format, t.width] }),
+    check('car_photo_variants_format_check', sql`${t.format} in ('avif', 'webp', 'jpeg')`),
+    index('car_photo_variants_key_idx').on(t.key),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CarRow = typeof cars.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
+export type CarPhotoRow = typeof carPhotos.$inferSelect;
+export type CarPhotoVariantRow = typeof carPhotoVariants.$inferSelect;

@@ -8,9 +8,9 @@ import {
   PREV_CURSOR_HEADER,
   TOTAL_COUNT_HEADER,
   acknowledgedSchema,
+  carAnswerSchema,
   carInputSchema,
   carListQuerySchema,
-  carSchema,
   idField,
   messageSchema,
   requiredText,
@@ -28,7 +28,7 @@ const listDescription =
   `(absent at either end); a cursor keeps its sort and filters and costs the same at any depth. offset goes to ` +
   `${CAR_LIST_MAX_OFFSET} at most. Answers carry an ETag; If-None-Match gets 304.`;
 
-const listResponse = { 200: z.array(carSchema), 304: z.null(), 400: messageSchema };
+const listResponse = { 200: z.array(carAnswerSchema), 304: z.null(), 400: messageSchema };
 
 /** Sends a page as pre-serialised JSON (it was validated when built), or 304 when the client has it. */
 function sendPage(page: CarPage, request: FastifyRequest, reply: FastifyReply) {
@@ -72,7 +72,7 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
             summary: `${label} cars of one seller`,
             description:
               `With a Seller's access token: that seller's own cars, by account (names are not unique; sellerName is then ` +
-              `not needed). Without a token (SPEC's call) or for anyone else: the cars listed under sellerName. ${listDescription}`,
+              `not needed). Without a token (how old clients call it) or for anyone else: the cars listed under sellerName. ${listDescription}`,
             querystring: carListQuerySchema.extend({ sellerName: requiredText('sellerName', 100).optional() }),
             response: { ...listResponse, 401: messageSchema },
           },
@@ -93,7 +93,7 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
             tags: ['cars'],
             summary: `One ${label} car`,
             params: z.object({ id: idField('id') }),
-            response: { 200: carSchema, 400: messageSchema, 404: messageSchema },
+            response: { 200: carAnswerSchema, 400: messageSchema, 404: messageSchema },
           },
         },
         (request) => catalog.get(category, request.params.id),

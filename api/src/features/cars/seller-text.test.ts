@@ -33,7 +33,7 @@ describeEachDriver('seller text', (api) => {
     };
     const id = await api().addCar(seller, { categoryName: 'honda', ...fields });
     const one = (await api().inject({ method: 'GET', url: `/hondas/${id}` })).json<Car>();
-    expect(one).toEqual({ ...sampleCar({ categoryName: 'honda', ...fields }), _id: id, sellerName: seller.name, status: 'available' });
+    expect(one).toEqual({ ...sampleCar({ categoryName: 'honda', ...fields }), _id: id, sellerName: seller.name, status: 'available', photos: [] });
     const list = (await api().inject({ method: 'GET', url: '/hondas?limit=100' })).json<Car[]>();
     expect(list.find((car) => car._id === id)).toEqual(one);
     const mine = await api().inject({ method: 'GET', url: CATEGORY_PATHS.honda.apiSellerCollection, headers: seller.auth });

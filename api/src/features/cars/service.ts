@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { type SQL, and, asc, count, desc, eq, gte, ilike, lte, sql } from 'drizzle-orm';
 import {
   CAR_LIST_MAX_LIMIT,
-  type Car,
+  type CarAnswer,
+  type CarPhoto,
   type CarInput,
   type CarListQuery,
   type CarSort,
@@ -14,10 +15,11 @@ import type { CacheHolder } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { type CarRow, type UserRow, cars } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import type { PhotoService } from '../photos/service';
 import { type Position, decodeCursor, encodeCursor, scopeOf } from './cursor';
 import { TtlCache } from './list-cache';
 
-export function toCar(row: CarRow): Car {
+export function toCar(row: CarRow, photos: CarPhoto[] = []): CarAnswer {
   return {
     _id: row.id,
     carName: row.carName,
@@ -34,6 +36,7 @@ export function toCar(row: CarRow): Car {
     time: row.time,
     categoryName: row.category as Category,
     status: row.status as CarStatus,
+    photos,
   };
 }
 
@@ -140,6 +143,7 @@ export class CarCatalog implements CacheHolder {
 
   constructor(
     private readonly db: Db,
+    private readonly photos: PhotoService,
     ttl: { pagesMs: number; totalsMs: number },
   ) {
     this.pages = new TtlCache(ttl.pagesMs);
@@ -209,7 +213,8 @@ export class CarCatalog implements CacheHolder {
     // A short page read by offset tells the total by itself, unless it is an empty page past the end.
     const shortPage = !position && !more && (rows.length > 0 || !offset);
     const total = shortPage ? (offset ?? 0) + rows.length : await this.total(filterKey, where, generations.total);
-    const body = JSON.stringify(rows.map((row) => toCar(row.car)));
+    const photos = await this.photos.photosFor(rows.map((row) => row.car));
+    const body = JSON.stringify(rows.map((row) => toCar(row.car, photos.get(row.car.id))));
     const etag = `W/"${createHash('sha1').update(`${body}\n${next ?? ''}\n${prev ?? ''}`).digest('base64url')}"`;
     const page: CarPage = { body, total, etag, next, prev };
     this.pages.set(pageKey, page, generations.page);
@@ -225,17 +230,17 @@ export class CarCatalog implements CacheHolder {
     return total;
   }
 
-  async get(category: Category, id: string): Promise<Car> {
+  async get(category: Category, id: string): Promise<CarAnswer> {
     const [row] = await this.db
       .select()
       .from(cars)
       .where(and(eq(cars.id, id), eq(cars.category, category)))
       .limit(1);
     if (!row) throw notFound(`No ${category} car with id ${id}`);
-    return toCar(row);
+    return toCar(row, (await this.photos.photosFor([row])).get(row.id));
   }
 
-  /** The seller is the caller: a sellerName in the body is SPEC compatibility, not trusted. */
+  /** The seller is the caller: a sellerName in the body is kept for old clients, not trusted. */
   async create(seller: UserRow, input: CarInput): Promise<string> {
     const [row] = await this.db
       .insert(cars)

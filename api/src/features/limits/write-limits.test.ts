@@ -226,8 +226,8 @@ describe.each(DRIVERS)('write limits (%s)', (driver) => {
 });
 
 describe('write limit settings', () => {
-  it('defaults to 30 listings, 20 bookings, 30 payment intents and 10 registrations an hour', () => {
-    expect(writeLimitsFromEnv({})).toEqual({ listings: 30, bookings: 20, paymentIntents: 30, registrations: 10, windowMinutes: 60 });
+  it('defaults to 30 listings, 20 bookings, 30 payment intents, 10 registrations and 120 photos an hour', () => {
+    expect(writeLimitsFromEnv({})).toEqual({ listings: 30, bookings: 20, paymentIntents: 30, registrations: 10, photos: 120, windowMinutes: 60 });
     expect(defaultConfig.writeLimits).toEqual(writeLimitsFromEnv({}));
   });
 
@@ -238,9 +238,10 @@ describe('write limit settings', () => {
         WRITE_LIMIT_BOOKINGS: '5',
         WRITE_LIMIT_PAYMENT_INTENTS: '0',
         WRITE_LIMIT_REGISTRATIONS: '3',
+        WRITE_LIMIT_PHOTOS: '24',
         WRITE_LIMIT_WINDOW_MINUTES: '1440',
       }),
-    ).toEqual({ listings: 100, bookings: 5, paymentIntents: 0, registrations: 3, windowMinutes: 1440 });
+    ).toEqual({ listings: 100, bookings: 5, paymentIntents: 0, registrations: 3, photos: 24, windowMinutes: 1440 });
     expect(() => writeLimitsFromEnv({ WRITE_LIMIT_BOOKINGS: '2.5' })).toThrow(ConfigError);
     expect(() => writeLimitsFromEnv({ WRITE_LIMIT_WINDOW_MINUTES: '0' })).toThrow(/WRITE_LIMIT_WINDOW_MINUTES/);
   });

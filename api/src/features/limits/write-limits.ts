@@ -6,13 +6,14 @@ import { writeEvents } from '../../db/schema';
 import { tooManyRequests } from '../../http/errors';
 
 /** The writes that are limited, each counted per subject (an account, or a client address). */
-export type LimitedWrite = 'listing' | 'booking' | 'paymentIntent' | 'registration';
+export type LimitedWrite = 'listing' | 'booking' | 'paymentIntent' | 'registration' | 'photo';
 
 const SETTING: Record<LimitedWrite, keyof Omit<WriteLimitSettings, 'windowMinutes'>> = {
   listing: 'listings',
   booking: 'bookings',
   paymentIntent: 'paymentIntents',
   registration: 'registrations',
+  photo: 'photos',
 };
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -40,6 +41,7 @@ const MESSAGES: Record<LimitedWrite, (count: number, window: string, wait: strin
   registration: (count, window, wait) =>
     `${count === 1 ? '1 account has' : `${count} accounts have`} been registered from your network in the last ${window}; ` +
     `you can register another in ${wait}.`,
+  photo: (count, window, wait) => `You have uploaded ${plural(count, 'photo')} in the last ${window}; you can upload another in ${wait}.`,
 };
 
 /**
@@ -62,6 +64,16 @@ export function addressSubject(ip: string): string {
 
 /** Runs a write inside a subject's allowance; `kept` says whether what it did counts. */
 export type Allowance = <T>(write: () => Promise<T>, kept?: (result: T) => boolean) => Promise<T>;
+
+/**
+ * Slots taken one at a time by a write made of several counted things (the photos of one
+ * upload), and given back together when the write as a whole fails.
+ */
+export interface Slots {
+  /** One more slot, or a 429 when the subject has none left. */
+  take(): Promise<void>;
+  giveBack(): Promise<void>;
+}
 
 /** Two copies taking it at once would delete the same rows in different orders. */
 const PRUNE_LOCK = 0x5752_4c4d; // "WRLM"
@@ -98,6 +110,20 @@ export class WriteLimits {
       }
       if (!kept(result)) await this.giveBack(slot);
       return result;
+    };
+  }
+
+  slots(action: LimitedWrite, subject: string): Slots {
+    const taken: string[] = [];
+    return {
+      take: async () => {
+        const slot = await this.take(action, subject);
+        if (slot) taken.push(slot);
+      },
+      giveBack: async () => {
+        const rows = taken.splice(0);
+        if (rows.length > 0) await this.db.delete(writeEvents).where(inArray(writeEvents.id, rows));
+      },
     };
   }
 

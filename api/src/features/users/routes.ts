@@ -9,7 +9,7 @@ import { deleteUser, findUserByEmail, listUsersByRole, registerUser, toUser } fr
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 
-export const userRoutes: FeatureRoutes = (app, { db, identity, config, limits }) => {
+export const userRoutes: FeatureRoutes = (app, { db, identity, config, limits, photos }) => {
   app.get(
     '/users',
     {
@@ -80,6 +80,6 @@ export const userRoutes: FeatureRoutes = (app, { db, identity, config, limits })
         response: { 200: deletedSchema, ...errors, 502: messageSchema },
       },
     },
-    async (request) => ({ deletedCount: await deleteUser(db, identity, accountOf(request), request.params.id) }),
+    async (request) => ({ deletedCount: await deleteUser(db, identity, accountOf(request), request.params.id, photos) }),
   );
 };

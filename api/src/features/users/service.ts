@@ -5,6 +5,7 @@ import { bookings, cars, type UserRow, users } from '../../db/schema';
 import { badGateway, badRequest, forbidden, notFound } from '../../http/errors';
 import type { IdentityVerifier, VerifiedIdentity } from '../auth/identity';
 import type { Allowance } from '../limits/write-limits';
+import type { PhotoService } from '../photos/service';
 
 export function toUser(row: UserRow): User {
   return { _id: row.id, name: row.name, email: row.email, role: row.role as Role };
@@ -102,7 +103,7 @@ const DELETE_MESSAGES = {
  * and the admin can try again; if the database then failed, the person could no longer sign in
  * and the same call would finish the job. The access token dies with the record (see Guard).
  */
-export async function deleteUser(db: Db, identity: IdentityVerifier, actor: UserRow, id: string): Promise<number> {
+export async function deleteUser(db: Db, identity: IdentityVerifier, actor: UserRow, id: string, photos?: PhotoService): Promise<number> {
   if (actor.id === id) throw badRequest('You cannot delete your own account');
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw notFound(`No user with id ${id}`);
@@ -113,6 +114,7 @@ export async function deleteUser(db: Db, identity: IdentityVerifier, actor: User
       throw badGateway(DELETE_MESSAGES.identityFailed, error);
     }
   }
+  let photoFiles: string[] = [];
   const deleted = await db.transaction(async (tx) => {
     // Lock order, the one booking (bookCar) and paying (settle) keep: the account, then cars, then
     // bookings. Deleting the bookings before locking their cars deadlocked with a payment holding
@@ -135,12 +137,16 @@ export async function deleteUser(db: Db, identity: IdentityVerifier, actor: User
       .returning({ carId: bookings.carId });
     // A car with a paid booking is a sale, whatever its status says.
     const paidBooking = tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.carId, cars.id), eq(bookings.paid, true)));
-    await tx.delete(cars).where(and(eq(cars.sellerId, id), ne(cars.status, 'sold'), notExists(paidBooking)));
+    const leaving = and(eq(cars.sellerId, id), ne(cars.status, 'sold'), notExists(paidBooking));
+    // Their photos' rows go with them; the files are looked at once this has committed.
+    if (photos) photoFiles = await photos.keysOfCars(tx, (await tx.select({ id: cars.id }).from(cars).where(leaving)).map((car) => car.id));
+    await tx.delete(cars).where(leaving);
     await settleCarStatuses(tx, [...new Set(withdrawn.map((booking) => booking.carId))]);
     return tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   });
   // Someone else deleted it meanwhile: the outcome the admin wanted, but not this call's doing.
   if (deleted.length === 0) throw notFound(`No user with id ${id}`);
+  await photos?.deleteUnused(photoFiles);
   return 1;
 }
 

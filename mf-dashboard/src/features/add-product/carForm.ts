@@ -16,7 +16,7 @@ export interface FieldSpec {
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'url';
 }
 
-/** SPEC.md §5's thirteen fields, in the order a seller thinks of them. */
+/** Add Product's thirteen fields, in the order a seller thinks of them (docs/product.md). */
 export const CAR_FIELDS: readonly FieldSpec[] = [
   { name: 'carName', label: 'Car name', kind: 'text', hint: 'Make, model and trim, e.g. Audi A4 2.0 TFSI Premium.' },
   { name: 'categoryName', label: 'Category', kind: 'category' },
@@ -55,7 +55,7 @@ export function initialValues(sellerName: string, now = new Date()): CarFormValu
     used: '',
     sellerName,
     time: today(now),
-    // SPEC.md §5: the first choice is preselected.
+    // The first make is preselected, so the select never starts empty.
     categoryName: CATEGORIES[0],
   };
 }
@@ -63,6 +63,16 @@ export function initialValues(sellerName: string, now = new Date()): CarFormValu
 /** An empty price is missing, not zero, so the schema says "is required" rather than "must be positive". */
 function toNumber(text: string): number | undefined {
   return text.trim() === '' ? undefined : Number(text);
+}
+
+/**
+ * The picture a car listed with photos but no link carries: the cover replaces it as soon as
+ * the first photo is in, and it comes back only if every photo is deleted (docs/product.md).
+ */
+export const PICTURE_FOR_PHOTOS = '/images/cars/sedan-grey.svg';
+
+export function withPictureForPhotos(values: CarFormValues, withPhotos: boolean): CarFormValues {
+  return withPhotos && values.img.trim() === '' ? { ...values, img: PICTURE_FOR_PHOTOS } : values;
 }
 
 export function toCarInput(values: CarFormValues): Record<CarField, unknown> {

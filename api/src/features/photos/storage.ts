@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { PhotoStorageSettings } from '../../config';
+import { PHOTO_KEY, contentTypeOfKey } from './processing';
+
+/** Stored photo files never change under their name (the name is their content's hash). */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * Where photo files live. A key is a file's content hash plus its extension (processing.ts), so
+ * writing a key again writes the same bytes: put may skip a key that exists.
+ */
+export interface PhotoStorage {
+  readonly kind: 'folder' | 's3';
+  put(key: string, bytes: Buffer): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** The file's bytes, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
+  /** Deleting a key that is not there is not an error. */
+  delete(key: string): Promise<void>;
+  /** The address a browser loads the file from. */
+  urlOf(key: string): string;
+}
+
+function assertKey(key: string): void {
+  if (!PHOTO_KEY.test(key)) throw new Error(`not a photo key: ${key}`);
+}
+
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * A folder on the API's disk (DATA_DIR/photos by default), served by the API itself under
+ * /photos/. Files sit in subfolders by their first two characters, so no folder grows huge.
+ */
+export class FolderStorage implements PhotoStorage {
+  readonly kind = 'folder';
+
+  constructor(
+    readonly dir: string,
+    private readonly urlPrefix = '/photos/',
+  ) {}
+
+  pathOf(key: string): string {
+    assertKey(key);
+    return path.join(this.dir, key.slice(0, 2), key);
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const file = this.pathOf(key);
+    if (await this.exists(key)) return;
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written aside, then renamed: a file under its final name is always whole, even after a crash.
+    const partial = `${file}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if (missing(error)) return false;
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if (missing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** For serving: the open stream and the file's size, or null when there is none. */
+  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    const file = this.pathOf(key);
+    try {
+      const { size } = await stat(file);
+      return { stream: createReadStream(file), size };
+    } catch (error) {
+      if (missing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  urlOf(key: string): string {
+    return `${this.urlPrefix}${key}`;
+  }
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Any S3-compatible service (MinIO, R2, …); unset for AWS itself. */
+  endpoint?: string;
+  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, a profile, an instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** bucket.host/key (AWS) or host/bucket/key (most other S3-compatible services). */
+  forcePathStyle: boolean;
+  /** Prepended to every key, e.g. "photos/", to share a bucket. */
+  prefix: string;
+  /** Where browsers load the objects from (a CDN in front of the bucket, or the bucket's public address). */
+  publicBaseUrl: string;
+}
+
+/**
+ * An S3 bucket (or any S3-compatible object store). Objects are written with their content type
+ * and an immutable cache header, which S3 hands to browsers and CDNs as it serves them.
+ */
+export class S3Storage implements PhotoStorage {
+  readonly kind = 's3';
+  private readonly client: S3Client;
+
+  constructor(
+    private readonly settings: S3Settings,
+    client?: S3Client,
+  ) {
+    this.client =
+      client ??
+      new S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: settings.credentials,
+      });
+  }
+
+  private objectKey(key: string): string {
+    assertKey(key);
+    return `${this.settings.prefix}${key}`;
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    if (await this.exists(key)) return;
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(key),
+        Body: bytes,
+        ContentType: contentTypeOfKey(key),
+        CacheControl: IMMUTABLE_CACHE_CONTROL,
+      }),
+    );
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+      return true;
+    } catch (error) {
+      if (error instanceof NotFound || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return false;
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+      return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+    } catch (error) {
+      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+  }
+
+  urlOf(key: string): string {
+    return `${this.settings.publicBaseUrl.replace(/\/+$/, '')}/${this.objectKey(key)}`;
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+export function storageFromSettings(settings: PhotoStorageSettings): PhotoStorage {
+  if (settings.kind === 'folder') return new FolderStorage(settings.dir);
+  const { kind: _kind, ...s3 } = settings;
+  return new S3Storage(s3);
+}

@@ -72,8 +72,8 @@ interface BoundaryProps {
 
 /**
  * Catches only a part of the site that could not be fetched. A screen that loaded and then
- * threw is a route error: it goes on to the route's error screen (SPEC.md §2 'Something went
- * wrong!!!', with Log out), which a friendly "not available" would hide.
+ * threw is a route error: it goes on to the route's error screen ('Something went
+ * wrong!!!', with Log out; docs/product.md, "When something fails"), which a friendly "not available" would hide.
  */
 class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override state = { error: null as unknown };
@@ -186,7 +186,7 @@ export function RemoteComponent<Id extends ModuleId>({
   const Lazy = useMemo(
     () => (keepServerMarkup ? ServerMarkup : lazy(() => loadScreenModule(id) as Promise<{ default: ComponentType<ModuleProps<Id>> }>)),
     // A new attempt needs a new lazy(): React caches a rejected one forever.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is unused inside, but must renew the lazy()
     [id, attempt, keepServerMarkup],
   );
   return (

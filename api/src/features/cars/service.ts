@@ -235,7 +235,7 @@ export class CarCatalog implements CacheHolder {
     return toCar(row);
   }
 
-  /** The seller is the caller: a sellerName in the body is SPEC compatibility, not trusted. */
+  /** The seller is the caller: a sellerName in the body is kept for old clients, not trusted. */
   async create(seller: UserRow, input: CarInput): Promise<string> {
     const [row] = await this.db
       .insert(cars)

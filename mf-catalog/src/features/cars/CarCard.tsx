@@ -105,7 +105,7 @@ const Actions = styled.div`
 `;
 
 /**
- * One car of a brand list (SPEC.md §2): image, name, location, original and current price,
+ * One car of a brand list (docs/product.md, "Brand list"): image, name, location, original and current price,
  * used, posted and seller. The name always leads to the car's page; the button below is
  * Book Now for a Buyer and More Details for everyone else.
  */

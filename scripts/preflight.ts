@@ -82,7 +82,9 @@ async function main(): Promise<void> {
     console.log(`${mark}  ${finding.message}`);
   }
   if (refused.length > 0) {
-    console.error(`\nNot publishable on ${site}: it needs ${refused.map((finding) => `${finding.name} ${finding.needs} (the site has ${finding.has ?? 'none'})`).join(', ')}.`);
+    console.error(
+      `\nNot publishable on ${site}: it needs ${refused.map((finding) => `${finding.name} ${finding.needs} (the site has ${finding.has ?? 'none'})`).join(', ')}.`,
+    );
     console.error('Release the shared package and the shell first (docs/sharing-and-releases.md, "Release order").');
     process.exit(1);
   }

@@ -73,7 +73,12 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
 test('the dashboard and checkout share the same React, router, auth store and QueryClient', async ({ page }) => {
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await page.goto('/hondas');
-  await page.getByRole('article').filter({ hasNot: page.locator('[data-status]') }).first().getByRole('button', { name: 'Book Now' }).click();
+  await page
+    .getByRole('article')
+    .filter({ hasNot: page.locator('[data-status]') })
+    .first()
+    .getByRole('button', { name: 'Book Now' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Add your info' })).toBeVisible();
   // Then the dashboard, through the navbar (same page, no reload), so all three remotes have
   // rendered in this one page.

@@ -13,9 +13,7 @@ test('a singleton of the same major is used, even an older minor; another major 
   expect(judge(singleton('zustand', '5.2.0'), '5.1.0').verdict).toBe('olderOnPage');
   const refused = judge(singleton('@usedcars/shared-auth', '1.0.0'), '0.1.0');
   expect(refused.verdict).toBe('incompatible');
-  expect(refused.message).toBe(
-    '@usedcars/shared-auth: needs 1.0.0, the page has 0.1.0: a singleton of another major, the remote cannot run on this page',
-  );
+  expect(refused.message).toBe('@usedcars/shared-auth: needs 1.0.0, the page has 0.1.0: a singleton of another major, the remote cannot run on this page');
   expect(judge(singleton('react', '19.3.1'), undefined).verdict).toBe('incompatible');
 });
 

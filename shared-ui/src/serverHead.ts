@@ -1,17 +1,8 @@
-import { createContext, useContext, useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { ServerHeadContext } from '@usedcars/shared-page';
 
-/**
- * What a screen wants in the page's <head> when it is drawn on the server: the render server
- * provides one of these per request and writes it into the HTML (docs/architecture.md, "Server
- * rendering"). In the browser there is none, and the hooks below act on the live document.
- */
-export interface ServerHead {
-  title?: string;
-  /** Pictures the first screen shows large at once (its LCP element): asked for by the HTML's head. */
-  preloadImages: Array<{ href: string }>;
-}
-
-export const ServerHeadContext = createContext<ServerHead | null>(null);
+// The request's head is one per request, so it lives in the singleton @usedcars/shared-page
+// (docs/architecture.md, "Server rendering"); in the browser there is none.
 
 /** Sets the page's title while the screen is shown; on the server, the title the HTML arrives with. */
 export function usePageTitle(title: string): void {

@@ -6,7 +6,7 @@
 export { theme } from './theme';
 export { Spinner, VisuallyHidden } from './Spinner';
 export { Button, CloseButton, GhostButton, buttonStyles } from './Button';
-export { usePageTitle, usePriorityImage, ServerHeadContext, type ServerHead } from './serverHead';
+export { usePageTitle, usePriorityImage, ServerHeadContext, type ServerHead, type PreloadImage } from './serverHead';
 export { RemoteComponent, keepServerMarkupOf, releaseServerMarkup, loadScreenModule, setRemoteRegistry, type ScreenModule, type PrefetchContext } from './federation';
 export { isRefusal } from './isRefusal';
 export { GlobalStyle } from './GlobalStyle';

@@ -8,7 +8,19 @@ import { createContext, useContext, useEffect } from 'react';
 export interface ServerHead {
   title?: string;
   /** Pictures the first screen shows large at once (its LCP element): asked for by the HTML's head. */
-  preloadImages: Array<{ href: string }>;
+  preloadImages: PreloadImage[];
+}
+
+/**
+ * A `<link rel=preload as=image>`: `href` alone for a plain picture; for a responsive one, the
+ * very `srcset`, `sizes` and format the page's picture offers, so the browser picks the same file
+ * (docs/performance.md, "Pictures").
+ */
+export interface PreloadImage {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+  type?: string;
 }
 
 export const ServerHeadContext = createContext<ServerHead | null>(null);
@@ -28,8 +40,14 @@ export function usePageTitle(title: string): void {
  * names it in the head so the browser asks for it before anything else, and the <img> gets the
  * props that tell the browser the same.
  */
-export function usePriorityImage(src: string): { fetchPriority: 'high'; loading: 'eager' } {
+export function usePriorityImage(
+  src: string | null,
+  responsive?: Omit<PreloadImage, 'href'>,
+): { fetchPriority: 'high'; loading: 'eager' } {
   const head = useContext(ServerHeadContext);
-  if (head && !head.preloadImages.some((image) => image.href === src)) head.preloadImages.push({ href: src });
+  // `null`: a picture that is not the LCP one this time (hooks are called either way).
+  if (head && src !== null && !head.preloadImages.some((image) => image.href === src)) {
+    head.preloadImages.push({ href: src, ...responsive });
+  }
   return { fetchPriority: 'high', loading: 'eager' };
 }

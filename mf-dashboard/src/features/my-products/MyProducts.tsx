@@ -8,7 +8,7 @@ import { useMyProducts } from './useMyProducts';
 
 const columns: Column<Car>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1 },
-  { header: 'Image', cell: (car) => <CarThumb img={car.img} /> },
+  { header: 'Image', cell: (car) => <CarThumb img={car.img} photo={car.photos?.[0]} name={car.carName} /> },
   { header: 'Car', cell: (car) => car.carName },
   { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label },
   { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },

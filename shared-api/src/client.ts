@@ -40,7 +40,16 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
+/** The access token calls carry now, or null (for requests `request` cannot make, such as uploads). */
+export function storedAccessToken(): string | null {
+  return apiConnection().accessToken();
+}
+
 /** After a 401 with the access token `rejected`: the token to try again with, or null. */
+export async function refreshedAccessToken(rejected: string | null): Promise<string | null> {
+  return tokenAfter401(rejected);
+}
+
 async function tokenAfter401(rejected: string | null): Promise<string | null> {
   // A 401 that arrives after another call already refreshed: the new token is the answer.
   const stored = apiConnection().accessToken();

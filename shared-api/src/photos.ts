@@ -1,0 +1,104 @@
+import {
+  CATEGORY_PATHS,
+  PHOTO_ALT_FIELD,
+  PHOTO_FILE_FIELD,
+  type CarPhotosAnswer,
+  type Category,
+  type PhotoOrder,
+} from '@usedcars/shared-contract';
+// Through the package's own entry, not './client': this module is a subpath each remote bundles
+// for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
+import { ApiError, ApiUnreachableError, apiUrl, refreshedAccessToken, request, storedAccessToken } from '@usedcars/shared-api';
+
+/** The photo endpoints of a car (docs/api.md, "Car photos"); only the car's seller may call them. */
+
+export type { CarPhotosAnswer } from '@usedcars/shared-contract';
+
+const photosPath = (category: Category, carId: string) => `${CATEGORY_PATHS[category].apiCollection}/${encodeURIComponent(carId)}/photos`;
+
+export interface UploadProgress {
+  /** Bytes of the request sent so far, and in all (the file plus a little multipart framing). */
+  loaded: number;
+  total: number;
+}
+
+export interface UploadOptions {
+  /** Called as the request body goes out; once it is all sent the server is still re-encoding. */
+  onProgress?: (progress: UploadProgress) => void;
+  /** One alt text per file, in the same order (empty: the API describes it from the car's name). */
+  alts?: readonly string[];
+  signal?: AbortSignal;
+}
+
+/** The refusal's `file`, when the API said which file it is about. */
+export function refusedFile(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const file = (error.body as { file?: unknown } | undefined)?.file;
+  return typeof file === 'string' ? file : undefined;
+}
+
+/**
+ * POST /{collection}/{id}/photos: the files become the car's last photos, all of them or none.
+ * XMLHttpRequest rather than fetch: only it reports how much of a request body has been sent, and
+ * a seller on a phone connection wants to see each photo go. A 401 is retried once with a fresh
+ * token, as `request` does.
+ */
+export async function uploadPhotos(category: Category, carId: string, files: readonly File[], options: UploadOptions = {}): Promise<CarPhotosAnswer> {
+  const form = () => {
+    const body = new FormData();
+    files.forEach((file, index) => {
+      body.append(PHOTO_FILE_FIELD, file, file.name);
+      if (options.alts) body.append(PHOTO_ALT_FIELD, options.alts[index] ?? '');
+    });
+    return body;
+  };
+  const token = storedAccessToken();
+  let sent = await sendForm(apiUrl(photosPath(category, carId)), form(), token, options);
+  if (sent.status === 401) {
+    const fresh = await refreshedAccessToken(token);
+    if (fresh) sent = await sendForm(apiUrl(photosPath(category, carId)), form(), fresh, options);
+  }
+  let body: unknown;
+  try {
+    body = sent.text ? JSON.parse(sent.text) : undefined;
+  } catch {
+    body = sent.text;
+  }
+  if (sent.status < 200 || sent.status >= 300) {
+    const message = typeof (body as { message?: unknown } | undefined)?.message === 'string' ? (body as { message: string }).message : `The server answered ${sent.status}`;
+    throw new ApiError(message, sent.status, body);
+  }
+  return body as CarPhotosAnswer;
+}
+
+function sendForm(url: string, body: FormData, token: string | null, { onProgress, signal }: UploadOptions): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new ApiUnreachableError());
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+/** DELETE /{collection}/{id}/photos/{photoId}: the next photo becomes the cover when it was the cover. */
+export function deletePhoto(category: Category, carId: string, photoId: string): Promise<CarPhotosAnswer> {
+  return request<CarPhotosAnswer>(`${photosPath(category, carId)}/${encodeURIComponent(photoId)}`, { method: 'DELETE' });
+}
+
+/** PUT /{collection}/{id}/photos: every photo id of the car once, the cover first. */
+export function reorderPhotos(category: Category, carId: string, photoIds: readonly string[]): Promise<CarPhotosAnswer> {
+  const body: PhotoOrder = { photoIds: [...photoIds] };
+  return request<CarPhotosAnswer>(photosPath(category, carId), { method: 'PUT', body });
+}

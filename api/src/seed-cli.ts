@@ -5,6 +5,8 @@
 import { parseArgs } from 'node:util';
 import { settingsFromEnv } from './config';
 import { openConfiguredDatabase } from './db/client';
+import { S3Storage, storageFromSettings } from './features/photos/storage';
+import { demoPhotoCacheFile } from './seed/demo-photos';
 import { reseedDemo, seedLargeCatalog } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -16,13 +18,22 @@ async function main(): Promise<void> {
   // Demo buyer, admin and orders only beside the emulator, where the server makes their sign-ins.
   const demoSignIns = Boolean(settings.identity.emulatorHost);
   const database = openConfiguredDatabase(settings);
+  const storage = storageFromSettings(settings.app.photos.storage);
   try {
     await database.migrate();
     const started = Date.now();
-    if (perBrand === undefined) await reseedDemo(database.db, { demoSignIns });
-    else await seedLargeCatalog(database.db, perBrand);
-    console.log(`Seeded ${perBrand === undefined ? 'the demo catalog' : `${perBrand} cars per brand`} in ${Date.now() - started} ms (${database.driver})`);
+    if (perBrand === undefined) {
+      const report = await reseedDemo(database.db, { demoSignIns, photos: { storage, cacheFile: demoPhotoCacheFile(settings.dataDir) } });
+      console.log(
+        `Seeded the demo catalog in ${Date.now() - started} ms (${database.driver}): ${report.cars} cars, ${report.photos} photos ` +
+          `(${report.processed} pictures processed, ${report.reused} reused from earlier seeds)`,
+      );
+    } else {
+      await seedLargeCatalog(database.db, perBrand);
+      console.log(`Seeded ${perBrand} cars per brand in ${Date.now() - started} ms (${database.driver})`);
+    }
   } finally {
+    if (storage instanceof S3Storage) storage.destroy();
     await database.close();
   }
 }

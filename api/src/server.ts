@@ -5,6 +5,8 @@ import { openConfiguredDatabase } from './db/client';
 import { DataDirInUseError } from './db/pglite-lock';
 import { FirebaseIdentity } from './features/auth/identity';
 import { createGateway } from './features/payments/settings';
+import { storageFromSettings } from './features/photos/storage';
+import { demoPhotoCacheFile } from './seed/demo-photos';
 import { ensureDemoAccounts, prepareDatabase } from './seed/seed';
 import { DEMO_PASSWORD_DEFAULT } from './seed/demo-data';
 
@@ -16,11 +18,15 @@ async function main(): Promise<void> {
   const settings = settingsFromEnv();
   const identity = new FirebaseIdentity(settings.identity);
   const database = openConfiguredDatabase(settings);
-  const seeded = await prepareDatabase(database, { demoSignIns: identity.isEmulator });
+  const photoStorage = storageFromSettings(settings.app.photos.storage);
+  const seeded = await prepareDatabase(database, {
+    demoSignIns: identity.isEmulator,
+    photos: { storage: photoStorage, cacheFile: demoPhotoCacheFile(settings.dataDir) },
+  });
   // The feed starts before the app and its logger exist; its warnings go to the app's log once there is one.
   let warn = (message: string, error?: unknown) => console.warn(message, error ?? '');
   const changes = await openChangeFeed(database, (message, error) => warn(message, error));
-  const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app, changes });
+  const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app, changes, photoStorage });
   warn = (message, error) => app.log.warn({ err: error }, message);
   app.addHook('onClose', async () => {
     await identity.close();

@@ -92,6 +92,9 @@ describe('image links', () => {
     ['/images/../secret', false],
     ['ftp://example.com/a.png', false],
     ['cars/a.svg', false],
+    [`/photos/${'ab'.repeat(32)}.jpg`, true],
+    ['/photos/../jwt-secret', false],
+    ['/photos/cover.jpg', false],
   ])('%s → %s', (value, expected) => expect(isImageLink(value)).toBe(expected));
 });
 

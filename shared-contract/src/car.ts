@@ -5,9 +5,13 @@ import { CAR_STATUSES } from './orderFlow';
 import { fieldError, pastDateField, priceField, requiredText, strictObject, yearField } from './fields';
 import { carPhotoSchema } from './photo';
 
-/** Pictures are either on the web or served by the API itself under /images/. */
+/**
+ * Pictures are either on the web or served by the API itself: its drawings under /images/, and
+ * its photo files under /photos/ (a car's img is its cover's, which a seller may list again).
+ */
 export function isImageLink(value: string): boolean {
   if (value.startsWith('/images/')) return /^\/images\/[A-Za-z0-9._\-/]+$/.test(value) && !value.includes('..');
+  if (value.startsWith('/photos/')) return /^\/photos\/[0-9a-f]{64}\.(avif|webp|jpg)$/.test(value);
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';

@@ -1,12 +1,14 @@
 import { count, eq, isNotNull } from 'drizzle-orm';
-import { CATEGORIES, carInputSchema } from '@usedcars/shared-contract';
+import { CATEGORIES, type CarAnswer, carInputSchema } from '@usedcars/shared-contract';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PUBLIC_DIR } from '../app';
 import { bookings, cars, payments, users } from '../db/schema';
 import { toCar } from '../features/cars/service';
-import { createTestDatabase, describeEachDriver } from '../../test/helpers';
-import { DEMO_CARS_PER_BRAND, ensureDemoAccounts, reseedDemo, seedIfEmpty, seedLargeCatalog } from './seed';
+import { FolderStorage } from '../features/photos/storage';
+import { TestApi, createTestDatabase, describeEachDriver } from '../../test/helpers';
+import { DEMO_CARS_PER_BRAND, ensureDemoAccounts, reseedDemo, seedDemoCatalog, seedIfEmpty, seedLargeCatalog } from './seed';
 
 describeEachDriver('demo data', (api, driver) => {
   const carsIn = async (category: string) => (await api().db.select({ n: count() }).from(cars).where(eq(cars.category, category)))[0]?.n;
@@ -17,7 +19,7 @@ describeEachDriver('demo data', (api, driver) => {
     for (const category of CATEGORIES) expect(await carsIn(category)).toBe(DEMO_CARS_PER_BRAND);
     const rows = await api().db.select().from(cars);
     for (const row of rows) {
-      const { _id, status, ...fields } = toCar(row);
+      const { _id, status, photos, ...fields } = toCar(row);
       expect(carInputSchema.safeParse(fields).error).toBeUndefined();
       expect(existsSync(path.join(PUBLIC_DIR, row.img))).toBe(true);
     }
@@ -26,6 +28,41 @@ describeEachDriver('demo data', (api, driver) => {
     expect((await api().db.select({ role: users.role }).from(users).where(eq(users.email, 'admin@usedcars.test')))[0]?.role).toBe('admin');
     expect(await api().db.select().from(payments)).toHaveLength(1);
   });
+
+  it('gives each demo car 3–5 photos the API serves, its cover as img; seeding again reuses the processed pictures', async () => {
+    // Kept between runs, as DATA_DIR/photos is: the pictures are processed once per machine.
+    const storage = new FolderStorage(path.join(tmpdir(), 'usedcars-test-demo-photos'));
+    const photos = { storage, cacheFile: path.join(storage.dir, 'demo-photos.json') };
+    const seeded = await new TestApi(await createTestDatabase(driver), { photoStorage: storage }).start();
+    try {
+      // A small catalog: the first run on a machine processes its pictures (a dozen or so).
+      const perBrand = 4;
+      const first = await seedDemoCatalog(seeded.db, { demoSignIns: true, photos }, perBrand);
+      expect(first.cars).toBe(perBrand * CATEGORIES.length);
+      expect(first.photos).toBeGreaterThanOrEqual(3 * first.cars);
+      expect(first.photos).toBeLessThanOrEqual(5 * first.cars);
+      const again = await reseedDemo(seeded.db, { demoSignIns: true, photos }, perBrand);
+      expect(again).toEqual({ ...first, processed: 0, reused: first.processed + first.reused });
+
+      const list = (await seeded.inject({ method: 'GET', url: '/hondas?limit=100' })).json<CarAnswer[]>();
+      expect(list).toHaveLength(4);
+      for (const car of list) {
+        expect(car.photos.length).toBeGreaterThanOrEqual(3);
+        expect(car.photos.length).toBeLessThanOrEqual(5);
+        expect(car.img).toBe(car.photos[0]!.src);
+        expect(car.photos[0]!.alt).toMatch(/^The (black|white|silver|blue|red|green|grey|sand) Honda .+ from the side$/);
+        expect(car.photos[0]!.variants.avif.map((variant) => variant.width)).toEqual([320, 640, 1280]);
+      }
+      const cover = await seeded.inject({ method: 'GET', url: list[0]!.img });
+      expect(cover.statusCode).toBe(200);
+      expect(cover.headers['content-type']).toBe('image/jpeg');
+      // A demo booking shows the photo its car had.
+      const [booked] = await seeded.db.select({ img: bookings.img }).from(bookings).limit(1);
+      expect(booked?.img).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
+    } finally {
+      await seeded.stop();
+    }
+  }, 120_000);
 
   it('re-seeds the catalog and keeps the accounts', async () => {
     const before = (await api().db.select({ n: count() }).from(users))[0]?.n;

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { CATEGORIES, type Category, dollarsToCents } from '@usedcars/shared-contract';
 import type { Database, Db } from '../db/client';
-import { bookings, cars, payments, users } from '../db/schema';
+import { bookings, carPhotoVariants, cars, payments, users } from '../db/schema';
 import type { IdentityVerifier } from '../features/auth/identity';
+import { PhotoService } from '../features/photos/service';
 import { PAINTS, type Paint, carImagePath } from './car-art';
+import { CLOSE_UPS, type DemoPhotoOptions, type DemoShot, closeUp, makeDemoPhotos, sideView } from './demo-photos';
 import { CITIES, CONDITIONS, DEMO_ACCOUNTS, DETAILS, type DemoAccount, MODELS } from './demo-data';
 
 export const DEMO_CARS_PER_BRAND = 30;
@@ -32,6 +35,16 @@ export interface DemoOptions {
    * catalog then keeps only the seller records its cars need.
    */
   demoSignIns: boolean;
+  /** Where the demo cars' photos go; without it the cars have only their img link. */
+  photos?: DemoPhotoOptions;
+}
+
+/** What a demo seed made: photos, and how many of their pictures had to be processed (the rest came from the cache). */
+export interface DemoSeedReport {
+  cars: number;
+  photos: number;
+  processed: number;
+  reused: number;
 }
 
 const DEMO_SELLERS = DEMO_ACCOUNTS.filter((account) => account.role === 'Seller');
@@ -56,16 +69,25 @@ function sellersOf(ids: Map<string, string>) {
   return DEMO_SELLERS.map((account) => ({ id: ids.get(account.email)!, name: account.name }));
 }
 
-/** A few dozen realistic cars per brand and, with demo sign-ins, two bookings of the demo buyer (one paid). */
-export async function seedDemoCatalog(db: Db, { demoSignIns }: DemoOptions, perBrand = DEMO_CARS_PER_BRAND): Promise<void> {
+/**
+ * A few dozen realistic cars per brand, each with 3–5 photos when `photos` says where they go,
+ * and, with demo sign-ins, two bookings of the demo buyer (one paid).
+ */
+export async function seedDemoCatalog(db: Db, { demoSignIns, photos }: DemoOptions, perBrand = DEMO_CARS_PER_BRAND): Promise<DemoSeedReport> {
   const ids = await ensureDemoUsers(db, demoSignIns ? DEMO_ACCOUNTS : DEMO_SELLERS);
   const sellers = sellersOf(ids);
   const thisYear = new Date().getFullYear();
   const now = Date.now();
   const next = random(2024);
+  const shots = new Map<string, DemoShot[]>();
   const rows = CATEGORIES.flatMap((category) =>
     Array.from({ length: perBrand }, (_, index) => {
       const model = MODELS[category][index % MODELS[category].length]!;
+      const paint = PAINT_NAMES[(index * 3 + category.length) % PAINT_NAMES.length]!;
+      const id = randomUUID();
+      // The side view in the car's own style and paint first (the cover), then two to four close-ups.
+      const closeUps = Array.from({ length: 2 + (index % 3) }, (_, k) => closeUp(CLOSE_UPS[(index + k) % CLOSE_UPS.length]!));
+      shots.set(id, [sideView(model.style, paint, model.name), ...closeUps]);
       const year = thisYear - 1 - Math.floor(next() * 10);
       const age = thisYear - year;
       const price = Math.round((model.msrp * (0.95 + next() * 0.15)) / 100) * 100;
@@ -73,9 +95,10 @@ export async function seedDemoCatalog(db: Db, { demoSignIns }: DemoOptions, perB
       // Two of three demo cars belong to the demo seller, so My Products has plenty.
       const seller = index % 3 === 2 ? sellers[1 + (index % 2)]! : sellers[0]!;
       return {
+        id,
         category,
         carName: model.name,
-        img: carImagePath(model.style, PAINT_NAMES[(index * 3 + category.length) % PAINT_NAMES.length]!),
+        img: carImagePath(model.style, paint),
         price,
         currentPrice: Math.round((price * 0.88 ** age * (0.95 + next() * 0.1)) / 100) * 100,
         purchaseYear: String(year),
@@ -92,8 +115,16 @@ export async function seedDemoCatalog(db: Db, { demoSignIns }: DemoOptions, perB
     }),
   );
   const inserted = await db.insert(cars).values(rows).returning({ id: cars.id, sellerId: cars.sellerId });
-  if (!demoSignIns) return;
-  await seedDemoOrders(db, ids, inserted.filter((car) => car.sellerId === sellers[0]!.id).slice(0, 2).map((car) => car.id));
+  const report: DemoSeedReport = { cars: inserted.length, photos: 0, processed: 0, reused: 0 };
+  if (photos) {
+    const made = await makeDemoPhotos([...shots.values()].flat(), photos);
+    const entries = [...shots].map(([carId, carShots]) => ({ carId, photos: carShots.map((shot) => ({ ...made.photos.get(shot.id)!, alt: shot.alt })) }));
+    await new PhotoService(db, photos.storage, 1).attach(db, entries);
+    Object.assign(report, { photos: entries.reduce((sum, entry) => sum + entry.photos.length, 0), processed: made.processed, reused: made.reused });
+  }
+  // After the photos: a booking keeps the picture its car had when booked.
+  if (demoSignIns) await seedDemoOrders(db, ids, inserted.filter((car) => car.sellerId === sellers[0]!.id).slice(0, 2).map((car) => car.id));
+  return report;
 }
 
 /** My Orders shows one booking to pay and one already paid. */
@@ -143,10 +174,17 @@ export function prepareDatabase(database: Database, options: DemoOptions): Promi
   });
 }
 
-/** `npm run seed`: cars, bookings and payments start over; accounts stay. */
-export async function reseedDemo(db: Db, options: DemoOptions): Promise<void> {
+/**
+ * `npm run seed`: cars, bookings and payments start over; accounts stay. The demo photos' files
+ * stay (the same drawings are made again from them); the files of photos sellers uploaded to the
+ * wiped cars are deleted once the new catalog no longer uses them.
+ */
+export async function reseedDemo(db: Db, options: DemoOptions, perBrand = DEMO_CARS_PER_BRAND): Promise<DemoSeedReport> {
+  const before = options.photos ? (await db.select({ key: carPhotoVariants.key }).from(carPhotoVariants)).map((row) => row.key) : [];
   await wipeCatalog(db);
-  await seedDemoCatalog(db, options);
+  const report = await seedDemoCatalog(db, options, perBrand);
+  if (options.photos) await new PhotoService(db, options.photos.storage, 1).deleteUnused(before);
+  return report;
 }
 
 /**

@@ -59,12 +59,24 @@ export function sniffImage(head: Buffer): string | null {
 
 const READABLE = 'is not a picture we can read: send a JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF photo';
 
-/** Encoder settings: a good-looking photo at a fraction of a phone's JPEG (docs/operate-photos.md). */
+/**
+ * Encoder settings: a good-looking photo at a fraction of a phone's JPEG. AVIF's effort is kept
+ * low: each step up roughly doubles the time, and on photographs effort 1 made files as small
+ * as effort 2 (docs/operate-photos.md).
+ */
+const ENCODER_SETTINGS = {
+  avif: { quality: 50, effort: 1 },
+  webp: { quality: 75, effort: 4 },
+  jpeg: { quality: 78, mozjpeg: true },
+} as const;
 const ENCODE: Record<PhotoFormat, (image: Sharp) => Sharp> = {
-  avif: (image) => image.avif({ quality: 50, effort: 2 }),
-  webp: (image) => image.webp({ quality: 75, effort: 4 }),
-  jpeg: (image) => image.jpeg({ quality: 78, mozjpeg: true }),
+  avif: (image) => image.avif(ENCODER_SETTINGS.avif),
+  webp: (image) => image.webp(ENCODER_SETTINGS.webp),
+  jpeg: (image) => image.jpeg(ENCODER_SETTINGS.jpeg),
 };
+
+/** Changes whenever the same input could come out as different files: the seed's cache is keyed by it. */
+export const PROCESSING_SIGNATURE = JSON.stringify({ version: 1, libvips: sharp.versions.vips, widths: PHOTO_WIDTHS, encoders: ENCODER_SETTINGS });
 
 /** The widths made of a photo `width` wide: the targets below it, then its own width or the largest target. */
 export function widthsFor(width: number): number[] {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   type CarPhoto,
@@ -141,7 +142,12 @@ export class PhotoService {
    */
   async stage(name: string, bytes: Buffer): Promise<StagedPhoto> {
     const photo = await this.queue.run(() => processPhoto(bytes));
-    for (const variant of photo.variants) await this.storage.put(variant.key, variant.bytes);
+    try {
+      for (const variant of photo.variants) await this.storage.put(variant.key, variant.bytes);
+    } catch (error) {
+      await this.deleteUnused(photo.variants.map((variant) => variant.key));
+      throw error;
+    }
     return { name, photo };
   }
 
@@ -274,18 +280,36 @@ export class PhotoService {
   }
 
   /**
-   * Photos already processed (the demo seed's, from its cache) become a car's, as commit() would
-   * make them; the files must be in storage already.
+   * Photos already processed (the demo seed's, from its cache) become these cars', as commit()
+   * would make them, in a few statements for all the cars; the files must be in storage already.
+   * The cars must have no photos yet.
    */
-  async attach(tx: Db, carId: string, photos: readonly { width: number; height: number; alt?: string; variants: readonly Omit<EncodedVariant, 'bytes'>[] }[]): Promise<void> {
-    if (photos.length === 0) return;
-    const rows = await tx
-      .insert(carPhotos)
-      .values(photos.map((photo, position) => ({ carId, position, alt: photo.alt ?? null, width: photo.width, height: photo.height })))
-      .returning({ id: carPhotos.id });
-    await tx.insert(carPhotoVariants).values(photos.flatMap((photo, index) => photo.variants.map((variant) => ({ photoId: rows[index]!.id, ...variantRow(variant) }))));
-    await this.settleCover(tx, carId);
+  async attach(db: Db, entries: readonly { carId: string; photos: readonly ProcessedPhotoRecord[] }[]): Promise<void> {
+    const photoRows = entries.flatMap(({ carId, photos }) =>
+      photos.map((photo, position) => ({ id: randomUUID(), carId, position, alt: photo.alt ?? null, width: photo.width, height: photo.height, photo })),
+    );
+    if (photoRows.length === 0) return;
+    for (const chunk of chunks(photoRows, 1000)) await db.insert(carPhotos).values(chunk.map(({ photo: _photo, ...row }) => row));
+    const variantRows = photoRows.flatMap((row) => row.photo.variants.map((variant) => ({ photoId: row.id, ...variantRow(variant) })));
+    for (const chunk of chunks(variantRows, 1000)) await db.insert(carPhotoVariants).values(chunk);
+    const covers = entries.filter((entry) => entry.photos.length > 0).map((entry) => ({ carId: entry.carId, img: this.storage.urlOf(srcVariant(entry.photos[0]!.variants)!.key) }));
+    for (const chunk of chunks(covers, 1000)) {
+      const values = sql.join(chunk.map((cover) => sql`(${cover.carId}::uuid, ${cover.img})`), sql`, `);
+      await db.execute(sql`update cars set listed_img = coalesce(cars.listed_img, cars.img), img = covers.img from (values ${values}) as covers(id, img) where cars.id = covers.id`);
+    }
   }
+}
+
+/** A processed photo as the seed's cache keeps it: its files' names and sizes, not their bytes. */
+export interface ProcessedPhotoRecord {
+  width: number;
+  height: number;
+  alt?: string;
+  variants: readonly (Omit<EncodedVariant, 'bytes'> & { size: number })[];
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 }
 
 function variantRow(variant: Omit<EncodedVariant, 'bytes'> & { bytes?: Buffer; size?: number }) {

@@ -5,13 +5,16 @@ import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import { addCar, carImageUrl } from '@usedcars/shared-api/cars';
-import { SITE_PATHS, isImageLink, type CarInput } from '@usedcars/shared-contract';
-import { Button, theme } from '@usedcars/shared-ui';
+import { SITE_PATHS, isImageLink, type AcknowledgedAnswer, type CarInput } from '@usedcars/shared-contract';
+import { Button, GhostButton, theme } from '@usedcars/shared-ui';
 import { Field, Input, Select, TextArea } from '@usedcars/shared-ui/form';
 import { useDisplayName } from '../access/useRole';
+import { UploadArea } from '../photos/UploadArea';
+import { useUploads } from '../photos/useUploads';
 import { dashboardKeys } from '../queryKeys';
 import {
   CAR_FIELDS,
+  withPictureForPhotos,
   CATEGORY_OPTIONS,
   initialValues,
   validateCar,
@@ -24,6 +27,8 @@ import {
 /**
  * Add Product (SPEC.md §5). Checked with the API's own schema when a field is left and on
  * submit; each message sits under its field and is tied to it (aria-describedby, aria-invalid).
+ * Photos picked here are sent once the car exists, one request per file (docs/product.md,
+ * "Car photos"); a photo that fails leaves the car added, and the page stays to retry it.
  */
 export function AddProductForm() {
   const formId = useId();
@@ -33,15 +38,39 @@ export function AddProductForm() {
   const displayName = useDisplayName();
   const [values, setValues] = useState<CarFormValues>(() => initialValues(displayName));
   const [touched, setTouched] = useState<Partial<Record<CarField, boolean>>>({});
+  const uploads = useUploads();
+  const withPhotos = uploads.pending > 0;
+  // With photos the image link may stay empty: the cover becomes the car's picture.
+  const effective = useMemo(() => withPictureForPhotos(values, withPhotos), [values, withPhotos]);
   // Messages follow the values; a field shows its own once it has been left (or on submit).
-  const errors: CarFormErrors = useMemo(() => validateCar(values).errors ?? {}, [values]);
+  const errors: CarFormErrors = useMemo(() => validateCar(effective).errors ?? {}, [effective]);
+  /** The car once it exists, while its photos are on their way. */
+  const [added, setAdded] = useState<{ car: CarInput; id: string; refused: number | null } | null>(null);
+
+  const finish = async (car: CarInput, photos: number) => {
+    toast.success(photos > 0 ? `${car.carName} added with ${photos} photo${photos === 1 ? '' : 's'}` : `${car.carName} added`);
+    await queryClient.invalidateQueries({ queryKey: dashboardKeys.sellerCarsAll() });
+    navigate(SITE_PATHS.myProduct);
+  };
+
+  const sendPhotos = async (car: CarInput, id: string) => {
+    setAdded({ car, id, refused: null });
+    let photos = 0;
+    const refused = await uploads.run(car.categoryName, id, (answer) => {
+      photos = answer.photos.length;
+    });
+    if (refused === 0) await finish(car, photos);
+    else {
+      setAdded({ car, id, refused });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.sellerCarsAll() });
+    }
+  };
 
   const saving = useMutation({
     mutationFn: (car: CarInput) => addCar(car),
-    onSuccess: async (_answer, car) => {
-      toast.success(`${car.carName} added`);
-      await queryClient.invalidateQueries({ queryKey: dashboardKeys.sellerCarsAll() });
-      navigate(SITE_PATHS.myProduct);
+    onSuccess: async (answer: AcknowledgedAnswer, car) => {
+      if (uploads.pending > 0) await sendPhotos(car, answer.insertedId);
+      else await finish(car, 0);
     },
   });
 
@@ -54,7 +83,8 @@ export function AddProductForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validateCar(values);
+    if (added) return;
+    const result = validateCar(effective);
     setTouched(Object.fromEntries(CAR_FIELDS.map((field) => [field.name, true])));
     if (result.errors) {
       const first = CAR_FIELDS.find((field) => result.errors[field.name]);
@@ -64,6 +94,37 @@ export function AddProductForm() {
     saving.mutate(result.data);
   };
 
+  if (added) {
+    const sent = uploads.rows.filter((row) => row.state === 'done').length;
+    return (
+      <Form as="section" aria-label="Photos of the new car" aria-busy={uploads.busy}>
+        <p role="status">
+          {added.refused === null
+            ? `${added.car.carName} was added. Uploading its photos: ${sent} of ${uploads.rows.filter((row) => !row.final).length} done…`
+            : `${added.car.carName} was added, but ${added.refused === 1 ? 'one photo was' : `${added.refused} photos were`} not: see the message next to each. Try again, remove them, or add photos later with Edit photos in My Products.`}
+        </p>
+        <UploadArea uploads={uploads} storedPhotos={sent} onAdded={() => void sendPhotos(added.car, added.id)} />
+        <Footer>
+          <GhostButton type="button" onClick={() => navigate(SITE_PATHS.myProduct)} disabled={uploads.busy}>
+            Go to My Products
+          </GhostButton>
+          {added.refused !== null && uploads.rows.some((row) => row.state === 'refused' && !row.final) && (
+            <Button
+              type="button"
+              disabled={uploads.busy}
+              onClick={() => {
+                uploads.retryRefused();
+                void sendPhotos(added.car, added.id);
+              }}
+            >
+              Try again
+            </Button>
+          )}
+        </Footer>
+      </Form>
+    );
+  }
+
   const errorCount = Object.keys(errors).filter((field) => touched[field as CarField]).length;
 
   return (
@@ -71,7 +132,12 @@ export function AddProductForm() {
       <Grid>
         {CAR_FIELDS.map((field) => (
           <Cell key={field.name} $wide={field.kind === 'long' || field.kind === 'url'}>
-            <Field id={idOf(field.name)} label={field.label} hint={field.hint} error={visibleError(field.name)}>
+            <Field
+              id={idOf(field.name)}
+              label={field.label}
+              hint={field.name === 'img' ? `${field.hint} Optional when you add photos below.` : field.hint}
+              error={visibleError(field.name)}
+            >
               <Control
                 spec={field}
                 value={values[field.name]}
@@ -85,13 +151,17 @@ export function AddProductForm() {
           </Cell>
         ))}
       </Grid>
+      <fieldset>
+        <Legend>Photos</Legend>
+        <UploadArea uploads={uploads} storedPhotos={0} orderable disabled={saving.isPending} />
+      </fieldset>
       <Footer>
         <div role="alert">
           {errorCount > 0 && <Summary>Please correct the {errorCount === 1 ? 'field' : `${errorCount} fields`} marked above.</Summary>}
           {saving.isError && <Summary>The car was not added: {errorText(saving.error)}</Summary>}
         </div>
         <Button type="submit" disabled={saving.isPending}>
-          {saving.isPending ? 'Adding…' : 'Add Product'}
+          {saving.isPending ? 'Adding…' : withPhotos ? 'Add Product and upload photos' : 'Add Product'}
         </Button>
       </Footer>
     </Form>
@@ -170,6 +240,11 @@ const Cell = styled.div<{ $wide: boolean }>`
   gap: 6px;
   min-width: 0;
   grid-column: ${(props) => (props.$wide ? '1 / -1' : 'auto')};
+`;
+
+const Legend = styled.legend`
+  font-weight: 600;
+  padding: 0 4px;
 `;
 
 const PreviewNote = styled.span`

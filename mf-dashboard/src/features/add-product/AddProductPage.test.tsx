@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { ApiError } from '@usedcars/shared-api';
 import { addCar } from '@usedcars/shared-api/cars';
+import { uploadPhotos } from '@usedcars/shared-api/photos';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import AddProductPage from './AddProductPage';
 
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), addCar: jest.fn() }));
+jest.mock('@usedcars/shared-api/photos', () => ({ ...jest.requireActual('@usedcars/shared-api/photos'), uploadPhotos: jest.fn() }));
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
 
 const PATH = '/dashboard/addProduct';
@@ -127,4 +129,62 @@ test('a buyer who types /dashboard/addProduct gets no form, only the reason', ()
   expect(screen.queryByRole('form')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Add Product' })).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Back to your dashboard' })).toHaveAttribute('href', '/dashboard');
+});
+
+describe('photos', () => {
+  const file = (name: string, bytes = 1000) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
+  const { 'Image link': _link, ...withoutLink } = complete;
+
+  test('picked photos are put in order before the car exists, then sent one by one to it; the link may stay empty', async () => {
+    const user = userEvent.setup();
+    jest.mocked(addCar).mockResolvedValue({ acknowledged: true, message: 'added', insertedId: 'new-car' });
+    let stored = 0;
+    jest.mocked(uploadPhotos).mockImplementation(async (_category, _id, _files, options) => {
+      options?.onProgress?.({ loaded: 50, total: 100 });
+      options?.onProgress?.({ loaded: 100, total: 100 });
+      stored += 1;
+      return { img: '/photos/x.jpg', photos: Array.from({ length: stored }, () => ({}) as never) };
+    });
+    renderDashboard(<AddProductPage />, { path: PATH });
+    await fillIn(user, withoutLink);
+    await user.upload(screen.getByLabelText('Add photos'), [file('front.jpg'), file('side.jpg'), file('back.jpg')]);
+    const rows = () => within(screen.getByRole('list', { name: 'Files to upload' })).getAllByRole('listitem');
+    expect(rows()).toHaveLength(3);
+    expect(within(rows()[0]!).getByText('Cover')).toBeInTheDocument();
+    expect(within(rows()[1]!).getByRole('progressbar', { name: 'Upload of side.jpg' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Make back.jpg the cover' }));
+    await user.click(screen.getByRole('button', { name: 'Move front.jpg right' }));
+    await user.click(screen.getByRole('button', { name: 'Add Product and upload photos' }));
+
+    expect(addCar).toHaveBeenCalledWith(expect.objectContaining({ img: '/images/cars/sedan-grey.svg' }));
+    expect(jest.mocked(uploadPhotos).mock.calls.map(([category, id, files]) => [category, id, files[0]!.name])).toEqual([
+      ['audi', 'new-car', 'back.jpg'],
+      ['audi', 'new-car', 'side.jpg'],
+      ['audi', 'new-car', 'front.jpg'],
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Audi A4 2.0 TFSI Premium added with 3 photos');
+  });
+
+  test('a refused photo leaves the car added: its message is next to it, and the page stays to try again', async () => {
+    const user = userEvent.setup();
+    jest.mocked(addCar).mockResolvedValue({ acknowledged: true, message: 'added', insertedId: 'new-car' });
+    jest.mocked(uploadPhotos).mockImplementation(async (_category, _id, files) => {
+      if (files[0]!.name === 'notes.jpg') throw new ApiError('notes.jpg is not a picture we can read', 415, { file: 'notes.jpg' });
+      return { img: '/photos/x.jpg', photos: [] };
+    });
+    renderDashboard(<AddProductPage />, { path: PATH });
+    await fillIn(user, complete);
+    await user.upload(screen.getByLabelText('Add photos'), [file('front.jpg'), file('notes.jpg'), file('huge.jpg', 11 * 1024 * 1024)]);
+    const huge = screen.getByText('huge.jpg').closest('li')!;
+    expect(within(huge).getByRole('alert')).toHaveTextContent('huge.jpg is over 10 MB');
+    await user.click(screen.getByRole('button', { name: 'Add Product and upload photos' }));
+
+    expect(await screen.findByText(/was added, but one photo was not/)).toBeInTheDocument();
+    const notes = screen.getByText('notes.jpg').closest('li')!;
+    expect(within(notes).getByRole('alert')).toHaveTextContent('notes.jpg is not a picture we can read');
+    expect(uploadPhotos).toHaveBeenCalledTimes(2);
+    expect(addCar).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to My Products' })).toBeInTheDocument();
+  });
 });

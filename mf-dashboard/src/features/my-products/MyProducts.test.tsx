@@ -1,13 +1,16 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deletePhoto, reorderPhotos } from '@usedcars/shared-api/photos';
 import { ApiError, fetchUserByEmail } from '@usedcars/shared-api';
 import { fetchSellerCars } from '@usedcars/shared-api/cars';
-import { CAR_LIST_MAX_LIMIT, type Car, type Category } from '@usedcars/shared-contract';
+import { CAR_LIST_MAX_LIMIT, type Car, type CarPhoto, type Category } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import MyProductPage from './MyProductPage';
 import { newestFirst } from './useMyProducts';
 
 jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), fetchUserByEmail: jest.fn() }));
+jest.mock('@usedcars/shared-api/photos', () => ({ ...jest.requireActual('@usedcars/shared-api/photos'), reorderPhotos: jest.fn(), deletePhoto: jest.fn() }));
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchSellerCars: jest.fn() }));
 
 function serve(cars: Partial<Record<Category, Car[]>>) {
@@ -48,9 +51,9 @@ test("merges the seller's cars of the three brands, newest first, with each car'
   }
   const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
   expect(rows).toEqual([
-    ['1', '', 'Honda Civic EX', 'Honda', '$18,000', '2025-05-20', 'Available'],
-    ['2', '', 'Audi Q5', 'Audi', '$21,500', '2025-03-01', 'Booked'],
-    ['3', '', 'Mercedes-Benz C 300', 'Mercedes-Benz', '$21,500', '2024-12-24', 'Sold'],
+    ['1', '', 'Honda Civic EX', 'Honda', '$18,000', '2025-05-20', 'Available', 'Edit photos'],
+    ['2', '', 'Audi Q5', 'Audi', '$21,500', '2025-03-01', 'Booked', 'Edit photos'],
+    ['3', '', 'Mercedes-Benz C 300', 'Mercedes-Benz', '$21,500', '2024-12-24', 'Sold', 'Edit photos'],
   ]);
 });
 
@@ -73,4 +76,59 @@ test('a brand that answers a full page says the list is cut short', async () => 
   serve({ honda: Array.from({ length: CAR_LIST_MAX_LIMIT }, (_, i) => car({ _id: `h${i}`, categoryName: 'honda' })) });
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
   expect(await screen.findByText(`Showing your newest ${CAR_LIST_MAX_LIMIT} cars of each brand.`)).toBeInTheDocument();
+});
+
+function photo(id: string): CarPhoto {
+  const url = (width: number) => `/photos/${id.repeat(64).slice(0, 64)}-${width}.jpg`;
+  const variants = [320, 640].map((width) => ({ width, height: (width * 2) / 3, url: url(width) }));
+  return {
+    id,
+    width: 640,
+    height: 427,
+    alt: `Photo ${id}`,
+    src: url(640),
+    srcset: { avif: '', webp: '', jpeg: '' },
+    variants: { avif: [], webp: [], jpeg: variants },
+  };
+}
+
+test('Edit photos shows the car\'s photos, the cover first; a new cover and a deletion are saved as they are made', async () => {
+  const user = userEvent.setup();
+  const [a, b, c] = [photo('a'), photo('b'), photo('c')];
+  serve({ audi: [car({ _id: 'a1', carName: 'Audi Q5', photos: [a, b, c] })] });
+  jest.mocked(reorderPhotos).mockImplementation(async (_category, _id, ids) => {
+    const photos = ids.map((id) => [a, b, c].find((candidate) => candidate.id === id)!);
+    return { img: photos[0]!.src, photos };
+  });
+  jest.mocked(deletePhoto).mockResolvedValue({ img: c.src, photos: [c, a] });
+  renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
+  await user.click(await screen.findByRole('button', { name: 'Edit photos of Audi Q5' }));
+  const dialog = screen.getByRole('dialog', { name: 'Photos of Audi Q5' });
+  const tiles = () => within(within(dialog).getByRole('list', { name: 'Photos, the cover first' })).getAllByRole('listitem');
+  expect(tiles().map((tile) => within(tile).getByRole('img').getAttribute('alt'))).toEqual(['Photo a', 'Photo b', 'Photo c']);
+  expect(within(tiles()[0]!).getByText('Cover')).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Move photo 1 left' })).toBeDisabled();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Make photo 3 the cover' }));
+  expect(reorderPhotos).toHaveBeenCalledWith('audi', 'a1', ['c', 'a', 'b']);
+  expect(within(tiles()[0]!).getByRole('img')).toHaveAttribute('alt', 'Photo c');
+  expect(within(tiles()[0]!).getByText('Cover')).toBeInTheDocument();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Delete photo 3' }));
+  expect(deletePhoto).toHaveBeenCalledWith('audi', 'a1', 'b');
+  expect(tiles()).toHaveLength(2);
+  // The file input is a real one, with its label.
+  expect(within(dialog).getByLabelText('Add photos')).toHaveAttribute('type', 'file');
+});
+
+test('a refused reorder puts the photos back and says why', async () => {
+  const user = userEvent.setup();
+  serve({ honda: [car({ _id: 'h1', carName: 'Honda Jazz', categoryName: 'honda', photos: [photo('a'), photo('b')] })] });
+  jest.mocked(reorderPhotos).mockRejectedValue(new ApiError('photoIds must name each of this car\'s 3 photos once', 409));
+  renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
+  await user.click(await screen.findByRole('button', { name: 'Edit photos of Honda Jazz' }));
+  const dialog = screen.getByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Move photo 1 right' }));
+  expect(await within(dialog).findByText(/must name each of this car's 3 photos once/)).toBeInTheDocument();
+  expect(within(dialog).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Photo a', 'Photo b']);
 });

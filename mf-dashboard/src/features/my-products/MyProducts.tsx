@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CAR_LIST_MAX_LIMIT, CATEGORY_PATHS, SITE_PATHS, type Car } from '@usedcars/shared-contract';
 import { StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { EditPhotosDialog } from '../photos/EditPhotosDialog';
+import { SmallButton } from '../photos/UploadArea';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
 import { useMyProducts } from './useMyProducts';
 
-const columns: Column<Car>[] = [
+const baseColumns: Column<Car>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1 },
   { header: 'Image', cell: (car) => <CarThumb img={car.img} photo={car.photos?.[0]} name={car.carName} /> },
   { header: 'Car', cell: (car) => car.carName },
@@ -20,6 +23,19 @@ const columns: Column<Car>[] = [
 export function MyProducts() {
   usePageTitle('Dashboard - My Products');
   const products = useMyProducts();
+  const [editing, setEditing] = useState<Car | null>(null);
+  const columns: Column<Car>[] = [
+    ...baseColumns,
+    {
+      header: 'Photos',
+      cell: (car) => (
+        <SmallButton type="button" onClick={() => setEditing(car)} aria-label={`Edit photos of ${car.carName}`}>
+          Edit photos{car.photos?.length ? ` (${car.photos.length})` : ''}
+        </SmallButton>
+      ),
+      nowrap: true,
+    },
+  ];
   return (
     <>
       <h1>My Products</h1>
@@ -34,6 +50,7 @@ export function MyProducts() {
         }
         note={products.truncated ? <Note>Showing your newest {CAR_LIST_MAX_LIMIT} cars of each brand.</Note> : null}
       />
+      {editing && <EditPhotosDialog car={editing} onClose={() => setEditing(null)} />}
     </>
   );
 }

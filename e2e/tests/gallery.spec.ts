@@ -247,7 +247,7 @@ test('a car whose picture fails shows a drawn stand-in named after it: no broken
     await expectStandIn(`${carName}: no picture`, 'the brand list', width);
 
     await page.goto('/dashboard/myProduct');
-    await expect(page.getByRole('cell', { name: carName })).toBeVisible();
+    await expect(page.getByRole('cell', { name: carName, exact: true })).toBeVisible();
     await resetShifts();
     await expectStandIn(`${carName}: no picture`, 'My Products', width);
   }

@@ -17,6 +17,8 @@ const FULL_SIZES = 'calc(100vw - 64px)';
 
 /** A horizontal move of at least this many pixels, more across than down, is a swipe. */
 const SWIPE_PX = 40;
+/** The click a mouse's drag ends in comes at once; later, it is a click of its own. */
+const CLICK_AFTER_SWIPE_MS = 400;
 
 /** The text a photo is described by: the car's name and the photo's place among the others. */
 export function photoAlt(carName: string, index: number, count: number): string {
@@ -31,13 +33,15 @@ export function photoAlt(carName: string, index: number, count: number): string 
  */
 function useSwipe(onSwipe: (direction: 1 | -1) => void) {
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
-  const swiped = useRef(false);
+  // When the last swipe ended: only a click right after it is the swipe's own. A finger's swipe
+  // ends in no click at all, so a flag alone would swallow the next real tap.
+  const swipedAt = useRef(-Infinity);
   return {
     handlers: {
       onPointerDown: (event: PointerEvent) => {
+        swipedAt.current = -Infinity;
         if (!event.isPrimary) return;
         start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
-        swiped.current = false;
       },
       onPointerUp: (event: PointerEvent) => {
         const from = start.current;
@@ -46,7 +50,7 @@ function useSwipe(onSwipe: (direction: 1 | -1) => void) {
         const dx = event.clientX - from.x;
         const dy = event.clientY - from.y;
         if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) {
-          swiped.current = true;
+          swipedAt.current = performance.now();
           onSwipe(dx < 0 ? 1 : -1);
         }
       },
@@ -55,9 +59,9 @@ function useSwipe(onSwipe: (direction: 1 | -1) => void) {
       },
     },
     swallowClick: () => {
-      const was = swiped.current;
-      swiped.current = false;
-      return was;
+      const swipe = performance.now() - swipedAt.current < CLICK_AFTER_SWIPE_MS;
+      swipedAt.current = -Infinity;
+      return swipe;
     },
   };
 }

@@ -101,7 +101,7 @@ async function lighthousePage(label, url) {
 const mark = (met) => (met ? 'met' : 'NOT met');
 const ms = (value) => `${(value / 1000).toFixed(2)} s`;
 
-console.log(`Page speed of ${origin} (${runs} Lighthouse runs per page, simulated mobile; load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')})`);
+console.log(`Page speed of ${origin} (${picturesOnly ? 'pictures only' : `${runs} Lighthouse runs per page, simulated mobile`}; load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')})`);
 const cars = await (await fetch(`${api}/audis?limit=1`)).json();
 const pages = [
   ['home', `${origin}/`],

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { settingsFromEnv } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { S3Storage, storageFromSettings } from './features/photos/storage';
-import { demoPhotoCacheFile } from './seed/demo-photos';
+import { demoPhotoCacheDir } from './seed/demo-photos';
 import { reseedDemo, seedLargeCatalog } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     await database.migrate();
     const started = Date.now();
     if (perBrand === undefined) {
-      const report = await reseedDemo(database.db, { demoSignIns, photos: { storage, cacheFile: demoPhotoCacheFile(settings.dataDir) } });
+      const report = await reseedDemo(database.db, { demoSignIns, photos: { storage, cacheDir: demoPhotoCacheDir() } });
       console.log(
         `Seeded the demo catalog in ${Date.now() - started} ms (${database.driver}): ${report.cars} cars, ${report.photos} photos ` +
           `(${report.processed} pictures processed, ${report.reused} reused from earlier seeds)`,

@@ -6,7 +6,7 @@ import { DataDirInUseError } from './db/pglite-lock';
 import { FirebaseIdentity } from './features/auth/identity';
 import { createGateway } from './features/payments/settings';
 import { storageFromSettings } from './features/photos/storage';
-import { demoPhotoCacheFile } from './seed/demo-photos';
+import { demoPhotoCacheDir } from './seed/demo-photos';
 import { ensureDemoAccounts, prepareDatabase } from './seed/seed';
 import { DEMO_PASSWORD_DEFAULT } from './seed/demo-data';
 
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const photoStorage = storageFromSettings(settings.app.photos.storage);
   const seeded = await prepareDatabase(database, {
     demoSignIns: identity.isEmulator,
-    photos: { storage: photoStorage, cacheFile: demoPhotoCacheFile(settings.dataDir) },
+    photos: { storage: photoStorage, cacheDir: demoPhotoCacheDir() },
   });
   // The feed starts before the app and its logger exist; its warnings go to the app's log once there is one.
   let warn = (message: string, error?: unknown) => console.warn(message, error ?? '');

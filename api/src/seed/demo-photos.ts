@@ -2,8 +2,10 @@
  * Photos for the demo catalog, made without any network: each car's side view is the project's
  * own car drawing (car-art.ts) in its body style and paint, and a few close-ups (the dashboard,
  * a wheel, the seats, the boot) are drawn here once and shared. They go through the same
- * processing as an upload. What was processed is remembered by a hash of the drawing and of
- * the processing settings, so seeding again reuses the stored files instead of encoding anew.
+ * processing as an upload. What was processed is kept in a cache folder outside DATA_DIR (by
+ * default under node_modules/.cache), keyed by a hash of the drawing and of the processing
+ * settings, so a fresh data folder (every browser-test run makes one) copies the files from it
+ * instead of encoding them anew.
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -11,17 +13,22 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PROCESSING_SIGNATURE, type EncodedVariant, processPhoto } from '../features/photos/processing';
-import type { PhotoStorage } from '../features/photos/storage';
+import { FolderStorage, type PhotoStorage } from '../features/photos/storage';
 import { type BodyStyle, type Paint, carSvg } from './car-art';
 
 export interface DemoPhotoOptions {
   storage: PhotoStorage;
-  /** Where the processed drawings are remembered (a JSON file). */
-  cacheFile: string;
+  /** Where the processed drawings are kept: an index.json and the files, whatever the storage. */
+  cacheDir: string;
 }
 
-/** Where the seed remembers what it processed: beside the database, whatever the storage. */
-export const demoPhotoCacheFile = (dataDir: string) => path.join(dataDir, 'demo-photos.json');
+/**
+ * The machine's cache of processed demo photos: DEMO_PHOTO_CACHE, or node_modules/.cache of the
+ * checkout (docs/how-to.md). Deleting it only costs the next seed the encoding.
+ */
+export function demoPhotoCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.DEMO_PHOTO_CACHE || path.join(__dirname, '../../../node_modules/.cache/usedcars-demo-photos'));
+}
 
 export const CLOSE_UPS = ['dashboard', 'wheel', 'seats', 'boot'] as const;
 export type CloseUp = (typeof CLOSE_UPS)[number];
@@ -115,19 +122,30 @@ async function readCache(file: string): Promise<Cache> {
 }
 
 /**
- * Makes each drawing once: from the cache when every file it names is still stored, else by
- * rendering and processing it, as many at once as there are cores (seeding has the machine to itself).
+ * Makes each drawing once: from the cache when it holds every file of it (copied into the
+ * storage where missing there), else by rendering and processing it, as many at once as there
+ * are cores (seeding has the machine to itself).
  */
-export async function makeDemoPhotos(shots: readonly DemoShot[], { storage, cacheFile }: DemoPhotoOptions): Promise<{ photos: Map<string, MadePhoto>; processed: number; reused: number }> {
-  const cache = await readCache(cacheFile);
+export async function makeDemoPhotos(shots: readonly DemoShot[], { storage, cacheDir }: DemoPhotoOptions): Promise<{ photos: Map<string, MadePhoto>; processed: number; reused: number }> {
+  const indexFile = path.join(cacheDir, 'index.json');
+  const cacheFiles = new FolderStorage(path.join(cacheDir, 'files'));
+  const cache = await readCache(indexFile);
   const unique = [...new Map(shots.map((shot) => [shot.id, shot])).values()];
   const hashOf = (shot: DemoShot) => createHash('sha256').update(`${PROCESSING_SIGNATURE}\n${WIDTH}x${HEIGHT}\n${shot.svg}`).digest('hex');
   const photos = new Map<string, MadePhoto>();
+  const fromCache = async (made: MadePhoto): Promise<boolean> => {
+    for (const variant of made.variants) {
+      if (await storage.exists(variant.key)) continue;
+      const bytes = await cacheFiles.get(variant.key);
+      if (!bytes) return false;
+      await storage.put(variant.key, bytes);
+    }
+    return true;
+  };
   const todo: DemoShot[] = [];
   for (const shot of unique) {
     const cached = cache[hashOf(shot)];
-    const stored = cached && (await Promise.all(cached.variants.map((variant) => storage.exists(variant.key)))).every(Boolean);
-    if (cached && stored) photos.set(shot.id, cached);
+    if (cached && (await fromCache(cached))) photos.set(shot.id, cached);
     else todo.push(shot);
   }
   let next = 0;
@@ -139,7 +157,10 @@ export async function makeDemoPhotos(shots: readonly DemoShot[], { storage, cach
         .png({ compressionLevel: 1 })
         .toBuffer();
       const processed = await processPhoto(drawing);
-      for (const variant of processed.variants) await storage.put(variant.key, variant.bytes);
+      for (const variant of processed.variants) {
+        await storage.put(variant.key, variant.bytes);
+        await cacheFiles.put(variant.key, variant.bytes);
+      }
       const made: MadePhoto = {
         width: processed.width,
         height: processed.height,
@@ -151,10 +172,10 @@ export async function makeDemoPhotos(shots: readonly DemoShot[], { storage, cach
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(availableParallelism(), 4)) }, worker));
   if (todo.length > 0) {
-    await mkdir(path.dirname(cacheFile), { recursive: true });
-    const partial = `${cacheFile}.${process.pid}`;
+    await mkdir(cacheDir, { recursive: true });
+    const partial = `${indexFile}.${process.pid}`;
     await writeFile(partial, JSON.stringify(cache));
-    await rename(partial, cacheFile);
+    await rename(partial, indexFile);
   }
   return { photos, processed: todo.length, reused: unique.length - todo.length };
 }

@@ -1,6 +1,6 @@
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { CATEGORIES, type CarAnswer, carInputSchema } from '@usedcars/shared-contract';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PUBLIC_DIR } from '../app';
@@ -30,9 +30,10 @@ describeEachDriver('demo data', (api, driver) => {
   });
 
   it('gives each demo car 3–5 photos the API serves, its cover as img; seeding again reuses the processed pictures', async () => {
-    // Kept between runs, as DATA_DIR/photos is: the pictures are processed once per machine.
-    const storage = new FolderStorage(path.join(tmpdir(), 'usedcars-test-demo-photos'));
-    const photos = { storage, cacheFile: path.join(storage.dir, 'demo-photos.json') };
+    // The cache is kept between runs, as node_modules/.cache is: the pictures are processed once
+    // per machine. The storage is new each time, as a fresh DATA_DIR's is.
+    const storage = new FolderStorage(mkdtempSync(path.join(tmpdir(), 'usedcars-test-demo-photos-')));
+    const photos = { storage, cacheDir: path.join(tmpdir(), 'usedcars-test-demo-photo-cache') };
     const seeded = await new TestApi(await createTestDatabase(driver), { photoStorage: storage }).start();
     try {
       // A small catalog: the first run on a machine processes its pictures (a dozen or so).
@@ -61,6 +62,7 @@ describeEachDriver('demo data', (api, driver) => {
       expect(booked?.img).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
     } finally {
       await seeded.stop();
+      rmSync(storage.dir, { recursive: true, force: true });
     }
   }, 120_000);
 

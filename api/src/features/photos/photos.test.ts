@@ -1,10 +1,12 @@
 import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { SignJWT } from 'jose';
 import { type CarAnswer, type CarPhoto, type CarPhotosAnswer, PHOTO_CONTENT_TYPES, PHOTO_FILE_MAX_BYTES, type PhotoFormat } from '@usedcars/shared-contract';
 import { carPhotoVariants, carPhotos, cars } from '../../db/schema';
+import { reseedDemo } from '../../seed/seed';
 import { type Account, TEST_CONFIG, TestApi, createTestDatabase, describeEachDriver, multipartBody, sampleCar } from '../../../test/helpers';
 
 /** A phone photo as it leaves the phone: stored sideways with EXIF orientation 6, and where it was taken. */
@@ -353,4 +355,16 @@ describeEachDriver('car photos', (api, driver) => {
     expect(await api().db.select().from(cars).where(eq(cars.id, carId))).toHaveLength(0);
     for (const { url } of allUrls(photo)) expect((await api().inject({ method: 'GET', url })).statusCode).toBe(404);
   });
+
+  // Last: it replaces the catalog this suite's cars are in.
+  it('a reseed deletes the files of photos sellers uploaded; the demo photos are made again from the cache', async () => {
+    const carId = await api().addCar(seller);
+    const photo = (await upload(carId, [{ name: 'gone.png', bytes: await png(380, 250, '#123456') }])).json<CarPhotosAnswer>().photos[0]!;
+    const photos = { storage: api().photoStorage, cacheDir: path.join(tmpdir(), 'usedcars-test-demo-photo-cache') };
+    const report = await reseedDemo(api().db, { demoSignIns: false, photos }, 1);
+    expect(report.photos).toBeGreaterThanOrEqual(3 * report.cars);
+    for (const { url } of allUrls(photo)) expect((await api().inject({ method: 'GET', url })).statusCode).toBe(404);
+    const [demo] = (await api().inject({ method: 'GET', url: '/audis?limit=1' })).json<CarAnswer[]>();
+    expect((await api().inject({ method: 'GET', url: demo!.img })).statusCode).toBe(200);
+  }, 120_000);
 });

@@ -176,7 +176,7 @@ describe('photos', () => {
     await fillIn(user, complete);
     await user.upload(screen.getByLabelText('Add photos'), [file('front.jpg'), file('notes.jpg'), file('huge.jpg', 11 * 1024 * 1024)]);
     const huge = screen.getByText('huge.jpg').closest('li')!;
-    expect(within(huge).getByRole('alert')).toHaveTextContent('huge.jpg is over 10 MB');
+    expect(within(huge).getByRole('alert')).toHaveTextContent('huge.jpg is larger than 10 MB');
     await user.click(screen.getByRole('button', { name: 'Add Product and upload photos' }));
 
     expect(await screen.findByText(/was added, but one photo was not/)).toBeInTheDocument();

@@ -80,7 +80,7 @@ export function useUploads(): Uploads {
         const added = files.map((file): UploadRow => {
           const key = `upload-${++counter}`;
           if (file.size > PHOTO_FILE_MAX_BYTES) {
-            return { key, file, state: 'refused', final: true, percent: 0, message: `${file.name} is over ${MEGABYTES} MB: send a smaller photo` };
+            return { key, file, state: 'refused', final: true, percent: 0, message: `${file.name} is larger than ${MEGABYTES} MB, the most a photo may be` };
           }
           if (taken >= PHOTOS_PER_CAR_MAX) {
             return { key, file, state: 'refused', final: true, percent: 0, message: `${file.name} would be photo ${taken + 1}; a car has at most ${PHOTOS_PER_CAR_MAX} photos` };

@@ -2,6 +2,7 @@
 module.exports = {
   projects: [
     '<rootDir>/shared-contract',
+    '<rootDir>/shared-page',
     '<rootDir>/shared-ui',
     '<rootDir>/shared-api',
     '<rootDir>/shared-auth',

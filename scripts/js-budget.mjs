@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The JavaScript budget (issue 2, item 10): how many compressed bytes of JavaScript a first
+ * The JavaScript budget (docs/performance.md, "Goals"): how many compressed bytes of JavaScript a first
  * visit to the home page transfers. Loads the page in Chromium with an empty cache and sums
  * the encoded (as sent, compressed) size of every script response's body. Each response's HTTP
  * headers (~0.35 KB apiece) are printed beside it as the wire total, but are not JavaScript: the
@@ -12,7 +12,7 @@
  *
  * Two figures: up to the first paint of the home page (what a visitor waits for) and after the
  * network settles (everything the visit fetched, the deferred pieces included). The budget is
- * judged on the second: issue 2 counts what the first visit transfers.
+ * judged on the second: the budget counts what the first visit transfers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -49,7 +49,7 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  // --gzip: what a browser without brotli gets (the issue reports the gzip figure).
+  // --gzip: what a browser without brotli gets (the README reports the gzip figure too).
   if (process.argv.includes('--gzip')) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip' } });
   const scripts = new Map();
   let firstPaintDone = false;

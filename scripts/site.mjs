@@ -423,7 +423,7 @@ export async function startSite(o) {
       for (const fe of FRONT_ENDS.filter((f) => f.name !== 'shell')) {
         const server = await serveStatic({ dir: path.join(ROOT, fe.dir, 'dist'), port: ports[fe.name] });
         stops.push(() => new Promise((resolve) => server.close(() => resolve())));
-        server.closeAllConnections && stops.push(async () => server.closeAllConnections());
+        if (server.closeAllConnections) stops.push(async () => server.closeAllConnections());
         checks.push([fe.name, `http://127.0.0.1:${ports[fe.name]}/mf-manifest.json`, 30_000]);
       }
       // The shell: its render server, which draws each page and serves the shell's files.

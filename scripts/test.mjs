@@ -3,8 +3,11 @@
  * `npm test`: every package's jest suite, then the browser suite against a freshly built site.
  *
  * - When Debian's PostgreSQL is installed, a throwaway server on 127.0.0.1 is started and the
- *   API suite runs a second time against it (TEST_DATABASE_URL), as issue 3 asks.
+ *   API suite runs a second time against it (TEST_DATABASE_URL), so both databases are tested.
  *   With REQUIRE_POSTGRES=1 (set by .ci/run) a missing PostgreSQL fails the run instead.
+ * - The whole repository is linted (`npm run lint`: ESLint with zero warnings allowed), one counted
+ *   test, and the lint rules' own tests prove the package boundaries bite (docs/how-to.md,
+ *   "Lint and format").
  * - Every package is type-checked (its own `typecheck` script; tsconfig.base.json sets noEmit),
  *   one counted test per package: jest and webpack compile with swc, which strips types without
  *   checking them, so nothing else would notice a type error.
@@ -14,7 +17,7 @@
  *   when anything failed or a suite could not run.
  *
  *   npm test                    everything
- *   npm test -- --unit          type checks and jest only
+ *   npm test -- --unit          lint, type checks and jest only
  *   npm test -- --e2e           browser suite only
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -101,6 +104,33 @@ async function unitSuites() {
   }
 }
 
+/** ESLint over the whole repository, one counted test; then the lint rules' own tests, each counted. */
+async function lint() {
+  const code = await run('npm', ['run', '--silent', 'lint']);
+  if (code === 0) tally.passed += 1;
+  else tally.failed += 1;
+  console.log(`[test] lint: ${code === 0 ? 'clean' : 'failed'}`);
+
+  const tap = path.join(out, 'lint-rules.tap');
+  const rulesCode = await run(process.execPath, [
+    '--test',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    path.join(ROOT, 'scripts', 'lint-rules.test.mjs'),
+  ]);
+  const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
+  const passed = count('pass');
+  const failed = count('fail') + count('cancelled');
+  tally.passed += passed;
+  tally.failed += failed;
+  if (rulesCode !== 0 && failed === 0) {
+    console.error('[test] the lint rules\' tests could not run');
+    tally.failed += 1;
+  }
+  console.log(`[test] lint rules: ${passed} passed, ${failed} failed`);
+}
+
 /** The workspaces, in package.json's order; each is one type-check "test". */
 function workspaces() {
   return readJson(path.join(ROOT, 'package.json')).workspaces;
@@ -171,6 +201,7 @@ async function browserSuite() {
 const started = Date.now();
 try {
   if (runUnit) {
+    await lint();
     await typeChecks();
     await unitSuites();
   }

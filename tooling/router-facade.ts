@@ -10,7 +10,7 @@
  * The site uses React Router's declarative mode (BrowserRouter and a route table through
  * useRoutes), not the data router: it has no loaders or actions, and the data router
  * (createBrowserRouter, RouterProvider, errorElement) is ~15 KB compressed more on the home
- * page (issue 2's budget). Route errors are caught by the shell's RouteErrorBoundary instead.
+ * page (docs/performance.md, "Goals"). Route errors are caught by the shell's RouteErrorBoundary instead.
  *
  * A remote that needs another export adds it here; the build fails loudly (exportsPresence:
  * 'error') rather than handing out `undefined`. Jest and TypeScript still see the real package.

@@ -37,19 +37,74 @@ function findRoot(dir) {
 // (A copy of a package and tooling/ elsewhere in the tree, as the deployment test makes, still builds.)
 const root = findRoot(path.resolve(__dirname, '..'));
 
-function version(name) {
-  return require(path.join(root, 'node_modules', name, 'package.json')).version;
+/**
+ * The version of a package as the building package resolves it (its own node_modules first, then
+ * up the tree): the version its bundle really contains, which is what its manifest must declare.
+ */
+function version(name, dir = root) {
+  const fs = require('node:fs');
+  for (let at = dir; ; at = path.dirname(at)) {
+    const file = path.join(at, 'node_modules', name, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+    if (path.dirname(at) === at) throw new Error(`${name} is not installed above ${dir}`);
+  }
+}
+
+/**
+ * What a build accepts of a package it was made with: the same major, at least this version.
+ * Within a major a shared package only grows (docs/sharing-and-releases.md), so an older page's
+ * copy of a newer build's singleton still has everything of that major it knew of. The same rule
+ * as acceptedRange in @usedcars/shared-page/sharing, which the page, the render server and
+ * `npm run preflight` judge manifests with.
+ */
+function acceptedRange(v) {
+  const [major] = v.split('.');
+  return `>=${v} <${Number(major) + 1}.0.0`;
 }
 
 /** Where a remote's server build sits, relative to its browser build (and so to its mf-manifest.json). */
 const SERVER_FOLDER = 'server';
 
 /**
- * The singletons: one React, one router, one auth store, one QueryClient per page.
- * On the server the shell provides every one of them and a remote brings no copy of its own
+ * The sharing policy (docs/sharing-and-releases.md).
+ *
+ * Singletons hold what there must be one of per page: one React, one router, one auth store, one
+ * QueryClient, one styled-components sheet, one identity SDK, and @usedcars/shared-page (the
+ * remote registry, the kept server markup, the request's head, the API connection). Whatever a
+ * remote asks, it gets the page's copy; a remote that needs another major of one is refused
+ * before it loads (shell/src/federation/remotes.ts) and shows its area's fallback.
+ *
+ * Shared by version: stateless code, taken from the page when the page's copy is of the same
+ * major and at least as new, else the remote uses the copy it brings. A team can then add a
+ * component to shared-ui and ship its remote alone.
+ *
+ * On the server the shell provides every singleton and a remote brings no copy of its own
  * (`import: false`): two Reacts in one render would break hooks, and the remote's server build
- * stays small. The identity SDK never runs on the server and is left out there.
+ * stays small. It keeps its own copy of what is shared by version, as in the browser. The
+ * identity SDK never runs on the server and is left out there.
+ *
+ * @usedcars/shared-contract is stateless too but not shared at run time: sharing would ship all
+ * of it (zod included, ~90 KB) to every page; each bundle keeps the parts it uses, which is what
+ * "its own copy" means for it.
  */
+const SINGLETONS = [
+  ['react'],
+  ['react/jsx-runtime', 'react'],
+  ['react-dom'],
+  ['react-dom/client', 'react-dom', { browserOnly: true }],
+  // Served by tooling/router-facade.ts (see there): one router, without its server half.
+  ['react-router-dom'],
+  ['zustand'],
+  ['@tanstack/react-query'],
+  ['styled-components'],
+  ['react-hot-toast'],
+  ['firebase/app', 'firebase', { browserOnly: true }],
+  ['firebase/auth', 'firebase', { browserOnly: true }],
+  ['@usedcars/shared-auth'],
+  ['@usedcars/shared-page'],
+];
+const SHARED_BY_VERSION = ['@usedcars/shared-ui', '@usedcars/shared-api'];
+
 /**
  * What every page runs before its first screen. The shell bundles these into its first script
  * (eager) instead of one file each: a first visit asked for ten more files (~0.4 KB of headers
@@ -66,40 +121,28 @@ const STARTUP_PACKAGES = new Set([
   'zustand',
   '@usedcars/shared-api',
   '@usedcars/shared-auth',
+  '@usedcars/shared-page',
   '@usedcars/shared-ui',
 ]);
 
-function sharedSingletons({ server = false, host = false } = {}) {
-  const where = (name) => ({ ...(server ? { import: false } : {}), ...(host && STARTUP_PACKAGES.has(name) ? { eager: true } : {}) });
+function sharedConfig({ dir = root, server = false, host = false } = {}) {
+  const eager = (name) => (host && STARTUP_PACKAGES.has(name) ? { eager: true } : {});
   // `version` is given because some packages (firebase/*) have no version beside their entry.
-  const singleton = (name, pkg = name) => [
+  const declared = (pkg) => {
+    const v = version(pkg, dir);
+    return { version: v, requiredVersion: acceptedRange(v) };
+  };
+  const singletons = SINGLETONS.filter(([, , { browserOnly = false } = {}]) => !(server && browserOnly)).map(([name, pkg = name]) => [
     name,
-    { singleton: true, version: version(pkg), requiredVersion: `^${version(pkg)}`, ...where(name) },
-  ];
-  const workspace = (name) => [name, { singleton: true, requiredVersion: '^0.1.0', ...where(name) }];
-  return Object.fromEntries([
-    singleton('react'),
-    singleton('react/jsx-runtime', 'react'),
-    singleton('react-dom'),
-    ...(server ? [] : [singleton('react-dom/client', 'react-dom')]),
-    // Served by tooling/router-facade.ts (see there): one router, without its server half.
-    singleton('react-router-dom'),
-    singleton('zustand'),
-    singleton('@tanstack/react-query'),
-    singleton('styled-components'),
-    singleton('react-hot-toast'),
-    ...(server ? [] : [singleton('firebase/app', 'firebase'), singleton('firebase/auth', 'firebase')]),
-    workspace('@usedcars/shared-api'),
-    workspace('@usedcars/shared-auth'),
-    workspace('@usedcars/shared-ui'),
-    // @usedcars/shared-contract is deliberately not shared: it holds no state, and sharing would
-    // ship all of it (zod included, ~90 KB) to every page; each bundle keeps what it uses.
+    { singleton: true, ...declared(pkg), ...(server ? { import: false } : {}), ...eager(name) },
   ]);
+  const byVersion = SHARED_BY_VERSION.map((name) => [name, { singleton: false, ...declared(name), ...eager(name) }]);
+  return Object.fromEntries([...singletons, ...byVersion]);
 }
 
 /** The shell's server build is the provider of the server's share scope: it keeps its own copies. */
-function hostServerSingletons() {
-  return Object.fromEntries(Object.entries(sharedSingletons({ server: true })).map(([name, { import: _none, ...config }]) => [name, config]));
+function hostServerShared(o) {
+  return Object.fromEntries(Object.entries(sharedConfig({ dir: o.dir, server: true })).map(([name, { import: _none, ...config }]) => [name, config]));
 }
 
 /**
@@ -257,7 +300,7 @@ function browserConfig(o, production) {
         name: o.name,
         filename: 'remoteEntry.js',
         exposes: o.exposes,
-        shared: sharedSingletons({ host: o.host && production }),
+        shared: sharedConfig({ dir: o.dir, host: o.host && production }),
         shareStrategy: 'loaded-first',
         runtimePlugins: o.runtimePlugins,
         manifest: { fileName: 'mf-manifest.json', ...(o.host || !production ? {} : { additionalData: withServerEntry }) },
@@ -354,7 +397,7 @@ function remoteServerConfig(o) {
         library: { type: 'commonjs-module' },
         remoteType: 'script',
         exposes: o.exposes,
-        shared: sharedSingletons({ server: true }),
+        shared: sharedConfig({ dir: o.dir, server: true }),
         runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin'), path.join(__dirname, 'ssr-public-path.ts')],
         manifest: false,
         dts: false,
@@ -405,7 +448,7 @@ function hostServerConfig(o) {
       new ModuleFederationPlugin({
         name: `${o.name}_server`,
         remoteType: 'script',
-        shared: hostServerSingletons(),
+        shared: hostServerShared(o),
         runtimePlugins: o.serverRuntimePlugins,
         manifest: false,
         dts: false,

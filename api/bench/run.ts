@@ -175,9 +175,9 @@ function deepVerdicts(rows: DeepRow[]): string[] {
 }
 
 /**
- * Issue 3's targets. Throughput is judged as shipped (page cache on): on PostgreSQL at least half
- * the in-memory req/s. Scaling is judged with the page cache off, where the database answers
- * every request: a cached page costs the same whatever the catalog's size (its ~0.03 ms mean is
+ * The API's targets (docs/performance.md, "The API"). Throughput is judged as shipped (page
+ * cache on): on PostgreSQL at least half the in-memory req/s. Scaling is judged with the page
+ * cache off, where the database answers every request: a cached page costs the same whatever the catalog's size (its ~0.03 ms mean is
  * below what autocannon can tell apart), so only the uncached path shows whether 100k cars
  * cost more than 1k.
  */

@@ -55,7 +55,7 @@ const SITE_PORTS = [3000, 3001, 3002, 3003];
 export const DEFAULT_CORS_ORIGINS = SITE_PORTS.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
-  accessTokenTtlSeconds: 300, // SPEC.md §9: the auth token max age is 300 seconds
+  accessTokenTtlSeconds: 300, // docs/product.md, "Limits and timings": the access token lives 300 s
   corsOrigins: DEFAULT_CORS_ORIGINS,
   bodyLimitBytes: 32 * 1024,
   listCacheTtlMs: 5_000,

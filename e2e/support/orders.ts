@@ -10,7 +10,7 @@ export interface ListedCar {
   status: 'available' | 'booked' | 'sold';
 }
 
-/** The signed-in page's access token, where SPEC.md keeps it. */
+/** The signed-in page's access token, where the site keeps it (docs/product.md, "Signing in"). */
 export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   expect(token, 'the access token is kept under accessToken').toBeTruthy();

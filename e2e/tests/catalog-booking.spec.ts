@@ -4,7 +4,7 @@ import { logIn as signIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
- * Issue 5 in the browser: the catalog (brand list, filters in the address, car detail) and the
+ * In the browser: the catalog (brand list, filters in the address, car detail) and the
  * booking dialog that the catalog loads from the checkout remote, against the real API.
  *
  * The whole run shares one database and other specs book cars too, so this file never counts

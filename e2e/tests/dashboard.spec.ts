@@ -4,7 +4,7 @@ import { submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
- * Issue 6, the dashboard of each role, end to end. The site and its database are shared with
+ * The dashboard of each role, end to end. The site and its database are shared with
  * the other specs: nothing here deletes a demo account or counts rows.
  */
 
@@ -66,7 +66,7 @@ test.describe.serial('a car from Add Product to My Buyers', () => {
 
     await page.getByLabel('Car name').fill(carName);
     await page.getByLabel('Image link').fill(picture);
-    await expect(page.getByRole('img', { name: "Preview of the car's picture" })).toBeVisible();
+    await expect(page.getByRole('img', { name: "Preview of the car" })).toBeVisible();
     await page.getByLabel('Current price').fill('23950');
     await page.getByLabel('Original price').fill('41200');
     await page.getByLabel('Purchase year').fill('2019');
@@ -198,7 +198,7 @@ test('a buyer who types /dashboard/addProduct gets no way to add a car, and the 
   });
   expect(refused.status()).toBe(403);
 
-  // The other seller pages, by address (also in SPEC.md's lower-case spelling), refuse alike.
+  // The other seller pages, by address (also spelled in lower case: routes ignore case), refuse alike.
   await page.goto('/dashboard/mybuyer');
   await expect(page.getByText('Only sellers have buyers.')).toBeVisible();
   const buyers = await page.request.get(`${SITE.api}/myBuyers`, { headers: { Authorization: `Bearer ${await accessToken(page)}` } });

@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { logIn, submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
-/** Issue 4: register, log in, come back where you were going, Google sign-in, readable failures. */
+/** Signing in: register, log in, come back where you were going, Google sign-in, readable failures. */
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e4)}@usedcars.test`;
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -6,9 +6,10 @@ import { ROOT, readRemotes, serveFolder, writeRemotes, type Remotes } from '../s
 import { DEMO, DEMO_PASSWORD } from '../support/site';
 
 /**
- * Issue 2 item 6: each remote is served by its own server here; the test stops one at a time
- * and checks that only its area falls back (with a retry that works once it is back), while the
- * navbar, the footer, /login and the other remotes keep working.
+ * A remote that is down takes only its own area with it. Each remote is served by its own
+ * server here; the test stops one at a time and checks that only its area falls back (with a
+ * retry that works once it is back), while the navbar, the footer, /login and the other remotes
+ * keep working.
  */
 const NAMES = ['catalog', 'dashboard', 'checkout'] as const;
 type Name = (typeof NAMES)[number];

@@ -190,7 +190,7 @@ test('after kill -9 of the launcher alone, the next start stops what it left run
 
   first.child.kill('SIGKILL');
   await first.exited;
-  // What the issue describes: the launcher is gone, its API and emulator are not.
+  // After kill -9 the launcher is gone, its API and emulator are not.
   expect((await fetch(`${API}/health`)).ok).toBe(true);
   expect((await signIn(kept.email, kept.password, EMULATOR)).ok).toBe(true);
 

@@ -5,7 +5,7 @@ import { type ListedCar, accessToken, bookThroughApi, fillCard } from '../suppor
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
- * Issue 7: the demo buyer pays for a booking with the offline test gateway's card form, in
+ * Paying: the demo buyer pays for a booking with the offline test gateway's card form, in
  * Stripe's test cards, and the car ends up sold. The database is shared with the other specs:
  * the car is one of the dearest Hondas, which no other spec books.
  */
@@ -53,7 +53,7 @@ test('the demo buyer pays for a booking: a declined card first, then 4242 4242 4
   await fillCard(page, '4242424242424242');
   await pay.click();
   await expect(page.getByText('Successfully Done')).toBeVisible();
-  // SPEC's success message shows on the payment page, and again on the dashboard it leads to.
+  // The success message shows on the payment page, and again on the dashboard it leads to.
   await expect(page.getByRole('status').filter({ hasText: 'Congrats! your payment completed' }).first()).toBeVisible();
   await expect(page).toHaveURL(`${SITE.shell}/Dashboard`);
   const notice = page.getByRole('status').filter({ hasText: 'Congrats! your payment completed' });

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import { SITE } from '../support/site';
 
-/** Issue 2: the shell's layout, the static screens, the route table and how builds are served. */
+/** The shell's layout, the static screens, the route table and how builds are served. */
 
 test('the home page is complete: banner, categories, marketing sections, promotions, layout', async ({ page }) => {
   // No internet: anything the page asks of a host other than this machine is refused and listed.

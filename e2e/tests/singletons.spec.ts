@@ -1,14 +1,43 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/auth';
+import { ROOT } from '../support/remotes';
+import { shareScope, setSessionThroughShareScope } from '../support/shareScope';
 import { DEMO, DEMO_PASSWORD } from '../support/site';
 
 /**
- * Issue 2: the page holds one React, one router, one auth store and one QueryClient. The shell
- * and each remote record what they were handed (shared-ui's singletonProbe); a value written
- * through the shell's copy must be visible through the remote's copy, and the reverse. The
- * QueryClient comes with the first screen that reads the API (the home page has none), so that
- * part is checked on the Audi list, reached in the same page.
+ * The page holds one React, one router, one auth store, one QueryClient, one styled-components
+ * and one page state (docs/sharing-and-releases.md). The proof is the federation runtime's own
+ * share scope: for each singleton, one version is registered and loaded, the shell provided it,
+ * and every remote that drew something was handed that very one. Nothing in the site's bundles
+ * exists for this test.
  */
+/** What each remote imports itself, so the runtime hands it the page's copy by name. */
+const HANDED_TO_EVERY_REMOTE = ['react', 'react-router-dom', '@tanstack/react-query', 'styled-components', '@usedcars/shared-auth'];
+/** Reached by the remotes only through the page's shared-auth and shared-ui: one copy on the page is the proof. */
+const ONE_ON_THE_PAGE = ['react-dom', 'zustand', '@usedcars/shared-page'];
+/** Shared by version: with no skew, the remotes use the page's copy too, at no cost in bytes. */
+const BY_VERSION = ['@usedcars/shared-ui', '@usedcars/shared-api'];
+
+async function expectOneCopyHandedTo(page: import('@playwright/test').Page, remotes: string[]) {
+  const scope = await shareScope(page, [...HANDED_TO_EVERY_REMOTE, ...ONE_ON_THE_PAGE, ...BY_VERSION]);
+  const summary = Object.fromEntries(
+    Object.entries(scope).map(([name, entries]) => {
+      const loaded = entries.filter((entry) => entry.loaded);
+      const handedTo = remotes.filter((remote) => loaded[0]?.useIn.includes(remote));
+      return [name, { loaded: loaded.length, from: loaded[0]?.from, ...(ONE_ON_THE_PAGE.includes(name) ? {} : { handedTo }) }];
+    }),
+  );
+  expect(summary).toEqual({
+    ...Object.fromEntries(HANDED_TO_EVERY_REMOTE.map((name) => [name, { loaded: 1, from: 'shell', handedTo: remotes }])),
+    ...Object.fromEntries(ONE_ON_THE_PAGE.map((name) => [name, { loaded: 1, from: 'shell' }])),
+    '@usedcars/shared-ui': { loaded: 1, from: 'shell', handedTo: remotes },
+    // Only the screens that call the API import the client themselves.
+    '@usedcars/shared-api': { loaded: 1, from: 'shell', handedTo: summary['@usedcars/shared-api']?.handedTo },
+  });
+}
+
 test('shell and catalog share React, the router, the auth store and the QueryClient', async ({ page }) => {
   // A first visit to the home page leaves the server's markup as it is, without the catalog's
   // code; reached from another screen, the catalog draws it in the page.
@@ -16,40 +45,12 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   await page.waitForLoadState('networkidle');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
-  await page.waitForFunction(() => Boolean(window.__USEDCARS_SINGLETONS__?.shell && window.__USEDCARS_SINGLETONS__?.catalog));
 
-  const same = await page.evaluate(() => {
-    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as unknown as Record<'shell' | 'catalog', Record<string, unknown>>;
-    const same = (a: unknown, b: unknown) => a === b && a != null;
-    type RouterModule = { useNavigate: unknown; Link: unknown };
-    const [shellRouter, catalogRouter] = [shell.Router as RouterModule, catalog.Router as RouterModule];
-    return {
-      React: same(shell.React, catalog.React),
-      // Each importer may get its own namespace wrapper; the functions inside must be the same.
-      Router: same(shellRouter.useNavigate, catalogRouter.useNavigate) && same(shellRouter.Link, catalogRouter.Link),
-      authStore: same(shell.authStore, catalog.authStore),
-    };
-  });
-  expect(same).toEqual({ React: true, Router: true, authStore: true });
-
-  // Remote → shell: signing in through the catalog's store changes the shell's navbar.
-  await page.evaluate(() => {
-    type Store = { setState: (state: object) => void };
-    const { catalog } = window.__USEDCARS_SINGLETONS__ as unknown as Record<'shell' | 'catalog', { authStore: Store }>;
-    catalog.authStore.setState({ status: 'signedIn', user: { uid: 'probe', email: 'probe@usedcars.test', displayName: 'Probe' }, role: 'Buyer' });
-  });
+  // Through the page's one auth store: the shell's navbar follows.
+  await setSessionThroughShareScope(page, { status: 'signedIn', user: { uid: 'probe', email: 'probe@usedcars.test', displayName: 'Probe' }, role: 'Buyer' });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button', { name: 'Log Out' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-
-  // Shell → remote for the store.
-  const statusSeenByCatalog = await page.evaluate(() => {
-    type Store = { setState: (state: object) => void; getState: () => { status: string } };
-    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as unknown as Record<'shell' | 'catalog', { authStore: Store }>;
-    shell.authStore.setState({ status: 'signedOut', user: null, role: null });
-    return catalog.authStore.getState().status;
-  });
-  expect(statusSeenByCatalog).toBe('signedOut');
+  await setSessionThroughShareScope(page, { status: 'signedOut', user: null, role: null });
   await expect(nav.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
 
   // The router too: a link rendered by the remote navigates the shell's router (no reload).
@@ -57,20 +58,12 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   await page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i }).click();
   await expect(page).toHaveURL(/\/login$/); // the Audi list needs a login: the shell's guard answered
 
-  // Logging in there leads on to the Audi list, still the same page: its QueryClient is the shell's.
+  // Logging in there leads on to the Audi list, still the same page, drawn with the shell's QueryClient.
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/audis$/);
+  await expect(page.getByRole('article').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
-  await page.waitForFunction(() => Boolean(window.__USEDCARS_SINGLETONS__?.shell?.queryClient && window.__USEDCARS_SINGLETONS__?.catalog?.queryClient));
-  const cache = await page.evaluate(() => {
-    type Client = { setQueryData: (key: unknown[], value: unknown) => void; getQueryData: (key: unknown[]) => unknown };
-    const { shell, catalog } = window.__USEDCARS_SINGLETONS__ as unknown as Record<'shell' | 'catalog', { queryClient: Client }>;
-    shell.queryClient.setQueryData(['probe'], 'from the shell');
-    const seenByCatalog = catalog.queryClient.getQueryData(['probe']);
-    catalog.queryClient.setQueryData(['probe'], 'from the catalog');
-    return { same: shell.queryClient === catalog.queryClient, seenByCatalog, seenByShell: shell.queryClient.getQueryData(['probe']) };
-  });
-  expect(cache).toEqual({ same: true, seenByCatalog: 'from the shell', seenByShell: 'from the catalog' });
+  await expectOneCopyHandedTo(page, ['catalog']);
 });
 
 /**
@@ -80,52 +73,30 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
 test('the dashboard and checkout share the same React, router, auth store and QueryClient', async ({ page }) => {
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await page.goto('/hondas');
-  await page.getByRole('article').filter({ hasNot: page.locator('[data-status]') }).first().getByRole('button', { name: 'Book Now' }).click();
+  await page
+    .getByRole('article')
+    .filter({ hasNot: page.locator('[data-status]') })
+    .first()
+    .getByRole('button', { name: 'Book Now' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Add your info' })).toBeVisible();
   // Then the dashboard, through the navbar (same page, no reload), so all three remotes have
   // rendered in this one page.
   await page.keyboard.press('Escape');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForFunction(() => {
-    const probes = window.__USEDCARS_SINGLETONS__;
-    return Boolean(probes?.shell && probes.dashboard && probes.checkout && probes.catalog);
-  });
-
-  const mismatches = await page.evaluate(() => {
-    type RouterModule = { useNavigate: unknown; Link: unknown };
-    const probes = window.__USEDCARS_SINGLETONS__ as unknown as Record<string, Record<string, unknown>>;
-    const shell = probes.shell!;
-    const wrong: string[] = [];
-    for (const name of ['catalog', 'dashboard', 'checkout']) {
-      const probe = probes[name]!;
-      if (probe.React !== shell.React) wrong.push(`${name}: React`);
-      const [a, b] = [probe.Router as RouterModule, shell.Router as RouterModule];
-      if (a.useNavigate !== b.useNavigate || a.Link !== b.Link) wrong.push(`${name}: router`);
-      if (probe.authStore !== shell.authStore) wrong.push(`${name}: auth store`);
-      if (probe.queryClient !== shell.queryClient) wrong.push(`${name}: QueryClient`);
-    }
-    return wrong;
-  });
-  expect(mismatches).toEqual([]);
-
-  // A value set through the dashboard's store shows in checkout's, and checkout's cache in the dashboard's.
-  const crossed = await page.evaluate(() => {
-    type Store = { setState: (state: object) => void; getState: () => { role: string | null } };
-    type Client = { setQueryData: (key: unknown[], value: unknown) => void; getQueryData: (key: unknown[]) => unknown };
-    const probes = window.__USEDCARS_SINGLETONS__ as unknown as Record<string, { authStore: Store; queryClient: Client }>;
-    const before = probes.dashboard!.authStore.getState().role;
-    probes.dashboard!.authStore.setState({ role: 'Seller' });
-    const seenByCheckout = probes.checkout!.authStore.getState().role;
-    probes.dashboard!.authStore.setState({ role: before });
-    probes.checkout!.queryClient.setQueryData(['probe'], 'from checkout');
-    return { role: seenByCheckout, cache: probes.dashboard!.queryClient.getQueryData(['probe']) };
-  });
-  expect(crossed).toEqual({ role: 'Seller', cache: 'from checkout' });
+  await expectOneCopyHandedTo(page, ['catalog', 'checkout', 'dashboard']);
 });
 
-declare global {
-  interface Window {
-    __USEDCARS_SINGLETONS__?: Record<string, Record<string, unknown>>;
-  }
-}
+/** What users download holds nothing made for tests. */
+test('the production builds carry no test probe', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? files(file) : /\.(js|html|json)$/.test(name) ? [file] : [];
+    });
+  const dists = ['shell/dist', 'shell/dist-server', 'mf-catalog/dist', 'mf-dashboard/dist', 'mf-checkout/dist'].map((dir) => path.join(ROOT, dir));
+  const scanned = dists.flatMap(files);
+  expect(scanned.length).toBeGreaterThan(20);
+  expect(scanned.filter((file) => readFileSync(file, 'utf8').includes('__USEDCARS_SINGLETONS__')).map((file) => path.relative(ROOT, file))).toEqual([]);
+});

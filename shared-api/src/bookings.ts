@@ -3,7 +3,7 @@ import type { AcknowledgedAnswer, Booking, BookingInput } from '@usedcars/shared
 // for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
 import { request } from '@usedcars/shared-api';
 
-/** The booking endpoints of SPEC.md §7. The API books for the caller only. */
+/** The booking endpoints (docs/api.md, "Bookings"). The API books for the caller only. */
 
 /**
  * POST /bookings. A refusal (sold, already booked) comes back as an ApiError with status 409

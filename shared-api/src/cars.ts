@@ -13,7 +13,7 @@ import {
 // for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
 import { apiUrl, request, requestWithHeaders } from '@usedcars/shared-api';
 
-/** The car endpoints of SPEC.md §7 (GET /audis, /hondas, /mercedess and their ids). */
+/** The car endpoints (docs/api.md, "Cars": GET /audis, /hondas, /mercedess and their ids). */
 
 export interface CarPage {
   cars: Car[];

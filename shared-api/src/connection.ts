@@ -1,18 +1,9 @@
-/**
- * What the API client needs from the session, handed over by it (shared-auth connects it when it
- * loads): where the API is, the access token calls carry, and a way to get a fresh one after a
- * 401. The client stays below the session this way: shared-auth calls the API, never the reverse.
- */
-export interface ApiConnection {
-  /** Base address of the API, without a trailing slash (config.json's apiUrl). */
-  baseUrl(): string;
-  /** The stored access token, or null. */
-  accessToken(): string | null;
-  /** A fresh access token (from the identity service and /jwt), or null when the person is no longer signed in. */
-  refreshAccessToken(): Promise<string | null>;
-}
+import { currentApiConnection, setApiConnection, type ApiConnection } from '@usedcars/shared-page';
 
-let connection: ApiConnection | null = null;
+export type { ApiConnection };
+
+// The connection lives in the singleton @usedcars/shared-page: this package is shared by version,
+// and a remote's own copy of it must use the session's connection (docs/sharing-and-releases.md).
 
 /**
  * One refresh at a time: a page firing several calls with an expired token gets several 401s,
@@ -27,10 +18,11 @@ function oneAtATime(refresh: () => Promise<string | null>): () => Promise<string
 }
 
 export function connectApi(session: ApiConnection): void {
-  connection = { ...session, refreshAccessToken: oneAtATime(session.refreshAccessToken) };
+  setApiConnection({ ...session, refreshAccessToken: oneAtATime(session.refreshAccessToken) });
 }
 
 export function apiConnection(): ApiConnection {
+  const connection = currentApiConnection();
   if (!connection) throw new Error('shared-api: not connected (shared-auth connects it)');
   return connection;
 }

@@ -10,7 +10,7 @@ import type {
 // for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
 import { ApiError, request } from '@usedcars/shared-api';
 
-/** The payment endpoints of SPEC.md §7; the amount always comes from the server's records. */
+/** The payment endpoints (docs/api.md, "Payments"); the amount always comes from the server's records. */
 
 /** Which card form to show: the offline test gateway's, or Stripe Elements with this key. */
 export function fetchPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {

@@ -11,8 +11,8 @@ export function errorText(error: unknown): string {
 }
 
 /**
- * The error screen of SPEC.md §2 ('Something went wrong!!!', what went wrong, and a 'Log out'
- * that logs out and goes to /login). The shell shows it for route failures of the main layout
+ * The error screen ('Something went wrong!!!', what went wrong, and a 'Log out' that logs out
+ * and goes to /login; docs/product.md, "When something fails"). The shell shows it for route failures of the main layout
  * and the dashboard; the dashboard remote for a screen that throws inside it (with Try again).
  * It lives here because its one action is the session's.
  */

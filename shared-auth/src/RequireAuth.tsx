@@ -4,7 +4,7 @@ import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Spinner } from '@usedcars/shared-ui';
 import { useAuth } from './authStore';
 
-/** Where a visitor was going when the guard sent them to /login (SPEC.md §2 "Login guard"). */
+/** Where a visitor was going when the guard sent them to /login (docs/product.md, "The screens"). */
 export interface LoginRedirectState {
   from?: { pathname: string; search?: string; hash?: string };
 }

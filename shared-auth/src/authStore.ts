@@ -1,7 +1,7 @@
 import { createStore, useStore } from 'zustand';
 import type { Role } from '@usedcars/shared-contract';
 
-/** The signed-in person as the identity service knows them (SPEC.md §3 "Signed-in auth user"). */
+/** The signed-in person as the identity service knows them (docs/product.md, "Signing in"). */
 export interface AuthUser {
   uid: string;
   email: string | null;
@@ -61,8 +61,8 @@ export function clearAccessToken(): void {
 }
 
 /**
- * Signs out everywhere: the identity service (once the Identity issue plugs its adapter in
- * through `setSignOutHandler`), the stored access token and the store.
+ * Signs out everywhere: the identity service (session.ts hands its adapter's sign-out in through
+ * `setSignOutHandler`), the stored access token and the store.
  */
 let signOutHandler: (() => Promise<void>) | null = null;
 

@@ -6,7 +6,7 @@ import type { IdentityAdapter } from './identity/types';
 import { getRuntimeConfig } from './runtimeConfig';
 
 /**
- * The session: SPEC.md §4's flows (register, login, Google login, log-out) over an identity
+ * The session: the sign-in flows (register, login, Google login, log-out) over an identity
  * adapter and the API. The store in authStore.ts is what screens read; this is what they call.
  */
 
@@ -257,7 +257,7 @@ export function signUp(registration: Registration): Promise<void> {
   });
 }
 
-/** Google sign-in: SPEC.md §6 makes every Google sign-in a Buyer (an existing record is kept). */
+/** Google sign-in makes a Buyer; an existing record keeps its role (docs/product.md, "Who uses it"). */
 export function signInWithGoogle(): Promise<void> {
   return asAction(async () => {
     const id = await identity();

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Answer shapes of SPEC.md §7, in the old server's words. */
+/** Answer shapes of the API (docs/api.md, "Routes"), in the old server's words. */
 export const messageSchema = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof messageSchema>;
 

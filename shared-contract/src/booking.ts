@@ -3,7 +3,7 @@ import { emailField, idField, priceField, requiredText, strictObject } from './f
 import { CAR_STATUSES } from './orderFlow';
 
 /**
- * POST /bookings. SPEC.md's dialog sends name, email, img, currentPrice and carName too; the
+ * POST /bookings. Old clients send name, email, img, currentPrice and carName too; the
  * API takes those from its own records, so they are optional here and only type-checked.
  */
 export const bookingInputSchema = strictObject({

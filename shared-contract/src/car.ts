@@ -20,7 +20,7 @@ export function isImageLink(value: string): boolean {
   }
 }
 
-/** The Add Product form (SPEC.md §5): all thirteen fields are required. */
+/** The Add Product form (docs/product.md, "Validation"): all thirteen fields are required. */
 export const carInputSchema = strictObject({
   carName: requiredText('carName', 120),
   img: requiredText('img', 2048).refine(isImageLink, {
@@ -42,7 +42,7 @@ export const carInputSchema = strictObject({
 export type CarInput = z.infer<typeof carInputSchema>;
 
 /**
- * A car as the API answers it: every SPEC field plus its id, status and photos. `img` is the
+ * A car as the API answers it: every field of the form plus its id, status and photos. `img` is the
  * cover photo's `src` while the car has photos, else the link it was listed with.
  */
 export const carSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The three makes and the paths SPEC.md gives them. The paths are irregular on purpose:
+ * The three makes and their paths (docs/product.md, "The screens"). The paths are irregular on purpose:
  * the Mercedes list is /mercedes while its detail and API collection are /mercedess,
  * and old clients depend on exactly these spellings.
  */

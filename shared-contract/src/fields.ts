@@ -6,6 +6,7 @@ import { z } from './zod';
  */
 
 /** PostgreSQL text cannot hold NUL, and other C0 controls never belong in a form field. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Zod error callback: a missing field is "required", a present but wrong one is "must be ...". */

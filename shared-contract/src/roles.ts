@@ -1,4 +1,4 @@
-/** Role names exactly as stored and sent on the wire (SPEC.md §6: admin is lower case). */
+/** Role names exactly as stored and sent on the wire; admin is lower case (docs/product.md, "Who uses it"). */
 export const ROLES = ['Buyer', 'Seller', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 /** Roles a person may pick for themselves; admin is granted only by an operator. */

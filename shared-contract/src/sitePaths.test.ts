@@ -1,6 +1,6 @@
 import { SITE_PATHS, SITE_ROUTES, arrivalNotice, noticeFrom } from './sitePaths';
 
-test("the site's addresses are SPEC.md's, the dashboard link spelled /Dashboard", () => {
+test("the site's addresses, the dashboard link spelled /Dashboard", () => {
   expect(SITE_PATHS).toMatchObject({
     home: '/',
     login: '/login',

@@ -1,5 +1,5 @@
 /**
- * The site's own addresses (SPEC.md §2 route table), written once. Beside CATEGORY_PATHS
+ * The site's own addresses (docs/product.md, "The screens"), written once. Beside CATEGORY_PATHS
  * (categories.ts), which holds the brand lists and car pages. Links and redirects use
  * SITE_PATHS; the shell's route table and a remote's standalone page use SITE_ROUTES.
  */
@@ -11,7 +11,7 @@ export const SITE_PATHS = {
   register: '/register',
   about: '/about',
   blogs: '/blogs',
-  /** SPEC.md spells the dashboard link /Dashboard (navbar, after booking and paying); routes match it case-insensitively. */
+  /** The site links the dashboard as /Dashboard (navbar, after booking and paying); routes match it case-insensitively. */
   dashboard: '/Dashboard',
   addProduct: `${DASHBOARD}/addProduct`,
   myProduct: `${DASHBOARD}/myProduct`,

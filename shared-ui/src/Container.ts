@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { theme } from './theme';
 
-/** Centres content at the site's maximum width (SPEC.md §2); the 16px gutters match the layout's <main>. */
+/** Centres content at the site's maximum width (docs/product.md, "Footer"); the 16px gutters match the layout's <main>. */
 export const Container = styled.div`
   box-sizing: border-box;
   width: 100%;

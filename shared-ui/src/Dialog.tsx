@@ -80,6 +80,7 @@ export function Dialog({ title, onClose, children, initialFocus, closeLabel = 'C
       if (opener?.isConnected) opener.focus();
     };
     // Once per opening: the opener and the first focus belong to the moment it opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- initialFocus is read at opening only, on purpose
   }, []);
 
   // The page behind is inert, so Tab past the last control would leave for the browser's

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { AppToaster, QUERY_RETRIES, createQueryClient, queryRetryDelay, retryUnlessRefused } from './appSettings';
 import { isRefusal } from './isRefusal';
 
-/** SPEC.md §9, configured once: 3 retries with exponential back-off up to 30 s, 5 minutes of cache. */
+/** Configured once: 3 retries with back-off up to 30 s, 5 minutes of cache (docs/product.md, "Limits and timings"). */
 test('outages are retried three times with a back-off capped at 30 s; the cache keeps 5 minutes', () => {
   const outage = Object.assign(new Error('Bad gateway'), { status: 502 });
   const unreachable = new Error('We could not reach the Used Cars server');
@@ -29,12 +29,12 @@ test('a refusal (4xx) is shown at once: it would answer the same on every retry'
 });
 
 /**
- * What a person sees of SPEC.md §9's toasts on the page's AppToaster, whichever of our config or
- * react-hot-toast's defaults provides it. (2.6.1's defaults equal SPEC's figures, so these pass
+ * What a person sees of the product's toasts on the page's AppToaster, whichever of our config or
+ * react-hot-toast's defaults provides it. (2.6.1's defaults equal the product's figures, so these pass
  * with AppToaster's toastOptions deleted too: they hold the behaviour, not who configures it,
  * and catch a library upgrade that changes what is not configurable, like the 20.)
  */
-describe("SPEC.md §9's toasts as a person sees them (our config or the library's defaults)", () => {
+describe("the toasts as a person sees them (our config or the library's defaults)", () => {
   beforeEach(() => jest.useFakeTimers());
 
   afterEach(() => {

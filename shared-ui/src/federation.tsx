@@ -2,14 +2,16 @@ import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type 
 import styled from 'styled-components';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ModuleId, ModuleProps } from '@usedcars/shared-contract';
+import { ensureRemoteRegistered, forgetRemoteRegistration, isServerMarkupKept } from '@usedcars/shared-page';
 import { Button } from './Button';
 import { Spinner } from './Spinner';
 import { theme } from './theme';
 
 /**
- * Loading a remote's screen, and surviving its absence. This lives in shared-ui (a singleton
- * the shell provides) so the shell and a remote that shows another remote's piece (the catalog
- * showing checkout's booking dialog) use the same runtime instance and the same fallback.
+ * Loading a remote's screen, and surviving its absence, for the shell and for a remote that shows
+ * another remote's piece (the catalog showing checkout's booking dialog). shared-ui is shared by
+ * version, so a page may hold two copies of this file; what must be one per page (the registry,
+ * the kept server markup) lives in @usedcars/shared-page, a singleton.
  */
 
 class RemoteUnavailableError extends Error {
@@ -32,23 +34,9 @@ function remoteNameOf(id: string): string {
   return id.split('/')[0] ?? id;
 }
 
-/**
- * How a remote becomes known to the runtime. The shell reads /remotes.json at start-up and sets
- * this to "register this remote from its manifest, unless that already succeeded", so a load
- * after a failed read (a fallback's Try again) reads again instead of asking for a remote
- * nobody registered. A remote's standalone page has no such file: nothing to wait for.
- */
-let ensureRegistered: (remote: string) => Promise<void> = () => Promise.resolve();
-let forgetRegistration: (remote: string) => void = () => undefined;
-
-export function setRemoteRegistry(ensure: (remote: string) => Promise<void>, forget: (remote: string) => void = () => undefined): void {
-  ensureRegistered = ensure;
-  forgetRegistration = forget;
-}
-
 async function loadRemoteModule<T>(id: string): Promise<T> {
   try {
-    await ensureRegistered(remoteNameOf(id));
+    await ensureRemoteRegistered(remoteNameOf(id));
     const mod = await loadRemote<T>(id);
     if (!mod) throw new Error(`${id} answered nothing`);
     return mod;
@@ -73,7 +61,7 @@ function isRemoteUnavailable(error: unknown): boolean {
  * failed attempt.)
  */
 function resetRemote(name: string): void {
-  forgetRegistration(name);
+  forgetRemoteRegistration(name);
 }
 
 interface BoundaryProps {
@@ -84,8 +72,8 @@ interface BoundaryProps {
 
 /**
  * Catches only a part of the site that could not be fetched. A screen that loaded and then
- * threw is a route error: it goes on to the route's error screen (SPEC.md §2 'Something went
- * wrong!!!', with Log out), which a friendly "not available" would hide.
+ * threw is a route error: it goes on to the route's error screen ('Something went
+ * wrong!!!', with Log out; docs/product.md, "When something fails"), which a friendly "not available" would hide.
  */
 class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override state = { error: null as unknown };
@@ -167,19 +155,6 @@ export function loadScreenModule<Id extends ModuleId>(id: Id): Promise<ScreenMod
   return loadRemoteModule<ScreenModule<Id>>(id);
 }
 
-/**
- * The modules whose server-drawn markup the page is taking over right now: the shell names them
- * before it takes the page over, and forgets them once that first drawing is in place, so the
- * same screen reached later is drawn as usual.
- */
-const serverMarkup = new Set<string>();
-export function keepServerMarkupOf(ids: readonly string[]): void {
-  for (const id of ids) serverMarkup.add(id);
-}
-export function releaseServerMarkup(): void {
-  serverMarkup.clear();
-}
-
 /** Never settles: React keeps the server's markup for a boundary waiting on it. */
 const ServerMarkup = lazy(() => new Promise<never>(() => undefined));
 
@@ -204,14 +179,14 @@ export function RemoteComponent<Id extends ModuleId>({
   staticMarkup?: boolean;
 }) {
   // Only for the module it was drawn for: an instance handed another module draws that one.
-  const [keptFor] = useState(() => (staticMarkup && serverMarkup.has(id) ? id : null));
+  const [keptFor] = useState(() => (staticMarkup && isServerMarkupKept(id) ? id : null));
   const keepServerMarkup = keptFor === id;
   const [attempt, setAttempt] = useState(0);
   const area = remoteNameOf(id);
   const Lazy = useMemo(
     () => (keepServerMarkup ? ServerMarkup : lazy(() => loadScreenModule(id) as Promise<{ default: ComponentType<ModuleProps<Id>> }>)),
     // A new attempt needs a new lazy(): React caches a rejected one forever.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is unused inside, but must renew the lazy()
     [id, attempt, keepServerMarkup],
   );
   return (

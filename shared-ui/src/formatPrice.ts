@@ -1,5 +1,5 @@
 /**
- * Prices are dollars (SPEC.md §9: "shown as $ plus the price"). One formatter for the catalog's
+ * Prices are dollars (docs/product.md, "Limits and timings"). One formatter for the catalog's
  * cards and checkout's booking form, so a car costs the same on both. Whole dollars, the usual
  * case, show no cents.
  */

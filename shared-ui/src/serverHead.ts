@@ -1,29 +1,8 @@
-import { createContext, useContext, useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { ServerHeadContext, type PreloadImage } from '@usedcars/shared-page';
 
-/**
- * What a screen wants in the page's <head> when it is drawn on the server: the render server
- * provides one of these per request and writes it into the HTML (docs/architecture.md, "Server
- * rendering"). In the browser there is none, and the hooks below act on the live document.
- */
-export interface ServerHead {
-  title?: string;
-  /** Pictures the first screen shows large at once (its LCP element): asked for by the HTML's head. */
-  preloadImages: PreloadImage[];
-}
-
-/**
- * A `<link rel=preload as=image>`: `href` alone for a plain picture; for a responsive one, the
- * very `srcset`, `sizes` and format the page's picture offers, so the browser picks the same file
- * (docs/performance.md, "Pictures").
- */
-export interface PreloadImage {
-  href: string;
-  srcset?: string;
-  sizes?: string;
-  type?: string;
-}
-
-export const ServerHeadContext = createContext<ServerHead | null>(null);
+// The request's head is one per request, so it lives in the singleton @usedcars/shared-page
+// (docs/architecture.md, "Server rendering"); in the browser there is none.
 
 /** Sets the page's title while the screen is shown; on the server, the title the HTML arrives with. */
 export function usePageTitle(title: string): void {

@@ -17,7 +17,7 @@ export const theme = {
   },
   radius: '10px',
   shadow: '0 2px 10px rgba(16, 24, 40, 0.08)',
-  /** SPEC.md §2 and §9: the page container is at most 1310px wide. */
+  /** The page container is at most 1310px wide (docs/product.md, "Footer"). */
   containerMaxWidth: '1310px',
   font: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
 } as const;

@@ -1,4 +1,1 @@
-import { withProbe } from '../probe';
-import AboutPage from '../features/about/AboutPage';
-
-export default withProbe(AboutPage);
+export { default } from '../features/about/AboutPage';

@@ -1,4 +1,1 @@
-import { withProbe } from '../probe';
-import BlogsPage from '../features/blogs/BlogsPage';
-
-export default withProbe(BlogsPage);
+export { default } from '../features/blogs/BlogsPage';

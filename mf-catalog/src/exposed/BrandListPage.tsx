@@ -1,4 +1,1 @@
-import { withProbe } from '../probeWithQueries';
-import BrandListPage from '../features/brand-list/BrandListPage';
-
-export default withProbe(BrandListPage);
+export { default } from '../features/brand-list/BrandListPage';

@@ -1,9 +1,8 @@
 import type { PrefetchContext } from '@usedcars/shared-ui';
-import { withProbe } from '../probeWithQueries';
 import CarDetailPage from '../features/car-detail/CarDetailPage';
 import { prefetchCar } from '../features/cars/carQueries';
 
-export default withProbe(CarDetailPage);
+export default CarDetailPage;
 
 /** On the server: the car is read before the page is drawn, so it arrives with the HTML. */
 export function prefetch({ queryClient, params, props }: PrefetchContext<'catalog/CarDetailPage'>): Promise<void> {

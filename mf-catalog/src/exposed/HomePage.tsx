@@ -1,4 +1,1 @@
-import { withProbe } from '../probe';
-import HomePage from '../features/home/HomePage';
-
-export default withProbe(HomePage);
+export { default } from '../features/home/HomePage';

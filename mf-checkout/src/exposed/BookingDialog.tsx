@@ -1,4 +1,1 @@
-import { withProbe } from '../probe';
-import BookingDialog from '../features/booking/BookingDialog';
-
-export default withProbe(BookingDialog);
+export { default } from '../features/booking/BookingDialog';

@@ -1,4 +1,1 @@
-import { withProbe } from '../probe';
-import PaymentPage from '../features/payment/PaymentPage';
-
-export default withProbe(PaymentPage);
+export { default } from '../features/payment/PaymentPage';

@@ -1,5 +1,2 @@
 // DashboardLayout shows the dashboard's error screen around it (features/layout/DashboardErrorScreen).
-import { withProbe } from '../probe';
-import AddProductPage from '../features/add-product/AddProductPage';
-
-export default withProbe(AddProductPage);
+export { default } from '../features/add-product/AddProductPage';

@@ -1,4 +1,3 @@
-import { withProbe } from '../probe';
 import { DashboardErrorBoundary } from '../features/layout/DashboardErrorScreen';
 import DashboardLayout from '../features/layout/DashboardLayout';
 
@@ -14,4 +13,4 @@ function GuardedDashboardLayout() {
   );
 }
 
-export default withProbe(GuardedDashboardLayout);
+export default GuardedDashboardLayout;

@@ -1,7 +1,7 @@
 import { ApiError, ApiUnreachableError } from '@usedcars/shared-api';
 import { UNFINISHED_SIGN_UP } from './codes';
 
-/** Firebase's error codes in words a person can act on (SPEC.md only logs them; we say them). */
+/** Firebase's error codes in words a person can act on (docs/product.md, "Login"). */
 const MESSAGES: Record<string, string> = {
   [UNFINISHED_SIGN_UP]:
     'Your account was never finished, so there is nothing to log in to yet. Create a new Account with this same e-mail and password to finish it.',

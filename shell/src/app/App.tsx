@@ -1,8 +1,7 @@
-import * as React from 'react';
 import { useEffect } from 'react';
 import * as Router from 'react-router-dom';
-import { authStore } from '@usedcars/shared-auth';
-import { GlobalStyle, recordSingletons, releaseServerMarkup } from '@usedcars/shared-ui';
+import { releaseServerMarkup } from '@usedcars/shared-page';
+import { GlobalStyle } from '@usedcars/shared-ui';
 import { AppRoutes } from './routes';
 import { DeferredToaster } from './services';
 
@@ -23,8 +22,6 @@ export function AppContent() {
 }
 
 export function App() {
-  // What the shell holds, for the browser suite to compare with what each remote was handed.
-  recordSingletons('shell', { React, Router, authStore });
   // The server's first screen is in place: the same screen reached later is drawn as usual.
   useEffect(releaseServerMarkup, []);
   return (

@@ -1,6 +1,5 @@
 import { useContext, type ReactNode } from 'react';
 import { QueryClientProvider, hydrate } from '@tanstack/react-query';
-import { recordSingletons } from '@usedcars/shared-ui';
 import { AppToaster, createQueryClient } from '@usedcars/shared-ui/appSettings';
 import { takeBootQueries } from './boot';
 import { RequestQueryClient } from './requestServices';
@@ -14,8 +13,6 @@ import { RequestQueryClient } from './requestServices';
 const queryClient = createQueryClient();
 const drawnByServer = typeof window === 'undefined' ? undefined : takeBootQueries();
 if (drawnByServer) hydrate(queryClient, drawnByServer);
-// What the shell holds, for the browser suite to compare with what each remote was handed.
-recordSingletons('shell', { queryClient });
 
 export function QueryScope({ children }: { children: ReactNode }) {
   const client = useContext(RequestQueryClient) ?? queryClient;

@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadRuntimeConfig, setRuntimeConfig, startIdentity } from '@usedcars/shared-auth';
-import { keepServerMarkupOf } from '@usedcars/shared-ui';
+import { keepServerMarkupOf } from '@usedcars/shared-page';
 import { startRemoteRegistry } from '../federation/remotes';
 import { App } from './App';
 import { SERVER_DRAWN_ATTRIBUTE, readBootData } from './boot';

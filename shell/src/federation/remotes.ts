@@ -1,8 +1,11 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { setRemoteRegistry } from '@usedcars/shared-ui';
+import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
+import { setRemoteRegistry } from '@usedcars/shared-page';
+import { blocking, judgeAll, type SharedRequirement } from '@usedcars/shared-page/sharing';
 
 /** The part of a remote's mf-manifest.json that says where its remoteEntry.js is. */
 export interface RemoteManifest {
+  /** The packages the build shares, with the version it was made with and the range it accepts. */
+  shared?: SharedRequirement[];
   metaData?: {
     globalName?: string;
     publicPath?: string;
@@ -34,6 +37,35 @@ export function remoteEntryOf(manifestUrl: string, manifest: RemoteManifest): { 
     ...(meta.remoteEntry?.type ? { type: meta.remoteEntry.type } : {}),
     ...(meta.globalName ? { entryGlobalName: meta.globalName } : {}),
   };
+}
+
+/** The versions of the shared packages this page provides (the shell's, as its build declared them). */
+function pageVersions(): Record<string, string> {
+  const instance = getInstance();
+  const versions: Record<string, string> = {};
+  for (const [name, entries] of Object.entries(instance?.options.shared ?? {})) {
+    const own = entries.find((entry) => entry.from === instance?.options.name) ?? entries[0];
+    if (own?.version) versions[name] = own.version;
+  }
+  return versions;
+}
+
+/**
+ * A remote's shared requirements against the page, before any of its code loads
+ * (docs/sharing-and-releases.md). A singleton of another major would be handed the page's copy
+ * and break in ways no boundary can contain, so the remote is refused: its area shows the
+ * fallback, and the console names the package, the version it needs and the version the page has.
+ */
+export function checkSharing(name: string, manifest: RemoteManifest, provided: Record<string, string> = pageVersions()): void {
+  const findings = judgeAll(manifest.shared ?? [], provided);
+  for (const finding of findings) {
+    if (finding.verdict === 'olderOnPage') console.warn(`[federation] ${name}: ${finding.message}`);
+    if (finding.verdict === 'ownCopy') console.info(`[federation] ${name}: ${finding.message}`);
+  }
+  const refused = blocking(findings);
+  if (refused.length === 0) return;
+  for (const finding of refused) console.error(`[federation] ${name} was not loaded: ${finding.message}`);
+  throw new Error(`${name} needs shared packages this page cannot give it: ${refused.map((finding) => finding.message).join('; ')}`);
 }
 
 async function readJson<T>(url: string, what: string): Promise<T> {
@@ -93,6 +125,7 @@ export function startRemoteRegistry(url = '/remotes.json', known?: KnownRemotes)
         const fromServer = knownManifests.get(name);
         knownManifests.delete(name);
         const manifest = fromServer ?? (await readJson<RemoteManifest>(manifestUrl, `${name}'s manifest`));
+        checkSharing(name, manifest);
         registerRemotes([{ name, ...remoteEntryOf(manifestUrl, manifest) }], { force: true });
       });
       remotes.set(name, entry);

@@ -118,7 +118,7 @@ const Bottom = styled.div`
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** The site footer (SPEC.md §1): Resources, Follow us and Legal columns and the copyright line. */
+/** The site footer (docs/product.md, "Footer"): Resources, Follow us and Legal columns and the copyright line. */
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -158,7 +158,7 @@ export function Footer() {
         <section aria-labelledby="footer-legal">
           <Heading id="footer-legal">Legal</Heading>
           <List>
-            {/* SPEC.md §1: both Legal links point to the home page until the documents exist. */}
+            {/* Both Legal links point to the home page until the documents exist. */}
             <li>
               <Link to={SITE_PATHS.home}>Privacy Policy</Link>
             </li>

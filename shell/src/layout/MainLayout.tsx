@@ -34,7 +34,7 @@ function useScrollToTopOnNavigation() {
   }, [pathname, navigationType]);
 }
 
-/** The shared layout of SPEC.md §2: navbar, the page at most 1310px wide, footer. */
+/** The shared layout (docs/product.md, "The screens"): navbar, the page at most 1310px wide, footer. */
 export function MainLayout() {
   useScrollToTopOnNavigation();
   return (

@@ -154,7 +154,7 @@ function HamburgerIcon({ open }: { open: boolean }) {
   );
 }
 
-/** The site's top bar: brand, the SPEC.md §2 links, and Login or Log Out by auth state. */
+/** The site's top bar (docs/product.md, "Navbar"): brand, the links, and Login or Log Out by auth state. */
 export function Navbar() {
   const status = useAuth((state) => state.status);
   const email = useAuth((state) => state.user?.email);
@@ -185,6 +185,7 @@ export function Navbar() {
   return (
     <Bar>
       <SkipLink href="#main">Skip to content</SkipLink>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- catches Escape bubbling up from the menu's links */}
       <nav aria-label="Main" onKeyDown={closeOnEscape}>
         <Row>
           <Brand to={SITE_PATHS.home} onClick={close}>

@@ -1,3 +1,4 @@
+import type { SharedRequirement } from '@usedcars/shared-page/sharing';
 import type { RemoteManifest } from '../federation/remotes';
 
 /** The parts of a federation manifest (mf-manifest.json) the render server reads. */
@@ -11,7 +12,7 @@ export interface PublishedManifest {
     /** Added by tooling/webpack.cjs: where the remote's server build sits beside its browser build. */
     ssrRemoteEntry?: { name: string; path?: string; type?: string };
   };
-  shared?: Array<{ name: string; assets?: { js?: FileList } }>;
+  shared?: Array<Partial<SharedRequirement> & { name: string; assets?: { js?: FileList } }>;
   exposes?: Array<{ name: string; assets?: { js?: FileList } }>;
 }
 

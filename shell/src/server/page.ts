@@ -1,4 +1,4 @@
-import type { PreloadImage } from '@usedcars/shared-ui';
+import type { PreloadImage } from '@usedcars/shared-page';
 import { BOOT_DATA_ID, SERVER_DRAWN_ATTRIBUTE, serializeBootData, type BootData } from '../app/boot';
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteOf, type ModuleId } from '@usedcars/shared-contract';
+import { blocking, judgeAll } from '@usedcars/shared-page/sharing';
 import { loadScreenModule, type ScreenModule } from '@usedcars/shared-ui';
 import { serverEntryOf, type PublishedManifest } from './manifest';
 
@@ -25,6 +26,30 @@ export class RemoteUnavailable extends Error {
     super(`${remote}: ${message}`, options);
     this.name = 'RemoteUnavailable';
   }
+}
+
+/** The versions of the singletons and shared packages this render server provides. */
+function serverVersions(): Record<string, string> {
+  const instance = getInstance();
+  const versions: Record<string, string> = {};
+  for (const [name, entries] of Object.entries(instance?.options.shared ?? {})) {
+    const own = entries.find((entry) => entry.from === instance?.options.name) ?? entries[0];
+    if (own?.version) versions[name] = own.version;
+  }
+  return versions;
+}
+
+/**
+ * A server build that needs a singleton of a major this server does not have would be handed
+ * the server's copy anyway and fail while drawing: it is not loaded at all, and its pages are
+ * drawn in the browser (docs/sharing-and-releases.md). What a build shares by version it brings
+ * itself. Browser-only packages (the identity SDK) are not the server's business.
+ */
+export function serverSharingProblems(manifest: PublishedManifest, provided: Record<string, string> = serverVersions()): string[] {
+  const onServer = (manifest.shared ?? []).flatMap(({ name, version, requiredVersion, singleton }) =>
+    version && name in provided ? [{ name, version, requiredVersion, singleton }] : [],
+  );
+  return blocking(judgeAll(onServer, provided)).map((finding) => finding.message);
 }
 
 export interface RemoteBuild {
@@ -115,6 +140,8 @@ export class RemoteServers {
         throw new RemoteUnavailable(build.remote, `its server build failed ${Math.round((this.now() - state.failedAt) / 1000)} s ago (${state.reason})`);
       }
     }
+    const problems = serverSharingProblems(build.manifest);
+    if (problems.length > 0) throw new RemoteUnavailable(build.remote, `its server build cannot run on this server: ${problems.join('; ')}`);
     const base = serverEntryOf(build.manifestUrl, build.manifest);
     if (!base) throw new RemoteUnavailable(build.remote, 'it was published without a server build');
     const attempt = state?.version === build.version ? state.attempt + 1 : 1;

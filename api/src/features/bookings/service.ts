@@ -30,7 +30,7 @@ export function toBooking(row: BookingWithCar): Booking {
   };
 }
 
-/** SPEC's dialog reads `acknowledged` and `message`; a refusal carries both too. */
+/** Old clients' booking dialogs read `acknowledged` and `message`; a refusal carries both too. */
 const refused = (message: string) => conflict(message, { acknowledged: false });
 
 /** The buyer's name and e-mail come from their account and the car's facts from its row. */

@@ -12,7 +12,7 @@ describeEachDriver('cars', (api) => {
     seller = await api().account('Seller', 'Sally Seller');
   });
 
-  it.each(CATEGORIES)('a seller adds a %s car and everyone reads it with every SPEC field', async (category) => {
+  it.each(CATEGORIES)('a seller adds a %s car and everyone reads it with every field', async (category) => {
     const id = await api().addCar(seller, { categoryName: category, carName: `${category} test car` });
     const one = await api().inject({ method: 'GET', url: `${COLLECTION[category]}/${id}` });
     expect(one.statusCode).toBe(200);
@@ -68,7 +68,7 @@ describeEachDriver('cars', (api) => {
     const mine = (query: string, headers: Record<string, string> = {}) => api().inject({ method: 'GET', url: `/myHonda${query}`, headers });
     const ids = (response: { json: () => unknown }) => (response.json() as Car[]).map((car) => car._id).sort();
 
-    it('answers by sellerName without a token, as SPEC calls it', async () => {
+    it('answers by sellerName without a token, as old clients call it', async () => {
       const response = await mine('?sellerName=Sam%20Same');
       expect(response.statusCode).toBe(200);
       expect(ids(response)).toEqual([firstCar, namesakeCar].sort());

@@ -19,13 +19,15 @@ export interface Position {
 
 const VERSION = 1;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// eslint-disable-next-line no-control-regex -- NUL is what it refuses: PostgreSQL text cannot hold one
+const TEXT_KEY = /^[^\u0000]{0,60}$/;
 /** What the key of each sort may look like; anything else never came from this API. */
 const KEY_SHAPES: Record<CarSort, RegExp> = {
   newest: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
   price: /^-?\d{1,12}(\.\d{1,6})?$/,
   '-price': /^-?\d{1,12}(\.\d{1,6})?$/,
-  year: /^[^\u0000]{0,60}$/,
-  '-year': /^[^\u0000]{0,60}$/,
+  year: TEXT_KEY,
+  '-year': TEXT_KEY,
 };
 
 /** A short digest of the filters, so a cursor used on another list is recognised. */

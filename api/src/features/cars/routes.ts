@@ -72,7 +72,7 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
             summary: `${label} cars of one seller`,
             description:
               `With a Seller's access token: that seller's own cars, by account (names are not unique; sellerName is then ` +
-              `not needed). Without a token (SPEC's call) or for anyone else: the cars listed under sellerName. ${listDescription}`,
+              `not needed). Without a token (how old clients call it) or for anyone else: the cars listed under sellerName. ${listDescription}`,
             querystring: carListQuerySchema.extend({ sellerName: requiredText('sellerName', 100).optional() }),
             response: { ...listResponse, 401: messageSchema },
           },

@@ -240,7 +240,7 @@ export class CarCatalog implements CacheHolder {
     return toCar(row, (await this.photos.photosFor([row])).get(row.id));
   }
 
-  /** The seller is the caller: a sellerName in the body is SPEC compatibility, not trusted. */
+  /** The seller is the caller: a sellerName in the body is kept for old clients, not trusted. */
   async create(seller: UserRow, input: CarInput): Promise<string> {
     const [row] = await this.db
       .insert(cars)

@@ -34,10 +34,12 @@ declare module 'fastify' {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- a file name's control characters are what it finds
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The name a file was sent under, fit to quote in a message: no folders, no control characters. */
 export function displayName(filename: string | undefined, position: number): string {
+  // eslint-disable-next-line no-control-regex -- control characters are dropped from the quoted name
   const base = (filename ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001F\u007F]/g, '').trim();
   if (!base) return `Photo ${position}`;
   return base.length > 100 ? `${base.slice(0, 97)}…` : base;
@@ -80,6 +82,7 @@ function multipartError(error: unknown): HttpError {
  * The request body is read by the handler (request.parts()); the schema of `body` is there for
  * the OpenAPI document only, and every other part is validated as usual.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route hands its own schema object here
 const bodyIsDocumentation: FastifySchemaCompiler<any> = (route) => (route.httpPart === 'body' ? (value) => ({ value }) : validatorCompiler(route));
 
 const uploadDescription =

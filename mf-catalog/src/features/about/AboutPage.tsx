@@ -34,7 +34,7 @@ const Lead = styled.p`
   }
 `;
 
-/** SPEC.md §2 "About": titled About; a short, genuine description of the marketplace. */
+/** docs/product.md, "About": titled About; a short, genuine description of the marketplace. */
 export default function AboutPage() {
   usePageTitle('About');
   return (

@@ -137,7 +137,7 @@ function Block({ block }: { block: ArticleBlock }) {
   }
 }
 
-/** SPEC.md §2 "Blogs": a Question and Answer page with four static articles. */
+/** docs/product.md, "Blogs": a Question and Answer page with four static articles. */
 export default function BlogsPage() {
   usePageTitle('Blogs');
   return (

@@ -1,5 +1,5 @@
 /**
- * The four static Question and Answer articles (SPEC.md §2 "Blogs").
+ * The four static Question and Answer articles (docs/product.md, "Blogs").
  * Text between backticks is shown as code.
  */
 export type ArticleBlock =

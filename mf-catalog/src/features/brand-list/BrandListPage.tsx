@@ -100,7 +100,7 @@ function EmptyState({ label, view, onApply }: { label: string; view: ListView; o
 }
 
 /**
- * One brand's cars (SPEC.md §2 "Brand lists"), the same screen for all three. Search, filters,
+ * One brand's cars (docs/product.md, "Brand list"), the same screen for all three. Search, filters,
  * sort and page live in the address (see listParams.ts); the API answers one page at a time.
  */
 export default function BrandListPage({ category }: { category: Category }) {
@@ -162,7 +162,7 @@ export default function BrandListPage({ category }: { category: Category }) {
         // On its way to page 1 (the effect above): no error panel flashes in between.
         <SkeletonGrid count={8} />
       ) : isError ? (
-        // SPEC.md shows "nothing special" for a list that failed; a blank grid would read as "no cars".
+        // A failed list says so and offers Retry: a blank grid would read as "no cars".
         <ErrorPanel title={`We could not load the ${label} cars.`} message={errorText(error)} retrying={isFetching} onRetry={() => void refetch()} />
       ) : isPending ? (
         <SkeletonGrid count={8} />

@@ -209,7 +209,7 @@ function LoadingView() {
   );
 }
 
-/** A car's page, loaded by id (SPEC.md §2 "Car detail"): its picture, name and every field. */
+/** A car's page, loaded by id (docs/product.md, "Car detail"): its picture, name and every field. */
 export default function CarDetailPage({ category }: { category: Category }) {
   usePageTitle('Used Cars');
   const { id = '' } = useParams();

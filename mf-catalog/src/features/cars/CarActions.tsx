@@ -36,7 +36,7 @@ export function BookNowButton({ car, onBook, describedBy }: { car: Car; onBook: 
 }
 
 /**
- * A card's call to action (SPEC.md §2 "Brand lists"): Book Now for a Buyer, More Details for
+ * A card's call to action (docs/product.md, "Brand list"): Book Now for a Buyer, More Details for
  * everyone else. `describedBy` names the car, since every card's button reads the same.
  */
 export function CarActions({ car, onBook, describedBy }: { car: Car; onBook: OpenBooking; describedBy: string }) {

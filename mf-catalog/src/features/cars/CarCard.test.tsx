@@ -35,7 +35,7 @@ test('More Details of a Mercedes goes to /mercedess/{id}', () => {
   expect(screen.getByRole('link', { name: 'Mercedes-Benz C 300 Sedan' })).toHaveAttribute('href', `/mercedess/${car._id}`);
 });
 
-test('the card shows every field SPEC.md lists', () => {
+test('the card shows every field of a brand list card', () => {
   signInAs('Buyer');
   const car = makeCar({ location: 'Austin, TX', price: 41200, currentPrice: 24300, used: '6 years', time: '2025-03-02', sellerName: 'Rita Gomez' });
   renderAt('/audis', <CarCard car={car} onBook={jest.fn()} />);

@@ -114,7 +114,7 @@ export const CARD_SIZES =
   '(max-width: 615px) calc(100vw - 32px), (max-width: 919px) calc(50vw - 28px), (max-width: 1223px) calc(33.3vw - 27px), 310px';
 
 /**
- * One car of a brand list (SPEC.md §2): image, name, location, original and current price,
+ * One car of a brand list (docs/product.md, "Brand list"): image, name, location, original and current price,
  * used, posted and seller. The name always leads to the car's page; the button below is
  * Book Now for a Buyer and More Details for everyone else.
  */

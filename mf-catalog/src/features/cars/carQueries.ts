@@ -4,7 +4,7 @@ import { fetchCar, fetchCarPage, type CarPage } from '@usedcars/shared-api/cars'
 import type { Car, Category } from '@usedcars/shared-contract';
 import { toCarListQuery, type ListView } from './listParams';
 
-/** The one query-key factory for cars (DESIGN.md §5); every key holds the whole view it answers. */
+/** The one query-key factory for cars (docs/how-to.md, "House rules"); every key holds the whole view it answers. */
 export const carKeys = {
   all: ['cars'] as const,
   brand: (category: Category) => [...carKeys.all, category] as const,

@@ -12,7 +12,7 @@ const Stack = styled.div`
   padding-top: 24px;
 `;
 
-/** The landing page (SPEC.md §2 "Home"): banner, Categories, marketing sections and offers. */
+/** The landing page (docs/product.md, "Home"): banner, Categories, marketing sections and offers. */
 export default function HomePage() {
   usePageTitle('Used Cars');
   return (

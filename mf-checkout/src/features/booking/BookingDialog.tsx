@@ -45,7 +45,7 @@ const Actions = styled.div`
 `;
 
 /**
- * The booking form (SPEC.md §2 "Booking dialog"), titled 'Add your info'. Name and e-mail come
+ * The booking form (docs/product.md, "Booking dialog"), titled 'Add your info'. Name and e-mail come
  * from the signed-in person, car name and price from the car: all shown, none editable, and the
  * API takes them from its own records anyway. Phone and meeting address are asked for.
  *

@@ -14,7 +14,7 @@ export type ConfirmResult =
   | { paymentIntent?: undefined; error: { message: string } };
 
 export const PAYMENT_TEXTS = {
-  // SPEC.md §4 Payment, word for word.
+  // The product's own words (docs/product.md, "Payment"); tests and the dashboard match them.
   completed: 'Congrats! your payment completed',
   toast: 'Successfully Done',
   processing: 'Your bank is still processing the payment; My Orders shows Paid once it completes.',
@@ -43,7 +43,7 @@ export interface CheckoutFormProps {
 }
 
 /**
- * SPEC.md §4's payment steps, the same for both gateways: ask for an intent, confirm the card with
+ * The payment steps, the same for both gateways: ask for an intent, confirm the card with
  * the provider, record the payment when it succeeded, then congratulate and go to /Dashboard,
  * handing the congratulations on in the navigation state for the dashboard to show.
  */
@@ -132,7 +132,7 @@ const Form = styled.form`
   justify-items: start;
 `;
 
-/** SPEC.md §8: the provider's message in red under the form. */
+/** The provider's message in red under the form (docs/product.md, "Payment"). */
 const CardError = styled.p`
   margin: 0;
   color: ${theme.color.danger};

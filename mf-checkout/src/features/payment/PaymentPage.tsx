@@ -16,7 +16,7 @@ function problemText(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong.';
 }
 
-/** SPEC.md §2 Payment at /dashboard/payment/{id}: the booking's price, a card form and a Pay button. */
+/** Payment at /dashboard/payment/{id} (docs/product.md, "Payment"): the booking's price, a card form and a Pay button. */
 export default function PaymentPage() {
   usePageTitle('Dashboard');
   const { id = '' } = useParams();

@@ -25,7 +25,7 @@ export function useBooking(id: string) {
 }
 
 /**
- * SPEC.md §4: opening the payment form requests a payment intent. A query, so a second render
+ * Opening the payment form requests a payment intent. A query, so a second render
  * (StrictMode, a remount) reuses it; the server answers the same intent for a booking anyway.
  */
 export function usePaymentIntent(bookingId: string) {

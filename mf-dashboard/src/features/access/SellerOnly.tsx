@@ -5,8 +5,8 @@ import { SITE_ROUTES, type Role } from '@usedcars/shared-contract';
 import { useRole } from './useRole';
 
 /**
- * The seller pages are reachable by typing their address (SPEC.md §6). Anyone else gets a plain
- * explanation instead of a form the API would refuse anyway.
+ * The seller pages are reachable by typing their address. Anyone else gets a plain explanation
+ * (docs/product.md, "Seller screens for anyone else") instead of a form the API would refuse anyway.
  */
 export function SellerOnly({ title, reason, children }: { title: string; reason: string; children: ReactNode }) {
   const role = useRole();

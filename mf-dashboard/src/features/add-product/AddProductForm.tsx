@@ -25,7 +25,7 @@ import {
 } from './carForm';
 
 /**
- * Add Product (SPEC.md §5). Checked with the API's own schema when a field is left and on
+ * Add Product (docs/product.md, "Add Product"). Checked with the API's own schema when a field is left and on
  * submit; each message sits under its field and is tied to it (aria-describedby, aria-invalid).
  * Photos picked here are sent once the car exists, one request per file (docs/product.md,
  * "Car photos"); a photo that fails leaves the car added, and the page stays to retry it.
@@ -34,7 +34,7 @@ export function AddProductForm() {
   const formId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // SPEC.md §5: sellerName starts as the signed-in display name.
+  // sellerName starts as the signed-in display name.
   const displayName = useDisplayName();
   const [values, setValues] = useState<CarFormValues>(() => initialValues(displayName));
   const [touched, setTouched] = useState<Partial<Record<CarField, boolean>>>({});
@@ -217,7 +217,7 @@ function Preview({ link }: { link: string }) {
   if (failed === link) return <PreviewNote>The picture could not be loaded from this link.</PreviewNote>;
   return (
     <PreviewFrame>
-      <img src={carImageUrl(link)} alt="Preview of the car's picture" onError={() => setFailed(link)} />
+      <img src={carImageUrl(link)} alt="Preview of the car" onError={() => setFailed(link)} />
     </PreviewFrame>
   );
 }

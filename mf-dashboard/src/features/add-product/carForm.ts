@@ -14,7 +14,7 @@ export interface FieldSpec {
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'url';
 }
 
-/** SPEC.md §5's thirteen fields, in the order a seller thinks of them. */
+/** Add Product's thirteen fields, in the order a seller thinks of them (docs/product.md). */
 export const CAR_FIELDS: readonly FieldSpec[] = [
   { name: 'carName', label: 'Car name', kind: 'text', hint: 'Make, model and trim, e.g. Audi A4 2.0 TFSI Premium.' },
   { name: 'categoryName', label: 'Category', kind: 'category' },
@@ -53,7 +53,7 @@ export function initialValues(sellerName: string, now = new Date()): CarFormValu
     used: '',
     sellerName,
     time: today(now),
-    // SPEC.md §5: the first choice is preselected.
+    // The first make is preselected, so the select never starts empty.
     categoryName: CATEGORIES[0],
   };
 }

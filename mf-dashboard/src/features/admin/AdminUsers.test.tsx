@@ -103,7 +103,7 @@ test('the deleted row leaves at once, without waiting for the list to be read ag
   expect(within(buyersTable).getByText('Bea Buyer')).toBeInTheDocument();
 });
 
-test("a seller's delete uses SPEC.md's seller prompt, and cancelling deletes nothing", async () => {
+test("a seller's delete asks with the seller prompt, and cancelling deletes nothing", async () => {
   const user = userEvent.setup();
   serve({ Buyer: buyers, Seller: sellers });
   jest.mocked(window.confirm).mockReturnValue(false);

@@ -6,7 +6,7 @@ import { GhostButton, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
 import { DataTable, type Column } from '../table/DataTable';
 import { useAccounts, useDeleteAccount, type AccountRole } from './useAccounts';
 
-/** SPEC.md §7's confirm prompts, word for word (the seller's reads oddly, but it is the product's text). */
+/** The confirm prompts, word for word (docs/product.md, "All users"); the seller's reads oddly, but it is the product's text. */
 export const DELETE_PROMPTS: Record<AccountRole, string> = {
   Buyer: 'Are you sure, you want to delete this account?',
   Seller: 'Are you sure, you want to cancel this order',

@@ -10,7 +10,7 @@ function Loading() {
 }
 
 /**
- * /dashboard by role (SPEC.md §2): admin gets the accounts, a Seller their products, anyone
+ * /dashboard by role (docs/product.md, "Dashboard"): admin gets the accounts, a Seller their products, anyone
  * else (buyers, and an account whose role could not be read) their orders.
  */
 export default function DashboardHome() {

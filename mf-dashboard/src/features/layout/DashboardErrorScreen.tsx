@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from '@usedcars/shared-auth';
 
 /**
- * The dashboard's own error screen (SPEC.md §2 "Error screen"), put in two places:
+ * The dashboard's own error screen (docs/product.md, "When something fails"), put in two places:
  * DashboardLayout wraps the current dashboard screen (its Outlet) in it, whichever remote drew
  * that screen (checkout's payment page included), so a screen that throws is shown beside the
  * dashboard's navigation; exposed/DashboardLayout wraps the layout itself. The other exposed

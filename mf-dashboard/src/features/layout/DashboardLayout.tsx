@@ -10,7 +10,7 @@ interface NavItem {
   label: string;
 }
 
-/** SPEC.md §2 "Seller sub-navigation"; the other roles have one screen, named for orientation. */
+/** The side navigation by role (docs/product.md, "Dashboard"); the other roles have one screen, named for orientation. */
 export function dashboardNav(role: Role | null): NavItem[] {
   if (role === 'Seller') {
     return [

@@ -25,7 +25,7 @@ function PaymentState({ booking }: { booking: Booking }) {
 }
 
 /**
- * My Buyers. SPEC.md shows only a heading here; the issue asks for the real list: who booked
+ * My Buyers (docs/product.md, "My Buyers"): who booked
  * which of the seller's cars, how to reach them, and whether they have paid (or lost the car to
  * the buyer who paid first).
  */

@@ -39,7 +39,7 @@ const columns: Column<Booking>[] = [
   { header: 'Status', cell: (booking) => <OrderStatus booking={booking} />, nowrap: true },
 ];
 
-/** My Orders (SPEC.md §2): the dashboard of buyers and of anyone who is neither admin nor Seller. */
+/** My Orders (docs/product.md, "My Orders"): the dashboard of buyers and of anyone who is neither admin nor Seller. */
 export function MyOrders() {
   usePageTitle('Dashboard - orders');
   const orders = useMyOrders(useSignedInEmail());

@@ -19,7 +19,7 @@ const baseColumns: Column<Car>[] = [
   { header: 'State', cell: (car) => <StatusBadge status={car.status} />, nowrap: true },
 ];
 
-/** My Products (SPEC.md §2): the seller's cars of every brand, newest first, with their state. */
+/** My Products (docs/product.md, "My Products"): the seller's cars of every brand, newest first, with their state. */
 export function MyProducts() {
   usePageTitle('Dashboard - My Products');
   const products = useMyProducts();

@@ -8,7 +8,7 @@ import { AuthCard, Divider } from './AuthCard';
 import { useAuthAction } from './useAuthAction';
 import { useReturnPath } from './useReturnPath';
 
-/** SPEC.md §2 Login: e-mail and password, 'Create new Account', 'CONTINUE WITH GOOGLE'. */
+/** docs/product.md, "Login": e-mail and password, 'Create new Account', 'CONTINUE WITH GOOGLE'. */
 export function LoginPage() {
   usePageTitle('Login');
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { Field, Input, Select } from '@usedcars/shared-ui/form';
 import { AuthCard } from './AuthCard';
 import { useAuthAction } from './useAuthAction';
 
-/** SPEC.md §2 Register: Full Name, Email, Password and 'Buyer or Seller?', all required. */
+/** docs/product.md, "Register": Full Name, Email, Password and 'Buyer or Seller?', all required. */
 export function RegisterPage() {
   usePageTitle('Register');
   const navigate = useNavigate();

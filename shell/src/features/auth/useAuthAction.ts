@@ -5,7 +5,7 @@ import { describeAuthError } from '@usedcars/shared-auth/authErrors';
 
 /**
  * Runs a sign-in action with a busy flag; a failure becomes a readable toast and the form keeps
- * what was typed (its state is untouched). SPEC.md only logged these; the console still gets them.
+ * what was typed (its state is untouched). The console still gets the raw error, for whoever debugs it.
  */
 export function useAuthAction() {
   const [busy, setBusy] = useState(false);

@@ -32,8 +32,8 @@ class Boundary extends Component<Props, { error: unknown; path: string | null }>
 }
 
 /**
- * The route error screen of the main layout and of the dashboard route (SPEC.md §2): a screen
- * that throws shows 'Something went wrong!!!', what went wrong, and Log out. (RemoteComponent's
+ * The route error screen of the main layout and of the dashboard route (docs/product.md, "When
+ * something fails"): a screen that throws shows 'Something went wrong!!!', what went wrong, and Log out. (RemoteComponent's
  * own boundary only stands in for a remote that could not be fetched, and passes the rest here.)
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {

@@ -25,7 +25,7 @@ const Wrapper = styled.section`
   }
 `;
 
-/** Any path the route table does not know (SPEC.md §2: "a 404 image"). */
+/** Any path the route table does not know (docs/product.md, "Not found"). */
 export default function NotFoundPage() {
   usePageTitle('Page not found');
   return (

@@ -1,0 +1,211 @@
+// The repository's one ESLint config (flat). What it enforces and why: docs/how-to.md, "Lint and format".
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import boundaries from 'eslint-plugin-boundaries';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
+import globals from 'globals';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/** The npm workspaces: a relative import may not cross from one into another. */
+const WORKSPACES = new Set(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces);
+
+/** The top-level folder a path lies in, or null outside the repository. */
+function topFolder(file) {
+  const rel = path.relative(ROOT, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep)[0];
+}
+
+/**
+ * `local/package-imports`: packages talk through their package name (and its exports), never
+ * `../../other-package/src/x`, which bypasses the public entry. And no package names a remote or the
+ * shell, even by a path the resolver cannot follow (which eslint-plugin-boundaries would skip).
+ */
+const packageImports = {
+  meta: {
+    type: 'problem',
+    messages: {
+      cross: "'{{source}}' reaches into {{target}} by a relative path; import it by its package name (@usedcars/{{target}}).",
+      front: "'{{source}}': nothing imports a remote or the shell; they meet only through module federation.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = topFolder(context.filename);
+    if (!from || !WORKSPACES.has(from)) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const named = /^@usedcars\/([^/]+)/.exec(source)?.[1];
+      if (named && named !== from && (named === 'shell' || named.startsWith('mf-'))) {
+        context.report({ node, messageId: 'front', data: { source } });
+      }
+      if (!source.startsWith('.')) return;
+      const target = topFolder(path.resolve(path.dirname(context.filename), source));
+      if (target && target !== from && WORKSPACES.has(target)) {
+        context.report({ node, messageId: 'cross', data: { source, target } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+      CallExpression: (node) => {
+        const [arg] = node.arguments;
+        const isRequire = node.callee.type === 'Identifier' && node.callee.name === 'require';
+        const isMock = node.callee.type === 'MemberExpression' && node.callee.object.name === 'jest';
+        if ((isRequire || isMock) && arg?.type === 'Literal') check(arg, arg.value);
+      },
+    };
+  },
+};
+
+/** The UI-side packages the API must never import (the API serves JSON; it draws nothing). */
+const UI_PACKAGES = ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components', '@tanstack/*', 'react-hot-toast', 'zustand'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/coverage/**',
+      '**/.data/**',
+      '**/.tmp/**',
+      '**/.swc/**',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  {
+    // A disable is rare and says why on its own line: `// eslint-disable-next-line rule -- reason`.
+    plugins: { '@eslint-community/eslint-comments': eslintComments },
+    rules: {
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
+    },
+  },
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // `_name` marks a parameter or binding kept for its position or to drop a key from a rest object.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // CommonJS config and tooling files: require() is their module system.
+    files: ['**/*.cjs', '**/*.cts'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.mjs', '**/*.mts', 'scripts/**', 'api/**', 'e2e/**', 'tooling/**', 'jest/**', '**/*.config.*'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Front-end code runs in the browser and, for server-drawn screens, in Node.
+    files: ['shell/**', 'mf-*/**', 'shared-*/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ['**/*.test.*', 'jest/**', 'api/test/**'],
+    languageOptions: { globals: { ...globals.jest } },
+    // jest.isolateModules and jest.requireActual hand back modules through require().
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Playwright reads a test's fixtures from its first parameter, which must be a destructuring
+    // pattern even when the test uses none: `async ({}, testInfo) => …`.
+    files: ['e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['scripts/offline-google/**'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+
+  // React: the rules of hooks, and accessible markup.
+  {
+    files: ['**/*.tsx', '**/*.jsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['**/*.tsx', '**/*.jsx'],
+    rules: {
+      // `role` on our own components is a prop (AccountsTable's role="Seller"), not an ARIA role.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+      // A code block that scrolls sideways must be reachable by keyboard to be scrolled (WCAG 2.1.1).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['tabpanel'] }],
+    },
+  },
+  {
+    // The front ends only: Playwright's fixtures also call a function named `use`.
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared-*/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+
+  // The package boundaries (docs/architecture.md, "The parts"; docs/how-to.md, "House rules").
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { boundaries, local: { rules: { 'package-imports': packageImports } } },
+    settings: {
+      'boundaries/root-path': ROOT,
+      'boundaries/include': ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+      'boundaries/elements': [
+        { type: 'shell', pattern: 'shell/**', mode: 'full' },
+        { type: 'remote', pattern: 'mf-*/**', mode: 'full', capture: ['name'] },
+        { type: 'shared', pattern: 'shared-*/**', mode: 'full', capture: ['name'] },
+        { type: 'api', pattern: 'api/**', mode: 'full' },
+        { type: 'e2e', pattern: 'e2e/**', mode: 'full' },
+        { type: 'tooling', pattern: ['tooling/**', 'scripts/**', 'jest/**', 'types/**', '*'], mode: 'full' },
+      ],
+      'import/resolver': {
+        typescript: { project: ['*/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true },
+        node: true,
+      },
+    },
+    rules: {
+      'local/package-imports': 'error',
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          message: '${file.type} code may not import ${dependency.source} (a ${dependency.type}); docs/how-to.md, "Lint and format"',
+          rules: [
+            // A remote: itself and the shared packages. Never another remote, never the shell.
+            { from: 'remote', allow: [['remote', { name: '${from.name}' }], 'shared', 'tooling'] },
+            // The shell: itself and the shared packages; remotes reach it only through federation.
+            { from: 'shell', allow: ['shell', 'shared', 'tooling'] },
+            // A shared package: shared packages only. Never a remote, never the shell.
+            { from: 'shared', allow: ['shared', 'tooling'] },
+            // The API: itself and the contract it shares with the site; never a UI package.
+            { from: 'api', allow: ['api', ['shared', { name: 'contract' }], 'tooling'] },
+            { from: 'e2e', allow: ['e2e', ['shared', { name: 'contract' }], 'tooling'] },
+            { from: 'tooling', allow: ['tooling', 'shell', 'remote', 'shared', 'api', 'e2e'] },
+          ],
+        },
+      ],
+      'boundaries/external': [
+        'error',
+        {
+          default: 'allow',
+          message: 'the API never imports a UI package (${dependency.source}); docs/how-to.md, "Lint and format"',
+          rules: [{ from: 'api', disallow: UI_PACKAGES }],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,102 @@
+/**
+ * The package boundaries of eslint.config.mjs bite (docs/how-to.md, "Lint and format"): in-memory
+ * snippets placed in a package's folder, linted with the repository's own config.
+ *
+ *   node --test scripts/lint-rules.test.mjs
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The rule ids of every problem ESLint reports for `code` as if it were the file at `filePath`. */
+async function problems(filePath, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const BOUNDARY = /^(boundaries\/element-types|boundaries\/external|local\/package-imports):/;
+
+async function assertRefused(filePath, code, what) {
+  const found = await problems(filePath, code);
+  assert.ok(
+    found.some((problem) => BOUNDARY.test(problem)),
+    `${what}: expected a boundary error, got ${JSON.stringify(found)}`,
+  );
+}
+
+async function assertAllowed(filePath, code) {
+  assert.deepEqual(await problems(filePath, code), []);
+}
+
+test('a remote may not import another remote, by package name or by a relative path', async () => {
+  await assertRefused(
+    'mf-catalog/src/features/probe/probe.ts',
+    "import { dashboardKeys } from '@usedcars/mf-dashboard/src/features/queryKeys';\nexport const keys = dashboardKeys;\n",
+    'catalog → dashboard by name',
+  );
+  await assertRefused(
+    'mf-catalog/src/features/probe/probe.ts',
+    "import { dashboardKeys } from '../../../../mf-dashboard/src/features/queryKeys';\nexport const keys = dashboardKeys;\n",
+    'catalog → dashboard by a relative path',
+  );
+  // Even a path that resolves to nothing: the name alone is refused.
+  await assertRefused(
+    'mf-checkout/src/features/probe/probe.ts',
+    "export { Anything } from '@usedcars/mf-catalog/not/a/file';\n",
+    'checkout → catalog, unresolved',
+  );
+});
+
+test('a remote may not import the shell', async () => {
+  await assertRefused(
+    'mf-dashboard/src/features/probe/probe.tsx',
+    "import { Footer } from '../../../../shell/src/layout/Footer';\nexport const Probe = Footer;\n",
+    'dashboard → shell',
+  );
+});
+
+test('a remote reaches a shared package by its name only', async () => {
+  await assertAllowed(
+    'mf-catalog/src/features/probe/probe.ts',
+    "import { Container } from '@usedcars/shared-ui';\nimport { carKeys } from '../cars/carQueries';\nexport const parts = [Container, carKeys];\n",
+  );
+  await assertRefused(
+    'mf-catalog/src/features/probe/probe.ts',
+    "import { Container } from '../../../../shared-ui/src/Container';\nexport const parts = [Container];\n",
+    'catalog → shared-ui by a relative path',
+  );
+});
+
+test('a shared package may not import a remote or the shell', async () => {
+  await assertRefused(
+    'shared-ui/src/probe.ts',
+    "import { carKeys } from '@usedcars/mf-catalog/src/features/cars/carQueries';\nexport const keys = carKeys;\n",
+    'shared-ui → catalog',
+  );
+  await assertRefused(
+    'shared-auth/src/probe.ts',
+    "import { Navbar } from '../../shell/src/layout/Navbar';\nexport const Probe = Navbar;\n",
+    'shared-auth → shell',
+  );
+});
+
+test('the API may not import a UI package', async () => {
+  await assertRefused('api/src/probe.ts', "import { Container } from '@usedcars/shared-ui';\nexport const probe = Container;\n", 'api → shared-ui');
+  await assertRefused('api/src/probe.ts', "import { useSession } from '@usedcars/shared-auth';\nexport const probe = useSession;\n", 'api → shared-auth');
+  await assertRefused('api/src/probe.ts', "import { apiUrl } from '@usedcars/shared-api';\nexport const probe = apiUrl;\n", 'api → shared-api');
+  await assertRefused('api/src/probe.ts', "import { useState } from 'react';\nexport const probe = useState;\n", 'api → react');
+  await assertAllowed('api/src/probe.ts', "import { ROLES } from '@usedcars/shared-contract';\nexport const probe = ROLES;\n");
+});
+
+test('a disable comment must say why', async () => {
+  const found = await problems('shared-ui/src/probe.ts', '// eslint-disable-next-line no-console\nconsole.log(1);\n');
+  assert.ok(
+    found.some((problem) => problem.startsWith('@eslint-community/eslint-comments/require-description')),
+    JSON.stringify(found),
+  );
+});

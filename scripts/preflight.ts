@@ -1,0 +1,99 @@
+/**
+ * Before a remote is published: can the live site run this build? (docs/sharing-and-releases.md)
+ *
+ *   npm run preflight -w mf-catalog -- --site https://www.example.com [--dist dist] [--name catalog]
+ *
+ * Reads the site's remotes.json, the shell's mf-manifest.json and the other remotes' manifests,
+ * and judges each package this build shares against what the page will hand it, with the very
+ * rules the page and the render server apply. It refuses (exit code 1, saying why) a build that
+ * needs a singleton of another major than the site has: published, its screens would show the
+ * "not available" fallback. What the build shares by version and the site lacks is reported:
+ * the build brings its own copy, at the cost of the bytes.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { judge, type Finding, type SharedRequirement } from '@usedcars/shared-page/sharing';
+
+interface Manifest {
+  name?: string;
+  shared?: SharedRequirement[];
+}
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at !== -1) return process.argv[at + 1];
+  return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+async function readJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Who on the live page can provide each package: the shell first, then the other remotes. */
+function providers(shell: Manifest, others: Manifest[]): Map<string, Array<{ by: string; version: string }>> {
+  const found = new Map<string, Array<{ by: string; version: string }>>();
+  for (const manifest of [shell, ...others]) {
+    for (const shared of manifest.shared ?? []) {
+      const list = found.get(shared.name) ?? [];
+      list.push({ by: manifest.name ?? '?', version: shared.version });
+      found.set(shared.name, list);
+    }
+  }
+  return found;
+}
+
+export async function preflight({ site, dist, name }: { site: string; dist: string; name?: string }): Promise<{ findings: Finding[]; refused: Finding[] }> {
+  const build = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as Manifest;
+  const remote = name ?? build.name;
+  if (!remote) throw new Error(`${dist}/mf-manifest.json names no remote`);
+  const base = site.replace(/\/?$/, '/');
+  const remotes = await readJson<Record<string, string>>(new URL('remotes.json', base).href);
+  if (!(remote in remotes)) console.log(`The site's remotes.json does not name ${remote} yet: it will need a line for it.`);
+  const shell = await readJson<Manifest>(new URL('mf-manifest.json', base).href);
+  const others = await Promise.all(
+    Object.entries(remotes)
+      .filter(([other]) => other !== remote)
+      .map(([other, url]) => readJson<Manifest>(new URL(url, base).href).then((manifest) => ({ ...manifest, name: manifest.name ?? other }))),
+  );
+  const byName = providers({ ...shell, name: shell.name ?? 'shell' }, others);
+  const findings = (build.shared ?? []).map((requirement) => {
+    const offered = byName.get(requirement.name) ?? [];
+    // The shell provides what it shares before any remote loads; a package only remotes share
+    // is whichever of theirs loaded first, so each must do.
+    const candidates = offered.filter((offer) => offer.by === (shell.name ?? 'shell'));
+    const judged = (candidates.length > 0 ? candidates : offered).map((offer) => judge(requirement, offer.version));
+    return judged.find((finding) => finding.verdict === 'incompatible') ?? judged[0] ?? judge(requirement, undefined);
+  });
+  return { findings, refused: findings.filter((finding) => finding.verdict === 'incompatible') };
+}
+
+async function main(): Promise<void> {
+  const site = option('site');
+  if (!site) {
+    console.error('Usage: npm run preflight -w <remote> -- --site <the live site’s address> [--dist dist] [--name <remote>]');
+    process.exit(2);
+  }
+  const dist = path.resolve(option('dist') ?? 'dist');
+  const { findings, refused } = await preflight({ site, dist, name: option('name') });
+  for (const finding of findings) {
+    const mark = { ok: 'ok     ', olderOnPage: 'warning', ownCopy: 'own copy', incompatible: 'REFUSED' }[finding.verdict];
+    console.log(`${mark}  ${finding.message}`);
+  }
+  if (refused.length > 0) {
+    console.error(
+      `\nNot publishable on ${site}: it needs ${refused.map((finding) => `${finding.name} ${finding.needs} (the site has ${finding.has ?? 'none'})`).join(', ')}.`,
+    );
+    console.error('Release the shared package and the shell first (docs/sharing-and-releases.md, "Release order").');
+    process.exit(1);
+  }
+  console.log(`\nPublishable on ${site}.`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
+  main().catch((error: unknown) => {
+    console.error(`preflight could not check the site: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  });
+}

@@ -11,5 +11,5 @@
  */
 export { setRemoteRegistry, ensureRemoteRegistered, forgetRemoteRegistration } from './remoteRegistry';
 export { keepServerMarkupOf, releaseServerMarkup, isServerMarkupKept } from './serverMarkup';
-export { ServerHeadContext, type ServerHead } from './serverHead';
+export { ServerHeadContext, type ServerHead, type PreloadImage } from './serverHead';
 export { setApiConnection, currentApiConnection, type ApiConnection } from './apiConnection';

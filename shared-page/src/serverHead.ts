@@ -8,7 +8,19 @@ import { createContext } from 'react';
 export interface ServerHead {
   title?: string;
   /** Pictures the first screen shows large at once (its LCP element): asked for by the HTML's head. */
-  preloadImages: Array<{ href: string }>;
+  preloadImages: PreloadImage[];
+}
+
+/**
+ * A `<link rel=preload as=image>`: `href` alone for a plain picture; for a responsive one, the
+ * very `srcset`, `sizes` and format the page's picture offers, so the browser picks the same file
+ * (docs/performance.md, "Pictures").
+ */
+export interface PreloadImage {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+  type?: string;
 }
 
 export const ServerHeadContext = createContext<ServerHead | null>(null);

@@ -18,6 +18,8 @@ export interface DialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** The × button's accessible name. */
   closeLabel?: string;
+  /** `full`: the whole screen, less a margin (a photo viewed large); otherwise a form's width. */
+  size?: 'form' | 'full';
 }
 
 const FOCUSABLE = [
@@ -36,7 +38,7 @@ const FOCUSABLE = [
  * Beyond the native behaviour: Tab wraps inside it instead of leaving for the browser's own
  * controls, the page behind does not scroll, and focus goes back to whatever had it before.
  */
-export function Dialog({ title, onClose, children, initialFocus, closeLabel = 'Close' }: DialogProps) {
+export function Dialog({ title, onClose, children, initialFocus, closeLabel = 'Close', size = 'form' }: DialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   // The effect below runs once per opening; it must call the owner's latest onClose, which
@@ -101,7 +103,7 @@ export function Dialog({ title, onClose, children, initialFocus, closeLabel = 'C
 
   return (
     // aria-modal repeats what showModal() tells browsers, for screen readers that read only the attribute.
-    <Frame ref={dialogRef} aria-labelledby={titleId} aria-modal="true" onKeyDown={wrapTab}>
+    <Frame ref={dialogRef} aria-labelledby={titleId} aria-modal="true" onKeyDown={wrapTab} $full={size === 'full'}>
       <Header>
         <h2 id={titleId}>{title}</h2>
         <Close type="button" aria-label={closeLabel} onClick={onClose}>
@@ -147,9 +149,9 @@ const fadeIn = keyframes`
 
 /* 12 px of page show on each side of a phone's screen (320 px and up); nothing inside may push
    the dialog wider, and a dialog taller than the screen scrolls inside itself. */
-const Frame = styled.dialog`
+const Frame = styled.dialog<{ $full: boolean }>`
   box-sizing: border-box;
-  width: min(480px, calc(100vw - 24px));
+  width: ${({ $full }) => ($full ? 'calc(100vw - 24px)' : 'min(480px, calc(100vw - 24px))')};
   max-width: calc(100vw - 24px);
   max-height: calc(100vh - 24px);
   max-height: calc(100dvh - 24px);

@@ -1,5 +1,5 @@
 import { useContext, useEffect } from 'react';
-import { ServerHeadContext } from '@usedcars/shared-page';
+import { ServerHeadContext, type PreloadImage } from '@usedcars/shared-page';
 
 // The request's head is one per request, so it lives in the singleton @usedcars/shared-page
 // (docs/architecture.md, "Server rendering"); in the browser there is none.
@@ -19,8 +19,14 @@ export function usePageTitle(title: string): void {
  * names it in the head so the browser asks for it before anything else, and the <img> gets the
  * props that tell the browser the same.
  */
-export function usePriorityImage(src: string): { fetchPriority: 'high'; loading: 'eager' } {
+export function usePriorityImage(
+  src: string | null,
+  responsive?: Omit<PreloadImage, 'href'>,
+): { fetchPriority: 'high'; loading: 'eager' } {
   const head = useContext(ServerHeadContext);
-  if (head && !head.preloadImages.some((image) => image.href === src)) head.preloadImages.push({ href: src });
+  // `null`: a picture that is not the LCP one this time (hooks are called either way).
+  if (head && src !== null && !head.preloadImages.some((image) => image.href === src)) {
+    head.preloadImages.push({ href: src, ...responsive });
+  }
   return { fetchPriority: 'high', loading: 'eager' };
 }

@@ -16,7 +16,7 @@ const page = {
   html: '<main><h1>A car</h1></main>',
   styles: '<style data-styled="true">.a{color:red}</style>',
   title: 'Audi A4 & co',
-  preloadImages: ['http://localhost:3001/assets/hero.svg'],
+  preloadImages: [{ href: 'http://localhost:3001/assets/hero.svg' }],
   preloadScripts: ['/bootstrap.js', 'http://localhost:3001/remoteEntry.js'],
   boot: { config: { apiUrl: 'http://localhost:5000', firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-x' } }, remotes: {}, manifests: {} },
 };
@@ -38,6 +38,21 @@ test('the head asks for the picture first, then the scripts, then carries the st
   expect(picture).toBeGreaterThan(0);
   expect(script).toBeGreaterThan(picture);
   expect(styles).toBeGreaterThan(script);
+});
+
+test("a responsive picture's preload names the srcset, sizes and format the picture picks from", () => {
+  const cover = {
+    href: 'http://localhost:5000/photos/a-640.jpg',
+    srcset: 'http://localhost:5000/photos/a-320.webp 320w, http://localhost:5000/photos/a-640.webp 640w',
+    sizes: '(max-width: 767px) 100vw, 600px',
+    type: 'image/webp',
+  };
+  const head = assemblePage(TEMPLATE, { ...page, preloadImages: [cover] }).split('</head>')[0]!;
+  expect(head).toContain(
+    '<link rel="preload" as="image" href="http://localhost:5000/photos/a-640.jpg" ' +
+      'imagesrcset="http://localhost:5000/photos/a-320.webp 320w, http://localhost:5000/photos/a-640.webp 640w" ' +
+      'imagesizes="(max-width: 767px) 100vw, 600px" type="image/webp" fetchpriority="high">',
+  );
 });
 
 test("the page's data travels as JSON that no text in it can break out of", () => {

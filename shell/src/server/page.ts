@@ -1,3 +1,4 @@
+import type { PreloadImage } from '@usedcars/shared-page';
 import { BOOT_DATA_ID, SERVER_DRAWN_ATTRIBUTE, serializeBootData, type BootData } from '../app/boot';
 
 /**
@@ -13,7 +14,7 @@ export interface DrawnPage {
   styles: string;
   title?: string;
   /** Asked for by the head, in this order: the LCP picture first, then the first screen's scripts. */
-  preloadImages: string[];
+  preloadImages: PreloadImage[];
   preloadScripts: string[];
   boot: BootData;
 }
@@ -25,12 +26,25 @@ export function escapeHtml(text: string): string {
 /** tooling/index.html marks what a client-drawn page shows in #root until the page is drawn. */
 const ROOT = /<div id="root"><!--root-->[\s\S]*?<!--\/root--><\/div>/;
 
+/**
+ * A responsive picture's preload carries its srcset, sizes and format, so the browser fetches the
+ * very file the picture will pick (docs/performance.md, "Pictures"); `href` serves browsers that
+ * do not read imagesrcset.
+ */
+function imagePreload(image: PreloadImage): string {
+  const attributes = [`href="${escapeHtml(image.href)}"`];
+  if (image.srcset) attributes.push(`imagesrcset="${escapeHtml(image.srcset)}"`);
+  if (image.srcset && image.sizes) attributes.push(`imagesizes="${escapeHtml(image.sizes)}"`);
+  if (image.type) attributes.push(`type="${escapeHtml(image.type)}"`);
+  return `<link rel="preload" as="image" ${attributes.join(' ')} fetchpriority="high">`;
+}
+
 export function assemblePage(template: string, page: DrawnPage): string {
   if (!ROOT.test(template) || !template.includes('</head>') || !template.includes('</body>')) {
     throw new Error('index.html has no <div id="root">, </head> or </body>');
   }
   const head = [
-    ...page.preloadImages.map((href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`),
+    ...page.preloadImages.map(imagePreload),
     ...page.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
     page.styles,
   ].join('');

@@ -221,7 +221,7 @@ export class Renderer {
         html: drawn.html,
         styles: drawn.hints + drawn.styles,
         title: drawn.head.title,
-        preloadImages: drawn.head.preloadImages.map((image) => image.href),
+        preloadImages: drawn.head.preloadImages,
         preloadScripts: withoutEntry(this.shell, [
           ...(this.shell.chunks.bootstrap ?? []).map((file) => `/${file}`),
           ...sharedScripts(this.shell.manifest, STARTUP_PACKAGES),

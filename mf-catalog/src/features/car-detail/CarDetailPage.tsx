@@ -3,8 +3,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_PATHS, SITE_PATHS, type Car, type Category } from '@usedcars/shared-contract';
 import { errorText, useAuth, type LoginRedirectState } from '@usedcars/shared-auth';
-import { carImageUrl } from '@usedcars/shared-api/cars';
-import { ErrorPanel, VisuallyHidden, focusRing, formatPrice, theme, usePageTitle, usePriorityImage } from '@usedcars/shared-ui';
+import { ErrorPanel, VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { isMissingCar, useCar } from '../cars/carQueries';
 import { BookNowButton } from '../cars/CarActions';
 import { useIsBuyer } from '../cars/useIsBuyer';
@@ -12,6 +11,7 @@ import { useBookingDialog } from '../cars/BookingDialogHost';
 import { StatusBadge } from '../cars/StatusBadge';
 import { SkeletonBlock } from '../cars/Skeleton';
 import { formatPosted } from '../cars/format';
+import { Gallery } from './Gallery';
 
 const Page = styled.article`
   padding: 24px 0 48px;
@@ -31,16 +31,12 @@ const Layout = styled.div`
   align-items: start;
 `;
 
+/** The main photo's box while the car loads (the gallery reserves the same). */
 const Picture = styled.div`
   aspect-ratio: 16 / 10;
   border-radius: ${theme.radius};
   overflow: hidden;
   background: ${theme.color.line};
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
 `;
 
 const Heading = styled.div`
@@ -154,14 +150,9 @@ function Booking({ car }: { car: Car }) {
 }
 
 function CarView({ car, titleId }: { car: Car; titleId: string }) {
-  const picture = carImageUrl(car.img);
-  // The car's picture is what the page is for: the HTML asks for it first.
-  const priority = usePriorityImage(picture);
   return (
     <Layout>
-      <Picture>
-        <img src={picture} alt={car.carName} width={800} height={500} {...priority} />
-      </Picture>
+      <Gallery car={car} />
       <div>
         <Heading>
           <h1 id={titleId} dir="auto">

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { carDetailPath, type Car } from '@usedcars/shared-contract';
 import { carImageUrl } from '@usedcars/shared-api/cars';
 import { focusRing, formatPrice, theme } from '@usedcars/shared-ui';
+import { Picture as CarPicture } from '@usedcars/shared-ui/picture';
 import { CarActions, type OpenBooking } from './CarActions';
 import { StatusBadge } from './StatusBadge';
 import { formatPosted } from './format';
@@ -107,6 +108,14 @@ const Actions = styled.div`
 `;
 
 /**
+ * How wide a card's picture is drawn: the brand list's grid (CarGrid) in the page's container
+ * (16 px gutters, at most 1310 px): one column below 616 px, then two, three, four of 280 px or
+ * more with 24 px gaps (docs/performance.md, "Pictures").
+ */
+export const CARD_SIZES =
+  '(max-width: 615px) calc(100vw - 32px), (max-width: 919px) calc(50vw - 28px), (max-width: 1223px) calc(33.3vw - 27px), 310px';
+
+/**
  * One car of a brand list (docs/product.md, "Brand list"): image, name, location, original and current price,
  * used, posted and seller. The name always leads to the car's page; the button below is
  * Book Now for a Buyer and More Details for everyone else.
@@ -116,7 +125,16 @@ export function CarCard({ car, onBook }: { car: Car; onBook: OpenBooking }) {
   return (
     <CardShell aria-labelledby={titleId}>
       <Picture>
-        <img src={carImageUrl(car.img)} alt="" width={400} height={250} loading="lazy" decoding="async" />
+        <CarPicture
+          photo={car.photos?.[0]}
+          src={car.img}
+          resolveUrl={carImageUrl}
+          alt=""
+          standInLabel={`${car.carName}: no picture`}
+          sizes={CARD_SIZES}
+          width={400}
+          height={250}
+        />
         <Badge status={car.status} />
       </Picture>
       <Body>

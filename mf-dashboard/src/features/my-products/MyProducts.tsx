@@ -12,7 +12,7 @@ import { useMyProducts } from './useMyProducts';
 
 const baseColumns: Column<Car>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
-  { header: 'Image', cell: (car) => <CarThumb img={car.img} /> },
+  { header: 'Image', cell: (car) => <CarThumb img={car.img} photo={car.photos?.[0]} name={car.carName} /> },
   { header: 'Car', cell: (car) => car.carName, text: true },
   { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label },
   { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import type { CarPhoto } from '@usedcars/shared-contract';
+// The package's shared entry, not './serverHead': the page already holds it (as in ./Dialog).
+import { usePriorityImage } from '@usedcars/shared-ui';
+
+/**
+ * One picture of a car, the right size everywhere (docs/performance.md, "Pictures"):
+ *
+ * - a car's photo: <picture> with an AVIF and a WebP <source>, and a JPEG <img>, each with the
+ *   photo's widths and the `sizes` the caller knows its layout gives it;
+ * - a car with only an `img` link (listed before photos existed, or by a link): a plain <img>;
+ * - either one, failing to load: a drawn stand-in of the same size, with no request at all.
+ *
+ * Always with width and height, so the box is reserved before anything arrives.
+ */
+export interface PictureProps {
+  /** The photo to show; without one, `src`. */
+  photo?: CarPhoto | null;
+  /** The link to show when there is no photo (a car's `img`). */
+  src: string;
+  /** Makes each of the photo's addresses (and `src`) one the page can load: the API's paths are relative. */
+  resolveUrl?: (url: string) => string;
+  alt: string;
+  /** How wide the picture is drawn, as the layout decides it (the `sizes` attribute). */
+  sizes: string;
+  /** The box to reserve when there is no photo, or the photo's shape is not what the layout draws. */
+  width: number;
+  height: number;
+  /**
+   * The page's Largest Contentful Paint: asked for from the HTML's head, fetched first, never lazily.
+   * Otherwise the picture loads lazily.
+   */
+  priority?: boolean;
+  /** Below the fold or not, a picture that is not the LCP one loads lazily unless told otherwise. */
+  eager?: boolean;
+  /** The stand-in's accessible name when the picture fails: the car's name. */
+  standInLabel: string;
+  className?: string;
+  style?: CSSProperties;
+}
+
+const identity = (url: string) => url;
+
+/** "url 320w, url 640w" with each address made loadable. */
+function resolveSrcset(srcset: string, resolveUrl: (url: string) => string): string {
+  if (resolveUrl === identity) return srcset;
+  return srcset
+    .split(',')
+    .map((candidate) => {
+      const [url = '', descriptor] = candidate.trim().split(/\s+/);
+      return descriptor ? `${resolveUrl(url)} ${descriptor}` : resolveUrl(url);
+    })
+    .join(', ');
+}
+
+export function Picture({
+  photo,
+  src,
+  resolveUrl = identity,
+  alt,
+  sizes,
+  width,
+  height,
+  priority = false,
+  eager = false,
+  standInLabel,
+  className,
+  style,
+}: PictureProps) {
+  const [failed, setFailed] = useState(false);
+  const imgRef = useRef<HTMLImageElement>(null);
+  const fallbackSrc = resolveUrl(photo ? photo.src : src);
+  const webp = photo ? resolveSrcset(photo.srcset.webp, resolveUrl) : undefined;
+  const avif = photo ? resolveSrcset(photo.srcset.avif, resolveUrl) : undefined;
+  const jpeg = photo ? resolveSrcset(photo.srcset.jpeg, resolveUrl) : undefined;
+
+  // The head can name only one format. The LCP picture therefore offers WebP (every browser that
+  // reads a preload's imagesrcset decodes it) and no AVIF, so the picture the page picks is the one
+  // the head already asked for, never a second download (docs/performance.md, "Pictures").
+  const preload = photo ? { srcset: webp, sizes, type: 'image/webp' } : undefined;
+  const priorityProps = usePriorityImage(priority ? fallbackSrc : null, preload);
+
+  // A picture drawn on the server may fail before the page's script attaches onError: the browser
+  // then shows a broken image and no event ever comes. On mount, a finished image with no pixels
+  // is checked once more by decoding it (an SVG with no size of its own also has no natural width,
+  // yet decodes), and replaced if it is broken.
+  useEffect(() => {
+    const img = imgRef.current;
+    if (!img || !img.complete || img.naturalWidth > 0 || !img.getAttribute('src')) return;
+    if (typeof img.decode !== 'function') {
+      setFailed(true);
+      return;
+    }
+    let live = true;
+    img.decode().then(
+      () => undefined,
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [photo?.id, src]);
+
+  // A different picture in the same place (a gallery moving on) gets its own chance.
+  const [shown, setShown] = useState(photo?.id ?? src);
+  if (shown !== (photo?.id ?? src)) {
+    setShown(photo?.id ?? src);
+    setFailed(false);
+  }
+
+  const boxWidth = photo?.width ?? width;
+  const boxHeight = photo?.height ?? height;
+  if (failed) {
+    return (
+      <img
+        className={className}
+        style={style}
+        src={standInUrl(boxWidth, boxHeight)}
+        alt={standInLabel}
+        width={boxWidth}
+        height={boxHeight}
+        data-stand-in=""
+      />
+    );
+  }
+
+  const loading = priority ? priorityProps.loading : eager ? 'eager' : 'lazy';
+  const img = (
+    <img
+      ref={imgRef}
+      className={className}
+      style={style}
+      src={fallbackSrc}
+      srcSet={jpeg}
+      sizes={photo ? sizes : undefined}
+      alt={alt}
+      width={boxWidth}
+      height={boxHeight}
+      loading={loading}
+      fetchPriority={priority ? priorityProps.fetchPriority : undefined}
+      decoding={priority ? undefined : 'async'}
+      onError={() => setFailed(true)}
+    />
+  );
+  if (!photo) return img;
+  return (
+    <picture>
+      {!priority && <source type="image/avif" srcSet={avif} sizes={sizes} />}
+      <source type="image/webp" srcSet={webp} sizes={sizes} />
+      {img}
+    </picture>
+  );
+}
+
+/**
+ * A drawn car on a grey ground, as an SVG in a data: address: no request, and it takes the very
+ * box the picture had (same element, width and height), so nothing moves.
+ */
+export function standInUrl(width: number, height: number): string {
+  const scale = Math.min(width / 160, height / 100) * 0.6;
+  const x = (width - 160 * scale) / 2;
+  const y = (height - 100 * scale) / 2;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="100%" height="100%" fill="#e3e6ec"/>` +
+    `<g transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(3)})" fill="#b3bac6">` +
+    `<path d="M20 62 L32 40 Q36 32 46 32 L108 32 Q118 32 124 40 L138 58 L150 62 Q158 64 158 72 L158 80 L2 80 L2 70 Q2 62 20 62 Z"/>` +
+    `<circle cx="40" cy="80" r="14" fill="#8d96a5"/><circle cx="122" cy="80" r="14" fill="#8d96a5"/>` +
+    `<path d="M44 40 L58 40 L58 58 L34 58 Z M66 40 L104 40 L120 58 L66 58 Z" fill="#f6f7f9"/>` +
+    `</g></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}

@@ -26,7 +26,16 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'usedcars-demo';
 
 const GOALS = { score: 97, lcp: 1500, tbt: 100, cls: 0.01, js: 130 * 1024, cardPicture: 30 * 1024 };
@@ -101,7 +110,12 @@ async function lighthousePage(label, url) {
 const mark = (met) => (met ? 'met' : 'NOT met');
 const ms = (value) => `${(value / 1000).toFixed(2)} s`;
 
-console.log(`Page speed of ${origin} (${picturesOnly ? 'pictures only' : `${runs} Lighthouse runs per page, simulated mobile`}; load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')})`);
+console.log(
+  `Page speed of ${origin} (${picturesOnly ? 'pictures only' : `${runs} Lighthouse runs per page, simulated mobile`}; load average ${os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')})`,
+);
 const cars = await (await fetch(`${api}/audis?limit=1`)).json();
 const pages = [
   ['home', `${origin}/`],
@@ -112,29 +126,33 @@ const rows = [];
 if (!picturesOnly) for (const [label, url] of pages) rows.push(await lighthousePage(label, url));
 
 if (!picturesOnly) {
-const table = [ORIGINAL_APP, ...rows].map((row) => ({
-  page: row.page,
-  score: row.score,
-  LCP: ms(row.lcp),
-  TBT: `${Math.round(row.tbt)} ms`,
-  CLS: row.cls.toFixed(3),
-  'JS on the wire': `${(row.js / 1024).toFixed(1)} KB`,
-}));
-console.table(table);
-for (const row of rows) {
-  console.log(
-    `${row.page}: score ${row.score} (goal ≥ ${GOALS.score}: ${mark(row.score >= GOALS.score)}), LCP ${ms(row.lcp)} (≤ 1.5 s: ${mark(row.lcp <= GOALS.lcp)}), ` +
-      `TBT ${Math.round(row.tbt)} ms (≤ 100: ${mark(row.tbt <= GOALS.tbt)}), CLS ${row.cls.toFixed(3)} (≤ 0.01: ${mark(row.cls <= GOALS.cls)}), FCP ${ms(row.fcp)}; ${row.spread}; benchmarkIndex ${row.benchmarkIndex}`,
-  );
-}
-const home = rows[0];
-console.log(`home JS on the wire ${(home.js / 1024).toFixed(1)} KB (goal ≤ 130 KB: ${mark(home.js <= GOALS.js)})`);
+  const table = [ORIGINAL_APP, ...rows].map((row) => ({
+    page: row.page,
+    score: row.score,
+    LCP: ms(row.lcp),
+    TBT: `${Math.round(row.tbt)} ms`,
+    CLS: row.cls.toFixed(3),
+    'JS on the wire': `${(row.js / 1024).toFixed(1)} KB`,
+  }));
+  console.table(table);
+  for (const row of rows) {
+    console.log(
+      `${row.page}: score ${row.score} (goal ≥ ${GOALS.score}: ${mark(row.score >= GOALS.score)}), LCP ${ms(row.lcp)} (≤ 1.5 s: ${mark(row.lcp <= GOALS.lcp)}), ` +
+        `TBT ${Math.round(row.tbt)} ms (≤ 100: ${mark(row.tbt <= GOALS.tbt)}), CLS ${row.cls.toFixed(3)} (≤ 0.01: ${mark(row.cls <= GOALS.cls)}), FCP ${ms(row.fcp)}; ${row.spread}; benchmarkIndex ${row.benchmarkIndex}`,
+    );
+  }
+  const home = rows[0];
+  console.log(`home JS on the wire ${(home.js / 1024).toFixed(1)} KB (goal ≤ 130 KB: ${mark(home.js <= GOALS.js)})`);
 }
 
 /** Layout shift of a first load in Chromium, signed in as each role where a screen needs it. */
 async function layoutShifts() {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'usedcars-cls-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS.filter((flag) => flag !== '--headless') });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS.filter((flag) => flag !== '--headless'),
+  });
   const results = [];
   try {
     await context.addInitScript(() => {
@@ -179,11 +197,11 @@ async function layoutShifts() {
 }
 
 if (!picturesOnly) {
-const shifts = await layoutShifts();
-console.log('\nLayout shift of a first load in Chromium (no throttling), goal ≤ 0.01 everywhere:');
-console.table(shifts.map((row) => ({ who: row.who, screen: row.screen, width: row.width, CLS: row.cls.toFixed(4), goal: mark(row.cls <= GOALS.cls) })));
-const worst = shifts.reduce((a, b) => (b.cls > a.cls ? b : a));
-console.log(`worst: ${worst.cls.toFixed(4)} (${worst.who}, ${worst.screen} at ${worst.width} px): ${mark(worst.cls <= GOALS.cls)}`);
+  const shifts = await layoutShifts();
+  console.log('\nLayout shift of a first load in Chromium (no throttling), goal ≤ 0.01 everywhere:');
+  console.table(shifts.map((row) => ({ who: row.who, screen: row.screen, width: row.width, CLS: row.cls.toFixed(4), goal: mark(row.cls <= GOALS.cls) })));
+  const worst = shifts.reduce((a, b) => (b.cls > a.cls ? b : a));
+  console.log(`worst: ${worst.cls.toFixed(4)} (${worst.who}, ${worst.screen} at ${worst.width} px): ${mark(worst.cls <= GOALS.cls)}`);
 }
 
 /**
@@ -217,7 +235,10 @@ async function pictureBytes() {
         const sizes = new Map();
         page.on('requestfinished', (request) => {
           if (request.resourceType() !== 'image') return;
-          sizes.set(request.url(), request.sizes().then((size) => size.responseHeadersSize + size.responseBodySize));
+          sizes.set(
+            request.url(),
+            request.sizes().then((size) => size.responseHeadersSize + size.responseBodySize),
+          );
         });
         await page.goto(`${origin}${address}`);
         await page.waitForLoadState('networkidle');
@@ -225,7 +246,10 @@ async function pictureBytes() {
         const bytes = await Promise.all(sizes.values());
         let card = null;
         if (address === '/audis') {
-          const source = await page.locator('article img').first().evaluate((img) => img.currentSrc);
+          const source = await page
+            .locator('article img')
+            .first()
+            .evaluate((img) => img.currentSrc);
           card = { source, bytes: await sizes.get(source) };
         }
         rows.push({ dpr, page: label, count: bytes.length, total: bytes.reduce((a, b) => a + b, 0), card });

@@ -181,7 +181,12 @@ function pidsFromSs(port) {
 
 function pidsFromLsof(port) {
   const out = run('lsof', ['-nP', `-iTCP:${port}`, '-sTCP:LISTEN', '-t']) ?? '';
-  return new Set(out.split('\n').filter((l) => /^\d+$/.test(l.trim())).map(Number));
+  return new Set(
+    out
+      .split('\n')
+      .filter((l) => /^\d+$/.test(l.trim()))
+      .map(Number),
+  );
 }
 
 /**
@@ -193,9 +198,7 @@ export function portHolders(port) {
   if (LINUX) pids = pidsHoldingInodes(listeningInodes(port));
   if (pids.size === 0) pids = pidsFromSs(port);
   if (pids.size === 0) pids = pidsFromLsof(port);
-  return [...pids]
-    .sort((a, b) => a - b)
-    .map((pid) => ({ pid, command: processInfo(pid)?.command ?? '' }));
+  return [...pids].sort((a, b) => a - b).map((pid) => ({ pid, command: processInfo(pid)?.command ?? '' }));
 }
 
 /** "pid 1234 (node server.js)", or "another program" when the OS does not say. */

@@ -134,8 +134,7 @@ export async function stopLeftovers(siteDir, { log = console.log, checkout } = {
   if (alive.length > 0) {
     const from = record.checkout && checkout && record.checkout !== checkout ? ` (started from ${record.checkout})` : '';
     log(
-      `An earlier run${from} ended without stopping its parts (its launcher, pid ${record.launcher?.pid ?? '?'}, is gone). ` +
-        `Stopping what it left running:`,
+      `An earlier run${from} ended without stopping its parts (its launcher, pid ${record.launcher?.pid ?? '?'}, is gone). ` + `Stopping what it left running:`,
     );
     await Promise.all(alive.map((part) => stopLeftoverPart(part, log)));
   }

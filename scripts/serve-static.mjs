@@ -122,7 +122,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const dir = args.find((a) => !a.startsWith('--')) ?? 'dist';
   const portArg = args.indexOf('--port');
-  const port = Number(portArg >= 0 ? args[portArg + 1] : process.env.PORT ?? 3000);
+  const port = Number(portArg >= 0 ? args[portArg + 1] : (process.env.PORT ?? 3000));
   const server = await serveStatic({ dir, port, host: process.env.HOST ?? '127.0.0.1', spa: args.includes('--spa') });
   const { port: actual } = server.address();
   console.log(`serving ${dir} on http://localhost:${actual}`);

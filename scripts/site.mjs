@@ -119,7 +119,7 @@ function followLog(file, { name, echo }) {
     if (closed) return;
     try {
       fd ??= openSync(file, 'r');
-      for (let n; (n = readSync(fd, buffer, 0, buffer.length, position)) > 0; ) {
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, position)) > 0;) {
         position += n;
         const lines = (partial + decoder.write(buffer.subarray(0, n))).split('\n');
         partial = lines.pop() ?? '';
@@ -370,7 +370,13 @@ export async function startSite(o) {
       }),
     ).catch((error) => {
       if (failure || signal?.aborted || !authPart) throw failure ?? error;
-      throw new StartFailedError(LABELS.auth, String(error.message).split('\n')[0].replace(/^The Auth emulator /, ''), authPart.log);
+      throw new StartFailedError(
+        LABELS.auth,
+        String(error.message)
+          .split('\n')[0]
+          .replace(/^The Auth emulator /, ''),
+        authPart.log,
+      );
     });
     const proxy = await startAuthEmulatorProxy({ port: ports.auth, targetPort: ports.auth + 3 });
     emulator.child.once('exit', () => {
@@ -382,10 +388,7 @@ export async function startSite(o) {
       proxy.closeAllConnections();
     });
 
-    const origins = ['shell', 'catalog', 'dashboard', 'checkout'].flatMap((n) => [
-      `http://localhost:${ports[n]}`,
-      `http://127.0.0.1:${ports[n]}`,
-    ]);
+    const origins = ['shell', 'catalog', 'dashboard', 'checkout'].flatMap((n) => [`http://localhost:${ports[n]}`, `http://127.0.0.1:${ports[n]}`]);
     const api = startChild('api', path.join(BIN, 'tsx'), ['src/server.ts'], {
       cwd: path.join(ROOT, 'api'),
       ports: [ports.api],

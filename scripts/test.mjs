@@ -111,11 +111,19 @@ async function lint() {
   else tally.failed += 1;
   console.log(`[test] lint: ${code === 0 ? 'clean' : 'failed'}`);
 
+  // One formatting everywhere (Prettier, .prettierrc.json): a file written another way fails here.
+  const formatCode = await run('npm', ['run', '--silent', 'format:check']);
+  if (formatCode === 0) tally.passed += 1;
+  else tally.failed += 1;
+  console.log(`[test] format: ${formatCode === 0 ? 'clean' : 'failed'}`);
+
   const tap = path.join(out, 'lint-rules.tap');
   const rulesCode = await run(process.execPath, [
     '--test',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
     path.join(ROOT, 'scripts', 'lint-rules.test.mjs'),
   ]);
   const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
@@ -125,7 +133,7 @@ async function lint() {
   tally.passed += passed;
   tally.failed += failed;
   if (rulesCode !== 0 && failed === 0) {
-    console.error('[test] the lint rules\' tests could not run');
+    console.error("[test] the lint rules' tests could not run");
     tally.failed += 1;
   }
   console.log(`[test] lint rules: ${passed} passed, ${failed} failed`);

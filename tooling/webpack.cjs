@@ -437,10 +437,7 @@ function hostServerConfig(o) {
     resolve: resolveOptions({ production: true, server: true }),
     module: {
       parser: { javascript: { exportsPresence: 'error' } },
-      rules: [
-        scriptRule({ production: true, name: o.name }),
-        { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource', generator: { emit: false } },
-      ],
+      rules: [scriptRule({ production: true, name: o.name }), { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource', generator: { emit: false } }],
     },
     optimization: { minimize: false },
     performance: { hints: false },

@@ -68,7 +68,9 @@ async function main(): Promise<void> {
     }
     const sorted = [...times].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    console.log(`\nUpload to ready, 12-megapixel JPEG (9 variants): median ${(median / 1000).toFixed(2)} s, best ${(sorted[0]! / 1000).toFixed(2)} s, worst ${(sorted.at(-1)! / 1000).toFixed(2)} s over ${RUNS} runs`);
+    console.log(
+      `\nUpload to ready, 12-megapixel JPEG (9 variants): median ${(median / 1000).toFixed(2)} s, best ${(sorted[0]! / 1000).toFixed(2)} s, worst ${(sorted.at(-1)! / 1000).toFixed(2)} s over ${RUNS} runs`,
+    );
   } finally {
     await api.stop();
   }

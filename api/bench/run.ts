@@ -121,7 +121,10 @@ async function benchDriver(driver: string, database: Database, rows: Row[], memo
     await seedLargeCatalog(database.db, cars, ['audi']);
     console.log(`${driver}: seeded ${cars} Audi cars in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     // "off" turns off the page cache only; totals stay cached as shipped.
-    for (const [cache, ttl] of [['on', defaultConfig.listCacheTtlMs], ['off', 0]] as const) {
+    for (const [cache, ttl] of [
+      ['on', defaultConfig.listCacheTtlMs],
+      ['off', 0],
+    ] as const) {
       const app = await apiServer(database, ttl);
       try {
         const base = await listen(app);

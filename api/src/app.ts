@@ -100,7 +100,11 @@ export async function buildApp({
   registerRouteAuth(app, guard);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Used cars API', version: '1.0.0', description: 'The REST calls of the used-car marketplace: who may call what, the errors, every route.' },
+      info: {
+        title: 'Used cars API',
+        version: '1.0.0',
+        description: 'The REST calls of the used-car marketplace: who may call what, the errors, every route.',
+      },
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from GET /jwt' },

@@ -62,7 +62,7 @@ describe('the settings of the server and the CLIs', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  it('is off unless set, a hop count when a number, else the proxies\' addresses', () => {
+  it("is off unless set, a hop count when a number, else the proxies' addresses", () => {
     expect([undefined, '', 'false'].map(trustProxyFromEnv)).toEqual([false, false, false]);
     expect(trustProxyFromEnv('true')).toBe(true);
     expect(trustProxyFromEnv('2')).toBe(2);

@@ -234,7 +234,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       jwtSecret: env.JWT_SECRET || persistedSecret(dataDir),
       accessTokenTtlSeconds: numberFromEnv(env.ACCESS_TOKEN_TTL_SECONDS, defaultConfig.accessTokenTtlSeconds),
       corsOrigins: env.CORS_ORIGINS
-        ? env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)
+        ? env.CORS_ORIGINS.split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean)
         : defaultConfig.corsOrigins,
       bodyLimitBytes: numberFromEnv(env.BODY_LIMIT_BYTES, defaultConfig.bodyLimitBytes),
       listCacheTtlMs: numberFromEnv(env.LIST_CACHE_TTL_MS, defaultConfig.listCacheTtlMs),

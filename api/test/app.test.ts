@@ -13,8 +13,23 @@ describeEachDriver('the server', (api) => {
     const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
     expect(paths).toEqual(
       expect.arrayContaining([
-        '/jwt', '/users', '/user', '/allUsers/{id}', '/audis', '/hondas', '/mercedess', '/audis/{id}', '/mercedess/{id}',
-        '/myAudi', '/myHonda', '/myMercedess', '/bookings', '/bookings/{id}', '/myBuyers', '/create-payment-intent', '/payments',
+        '/jwt',
+        '/users',
+        '/user',
+        '/allUsers/{id}',
+        '/audis',
+        '/hondas',
+        '/mercedess',
+        '/audis/{id}',
+        '/mercedess/{id}',
+        '/myAudi',
+        '/myHonda',
+        '/myMercedess',
+        '/bookings',
+        '/bookings/{id}',
+        '/myBuyers',
+        '/create-payment-intent',
+        '/payments',
       ]),
     );
     expect(JSON.stringify(response.json())).toContain('at most 100 cars');
@@ -47,10 +62,20 @@ describeEachDriver('the server', (api) => {
   it('refuses malformed JSON with 400 and oversized bodies with 413, without a stack', async () => {
     const buyer = await api().account('Buyer');
     const seller = await api().account('Seller');
-    const malformed = await api().inject({ method: 'POST', url: '/bookings', headers: { ...buyer.auth, 'content-type': 'application/json' }, payload: '{"carId":' });
+    const malformed = await api().inject({
+      method: 'POST',
+      url: '/bookings',
+      headers: { ...buyer.auth, 'content-type': 'application/json' },
+      payload: '{"carId":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'The body is not valid JSON' });
-    const big = await api().inject({ method: 'POST', url: '/audis', headers: { ...seller.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ details: 'x'.repeat(40_000) }) });
+    const big = await api().inject({
+      method: 'POST',
+      url: '/audis',
+      headers: { ...seller.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ details: 'x'.repeat(40_000) }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toMatch(/larger than 32 KB/);
     expect(big.body).not.toContain(' at ');
@@ -59,7 +84,12 @@ describeEachDriver('the server', (api) => {
   it('reads no body for a caller it refuses: 401 before malformed or oversized JSON is looked at', async () => {
     const malformed = await api().inject({ method: 'POST', url: '/bookings', headers: { 'content-type': 'application/json' }, payload: '{"carId":' });
     expect(malformed.statusCode).toBe(401);
-    const big = await api().inject({ method: 'POST', url: '/audis', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ details: 'x'.repeat(40_000) }) });
+    const big = await api().inject({
+      method: 'POST',
+      url: '/audis',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ details: 'x'.repeat(40_000) }),
+    });
     expect(big.statusCode).toBe(401);
     expect(big.json()).toEqual({ message: 'Sign in first: a valid bearer token is required' });
   });

@@ -94,7 +94,15 @@ describeEachDriver('bad input', (api) => {
       [asSeller('just text'), 'body'],
       [{ method: 'POST', url: '/audis', headers: { ...seller.auth, 'content-type': 'application/json' }, payload: '{"carName": "A4",' }, 'body'],
       [{ method: 'POST', url: '/audis', headers: { ...seller.auth, 'content-type': 'text/plain' }, payload: 'carName=A4' }, 'body'],
-      [{ method: 'POST', url: '/audis', headers: { ...seller.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ ...car, details: 'x'.repeat(40_000) }) }, 'body'],
+      [
+        {
+          method: 'POST',
+          url: '/audis',
+          headers: { ...seller.auth, 'content-type': 'application/json' },
+          payload: JSON.stringify({ ...car, details: 'x'.repeat(40_000) }),
+        },
+        'body',
+      ],
       // Registration.
       [signUp({ name: 'New', email: newEmail, role: 'admin' }), 'role'],
       [signUp({ name: 'New', email: newEmail, role: 'buyer' }), 'role'],
@@ -155,11 +163,16 @@ describeEachDriver('bad input', (api) => {
     expect(await tableContents()).toEqual(before);
   });
 
-  it('accepts the edges of the ranges: a cent, a posting today, this year\'s and next year\'s model', async () => {
+  it("accepts the edges of the ranges: a cent, a posting today, this year's and next year's model", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const nextYear = String(new Date().getUTCFullYear() + 1);
     const id = await api().addCar(seller, { currentPrice: 0.01, price: 19.99, time: today, purchaseYear: nextYear });
-    expect((await api().inject({ method: 'GET', url: `/audis/${id}` })).json()).toMatchObject({ currentPrice: 0.01, price: 19.99, time: today, purchaseYear: nextYear });
+    expect((await api().inject({ method: 'GET', url: `/audis/${id}` })).json()).toMatchObject({
+      currentPrice: 0.01,
+      price: 19.99,
+      time: today,
+      purchaseYear: nextYear,
+    });
     const old = await api().addCar(seller, { time: '1900-01-01', purchaseYear: '1900', price: 10_000_000 });
     expect((await api().inject({ method: 'GET', url: `/audis/${old}` })).json()).toMatchObject({ time: '1900-01-01', purchaseYear: '1900', price: 10_000_000 });
   });

@@ -247,7 +247,9 @@ export class TestApi {
     const jwt = await this.inject({ method: 'GET', url: `/jwt?email=${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${idToken}` } });
     expect(jwt.statusCode).toBe(200);
     const accessToken = jwt.json<{ accessToken: string }>().accessToken;
-    const [user] = (await this.inject({ method: 'GET', url: `/users?email=${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${accessToken}` } })).json<{ _id: string }[]>();
+    const [user] = (
+      await this.inject({ method: 'GET', url: `/users?email=${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${accessToken}` } })
+    ).json<{ _id: string }[]>();
     return { id: user!._id, email, name, role, uid, idToken, accessToken, auth: { authorization: `Bearer ${accessToken}` } };
   }
 

@@ -65,22 +65,41 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
     bookingToStart = (await api().book(accounts.Buyer, carIds[1]!)).json<{ insertedId: string }>().insertedId;
     toRecord = await api().bookAndConfirm(accounts.Buyer, carIds[2]!);
     newcomer.idToken = api().identity.signIn(newcomer.email, 'New Comer', `uid-${newcomer.email}`);
-    photoForm = await multipartBody([{ name: 'car.png', bytes: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer() }]);
+    photoForm = await multipartBody([
+      {
+        name: 'car.png',
+        bytes: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+          .png()
+          .toBuffer(),
+      },
+    ]);
     for (const [category, collection] of Object.entries(COLLECTION) as [keyof typeof COLLECTION, string][]) {
       const addCar = () => api().addCar(accounts.Seller, { categoryName: category });
       const withPhoto = async () => {
         const carId = await addCar();
-        const added = await api().inject({ method: 'POST', url: `${collection}/${carId}/photos`, headers: { ...accounts.Seller.auth, ...photoForm!.headers }, payload: photoForm!.payload });
+        const added = await api().inject({
+          method: 'POST',
+          url: `${collection}/${carId}/photos`,
+          headers: { ...accounts.Seller.auth, ...photoForm!.headers },
+          payload: photoForm!.payload,
+        });
         return { carId, photoId: added.json<{ photos: { id: string }[] }>().photos[0]!.id };
       };
       const [reorder, remove] = [await withPhoto(), await withPhoto()];
-      photoCars[collection] = { toAdd: await addCar(), toReorder: reorder.carId, reorderPhoto: reorder.photoId, toDelete: remove.carId, deletePhoto: remove.photoId };
+      photoCars[collection] = {
+        toAdd: await addCar(),
+        toReorder: reorder.carId,
+        reorderPhoto: reorder.photoId,
+        toDelete: remove.carId,
+        deletePhoto: remove.photoId,
+      };
     }
   });
 
   const bearer = (token: string) => `Bearer ${token}`;
   const access = (role: Role) => () => accounts[role].auth.authorization;
-  const car = (collection: string) => sampleCar({ categoryName: (Object.keys(COLLECTION) as (keyof typeof COLLECTION)[]).find((c) => COLLECTION[c] === collection) });
+  const car = (collection: string) =>
+    sampleCar({ categoryName: (Object.keys(COLLECTION) as (keyof typeof COLLECTION)[]).find((c) => COLLECTION[c] === collection) });
 
   /** Keyed like the document: method and OpenAPI path. A private route without one fails the test. */
   const examples = (): Record<string, Example> => ({
@@ -93,7 +112,10 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
     'post /users': {
       caller: () => bearer(newcomer.idToken),
       valid: { url: '/users', body: { name: 'New Comer', email: newcomer.email, role: 'Buyer' } },
-      invalid: [{ url: '/users', body: { name: 'New Comer', email: newcomer.email, role: 'admin' } }, { url: '/users', ...MALFORMED }],
+      invalid: [
+        { url: '/users', body: { name: 'New Comer', email: newcomer.email, role: 'admin' } },
+        { url: '/users', ...MALFORMED },
+      ],
       accepted: 201,
     },
     'get /users': {
@@ -120,7 +142,10 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
         {
           caller: access('Seller'),
           valid: { url: collection, body: car(collection) },
-          invalid: [{ url: collection, body: { ...car(collection), currentPrice: 'cheap', status: 'sold' } }, { url: collection, ...MALFORMED }],
+          invalid: [
+            { url: collection, body: { ...car(collection), currentPrice: 'cheap', status: 'sold' } },
+            { url: collection, ...MALFORMED },
+          ],
           accepted: 201,
         },
       ]),
@@ -143,7 +168,10 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
             {
               caller: access('Seller'),
               valid: { url: `${collection}/${cars.toReorder}/photos`, body: { photoIds: [cars.reorderPhoto] } },
-              invalid: [{ url: `${collection}/${cars.toReorder}/photos`, body: { photoIds: 'first', cover: 1 } }, { url: `${collection}/${cars.toReorder}/photos`, ...MALFORMED }],
+              invalid: [
+                { url: `${collection}/${cars.toReorder}/photos`, body: { photoIds: 'first', cover: 1 } },
+                { url: `${collection}/${cars.toReorder}/photos`, ...MALFORMED },
+              ],
               accepted: 200,
             },
           ],
@@ -162,7 +190,10 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
     'post /bookings': {
       caller: access('Buyer'),
       valid: { url: '/bookings', body: { carId: carToBook, phone: '+1 415 555 0199', address: '1 Market St' } },
-      invalid: [{ url: '/bookings', body: { carId: 'not-an-id', phone: 'call me', paid: true } }, { url: '/bookings', ...MALFORMED }],
+      invalid: [
+        { url: '/bookings', body: { carId: 'not-an-id', phone: 'call me', paid: true } },
+        { url: '/bookings', ...MALFORMED },
+      ],
       accepted: 201,
     },
     'get /bookings': {
@@ -187,13 +218,19 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
     'post /create-payment-intent': {
       caller: access('Buyer'),
       valid: { url: '/create-payment-intent', body: { bookingId: bookingToStart } },
-      invalid: [{ url: '/create-payment-intent', body: { bookingId: 'abc', amount: 1 } }, { url: '/create-payment-intent', ...MALFORMED }],
+      invalid: [
+        { url: '/create-payment-intent', body: { bookingId: 'abc', amount: 1 } },
+        { url: '/create-payment-intent', ...MALFORMED },
+      ],
       accepted: 200,
     },
     'post /payments': {
       caller: access('Buyer'),
       valid: { url: '/payments', body: { ...toRecord, email: accounts.Buyer.email } },
-      invalid: [{ url: '/payments', body: { bookingId: toRecord.bookingId, email: 'nope' } }, { url: '/payments', ...MALFORMED }],
+      invalid: [
+        { url: '/payments', body: { bookingId: toRecord.bookingId, email: 'nope' } },
+        { url: '/payments', ...MALFORMED },
+      ],
       accepted: 201,
     },
   });
@@ -246,7 +283,9 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
 
   async function tableContents() {
     const tables = { users, cars, bookings, payments, carPhotos };
-    const entries = await Promise.all(Object.entries(tables).map(async ([name, table]) => [name, await api().db.select().from(table).orderBy(table.id)] as const));
+    const entries = await Promise.all(
+      Object.entries(tables).map(async ([name, table]) => [name, await api().db.select().from(table).orderBy(table.id)] as const),
+    );
     return Object.fromEntries(entries);
   }
 
@@ -300,7 +339,11 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
     for (const { key, method } of privateOperations()) {
       const example = known[key]!;
       const response = await send(method, example.valid, example.caller());
-      expect({ key, status: response.statusCode, body: response.statusCode === example.accepted ? '' : response.body }).toEqual({ key, status: example.accepted, body: '' });
+      expect({ key, status: response.statusCode, body: response.statusCode === example.accepted ? '' : response.body }).toEqual({
+        key,
+        status: example.accepted,
+        body: '',
+      });
     }
   });
 });

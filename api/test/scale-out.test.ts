@@ -120,7 +120,8 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     return answer.body.insertedId as string;
   };
   const brandList = async (copy: Copy) => (await copy.call('GET', '/hondas?limit=100')).body as Car[];
-  const book = (copy: Copy, buyer: Person, carId: string) => copy.call('POST', '/bookings', { token: buyer.token, body: { carId, phone: '+1 415 555 0199', address: '1 Market St' } });
+  const book = (copy: Copy, buyer: Person, carId: string) =>
+    copy.call('POST', '/bookings', { token: buyer.token, body: { carId, phone: '+1 415 555 0199', address: '1 Market St' } });
 
   /** Books, starts the intent and has the card confirmed at the provider, all through one copy. */
   async function bookAndConfirm(copy: Copy, buyer: Person, carId: string) {
@@ -139,7 +140,13 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     const cached = await brandList(b);
     // Asked again within the page cache's lifetime: this answer is B's memory, not the database.
     expect(await brandList(b)).toEqual(cached);
-    for (const [writer, reader] of [[a, b], [b, a], [a, b], [b, a], [a, b]] as const) {
+    for (const [writer, reader] of [
+      [a, b],
+      [b, a],
+      [a, b],
+      [b, a],
+      [a, b],
+    ] as const) {
       const seller = await person('Seller');
       await brandList(reader);
       const id = await list(writer, seller, `Listed through ${writer.name}`);
@@ -179,7 +186,12 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     const answers = await Promise.all([pay(a, first, orders[0]!), pay(b, second, orders[1]!)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     const buyers = (await a.call('GET', '/myBuyers', { token: seller.token })).body as { carId: string; paid: boolean }[];
-    expect(buyers.filter((booking) => booking.carId === carId).map((booking) => booking.paid).sort()).toEqual([false, true]);
+    expect(
+      buyers
+        .filter((booking) => booking.carId === carId)
+        .map((booking) => booking.paid)
+        .sort(),
+    ).toEqual([false, true]);
     expect(orders.filter((order) => gateway.isRefunded(order.transactionId))).toHaveLength(1);
   });
 

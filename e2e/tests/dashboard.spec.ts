@@ -66,7 +66,7 @@ test.describe.serial('a car from Add Product to My Buyers', () => {
 
     await page.getByLabel('Car name').fill(carName);
     await page.getByLabel('Image link').fill(picture);
-    await expect(page.getByRole('img', { name: "Preview of the car" })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Preview of the car' })).toBeVisible();
     await page.getByLabel('Current price').fill('23950');
     await page.getByLabel('Original price').fill('41200');
     await page.getByLabel('Purchase year').fill('2019');

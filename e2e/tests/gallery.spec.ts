@@ -97,7 +97,9 @@ test('a buyer browses a car’s photos with the keyboard and views them full scr
   await expectShowing(page, car, 4 > count ? 1 : 4);
 
   // A thumbnail shows its photo.
-  await gallery(page, car).getByRole('button', { name: `Show photo 2 of ${count}` }).click();
+  await gallery(page, car)
+    .getByRole('button', { name: `Show photo 2 of ${count}` })
+    .click();
   await expectShowing(page, car, 2);
   expect(await brokenPictures(page)).toEqual([]);
 });
@@ -165,7 +167,10 @@ test.describe('on a phone', () => {
     const sizes = new Map<string, Promise<number>>();
     page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'image') return;
-      sizes.set(request.url(), request.sizes().then((size) => size.responseHeadersSize + size.responseBodySize));
+      sizes.set(
+        request.url(),
+        request.sizes().then((size) => size.responseHeadersSize + size.responseBodySize),
+      );
     });
     await page.goto('/audis');
     const card = page.getByRole('article').first();
@@ -219,10 +224,11 @@ test('a car whose picture fails shows a drawn stand-in named after it: no broken
   });
 
   /** Layout shifts from now on: what the picture's failure and its stand-in may cause. */
-  const resetShifts = () => page.evaluate(() => {
-    const state = (window as Window & { layoutShift?: { total: number } }).layoutShift;
-    if (state) state.total = 0;
-  });
+  const resetShifts = () =>
+    page.evaluate(() => {
+      const state = (window as Window & { layoutShift?: { total: number } }).layoutShift;
+      if (state) state.total = 0;
+    });
 
   const expectStandIn = async (name: string, address: string, width: number) => {
     const standIn = page.getByRole('img', { name, exact: true });

@@ -58,7 +58,12 @@ test('a wrong password or an unknown e-mail gets a readable toast and the form k
 
   await page.getByLabel('Email').fill(unique('nobody'));
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /wrong e-mail or password|no account/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /wrong e-mail or password|no account/i })
+      .first(),
+  ).toBeVisible();
 });
 
 test('registering an e-mail already in use says so', async ({ page }) => {
@@ -67,7 +72,7 @@ test('registering an e-mail already in use says so', async ({ page }) => {
   await expect(page.getByLabel('Full Name')).toHaveValue('Someone Else');
 });
 
-test('Google sign-in through the emulator\'s own popup makes a Buyer', async ({ page }) => {
+test("Google sign-in through the emulator's own popup makes a Buyer", async ({ page }) => {
   const email = unique('google');
   await page.goto('/login');
   const popupPromise = page.waitForEvent('popup');
@@ -127,8 +132,6 @@ test('a sign-up whose record could not be saved can simply be tried again', asyn
 
 test('the API refuses a caller without a verified identity', async ({ request }) => {
   expect((await request.get(`${SITE.api}/jwt?email=${DEMO.buyer}`)).status()).toBe(401);
-  expect(
-    (await request.get(`${SITE.api}/jwt?email=${DEMO.buyer}`, { headers: { Authorization: 'Bearer not-a-token' } })).status(),
-  ).toBe(401);
+  expect((await request.get(`${SITE.api}/jwt?email=${DEMO.buyer}`, { headers: { Authorization: 'Bearer not-a-token' } })).status()).toBe(401);
   expect((await request.get(`${SITE.api}/user?role=Buyer`)).status()).toBe(401);
 });

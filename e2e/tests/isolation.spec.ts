@@ -26,9 +26,7 @@ test.beforeAll(async () => {
     servers[name] = await serveFolder(path.join(ROOT, `mf-${name}`, 'dist'));
     ports[name] = servers[name].port;
   }
-  writeRemotes(
-    Object.fromEntries(NAMES.map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`])) as Remotes,
-  );
+  writeRemotes(Object.fromEntries(NAMES.map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`])) as Remotes);
 });
 
 test.afterAll(async () => {
@@ -107,11 +105,9 @@ test('checkout down: the payment screen falls back inside a working dashboard; h
   });
 });
 
-test('remotes.json unreadable at first: the fallback\'s Try again reads it again, no reload', async ({ page }) => {
+test("remotes.json unreadable at first: the fallback's Try again reads it again, no reload", async ({ page }) => {
   let down = true;
-  await page.route('**/remotes.json', (route) =>
-    down ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }) : route.fallback(),
-  );
+  await page.route('**/remotes.json', (route) => (down ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }) : route.fallback()));
   // A page the browser draws itself reads remotes.json (a server-drawn one arrives with it).
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();

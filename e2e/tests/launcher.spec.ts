@@ -117,7 +117,13 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 async function signUp(email: string, password: string): Promise<void> {
-  await json(await fetch(`${AUTH}/accounts:signUp?key=demo-key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }) }));
+  await json(
+    await fetch(`${AUTH}/accounts:signUp?key=demo-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    }),
+  );
 }
 
 function signIn(email: string, password: string, through = AUTH): Promise<Response> {
@@ -262,7 +268,9 @@ test('after kill -9 of every process of the site in the middle of writes, every 
   const began = Date.now();
   const second = start(env);
   await second.printed(RUNNING);
-  test.info().annotations.push({ type: 'restart', description: `${count} acknowledged listings; running again after ${((Date.now() - began) / 1000).toFixed(1)} s` });
+  test
+    .info()
+    .annotations.push({ type: 'restart', description: `${count} acknowledged listings; running again after ${((Date.now() - began) / 1000).toFixed(1)} s` });
 
   const missing: string[] = [];
   for (const { id, carName } of acknowledged) {

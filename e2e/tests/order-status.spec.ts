@@ -29,7 +29,11 @@ test('two buyers book one car, the second pays: every screen agrees, and deletin
   const twins = (car: ListedCar) => listed.filter((c) => c.carName === car.carName && c.currentPrice === car.currentPrice).length;
   const car = listed.find((c) => c.status === 'available' && c.sellerName === 'Demo Seller' && twins(c) === 1);
   expect(car, "an available Mercedes of the demo seller's").toBeDefined();
-  const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: Number.isInteger(car!.currentPrice) ? 0 : 2 }).format(car!.currentPrice);
+  const price = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: Number.isInteger(car!.currentPrice) ? 0 : 2,
+  }).format(car!.currentPrice);
   const rowOf = (p: Page) => p.getByRole('row').filter({ hasText: car!.carName }).filter({ hasText: price });
 
   // Buyer A, the demo buyer, books first; buyer B, a new account, books too and pays.
@@ -81,7 +85,10 @@ test('two buyers book one car, the second pays: every screen agrees, and deletin
   await logIn(adminPage, DEMO.admin, DEMO_PASSWORD);
   await adminPage.goto('/Dashboard');
   adminPage.once('dialog', (dialog) => void dialog.accept());
-  await adminPage.getByRole('table', { name: 'Buyers' }).getByRole('button', { name: `Delete ${b.name}` }).click();
+  await adminPage
+    .getByRole('table', { name: 'Buyers' })
+    .getByRole('button', { name: `Delete ${b.name}` })
+    .click();
   await expect(adminPage.getByText('deleted successfully')).toBeVisible();
   await admin.close();
 

@@ -108,7 +108,9 @@ test('the server cannot be talked into a second payment or a wrong amount', asyn
   });
   expect(confirmed.ok()).toBe(true);
   const answers = await Promise.all(
-    Array.from({ length: 5 }, () => request.post(`${SITE.api}/payments`, { headers: auth, data: { bookingId, transactionId: intentId, email: DEMO.buyer, currentPrice: 1 } })),
+    Array.from({ length: 5 }, () =>
+      request.post(`${SITE.api}/payments`, { headers: auth, data: { bookingId, transactionId: intentId, email: DEMO.buyer, currentPrice: 1 } }),
+    ),
   );
   expect(answers.map((answer) => answer.status()).sort()).toEqual([200, 200, 200, 200, 201]);
   expect(new Set(await Promise.all(answers.map(async (answer) => ((await answer.json()) as { insertedId: string }).insertedId))).size).toBe(1);

@@ -29,9 +29,9 @@ test('the home page is complete: banner, categories, marketing sections, promoti
   // (those below the fold load as they come into view).
   for (const section of await page.locator('main section').all()) await section.scrollIntoViewIfNeeded();
   await page.waitForLoadState('networkidle');
-  const broken = await page.locator('img').evaluateAll((imgs) =>
-    (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
-  );
+  const broken = await page
+    .locator('img')
+    .evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src));
   expect(broken).toEqual([]);
   expect(offMachine).toEqual([]);
 

@@ -59,7 +59,12 @@ test('every screen works under the policy: signed out, as a buyer, a seller and 
   await visit(page, '/dashboard', mainHeading);
   // Checkout's dialog, opened over the catalog's list.
   await visit(page, '/hondas', (p) => p.getByRole('article').first());
-  await page.getByRole('article').filter({ hasNot: page.locator('[data-status]') }).first().getByRole('button', { name: 'Book Now' }).click();
+  await page
+    .getByRole('article')
+    .filter({ hasNot: page.locator('[data-status]') })
+    .first()
+    .getByRole('button', { name: 'Book Now' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Add your info' })).toBeVisible();
   await page.keyboard.press('Escape');
 

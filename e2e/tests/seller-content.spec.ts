@@ -87,7 +87,17 @@ test.beforeAll(async ({ playwright }) => {
   };
 
   const many = await inBatches(SELLER_CARS, (index) =>
-    add({ carName: `Bulk car ${index + 1} ${stamp}`, details: 'Listed in bulk.', location: 'Riyadh', contact: '+966 11 000 0000', condition: 'Good', used: '2 years', currentPrice: 20_000 + index, price: 30_000, time: '2024-01-01' }),
+    add({
+      carName: `Bulk car ${index + 1} ${stamp}`,
+      details: 'Listed in bulk.',
+      location: 'Riyadh',
+      contact: '+966 11 000 0000',
+      condition: 'Good',
+      used: '2 years',
+      currentPrice: 20_000 + index,
+      price: 30_000,
+      time: '2024-01-01',
+    }),
   );
   await inBatches(BUYER_ORDERS, (index) => book(many[index]!, `${index + 1} Market St`));
   // Last, so it is the newest of the brand and leads its list.

@@ -80,7 +80,7 @@ test("a car's page carries the car itself for the page to start with, and asks f
   expect(head.indexOf(picture!)).toBeLessThan(head.indexOf('rel="preload" as="script"'));
 });
 
-test("the home page asks for its hero picture first, and for no script of a screen that needs none", async ({ request }) => {
+test('the home page asks for its hero picture first, and for no script of a screen that needs none', async ({ request }) => {
   const html = await (await request.get('/')).text();
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).toMatch(/<link rel="preload" as="image" href="[^"]*hero\.[0-9a-f]{8}\.svg" fetchpriority="high">/);
@@ -137,7 +137,9 @@ test('the page takes over what the server drew: no hydration error or warning, a
       const h1 = page.locator('main h1').first();
       await expect(h1).toHaveText(heading);
       // The page now reacts as a page: the same element the server drew, not a redrawn copy.
-      expect(await h1.evaluate((element) => (element as HTMLElement & { drawnByServer?: boolean }).drawnByServer === true), `${address} at ${width}`).toBe(true);
+      expect(await h1.evaluate((element) => (element as HTMLElement & { drawnByServer?: boolean }).drawnByServer === true), `${address} at ${width}`).toBe(
+        true,
+      );
     }
   }
   // And it is live: a link moves within the page, without a new document.
@@ -154,7 +156,9 @@ test.describe("the catalog's server build is broken", () => {
   test.describe.configure({ mode: 'serial' });
 
   for (const how of ['error', 'hang'] as const) {
-    test(`its server entry ${how === 'error' ? 'answers 500' : 'never answers'}: the page is drawn by the browser, and the server says why`, async ({ page }) => {
+    test(`its server entry ${how === 'error' ? 'answers 500' : 'never answers'}: the page is drawn by the browser, and the server says why`, async ({
+      page,
+    }) => {
       const catalog = await serveFolder(path.join(ROOT, 'mf-catalog', 'dist'));
       const broken = await serveBroken(catalog.server, '/server/remoteEntry.js', how);
       const remotes = { ...readRemotes(), catalog: `http://localhost:${broken.port}/mf-manifest.json` };

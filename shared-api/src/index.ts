@@ -2,5 +2,14 @@
 // the account calls; the endpoints only some screens call are subpath modules (`/cars`,
 // `/bookings`, `/payments`, `/photos`), bundled by the packages that import them.
 export { connectApi, apiUrl, type ApiConnection } from './connection';
-export { ApiError, ApiUnreachableError, request, requestWithHeaders, storedAccessToken, refreshedAccessToken, type RequestOptions, type ApiResponse } from './client';
+export {
+  ApiError,
+  ApiUnreachableError,
+  request,
+  requestWithHeaders,
+  storedAccessToken,
+  refreshedAccessToken,
+  type RequestOptions,
+  type ApiResponse,
+} from './client';
 export * from './users';

@@ -1,11 +1,4 @@
-import type {
-  ClientSecretAnswer,
-  InsertedAnswer,
-  PaymentConfig,
-  PaymentInput,
-  TestCardConfirmation,
-  TestCardConfirmed,
-} from '@usedcars/shared-contract';
+import type { ClientSecretAnswer, InsertedAnswer, PaymentConfig, PaymentInput, TestCardConfirmation, TestCardConfirmed } from '@usedcars/shared-contract';
 // Through the package's own entry, not './client': this module is a subpath each remote bundles
 // for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
 import { ApiError, request } from '@usedcars/shared-api';

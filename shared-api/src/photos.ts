@@ -1,11 +1,4 @@
-import {
-  CATEGORY_PATHS,
-  PHOTO_ALT_FIELD,
-  PHOTO_FILE_FIELD,
-  type CarPhotosAnswer,
-  type Category,
-  type PhotoOrder,
-} from '@usedcars/shared-contract';
+import { CATEGORY_PATHS, PHOTO_ALT_FIELD, PHOTO_FILE_FIELD, type CarPhotosAnswer, type Category, type PhotoOrder } from '@usedcars/shared-contract';
 // Through the package's own entry, not './client': this module is a subpath each remote bundles
 // for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
 import { ApiError, ApiUnreachableError, apiUrl, refreshedAccessToken, request, storedAccessToken } from '@usedcars/shared-api';
@@ -65,7 +58,8 @@ export async function uploadPhotos(category: Category, carId: string, files: rea
     body = sent.text;
   }
   if (sent.status < 200 || sent.status >= 300) {
-    const message = typeof (body as { message?: unknown } | undefined)?.message === 'string' ? (body as { message: string }).message : `The server answered ${sent.status}`;
+    const message =
+      typeof (body as { message?: unknown } | undefined)?.message === 'string' ? (body as { message: string }).message : `The server answered ${sent.status}`;
     throw new ApiError(message, sent.status, body);
   }
   return body as CarPhotosAnswer;

@@ -38,7 +38,9 @@ export function standaloneRoutes<R extends RemoteName>(remote: R, modules: Remot
 
 /** Any other address: the remote's own screens, as links (parameters left for the team to fill in). */
 function Index({ routes }: { routes: RouteObject[] }) {
-  const paths = routes.flatMap((route) => [route.path, ...(route.children ?? []).map((child) => child.path)]).filter((path): path is string => !!path && path !== '*');
+  const paths = routes
+    .flatMap((route) => [route.path, ...(route.children ?? []).map((child) => child.path)])
+    .filter((path): path is string => !!path && path !== '*');
   return (
     <nav aria-label="This remote's screens">
       <ul>

@@ -20,4 +20,3 @@ export const clientSecretSchema = z.object({ clientSecret: z.string() });
 export type ClientSecretAnswer = z.infer<typeof clientSecretSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });
-

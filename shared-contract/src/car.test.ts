@@ -111,7 +111,9 @@ describe('list query', () => {
   it('caps the offset and sends deeper pages to the cursor', () => {
     expect(carListQuerySchema.parse({ offset: String(CAR_LIST_MAX_OFFSET) }).offset).toBe(CAR_LIST_MAX_OFFSET);
     const deeper = carListQuerySchema.safeParse({ offset: String(CAR_LIST_MAX_OFFSET + 1) });
-    expect(deeper.error?.issues[0]?.message).toBe(`offset must be at most ${CAR_LIST_MAX_OFFSET}; for deeper pages follow the cursor in the X-Next-Cursor header`);
+    expect(deeper.error?.issues[0]?.message).toBe(
+      `offset must be at most ${CAR_LIST_MAX_OFFSET}; for deeper pages follow the cursor in the X-Next-Cursor header`,
+    );
     expect(carListQuerySchema.parse({ cursor: 'abc' }).cursor).toBe('abc');
   });
 });

@@ -73,10 +73,8 @@ export type Car = z.infer<typeof carSchema>;
 export const carAnswerSchema = carSchema.extend({ photos: z.array(carPhotoSchema) });
 export type CarAnswer = z.infer<typeof carAnswerSchema>;
 
-
 const optionalText = (field: string, max: number) => requiredText(field, max).optional();
-const queryNumber = (field: string) =>
-  z.coerce.number({ error: `${field} must be a number` }).min(0, { error: `${field} must not be negative` });
+const queryNumber = (field: string) => z.coerce.number({ error: `${field} must be a number` }).min(0, { error: `${field} must not be negative` });
 
 /** Optional paging, sorting and filters of the brand lists (query string, so numbers arrive as text). */
 export const carListQuerySchema = z.object({
@@ -90,7 +88,9 @@ export const carListQuerySchema = z.object({
     .number({ error: 'offset must be a number' })
     .int({ error: 'offset must be a whole number' })
     .min(0, { error: 'offset must not be negative' })
-    .max(CAR_LIST_MAX_OFFSET, { error: `offset must be at most ${CAR_LIST_MAX_OFFSET}; for deeper pages follow the cursor in the ${NEXT_CURSOR_HEADER} header` })
+    .max(CAR_LIST_MAX_OFFSET, {
+      error: `offset must be at most ${CAR_LIST_MAX_OFFSET}; for deeper pages follow the cursor in the ${NEXT_CURSOR_HEADER} header`,
+    })
     .optional(),
   /** Opaque: taken from a list answer's cursor headers, never built by a client. */
   cursor: z
@@ -101,7 +101,10 @@ export const carListQuerySchema = z.object({
   sort: z.enum(CAR_SORTS, { error: `sort must be one of ${CAR_SORTS.join(', ')}` }).optional(),
   minPrice: queryNumber('minPrice').optional(),
   maxPrice: queryNumber('maxPrice').optional(),
-  year: z.string().regex(/^\d{4}$/, { error: 'year must be four digits' }).optional(),
+  year: z
+    .string()
+    .regex(/^\d{4}$/, { error: 'year must be four digits' })
+    .optional(),
   location: optionalText('location', 100),
   q: optionalText('q', 100),
   status: z.enum(CAR_STATUSES, { error: `status must be one of ${CAR_STATUSES.join(', ')}` }).optional(),

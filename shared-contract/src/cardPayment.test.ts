@@ -35,7 +35,7 @@ describe("the test gateway's cards (Stripe's test cards)", () => {
     expect(testCardOutcome(card(number), NOW)).toBe(outcome);
   });
 
-  it('refuses a past, unfinished or impossible expiry in Stripe\'s words', () => {
+  it("refuses a past, unfinished or impossible expiry in Stripe's words", () => {
     expect(testCardOutcome(card('4242424242424242', { expYear: 2025 }), NOW)).toBe("Your card's expiration year is in the past.");
     expect(testCardOutcome(card('4242424242424242', { expYear: 2026, expMonth: 4 }), NOW)).toBe("Your card's expiration date is in the past.");
     expect(testCardOutcome(card('4242424242424242', { expMonth: 13 }), NOW)).toBe("Your card's expiration month is invalid.");

@@ -11,8 +11,7 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Zod error callback: a missing field is "required", a present but wrong one is "must be ...". */
 export function fieldError(field: string, expected: string) {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined ? `${field} is required` : `${field} must be ${expected}`;
+  return (issue: { input?: unknown }) => (issue.input === undefined ? `${field} is required` : `${field} must be ${expected}`);
 }
 
 export function requiredText(field: string, max: number) {

@@ -21,7 +21,7 @@ test('while a retry runs the button says so, keeps its focus and ignores more cl
   expect(retry).not.toHaveBeenCalled();
 });
 
-test('a failure that would answer the same again offers no button; the label can be the page\'s own', () => {
+test("a failure that would answer the same again offers no button; the label can be the page's own", () => {
   const { rerender } = render(<ErrorPanel message="We could not find this booking." />);
   expect(screen.getByRole('alert')).toHaveTextContent(/^We could not find this booking\.$/);
   expect(screen.queryByRole('button')).not.toBeInTheDocument();

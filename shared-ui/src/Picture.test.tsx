@@ -4,9 +4,11 @@ import type { CarPhoto } from '@usedcars/shared-contract';
 import { Picture } from './Picture';
 import { ServerHeadContext, type ServerHead } from '@usedcars/shared-page';
 
-const variants = (format: string) =>
-  [320, 640, 1280].map((width) => ({ width, height: (width * 3) / 4, url: `/photos/abc-${width}.${format}` }));
-const srcset = (format: string) => variants(format).map((variant) => `${variant.url} ${variant.width}w`).join(', ');
+const variants = (format: string) => [320, 640, 1280].map((width) => ({ width, height: (width * 3) / 4, url: `/photos/abc-${width}.${format}` }));
+const srcset = (format: string) =>
+  variants(format)
+    .map((variant) => `${variant.url} ${variant.width}w`)
+    .join(', ');
 
 const photo: CarPhoto = {
   id: 'p1',
@@ -23,11 +25,23 @@ const SIZES = '(max-width: 615px) calc(100vw - 32px), 310px';
 
 test('a photo is a <picture>: AVIF, then WebP, then a JPEG <img>, each with the widths and the sizes given', () => {
   const { container } = render(
-    <Picture photo={photo} src="/photos/abc-640.jpg" resolveUrl={api} alt="Audi A4 2019" standInLabel="Audi A4 2019: no picture" sizes={SIZES} width={400} height={250} />,
+    <Picture
+      photo={photo}
+      src="/photos/abc-640.jpg"
+      resolveUrl={api}
+      alt="Audi A4 2019"
+      standInLabel="Audi A4 2019: no picture"
+      sizes={SIZES}
+      width={400}
+      height={250}
+    />,
   );
   const sources = [...container.querySelectorAll('picture > source')];
   expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
-  expect(sources[0]).toHaveAttribute('srcset', 'http://api.test/photos/abc-320.avif 320w, http://api.test/photos/abc-640.avif 640w, http://api.test/photos/abc-1280.avif 1280w');
+  expect(sources[0]).toHaveAttribute(
+    'srcset',
+    'http://api.test/photos/abc-320.avif 320w, http://api.test/photos/abc-640.avif 640w, http://api.test/photos/abc-1280.avif 1280w',
+  );
   expect(sources[1]).toHaveAttribute('srcset', expect.stringContaining('http://api.test/photos/abc-320.webp 320w'));
   for (const source of sources) expect(source).toHaveAttribute('sizes', SIZES);
 
@@ -105,7 +119,12 @@ test('the LCP picture is fetched first and named in the head with the WebP srcse
     </ServerHeadContext.Provider>,
   );
   expect(head.preloadImages).toEqual([
-    { href: 'http://api.test/photos/abc-640.jpg', srcset: expect.stringContaining('http://api.test/photos/abc-640.webp 640w'), sizes: SIZES, type: 'image/webp' },
+    {
+      href: 'http://api.test/photos/abc-640.jpg',
+      srcset: expect.stringContaining('http://api.test/photos/abc-640.webp 640w'),
+      sizes: SIZES,
+      type: 'image/webp',
+    },
   ]);
   expect(html).not.toContain('image/avif');
   expect(html).toContain('type="image/webp"');

@@ -114,15 +114,7 @@ export function Picture({
   const boxHeight = photo?.height ?? height;
   if (failed) {
     return (
-      <img
-        className={className}
-        style={style}
-        src={standInUrl(boxWidth, boxHeight)}
-        alt={standInLabel}
-        width={boxWidth}
-        height={boxHeight}
-        data-stand-in=""
-      />
+      <img className={className} style={style} src={standInUrl(boxWidth, boxHeight)} alt={standInLabel} width={boxWidth} height={boxHeight} data-stand-in="" />
     );
   }
 

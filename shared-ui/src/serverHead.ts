@@ -19,10 +19,7 @@ export function usePageTitle(title: string): void {
  * names it in the head so the browser asks for it before anything else, and the <img> gets the
  * props that tell the browser the same.
  */
-export function usePriorityImage(
-  src: string | null,
-  responsive?: Omit<PreloadImage, 'href'>,
-): { fetchPriority: 'high'; loading: 'eager' } {
+export function usePriorityImage(src: string | null, responsive?: Omit<PreloadImage, 'href'>): { fetchPriority: 'high'; loading: 'eager' } {
   const head = useContext(ServerHeadContext);
   // `null`: a picture that is not the LCP one this time (hooks are called either way).
   if (head && src !== null && !head.preloadImages.some((image) => image.href === src)) {

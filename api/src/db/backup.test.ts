@@ -57,11 +57,8 @@ interface Run {
 /** Runs `npm run backup` / `npm run restore` as the operator would, from `cwd`. */
 function run(command: 'backup' | 'restore', args: string[], place: Place, cwd: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(
-      TSX,
-      [`src/${command}-cli.ts`, ...args],
-      { cwd: API_DIR, env: { ...process.env, ...place.env, INIT_CWD: cwd } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(TSX, [`src/${command}-cli.ts`, ...args], { cwd: API_DIR, env: { ...process.env, ...place.env, INIT_CWD: cwd } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -88,7 +85,10 @@ async function stateOf(place: Place): Promise<{ rows: Record<string, string[]>; 
       );
       rows[name] = result?.rows ?? [];
     }
-    const indexes = await query<{ definition: string }>(database, `select indexdef as definition from pg_indexes where schemaname = 'public' order by indexname`);
+    const indexes = await query<{ definition: string }>(
+      database,
+      `select indexdef as definition from pg_indexes where schemaname = 'public' order by indexname`,
+    );
     return { rows, indexes: indexes.map((row) => row.definition) };
   } finally {
     await database.close();
@@ -184,7 +184,12 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
       );
       // ...and each after the tables it refers to.
       order = listed.map(([table]) => table!);
-      for (const [parent, child] of [['users', 'cars'], ['cars', 'bookings'], ['users', 'bookings'], ['bookings', 'payments']]) {
+      for (const [parent, child] of [
+        ['users', 'cars'],
+        ['cars', 'bookings'],
+        ['users', 'bookings'],
+        ['bookings', 'payments'],
+      ]) {
         expect(order.indexOf(parent!)).toBeLessThan(order.indexOf(child!));
       }
 
@@ -265,7 +270,8 @@ describe('what restore accepts and refuses', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  const header = () => JSON.parse(gunzipSync(readFileSync(good)).toString('utf8').split('\n')[0]!) as { schema: { latest: string; latestAt: number; migrations: number } };
+  const header = () =>
+    JSON.parse(gunzipSync(readFileSync(good)).toString('utf8').split('\n')[0]!) as { schema: { latest: string; latestAt: number; migrations: number } };
 
   it.each([
     ['a missing file', () => 'nowhere.jsonl.gz', (file: string) => `Restore failed: No backup file at ${file}`],
@@ -317,10 +323,12 @@ describe('what restore accepts and refuses', () => {
   it(
     'names a column the file has and this database does not, and loads nothing',
     async () => {
-      const name = variant('renamed.jsonl.gz', (lines) => lines.map((line) => (line.startsWith('{"table":"users"') ? line.replace('"name"', '"nickname"') : line)));
+      const name = variant('renamed.jsonl.gz', (lines) =>
+        lines.map((line) => (line.startsWith('{"table":"users"') ? line.replace('"name"', '"nickname"') : line)),
+      );
       const result = await run('restore', [name], place, folder);
       expect(result.code).toBe(1);
-      expect(result.stderr.trim()).toBe('Restore failed: The backup\'s table users has columns this database does not: nickname');
+      expect(result.stderr.trim()).toBe("Restore failed: The backup's table users has columns this database does not: nickname");
     },
     SLOW,
   );
@@ -405,7 +413,7 @@ describeWithPostgres('a restore beside an API starting on the same PostgreSQL da
     ).then(([row]) => row?.n ?? 0);
 
   async function until(condition: () => Promise<boolean>): Promise<void> {
-    for (const started = Date.now(); !(await condition()); ) {
+    for (const started = Date.now(); !(await condition());) {
       if (Date.now() - started > 60_000) throw new Error('gave up waiting');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

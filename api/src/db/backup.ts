@@ -103,7 +103,9 @@ const qualified = (table: string) => `public.${ident(table)}`;
 async function schemaVersion(session: Session): Promise<SchemaVersion | null> {
   const [table] = await session.query<{ found: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
   if (!table?.found) return null;
-  const [row] = await session.query<{ n: number; at: string | null }>(`select count(*)::int as n, max(created_at)::text as at from drizzle.__drizzle_migrations`);
+  const [row] = await session.query<{ n: number; at: string | null }>(
+    `select count(*)::int as n, max(created_at)::text as at from drizzle.__drizzle_migrations`,
+  );
   if (!row || row.n === 0 || row.at === null) return null;
   const latestAt = Number(row.at);
   return { migrations: row.n, latestAt, latest: knownMigrations().find((entry) => entry.when === latestAt)?.tag ?? `unknown (${latestAt})` };
@@ -279,9 +281,12 @@ export class BackupFile {
     const reader = new BackupFile(file, readLines(file)[Symbol.asyncIterator]());
     try {
       const header = (await reader.next())?.value as Partial<BackupHeader> | undefined;
-      if (!header || typeof header !== 'object' || header.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a usedcars backup: its first line is not a usedcars backup header`);
+      if (!header || typeof header !== 'object' || header.format !== BACKUP_FORMAT)
+        throw new BackupError(`${file} is not a usedcars backup: its first line is not a usedcars backup header`);
       if (typeof header.version !== 'number' || header.version > BACKUP_VERSION) {
-        throw new BackupError(`${file} is in backup format version ${String(header.version)}; this API reads version ${BACKUP_VERSION} and older. Restore it with a newer version of the API.`);
+        throw new BackupError(
+          `${file} is in backup format version ${String(header.version)}; this API reads version ${BACKUP_VERSION} and older. Restore it with a newer version of the API.`,
+        );
       }
       if (!header.schema || !Array.isArray(header.tables)) throw new BackupError(`${file} is damaged: its header has no schema version or table list`);
       reader.header = header as BackupHeader;
@@ -379,7 +384,11 @@ export async function restoreBackup(database: Database, backup: BackupFile, opti
     }
     const targetTables = await tablesInOrder(session);
     const columnsByTable = new Map<string, string[]>();
-    for (const table of targetTables) columnsByTable.set(table, (await columnsOf(session, table)).map((c) => c.name));
+    for (const table of targetTables)
+      columnsByTable.set(
+        table,
+        (await columnsOf(session, table)).map((c) => c.name),
+      );
     const missing = header.tables.filter((table) => !columnsByTable.has(table));
     if (missing.length > 0) throw new BackupError(`The backup has tables this database does not: ${missing.join(', ')}`);
 
@@ -464,7 +473,8 @@ async function loadSection(session: Session, backup: BackupFile, table: string, 
     const line = await backup.next();
     if (!line) throw new BackupError(`${backup.file} is incomplete: it ends inside the table ${table} (after ${count + batch.length} rows)`);
     if (Array.isArray(line.value)) {
-      if (line.value.length !== columns.length) throw new BackupError(`${backup.file} is damaged: line ${line.number} has ${line.value.length} values for ${columns.length} columns`);
+      if (line.value.length !== columns.length)
+        throw new BackupError(`${backup.file} is damaged: line ${line.number} has ${line.value.length} values for ${columns.length} columns`);
       // The text goes to the database as written: parsing it in JS would round long numbers.
       batch.push(line.text);
       if (batch.length >= BATCH_ROWS) await flush();
@@ -487,7 +497,9 @@ async function resetSequences(session: Session, tables: string[]): Promise<void>
       [qualified(table)],
     );
     for (const { column, sequence } of owned) {
-      await session.query(`select setval($1::regclass, max(${ident(column)}), true) from ${qualified(table)} having max(${ident(column)}) is not null`, [sequence]);
+      await session.query(`select setval($1::regclass, max(${ident(column)}), true) from ${qualified(table)} having max(${ident(column)}) is not null`, [
+        sequence,
+      ]);
     }
   }
 }

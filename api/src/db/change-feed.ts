@@ -96,7 +96,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     try {
       await this.connect();
     } catch (error) {
-      this.options.log?.('cannot listen for other API copies\' changes yet; retrying', error);
+      this.options.log?.("cannot listen for other API copies' changes yet; retrying", error);
       this.scheduleReconnect();
     }
   }
@@ -141,7 +141,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     client.on('error', () => undefined);
     client.end().catch(() => undefined);
     if (this.closed) return;
-    this.options.log?.('lost the session that listens for other API copies\' changes; caching is off until it is back', error);
+    this.options.log?.("lost the session that listens for other API copies' changes; caching is off until it is back", error);
     // Nobody can answer this copy's writes over the lost session.
     for (const waiting of this.waiting.values()) waiting.done();
     this.scheduleReconnect();
@@ -152,7 +152,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.connect().catch((error: unknown) => {
-        this.options.log?.('cannot listen for other API copies\' changes yet; retrying', error);
+        this.options.log?.("cannot listen for other API copies' changes yet; retrying", error);
         this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MS.max);
         this.scheduleReconnect();
       });
@@ -166,7 +166,7 @@ export class PostgresChangeFeed implements ChangeFeed {
       if (writer === this.copyId) return;
       for (const holder of this.holders) holder.invalidate();
       client.query('SELECT pg_notify($1, $2)', [answerChannel(writer), sequence]).catch((error: unknown) => {
-        this.options.log?.('could not answer another API copy\'s change', error);
+        this.options.log?.("could not answer another API copy's change", error);
       });
       return;
     }

@@ -21,8 +21,7 @@ export const forbidden = (message = 'You are not allowed to do this') => new Htt
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, extra);
 /** Retry-After in whole seconds, as the header takes it; the message says the same in words. */
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, {}, { 'retry-after': String(retryAfterSeconds) });
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new HttpError(429, message, {}, { 'retry-after': String(retryAfterSeconds) });
 /** A service we depend on failed; the message says what that means for the person, the cause is logged. */
 export const badGateway = (message: string, cause: unknown) => Object.assign(new HttpError(502, message), { cause });
 
@@ -47,7 +46,10 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.code(error.statusCode).headers(error.headers).send({ ...error.extra, message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ ...error.extra, message: error.message });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {

@@ -59,7 +59,9 @@ const SHAPES: Record<BodyStyle, Shape> = {
 };
 
 function wheel(x: number): string {
-  return `<g transform="translate(${x} 198)"><circle r="34" fill="#16181b"/><circle r="21" fill="#c3c9cf"/><circle r="19" fill="#8d959d"/>${[0, 72, 144, 216, 288]
+  return `<g transform="translate(${x} 198)"><circle r="34" fill="#16181b"/><circle r="21" fill="#c3c9cf"/><circle r="19" fill="#8d959d"/>${[
+    0, 72, 144, 216, 288,
+  ]
     .map((angle) => `<rect x="-3" y="-18" width="6" height="15" rx="3" fill="#c3c9cf" transform="rotate(${angle})"/>`)
     .join('')}<circle r="6" fill="#5b6168"/></g>`;
 }

@@ -54,10 +54,30 @@ export const MODELS: Record<Category, Model[]> = {
 };
 
 export const CITIES = [
-  'San Francisco, CA', 'Los Angeles, CA', 'San Diego, CA', 'Seattle, WA', 'Portland, OR', 'Denver, CO',
-  'Phoenix, AZ', 'Austin, TX', 'Dallas, TX', 'Houston, TX', 'Chicago, IL', 'Minneapolis, MN',
-  'Detroit, MI', 'Atlanta, GA', 'Miami, FL', 'Orlando, FL', 'Charlotte, NC', 'Nashville, TN',
-  'Boston, MA', 'New York, NY', 'Philadelphia, PA', 'Pittsburgh, PA', 'Baltimore, MD', 'Salt Lake City, UT',
+  'San Francisco, CA',
+  'Los Angeles, CA',
+  'San Diego, CA',
+  'Seattle, WA',
+  'Portland, OR',
+  'Denver, CO',
+  'Phoenix, AZ',
+  'Austin, TX',
+  'Dallas, TX',
+  'Houston, TX',
+  'Chicago, IL',
+  'Minneapolis, MN',
+  'Detroit, MI',
+  'Atlanta, GA',
+  'Miami, FL',
+  'Orlando, FL',
+  'Charlotte, NC',
+  'Nashville, TN',
+  'Boston, MA',
+  'New York, NY',
+  'Philadelphia, PA',
+  'Pittsburgh, PA',
+  'Baltimore, MD',
+  'Salt Lake City, UT',
 ];
 
 export const CONDITIONS = ['Excellent', 'Very good', 'Good', 'Fair'];

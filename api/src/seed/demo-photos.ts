@@ -126,7 +126,10 @@ async function readCache(file: string): Promise<Cache> {
  * storage where missing there), else by rendering and processing it, as many at once as there
  * are cores (seeding has the machine to itself).
  */
-export async function makeDemoPhotos(shots: readonly DemoShot[], { storage, cacheDir }: DemoPhotoOptions): Promise<{ photos: Map<string, MadePhoto>; processed: number; reused: number }> {
+export async function makeDemoPhotos(
+  shots: readonly DemoShot[],
+  { storage, cacheDir }: DemoPhotoOptions,
+): Promise<{ photos: Map<string, MadePhoto>; processed: number; reused: number }> {
   const indexFile = path.join(cacheDir, 'index.json');
   const cacheFiles = new FolderStorage(path.join(cacheDir, 'files'));
   const cache = await readCache(indexFile);

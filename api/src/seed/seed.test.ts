@@ -92,7 +92,7 @@ describeEachDriver('demo data', (api, driver) => {
       expect(await real.db.select().from(bookings)).toHaveLength(0);
       expect((await real.db.select({ n: count() }).from(cars))[0]?.n).toBe(DEMO_CARS_PER_BRAND * CATEGORIES.length);
       await reseedDemo(real.db, { demoSignIns: false });
-      expect((await real.db.select().from(users).where(eq(users.role, 'admin')))).toHaveLength(0);
+      expect(await real.db.select().from(users).where(eq(users.role, 'admin'))).toHaveLength(0);
     } finally {
       await real.close();
     }

@@ -55,7 +55,15 @@ export async function ensureDemoUsers(db: Db, accounts: readonly DemoAccount[]):
     .insert(users)
     .values(accounts.map(({ email, name, role }) => ({ email, name, role })))
     .onConflictDoNothing({ target: users.email });
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, accounts.map((a) => a.email)));
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        accounts.map((a) => a.email),
+      ),
+    );
   return new Map(rows.map((row) => [row.email, row.id]));
 }
 
@@ -123,7 +131,15 @@ export async function seedDemoCatalog(db: Db, { demoSignIns, photos }: DemoOptio
     Object.assign(report, { photos: entries.reduce((sum, entry) => sum + entry.photos.length, 0), processed: made.processed, reused: made.reused });
   }
   // After the photos: a booking keeps the picture its car had when booked.
-  if (demoSignIns) await seedDemoOrders(db, ids, inserted.filter((car) => car.sellerId === sellers[0]!.id).slice(0, 2).map((car) => car.id));
+  if (demoSignIns)
+    await seedDemoOrders(
+      db,
+      ids,
+      inserted
+        .filter((car) => car.sellerId === sellers[0]!.id)
+        .slice(0, 2)
+        .map((car) => car.id),
+    );
   return report;
 }
 
@@ -151,7 +167,10 @@ async function seedDemoOrders(db: Db, ids: Map<string, string>, carIds: string[]
         paymentIntentId: transactionId,
       })
       .returning();
-    await db.update(cars).set({ status: paid ? 'sold' : 'booked' }).where(eq(cars.id, car.id));
+    await db
+      .update(cars)
+      .set({ status: paid ? 'sold' : 'booked' })
+      .where(eq(cars.id, car.id));
     if (paid && booking && transactionId) {
       await db.insert(payments).values({ bookingId: booking.id, amountCents: dollarsToCents(car.currentPrice), transactionId, email: buyer.email });
     }
@@ -196,7 +215,9 @@ export async function seedLargeCatalog(db: Db, perBrand: number, categories: rea
   const sellers = sellersOf(await ensureDemoUsers(db, DEMO_SELLERS));
   const thisYear = new Date().getFullYear();
   for (const category of categories) {
-    const models = JSON.stringify(MODELS[category].map((model, index) => ({ ...model, img: carImagePath(model.style, PAINT_NAMES[index % PAINT_NAMES.length]!) })));
+    const models = JSON.stringify(
+      MODELS[category].map((model, index) => ({ ...model, img: carImagePath(model.style, PAINT_NAMES[index % PAINT_NAMES.length]!) })),
+    );
     await db.execute(sql`
       insert into cars (category, car_name, img, current_price, price, purchase_year, condition, contact, details,
                         location, used, seller_name, seller_id, time, created_at)
@@ -231,7 +252,10 @@ export async function ensureDemoAccounts(identity: IdentityVerifier, db: Db, pas
   for (const account of DEMO_ACCOUNTS.filter((candidate) => candidate.signIn)) {
     const uid = await identity.ensureUser({ email: account.email, password, displayName: account.name });
     // The emulator's own account for the address wins: its data may have been reset since.
-    await db.update(users).set({ identityUid: uid }).where(eq(users.id, ids.get(account.email)!));
+    await db
+      .update(users)
+      .set({ identityUid: uid })
+      .where(eq(users.id, ids.get(account.email)!));
     linked += 1;
   }
   return linked;

@@ -10,13 +10,33 @@ const longWord = fc
   .map(([start, rest]) => `${start}${rest}`);
 
 const WORDS = [
-  'الرياض', 'شارع الملك فهد', 'مرسيدس', // Arabic
-  'תל אביב', 'רחוב הרצל', // Hebrew
-  'ঢাকা', 'গুলশান ২', 'বাংলাদেশ', // Bengali
-  '東京都渋谷区', '서울특별시', '北京', // CJK
-  '🚗💨', '👩🏽‍🔧', '🇧🇩', '❤️', '1️⃣', // emoji, with modifiers, joiners and flags
-  '<script>alert(1)</script>', '<b>bold</b>', '&amp;', '&lt;', '"quoted"', "O'Neil", '& <>', // markup characters
-  'Ωmega', 'Zürich', 'Civic', '2.0 TFSI',
+  'الرياض',
+  'شارع الملك فهد',
+  'مرسيدس', // Arabic
+  'תל אביב',
+  'רחוב הרצל', // Hebrew
+  'ঢাকা',
+  'গুলশান ২',
+  'বাংলাদেশ', // Bengali
+  '東京都渋谷区',
+  '서울특별시',
+  '北京', // CJK
+  '🚗💨',
+  '👩🏽‍🔧',
+  '🇧🇩',
+  '❤️',
+  '1️⃣', // emoji, with modifiers, joiners and flags
+  '<script>alert(1)</script>',
+  '<b>bold</b>',
+  '&amp;',
+  '&lt;',
+  '"quoted"',
+  "O'Neil",
+  '& <>', // markup characters
+  'Ωmega',
+  'Zürich',
+  'Civic',
+  '2.0 TFSI',
 ];
 
 const word = fc.oneof({ arbitrary: longWord, weight: 1 }, { arbitrary: fc.constantFrom(...WORDS), weight: 3 });

@@ -129,7 +129,12 @@ test('while /remotes.json cannot be read the areas show the fallback; Try again 
 
   await userEvent.setup().click(within(fallback).getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('heading', { name: 'Question and Answer' })).toBeInTheDocument();
-  expect(fetchFile.mock.calls.map(([url]) => String(url))).toEqual(['/remotes.json', '/remotes.json', '/remotes.json', 'http://cdn.test/catalog/mf-manifest.json']);
+  expect(fetchFile.mock.calls.map(([url]) => String(url))).toEqual([
+    '/remotes.json',
+    '/remotes.json',
+    '/remotes.json',
+    'http://cdn.test/catalog/mf-manifest.json',
+  ]);
   // Registered from its manifest: the entry script beside it. The dashboard, not shown, was not fetched.
   expect(registered('catalog')).toMatchObject({ entry: 'http://cdn.test/catalog/remoteEntry.js', type: 'global', entryGlobalName: 'catalog' });
   expect(registered('dashboard')).toBeUndefined();

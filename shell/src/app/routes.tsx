@@ -13,9 +13,7 @@ import { WithServices } from './services';
 const SHELL_SCREENS: Record<ShellScreenName, ComponentType> = {
   // Named chunks, so the render server can ask for a form's script in the HTML's head.
   LoginPage: lazy(() => import(/* webpackChunkName: "screen-LoginPage" */ '../features/auth/LoginPage').then((m) => ({ default: m.LoginPage }))),
-  RegisterPage: lazy(() =>
-    import(/* webpackChunkName: "screen-RegisterPage" */ '../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })),
-  ),
+  RegisterPage: lazy(() => import(/* webpackChunkName: "screen-RegisterPage" */ '../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage }))),
   NotFoundPage,
 };
 

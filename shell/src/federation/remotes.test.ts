@@ -20,20 +20,25 @@ test("the manifest's own folder for the entry, and a fixed publicPath, are honou
 });
 
 test('a manifest that names no entry script is refused with its address', () => {
-  expect(() => remoteEntryOf('http://cdn.test/catalog/mf-manifest.json', { metaData: {} })).toThrow('http://cdn.test/catalog/mf-manifest.json names no remoteEntry');
+  expect(() => remoteEntryOf('http://cdn.test/catalog/mf-manifest.json', { metaData: {} })).toThrow(
+    'http://cdn.test/catalog/mf-manifest.json names no remoteEntry',
+  );
   expect(() => remoteEntryOf('http://cdn.test/catalog/mf-manifest.json', {})).toThrow('names no remoteEntry');
 });
 
 describe("a remote's shared requirements against the page", () => {
   const page = { react: '19.3.1', '@usedcars/shared-auth': '0.1.0', '@usedcars/shared-ui': '0.1.0' };
-  const shared = (name: string, version: string, singleton: boolean) => ({ name, version, requiredVersion: `>=${version} <${Number(version.split('.')[0]) + 1}.0.0`, singleton });
+  const shared = (name: string, version: string, singleton: boolean) => ({
+    name,
+    version,
+    requiredVersion: `>=${version} <${Number(version.split('.')[0]) + 1}.0.0`,
+    singleton,
+  });
 
   test('a newer shared-ui or a newer minor of a singleton loads, and the console says so', () => {
     const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(() =>
-      checkSharing('catalog', { shared: [shared('@usedcars/shared-ui', '0.2.0', false), shared('react', '19.4.0', true)] }, page),
-    ).not.toThrow();
+    expect(() => checkSharing('catalog', { shared: [shared('@usedcars/shared-ui', '0.2.0', false), shared('react', '19.4.0', true)] }, page)).not.toThrow();
     expect(info).toHaveBeenCalledWith('[federation] catalog: @usedcars/shared-ui: needs 0.2.0, the page has 0.1.0: the remote loads its own copy');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('[federation] catalog: react: needs 19.4.0, the page has 19.3.1'));
     info.mockRestore();

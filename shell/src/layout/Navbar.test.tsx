@@ -67,9 +67,7 @@ test('the Menu button opens and closes the phone menu, with Escape and on naviga
   renderNavbar();
   const menu = screen.getByRole('button', { name: 'Menu' });
   expect(menu).toHaveAttribute('aria-expanded', 'false');
-  expect(document.getElementById(menu.getAttribute('aria-controls') ?? '')).toContainElement(
-    screen.getByRole('link', { name: 'Blogs' }),
-  );
+  expect(document.getElementById(menu.getAttribute('aria-controls') ?? '')).toContainElement(screen.getByRole('link', { name: 'Blogs' }));
 
   await user.click(menu);
   expect(menu).toHaveAttribute('aria-expanded', 'true');

@@ -191,14 +191,7 @@ export function Navbar() {
           <Brand to={SITE_PATHS.home} onClick={close}>
             <img src={logoUrl} alt="UsedCars home" width={154} height={35} />
           </Brand>
-          <MenuButton
-            ref={menuButton}
-            type="button"
-            aria-label="Menu"
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpen((isOpen) => !isOpen)}
-          >
+          <MenuButton ref={menuButton} type="button" aria-label="Menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((isOpen) => !isOpen)}>
             <HamburgerIcon open={open} />
           </MenuButton>
           <Menu id={menuId} $open={open}>

@@ -60,9 +60,7 @@ export interface RemoteBuild {
   version: string;
 }
 
-type State =
-  | { entry: string; status: 'loading' | 'ready' }
-  | { entry: string; status: 'failed'; failedAt: number; reason: string };
+type State = { entry: string; status: 'loading' | 'ready' } | { entry: string; status: 'failed'; failedAt: number; reason: string };
 
 export interface RemoteServersOptions {
   /**

@@ -207,7 +207,7 @@ export class Renderer {
 
     const drawn = await draw(url, queryClient, signal);
     const readsApi = screens.some((screen) => screen.readsApi);
-    const shellScreens = screens.flatMap((screen) => ('shell' in screen ? this.shell.chunks[`screen-${screen.shell}`] ?? [] : []));
+    const shellScreens = screens.flatMap((screen) => ('shell' in screen ? (this.shell.chunks[`screen-${screen.shell}`] ?? []) : []));
     const boot: BootData = {
       config,
       remotes: Object.fromEntries(Object.entries(remotes).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
@@ -225,7 +225,9 @@ export class Renderer {
         preloadScripts: withoutEntry(this.shell, [
           ...(this.shell.chunks.bootstrap ?? []).map((file) => `/${file}`),
           ...sharedScripts(this.shell.manifest, STARTUP_PACKAGES),
-          ...(readsApi ? [...(this.shell.chunks['page-services'] ?? []).map((file) => `/${file}`), ...sharedScripts(this.shell.manifest, SERVICE_PACKAGES)] : []),
+          ...(readsApi
+            ? [...(this.shell.chunks['page-services'] ?? []).map((file) => `/${file}`), ...sharedScripts(this.shell.manifest, SERVICE_PACKAGES)]
+            : []),
           ...shellScreens.map((file) => `/${file}`),
           ...scripts,
         ]),

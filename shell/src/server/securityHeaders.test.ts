@@ -6,7 +6,10 @@ const directives = (policy: string) => Object.fromEntries(policy.split('; ').map
 
 test("scripts only from the site and the remotes' origins, never inline; no framing", () => {
   const policy = directives(
-    contentSecurityPolicy({ config: { apiUrl: 'https://api.example.com', firebase: { apiKey: 'k', authDomain: 'shop.firebaseapp.com', projectId: 'shop' } }, remotes }),
+    contentSecurityPolicy({
+      config: { apiUrl: 'https://api.example.com', firebase: { apiKey: 'k', authDomain: 'shop.firebaseapp.com', projectId: 'shop' } },
+      remotes,
+    }),
   );
   expect(policy['script-src']).toEqual(["'self'", 'https://catalog.example.com', 'http://localhost:3003', 'https://apis.google.com']);
   expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", 'https://api.example.com', 'https://identitytoolkit.googleapis.com']));
@@ -14,10 +17,14 @@ test("scripts only from the site and the remotes' origins, never inline; no fram
   expect(policy['frame-ancestors']).toEqual(["'none'"]);
 });
 
-test("the identity emulator only for a demo- project, as the page itself decides", () => {
+test('the identity emulator only for a demo- project, as the page itself decides', () => {
   const emulated = directives(
     contentSecurityPolicy({
-      config: { apiUrl: 'http://localhost:5000', firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-usedcars' }, authEmulatorUrl: 'http://127.0.0.1:9099' },
+      config: {
+        apiUrl: 'http://localhost:5000',
+        firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-usedcars' },
+        authEmulatorUrl: 'http://127.0.0.1:9099',
+      },
       remotes,
     }),
   );

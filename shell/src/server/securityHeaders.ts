@@ -51,7 +51,14 @@ export function contentSecurityPolicy({ config, remotes }: PolicyInputs): string
     // Sellers link their cars' pictures from anywhere.
     'img-src': '* data: blob:',
     'font-src': "'self' data:",
-    'connect-src': list("'self'", originOf(config.apiUrl), ...remoteOrigins, emulator, ...(emulator ? [] : FIREBASE_CONNECT), ...(stripe ? STRIPE_CONNECT : [])),
+    'connect-src': list(
+      "'self'",
+      originOf(config.apiUrl),
+      ...remoteOrigins,
+      emulator,
+      ...(emulator ? [] : FIREBASE_CONNECT),
+      ...(stripe ? STRIPE_CONNECT : []),
+    ),
     'frame-src': list(emulator ?? authDomain, ...(stripe ? STRIPE_FRAMES : [])) || "'none'",
     'frame-ancestors': "'none'",
     'object-src': "'none'",

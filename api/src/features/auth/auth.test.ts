@@ -3,8 +3,7 @@ import { users } from '../../db/schema';
 import { describeEachDriver, uniqueEmail } from '../../../test/helpers';
 
 describeEachDriver('sign-in (GET /jwt)', (api) => {
-  const jwt = (email: string, headers: Record<string, string> = {}) =>
-    api().inject({ method: 'GET', url: `/jwt?email=${encodeURIComponent(email)}`, headers });
+  const jwt = (email: string, headers: Record<string, string> = {}) => api().inject({ method: 'GET', url: `/jwt?email=${encodeURIComponent(email)}`, headers });
 
   it('trades a Firebase ID token for a short-lived access token naming the user', async () => {
     const buyer = await api().account('Buyer');
@@ -32,7 +31,7 @@ describeEachDriver('sign-in (GET /jwt)', (api) => {
   });
 
   describe('whose record it is', () => {
-    it('refuses another sign-in account with the same e-mail, even a verified one, and keeps the record\'s own', async () => {
+    it("refuses another sign-in account with the same e-mail, even a verified one, and keeps the record's own", async () => {
       const buyer = await api().account('Buyer');
       // Someone else made an identity-service account for the same address (another provider, a re-created account).
       const intruder = api().identity.signIn(buyer.email, 'Mallory', 'uid-of-mallory', { emailVerified: true });
@@ -65,7 +64,11 @@ describeEachDriver('sign-in (GET /jwt)', (api) => {
     const buyer = await api().account('Buyer');
     const me = (authorization: string) => api().inject({ method: 'GET', url: `/users?email=${encodeURIComponent(buyer.email)}`, headers: { authorization } });
     expect((await me('Bearer not-a-jwt')).statusCode).toBe(401);
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(buyer.id).setExpirationTime('5m').sign(new TextEncoder().encode('another-secret-of-sufficient-length!!'));
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(buyer.id)
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('another-secret-of-sufficient-length!!'));
     expect((await me(`Bearer ${forged}`)).statusCode).toBe(401);
     const expired = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })

@@ -13,13 +13,22 @@ describeEachDriver('bookings', (api) => {
 
   const carStatus = async (id: string) => (await api().db.select().from(cars).where(eq(cars.id, id)))[0]?.status;
 
-  it('books a car with the buyer\'s and the car\'s own facts, whatever the body says', async () => {
+  it("books a car with the buyer's and the car's own facts, whatever the body says", async () => {
     const carId = await api().addCar(seller, { carName: 'Audi Q5 45 TFSI', currentPrice: 30_000 });
     const response = await api().inject({
       method: 'POST',
       url: '/bookings',
       headers: buyer.auth,
-      payload: { carId, phone: '+1 415 555 0100', address: '1 Market St', name: 'Mallory', email: 'mallory@example.test', currentPrice: 1, carName: 'Cheap', img: 'x' },
+      payload: {
+        carId,
+        phone: '+1 415 555 0100',
+        address: '1 Market St',
+        name: 'Mallory',
+        email: 'mallory@example.test',
+        currentPrice: 1,
+        carName: 'Cheap',
+        img: 'x',
+      },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ acknowledged: true, message: 'Booking confirmed', insertedId: expect.any(String) });
@@ -113,12 +122,21 @@ describeEachDriver('bookings', (api) => {
     const response = await api().inject({ method: 'GET', url: '/myBuyers', headers: otherSeller.auth });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      expect.objectContaining({ _id: bookingId, name: 'Bob Buyer', email: buyer.email, phone: '+1 415 555 0199', address: '1 Market St', carName: 'Honda Civic EX', currentPrice: 21_500, paid: false }),
+      expect.objectContaining({
+        _id: bookingId,
+        name: 'Bob Buyer',
+        email: buyer.email,
+        phone: '+1 415 555 0199',
+        address: '1 Market St',
+        carName: 'Honda Civic EX',
+        currentPrice: 21_500,
+        paid: false,
+      }),
     ]);
     expect((await api().inject({ method: 'GET', url: '/myBuyers', headers: buyer.auth })).statusCode).toBe(403);
   });
 
-  it("tells the buyers and the seller when a booked car was sold to another buyer (carStatus)", async () => {
+  it('tells the buyers and the seller when a booked car was sold to another buyer (carStatus)', async () => {
     const carSeller = await api().account('Seller');
     const first = await api().account('Buyer');
     const winner = await api().account('Buyer');

@@ -15,9 +15,9 @@ export const bookingRoutes: FeatureRoutes = (app, { db, limits }) => {
         tags: ['bookings'],
         summary: 'Books a car (Buyer only)',
         description:
-          'name and email come from the buyer\'s account, img, carName and currentPrice from the car; body values for them are ignored. ' +
+          "name and email come from the buyer's account, img, carName and currentPrice from the car; body values for them are ignored. " +
           'A refusal (car sold, already booked) is a 409 with acknowledged false and the message. ' +
-          'Past the buyer\'s booking limit a 429 says when the next booking can be made (Retry-After, in seconds).',
+          "Past the buyer's booking limit a 429 says when the next booking can be made (Retry-After, in seconds).",
         body: bookingInputSchema,
         response: {
           201: acknowledgedSchema,
@@ -54,7 +54,7 @@ export const bookingRoutes: FeatureRoutes = (app, { db, limits }) => {
       config: { auth: signedIn },
       schema: {
         tags: ['bookings'],
-        summary: 'One of the caller\'s bookings (for the payment page)',
+        summary: "One of the caller's bookings (for the payment page)",
         params: z.object({ id: idField('id') }),
         response: { 200: bookingSchema, ...errors },
       },

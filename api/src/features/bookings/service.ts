@@ -84,9 +84,7 @@ export async function bookingsOf(db: Db, caller: UserRow, email: string): Promis
 }
 
 async function findBooking(db: Db, id: string): Promise<BookingWithCar> {
-  const [booking] = joined(
-    await db.select(withCarStatus).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(eq(bookings.id, id)).limit(1),
-  );
+  const [booking] = joined(await db.select(withCarStatus).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(eq(bookings.id, id)).limit(1));
   if (!booking) throw notFound(`No booking with id ${id}`);
   return booking;
 }

@@ -5,7 +5,6 @@ import { buildApp } from '../../app';
 import { cars } from '../../db/schema';
 import { type Account, COLLECTION, TEST_CONFIG, describeEachDriver, holdableDb, sampleCar } from '../../../test/helpers';
 
-
 describeEachDriver('cars', (api) => {
   let seller: Account;
   beforeAll(async () => {
@@ -16,7 +15,13 @@ describeEachDriver('cars', (api) => {
     const id = await api().addCar(seller, { categoryName: category, carName: `${category} test car` });
     const one = await api().inject({ method: 'GET', url: `${COLLECTION[category]}/${id}` });
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual({ ...sampleCar({ categoryName: category, carName: `${category} test car` }), _id: id, sellerName: 'Sally Seller', status: 'available', photos: [] });
+    expect(one.json()).toEqual({
+      ...sampleCar({ categoryName: category, carName: `${category} test car` }),
+      _id: id,
+      sellerName: 'Sally Seller',
+      status: 'available',
+      photos: [],
+    });
     const list = await api().inject({ method: 'GET', url: COLLECTION[category] });
     expect(list.json<Car[]>().map((car) => car._id)).toContain(id);
     const mine = await api().inject({ method: 'GET', url: `${CATEGORY_PATHS[category].apiSellerCollection}?sellerName=Sally%20Seller` });
@@ -161,7 +166,15 @@ describeEachDriver('cars', (api) => {
       const repeat = await ask();
       expect(repeat.statusCode).toBe(200);
       expect(repeat.body).toBe(first.body);
-      for (const header of ['content-type', 'x-total-count', 'etag', 'cache-control', 'x-content-type-options', 'content-security-policy', 'access-control-allow-origin']) {
+      for (const header of [
+        'content-type',
+        'x-total-count',
+        'etag',
+        'cache-control',
+        'x-content-type-options',
+        'content-security-policy',
+        'access-control-allow-origin',
+      ]) {
         expect([header, repeat.headers[header]]).toEqual([header, first.headers[header]]);
       }
       expect(repeat.headers['access-control-allow-origin']).toBe(origin);
@@ -204,7 +217,9 @@ describeEachDriver('cars', (api) => {
       sellerName: seller.name,
       sellerId: seller.id,
     }));
-    await api().db.insert(cars).values(rows.map(({ categoryName: _category, ...row }) => row));
+    await api()
+      .db.insert(cars)
+      .values(rows.map(({ categoryName: _category, ...row }) => row));
     const response = await api().inject({ method: 'GET', url: '/hondas?q=fit' });
     expect(response.json()).toHaveLength(CAR_LIST_MAX_LIMIT);
     expect(response.headers['x-total-count']).toBe(String(CAR_LIST_MAX_LIMIT + 5));
@@ -236,7 +251,12 @@ describeEachDriver('cars', (api) => {
       // It began before the write, so it may answer without the new car; it must not be kept.
       expect((await early).json()).toHaveLength(1);
       const after = await get('/audis?q=racecar');
-      expect(after.json<Car[]>().map((car) => car.carName).sort()).toEqual(['Racecar one', 'Racecar two']);
+      expect(
+        after
+          .json<Car[]>()
+          .map((car) => car.carName)
+          .sort(),
+      ).toEqual(['Racecar one', 'Racecar two']);
       expect(after.headers['x-total-count']).toBe('2');
     });
 

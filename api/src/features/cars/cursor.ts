@@ -40,7 +40,9 @@ export function encodeCursor({ sort, direction, key, id, scope }: Position): str
 }
 
 const notOurs = () =>
-  badRequest(`cursor is not one this API handed out; start again from the first page (cursors come in the ${NEXT_CURSOR_HEADER} and ${PREV_CURSOR_HEADER} headers)`);
+  badRequest(
+    `cursor is not one this API handed out; start again from the first page (cursors come in the ${NEXT_CURSOR_HEADER} and ${PREV_CURSOR_HEADER} headers)`,
+  );
 
 /** Reads a cursor a client sent back, refusing one made for another sort or another list. */
 export function decodeCursor(cursor: string, expected: { sort: CarSort; scope: string }): Position {
@@ -53,7 +55,8 @@ export function decodeCursor(cursor: string, expected: { sort: CarSort; scope: s
   if (!Array.isArray(parts) || parts.length !== 6 || parts[0] !== VERSION) throw notOurs();
   const [, sort, direction, key, id, scope] = parts as unknown[];
   if (!(CAR_SORTS as readonly unknown[]).includes(sort) || (direction !== 'a' && direction !== 'b')) throw notOurs();
-  if (typeof key !== 'string' || !KEY_SHAPES[sort as CarSort].test(key) || typeof id !== 'string' || !UUID.test(id) || typeof scope !== 'string') throw notOurs();
+  if (typeof key !== 'string' || !KEY_SHAPES[sort as CarSort].test(key) || typeof id !== 'string' || !UUID.test(id) || typeof scope !== 'string')
+    throw notOurs();
   if (sort !== expected.sort) throw badRequest(`This cursor belongs to sort=${String(sort)}; ask with that sort, or start again from the first page`);
   if (scope !== expected.scope) throw badRequest('This cursor belongs to another list (other filters or another brand); start again from the first page');
   return { sort: sort as CarSort, direction: direction === 'a' ? 'after' : 'before', key, id, scope };

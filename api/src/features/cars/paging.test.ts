@@ -126,12 +126,24 @@ describeEachDriver('paging a brand with cursors', (api) => {
     const cursor = encodeURIComponent((await get('/hondas?limit=7&sort=price')).headers['x-next-cursor'] as string);
     for (const [url, message] of [
       [`/hondas?sort=-price&cursor=${cursor}`, 'This cursor belongs to sort=price; ask with that sort, or start again from the first page'],
-      [`/hondas?sort=price&minPrice=12000&cursor=${cursor}`, 'This cursor belongs to another list (other filters or another brand); start again from the first page'],
+      [
+        `/hondas?sort=price&minPrice=12000&cursor=${cursor}`,
+        'This cursor belongs to another list (other filters or another brand); start again from the first page',
+      ],
       [`/audis?sort=price&cursor=${cursor}`, 'This cursor belongs to another list (other filters or another brand); start again from the first page'],
       [`/hondas?sort=price&offset=7&cursor=${cursor}`, 'Send either cursor or offset, not both: a cursor already says where the page starts'],
-      ['/hondas?cursor=not-a-cursor', 'cursor is not one this API handed out; start again from the first page (cursors come in the X-Next-Cursor and X-Prev-Cursor headers)'],
-      [`/hondas?cursor=${Buffer.from('[1,"newest","a","x\'; drop table cars; --","00000000-0000-0000-0000-000000000000","x"]').toString('base64url')}`, 'cursor is not one this API handed out'],
-      [`/hondas?offset=${CAR_LIST_MAX_OFFSET + 1}`, `offset must be at most ${CAR_LIST_MAX_OFFSET}; for deeper pages follow the cursor in the X-Next-Cursor header`],
+      [
+        '/hondas?cursor=not-a-cursor',
+        'cursor is not one this API handed out; start again from the first page (cursors come in the X-Next-Cursor and X-Prev-Cursor headers)',
+      ],
+      [
+        `/hondas?cursor=${Buffer.from('[1,"newest","a","x\'; drop table cars; --","00000000-0000-0000-0000-000000000000","x"]').toString('base64url')}`,
+        'cursor is not one this API handed out',
+      ],
+      [
+        `/hondas?offset=${CAR_LIST_MAX_OFFSET + 1}`,
+        `offset must be at most ${CAR_LIST_MAX_OFFSET}; for deeper pages follow the cursor in the X-Next-Cursor header`,
+      ],
     ]) {
       const response = await get(url!);
       expect([url, response.statusCode]).toEqual([url, 400]);

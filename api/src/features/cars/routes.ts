@@ -107,8 +107,8 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
             tags: ['cars'],
             summary: `Adds a ${label} car (Seller only)`,
             description:
-              'sellerName is taken from the seller\'s account; the one in the body is ignored. ' +
-              'Past the seller\'s listing limit a 429 says when the next car can be listed (Retry-After, in seconds).',
+              "sellerName is taken from the seller's account; the one in the body is ignored. " +
+              "Past the seller's listing limit a 429 says when the next car can be listed (Retry-After, in seconds).",
             body: carInputSchema,
             response: { 201: acknowledgedSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema, 429: messageSchema },
           },

@@ -114,7 +114,11 @@ function whereOf(filter: CarListFilter): SQL | undefined {
 
 /** The same filters give the same key, whatever order they came in; absent ones are left out. */
 function cacheKey(query: object): string {
-  return JSON.stringify(Object.entries(query).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 }
 
 /** A list answer ready to send: the JSON text, its ETag, the total for X-Total-Count and the cursors. */
@@ -208,14 +212,22 @@ export class CarCatalog implements CacheHolder {
     const next = backwards || more ? cursorAt(edge(rows.at(-1)), 'after') : undefined;
     // Read forward, only the first page has nothing before it; an empty page past a cursor leads
     // back from that cursor.
-    const prev = backwards ? (more ? cursorAt(edge(rows[0]), 'before') : undefined) : position || offset ? cursorAt(edge(rows[0]) ?? position, 'before') : undefined;
+    const prev = backwards
+      ? more
+        ? cursorAt(edge(rows[0]), 'before')
+        : undefined
+      : position || offset
+        ? cursorAt(edge(rows[0]) ?? position, 'before')
+        : undefined;
 
     // A short page read by offset tells the total by itself, unless it is an empty page past the end.
     const shortPage = !position && !more && (rows.length > 0 || !offset);
     const total = shortPage ? (offset ?? 0) + rows.length : await this.total(filterKey, where, generations.total);
     const photos = await this.photos.photosFor(rows.map((row) => row.car));
     const body = JSON.stringify(rows.map((row) => toCar(row.car, photos.get(row.car.id))));
-    const etag = `W/"${createHash('sha1').update(`${body}\n${next ?? ''}\n${prev ?? ''}`).digest('base64url')}"`;
+    const etag = `W/"${createHash('sha1')
+      .update(`${body}\n${next ?? ''}\n${prev ?? ''}`)
+      .digest('base64url')}"`;
     const page: CarPage = { body, total, etag, next, prev };
     this.pages.set(pageKey, page, generations.page);
     return page;

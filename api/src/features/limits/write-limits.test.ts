@@ -40,8 +40,7 @@ describe.each(DRIVERS)('write limits (%s)', (driver) => {
 
   const list = (seller: { auth: Record<string, string> }, carName = 'Limited car') =>
     api.inject({ method: 'POST', url: '/audis', headers: seller.auth, payload: sampleCar({ carName }) });
-  const carsOf = async (sellerName: string) =>
-    (await api.inject({ method: 'GET', url: `/myAudi?sellerName=${encodeURIComponent(sellerName)}` })).json<Car[]>();
+  const carsOf = async (sellerName: string) => (await api.inject({ method: 'GET', url: `/myAudi?sellerName=${encodeURIComponent(sellerName)}` })).json<Car[]>();
 
   it("refuses a seller's fourth listing in the hour with 429 and Retry-After, leaves other sellers alone, and lets it through once the hour has passed", async () => {
     const seller = await api.account('Seller', 'Lena Lister');

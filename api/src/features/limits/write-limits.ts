@@ -36,8 +36,7 @@ function waitText(seconds: number): string {
 const MESSAGES: Record<LimitedWrite, (count: number, window: string, wait: string) => string> = {
   listing: (count, window, wait) => `You have listed ${plural(count, 'car')} in the last ${window}; you can list another in ${wait}.`,
   booking: (count, window, wait) => `You have booked ${plural(count, 'car')} in the last ${window}; you can book another in ${wait}.`,
-  paymentIntent: (count, window, wait) =>
-    `You have started ${plural(count, 'card payment')} in the last ${window}; you can start another in ${wait}.`,
+  paymentIntent: (count, window, wait) => `You have started ${plural(count, 'card payment')} in the last ${window}; you can start another in ${wait}.`,
   registration: (count, window, wait) =>
     `${count === 1 ? '1 account has' : `${count} accounts have`} been registered from your network in the last ${window}; ` +
     `you can register another in ${wait}.`,

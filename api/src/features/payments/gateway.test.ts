@@ -30,14 +30,12 @@ describe('the test gateway', () => {
     expect((await gateway.retrieveIntent(intent.id)).status).toBe(status);
   });
 
-  it('refuses a past expiry and a short security code in Stripe\'s words', async () => {
+  it("refuses a past expiry and a short security code in Stripe's words", async () => {
     const intent = await gateway.createIntent('booking-3', 500, 'key-3');
     expect((await gateway.confirm(intent.clientSecret, { ...card('4242424242424242'), expYear: 2024 })).lastError).toBe(
       "Your card's expiration year is in the past.",
     );
-    expect((await gateway.confirm(intent.clientSecret, { ...card('4242424242424242'), cvc: '1' })).lastError).toBe(
-      "Your card's security code is incomplete.",
-    );
+    expect((await gateway.confirm(intent.clientSecret, { ...card('4242424242424242'), cvc: '1' })).lastError).toBe("Your card's security code is incomplete.");
   });
 
   it('lets a declined intent be paid with another card, and stays paid', async () => {

@@ -131,8 +131,7 @@ export class TestGateway implements PaymentGateway {
     const intent = id ? this.intents.get(id) : undefined;
     if (!intent) throw new UnknownIntentError('No such payment intent');
     if (intent.status === 'succeeded' || intent.status === 'canceled') return { ...intent };
-    const details =
-      typeof card === 'string' ? { number: card, expMonth: 12, expYear: this.now().getFullYear() + 3, cvc: '123' } : card;
+    const details = typeof card === 'string' ? { number: card, expMonth: 12, expYear: this.now().getFullYear() + 3, cvc: '123' } : card;
     const error = testCardOutcome(details, this.now());
     intent.status = error ? 'requires_payment_method' : 'succeeded';
     intent.lastError = error ?? undefined;
@@ -194,4 +193,3 @@ export function readEvent(rawBody: string): GatewayEvent {
   if (event.type === 'payment_intent.succeeded' && typeof id === 'string') return { type: 'payment_intent.succeeded', intentId: id };
   return { type: 'other', name: String(event.type) };
 }
-

@@ -15,7 +15,7 @@ describeEachDriver('payments', (api) => {
     api().inject({ method: 'POST', url: '/payments', headers: who.auth, payload: { bookingId, transactionId, email, currentPrice: 1 } });
   const paymentsOf = (bookingId: string) => api().db.select().from(payments).where(eq(payments.bookingId, bookingId));
 
-  it('starts one intent per booking for the booking\'s own amount', async () => {
+  it("starts one intent per booking for the booking's own amount", async () => {
     const carId = await api().addCar(seller, { currentPrice: 19_999.5 });
     const bookingId = (await api().book(buyer, carId)).json().insertedId;
     const first = await api().inject({ method: 'POST', url: '/create-payment-intent', headers: buyer.auth, payload: { bookingId, currentPrice: 1 } });
@@ -126,7 +126,7 @@ describeEachDriver('payments', (api) => {
     expect(intent.json().message).toBe('This car has already been sold');
   });
 
-  it('ignores a tampered currentPrice: the amount is the booking\'s, in cents', async () => {
+  it("ignores a tampered currentPrice: the amount is the booking's, in cents", async () => {
     const carId = await api().addCar(seller, { currentPrice: 12_345.67 });
     const bookingId = (await api().book(buyer, carId)).json().insertedId;
     const started = await api().inject({ method: 'POST', url: '/create-payment-intent', headers: buyer.auth, payload: { bookingId, currentPrice: 0.5 } });
@@ -169,8 +169,7 @@ describeEachDriver('payments', (api) => {
   });
 
   describe('the webhook', () => {
-    const deliver = (body: string, headers: Record<string, string>) =>
-      api().inject({ method: 'POST', url: '/webhooks/payments', headers, payload: body });
+    const deliver = (body: string, headers: Record<string, string>) => api().inject({ method: 'POST', url: '/webhooks/payments', headers, payload: body });
 
     it('records a succeeded intent like POST /payments, once', async () => {
       const carId = await api().addCar(seller);
@@ -191,7 +190,13 @@ describeEachDriver('payments', (api) => {
       const { bookingId, transactionId } = await api().bookAndConfirm(buyer, carId);
       const body = api().gateway.succeededEvent(transactionId);
       const good = api().gateway.signatureHeaders(body);
-      const forged = await deliver(body, { ...good, 'test-gateway-signature': good['test-gateway-signature']!.replace(/v1=(.)/, (_m: string, c: string) => `v1=${c === '0' ? '1' : '0'}`) /* always a different signature */ });
+      const forged = await deliver(body, {
+        ...good,
+        'test-gateway-signature': good['test-gateway-signature']!.replace(
+          /v1=(.)/,
+          (_m: string, c: string) => `v1=${c === '0' ? '1' : '0'}`,
+        ) /* always a different signature */,
+      });
       expect(forged.statusCode).toBe(400);
       expect(forged.json().message).toBe('The webhook signature does not match the body');
       const tampered = await deliver(body.replace(transactionId, 'pi_other'), good);
@@ -227,11 +232,11 @@ describeEachDriver('payments', (api) => {
     });
   });
 
-  describe('the test gateway\'s card confirmation', () => {
+  describe("the test gateway's card confirmation", () => {
     const confirm = (clientSecret: string, card: Record<string, unknown>) =>
       api().inject({ method: 'POST', url: '/test-gateway/confirm', payload: { clientSecret, expMonth: 12, expYear: 2040, cvc: '123', ...card } });
 
-    it('answers Stripe\'s messages for refused cards, then takes a good one', async () => {
+    it("answers Stripe's messages for refused cards, then takes a good one", async () => {
       const carId = await api().addCar(seller);
       const bookingId = (await api().book(buyer, carId)).json().insertedId;
       const { clientSecret } = (await api().inject({ method: 'POST', url: '/create-payment-intent', headers: buyer.auth, payload: { bookingId } })).json();

@@ -68,10 +68,10 @@ export const paymentRoutes: FeatureRoutes = (app, context) => {
       config: { auth: signedIn },
       schema: {
         tags: ['payments'],
-        summary: "Records the payment once the provider says it succeeded; idempotent per booking (its buyer only)",
+        summary: 'Records the payment once the provider says it succeeded; idempotent per booking (its buyer only)',
         description:
           "transactionId is the payment intent id. A repeated call answers 200 with the first payment's id; " +
-          'an intent that has not succeeded for the booking\'s amount is a 402.',
+          "an intent that has not succeeded for the booking's amount is a 402.",
         body: paymentInputSchema,
         response: { 200: insertedSchema, 201: insertedSchema, 402: messageSchema, ...errors },
       },
@@ -85,9 +85,7 @@ export const paymentRoutes: FeatureRoutes = (app, context) => {
   // The signature covers the exact bytes sent, so this route keeps the body as text.
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
-    );
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
     scope.post(
       WEBHOOK_PATH,
       {

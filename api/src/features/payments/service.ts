@@ -24,10 +24,7 @@ async function knownIntent(gateway: PaymentGateway, id: string): Promise<Payment
 /** The intent still usable for this booking: made for it, for its amount, and not cancelled. */
 function fits(intent: PaymentIntent | undefined, booking: BookingRow): intent is PaymentIntent {
   return (
-    intent !== undefined &&
-    intent.metadata.bookingId === booking.id &&
-    intent.amount === dollarsToCents(booking.currentPrice) &&
-    intent.status !== 'canceled'
+    intent !== undefined && intent.metadata.bookingId === booking.id && intent.amount === dollarsToCents(booking.currentPrice) && intent.status !== 'canceled'
   );
 }
 
@@ -36,13 +33,7 @@ function fits(intent: PaymentIntent | undefined, booking: BookingRow): intent is
  * is reused while it fits; a replacement's idempotency key names what it replaces, so concurrent
  * calls share one intent and a cancelled intent is not handed back by the key that made it.
  */
-export async function createPaymentIntent(
-  db: Db,
-  gateway: PaymentGateway,
-  caller: UserRow,
-  bookingId: string,
-  newIntents: Allowance,
-): Promise<string> {
+export async function createPaymentIntent(db: Db, gateway: PaymentGateway, caller: UserRow, bookingId: string, newIntents: Allowance): Promise<string> {
   const booking = await bookingToPay(db, caller, bookingId);
   const refusal = payRefusal(booking, booking.carStatus);
   if (refusal) throw conflict(refusal);
@@ -105,7 +96,10 @@ async function settle(db: Db, gateway: PaymentGateway, booking: BookingRow, tran
       .returning({ id: payments.id });
     if (!payment) throw new Error('insert returned no payment');
     await tx.update(bookings).set({ paid: true, transactionId }).where(eq(bookings.id, booking.id));
-    await tx.update(cars).set({ status: nextCarStatus(status, 'pay') ?? 'sold' }).where(eq(cars.id, booking.carId));
+    await tx
+      .update(cars)
+      .set({ status: nextCarStatus(status, 'pay') ?? 'sold' })
+      .where(eq(cars.id, booking.carId));
     return { insertedId: payment.id, created: true };
   });
   if ('insertedId' in outcome) return outcome;

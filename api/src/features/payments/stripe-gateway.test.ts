@@ -207,12 +207,19 @@ describe.each(DRIVERS)('the Stripe gateway against a local stand-in (%s)', (driv
     const mine = (await api.book(buyer, carId)).json().insertedId as string;
     const theirs = (await api.book(rival, carId)).json().insertedId as string;
     const start = async (who: Account, bookingId: string) =>
-      ((await api.inject({ method: 'POST', url: '/create-payment-intent', headers: who.auth, payload: { bookingId } })).json().clientSecret as string).split('_secret_')[0]!;
+      ((await api.inject({ method: 'POST', url: '/create-payment-intent', headers: who.auth, payload: { bookingId } })).json().clientSecret as string).split(
+        '_secret_',
+      )[0]!;
     const [myIntent, theirIntent] = [await start(buyer, mine), await start(rival, theirs)];
     standIn.succeed(myIntent);
     standIn.succeed(theirIntent);
     expect((await pay(mine, myIntent)).statusCode).toBe(201);
-    const late = await api.inject({ method: 'POST', url: '/payments', headers: rival.auth, payload: { bookingId: theirs, transactionId: theirIntent, email: rival.email } });
+    const late = await api.inject({
+      method: 'POST',
+      url: '/payments',
+      headers: rival.auth,
+      payload: { bookingId: theirs, transactionId: theirIntent, email: rival.email },
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ORDER_MESSAGES.soldRefunded);
     expect(standIn.refunds).toEqual([theirIntent]);

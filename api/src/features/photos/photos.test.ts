@@ -22,7 +22,10 @@ export async function phonePhoto(width = 1200, height = 800, colour = '#3366aa')
     .toBuffer();
 }
 
-const png = (width = 400, height = 300, colour = '#aa3344') => sharp({ create: { width, height, channels: 4, background: colour } }).png().toBuffer();
+const png = (width = 400, height = 300, colour = '#aa3344') =>
+  sharp({ create: { width, height, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
 
 /** Every file under a folder, as paths relative to it. */
 function filesIn(dir: string): string[] {
@@ -45,7 +48,13 @@ describeEachDriver('car photos', (api, driver) => {
     buyer = await api().account('Buyer');
   });
 
-  async function upload(carId: string, files: { name: string; bytes: Buffer; type?: string; field?: string }[], as: Account = seller, fields: [string, string][] = [], collection = '/audis') {
+  async function upload(
+    carId: string,
+    files: { name: string; bytes: Buffer; type?: string; field?: string }[],
+    as: Account = seller,
+    fields: [string, string][] = [],
+    collection = '/audis',
+  ) {
     const { payload, headers } = await multipartBody(files, fields);
     return api().inject({ method: 'POST', url: `${collection}/${carId}/photos`, headers: { ...as.auth, ...headers }, payload });
   }
@@ -69,7 +78,11 @@ describeEachDriver('car photos', (api, driver) => {
     // 1200 × 800 stored sideways is an 800 × 1200 picture: no width above 800 is made.
     expect(photo).toMatchObject({ width: 800, height: 1200, alt: 'Audi A4 2.0 TFSI Premium, photo 1 of 1' });
     for (const format of ['avif', 'webp', 'jpeg'] as const) {
-      expect(photo.variants[format].map((variant) => [variant.width, variant.height])).toEqual([[320, 480], [640, 960], [800, 1200]]);
+      expect(photo.variants[format].map((variant) => [variant.width, variant.height])).toEqual([
+        [320, 480],
+        [640, 960],
+        [800, 1200],
+      ]);
       expect(photo.srcset[format]).toBe(photo.variants[format].map((variant) => `${variant.url} ${variant.width}w`).join(', '));
     }
     expect(photo.src).toBe(photo.variants.jpeg[1]!.url);
@@ -93,7 +106,12 @@ describeEachDriver('car photos', (api, driver) => {
         height: variant.height,
       });
       expect(metadata.width!).toBeLessThan(metadata.height!);
-      expect({ exif: metadata.exif, xmp: metadata.xmp, icc: metadata.icc, orientation: metadata.orientation }).toEqual({ exif: undefined, xmp: undefined, icc: undefined, orientation: undefined });
+      expect({ exif: metadata.exif, xmp: metadata.xmp, icc: metadata.icc, orientation: metadata.orientation }).toEqual({
+        exif: undefined,
+        xmp: undefined,
+        icc: undefined,
+        orientation: undefined,
+      });
       for (const secret of ['WGS-84', 'Elm Street', 'PhoneCo', 'Exif']) expect(bytes.includes(secret)).toBe(false);
       // The top-left of the sideways picture (yellow) is now its top-right: the pixels were turned, not just labelled.
       const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
@@ -106,13 +124,21 @@ describeEachDriver('car photos', (api, driver) => {
     expect((await api().inject({ method: 'GET', url: '/photos/..%2F..%2Fjwt-secret' })).statusCode).toBe(404);
   });
 
-  it('shows the photos in the car, its brand list and its seller\'s list; a car with only a link has none', async () => {
+  it("shows the photos in the car, its brand list and its seller's list; a car with only a link has none", async () => {
     const linked = await api().addCar(seller, { carName: 'Link only' });
     const carId = await api().addCar(seller, { carName: 'With photos' });
-    const response = await upload(carId, [
-      { name: 'front.jpg', bytes: await phonePhoto() },
-      { name: 'side.png', bytes: await png(), type: 'image/png' },
-    ], seller, [['alt', 'The front, in the driveway'], ['alt', '']]);
+    const response = await upload(
+      carId,
+      [
+        { name: 'front.jpg', bytes: await phonePhoto() },
+        { name: 'side.png', bytes: await png(), type: 'image/png' },
+      ],
+      seller,
+      [
+        ['alt', 'The front, in the driveway'],
+        ['alt', ''],
+      ],
+    );
     expect(response.statusCode).toBe(201);
     const answer = response.json<CarPhotosAnswer>();
     expect(answer.photos.map((photo) => photo.alt)).toEqual(['The front, in the driveway', 'With photos, photo 2 of 2']);
@@ -132,11 +158,13 @@ describeEachDriver('car photos', (api, driver) => {
 
   it('reorders: the first is the cover, and img follows it', async () => {
     const carId = await api().addCar(seller);
-    const added = (await upload(carId, [
-      { name: 'a.png', bytes: await png(400, 300, '#ff0000') },
-      { name: 'b.png', bytes: await png(400, 300, '#00ff00') },
-      { name: 'c.png', bytes: await png(400, 300, '#0000ff') },
-    ])).json<CarPhotosAnswer>();
+    const added = (
+      await upload(carId, [
+        { name: 'a.png', bytes: await png(400, 300, '#ff0000') },
+        { name: 'b.png', bytes: await png(400, 300, '#00ff00') },
+        { name: 'c.png', bytes: await png(400, 300, '#0000ff') },
+      ])
+    ).json<CarPhotosAnswer>();
     const [a, b, c] = added.photos.map((photo) => photo.id) as [string, string, string];
 
     const reordered = await api().inject({ method: 'PUT', url: `/audis/${carId}/photos`, headers: seller.auth, payload: { photoIds: [c, a, b] } });
@@ -147,7 +175,11 @@ describeEachDriver('car photos', (api, driver) => {
     const car = await detail(carId);
     expect(car.img).toBe(added.photos[2]!.src);
     expect(car.photos.map((photo) => photo.id)).toEqual([c, a, b]);
-    expect(car.photos.map((photo) => photo.alt)).toEqual(['Audi A4 2.0 TFSI Premium, photo 1 of 3', 'Audi A4 2.0 TFSI Premium, photo 2 of 3', 'Audi A4 2.0 TFSI Premium, photo 3 of 3']);
+    expect(car.photos.map((photo) => photo.alt)).toEqual([
+      'Audi A4 2.0 TFSI Premium, photo 1 of 3',
+      'Audi A4 2.0 TFSI Premium, photo 2 of 3',
+      'Audi A4 2.0 TFSI Premium, photo 3 of 3',
+    ]);
 
     // A list from another tab that does not hold every photo of the car, or holds one twice.
     const stale = await api().inject({ method: 'PUT', url: `/audis/${carId}/photos`, headers: seller.auth, payload: { photoIds: [a, b] } });
@@ -163,10 +195,12 @@ describeEachDriver('car photos', (api, driver) => {
 
   it('deletes a photo and its files; the next photo becomes the cover; the last one leaves the listed link', async () => {
     const carId = await api().addCar(seller, { img: 'https://pictures.example.com/my-audi.jpg' });
-    const added = (await upload(carId, [
-      { name: 'one.png', bytes: await png(500, 300, '#123456') },
-      { name: 'two.png', bytes: await png(500, 300, '#654321') },
-    ])).json<CarPhotosAnswer>();
+    const added = (
+      await upload(carId, [
+        { name: 'one.png', bytes: await png(500, 300, '#123456') },
+        { name: 'two.png', bytes: await png(500, 300, '#654321') },
+      ])
+    ).json<CarPhotosAnswer>();
     const [first, second] = added.photos as [CarPhoto, CarPhoto];
 
     const removed = await api().inject({ method: 'DELETE', url: `/audis/${carId}/photos/${first.id}`, headers: seller.auth });
@@ -185,7 +219,7 @@ describeEachDriver('car photos', (api, driver) => {
     expect(await detail(carId)).toMatchObject({ img: 'https://pictures.example.com/my-audi.jpg', photos: [] });
   });
 
-  it('keeps the files another car\'s photo or a booking still shows', async () => {
+  it("keeps the files another car's photo or a booking still shows", async () => {
     const picture = await png(420, 280, '#777777');
     const mine = await api().addCar(seller);
     const theirs = await api().addCar(other);
@@ -199,7 +233,9 @@ describeEachDriver('car photos', (api, driver) => {
     // A booking keeps the picture the car had when it was booked.
     expect((await api().book(buyer, theirs)).statusCode).toBe(201);
     expect((await api().inject({ method: 'DELETE', url: `/audis/${theirs}/photos/${theirPhoto.id}`, headers: other.auth })).statusCode).toBe(200);
-    const [booking] = (await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(buyer.email)}`, headers: buyer.auth })).json<{ img: string }[]>();
+    const [booking] = (await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(buyer.email)}`, headers: buyer.auth })).json<
+      { img: string }[]
+    >();
     expect(booking?.img).toBe(theirPhoto.src);
     expect((await api().inject({ method: 'GET', url: theirPhoto.src })).statusCode).toBe(200);
     expect((await api().inject({ method: 'GET', url: theirPhoto.variants.avif[0]!.url })).statusCode).toBe(404);
@@ -233,27 +269,58 @@ describeEachDriver('car photos', (api, driver) => {
     });
 
     it('a picture of more than 40 megapixels, told from its header before it is decoded', async () => {
-      const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+      const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
       expect(bomb.length).toBeLessThan(PHOTO_FILE_MAX_BYTES);
       const response = await upload(carId, [{ name: 'bomb.png', bytes: bomb, type: 'image/png' }]);
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ message: 'bomb.png is 8000 × 6000 pixels (48.0 megapixels); the most a photo may have is 40 megapixels', file: 'bomb.png' });
+      expect(response.json()).toEqual({
+        message: 'bomb.png is 8000 × 6000 pixels (48.0 megapixels); the most a photo may have is 40 megapixels',
+        file: 'bomb.png',
+      });
     });
 
     it('a 13th photo, alone or within a larger upload', async () => {
       const twelve = await Promise.all(Array.from({ length: 12 }, (_, index) => png(320, 240, `#${(index * 20).toString(16).padStart(2, '0')}8080`)));
       const fresh = await api().addCar(seller);
-      const thirteen = await upload(fresh, [...twelve, await png(320, 240, '#000000')].map((bytes, index) => ({ name: `p${index + 1}.png`, bytes })));
+      const thirteen = await upload(
+        fresh,
+        [...twelve, await png(320, 240, '#000000')].map((bytes, index) => ({ name: `p${index + 1}.png`, bytes })),
+      );
       expect(thirteen.statusCode).toBe(409);
       expect(thirteen.json()).toEqual({ message: 'p13.png would be photo 13 of this car; a car has at most 12 photos.', file: 'p13.png' });
       expect(await photoRows(fresh)).toHaveLength(0);
 
-      expect((await upload(fresh, twelve.slice(0, 10).map((bytes, index) => ({ name: `p${index + 1}.png`, bytes })))).statusCode).toBe(201);
-      const over = await upload(fresh, twelve.slice(10).concat([await png(320, 240, '#010101')]).map((bytes, index) => ({ name: `more${index + 1}.png`, bytes })));
+      expect(
+        (
+          await upload(
+            fresh,
+            twelve.slice(0, 10).map((bytes, index) => ({ name: `p${index + 1}.png`, bytes })),
+          )
+        ).statusCode,
+      ).toBe(201);
+      const over = await upload(
+        fresh,
+        twelve
+          .slice(10)
+          .concat([await png(320, 240, '#010101')])
+          .map((bytes, index) => ({ name: `more${index + 1}.png`, bytes })),
+      );
       expect(over.statusCode).toBe(409);
-      expect(over.json()).toEqual({ message: 'more3.png would be photo 13 of this car; a car has at most 12 photos. This car has 10, so 2 more can be added.', file: 'more3.png' });
+      expect(over.json()).toEqual({
+        message: 'more3.png would be photo 13 of this car; a car has at most 12 photos. This car has 10, so 2 more can be added.',
+        file: 'more3.png',
+      });
       expect(await photoRows(fresh)).toHaveLength(10);
-      expect((await upload(fresh, twelve.slice(10).map((bytes, index) => ({ name: `more${index + 1}.png`, bytes })))).statusCode).toBe(201);
+      expect(
+        (
+          await upload(
+            fresh,
+            twelve.slice(10).map((bytes, index) => ({ name: `more${index + 1}.png`, bytes })),
+          )
+        ).statusCode,
+      ).toBe(201);
       expect((await detail(fresh)).photos).toHaveLength(12);
     });
 
@@ -286,7 +353,7 @@ describeEachDriver('car photos', (api, driver) => {
       expect((await detail(carId)).img).toBe(sampleCar().img);
     });
 
-    it('someone else\'s car, a buyer, no token or an expired one: refused before the body is read', async () => {
+    it("someone else's car, a buyer, no token or an expired one: refused before the body is read", async () => {
       const body = [{ name: 'a.png', bytes: await png() }];
       const expired = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -312,13 +379,20 @@ describeEachDriver('car photos', (api, driver) => {
     });
   });
 
-  it('counts photos against the seller\'s hourly limit, and a refused upload takes no slot', async () => {
-    const limited = await new TestApi(await createTestDatabase(driver), { config: { ...TEST_CONFIG, writeLimits: { ...TEST_CONFIG.writeLimits, photos: 3 } } }).start();
+  it("counts photos against the seller's hourly limit, and a refused upload takes no slot", async () => {
+    const limited = await new TestApi(await createTestDatabase(driver), {
+      config: { ...TEST_CONFIG, writeLimits: { ...TEST_CONFIG.writeLimits, photos: 3 } },
+    }).start();
     try {
       const someone = await limited.account('Seller');
       const carId = await limited.addCar(someone);
       const send = async (count: number, broken = false) => {
-        const files = await Promise.all(Array.from({ length: count }, async (_, index) => ({ name: `l${index}.png`, bytes: broken && index === count - 1 ? Buffer.from('nope') : await png(200, 150) })));
+        const files = await Promise.all(
+          Array.from({ length: count }, async (_, index) => ({
+            name: `l${index}.png`,
+            bytes: broken && index === count - 1 ? Buffer.from('nope') : await png(200, 150),
+          })),
+        );
         const { payload, headers } = await multipartBody(files);
         return limited.inject({ method: 'POST', url: `/audis/${carId}/photos`, headers: { ...someone.auth, ...headers }, payload });
       };
@@ -328,7 +402,7 @@ describeEachDriver('car photos', (api, driver) => {
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toMatch(/^You have uploaded 3 photos in the last hour; you can upload another in 1 hour\.$/);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
-      expect((await limited.db.select().from(carPhotos).where(eq(carPhotos.carId, carId)))).toHaveLength(2);
+      expect(await limited.db.select().from(carPhotos).where(eq(carPhotos.carId, carId))).toHaveLength(2);
       expect((await send(1)).statusCode).toBe(201);
     } finally {
       await limited.stop();
@@ -339,14 +413,17 @@ describeEachDriver('car photos', (api, driver) => {
     const document = (await api().inject({ method: 'GET', url: '/docs/json' })).json();
     const upload = document.paths['/audis/{id}/photos'].post;
     expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
-    expect(upload.requestBody.content['multipart/form-data'].schema.properties.photo).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+    expect(upload.requestBody.content['multipart/form-data'].schema.properties.photo).toMatchObject({
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+    });
     expect(upload['x-roles']).toEqual(['Seller']);
     expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '409', '413', '415', '429']));
     expect(document.paths['/audis/{id}/photos'].put.requestBody.content['application/json']).toBeDefined();
     expect(document.paths['/audis/{id}/photos/{photoId}'].delete.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it('takes the car\'s photos along when its seller\'s account is deleted', async () => {
+  it("takes the car's photos along when its seller's account is deleted", async () => {
     const leaving = await api().account('Seller', 'Leaving Seller');
     const carId = await api().addCar(leaving);
     const photo = (await upload(carId, [{ name: 'bye.png', bytes: await png(360, 240, '#abcdef') }], leaving)).json<CarPhotosAnswer>().photos[0]!;

@@ -104,7 +104,10 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   const { width = 0, height = 0 } = metadata;
   // From the header, before any pixel is decoded: a small file can claim a huge picture.
   if (width * height > PHOTO_MAX_PIXELS) {
-    throw new PhotoRejection(413, `is ${width} × ${height} pixels (${(width * height / 1e6).toFixed(1)} megapixels); the most a photo may have is ${PHOTO_MAX_PIXELS / 1e6} megapixels`);
+    throw new PhotoRejection(
+      413,
+      `is ${width} × ${height} pixels (${((width * height) / 1e6).toFixed(1)} megapixels); the most a photo may have is ${PHOTO_MAX_PIXELS / 1e6} megapixels`,
+    );
   }
   let base: { data: Buffer; info: OutputInfo };
   try {

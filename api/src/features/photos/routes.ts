@@ -37,10 +37,12 @@ declare module 'fastify' {
 // eslint-disable-next-line no-control-regex -- a file name's control characters are what it finds
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+// eslint-disable-next-line no-control-regex -- every control character, tabs and line breaks too, leaves a quoted name
+const ANY_CONTROL_CHAR = /[\u0000-\u001F\u007F]/g;
+
 /** The name a file was sent under, fit to quote in a message: no folders, no control characters. */
 export function displayName(filename: string | undefined, position: number): string {
-  // eslint-disable-next-line no-control-regex -- control characters are dropped from the quoted name
-  const base = (filename ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001F\u007F]/g, '').trim();
+  const base = (filename ?? '').split(/[\\/]/).pop()!.replace(ANY_CONTROL_CHAR, '').trim();
   if (!base) return `Photo ${position}`;
   return base.length > 100 ? `${base.slice(0, 97)}…` : base;
 }
@@ -74,7 +76,8 @@ async function skip(part: Multipart): Promise<void> {
 function multipartError(error: unknown): HttpError {
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return new HttpError(409, `A car has at most ${PHOTOS_PER_CAR_MAX} photos; send at most that many at once`);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest(`Send the photos in "${PHOTO_FILE_FIELD}" and at most one "${PHOTO_ALT_FIELD}" per photo`);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return badRequest(`Send the photos in "${PHOTO_FILE_FIELD}" and at most one "${PHOTO_ALT_FIELD}" per photo`);
   return badRequest('The upload was cut short or is not valid multipart/form-data; send it again');
 }
 
@@ -91,10 +94,10 @@ const uploadDescription =
   `picture (judged by its content), at most ${PHOTO_FILE_MAX_BYTES / 1024 / 1024} MB and ${PHOTO_MAX_PIXELS / 1e6} megapixels. ` +
   `Each is turned upright and re-encoded without its metadata (EXIF, GPS, XMP) as ${PHOTO_FORMATS.join(', ')} at widths ` +
   `${PHOTO_WIDTHS.join(', ')} (never wider than the original). All or nothing: a refused file refuses the upload, ` +
-  'and the message names it (also in `file`). Each photo counts against the seller\'s photo limit (429).';
+  "and the message names it (also in `file`). Each photo counts against the seller's photo limit (429).";
 
 const uploadBody = z.object({
-  [PHOTO_FILE_FIELD]: z.array(z.file()).describe('The photo files, in the order they are to follow the car\'s other photos'),
+  [PHOTO_FILE_FIELD]: z.array(z.file()).describe("The photo files, in the order they are to follow the car's other photos"),
   [PHOTO_ALT_FIELD]: z.array(z.string().max(PHOTO_ALT_MAX)).optional().describe('A description of each photo, for people who cannot see it'),
 });
 
@@ -150,7 +153,14 @@ export function photoRoutes(photos: PhotoService, { limits }: AppContext): Fasti
             consumes: ['multipart/form-data'],
             params,
             body: uploadBody,
-            response: { 201: carPhotosAnswerSchema, ...refusals, 409: photoRefusalSchema, 413: photoRefusalSchema, 415: photoRefusalSchema, 429: messageSchema },
+            response: {
+              201: carPhotosAnswerSchema,
+              ...refusals,
+              409: photoRefusalSchema,
+              413: photoRefusalSchema,
+              415: photoRefusalSchema,
+              429: messageSchema,
+            },
           },
         },
         async (request, reply) => {
@@ -179,7 +189,8 @@ export function photoRoutes(photos: PhotoService, { limits }: AppContext): Fasti
                 }
                 files += 1;
                 const name = displayName(part.filename, files);
-                if (part.fieldname !== PHOTO_FILE_FIELD) throw aboutFile(name, 400, `was sent as "${part.fieldname}"; send photos in the field "${PHOTO_FILE_FIELD}"`);
+                if (part.fieldname !== PHOTO_FILE_FIELD)
+                  throw aboutFile(name, 400, `was sent as "${part.fieldname}"; send photos in the field "${PHOTO_FILE_FIELD}"`);
                 if (existing + files > PHOTOS_PER_CAR_MAX) throw tooManyPhotos(name, existing);
                 await slots.take();
                 const { bytes, truncated } = await readFile(part);
@@ -203,7 +214,8 @@ export function photoRoutes(photos: PhotoService, { limits }: AppContext): Fasti
           try {
             if (refusal) throw refusal;
             if (staged.length === 0) throw badRequest(`Send at least one photo, in the field "${PHOTO_FILE_FIELD}"`);
-            if (alts.length > staged.length) throw badRequest(`There are ${alts.length} "${PHOTO_ALT_FIELD}" texts for ${staged.length} photos; send at most one per photo`);
+            if (alts.length > staged.length)
+              throw badRequest(`There are ${alts.length} "${PHOTO_ALT_FIELD}" texts for ${staged.length} photos; send at most one per photo`);
             return reply.code(201).send(await photos.commit(car.id, staged, alts));
           } catch (error) {
             // All or nothing: the files this upload wrote go (unless another photo uses them), its slots come back.
@@ -221,7 +233,8 @@ export function photoRoutes(photos: PhotoService, { limits }: AppContext): Fasti
           schema: {
             tags: ['photos'],
             summary: `Puts the photos of one of the seller's ${label} cars in a new order`,
-            description: 'photoIds names every photo of the car once, the new cover first; the car\'s img becomes the cover\'s src. A list that does not match the car\'s photos (another tab added or deleted one) is a 409.',
+            description:
+              "photoIds names every photo of the car once, the new cover first; the car's img becomes the cover's src. A list that does not match the car's photos (another tab added or deleted one) is a 409.",
             params,
             body: photoOrderSchema,
             response: { 200: carPhotosAnswerSchema, ...refusals, 409: messageSchema },
@@ -258,7 +271,7 @@ export function photoRoutes(photos: PhotoService, { limits }: AppContext): Fasti
           schema: {
             tags: ['photos'],
             summary: 'A photo file (folder storage)',
-            description: 'The addresses come from a car\'s photos. The name is the hash of the content, so the file never changes: it is cached for a year.',
+            description: "The addresses come from a car's photos. The name is the hash of the content, so the file never changes: it is cached for a year.",
             params: z.object({ key: z.string().max(80) }),
             response: { 304: z.null(), 404: messageSchema },
           },

@@ -83,7 +83,12 @@ export class PhotoService {
     const variants = await db
       .select()
       .from(carPhotoVariants)
-      .where(inArray(carPhotoVariants.photoId, photos.map((photo) => photo.id)))
+      .where(
+        inArray(
+          carPhotoVariants.photoId,
+          photos.map((photo) => photo.id),
+        ),
+      )
       .orderBy(asc(carPhotoVariants.width));
     const variantsOf = groupBy(variants, (variant) => variant.photoId);
     const names = new Map(carsToShow.map((car) => [car.id, car.carName]));
@@ -97,9 +102,15 @@ export class PhotoService {
     return result;
   }
 
-  private toPhoto(row: { id: string; alt: string | null; width: number; height: number }, variants: readonly CarPhotoVariantRow[], defaultAlt: string): CarPhoto {
+  private toPhoto(
+    row: { id: string; alt: string | null; width: number; height: number },
+    variants: readonly CarPhotoVariantRow[],
+    defaultAlt: string,
+  ): CarPhoto {
     const listed = (format: PhotoFormat): PhotoVariant[] =>
-      variants.filter((variant) => variant.format === format).map((variant) => ({ width: variant.width, height: variant.height, url: this.storage.urlOf(variant.key) }));
+      variants
+        .filter((variant) => variant.format === format)
+        .map((variant) => ({ width: variant.width, height: variant.height, url: this.storage.urlOf(variant.key) }));
     const byFormat = { avif: listed('avif'), webp: listed('webp'), jpeg: listed('jpeg') };
     const srcset = (format: PhotoFormat) => byFormat[format].map((variant) => `${variant.url} ${variant.width}w`).join(', ');
     const src = srcVariant(variants);
@@ -123,14 +134,21 @@ export class PhotoService {
 
   /** The car a photo route names, if it is the caller's: checked before the request's body is read. */
   async ownedCar(category: Category, carId: string, sellerId: string): Promise<OwnedCar> {
-    const [car] = await this.db.select({ sellerId: cars.sellerId }).from(cars).where(and(eq(cars.id, carId), eq(cars.category, category))).limit(1);
+    const [car] = await this.db
+      .select({ sellerId: cars.sellerId })
+      .from(cars)
+      .where(and(eq(cars.id, carId), eq(cars.category, category)))
+      .limit(1);
     if (!car) throw notFound(`No ${category} car with id ${carId}`);
     if (car.sellerId !== sellerId) throw forbidden('This car is not yours: only its seller can change its photos');
     return { id: carId, category };
   }
 
   async count(carId: string): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(carPhotos).where(eq(carPhotos.carId, carId));
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(carPhotos)
+      .where(eq(carPhotos.carId, carId));
     return row?.n ?? 0;
   }
 
@@ -158,22 +176,30 @@ export class PhotoService {
   async commit(carId: string, staged: readonly StagedPhoto[], alts: readonly string[]): Promise<CarPhotosAnswer> {
     return this.db.transaction(async (tx) => {
       await lockCar(tx, carId);
-      const [{ n: existing } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(carPhotos).where(eq(carPhotos.carId, carId));
+      const [{ n: existing } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(carPhotos)
+        .where(eq(carPhotos.carId, carId));
       // Checked before the files were read too; another upload to the same car may have committed since.
       if (existing + staged.length > PHOTOS_PER_CAR_MAX) {
         throw tooManyPhotos(staged[Math.max(0, PHOTOS_PER_CAR_MAX - existing)]!.name, existing);
       }
       const variants = staged.flatMap((item) => item.photo.variants);
-      await lockKeys(tx, variants.map((variant) => variant.key));
+      await lockKeys(
+        tx,
+        variants.map((variant) => variant.key),
+      );
       // A file another request put, and then deleted when it failed, is written again from memory.
       for (const variant of variants) if (!(await this.storage.exists(variant.key))) await this.storage.put(variant.key, variant.bytes);
       const rows = await tx
         .insert(carPhotos)
-        .values(staged.map((item, index) => ({ carId, position: existing + index, alt: alts[index] || null, width: item.photo.width, height: item.photo.height })))
+        .values(
+          staged.map((item, index) => ({ carId, position: existing + index, alt: alts[index] || null, width: item.photo.width, height: item.photo.height })),
+        )
         .returning({ id: carPhotos.id });
-      await tx.insert(carPhotoVariants).values(
-        staged.flatMap((item, index) => item.photo.variants.map((variant) => ({ photoId: rows[index]!.id, ...variantRow(variant) }))),
-      );
+      await tx
+        .insert(carPhotoVariants)
+        .values(staged.flatMap((item, index) => item.photo.variants.map((variant) => ({ photoId: rows[index]!.id, ...variantRow(variant) }))));
       await this.settleCover(tx, carId);
       return this.answer(tx, carId);
     });
@@ -227,7 +253,10 @@ export class PhotoService {
   private async settleCover(tx: Db, carId: string): Promise<void> {
     const [cover] = await tx.select({ id: carPhotos.id }).from(carPhotos).where(eq(carPhotos.carId, carId)).orderBy(asc(carPhotos.position)).limit(1);
     if (!cover) {
-      await tx.update(cars).set({ img: sql`coalesce(${cars.listedImg}, ${cars.img})`, listedImg: null }).where(eq(cars.id, carId));
+      await tx
+        .update(cars)
+        .set({ img: sql`coalesce(${cars.listedImg}, ${cars.img})`, listedImg: null })
+        .where(eq(cars.id, carId));
       return;
     }
     const variants = await tx.select().from(carPhotoVariants).where(eq(carPhotoVariants.photoId, cover.id));
@@ -256,11 +285,15 @@ export class PhotoService {
       if (urls.size > 0) {
         const addresses = [...urls.keys()];
         const pictures: SQL[] = [inArray(cars.img, addresses), inArray(cars.listedImg, addresses)];
-        for (const row of await tx.select({ img: cars.img, listedImg: cars.listedImg }).from(cars).where(or(...pictures))) {
+        for (const row of await tx
+          .select({ img: cars.img, listedImg: cars.listedImg })
+          .from(cars)
+          .where(or(...pictures))) {
           used.add(urls.get(row.img) ?? '');
           if (row.listedImg) used.add(urls.get(row.listedImg) ?? '');
         }
-        for (const row of await tx.selectDistinct({ img: bookings.img }).from(bookings).where(inArray(bookings.img, addresses))) used.add(urls.get(row.img) ?? '');
+        for (const row of await tx.selectDistinct({ img: bookings.img }).from(bookings).where(inArray(bookings.img, addresses)))
+          used.add(urls.get(row.img) ?? '');
       }
       const unused = unique.filter((key) => !used.has(key));
       for (const key of unused) await this.storage.delete(key);
@@ -292,10 +325,17 @@ export class PhotoService {
     for (const chunk of chunks(photoRows, 1000)) await db.insert(carPhotos).values(chunk.map(({ photo: _photo, ...row }) => row));
     const variantRows = photoRows.flatMap((row) => row.photo.variants.map((variant) => ({ photoId: row.id, ...variantRow(variant) })));
     for (const chunk of chunks(variantRows, 1000)) await db.insert(carPhotoVariants).values(chunk);
-    const covers = entries.filter((entry) => entry.photos.length > 0).map((entry) => ({ carId: entry.carId, img: this.storage.urlOf(srcVariant(entry.photos[0]!.variants)!.key) }));
+    const covers = entries
+      .filter((entry) => entry.photos.length > 0)
+      .map((entry) => ({ carId: entry.carId, img: this.storage.urlOf(srcVariant(entry.photos[0]!.variants)!.key) }));
     for (const chunk of chunks(covers, 1000)) {
-      const values = sql.join(chunk.map((cover) => sql`(${cover.carId}::uuid, ${cover.img})`), sql`, `);
-      await db.execute(sql`update cars set listed_img = coalesce(cars.listed_img, cars.img), img = covers.img from (values ${values}) as covers(id, img) where cars.id = covers.id`);
+      const values = sql.join(
+        chunk.map((cover) => sql`(${cover.carId}::uuid, ${cover.img})`),
+        sql`, `,
+      );
+      await db.execute(
+        sql`update cars set listed_img = coalesce(cars.listed_img, cars.img), img = covers.img from (values ${values}) as covers(id, img) where cars.id = covers.id`,
+      );
     }
   }
 }
@@ -320,7 +360,9 @@ function variantRow(variant: Omit<EncodedVariant, 'bytes'> & { bytes?: Buffer; s
 export function tooManyPhotos(name: string, existing: number): HttpError {
   const room = Math.max(0, PHOTOS_PER_CAR_MAX - existing);
   const has = existing === 0 ? '' : ` This car has ${existing}, so ${room === 0 ? 'none can be added before one is deleted' : `${room} more can be added`}.`;
-  return new HttpError(409, `${name} would be photo ${PHOTOS_PER_CAR_MAX + 1} of this car; a car has at most ${PHOTOS_PER_CAR_MAX} photos.${has}`, { file: name });
+  return new HttpError(409, `${name} would be photo ${PHOTOS_PER_CAR_MAX + 1} of this car; a car has at most ${PHOTOS_PER_CAR_MAX} photos.${has}`, {
+    file: name,
+  });
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {

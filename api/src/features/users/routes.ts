@@ -34,7 +34,7 @@ export const userRoutes: FeatureRoutes = (app, { db, identity, config, limits, p
       config: { auth: identityToken, rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
-        summary: 'Saves the signed-in person\'s record (role Buyer or Seller); idempotent',
+        summary: "Saves the signed-in person's record (role Buyer or Seller); idempotent",
         description:
           'Needs the Firebase ID token of the same e-mail. An existing record is left as it is. ' +
           'Past the limit on new accounts from one network a 429 says when the next can be made (Retry-After, in seconds).',
@@ -46,9 +46,7 @@ export const userRoutes: FeatureRoutes = (app, { db, identity, config, limits, p
       const signedIn = identityOf(request);
       if (signedIn.email !== request.body.email) throw forbidden('email must be the e-mail you signed in with');
       const { user, created } = await registerUser(db, request.body, signedIn, limits.allowance('registration', addressSubject(request.ip)));
-      return reply
-        .code(created ? 201 : 200)
-        .send({ acknowledged: true, message: created ? 'User created' : 'User already exists', insertedId: user.id });
+      return reply.code(created ? 201 : 200).send({ acknowledged: true, message: created ? 'User created' : 'User already exists', insertedId: user.id });
     },
   );
 

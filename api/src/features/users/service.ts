@@ -22,8 +22,7 @@ export function listUsersByRole(db: Db, role: Role): Promise<UserRow[]> {
 
 const IDENTITY_MESSAGES = {
   otherAccount: 'This e-mail address belongs to another sign-in account',
-  unverified: (email: string) =>
-    `An account for ${email} was set up before you signed up: verify your e-mail address (or continue with Google) to claim it`,
+  unverified: (email: string) => `An account for ${email} was set up before you signed up: verify your e-mail address (or continue with Google) to claim it`,
   uidTaken: 'This sign-in account already belongs to a record with another e-mail address',
 } as const;
 
@@ -60,12 +59,7 @@ export async function linkIdentity(db: Db, user: UserRow, identity: VerifiedIden
  * call that makes a record counts against `newRecords`: a Google sign-in repeats this call every
  * time, and a person who already has a record must never be refused for others' sign-ups.
  */
-export async function registerUser(
-  db: Db,
-  input: NewUser,
-  identity: VerifiedIdentity,
-  newRecords: Allowance,
-): Promise<{ user: UserRow; created: boolean }> {
+export async function registerUser(db: Db, input: NewUser, identity: VerifiedIdentity, newRecords: Allowance): Promise<{ user: UserRow; created: boolean }> {
   // The uid is unique: a sign-in account whose address changed keeps the record it has.
   const holder = await recordOfUid(db, identity.uid);
   if (holder && holder.email !== input.email) throw forbidden(IDENTITY_MESSAGES.uidTaken);
@@ -123,7 +117,10 @@ export async function deleteUser(db: Db, identity: IdentityVerifier, actor: User
     // there will be. Cars in id order, so two deletions sharing cars cannot lock them crosswise.
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
     if (!account) return [];
-    const unpaidBookings = tx.select({ carId: bookings.carId }).from(bookings).where(and(eq(bookings.buyerId, id), eq(bookings.paid, false)));
+    const unpaidBookings = tx
+      .select({ carId: bookings.carId })
+      .from(bookings)
+      .where(and(eq(bookings.buyerId, id), eq(bookings.paid, false)));
     await tx
       .select({ id: cars.id })
       .from(cars)
@@ -136,10 +133,17 @@ export async function deleteUser(db: Db, identity: IdentityVerifier, actor: User
       .where(and(eq(bookings.buyerId, id), eq(bookings.paid, false)))
       .returning({ carId: bookings.carId });
     // A car with a paid booking is a sale, whatever its status says.
-    const paidBooking = tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.carId, cars.id), eq(bookings.paid, true)));
+    const paidBooking = tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.carId, cars.id), eq(bookings.paid, true)));
     const leaving = and(eq(cars.sellerId, id), ne(cars.status, 'sold'), notExists(paidBooking));
     // Their photos' rows go with them; the files are looked at once this has committed.
-    if (photos) photoFiles = await photos.keysOfCars(tx, (await tx.select({ id: cars.id }).from(cars).where(leaving)).map((car) => car.id));
+    if (photos)
+      photoFiles = await photos.keysOfCars(
+        tx,
+        (await tx.select({ id: cars.id }).from(cars).where(leaving)).map((car) => car.id),
+      );
     await tx.delete(cars).where(leaving);
     await settleCarStatuses(tx, [...new Set(withdrawn.map((booking) => booking.carId))]);
     return tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });

@@ -22,7 +22,7 @@ describeEachDriver('users', (api, driver) => {
       expect(row).toMatchObject({ role: 'Seller', identityUid: `uid-${email}` });
     });
 
-    it('refuses admin, unknown fields, someone else\'s e-mail and callers without an ID token', async () => {
+    it("refuses admin, unknown fields, someone else's e-mail and callers without an ID token", async () => {
       const email = uniqueEmail('eve');
       const idToken = api().identity.signIn(email);
       const admin = await register(idToken, { name: 'Eve', email, role: 'admin' });
@@ -55,21 +55,25 @@ describeEachDriver('users', (api, driver) => {
       expect(unverified.statusCode).toBe(403);
       expect(unverified.json().message).toMatch(/verif/i);
       expect(await api().uidOf(email)).toBeNull();
-      const verified = await register(api().identity.signIn(email, 'Seeded Seller', 'uid-owner', { emailVerified: true }), { name: 'Seeded Seller', email, role: 'Buyer' });
+      const verified = await register(api().identity.signIn(email, 'Seeded Seller', 'uid-owner', { emailVerified: true }), {
+        name: 'Seeded Seller',
+        email,
+        role: 'Buyer',
+      });
       expect(verified.statusCode).toBe(200);
       expect(await api().uidOf(email)).toBe('uid-owner');
     });
   });
 
   describe('GET /users?email=', () => {
-    it('answers the caller\'s own record as an array whose first item has the role', async () => {
+    it("answers the caller's own record as an array whose first item has the role", async () => {
       const seller = await api().account('Seller', 'Sue Seller');
       const response = await api().inject({ method: 'GET', url: `/users?email=${seller.email.toUpperCase()}`, headers: seller.auth });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([{ _id: seller.id, name: 'Sue Seller', email: seller.email, role: 'Seller' }]);
     });
 
-    it('refuses another person\'s e-mail and a missing token; an admin may read anyone', async () => {
+    it("refuses another person's e-mail and a missing token; an admin may read anyone", async () => {
       const buyer = await api().account('Buyer');
       const other = await api().account('Buyer');
       const url = `/users?email=${encodeURIComponent(other.email)}`;

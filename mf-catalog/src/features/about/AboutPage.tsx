@@ -44,10 +44,9 @@ export default function AboutPage() {
 
       <h2>About us</h2>
       <p>
-        UsedCars is a small team of car enthusiasts and engineers who were tired of classified ads with no prices,
-        blurry photos and sellers who never answer. We built a place where private owners list Audi, Honda and
-        Mercedes-Benz cars with the facts buyers actually need: the asking price next to the original price, how long
-        the car has been used, where it is and the date the car was listed.
+        UsedCars is a small team of car enthusiasts and engineers who were tired of classified ads with no prices, blurry photos and sellers who never answer.
+        We built a place where private owners list Audi, Honda and Mercedes-Benz cars with the facts buyers actually need: the asking price next to the original
+        price, how long the car has been used, where it is and the date the car was listed.
       </p>
 
       <h2>How it works</h2>
@@ -67,8 +66,7 @@ export default function AboutPage() {
           <strong>Real people.</strong> Sellers list their own cars, and each listing names the owner.
         </li>
         <li>
-          <strong>Safe bookings.</strong> Booking payments go through a card payment provider, and your dashboard
-          shows whether each booking is paid.
+          <strong>Safe bookings.</strong> Booking payments go through a card payment provider, and your dashboard shows whether each booking is paid.
         </li>
       </ul>
     </Page>

@@ -100,13 +100,7 @@ const Card = styled.article`
 
 /** Renders `backticked` spans as code; everything else is plain text (no HTML from data). */
 function InlineText({ text }: { text: string }) {
-  return (
-    <>
-      {text.split('`').map((part, index) =>
-        index % 2 === 1 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>,
-      )}
-    </>
-  );
+  return <>{text.split('`').map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>))}</>;
 }
 
 function Block({ block }: { block: ArticleBlock }) {

@@ -2,10 +2,7 @@
  * The four static Question and Answer articles (docs/product.md, "Blogs").
  * Text between backticks is shown as code.
  */
-export type ArticleBlock =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: string[] }
-  | { kind: 'code'; text: string };
+export type ArticleBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] } | { kind: 'code'; text: string };
 
 export interface Article {
   id: string;

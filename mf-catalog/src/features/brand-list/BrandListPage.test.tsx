@@ -88,10 +88,7 @@ test('pages: Next page asks for the next 24 cars and the address remembers the p
   expect(currentAddress()).toBe('/audis?year=2020&page=2');
   expect(await screen.findByRole('heading', { level: 2, name: 'Showing 25–30 of 30 cars' })).toHaveFocus();
   expect(lastQuery()).toMatchObject({ year: '2020', offset: 24, limit: 24 });
-  expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Previous page' })).toHaveAttribute(
-    'href',
-    '/audis?year=2020',
-  );
+  expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/audis?year=2020');
 });
 
 /**

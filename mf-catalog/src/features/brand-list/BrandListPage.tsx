@@ -123,8 +123,7 @@ export default function BrandListPage({ category }: { category: Category }) {
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   // Changing the filters or the sort starts again at page 1; pages of the old view mean nothing.
-  const apply: Apply = (next) =>
-    setSearchParams(writeListView({ ...view, ...next, page: 1, cursor: undefined }));
+  const apply: Apply = (next) => setSearchParams(writeListView({ ...view, ...next, page: 1, cursor: undefined }));
 
   // After a page change, take keyboard and screen-reader users to the top of the new page.
   const shownPage = useRef(view.page);
@@ -139,9 +138,7 @@ export default function BrandListPage({ category }: { category: Category }) {
     <section aria-labelledby="brand-title">
       <Title id="brand-title">{label} cars</Title>
       <FilterForm filters={view.filters} onApply={(filters: CarFilters) => apply({ filters })} />
-      {cameFromRefusedCursor && (
-        <Notice role="status">That link pointed to a place in the list that no longer exists, so here is the first page.</Notice>
-      )}
+      {cameFromRefusedCursor && <Notice role="status">That link pointed to a place in the list that no longer exists, so here is the first page.</Notice>}
 
       <ResultsBar>
         <h2 ref={resultsHeading} tabIndex={-1} aria-live="polite" aria-atomic="true">

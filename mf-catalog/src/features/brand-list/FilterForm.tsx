@@ -74,15 +74,7 @@ export function FilterForm({ filters, onApply }: { filters: CarFilters; onApply:
         <Input type="number" min={0} step={1} inputMode="numeric" {...field('maxPrice')} />
       </Field>
       <Field label="Year">
-        <Input
-          type="text"
-          inputMode="numeric"
-          pattern="\d{4}"
-          maxLength={4}
-          title="Four digits, for example 2019"
-          placeholder="e.g. 2019"
-          {...field('year')}
-        />
+        <Input type="text" inputMode="numeric" pattern="\d{4}" maxLength={4} title="Four digits, for example 2019" placeholder="e.g. 2019" {...field('year')} />
       </Field>
       <Field label="Location">
         <Input type="text" dir="auto" maxLength={100} placeholder="City or state" {...field('location')} />

@@ -64,9 +64,7 @@ export function Pagination({ view, total, cursors }: { view: ListView; total: nu
       ? view.page > 1 && to(Math.min(view.page - 1, pages), undefined)
       : cursors?.prev !== undefined && to(view.page - 1, cursors.prev);
   const next =
-    view.page + 1 <= LAST_NUMBERED_PAGE
-      ? view.page < pages && to(view.page + 1, undefined)
-      : cursors?.next !== undefined && to(view.page + 1, cursors.next);
+    view.page + 1 <= LAST_NUMBERED_PAGE ? view.page < pages && to(view.page + 1, undefined) : cursors?.next !== undefined && to(view.page + 1, cursors.next);
   return (
     <Nav aria-label="Pages">
       {previous ? (

@@ -10,9 +10,11 @@ import { makeCar, renderAt, signInAs } from '../cars/testing';
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
 
 const SELLER_FIELDS = { carName: 120, details: 2000, condition: 60, used: 60, location: 120, contact: 120, sellerName: 100 } as const;
-const sellerCar = fc.record(Object.fromEntries(Object.entries(SELLER_FIELDS).map(([field, max]) => [field, sellerText(max)])) as {
-  [field in keyof typeof SELLER_FIELDS]: fc.Arbitrary<string>;
-});
+const sellerCar = fc.record(
+  Object.fromEntries(Object.entries(SELLER_FIELDS).map(([field, max]) => [field, sellerText(max)])) as {
+    [field in keyof typeof SELLER_FIELDS]: fc.Arbitrary<string>;
+  },
+);
 
 test("the car's page shows every field the seller typed, each in its own direction", async () => {
   signInAs('visitor');

@@ -6,7 +6,10 @@ import { makeCar } from '../cars/testing';
 
 function makePhoto(n: number): CarPhoto {
   const variants = (format: string) => [320, 640, 1280].map((width) => ({ width, height: (width * 5) / 8, url: `/photos/p${n}-${width}.${format}` }));
-  const srcset = (format: string) => variants(format).map((variant) => `${variant.url} ${variant.width}w`).join(', ');
+  const srcset = (format: string) =>
+    variants(format)
+      .map((variant) => `${variant.url} ${variant.width}w`)
+      .join(', ');
   return {
     id: `photo-${n}`,
     width: 1280,

@@ -57,11 +57,7 @@ export function useBookingDialog(): { open: (car: Car, opener: HTMLElement | nul
 
   const dialog = car ? (
     <Layer>
-      <RemoteComponent
-        id="checkout/BookingDialog"
-        props={{ car, onClose: close }}
-        fallback={<Spinner label="Opening the booking form…" />}
-      />
+      <RemoteComponent id="checkout/BookingDialog" props={{ car, onClose: close }} fallback={<Spinner label="Opening the booking form…" />} />
     </Layer>
   ) : null;
 

@@ -60,8 +60,8 @@ export function HeroBanner() {
         <Eyebrow>Audi · Honda · Mercedes-Benz</Eyebrow>
         <Headline id="home-hero-heading">Find a used car you’ll love to drive</Headline>
         <Lead>
-          Every car on UsedCars is listed by a real owner with a clear asking price, how long it has been used and where it is. Book a
-          viewing in minutes, pay the booking online, and meet the seller where it suits you.
+          Every car on UsedCars is listed by a real owner with a clear asking price, how long it has been used and where it is. Book a viewing in minutes, pay
+          the booking online, and meet the seller where it suits you.
         </Lead>
         <CallToAction href="#categories">Browse categories</CallToAction>
       </div>

@@ -9,9 +9,7 @@ import { Button, theme } from '@usedcars/shared-ui';
 import { paymentKeys, usePaymentIntent } from './paymentQueries';
 
 /** What confirming the card gave: Stripe.js's confirmCardPayment shape, which the test gateway copies. */
-export type ConfirmResult =
-  | { paymentIntent: { id: string; status: string }; error?: undefined }
-  | { paymentIntent?: undefined; error: { message: string } };
+export type ConfirmResult = { paymentIntent: { id: string; status: string }; error?: undefined } | { paymentIntent?: undefined; error: { message: string } };
 
 export const PAYMENT_TEXTS = {
   // The product's own words (docs/product.md, "Payment"); tests and the dashboard match them.
@@ -117,9 +115,7 @@ export function CheckoutForm({ booking, email, cardReady, renderCard, confirmCar
       <Button type="submit" disabled={!cardReady || !clientSecret || processing || paid} aria-busy={processing}>
         Pay
       </Button>
-      {(processing || intent.isPending) && !shownError && (
-        <Status role="status">{processing ? 'Processing your payment…' : 'Preparing the payment…'}</Status>
-      )}
+      {(processing || intent.isPending) && !shownError && <Status role="status">{processing ? 'Processing your payment…' : 'Preparing the payment…'}</Status>}
       {status && <Done role="status">{status}</Done>}
     </Form>
   );

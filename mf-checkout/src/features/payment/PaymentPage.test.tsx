@@ -183,7 +183,7 @@ describe('with the test gateway', () => {
     expect(screen.getByRole('alert')).toHaveTextContent("Your card's expiration year is in the past.");
   });
 
-  test('an unfinished card is refused in Stripe\'s words before anything is sent', async () => {
+  test("an unfinished card is refused in Stripe's words before anything is sent", async () => {
     renderPage();
     await waitFor(() => expect(payButton()).toBeEnabled());
     const user = await typeCard('4242 4242', '', '');
@@ -192,7 +192,7 @@ describe('with the test gateway', () => {
     expect(confirmTestCardPayment).not.toHaveBeenCalled();
   });
 
-  test('a declined card shows the provider\'s message in red under the form, and nothing is recorded', async () => {
+  test("a declined card shows the provider's message in red under the form, and nothing is recorded", async () => {
     jest.mocked(confirmTestCardPayment).mockResolvedValue({ error: { message: 'Your card was declined.' } });
     renderPage();
     await waitFor(() => expect(payButton()).toBeEnabled());
@@ -201,7 +201,13 @@ describe('with the test gateway', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your card was declined.');
     expect(alert).toHaveStyle({ color: theme.color.danger });
-    expect(confirmTestCardPayment).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_abc', number: '4000000000000002', expMonth: 12, expYear: 2034, cvc: '123' });
+    expect(confirmTestCardPayment).toHaveBeenCalledWith({
+      clientSecret: 'pi_1_secret_abc',
+      number: '4000000000000002',
+      expMonth: 12,
+      expYear: 2034,
+      cvc: '123',
+    });
     expect(recordPayment).not.toHaveBeenCalled();
     expect(payButton()).toBeEnabled();
   });
@@ -300,7 +306,7 @@ describe('with the stripe gateway', () => {
     jest.mocked(fetchPaymentConfig).mockResolvedValue({ gateway: 'stripe', publishableKey: 'pk_test_123' });
   });
 
-  test('uses Stripe Elements: Pay waits for the card element, a decline shows Stripe\'s message', async () => {
+  test("uses Stripe Elements: Pay waits for the card element, a decline shows Stripe's message", async () => {
     confirmCardPayment.mockResolvedValue({ error: { message: 'Your card was declined.' } });
     renderPage();
     expect(await screen.findByRole('button', { name: 'Stripe card element' })).toBeInTheDocument();
@@ -334,7 +340,7 @@ describe('with the stripe gateway', () => {
   });
 });
 
-test("the page names the car as the seller typed it, in its own direction, and the dearest price formatted", async () => {
+test('the page names the car as the seller typed it, in its own direction, and the dearest price formatted', async () => {
   await fc.assert(
     fc.asyncProperty(sellerText(120), async (carName) => {
       jest.mocked(fetchBooking).mockResolvedValue(booking({ carName, currentPrice: PRICE_MAX }));

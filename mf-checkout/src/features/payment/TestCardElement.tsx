@@ -173,16 +173,7 @@ export function TestCardElement({ value, onChange, errorId }: TestCardElementPro
         onChange={onExpiry}
         $width="76px"
       />
-      <Input
-        {...fieldProps('cvc')}
-        ref={cvcRef}
-        aria-label="CVC"
-        placeholder="CVC"
-        autoComplete="cc-csc"
-        value={value.cvc}
-        onChange={onCvc}
-        $width="44px"
-      />
+      <Input {...fieldProps('cvc')} ref={cvcRef} aria-label="CVC" placeholder="CVC" autoComplete="cc-csc" value={value.cvc} onChange={onCvc} $width="44px" />
     </Row>
   );
 }
@@ -212,7 +203,9 @@ const Row = styled.div<{ $invalid: boolean }>`
   box-shadow: 0 1px 3px 0 #e6ebf1;
   transition: box-shadow 150ms ease;
   &:focus-within {
-    box-shadow: 0 1px 3px 0 #cfd7df, 0 0 0 1px #80bdff;
+    box-shadow:
+      0 1px 3px 0 #cfd7df,
+      0 0 0 1px #80bdff;
   }
 `;
 

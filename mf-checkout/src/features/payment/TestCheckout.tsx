@@ -26,8 +26,7 @@ export default function TestCheckout({ booking, email }: { booking: Booking; ema
       confirmCard={confirmCard}
       notice={
         <TestMode role="note">
-          <Badge>TEST MODE</Badge> No real card is charged. Pay with 4242 4242 4242 4242, any future date and any CVC;
-          4000 0000 0000 0002 is declined.
+          <Badge>TEST MODE</Badge> No real card is charged. Pay with 4242 4242 4242 4242, any future date and any CVC; 4000 0000 0000 0002 is declined.
         </TestMode>
       }
       renderCard={(reportCardError, errorId) => (

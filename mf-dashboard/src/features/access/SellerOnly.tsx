@@ -22,10 +22,7 @@ function NotASeller({ title, reason, role }: { title: string; reason: string; ro
     <Notice aria-labelledby={titleId}>
       <h1 id={titleId}>{title}</h1>
       <p>{reason}</p>
-      <p>
-        {role ? `You are signed in with a ${role} account.` : 'Your account has no role yet.'} Seller accounts are chosen when
-        registering.
-      </p>
+      <p>{role ? `You are signed in with a ${role} account.` : 'Your account has no role yet.'} Seller accounts are chosen when registering.</p>
       <ButtonLink to={SITE_ROUTES.dashboard}>Back to your dashboard</ButtonLink>
     </Notice>
   );

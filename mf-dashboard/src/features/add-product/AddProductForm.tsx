@@ -194,9 +194,7 @@ function Control({ spec, value, onChange, onBlur, readOnly }: ControlProps) {
     case 'long':
       return <TextArea {...text} dir="auto" rows={4} onChange={(event) => onChange(event.target.value)} />;
     case 'price':
-      return (
-        <Input {...text} type="number" min="0" step="any" inputMode={spec.inputMode} onChange={(event) => onChange(event.target.value)} />
-      );
+      return <Input {...text} type="number" min="0" step="any" inputMode={spec.inputMode} onChange={(event) => onChange(event.target.value)} />;
     default:
       return (
         <Input

@@ -52,7 +52,11 @@ test('shows the thirteen fields, all required, with their defaults', () => {
   expect(screen.getByLabelText('Posted on')).toHaveAttribute('type', 'date');
   expect(screen.getByLabelText('Current price')).toHaveAttribute('type', 'number');
   expect(screen.getByLabelText('Category')).toHaveValue('audi');
-  expect(within(screen.getByLabelText('Category')).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['audi', 'honda', 'mercedes']);
+  expect(
+    within(screen.getByLabelText('Category'))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value')),
+  ).toEqual(['audi', 'honda', 'mercedes']);
   expect(screen.getByLabelText('Seller name')).toHaveValue('Dana Driver');
 });
 
@@ -88,7 +92,7 @@ test('a field is checked when it is left, and the message clears as it is fixed'
   await user.clear(img);
   await user.type(img, '/images/audi-a4.svg');
   expect(img).not.toHaveAttribute('aria-invalid');
-  expect(screen.getByRole('img', { name: "Preview of the car" })).toHaveAttribute('src', 'http://localhost:5000/images/audi-a4.svg');
+  expect(screen.getByRole('img', { name: 'Preview of the car' })).toHaveAttribute('src', 'http://localhost:5000/images/audi-a4.svg');
 
   await user.type(screen.getByLabelText('Current price'), '0');
   await user.tab();

@@ -33,9 +33,9 @@ beforeEach(() => {
 
 test('shows one spinner until both lists have arrived, then both tables together', async () => {
   let sellersArrive: (sellers: []) => void = () => undefined;
-  jest.mocked(listUsersByRole).mockImplementation((role) =>
-    role === 'Buyer' ? Promise.resolve([]) : new Promise((resolve) => (sellersArrive = resolve as typeof sellersArrive)),
-  );
+  jest
+    .mocked(listUsersByRole)
+    .mockImplementation((role) => (role === 'Buyer' ? Promise.resolve([]) : new Promise((resolve) => (sellersArrive = resolve as typeof sellersArrive))));
   renderDashboard(<AdminUsers />);
   expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Loading the accounts…']);
   // The buyers are in, the sellers not yet: still nothing that the sellers' arrival would push down.
@@ -61,9 +61,20 @@ test('lists buyers and sellers with Sl No, Name, Email, Role and Delete', async 
   serve({ Buyer: buyers, Seller: sellers });
   renderDashboard(<AdminUsers />);
   const buyersTable = await table('Buyers');
-  expect(within(buyersTable).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Sl No', 'Name', 'Email', 'Role', 'Delete']);
+  expect(
+    within(buyersTable)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Sl No', 'Name', 'Email', 'Role', 'Delete']);
   const rows = within(buyersTable).getAllByRole('row').slice(1);
-  expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent))).toEqual([
+  expect(
+    rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 4)
+        .map((cell) => cell.textContent),
+    ),
+  ).toEqual([
     ['1', 'Bob Buyer', 'bob@usedcars.test', 'Buyer'],
     ['2', 'Bea Buyer', 'bea@usedcars.test', 'Buyer'],
   ]);

@@ -72,14 +72,7 @@ function AccountsTable({ role, caption, accounts }: { role: AccountRole; caption
     },
   ];
 
-  return (
-    <DataTable
-      caption={caption}
-      columns={columns}
-      query={accounts}
-      empty={<p>No {caption.toLowerCase()} yet.</p>}
-    />
-  );
+  return <DataTable caption={caption} columns={columns} query={accounts} empty={<p>No {caption.toLowerCase()} yet.</p>} />;
 }
 
 const Section = styled.section`

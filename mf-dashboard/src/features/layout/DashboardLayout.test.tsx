@@ -36,7 +36,11 @@ test("a Seller's sub-navigation: Add Product, My Product, My Buyers, the current
   signInAs('Seller');
   renderAt('/dashboard/myProduct');
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
-  expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+  expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
     ['Add Product', '/dashboard/addProduct'],
     ['My Product', '/dashboard/myProduct'],
     ['My Buyers', '/dashboard/myBuyer'],
@@ -52,7 +56,11 @@ test.each([
   signInAs(role);
   renderAt('/dashboard');
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
-  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([label]);
+  expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual([label]);
   expect(within(nav).queryByRole('link', { name: 'Add Product' })).not.toBeInTheDocument();
 });
 

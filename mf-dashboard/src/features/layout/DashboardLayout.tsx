@@ -106,7 +106,6 @@ const Notice = styled.div`
   }
 `;
 
-
 const Side = styled.nav`
   ul {
     display: flex;

@@ -28,21 +28,32 @@ test('says so when nobody has booked a car yet', async () => {
 test("lists who booked the seller's cars, how to reach them and whether they paid", async () => {
   jest.mocked(fetchMyBuyers).mockResolvedValue([
     booking({ _id: 'k1' }),
-    booking({ _id: 'k2', name: 'Bea Buyer', email: 'bea@usedcars.test', phone: '(512) 555-0142', address: '9 Elm Rd', carName: 'Honda Civic EX', currentPrice: 18000, paid: true }),
+    booking({
+      _id: 'k2',
+      name: 'Bea Buyer',
+      email: 'bea@usedcars.test',
+      phone: '(512) 555-0142',
+      address: '9 Elm Rd',
+      carName: 'Honda Civic EX',
+      currentPrice: 18000,
+      paid: true,
+    }),
   ]);
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
   const table = await screen.findByRole('table', { name: 'Bookings of my cars' });
-  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-    'Sl No',
-    'Buyer',
-    'Email',
-    'Phone',
-    'Meeting address',
-    'Car',
-    'Price',
-    'Paid',
-  ]);
-  const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Sl No', 'Buyer', 'Email', 'Phone', 'Meeting address', 'Car', 'Price', 'Paid']);
+  const rows = within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
   expect(rows).toEqual([
     ['1', 'Bob Buyer', 'bob@usedcars.test', '+1 415 555 0199', '1 Market St', 'Audi A4 2.0 TFSI Premium', '$21,500', 'Not paid'],
     ['2', 'Bea Buyer', 'bea@usedcars.test', '(512) 555-0142', '9 Elm Rd', 'Honda Civic EX', '$18,000', 'Paid'],
@@ -51,16 +62,21 @@ test("lists who booked the seller's cars, how to reach them and whether they pai
 });
 
 test('a booking whose car went to another buyer says so, next to the sale', async () => {
-  jest.mocked(fetchMyBuyers).mockResolvedValue([
-    booking({ _id: 'k1', name: 'Bob Buyer', carStatus: 'sold' }),
-    booking({ _id: 'k2', name: 'Bea Buyer', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
-  ]);
+  jest
+    .mocked(fetchMyBuyers)
+    .mockResolvedValue([
+      booking({ _id: 'k1', name: 'Bob Buyer', carStatus: 'sold' }),
+      booking({ _id: 'k2', name: 'Bea Buyer', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
+    ]);
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
   const table = await screen.findByRole('table', { name: 'Bookings of my cars' });
-  const rows = within(table).getAllByRole('row').slice(1).map((row) => {
-    const cells = within(row).getAllByRole('cell');
-    return [cells[1]?.textContent, cells.at(-1)?.textContent];
-  });
+  const rows = within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => {
+      const cells = within(row).getAllByRole('cell');
+      return [cells[1]?.textContent, cells.at(-1)?.textContent];
+    });
   expect(rows).toEqual([
     ['Bob Buyer', 'Sold to another buyer'],
     ['Bea Buyer', 'Paid'],

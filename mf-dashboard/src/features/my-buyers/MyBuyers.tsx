@@ -35,12 +35,7 @@ export function MyBuyers() {
   return (
     <>
       <h1>My Buyers</h1>
-      <DataTable
-        caption="Bookings of my cars"
-        columns={columns}
-        query={buyers}
-        empty={<p>Nobody has booked one of your cars yet.</p>}
-      />
+      <DataTable caption="Bookings of my cars" columns={columns} query={buyers} empty={<p>Nobody has booked one of your cars yet.</p>} />
     </>
   );
 }

@@ -27,18 +27,32 @@ test('with no bookings it points to the brand lists', async () => {
 });
 
 test('lists the orders: PAY NOW for an unpaid booking, Paid for a paid one', async () => {
-  jest.mocked(fetchBookings).mockResolvedValue([
-    booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', currentPrice: 21500 }),
-    booking({ _id: 'k2', carName: 'Honda Civic EX', currentPrice: 18250.5, paid: true, transactionId: 'pi_1' }),
-  ]);
+  jest
+    .mocked(fetchBookings)
+    .mockResolvedValue([
+      booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', currentPrice: 21500 }),
+      booking({ _id: 'k2', carName: 'Honda Civic EX', currentPrice: 18250.5, paid: true, transactionId: 'pi_1' }),
+    ]);
   renderDashboard(<MyOrders />);
   const table = await screen.findByRole('table', { name: 'My orders' });
   expect(fetchBookings).toHaveBeenCalledWith('bob@usedcars.test', expect.anything());
-  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Sl No', 'Image', 'Title', 'Price', 'Status']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Sl No', 'Image', 'Title', 'Price', 'Status']);
   const [first, second] = within(table).getAllByRole('row').slice(1);
-  expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '', 'Audi A4 2.0 TFSI Premium', '$21,500', 'PAY NOW']);
+  expect(
+    within(first!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['1', '', 'Audi A4 2.0 TFSI Premium', '$21,500', 'PAY NOW']);
   expect(within(first!).getByRole('link', { name: 'PAY NOW for Audi A4 2.0 TFSI Premium' })).toHaveAttribute('href', '/dashboard/payment/k1');
-  expect(within(second!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '', 'Honda Civic EX', '$18,250.50', 'Paid']);
+  expect(
+    within(second!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['2', '', 'Honda Civic EX', '$18,250.50', 'Paid']);
   expect(within(second!).queryByRole('link')).not.toBeInTheDocument();
   // The picture is decorative (the Title names the car); it comes from the API's /images/.
   expect(first!.querySelector('img')).toHaveAttribute('src', 'http://localhost:5000/images/audi-a4.svg');
@@ -52,10 +66,12 @@ test('PAY NOW needs a price, an unpaid booking and a car nobody has bought yet',
 });
 
 test('a booking whose car another buyer bought says so instead of offering PAY NOW', async () => {
-  jest.mocked(fetchBookings).mockResolvedValue([
-    booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', carStatus: 'sold' }),
-    booking({ _id: 'k2', carName: 'Honda Civic EX', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
-  ]);
+  jest
+    .mocked(fetchBookings)
+    .mockResolvedValue([
+      booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', carStatus: 'sold' }),
+      booking({ _id: 'k2', carName: 'Honda Civic EX', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
+    ]);
   renderDashboard(<MyOrders />);
   const table = await screen.findByRole('table', { name: 'My orders' });
   const [lost, bought] = within(table).getAllByRole('row').slice(1);

@@ -49,7 +49,14 @@ test("merges the seller's cars of the three brands, newest first, with each car'
   for (const category of ['audi', 'honda', 'mercedes']) {
     expect(fetchSellerCars).toHaveBeenCalledWith(category, 'Dana Driver', expect.anything());
   }
-  const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+  const rows = within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
   expect(rows).toEqual([
     ['1', '', 'Honda Civic EX', 'Honda', '$18,000', '2025-05-20', 'Available', 'Edit photos'],
     ['2', '', 'Audi Q5', 'Audi', '$21,500', '2025-03-01', 'Booked', 'Edit photos'],
@@ -104,7 +111,7 @@ function photo(id: string): CarPhoto {
   };
 }
 
-test('Edit photos shows the car\'s photos, the cover first; a new cover and a deletion are saved as they are made', async () => {
+test("Edit photos shows the car's photos, the cover first; a new cover and a deletion are saved as they are made", async () => {
   const user = userEvent.setup();
   const [a, b, c] = [photo('a'), photo('b'), photo('c')];
   serve({ audi: [car({ _id: 'a1', carName: 'Audi Q5', photos: [a, b, c] })] });
@@ -136,11 +143,15 @@ test('Edit photos shows the car\'s photos, the cover first; a new cover and a de
 test('a refused reorder puts the photos back and says why', async () => {
   const user = userEvent.setup();
   serve({ honda: [car({ _id: 'h1', carName: 'Honda Jazz', categoryName: 'honda', photos: [photo('a'), photo('b')] })] });
-  jest.mocked(reorderPhotos).mockRejectedValue(new ApiError('photoIds must name each of this car\'s 3 photos once', 409));
+  jest.mocked(reorderPhotos).mockRejectedValue(new ApiError("photoIds must name each of this car's 3 photos once", 409));
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
   await user.click(await screen.findByRole('button', { name: 'Edit photos of Honda Jazz' }));
   const dialog = screen.getByRole('dialog');
   await user.click(within(dialog).getByRole('button', { name: 'Move photo 1 right' }));
   expect(await within(dialog).findByText(/must name each of this car's 3 photos once/)).toBeInTheDocument();
-  expect(within(dialog).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Photo a', 'Photo b']);
+  expect(
+    within(dialog)
+      .getAllByRole('img')
+      .map((img) => img.getAttribute('alt')),
+  ).toEqual(['Photo a', 'Photo b']);
 });

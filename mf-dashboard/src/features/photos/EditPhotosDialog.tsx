@@ -41,7 +41,15 @@ export function EditPhotosDialog({ car, onClose }: { car: Car; onClose: () => vo
   const order = (next: CarPhoto[]) => {
     const before = photos;
     setPhotos(next);
-    void save(() => reorderPhotos(car.categoryName, car._id, next.map((photo) => photo.id)), before);
+    void save(
+      () =>
+        reorderPhotos(
+          car.categoryName,
+          car._id,
+          next.map((photo) => photo.id),
+        ),
+      before,
+    );
   };
   const remove = (photo: CarPhoto) => {
     const before = photos;

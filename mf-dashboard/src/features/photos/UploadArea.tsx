@@ -69,8 +69,8 @@ export function UploadArea({ uploads, storedPhotos, orderable = false, onAdded, 
           }}
         />
         <Hint id={hintId}>
-          Pick or drop up to {PHOTOS_PER_CAR_MAX} photos per car, each at most {PHOTO_FILE_MAX_BYTES / (1024 * 1024)} MB. The place and camera a
-          phone records in a photo are removed.
+          Pick or drop up to {PHOTOS_PER_CAR_MAX} photos per car, each at most {PHOTO_FILE_MAX_BYTES / (1024 * 1024)} MB. The place and camera a phone records
+          in a photo are removed.
         </Hint>
       </Zone>
       {uploads.rows.length > 0 && (

@@ -71,7 +71,10 @@ export function useUploads(): Uploads {
     rowsRef.current = update(rowsRef.current);
     if (mounted.current) setRowsState(rowsRef.current);
   }, []);
-  const patch = useCallback((key: string, change: Partial<UploadRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row))), [setRows]);
+  const patch = useCallback(
+    (key: string, change: Partial<UploadRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row))),
+    [setRows],
+  );
 
   const add = useCallback(
     (files: readonly File[], storedPhotos: number) => {
@@ -83,7 +86,14 @@ export function useUploads(): Uploads {
             return { key, file, state: 'refused', final: true, percent: 0, message: `${file.name} is larger than ${MEGABYTES} MB, the most a photo may be` };
           }
           if (taken >= PHOTOS_PER_CAR_MAX) {
-            return { key, file, state: 'refused', final: true, percent: 0, message: `${file.name} would be photo ${taken + 1}; a car has at most ${PHOTOS_PER_CAR_MAX} photos` };
+            return {
+              key,
+              file,
+              state: 'refused',
+              final: true,
+              percent: 0,
+              message: `${file.name} would be photo ${taken + 1}; a car has at most ${PHOTOS_PER_CAR_MAX} photos`,
+            };
           }
           taken += 1;
           return { key, file, state: 'waiting', percent: 0 };
@@ -114,7 +124,13 @@ export function useUploads(): Uploads {
 
   const makeFirst = useCallback(
     (key: string) => {
-      setRows((current) => moveItem(current, current.findIndex((row) => row.key === key), 0));
+      setRows((current) =>
+        moveItem(
+          current,
+          current.findIndex((row) => row.key === key),
+          0,
+        ),
+      );
     },
     [setRows],
   );
@@ -159,7 +175,11 @@ export function useUploads(): Uploads {
     [patch],
   );
 
-  const retryRefused = useCallback(() => setRows((current) => current.map((row) => (row.state === 'refused' && !row.final ? { ...row, state: 'waiting', percent: 0, message: undefined } : row))), [setRows]);
+  const retryRefused = useCallback(
+    () =>
+      setRows((current) => current.map((row) => (row.state === 'refused' && !row.final ? { ...row, state: 'waiting', percent: 0, message: undefined } : row))),
+    [setRows],
+  );
 
   const pending = rows.filter((row) => row.state === 'waiting' || row.state === 'uploading' || row.state === 'processing').length;
   return { rows, pending, busy: rows.some((row) => row.state === 'uploading' || row.state === 'processing'), add, remove, move, makeFirst, run, retryRefused };

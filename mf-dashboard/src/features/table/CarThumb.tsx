@@ -10,18 +10,7 @@ import { Picture } from '@usedcars/shared-ui/picture';
  * fails becomes a drawn stand-in carrying the car's name (docs/performance.md, "Pictures").
  */
 export function CarThumb({ img, photo, name }: { img: string; photo?: CarPhoto | null; name: string }) {
-  return (
-    <Thumb
-      photo={photo}
-      src={img}
-      resolveUrl={carImageUrl}
-      alt=""
-      standInLabel={`${name}: no picture`}
-      sizes="72px"
-      width={72}
-      height={48}
-    />
-  );
+  return <Thumb photo={photo} src={img} resolveUrl={carImageUrl} alt="" standInLabel={`${name}: no picture`} sizes="72px" width={72} height={48} />;
 }
 
 const Thumb = styled(Picture)`

@@ -57,12 +57,7 @@ export function DataTable<Row extends { _id: string }>({ caption, columns, query
   if (isPending) return <Spinner label={`Loading ${caption.toLowerCase()}…`} />;
 
   const failure = isError ? (
-    <ErrorPanel
-      title={`We could not load ${caption.toLowerCase()}.`}
-      message={errorText(error)}
-      retrying={isRefetching}
-      onRetry={() => void refetch()}
-    />
+    <ErrorPanel title={`We could not load ${caption.toLowerCase()}.`} message={errorText(error)} retrying={isRefetching} onRetry={() => void refetch()} />
   ) : null;
 
   // A failed refetch keeps the rows it had; a first failure has none to show.

@@ -15,7 +15,11 @@ import { MyProducts } from '../my-products/MyProducts';
 
 jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), fetchUserByEmail: jest.fn(), listUsersByRole: jest.fn() }));
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchSellerCars: jest.fn() }));
-jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchBookings: jest.fn(), fetchMyBuyers: jest.fn() }));
+jest.mock('@usedcars/shared-api/bookings', () => ({
+  ...jest.requireActual('@usedcars/shared-api/bookings'),
+  fetchBookings: jest.fn(),
+  fetchMyBuyers: jest.fn(),
+}));
 
 /** Renders a table screen, waits for its rows, checks them, and always cleans up for the next run. */
 async function inTable(ui: React.ReactElement, caption: string, check: (table: HTMLElement) => void) {

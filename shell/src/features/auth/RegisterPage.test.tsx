@@ -33,7 +33,9 @@ test("the Register screen: Full Name, Email, Password and 'Buyer or Seller?' (Bu
   expect(roleField()).toBeRequired();
   // Nothing is chosen for the person: the prompt shows until they pick.
   expect(roleField()).toHaveValue('');
-  const choices = within(roleField()).getAllByRole('option').filter((option) => !(option as HTMLOptionElement).disabled);
+  const choices = within(roleField())
+    .getAllByRole('option')
+    .filter((option) => !(option as HTMLOptionElement).disabled);
   expect(choices.map((option) => option.textContent)).toEqual(['Buyer', 'Seller']);
   expect(screen.getByRole('link', { name: 'Sign in Here' })).toHaveAttribute('href', '/login');
   expect(document.title).toBe('Register');

@@ -40,15 +40,7 @@ export function RegisterPage() {
           <Input type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
         </Field>
         <Field label="Password">
-          <Input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            minLength={6}
-            required
-            value={form.password}
-            onChange={set('password')}
-          />
+          <Input type="password" name="password" autoComplete="new-password" minLength={6} required value={form.password} onChange={set('password')} />
         </Field>
         <Field label="Buyer or Seller?">
           <Select name="role" required value={form.role} onChange={set('role')}>

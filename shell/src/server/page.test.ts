@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { assemblePage, escapeHtml } from './page';
 
 const TEMPLATE = `<!doctype html>
@@ -66,6 +68,11 @@ test("the page's data travels as JSON that no text in it can break out of", () =
 test('markup that looks like a replacement pattern stays as it is', () => {
   const html = assemblePage(TEMPLATE, { ...page, html: '<p>$& and $1 cost $$</p>' });
   expect(html).toContain('<p>$& and $1 cost $$</p>');
+});
+
+test("the site's own page template keeps the placeholder the server fills (a reformatted template would leave every page to the browser)", () => {
+  const template = readFileSync(path.join(__dirname, '../../../tooling/index.html'), 'utf8');
+  expect(assemblePage(template, page)).toContain('<div id="root" data-server-rendered><main><h1>A car</h1></main></div>');
 });
 
 test('a template without the placeholder is refused rather than served half-filled', () => {

@@ -137,6 +137,9 @@ test('a seller adds a car with three photos from a phone, orders them and picks 
   await dialog.getByLabel('Add photos').setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text, not a photo') }]);
   const refused = dialog.getByRole('listitem').filter({ hasText: 'notes.jpg' });
   await expect(refused.getByRole('alert')).toContainText('notes.jpg is not a picture');
+  // On a phone the dialog, its photos and its upload rows fit the screen: nothing scrolls sideways.
+  const dialogWidths = await dialog.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(dialogWidths.scroll).toBeLessThanOrEqual(dialogWidths.client);
   await dialog.getByRole('button', { name: 'Remove notes.jpg' }).click();
   await expect(refused).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Done' }).click();

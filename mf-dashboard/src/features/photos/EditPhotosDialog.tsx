@@ -86,8 +86,11 @@ export function EditPhotosDialog({ car, onClose }: { car: Car; onClose: () => vo
   );
 }
 
+// One column no wider than the dialog: a grid's own column would otherwise grow to the photo
+// grid's widest content and push the upload area past a phone's screen.
 const Body = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 12px;
 `;
 

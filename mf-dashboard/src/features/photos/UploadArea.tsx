@@ -116,8 +116,10 @@ export function UploadArea({ uploads, storedPhotos, orderable = false, onAdded, 
   );
 }
 
+// minmax(0, 1fr): the file input's own width must not stretch the zone past a phone's screen.
 const Zone = styled.div<{ $over: boolean }>`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 8px;
   padding: 16px;
   border: 2px dashed ${(props) => (props.$over ? theme.color.focus : theme.color.line)};

@@ -1,4 +1,5 @@
-import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { providedVersions } from './providedVersions';
 import { setRemoteRegistry } from '@usedcars/shared-page';
 import { blocking, judgeAll, type SharedRequirement } from '@usedcars/shared-page/sharing';
 
@@ -39,24 +40,13 @@ export function remoteEntryOf(manifestUrl: string, manifest: RemoteManifest): { 
   };
 }
 
-/** The versions of the shared packages this page provides (the shell's, as its build declared them). */
-function pageVersions(): Record<string, string> {
-  const instance = getInstance();
-  const versions: Record<string, string> = {};
-  for (const [name, entries] of Object.entries(instance?.options.shared ?? {})) {
-    const own = entries.find((entry) => entry.from === instance?.options.name) ?? entries[0];
-    if (own?.version) versions[name] = own.version;
-  }
-  return versions;
-}
-
 /**
  * A remote's shared requirements against the page, before any of its code loads
  * (docs/sharing-and-releases.md). A singleton of another major would be handed the page's copy
  * and break in ways no boundary can contain, so the remote is refused: its area shows the
  * fallback, and the console names the package, the version it needs and the version the page has.
  */
-export function checkSharing(name: string, manifest: RemoteManifest, provided: Record<string, string> = pageVersions()): void {
+export function checkSharing(name: string, manifest: RemoteManifest, provided: Record<string, string> = providedVersions()): void {
   const findings = judgeAll(manifest.shared ?? [], provided);
   for (const finding of findings) {
     if (finding.verdict === 'olderOnPage') console.warn(`[federation] ${name}: ${finding.message}`);

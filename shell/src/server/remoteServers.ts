@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { providedVersions } from '../federation/providedVersions';
 import { remoteOf, type ModuleId } from '@usedcars/shared-contract';
 import { blocking, judgeAll } from '@usedcars/shared-page/sharing';
 import { loadScreenModule, type ScreenModule } from '@usedcars/shared-ui';
@@ -28,24 +29,13 @@ export class RemoteUnavailable extends Error {
   }
 }
 
-/** The versions of the singletons and shared packages this render server provides. */
-function serverVersions(): Record<string, string> {
-  const instance = getInstance();
-  const versions: Record<string, string> = {};
-  for (const [name, entries] of Object.entries(instance?.options.shared ?? {})) {
-    const own = entries.find((entry) => entry.from === instance?.options.name) ?? entries[0];
-    if (own?.version) versions[name] = own.version;
-  }
-  return versions;
-}
-
 /**
  * A server build that needs a singleton of a major this server does not have would be handed
  * the server's copy anyway and fail while drawing: it is not loaded at all, and its pages are
  * drawn in the browser (docs/sharing-and-releases.md). What a build shares by version it brings
  * itself. Browser-only packages (the identity SDK) are not the server's business.
  */
-export function serverSharingProblems(manifest: PublishedManifest, provided: Record<string, string> = serverVersions()): string[] {
+export function serverSharingProblems(manifest: PublishedManifest, provided: Record<string, string> = providedVersions()): string[] {
   const onServer = (manifest.shared ?? []).flatMap(({ name, version, requiredVersion, singleton }) =>
     version && name in provided ? [{ name, version, requiredVersion, singleton }] : [],
   );

@@ -11,7 +11,7 @@ import { confirmTestCardPayment, createPaymentIntent, fetchPaymentConfig, record
 import { noticeFrom, type Booking } from '@usedcars/shared-contract';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
-import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
+import { bookingFixture, expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import fc from 'fast-check';
 import { cleanup } from '@testing-library/react';
 import { createQueryClient } from '@usedcars/shared-ui/appSettings';
@@ -54,21 +54,7 @@ jest.mock('@stripe/react-stripe-js', () => {
 });
 
 function booking(overrides: Partial<Booking> = {}): Booking {
-  return {
-    _id: 'k1',
-    carId: 'c1',
-    name: 'Bob Buyer',
-    email: 'bob@usedcars.test',
-    img: '/images/honda.svg',
-    currentPrice: 18250.5,
-    carName: 'Honda Civic EX',
-    phone: '+1 415 555 0199',
-    address: '1 Market St',
-    paid: false,
-    transactionId: null,
-    carStatus: 'booked',
-    ...overrides,
-  };
+  return bookingFixture({ img: '/images/honda.svg', currentPrice: 18250.5, carName: 'Honda Civic EX', ...overrides });
 }
 
 function Elsewhere() {

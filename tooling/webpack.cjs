@@ -109,21 +109,10 @@ const SHARED_BY_VERSION = ['@usedcars/shared-ui', '@usedcars/shared-api'];
  * What every page runs before its first screen. The shell bundles these into its first script
  * (eager) instead of one file each: a first visit asked for ten more files (~0.4 KB of headers
  * apiece) and compressed each alone. What only some screens need (react-query, the toaster, the
- * identity SDK) still loads with them.
+ * identity SDK) still loads with them. The render server preloads the same list
+ * (tooling/startup-packages.json).
  */
-const STARTUP_PACKAGES = new Set([
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router-dom',
-  'styled-components',
-  'zustand',
-  '@usedcars/shared-api',
-  '@usedcars/shared-auth',
-  '@usedcars/shared-page',
-  '@usedcars/shared-ui',
-]);
+const STARTUP_PACKAGES = new Set(require('./startup-packages.json'));
 
 function sharedConfig({ dir = root, server = false, host = false } = {}) {
   const eager = (name) => (host && STARTUP_PACKAGES.has(name) ? { eager: true } : {});

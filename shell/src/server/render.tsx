@@ -14,6 +14,7 @@ import { routes, type ScreenHandle } from '../app/routes';
 import { browserEntryOf, exposedScripts, forThePage, sharedScripts, type PublishedManifest } from './manifest';
 import type { DrawnPage } from './page';
 import { RemoteUnavailable, type RemoteBuild, type RemoteServers } from './remoteServers';
+import startupPackages from '../../../tooling/startup-packages.json';
 
 /**
  * Draws one address of the site to HTML (docs/architecture.md, "Server rendering"): the layout
@@ -22,18 +23,7 @@ import { RemoteUnavailable, type RemoteBuild, type RemoteServers } from './remot
  */
 
 /** The shell's shared packages the page's first script needs at once (the rest load with a screen). */
-const STARTUP_PACKAGES = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router-dom',
-  'styled-components',
-  'zustand',
-  '@usedcars/shared-api',
-  '@usedcars/shared-auth',
-  '@usedcars/shared-ui',
-];
+const STARTUP_PACKAGES: readonly string[] = startupPackages;
 /** ...and those of a screen that reads the API (services.tsx). */
 const SERVICE_PACKAGES = ['@tanstack/react-query', 'react-hot-toast'];
 

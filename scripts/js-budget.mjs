@@ -15,20 +15,14 @@
  * judged on the second: the budget counts what the first visit transfers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const BUDGET = 130 * 1024;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Debian's Chromium without a sandbox or GPU, nothing fetched in the background: one list for every tool that drives it.
+const CHROMIUM_ARGS = createRequire(import.meta.url)('../tooling/chromium-args.json');
 
 const urlArg = process.argv.indexOf('--url');
 let url = urlArg > 0 ? process.argv[urlArg + 1] : null;

@@ -1,3 +1,4 @@
+import chromiumArgs from '../../tooling/chromium-args.json';
 /**
  * Where the browser suite runs the site: its own ports, so it can sit beside `npm start`.
  * E2E_PORT_OFFSET moves them all, so two suites can run side by side.
@@ -30,15 +31,8 @@ export const SITE = {
   auth: `http://127.0.0.1:${PORTS.auth}`,
 };
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian's Chromium here: no sandbox or GPU, nothing fetched in the background (one list for every tool). */
+export const CHROMIUM_ARGS: string[] = chromiumArgs;
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'usedcars-demo';
 export const DEMO = {

@@ -4,6 +4,6 @@
  */
 const { require: requireTs } = require('tsx/cjs/api');
 
-const { exposesOf } = requireTs('@usedcars/shared-contract/src/screens.ts', __filename);
+const { exposesOf } = requireTs('@usedcars/shared-contract/screens', __filename);
 
 module.exports = { exposesOf };

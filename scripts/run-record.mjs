@@ -7,27 +7,12 @@
  */
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sitePorts } from './topology.mjs';
 import { describeHolders, groupMembers, portHolders, portIsFree, processInfo, signalGroup, stillRunning } from './processes.mjs';
 
 export const RECORD_FILE = 'processes.json';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** What each port of a site is for, in the order they are checked and reported. */
-export function sitePorts(ports) {
-  return [
-    { port: ports.shell, part: 'shell' },
-    { port: ports.catalog, part: 'catalog' },
-    { port: ports.dashboard, part: 'dashboard' },
-    { port: ports.checkout, part: 'checkout' },
-    { port: ports.api, part: 'api' },
-    { port: ports.auth, part: 'auth' },
-    // The emulator's own ports follow the auth port (site.mjs).
-    { port: ports.auth + 1, part: 'auth hub' },
-    { port: ports.auth + 2, part: 'auth logging' },
-    { port: ports.auth + 3, part: 'auth emulator' },
-  ];
-}
 
 export class PortsInUseError extends Error {
   /** @param {{ port: number, part: string, holders: { pid: number, command: string }[] }[]} busy */

@@ -1,11 +1,5 @@
-export interface Ports {
-  shell: number;
-  catalog: number;
-  dashboard: number;
-  checkout: number;
-  api: number;
-  auth: number;
-}
+/** The shell's, each remote's (by name), the API's and the Auth emulator's ports. */
+export type Ports = { shell: number; api: number; auth: number } & Record<string, number>;
 export const ROOT: string;
 export const FRONT_ENDS: { name: string; dir: string; portVar: string; port: number }[];
 export function defaultPorts(env?: NodeJS.ProcessEnv): Ports;
@@ -27,6 +21,6 @@ export class PortsInUseError extends Error {
 }
 /** The data folder's record names a launcher that is still running. */
 export class AlreadyRunningError extends Error {}
-/** A part died or did not answer during start-up; the message quotes its last lines. */
+/** A part died or did not respond during start-up; the message quotes its last lines. */
 export class StartFailedError extends Error {}
 export function writeRuntimeFiles(siteDir: string, o: { ports: Ports; publicHost: string }): void;

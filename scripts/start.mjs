@@ -5,24 +5,12 @@
  */
 import path from 'node:path';
 import { AlreadyRunningError, PortsInUseError, ROOT, StartFailedError, defaultPorts, startSite } from './site.mjs';
+import { PORT_SETTINGS } from './topology.mjs';
 
 const dev = process.argv.includes('--dev');
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, '.data'));
 const password = process.env.DEMO_PASSWORD ?? 'usedcars-demo';
 const ports = defaultPorts();
-
-/** Which setting moves each port (the emulator's helper ports follow AUTH_EMULATOR_PORT). */
-const PORT_SETTINGS = {
-  shell: 'SHELL_PORT',
-  catalog: 'CATALOG_PORT',
-  dashboard: 'DASHBOARD_PORT',
-  checkout: 'CHECKOUT_PORT',
-  api: 'API_PORT',
-  auth: 'AUTH_EMULATOR_PORT',
-  'auth hub': 'AUTH_EMULATOR_PORT',
-  'auth logging': 'AUTH_EMULATOR_PORT',
-  'auth emulator': 'AUTH_EMULATOR_PORT',
-};
 
 // Installed before anything starts: a signal during start-up must stop what was already started
 // (the children run detached, so the terminal's Ctrl-C never reaches them), not kill the

@@ -21,7 +21,7 @@
  *   npm test -- --e2e           browser suite only
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,7 +124,9 @@ async function lint() {
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${tap}`,
-    path.join(ROOT, 'scripts', 'lint-rules.test.mjs'),
+    ...readdirSync(path.join(ROOT, 'scripts'))
+      .filter((name) => name.endsWith('.test.mjs'))
+      .map((name) => path.join(ROOT, 'scripts', name)),
   ]);
   const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
@@ -133,10 +135,10 @@ async function lint() {
   tally.passed += passed;
   tally.failed += failed;
   if (rulesCode !== 0 && failed === 0) {
-    console.error("[test] the lint rules' tests could not run");
+    console.error("[test] the lint rules' and scripts' tests could not run");
     tally.failed += 1;
   }
-  console.log(`[test] lint rules: ${passed} passed, ${failed} failed`);
+  console.log(`[test] lint rules and scripts: ${passed} passed, ${failed} failed`);
 }
 
 /** The workspaces, in package.json's order; each is one type-check "test". */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
 import type { S3Settings } from './features/photos/storage';
 
@@ -51,7 +52,7 @@ export interface WriteLimitSettings {
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
-const SITE_PORTS = [3000, 3001, 3002, 3003];
+const SITE_PORTS = [TOPOLOGY.shell.port, ...Object.values(TOPOLOGY.remotes).map((remote) => remote.port)];
 export const DEFAULT_CORS_ORIGINS = SITE_PORTS.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
@@ -223,7 +224,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
   assertSafeIdentity(identity);
   const { dataDir, databaseUrl, pgliteDir } = databaseFromEnv(env);
   return {
-    port: numberFromEnv(env.PORT, 5000),
+    port: numberFromEnv(env.PORT, TOPOLOGY.api.port),
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,

@@ -1,10 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import topology from '@usedcars/shared-contract/topology.json';
 import { siteDir } from './site';
 
 /** The deploy-time remotes.json of the running site: what an operator edits to re-point the shell. */
-export type Remotes = Record<'catalog' | 'dashboard' | 'checkout', string>;
+export type Remotes = Record<keyof typeof topology.remotes, string>;
 
 const file = () => path.join(siteDir(), 'remotes.json');
 export const readRemotes = (): Remotes => JSON.parse(readFileSync(file(), 'utf8')) as Remotes;

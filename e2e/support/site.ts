@@ -1,15 +1,18 @@
+import topology from '@usedcars/shared-contract/topology.json';
 import chromiumArgs from '../../tooling/chromium-args.json';
 /**
  * Where the browser suite runs the site: its own ports, so it can sit beside `npm start`.
  * E2E_PORT_OFFSET moves them all, so two suites can run side by side.
  */
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+type RemoteName = keyof typeof topology.remotes;
+/** Each part's usual port (shared-contract/topology.json) moved up by 100, and by the offset. */
+const moved = (port: number) => port + 100 + OFFSET;
+const remotePorts = Object.fromEntries(Object.entries(topology.remotes).map(([name, part]) => [name, moved(part.port)])) as Record<RemoteName, number>;
 export const PORTS = {
-  shell: 3100 + OFFSET,
-  catalog: 3101 + OFFSET,
-  dashboard: 3102 + OFFSET,
-  checkout: 3103 + OFFSET,
-  api: 5100 + OFFSET,
+  shell: moved(topology.shell.port),
+  ...remotePorts,
+  api: moved(topology.api.port),
   auth: 9190 + OFFSET * 4,
 };
 
@@ -23,11 +26,7 @@ export const siteDir = () => {
 const local = (port: number) => `http://localhost:${port}`;
 
 export const SITE = {
-  shell: local(PORTS.shell),
-  catalog: local(PORTS.catalog),
-  dashboard: local(PORTS.dashboard),
-  checkout: local(PORTS.checkout),
-  api: local(PORTS.api),
+  ...(Object.fromEntries(Object.entries(PORTS).map(([part, port]) => [part, local(port)])) as Record<keyof typeof PORTS, string>),
   auth: `http://127.0.0.1:${PORTS.auth}`,
 };
 

@@ -13,7 +13,14 @@ export interface SitePart {
   title: string;
 }
 
-export const TOPOLOGY: { shell: SitePart; remotes: Record<string, SitePart>; api: SitePart; authEmulator: SitePart } = topology;
+export interface Topology {
+  shell: SitePart;
+  remotes: Record<string, SitePart>;
+  api: SitePart;
+  authEmulator: SitePart;
+}
+
+export const TOPOLOGY: Topology = topology;
 
 /** The remotes' names in the order the site lists them. */
 export const REMOTE_NAMES: readonly string[] = Object.keys(topology.remotes);

@@ -1,0 +1,50 @@
+/** Production builds of the front ends, made only when missing or older than their sources. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, promises as fs, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FRONT_ENDS } from '../topology.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Newest modification time under a folder (sources), skipping build output. */
+async function newest(dir) {
+  let latest = 0;
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? await newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+/** What a production build of each front end must have produced: both halves (browser and server). */
+function builtFiles(root, fe) {
+  const dir = path.join(root, fe.dir);
+  return [
+    path.join(dir, 'dist', 'mf-manifest.json'),
+    fe.name === 'shell' ? path.join(dir, 'dist-server', 'main.js') : path.join(dir, 'dist', 'server', 'remoteEntry.js'),
+  ];
+}
+
+/** The folders every front end's build reads: the shared workspaces and the build tooling. */
+function sharedFolders(root) {
+  const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const own = new Set([...FRONT_ENDS.map((f) => f.dir), 'api', 'e2e']);
+  return [...workspaces.filter((w) => !own.has(w)), 'tooling'];
+}
+
+/** Builds each front end whose build is missing or older than its sources or the shared packages. */
+export async function buildMissing(log = console.log, root = ROOT) {
+  const shared = Math.max(...(await Promise.all(sharedFolders(root).map((d) => newest(path.join(root, d))))));
+  for (const fe of FRONT_ENDS) {
+    const built = Math.min(...builtFiles(root, fe).map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+    if (built > Math.max(shared, await newest(path.join(root, fe.dir)))) continue;
+    log(`building ${fe.dir}…`);
+    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
+      cwd: path.join(root, fe.dir),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error(`building ${fe.dir} failed`);
+  }
+}

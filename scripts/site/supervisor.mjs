@@ -1,0 +1,162 @@
+/**
+ * Watches the site's child processes: records each one, follows its log, fails the start-up when
+ * one dies or does not answer, and stops them all in reverse order (docs/operate-launcher.md).
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { groupMembers, signalGroup } from '../processes.mjs';
+import { LABELS } from '../topology.mjs';
+import { followLog } from './follow-log.mjs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A part that died or did not answer during start-up: its name, what happened, its last lines. */
+export class StartFailedError extends Error {
+  constructor(label, what, log) {
+    const lines = log?.lastLines() ?? [];
+    const quoted = lines.length ? `\n  Its last lines (${log.file}):\n${lines.map((l) => `    ${l}`).join('\n')}` : '';
+    super(`Cannot start: the ${label} ${what}.${quoted}`);
+    this.name = 'StartFailedError';
+  }
+}
+
+const labelOf = (name) => LABELS[name] ?? name;
+const gone = (child) => child.exitCode !== null || child.signalCode !== null;
+
+/** Resolves true once url responds 2xx; false when timeoutMs passes or cancelled() says to give up. */
+async function responds(url, timeoutMs, cancelled) {
+  const deadline = Date.now() + timeoutMs;
+  while (!cancelled()) {
+    try {
+      // Bounded: a half-started server that accepts and never responds must not hang the start.
+      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+      await response.body?.cancel();
+      if (response.ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) return false;
+    await sleep(250);
+  }
+  return false;
+}
+
+/** Sends a child SIGINT once, then SIGKILL to its group after graceMs; stops what it left behind. */
+async function stopChild(child, graceMs) {
+  if (!gone(child)) {
+    await new Promise((resolve) => {
+      const force = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), graceMs);
+      child.once('exit', () => {
+        clearTimeout(force);
+        resolve(undefined);
+      });
+      // Once, and to the child alone: a second SIGINT makes firebase-tools quit without exporting.
+      child.kill('SIGINT');
+    });
+  }
+  // A child that died on its own can leave its own children holding the port.
+  if (groupMembers(child.pid).length > 0) {
+    signalGroup(child.pid, 'SIGTERM');
+    for (let waited = 0; groupMembers(child.pid).length > 0 && waited < 5000; waited += 100) await sleep(100);
+    if (groupMembers(child.pid).length > 0) signalGroup(child.pid, 'SIGKILL');
+  }
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.siteDir
+ * @param {string} o.logDir
+ * @param {ReturnType<typeof import('../run-record.mjs').createRunRecord>} o.record
+ * @param {boolean} o.quiet
+ * @param {(line: string) => void} o.log
+ * @param {AbortSignal} [o.signal]
+ */
+export function createSupervisor({ siteDir, logDir, record, quiet, log, signal }) {
+  /** @type {(() => Promise<void>)[]} */
+  const stops = [];
+  const parts = [];
+  let phase = 'starting'; // then 'running', then 'stopping'
+  let failure = null;
+  let failStart = () => undefined;
+  const startFailed = new Promise((_, reject) => {
+    failStart = (error) => {
+      if (failure) return;
+      failure = error;
+      reject(error);
+    };
+  });
+  startFailed.catch(() => undefined);
+  const onAbort = () => failStart(signal?.reason ?? new Error('start-up aborted'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+
+  // The children run detached: if the launcher ends some other way than stop(), each group
+  // still alive is killed outright ('exit' allows only synchronous work).
+  const killLeftovers = () => {
+    for (const { child } of parts) if (child.pid !== undefined && !gone(child)) signalGroup(child.pid, 'SIGKILL');
+  };
+  process.on('exit', killLeftovers);
+
+  const reportExit = (name, part) => (code, sig) => {
+    const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;
+    if (phase === 'starting') failStart(new StartFailedError(labelOf(name), `${how} during start-up`, part.log));
+    else if (phase === 'running') {
+      log(`[${name}] the ${labelOf(name)} ${how}; the site is not whole. Stop it (Ctrl-C) and start again.`);
+      if (quiet) for (const line of part.log.lastLines()) log(`[${name}] ${line}`);
+    }
+  };
+
+  const supervisor = {
+    get failure() {
+      return failure;
+    },
+    /** Races a start-up step against any part dying and against the abort signal. */
+    guard: (promise) => Promise.race([promise, startFailed]),
+    /** Something to run when the site stops (servers started in this process). */
+    onStop: (fn) => stops.push(fn),
+    adopt(name, child, { logFile, ports, stopSignal = 'SIGTERM', graceMs = 8000 }) {
+      record.add({ name, pid: child.pid, ports, stopSignal, graceMs, log: path.relative(siteDir, logFile) });
+      const part = { name, child, log: followLog(logFile, { name, echo: !quiet }) };
+      parts.push(part);
+      child.once('exit', reportExit(name, part));
+      stops.push(() => stopChild(child, graceMs));
+      return part;
+    },
+    startChild(name, command, args, { cwd, env, ports }) {
+      const logFile = path.join(logDir, `${name}.log`);
+      const fd = openSync(logFile, 'w');
+      let child;
+      try {
+        // Its own process group: Ctrl-C in the terminal reaches only the launcher.
+        child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd], detached: true });
+      } finally {
+        closeSync(fd);
+      }
+      if (child.pid === undefined) throw new StartFailedError(labelOf(name), `could not be started (${command})`);
+      return supervisor.adopt(name, child, { logFile, ports });
+    },
+    /** Waits until url responds; a part that does not in time fails the start, quoting its log. */
+    async ready(name, url, timeoutMs, part) {
+      if (await supervisor.guard(responds(url, timeoutMs, () => failure !== null))) return;
+      if (failure) throw failure;
+      throw new StartFailedError(labelOf(name), `did not respond on ${url} within ${Math.round(timeoutMs / 1000)} s`, part?.log);
+    },
+    running() {
+      phase = 'running';
+      signal?.removeEventListener('abort', onAbort);
+      // What the parts printed while starting comes before whatever the caller prints next.
+      for (const part of parts) part.log.lastLines();
+    },
+    async stop() {
+      phase = 'stopping';
+      signal?.removeEventListener('abort', onAbort);
+      for (const s of stops.reverse()) await s();
+      stops.length = 0;
+      for (const part of parts) part.log.close();
+      record.remove();
+      process.off('exit', killLeftovers);
+    },
+  };
+  return supervisor;
+}

@@ -1,0 +1,68 @@
+/**
+ * The site's parts as the scripts see them, read from shared-contract/topology.json: the one
+ * place a remote, its folder, its port and the setting that moves it are written
+ * (docs/how-to.md, "Add a remote").
+ */
+import { createRequire } from 'node:module';
+
+/** @type {import('@usedcars/shared-contract/topology').Topology} */
+const TOPOLOGY = createRequire(import.meta.url)('@usedcars/shared-contract/topology.json');
+
+/** The shell then each remote: the front ends the launcher builds and serves. */
+export const FRONT_ENDS = [
+  { name: 'shell', dir: TOPOLOGY.shell.folder, portVar: TOPOLOGY.shell.portEnv, port: TOPOLOGY.shell.port },
+  ...Object.entries(TOPOLOGY.remotes).map(([name, part]) => ({ name, dir: part.folder, portVar: part.portEnv, port: part.port })),
+];
+
+export const REMOTE_NAMES = Object.keys(TOPOLOGY.remotes);
+
+/** Every part's port, moved by its setting when that is set. */
+export function defaultPorts(env = process.env) {
+  const ports = Object.fromEntries(FRONT_ENDS.map((f) => [f.name, Number(env[f.portVar] ?? f.port)]));
+  return {
+    ...ports,
+    api: Number(env[TOPOLOGY.api.portEnv] ?? TOPOLOGY.api.port),
+    auth: Number(env[TOPOLOGY.authEmulator.portEnv] ?? TOPOLOGY.authEmulator.port),
+  };
+}
+
+/** What each port of a site is for, in the order they are checked and reported. */
+export function sitePorts(ports) {
+  return [
+    ...FRONT_ENDS.map((f) => ({ port: ports[f.name], part: f.name })),
+    { port: ports.api, part: 'api' },
+    { port: ports.auth, part: 'auth' },
+    // The emulator's own ports follow the auth port (site/auth.mjs).
+    { port: ports.auth + 1, part: 'auth hub' },
+    { port: ports.auth + 2, part: 'auth logging' },
+    { port: ports.auth + 3, part: 'auth emulator' },
+  ];
+}
+
+/** Which setting moves each part's port (the emulator's helper ports follow the auth port). */
+export const PORT_SETTINGS = {
+  ...Object.fromEntries(FRONT_ENDS.map((f) => [f.name, f.portVar])),
+  api: TOPOLOGY.api.portEnv,
+  auth: TOPOLOGY.authEmulator.portEnv,
+  'auth hub': TOPOLOGY.authEmulator.portEnv,
+  'auth logging': TOPOLOGY.authEmulator.portEnv,
+  'auth emulator': TOPOLOGY.authEmulator.portEnv,
+};
+
+/** What the parts are called in the launcher's messages. */
+export const LABELS = {
+  auth: 'Auth emulator',
+  api: 'API',
+  shell: 'shell',
+  ...Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${name} remote`])),
+};
+
+/** Each remote's manifest address on the given origin maker: the first remotes.json of a site. */
+export function remoteManifests(originOf) {
+  return Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${originOf(name)}/mf-manifest.json`]));
+}
+
+/** The front ends' origins, the API's allowed origins for a site on these ports. */
+export function frontEndOrigins(ports) {
+  return FRONT_ENDS.flatMap((f) => [`http://localhost:${ports[f.name]}`, `http://127.0.0.1:${ports[f.name]}`]);
+}

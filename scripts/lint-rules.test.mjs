@@ -5,6 +5,7 @@
  *   node --test scripts/lint-rules.test.mjs
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -99,4 +100,36 @@ test('a disable comment must say why', async () => {
     found.some((problem) => problem.startsWith('@eslint-community/eslint-comments/require-description')),
     JSON.stringify(found),
   );
+});
+
+test('the API client may not import the session package', async () => {
+  const found = await problems('shared-api/src/probe.ts', "import { useSession } from '@usedcars/shared-auth';\nexport const probe = useSession;\n");
+  assert.ok(
+    found.some((problem) => problem.startsWith('no-restricted-imports: ') && problem.includes('shared-api never imports shared-auth')),
+    JSON.stringify(found),
+  );
+});
+
+test('an import cycle is refused, even through a third module', async () => {
+  const dir = mkdtempSync(path.join(ROOT, 'shared-ui', 'src', 'cycle-probe-'));
+  try {
+    writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+    writeFileSync(path.join(dir, 'b.ts'), "import { c } from './c';\nexport const b = () => c;\n");
+    writeFileSync(path.join(dir, 'c.ts'), "import { a } from './a';\nexport const c = () => a;\n");
+    const [result] = await eslint.lintFiles([path.join(dir, 'a.ts')]);
+    assert.ok(
+      result.messages.some((message) => message.ruleId === 'import-x/no-cycle'),
+      JSON.stringify(result.messages),
+    );
+    const [acyclic] = await eslint.lintFiles([path.join(dir, 'c.ts')]);
+    writeFileSync(path.join(dir, 'c.ts'), 'export const c = () => 1;\n');
+    const [fixed] = await new ESLint({ cwd: ROOT, cache: false }).lintFiles([path.join(dir, 'a.ts')]);
+    assert.ok(acyclic.messages.some((message) => message.ruleId === 'import-x/no-cycle'));
+    assert.deepEqual(
+      fixed.messages.map((message) => message.ruleId),
+      [],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -67,7 +67,8 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     logController: new LogController({ disableRequestLogging: true }),
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // The process that responded: with several render workers, which one (docs/operations.md).
+  app.get('/healthz', async () => ({ status: 'ok', worker: process.pid }));
 
   for (const name of ['remotes.json', 'config.json'] as const) {
     app.get(`/${name}`, async (_request, reply) => {

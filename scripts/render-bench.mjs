@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * The render server under a crowd (`npm run bench:render`, part of `npm run bench`;
+ * docs/performance.md): autocannon at 100 connections for 10 s on home, Blogs and a car's page,
+ * beside the shell's logo (a static file of the same server) in the same run. Prints each page's
+ * requests per second against the logo's, its p99, its errors, and how many pages the render
+ * server left for the browser (its log). Figures, not a test: exits 0 whether goals are met.
+ *
+ *   node scripts/render-bench.mjs                       # starts the built site on spare ports
+ *   RENDER_WORKERS=1 node scripts/render-bench.mjs      # one render worker, for comparison
+ *   … --seconds 5 --connections 50
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildMissing, startSite } from './site.mjs';
+
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const SECONDS = arg('--seconds', 10);
+const CONNECTIONS = arg('--connections', 100);
+const GOALS = { share: 0.5, p99: 100, leftForBrowser: 0, errors: 0 };
+
+async function load(url) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  return {
+    perSecond: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const leftForBrowser = (logFile) =>
+  readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('left for the browser')).length;
+
+await buildMissing();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-render-bench-'));
+const ports = { shell: 3240, catalog: 3241, dashboard: 3242, checkout: 3243, api: 5240, auth: 9240 };
+const site = await startSite({ ports, dataDir, quiet: true, renderEnv: { LOG_LEVEL: 'warn' } });
+try {
+  const origin = `http://localhost:${ports.shell}`;
+  const home = await (await fetch(`${origin}/`)).text();
+  const logo = /src="([^"]*logo[^"]*\.svg)"/.exec(home)?.[1];
+  const [car] = await (await fetch(`http://localhost:${ports.api}/audis?limit=1`)).json();
+  const targets = [
+    ['logo (static file)', new URL(logo, origin).href],
+    ['home', `${origin}/`],
+    ['Blogs', `${origin}/blogs`],
+    ["a car's page", `${origin}/audis/${car._id}`],
+  ];
+  console.log(
+    `render bench: ${CONNECTIONS} connections, ${SECONDS} s each, RENDER_WORKERS=${process.env.RENDER_WORKERS ?? `(one per core: ${os.availableParallelism()})`}`,
+  );
+  const logFile = path.join(site.logDir, 'shell.log');
+  let staticRate = 0;
+  for (const [name, url] of targets) {
+    const before = leftForBrowser(logFile);
+    const figures = await load(url);
+    const left = leftForBrowser(logFile) - before;
+    if (!staticRate) staticRate = figures.perSecond;
+    const share = figures.perSecond / staticRate;
+    const verdict = name.startsWith('logo')
+      ? ''
+      : ` | ${share.toFixed(2)} of the static file (goal ≥ ${GOALS.share}) ${share >= GOALS.share ? 'met' : 'NOT met'}; p99 goal ≤ ${GOALS.p99} ms ${figures.p99 <= GOALS.p99 ? 'met' : 'NOT met'}`;
+    console.log(
+      `  ${name.padEnd(20)} ${figures.perSecond.toFixed(0).padStart(6)} req/s  p99 ${String(figures.p99).padStart(4)} ms  errors ${figures.errors}  left for the browser ${left}${verdict}`,
+    );
+  }
+} finally {
+  await site.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

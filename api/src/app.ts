@@ -18,6 +18,8 @@ import { registerRouteAuth } from './features/auth/route-auth';
 import { authRoutes } from './features/auth/routes';
 import { bookingRoutes } from './features/bookings/routes';
 import { carRoutes } from './features/cars/routes';
+import { changeRoutes } from './features/changes/routes';
+import { ChangeStream } from './features/changes/stream';
 import { CarCatalog } from './features/cars/service';
 import { WriteLimits } from './features/limits/write-limits';
 import type { PaymentGateway } from './features/payments/gateway';
@@ -128,6 +130,8 @@ export async function buildApp({
   const catalog = new CarCatalog(db, photos, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs });
 
   changes.attach(catalog);
+  const changeStream = new ChangeStream();
+  changes.attach(changeStream);
   app.addHook('onClose', () => changes.close());
 
   // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted),
@@ -151,5 +155,6 @@ export async function buildApp({
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
   for (const routes of [authRoutes, userRoutes, carRoutes(catalog), bookingRoutes, paymentRoutes]) routes(app, context);
   await app.register(photoRoutes(photos, context));
+  changeRoutes(changeStream)(app);
   return app;
 }

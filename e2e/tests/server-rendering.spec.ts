@@ -174,7 +174,7 @@ test.describe("the catalog's server build is broken", () => {
         expect(broken.requests()).toBeGreaterThan(0);
         // Past the budget the browser is left to draw the page; the server does not wait on.
         if (how === 'hang') expect(waited).toBeLessThan(3_000);
-        await expect.poll(renderer.log).toMatch(/page left for the browser to draw/);
+        await expect.poll(renderer.log).toMatch(/page left for the browser to render/);
         expect(renderer.log()).toMatch(how === 'error' ? /catalog: its server build could not be loaded/ : /budget|could not be loaded|failed/);
 
         // The page itself works, drawn in the browser from the catalog's browser build.

@@ -1,14 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@usedcars/shared-auth';
-import { assemblePage } from './page';
+import { listenForChanges } from './changeListener';
+import { PageCache, type PageCacheOptions } from './pageCache';
+import { createPageResponder } from './pages';
 import type { PublishedManifest } from './manifest';
 import { RemoteServers, type RemoteServersOptions } from './remoteServers';
-import { Renderer, serverRenderedModules, statusOf } from './render';
-import { pageHeaders, staticHeaders } from './securityHeaders';
+import { Renderer, serverRenderedModules } from './render';
+import { RenderQueue } from './renderQueue';
+import { staticHeaders } from './securityHeaders';
 
 /**
  * The shell's render server (docs/operations.md, "The render server"): the shell's static files
@@ -26,25 +28,13 @@ export interface RenderServerOptions {
   budgetMs: number;
   logLevel?: string | false;
   remoteServers?: RemoteServersOptions;
+  /** Anonymous pages kept between changes; off without it (docs/operations.md, "The page cache"). */
+  pageCache?: PageCacheOptions & { changesUrl?: string };
+  /** Renders at a time, and how many more may wait before a page goes to the browser at once. */
+  renderQueue?: { concurrency: number; maxWaiting: number };
 }
 
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
-
-/** A page compressed as the browser accepts it (a drawn home page is ~28 KB of markup and styles, ~6 KB compressed). */
-function compressed(request: FastifyRequest, reply: FastifyReply, html: string): Buffer | string {
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply.header('Vary', 'Accept-Encoding');
-  if (/\bbr\b/.test(accepts)) {
-    reply.header('Content-Encoding', 'br');
-    // Quality 5: most of brotli's gain for a fraction of its time at 11, on every request.
-    return brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-  }
-  if (/\bgzip\b/.test(accepts)) {
-    reply.header('Content-Encoding', 'gzip');
-    return gzipSync(html);
-  }
-  return html;
-}
 
 export async function buildRenderServer(options: RenderServerOptions): Promise<FastifyInstance> {
   const { distDir, budgetMs } = options;
@@ -96,33 +86,10 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     },
   });
 
-  const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const config = JSON.parse(runtimeFile('config.json')) as RuntimeConfig;
-    const remotes = JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>;
-    reply.headers({ ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-    const controller = new AbortController();
-    const started = performance.now();
-    let timer: NodeJS.Timeout | undefined;
-    const outOfTime = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const reason = new Error(`not drawn within the ${budgetMs} ms budget`);
-        controller.abort(reason);
-        reject(reason);
-      }, budgetMs);
-    });
-    try {
-      const { status, page } = await Promise.race([renderer.render({ url: request.url, config, remotes, signal: controller.signal }), outOfTime]);
-      reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
-      return reply.code(status).send(compressed(request, reply, assemblePage(template, page)));
-    } catch (error) {
-      controller.abort(error);
-      request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to draw');
-      reply.header('Server-Timing', 'render;desc="browser"');
-      return reply.code(statusOf(request.url)).send(compressed(request, reply, template));
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const cache = new PageCache(options.pageCache ?? { maxPages: 0, freshMs: 0, staleMs: 0 });
+  const { concurrency, maxWaiting } = options.renderQueue ?? { concurrency: 8, maxWaiting: 64 };
+  const queue = new RenderQueue(concurrency, maxWaiting);
+  const answerPage = createPageResponder({ renderer, template, budgetMs, runtimeFile, cache, queue });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -135,8 +102,14 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     return answerPage(request, reply);
   });
 
+  let stopListening = () => {};
+  app.addHook('onClose', async () => stopListening());
   // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
   app.addHook('onReady', async () => {
+    if (options.pageCache) {
+      const changesUrl = options.pageCache.changesUrl ?? `${(JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl}/changes`;
+      stopListening = listenForChanges(changesUrl, cache, (message) => app.log.warn(message));
+    }
     try {
       void remoteServers.prepare(JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>);
     } catch (error) {

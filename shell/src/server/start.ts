@@ -6,7 +6,9 @@ import { buildRenderServer } from './app';
  * server"). Settings come from the environment:
  *   PORT (3000), HOST (127.0.0.1), SHELL_DIST (the shell's browser build, ../dist),
  *   SHELL_RUNTIME_DIR (this deployment's remotes.json and config.json; the build's copies otherwise),
- *   SSR_BUDGET_MS (300: past it, the page is left for the browser to draw), LOG_LEVEL (info).
+ *   SSR_BUDGET_MS (300: past it, the page is left for the browser to render), LOG_LEVEL (info),
+ *   PAGE_CACHE (on; off keeps no page), PAGE_CACHE_FRESH_MS (60000), API_CHANGES_URL (the API's
+ *   /changes from config.json), RENDER_CONCURRENCY (8), RENDER_QUEUE (64).
  */
 export async function start(): Promise<void> {
   const env = process.env;
@@ -15,6 +17,11 @@ export async function start(): Promise<void> {
     runtimeDir: env.SHELL_RUNTIME_DIR ? path.resolve(env.SHELL_RUNTIME_DIR) : undefined,
     budgetMs: Number(env.SSR_BUDGET_MS ?? 300),
     logLevel: env.LOG_LEVEL ?? 'info',
+    pageCache:
+      env.PAGE_CACHE === 'off'
+        ? undefined
+        : { maxPages: 1_000, freshMs: Number(env.PAGE_CACHE_FRESH_MS ?? 60_000), staleMs: 5 * 60_000, changesUrl: env.API_CHANGES_URL || undefined },
+    renderQueue: { concurrency: Number(env.RENDER_CONCURRENCY ?? 8), maxWaiting: Number(env.RENDER_QUEUE ?? 64) },
   });
   const address = await app.listen({ port: Number(env.PORT ?? 3000), host: env.HOST ?? '127.0.0.1' });
   app.log.info(`render server on ${address}`);

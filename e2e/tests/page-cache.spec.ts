@@ -1,0 +1,46 @@
+import { expect, test } from '../support/test';
+import { listAudi, registerThroughApi } from '../support/apiAccounts';
+import { SITE } from '../support/site';
+
+/**
+ * The render server keeps anonymous pages and drops them when the API announces a change
+ * (docs/operations.md, "The page cache"); X-Render-Cache says where a page came from.
+ */
+test("a car's page is kept, dropped the moment the car is booked, and never shared with a visitor who sends a cookie", async ({ request }) => {
+  const seller = await registerThroughApi(request, 'Seller');
+  const buyer = await registerThroughApi(request, 'Buyer');
+  const carName = `Cache probe ${Date.now()}`;
+  const carId = await listAudi(request, seller, carName);
+  const page = `${SITE.shell}/audis/${carId}`;
+  const fetchPage = async (headers: Record<string, string> = {}) => {
+    const response = await request.get(page, { headers });
+    expect(response.status()).toBe(200);
+    return { cache: response.headers()['x-render-cache'], html: await response.text(), headers: response.headers() };
+  };
+
+  const first = await fetchPage();
+  expect(first.cache).toBe('miss');
+  expect(first.html).toContain(carName);
+  const second = await fetchPage();
+  expect(second.cache).toBe('hit');
+  expect(second.html).toBe(first.html);
+  expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+  expect(second.headers['surrogate-key']).toBe(`pages car-${carId}`);
+
+  const booked = await request.post(`${SITE.api}/bookings`, { headers: buyer.auth, data: { carId, phone: '+1 415 555 0177', address: '7 Cache Lane' } });
+  expect(booked.status()).toBe(201);
+  // The booking's response waits for the API to announce it; the render server hears it a moment later
+  // (how soon is a figure of npm run bench:render, not a test).
+  await expect.poll(async () => (await fetchPage()).html.includes('Booked')).toBe(true);
+
+  // Another change empties the cache; a probe page shows when the render server has heard it.
+  const probe = async () => (await request.get(`${SITE.shell}/blogs?probe=${carId}`)).headers()['x-render-cache'];
+  await expect.poll(probe).toBe('hit');
+  await listAudi(request, seller, `${carName} (second)`);
+  await expect.poll(probe).toBe('miss');
+  // Someone with a cookie gets a page rendered for them alone, and it is not kept for others.
+  const withCookie = await fetchPage({ Cookie: 'session=someone' });
+  expect(withCookie.cache).toBe('bypass');
+  expect(withCookie.headers['cache-control']).toBe('no-cache');
+  expect((await fetchPage()).cache).toBe('miss');
+});

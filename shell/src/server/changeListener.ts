@@ -1,0 +1,61 @@
+/** What listens: told when everything kept may be wrong, and whether changes reach it at all. */
+export interface ChangeHolder {
+  invalidate(): void;
+  setCaching(on: boolean): void;
+}
+
+const RETRY_MS = { first: 250, max: 5_000 };
+
+/**
+ * Follows the API's GET /changes (server-sent events) and passes each event to holder; while
+ * the stream is down or says changes may be missed, caching is off (docs/operations.md).
+ * Returns a function that stops listening.
+ */
+export function listenForChanges(url: string, holder: ChangeHolder, log: (message: string) => void): () => void {
+  let stopped = false;
+  let controller: AbortController | null = null;
+  let retryMs = RETRY_MS.first;
+  let timer: NodeJS.Timeout | null = null;
+
+  const handle = (event: string) => {
+    if (event === 'change') holder.invalidate();
+    else if (event === 'reliable') {
+      // Whatever was written while the stream was down is unknown: start empty.
+      holder.invalidate();
+      holder.setCaching(true);
+      retryMs = RETRY_MS.first;
+    } else if (event === 'unreliable') holder.setCaching(false);
+  };
+
+  const connect = async () => {
+    controller = new AbortController();
+    try {
+      const response = await fetch(url, { signal: controller.signal, headers: { Accept: 'text/event-stream' } });
+      if (!response.ok || !response.body) throw new Error(`GET ${url} responded ${response.status}`);
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const event = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1];
+          buffer = buffer.slice(end + 2);
+          if (event) handle(event);
+        }
+      }
+      throw new Error('the stream ended');
+    } catch (error) {
+      holder.setCaching(false);
+      if (stopped) return;
+      log(`page cache off: cannot follow ${url} (${error instanceof Error ? error.message : String(error)}); retrying in ${retryMs} ms`);
+      timer = setTimeout(() => void connect(), retryMs);
+      timer.unref();
+      retryMs = Math.min(retryMs * 2, RETRY_MS.max);
+    }
+  };
+  void connect();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    controller?.abort();
+  };
+}

@@ -1,0 +1,105 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RuntimeConfig } from '@usedcars/shared-auth';
+import { assemblePage } from './page';
+import { type CachedPage, type PageCache, encodePage } from './pageCache';
+import type { RenderQueue } from './renderQueue';
+import { type Renderer, statusOf } from './render';
+import { pageHeaders } from './securityHeaders';
+
+export interface PageResponderOptions {
+  renderer: Renderer;
+  /** index.html: the page as the browser renders it alone. */
+  template: string;
+  budgetMs: number;
+  runtimeFile: (name: 'remotes.json' | 'config.json') => string;
+  cache: PageCache;
+  queue: RenderQueue;
+}
+
+/** What a CDN may keep of an anonymous page (docs/operations.md, "The page cache"). */
+const SHARED_PAGE_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+
+/** Keys a CDN can purge by: every page, and the car a car's page shows. */
+function surrogateKeys(url: string): string {
+  const car = /^\/[a-z]+\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(url)?.[1];
+  return car ? `pages car-${car}` : 'pages';
+}
+
+/** Only pages that are the same for everyone are kept and shared. */
+const isAnonymous = (request: FastifyRequest) => !request.headers.authorization && !request.headers.cookie;
+
+/**
+ * Responds to a page address: from the page cache when it has the page, else rendered on the
+ * server within the time budget and the render queue's bounds, else as the browser renders it.
+ */
+export function createPageResponder({ renderer, template, budgetMs, runtimeFile, cache, queue }: PageResponderOptions) {
+  const revalidating = new Set<string>();
+
+  /** Renders the page within the budget; rejects with why it could not. */
+  const render = async (url: string, config: RuntimeConfig, remotes: Partial<Record<string, string>>) => {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const reason = new Error(`not rendered within the ${budgetMs} ms budget`);
+        controller.abort(reason);
+        reject(reason);
+      }, budgetMs);
+    });
+    try {
+      const rendering = queue.run(() => renderer.render({ url, config, remotes, signal: controller.signal }), controller.signal);
+      const { status, page } = await Promise.race([rendering, outOfTime]);
+      return { status, html: assemblePage(template, page) };
+    } catch (error) {
+      controller.abort(error);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, html: string, page?: CachedPage) => {
+    const { encoding, body } = encodePage(String(request.headers['accept-encoding'] ?? ''), html, page);
+    reply.header('Vary', 'Accept-Encoding');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.code(status).send(body);
+  };
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const configText = runtimeFile('config.json');
+    const remotesText = runtimeFile('remotes.json');
+    const config = JSON.parse(configText) as RuntimeConfig;
+    const remotes = JSON.parse(remotesText) as Partial<Record<string, string>>;
+    reply.headers({ ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    const shared = isAnonymous(request) && cache.enabled;
+    // The release set is part of the key: a new remotes.json never serves pages of the old one.
+    const key = `${remotesText}\n${configText}\n${request.url}`;
+    const cached = shared ? cache.lookup(key) : undefined;
+    if (cached) {
+      if (!cached.fresh && !revalidating.has(key)) {
+        revalidating.add(key);
+        const ticket = cache.ticket();
+        render(request.url, config, remotes)
+          .then(({ status, html }) => cache.store(key, ticket, status, html))
+          .catch(() => undefined)
+          .finally(() => revalidating.delete(key));
+      }
+      reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': SHARED_PAGE_CACHE, 'Surrogate-Key': surrogateKeys(request.url) });
+      return send(request, reply, cached.page.status, cached.page.html, cached.page);
+    }
+    const started = performance.now();
+    const ticket = cache.ticket();
+    try {
+      const { status, html } = await render(request.url, config, remotes);
+      reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+      if (!shared) return send(request, reply.header('X-Render-Cache', 'bypass'), status, html);
+      cache.store(key, ticket, status, html);
+      reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': SHARED_PAGE_CACHE, 'Surrogate-Key': surrogateKeys(request.url) });
+      return send(request, reply, status, html);
+    } catch (error) {
+      request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');
+      reply.header('Server-Timing', 'render;desc="browser"');
+      return send(request, reply, statusOf(request.url), template);
+    }
+  };
+}

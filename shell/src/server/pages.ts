@@ -33,7 +33,26 @@ const isAnonymous = (request: FastifyRequest) => !request.headers.authorization 
  * server within the time budget and the render queue's bounds, else as the browser renders it.
  */
 export function createPageResponder({ renderer, template, budgetMs, runtimeFile, cache, queue }: PageResponderOptions) {
-  const revalidating = new Set<string>();
+  /** Renders under way per key: a crowd asking for one uncached page waits for one render, not a render each. */
+  const rendering = new Map<string, Promise<{ status: number; html: string }>>();
+  /** The runtime files change rarely: their parsed form and headers are kept until their text does. */
+  let runtime: { text: string; config: RuntimeConfig; remotes: Partial<Record<string, string>>; headers: Record<string, string> } | null = null;
+  const readRuntime = () => {
+    const configText = runtimeFile('config.json');
+    const remotesText = runtimeFile('remotes.json');
+    const text = `${remotesText}\n${configText}`;
+    if (runtime?.text !== text) {
+      const config = JSON.parse(configText) as RuntimeConfig;
+      const remotes = JSON.parse(remotesText) as Partial<Record<string, string>>;
+      runtime = {
+        text,
+        config,
+        remotes,
+        headers: { ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+      };
+    }
+    return runtime;
+  };
 
   /** Renders the page within the budget; rejects with why it could not. */
   const render = async (url: string, config: RuntimeConfig, remotes: Partial<Record<string, string>>) => {
@@ -58,6 +77,21 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
     }
   };
 
+  /** One render per key at a time, stored in the cache unless something changed meanwhile. */
+  const renderToCache = (key: string, url: string, config: RuntimeConfig, remotes: Partial<Record<string, string>>) => {
+    let inFlight = rendering.get(key);
+    if (!inFlight) {
+      const ticket = cache.ticket();
+      inFlight = render(url, config, remotes).then((result) => {
+        cache.store(key, ticket, result.status, result.html);
+        return result;
+      });
+      rendering.set(key, inFlight);
+      void inFlight.catch(() => undefined).finally(() => rendering.delete(key));
+    }
+    return inFlight;
+  };
+
   const send = (request: FastifyRequest, reply: FastifyReply, status: number, html: string, page?: CachedPage) => {
     const { encoding, body } = encodePage(String(request.headers['accept-encoding'] ?? ''), html, page);
     reply.header('Vary', 'Accept-Encoding');
@@ -66,34 +100,26 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
   };
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const configText = runtimeFile('config.json');
-    const remotesText = runtimeFile('remotes.json');
-    const config = JSON.parse(configText) as RuntimeConfig;
-    const remotes = JSON.parse(remotesText) as Partial<Record<string, string>>;
-    reply.headers({ ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    const { text, config, remotes, headers } = readRuntime();
+    reply.headers(headers);
     const shared = isAnonymous(request) && cache.enabled;
     // The release set is part of the key: a new remotes.json never serves pages of the old one.
-    const key = `${remotesText}\n${configText}\n${request.url}`;
+    const key = `${text}\n${request.url}`;
     const cached = shared ? cache.lookup(key) : undefined;
     if (cached) {
-      if (!cached.fresh && !revalidating.has(key)) {
-        revalidating.add(key);
-        const ticket = cache.ticket();
-        render(request.url, config, remotes)
-          .then(({ status, html }) => cache.store(key, ticket, status, html))
-          .catch(() => undefined)
-          .finally(() => revalidating.delete(key));
-      }
+      if (!cached.fresh) renderToCache(key, request.url, config, remotes).catch(() => undefined);
       reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': SHARED_PAGE_CACHE, 'Surrogate-Key': surrogateKeys(request.url) });
       return send(request, reply, cached.page.status, cached.page.html, cached.page);
     }
     const started = performance.now();
-    const ticket = cache.ticket();
     try {
-      const { status, html } = await render(request.url, config, remotes);
+      if (!shared) {
+        const { status, html } = await render(request.url, config, remotes);
+        reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+        return send(request, reply.header('X-Render-Cache', 'bypass'), status, html);
+      }
+      const { status, html } = await renderToCache(key, request.url, config, remotes);
       reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
-      if (!shared) return send(request, reply.header('X-Render-Cache', 'bypass'), status, html);
-      cache.store(key, ticket, status, html);
       reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': SHARED_PAGE_CACHE, 'Surrogate-Key': surrogateKeys(request.url) });
       return send(request, reply, status, html);
     } catch (error) {

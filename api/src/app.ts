@@ -14,6 +14,8 @@ import type { Db } from './db/client';
 import { AccessTokens } from './features/auth/access-token';
 import { Guard } from './features/auth/guard';
 import type { IdentityVerifier } from './features/auth/identity';
+import { alertRoutes } from './features/alerts/routes';
+import { unsubscribeRoutes } from './features/alerts/unsubscribe-routes';
 import { registerRouteAuth } from './features/auth/route-auth';
 import { authRoutes } from './features/auth/routes';
 import { bookingRoutes } from './features/bookings/routes';
@@ -21,7 +23,9 @@ import { carRoutes } from './features/cars/routes';
 import { changeRoutes } from './features/changes/routes';
 import { ChangeStream } from './features/changes/stream';
 import { CarCatalog } from './features/cars/service';
+import { favouriteRoutes } from './features/favourites/routes';
 import { WriteLimits } from './features/limits/write-limits';
+import { moderationRoutes } from './features/moderation/routes';
 import type { PaymentGateway } from './features/payments/gateway';
 import { paymentRoutes } from './features/payments/routes';
 import { photoRoutes } from './features/photos/routes';
@@ -90,7 +94,7 @@ export async function buildApp({
   });
   await app.register(cors, {
     origin: config.corsOrigins,
-    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
     // Retry-After is not one of the headers a page may read without being told (a write limit's 429).
     exposedHeaders: [TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, 'ETag', 'Retry-After'],
@@ -154,7 +158,9 @@ export async function buildApp({
 
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
   for (const routes of [authRoutes, userRoutes, carRoutes(catalog), bookingRoutes, paymentRoutes]) routes(app, context);
+  for (const routes of [favouriteRoutes, alertRoutes, moderationRoutes]) routes(app, context);
   await app.register(photoRoutes(photos, context));
   changeRoutes(changeStream)(app);
+  await app.register(unsubscribeRoutes(context));
   return app;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
 import type { S3Settings } from './features/photos/storage';
+import { type MailSettings, defaultMailSettings, mailSettingsFromEnv } from './mail/settings';
 
 export interface AppConfig {
   /** Secret of the HS256 access tokens issued by GET /jwt. */
@@ -25,6 +26,8 @@ export interface AppConfig {
   logLevel: string | false;
   /** Where car photos are kept and how many are processed at once (docs/operate-photos.md). */
   photos: PhotoSettings;
+  /** The alert mails' SMTP server and links (docs/operations.md, "Alert mails"). */
+  mail: MailSettings;
 }
 
 export type PhotoStorageSettings = { kind: 'folder'; dir: string } | ({ kind: 's3' } & S3Settings);
@@ -47,6 +50,14 @@ export interface WriteLimitSettings {
   registrations: number;
   /** Photo files one seller account may upload. */
   photos: number;
+  /** Changes (PATCH) one seller account may make to its listings. */
+  edits: number;
+  /** Searches one buyer account may save. */
+  savedSearches: number;
+  /** Cars one buyer account may save. */
+  favourites: number;
+  /** Listings one account may report. */
+  reports: number;
   windowMinutes: number;
 }
 
@@ -63,10 +74,22 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   countCacheTtlMs: 60_000,
   authRateLimitPerMinute: 60,
   // Why these numbers: docs/api-limits.md.
-  writeLimits: { listings: 30, bookings: 20, paymentIntents: 30, registrations: 10, photos: 120, windowMinutes: 60 },
+  writeLimits: {
+    listings: 30,
+    bookings: 20,
+    paymentIntents: 30,
+    registrations: 10,
+    photos: 120,
+    edits: 60,
+    savedSearches: 20,
+    favourites: 200,
+    reports: 10,
+    windowMinutes: 60,
+  },
   trustProxy: false,
   logLevel: 'info',
   photos: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'photos') }, concurrency: 1 },
+  mail: defaultMailSettings,
 };
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -90,6 +113,10 @@ export function writeLimitsFromEnv(env: NodeJS.ProcessEnv): WriteLimitSettings {
     paymentIntents: countFromEnv('WRITE_LIMIT_PAYMENT_INTENTS', env.WRITE_LIMIT_PAYMENT_INTENTS, defaults.paymentIntents),
     registrations: countFromEnv('WRITE_LIMIT_REGISTRATIONS', env.WRITE_LIMIT_REGISTRATIONS, defaults.registrations),
     photos: countFromEnv('WRITE_LIMIT_PHOTOS', env.WRITE_LIMIT_PHOTOS, defaults.photos),
+    edits: countFromEnv('WRITE_LIMIT_EDITS', env.WRITE_LIMIT_EDITS, defaults.edits),
+    savedSearches: countFromEnv('WRITE_LIMIT_SAVED_SEARCHES', env.WRITE_LIMIT_SAVED_SEARCHES, defaults.savedSearches),
+    favourites: countFromEnv('WRITE_LIMIT_FAVOURITES', env.WRITE_LIMIT_FAVOURITES, defaults.favourites),
+    reports: countFromEnv('WRITE_LIMIT_REPORTS', env.WRITE_LIMIT_REPORTS, defaults.reports),
     windowMinutes: countFromEnv('WRITE_LIMIT_WINDOW_MINUTES', env.WRITE_LIMIT_WINDOW_MINUTES, defaults.windowMinutes, 1),
   };
 }
@@ -247,6 +274,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
       logLevel: env.LOG_LEVEL || defaultConfig.logLevel,
       photos: photoSettingsFromEnv(env, dataDir),
+      mail: mailSettingsFromEnv(env, (name, value, fallback) => countFromEnv(name, value, fallback, 1)),
     },
   };
 }

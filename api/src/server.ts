@@ -6,6 +6,9 @@ import { DataDirInUseError } from './db/pglite-lock';
 import { FirebaseIdentity } from './features/auth/identity';
 import { createGateway } from './features/payments/settings';
 import { storageFromSettings } from './features/photos/storage';
+import { smtpSender } from './mail/outbox';
+import { unsubscribeSecretOf } from './mail/settings';
+import { UnsubscribeTokens } from './mail/unsubscribe';
 import { demoPhotoCacheDir } from './seed/demo-photos';
 import { ensureDemoAccounts, prepareDatabase } from './seed/seed';
 import { DEMO_PASSWORD_DEFAULT } from './seed/demo-data';
@@ -28,6 +31,10 @@ async function main(): Promise<void> {
   const changes = await openChangeFeed(database, (message, error) => warn(message, error));
   const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app, changes, photoStorage });
   warn = (message, error) => app.log.warn({ err: error }, message);
+  const mailTokens = new UnsubscribeTokens(unsubscribeSecretOf(settings.app.mail, settings.app.jwtSecret));
+  const mail = smtpSender(database.db, settings.app.mail, mailTokens, (message, error) => app.log.warn({ err: error }, message));
+  mail.start();
+  app.addHook('onClose', () => mail.stop());
   app.addHook('onClose', async () => {
     await identity.close();
     await database.close();

@@ -53,6 +53,8 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
   let toRecord: { bookingId: string; transactionId: string };
   const newcomer = { email: uniqueEmail('newcomer'), idToken: '' };
   let photoForm: Input['form'];
+  /** Cars and accounts the market routes act on: a car to save, edit, report and hide, a seller to suspend, a saved search. */
+  const market = { carToSave: '', carToEdit: {} as Record<string, string>, carToHide: '', suspendee: '', savedSearch: '' };
   /** Per collection: a car to add a photo to, and one photo each of two others, to reorder and to delete. */
   const photoCars: Record<string, { toAdd: string; toReorder: string; reorderPhoto: string; toDelete: string; deletePhoto: string }> = {};
 
@@ -65,6 +67,19 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
     bookingToStart = (await api().book(accounts.Buyer, carIds[1]!)).json<{ insertedId: string }>().insertedId;
     toRecord = await api().bookAndConfirm(accounts.Buyer, carIds[2]!);
     newcomer.idToken = api().identity.signIn(newcomer.email, 'New Comer', `uid-${newcomer.email}`);
+    market.carToSave = await api().addCar(accounts.Seller);
+    market.carToHide = await api().addCar(accounts.Seller);
+    for (const [category, collection] of Object.entries(COLLECTION) as [keyof typeof COLLECTION, string][]) {
+      market.carToEdit[collection] = await api().addCar(accounts.Seller, { categoryName: category });
+    }
+    market.suspendee = (await api().account('Seller', 'Suspendee')).id;
+    const saved = await api().inject({
+      method: 'POST',
+      url: '/saved-searches',
+      headers: accounts.Buyer.auth,
+      payload: { name: 'Audis', filters: { category: 'audi' } },
+    });
+    market.savedSearch = saved.json<{ _id: string }>()._id;
     photoForm = await multipartBody([
       {
         name: 'car.png',
@@ -187,6 +202,97 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
         ];
       }),
     ),
+    ...Object.fromEntries(
+      Object.values(COLLECTION).map((collection): [string, Example] => [
+        `patch ${collection}/{id}`,
+        {
+          caller: access('Seller'),
+          valid: { url: `${collection}/${market.carToEdit[collection]}`, body: { currentPrice: 19_999 } },
+          invalid: [
+            { url: `${collection}/${market.carToEdit[collection]}`, body: { currentPrice: 'cheap', status: 'sold' } },
+            { url: `${collection}/${market.carToEdit[collection]}`, ...MALFORMED },
+          ],
+          accepted: 200,
+        },
+      ]),
+    ),
+    'put /favourites/{carId}': {
+      caller: access('Buyer'),
+      valid: { url: `/favourites/${market.carToSave}` },
+      invalid: [{ url: '/favourites/not-an-id' }],
+      accepted: 200,
+    },
+    'delete /favourites/{carId}': {
+      caller: access('Buyer'),
+      valid: { url: `/favourites/${market.carToSave}` },
+      invalid: [{ url: '/favourites/not-an-id' }],
+      accepted: 200,
+    },
+    'get /favourites': { caller: access('Buyer'), valid: { url: '/favourites' }, invalid: [], accepted: 200 },
+    'get /favourites/counts': { caller: access('Seller'), valid: { url: '/favourites/counts' }, invalid: [], accepted: 200 },
+    'post /saved-searches': {
+      caller: access('Buyer'),
+      valid: { url: '/saved-searches', body: { name: 'Hondas', filters: { category: 'honda', maxPrice: 20_000 } } },
+      invalid: [
+        { url: '/saved-searches', body: { name: '', filters: { category: 'ford' } } },
+        { url: '/saved-searches', ...MALFORMED },
+      ],
+      accepted: 201,
+    },
+    'get /saved-searches': { caller: access('Buyer'), valid: { url: '/saved-searches' }, invalid: [], accepted: 200 },
+    'delete /saved-searches/{id}': {
+      caller: access('Buyer'),
+      valid: { url: `/saved-searches/${market.savedSearch}` },
+      invalid: [{ url: '/saved-searches/not-an-id' }],
+      accepted: 200,
+    },
+    'get /notifications': {
+      caller: access('Buyer'),
+      valid: { url: '/notifications?limit=10' },
+      invalid: [{ url: '/notifications?limit=0' }],
+      accepted: 200,
+    },
+    'post /notifications/read': {
+      caller: access('Buyer'),
+      valid: { url: '/notifications/read', body: {} },
+      invalid: [
+        { url: '/notifications/read', body: { ids: 'all' } },
+        { url: '/notifications/read', ...MALFORMED },
+      ],
+      accepted: 200,
+    },
+    'post /reports': {
+      caller: access('Buyer'),
+      valid: { url: '/reports', body: { carId: market.carToHide, reason: 'scam' } },
+      invalid: [
+        { url: '/reports', body: { carId: market.carToHide, reason: 'ugly' } },
+        { url: '/reports', ...MALFORMED },
+      ],
+      accepted: 201,
+    },
+    'get /admin/reports': { caller: access('admin'), valid: { url: '/admin/reports' }, invalid: [], accepted: 200 },
+    ...Object.fromEntries(
+      (
+        [
+          ['cars', 'hide', () => market.carToHide],
+          ['cars', 'restore', () => market.carToHide],
+          ['users', 'suspend', () => market.suspendee],
+          ['users', 'reinstate', () => market.suspendee],
+        ] as const
+      ).map(([what, act, target]): [string, Example] => [
+        `post /admin/${what}/{id}/${act}`,
+        {
+          caller: access('admin'),
+          valid: { url: `/admin/${what}/${target()}/${act}`, body: { reason: 'Reported by buyers' } },
+          invalid: [
+            { url: `/admin/${what}/not-an-id/${act}`, body: { reason: 'x' } },
+            { url: `/admin/${what}/${target()}/${act}`, body: { reason: '' } },
+          ],
+          accepted: 200,
+        },
+      ]),
+    ),
+    'get /admin/audit-log': { caller: access('admin'), valid: { url: '/admin/audit-log' }, invalid: [], accepted: 200 },
     'post /bookings': {
       caller: access('Buyer'),
       valid: { url: '/bookings', body: { carId: carToBook, phone: '+1 415 555 0199', address: '1 Market St' } },
@@ -321,8 +427,8 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
         }
       }
     }
-    // 23 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(185);
+    // 42 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(341);
     expect(await tableContents()).toEqual(before);
   });
 

@@ -8,6 +8,7 @@ import {
   type Car,
   type CarInput,
   type CarListQuery,
+  type CarUpdate,
   type Category,
 } from '@usedcars/shared-contract';
 // Through the package's own entry, not './client': this module is a subpath each remote bundles
@@ -77,6 +78,11 @@ export async function fetchSellerCars(category: Category, sellerName: string, si
 /** Seller only; the API takes the seller from the access token. */
 export function addCar(car: CarInput): Promise<AcknowledgedAnswer> {
   return request<AcknowledgedAnswer>(CATEGORY_PATHS[car.categoryName].apiCollection, { method: 'POST', body: car });
+}
+
+/** Seller only: changes one of their own cars (price, details, location, condition) or ends it (status). */
+export function updateCar(category: Category, id: string, update: CarUpdate): Promise<Car> {
+  return request<Car>(`${CATEGORY_PATHS[category].apiCollection}/${encodeURIComponent(id)}`, { method: 'PATCH', body: update });
 }
 
 /** Demo pictures are paths the API serves (/images/…); links from sellers are used as they are. */

@@ -41,6 +41,10 @@ export const carInputSchema = strictObject({
 });
 export type CarInput = z.infer<typeof carInputSchema>;
 
+/** One price a car was offered at, and since when (ISO time). */
+export const priceChangeSchema = z.object({ price: z.number(), at: z.string() });
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+
 /**
  * A car as the API answers it: every field of the form plus its id, status and photos. `img` is the
  * cover photo's `src` while the car has photos, else the link it was listed with.
@@ -66,11 +70,15 @@ export const carSchema = z.object({
    * optional here only so that car objects written before photos existed still type.
    */
   photos: z.array(carPhotoSchema).optional(),
+  /** Every price the car was offered at, oldest first (the listing price included); optional like `photos`. */
+  priceHistory: z.array(priceChangeSchema).optional(),
+  /** Only on a hidden car in its seller's own list: why the moderators hid it. */
+  hiddenReason: z.string().optional(),
 });
 export type Car = z.infer<typeof carSchema>;
 
-/** What the API's car answers promise: `photos` always present. */
-export const carAnswerSchema = carSchema.extend({ photos: z.array(carPhotoSchema) });
+/** What the API's car answers promise: `photos` and `priceHistory` always present. */
+export const carAnswerSchema = carSchema.extend({ photos: z.array(carPhotoSchema), priceHistory: z.array(priceChangeSchema) });
 export type CarAnswer = z.infer<typeof carAnswerSchema>;
 
 const optionalText = (field: string, max: number) => requiredText(field, max).optional();

@@ -12,3 +12,4 @@ export * from './user';
 export * from './booking';
 export * from './api-types';
 export * from './screens';
+export * from './market';

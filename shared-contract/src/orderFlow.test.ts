@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, canBook, soldToAnotherBuyer, canPay, carStatusFromBookings, nextCarStatus, payRefusal } from './orderFlow';
+import { ORDER_MESSAGES, canBook, soldToAnotherBuyer, canPay, carStatusFromBookings, endedStatus, isListed, nextCarStatus, payRefusal } from './orderFlow';
 
 describe('order flow', () => {
   it('books available and booked cars, never sold ones', () => {
@@ -17,6 +17,16 @@ describe('order flow', () => {
     expect(payRefusal({ paid: false }, 'booked')).toBeNull();
     expect(payRefusal({ paid: true }, 'sold')).toBe(ORDER_MESSAGES.alreadyPaid);
     expect(payRefusal({ paid: false }, 'sold')).toBe(ORDER_MESSAGES.sold);
+  });
+
+  it('lets a seller end an unsold listing as withdrawn or sold elsewhere, once, and never book it again', () => {
+    expect(endedStatus('available', 'withdrawn')).toBe('withdrawn');
+    expect(endedStatus('booked', 'soldElsewhere')).toBe('soldElsewhere');
+    expect(endedStatus('sold', 'withdrawn')).toBeNull();
+    expect(endedStatus('withdrawn', 'soldElsewhere')).toBeNull();
+    expect(canBook('withdrawn')).toBe(false);
+    expect(canBook('soldElsewhere')).toBe(false);
+    expect(['available', 'booked', 'sold', 'withdrawn', 'soldElsewhere'].map((status) => isListed(status as never))).toEqual([true, true, false, false, false]);
   });
 
   it('follows booked → paid → sold', () => {

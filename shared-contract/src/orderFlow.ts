@@ -1,22 +1,31 @@
 /**
  * The order flow, written once: a car is available, booked (one or more buyers hold a
- * booking) or sold (one booking was paid). A booking is booked, then paid. The API and
- * the screens both ask these functions rather than comparing strings themselves.
+ * booking) or sold (one booking was paid); its seller may end an unsold listing as withdrawn
+ * or sold elsewhere. A booking is booked, then paid. The API and the screens both ask these
+ * functions rather than comparing strings themselves.
  */
-export const CAR_STATUSES = ['available', 'booked', 'sold'] as const;
+export const CAR_STATUSES = ['available', 'booked', 'sold', 'withdrawn', 'soldElsewhere'] as const;
 export type CarStatus = (typeof CAR_STATUSES)[number];
 
 export const BOOKING_STATUSES = ['booked', 'paid'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export type OrderEvent = 'book' | 'pay' | 'cancel';
+export type OrderEvent = 'book' | 'pay' | 'cancel' | 'withdraw' | 'sellElsewhere';
+
+/** How a seller ends a listing, as the car's status then reads. */
+export const LISTING_ENDINGS = ['withdrawn', 'soldElsewhere'] as const;
+export type ListingEnding = (typeof LISTING_ENDINGS)[number];
+
+const ENDING_EVENT: Record<ListingEnding, OrderEvent> = { withdrawn: 'withdraw', soldElsewhere: 'sellElsewhere' };
 
 /** Car status after an event; a missing entry means the event is not allowed. */
 export const CAR_FLOW: Record<CarStatus, Partial<Record<OrderEvent, CarStatus>>> = {
-  available: { book: 'booked' },
-  // Several buyers may hold a booking; the first to pay buys the car.
-  booked: { book: 'booked', pay: 'sold', cancel: 'available' },
+  available: { book: 'booked', withdraw: 'withdrawn', sellElsewhere: 'soldElsewhere' },
+  // Several buyers may hold a booking; the first to pay buys the car. Ending the listing cancels them all.
+  booked: { book: 'booked', pay: 'sold', cancel: 'available', withdraw: 'withdrawn', sellElsewhere: 'soldElsewhere' },
   sold: {},
+  withdrawn: {},
+  soldElsewhere: {},
 };
 
 export const BOOKING_FLOW: Record<BookingStatus, Partial<Record<OrderEvent, BookingStatus>>> = {
@@ -34,6 +43,10 @@ export const ORDER_MESSAGES = {
   soldRefunded: 'This car has already been sold; your card payment has been refunded',
   /** The booking was withdrawn (its buyer's account deleted) while the card went through. */
   bookingGoneRefunded: 'This booking no longer exists; your card payment has been refunded',
+  /** Booking a listing its seller ended. */
+  ended: 'This listing has ended',
+  /** A seller's price change or ending of a car a buyer has paid for. */
+  soldPriceFixed: "This car has been sold; its price and listing can't change",
 } as const;
 
 export function nextCarStatus(status: CarStatus, event: OrderEvent): CarStatus | null {
@@ -47,6 +60,16 @@ export function bookingStatus(booking: { paid: boolean }): BookingStatus {
 /** Another buyer paid for the car first: this (unpaid) booking can no longer be paid. */
 export function soldToAnotherBuyer(booking: { paid: boolean; carStatus: CarStatus }): boolean {
   return bookingStatus(booking) === 'booked' && booking.carStatus === 'sold';
+}
+
+/** The car's status once its seller ends the listing this way, or null when it cannot be ended (sold, already ended). */
+export function endedStatus(carStatus: CarStatus, ending: ListingEnding): CarStatus | null {
+  return nextCarStatus(carStatus, ENDING_EVENT[ending]);
+}
+
+/** Still offered: a price may change and buyers may book. */
+export function isListed(carStatus: CarStatus): boolean {
+  return carStatus === 'available' || carStatus === 'booked';
 }
 
 export function canBook(carStatus: CarStatus): boolean {

@@ -5,6 +5,8 @@ export const CAR_STATUS_LABELS: Record<CarStatus, string> = {
   available: 'Available',
   booked: 'Booked',
   sold: 'Sold',
+  withdrawn: 'Withdrawn',
+  soldElsewhere: 'Sold elsewhere',
 };
 
 /** What the screens call an order's state (a buyer's My Orders, a seller's My Buyers). */

@@ -15,5 +15,7 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
+  /** Only while an admin has suspended the account: why, in the admin's words. */
+  suspendedReason: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;

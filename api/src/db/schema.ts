@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Dollars with cents, read back as JS numbers (prices stay far below 2^53 cents). */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -13,6 +13,11 @@ export const users = pgTable(
     role: text('role').notNull(),
     identityUid: text('identity_uid').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set by an admin: the seller's cars are hidden and they may not list or upload (docs/product.md, "Moderation").
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
+    // Cleared by the unsubscribe link of an alert mail; the site's own notifications go on.
+    emailAlerts: boolean('email_alerts').notNull().default(true),
   },
   (t) => [check('users_role_check', sql`${t.role} in ('Buyer', 'Seller', 'admin')`), index('users_role_idx').on(t.role, t.name)],
 );
@@ -41,10 +46,19 @@ export const cars = pgTable(
     // While the car has photos, img is its cover's address and the link it was listed with waits
     // here, to come back when the last photo goes (features/photos/service.ts). Null otherwise.
     listedImg: text('listed_img'),
+    // Every price the car was offered at, oldest first, the listing price included.
+    priceHistory: jsonb('price_history')
+      .$type<{ price: number; at: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    // Hidden by an admin ('listing') or with its suspended seller ('seller'): out of every list.
+    hiddenBy: text('hidden_by'),
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
     check('cars_category_check', sql`${t.category} in ('audi', 'honda', 'mercedes')`),
-    check('cars_status_check', sql`${t.status} in ('available', 'booked', 'sold')`),
+    check('cars_status_check', sql`${t.status} in ('available', 'booked', 'sold', 'withdrawn', 'soldElsewhere')`),
+    check('cars_hidden_by_check', sql`${t.hiddenBy} in ('listing', 'seller')`),
     // One index per sort order, led by category, so a page is an index range scan at any catalog size
     // (scanned backwards for the descending sorts).
     index('cars_category_newest_idx').on(t.category, t.createdAt, t.id),
@@ -155,6 +169,121 @@ export const carPhotoVariants = pgTable(
     check('car_photo_variants_format_check', sql`${t.format} in ('avif', 'webp', 'jpeg')`),
     index('car_photo_variants_key_idx').on(t.key),
   ],
+);
+
+/** A buyer's saved car. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.carId] }), index('favourites_car_idx').on(t.carId)],
+);
+
+/** A brand list's filters kept under a name; matched in SQL against each new car and price drop (features/alerts/matching.ts). */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    q: text('q'),
+    minPrice: money('min_price'),
+    maxPrice: money('max_price'),
+    year: text('year'),
+    location: text('location'),
+    sort: text('sort'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_searches_category_idx').on(t.category), index('saved_searches_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * What a person is told in the site (and, through the outbox, by mail). `key` makes each event
+ * once per person and car: a search's match once per search, a price drop once per price.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    carId: uuid('car_id').references(() => cars.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('notifications_once_idx').on(t.userId, t.carId, t.key), index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Mail waiting to go out over SMTP; a worker claims rows with a lease, so each goes once under its Message-ID. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    // A path on the site (the car's page) the mail links to; the sender puts SITE_URL before it.
+    link: text('link'),
+    messageId: text('message_id').notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/** A listing reported by a signed-in person, once per person and car. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    text: text('text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reports_once_idx').on(t.reporterId, t.carId), index('reports_created_idx').on(t.createdAt)],
+);
+
+/** Every moderation action: who, when, what, why. Kept when the people or cars it names go. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetId: uuid('target_id').notNull(),
+    targetName: text('target_name').notNull(),
+    reason: text('reason').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
 );
 
 export type UserRow = typeof users.$inferSelect;

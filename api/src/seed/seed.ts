@@ -102,13 +102,23 @@ export async function seedDemoCatalog(db: Db, { demoSignIns, photos }: DemoOptio
       const postedAt = now - Math.floor((index + next()) * DAY_MS * 2);
       // Two of three demo cars belong to the demo seller, so My Products has plenty.
       const seller = index % 3 === 2 ? sellers[1 + (index % 2)]! : sellers[0]!;
+      const currentPrice = Math.round((price * 0.88 ** age * (0.95 + next() * 0.1)) / 100) * 100;
+      // Every seventh demo car was listed $1,200 dearer and dropped a day later, so the lists show the badge.
+      const dropped = index % 7 === 3;
+      const priceHistory = dropped
+        ? [
+            { price: currentPrice + 1200, at: new Date(postedAt).toISOString() },
+            { price: currentPrice, at: new Date(postedAt + DAY_MS).toISOString() },
+          ]
+        : [{ price: currentPrice, at: new Date(postedAt).toISOString() }];
       return {
         id,
         category,
         carName: model.name,
         img: carImagePath(model.style, paint),
         price,
-        currentPrice: Math.round((price * 0.88 ** age * (0.95 + next() * 0.1)) / 100) * 100,
+        currentPrice,
+        priceHistory,
         purchaseYear: String(year),
         condition: pick(CONDITIONS, next),
         contact: `+1 (${200 + Math.floor(next() * 700)}) 555-0${100 + Math.floor(next() * 900)}`,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions, preParsingAsyncHook
 import { type Role, messageSchema } from '@usedcars/shared-contract';
 import { bearerSecurity, idTokenSecurity } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { forbidden } from '../../http/errors';
 import type { Guard } from './guard';
 import type { VerifiedIdentity } from './identity';
 
@@ -62,12 +63,22 @@ function documented(route: RouteOptions, auth: RouteAuth): void {
   };
 }
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A suspended seller lists, changes and uploads nothing (docs/product.md, "Moderation"), on every Seller-only write. */
+function refuseSuspendedSeller(request: FastifyRequest, auth: RouteAuth): void {
+  const account = request.account;
+  if (auth.token !== 'access' || !auth.roles?.includes('Seller') || !WRITES.has(request.method) || !account?.suspendedAt) return;
+  throw forbidden(`Your seller account is suspended: ${account.suspendedReason ?? 'ask the site for the reason'}`);
+}
+
 function authenticator(guard: Guard, auth: RouteAuth): preParsingAsyncHookHandler {
   return async (request, _reply, payload) => {
     if (auth.token === 'identity') request.identitySignIn = await guard.signedIn(request);
     else if (auth.token === 'optional-access') request.account = await guard.optionalUser(request);
     else if (auth.roles) request.account = await guard.userWithRole(request, auth.roles, auth.action ?? 'do this');
     else request.account = await guard.user(request);
+    refuseSuspendedSeller(request, auth);
     return payload;
   };
 }

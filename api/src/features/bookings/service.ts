@@ -43,7 +43,8 @@ export async function bookCar(db: Db, buyer: UserRow, input: BookingInput): Prom
     const [car] = await tx.select().from(cars).where(eq(cars.id, input.carId)).for('update').limit(1);
     if (!car) throw notFound(`No car with id ${input.carId}`);
     const status = car.status as CarStatus;
-    if (!canBook(status)) throw refused(ORDER_MESSAGES.sold);
+    if (car.hiddenBy) throw notFound(`No car with id ${input.carId}`);
+    if (!canBook(status)) throw refused(status === 'sold' ? ORDER_MESSAGES.sold : ORDER_MESSAGES.ended);
     const [booking] = await tx
       .insert(bookings)
       .values({

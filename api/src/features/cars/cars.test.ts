@@ -21,6 +21,7 @@ describeEachDriver('cars', (api) => {
       sellerName: 'Sally Seller',
       status: 'available',
       photos: [],
+      priceHistory: [{ price: 21_500, at: expect.any(String) }],
     });
     const list = await api().inject({ method: 'GET', url: COLLECTION[category] });
     expect(list.json<Car[]>().map((car) => car._id)).toContain(id);

@@ -11,15 +11,18 @@ import {
   carAnswerSchema,
   carInputSchema,
   carListQuerySchema,
+  carUpdateSchema,
   idField,
   messageSchema,
+  removedCarSchema,
   requiredText,
 } from '@usedcars/shared-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureRoutes } from '../../context';
 import { badRequest } from '../../http/errors';
 import { accountOf, onlyRoles, signedInIfTokenSent } from '../auth/route-auth';
-import type { CarCatalog, CarListFilter, CarPage } from './service';
+import { updateCar } from './edit';
+import { type CarCatalog, type CarListFilter, type CarPage, toCar } from './service';
 
 const listDescription =
   `Answers a JSON array. Optional paging (limit with offset or cursor), sort (price, -price, year, -year, newest; default newest) ` +
@@ -44,7 +47,7 @@ async function listPage(catalog: CarCatalog, filter: CarListFilter, request: Fas
 }
 
 export function carRoutes(catalog: CarCatalog): FeatureRoutes {
-  return (app, { limits }) => {
+  return (app, { db, limits, photos }) => {
     for (const category of CATEGORIES) {
       const { apiCollection, apiSellerCollection, label } = CATEGORY_PATHS[category];
 
@@ -93,10 +96,35 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
             tags: ['cars'],
             summary: `One ${label} car`,
             params: z.object({ id: idField('id') }),
-            response: { 200: carAnswerSchema, 400: messageSchema, 404: messageSchema },
+            description: 'A car its seller ended, or the moderators hid, answers 410 with why (removed: withdrawn, soldElsewhere or hidden).',
+            response: { 200: carAnswerSchema, 400: messageSchema, 404: messageSchema, 410: removedCarSchema },
           },
         },
         (request) => catalog.get(category, request.params.id),
+      );
+
+      app.patch(
+        `${apiCollection}/:id`,
+        {
+          config: { auth: onlyRoles(['Seller'], 'change their listings') },
+          schema: {
+            tags: ['cars'],
+            summary: `Changes one of the seller's own ${label} cars (Seller only)`,
+            description:
+              'Any of currentPrice, details, location, condition; status withdrawn or soldElsewhere ends the listing, cancelling its ' +
+              "bookings (each booked buyer is notified). A new price joins priceHistory; a lower one notifies the car's savers and " +
+              "matching saved searches. Another seller's car is a 403; a sold car's price, or an ended or hidden listing, a 409; " +
+              'nothing is changed by a refusal. Past the hourly limit of edits a 429.',
+            params: z.object({ id: idField('id') }),
+            body: carUpdateSchema,
+            response: { 200: carAnswerSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema, 429: messageSchema },
+          },
+        },
+        async (request) => {
+          const seller = accountOf(request);
+          const row = await limits.allowance('edit', seller.id)(() => updateCar(db, seller, category, request.params.id, request.body, new Date()));
+          return toCar(row, (await photos.photosFor([row])).get(row.id));
+        },
       );
 
       app.post(

@@ -33,7 +33,14 @@ describeEachDriver('seller text', (api) => {
     };
     const id = await api().addCar(seller, { categoryName: 'honda', ...fields });
     const one = (await api().inject({ method: 'GET', url: `/hondas/${id}` })).json<Car>();
-    expect(one).toEqual({ ...sampleCar({ categoryName: 'honda', ...fields }), _id: id, sellerName: seller.name, status: 'available', photos: [] });
+    expect(one).toEqual({
+      ...sampleCar({ categoryName: 'honda', ...fields }),
+      _id: id,
+      sellerName: seller.name,
+      status: 'available',
+      photos: [],
+      priceHistory: [{ price: 21_500, at: expect.any(String) }],
+    });
     const list = (await api().inject({ method: 'GET', url: '/hondas?limit=100' })).json<Car[]>();
     expect(list.find((car) => car._id === id)).toEqual(one);
     const mine = await api().inject({ method: 'GET', url: CATEGORY_PATHS.honda.apiSellerCollection, headers: seller.auth });
@@ -53,6 +60,39 @@ describeEachDriver('seller text', (api) => {
     const admin = await api().account('admin');
     const accounts = (await api().inject({ method: 'GET', url: '/user?role=Buyer', headers: admin.auth })).json<User[]>();
     expect(accounts.find((account) => account.email === buyer.email)?.name).toBe(buyer.name);
+  });
+
+  it('keeps text typed into the market features exactly: edits, saved searches, their alerts, reports and moderation reasons', async () => {
+    const buyer = await api().account('Buyer');
+    const admin = await api().account('admin');
+    const typed = `${WRITINGS.mixed} ${WRITINGS.emoji}`;
+    const saved = await api().inject({
+      method: 'POST',
+      url: '/saved-searches',
+      headers: buyer.auth,
+      payload: { name: WRITINGS.markup, filters: { category: 'mercedes', q: 'تويوتا', location: WRITINGS.arabic } },
+    });
+    expect(saved.json()).toMatchObject({ name: WRITINGS.markup, filters: { q: 'تويوتا', location: WRITINGS.arabic } });
+    const carId = await api().addCar(seller, { categoryName: 'mercedes', carName: typed, location: `${WRITINGS.arabic} 🚗` });
+    const inbox = (await api().inject({ method: 'GET', url: '/notifications', headers: buyer.auth })).json<{ items: { text: string }[] }>();
+    expect(inbox.items.map((item) => item.text)).toEqual([`New match for "${WRITINGS.markup}": ${typed} at $21,500`]);
+
+    const edit = { details: Object.values(WRITINGS).join('\n'), location: WRITINGS.bengali, condition: WRITINGS.hebrew };
+    const edited = await api().inject({ method: 'PATCH', url: `/mercedess/${carId}`, headers: seller.auth, payload: edit });
+    expect(edited.json()).toMatchObject(edit);
+    expect((await api().inject({ method: 'GET', url: `/mercedess/${carId}` })).json()).toMatchObject(edit);
+
+    const report = await api().inject({ method: 'POST', url: '/reports', headers: buyer.auth, payload: { carId, reason: 'other', text: WRITINGS.markup } });
+    expect(report.statusCode).toBe(201);
+    const queue = (await api().inject({ method: 'GET', url: '/admin/reports', headers: admin.auth })).json<
+      { carId: string; text: string; carName: string }[]
+    >();
+    expect(queue.find((entry) => entry.carId === carId)).toMatchObject({ text: WRITINGS.markup, carName: typed });
+    await api().inject({ method: 'POST', url: `/admin/cars/${carId}/hide`, headers: admin.auth, payload: { reason: WRITINGS.cjk } });
+    const log = (await api().inject({ method: 'GET', url: '/admin/audit-log', headers: admin.auth })).json<
+      { targetId: string; reason: string; targetName: string }[]
+    >();
+    expect(log.find((entry) => entry.targetId === carId)).toMatchObject({ reason: WRITINGS.cjk, targetName: typed });
   });
 
   describe('search finds text of any script', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type SQL, and, asc, count, desc, eq, gte, ilike, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   CAR_LIST_MAX_LIMIT,
   type CarAnswer,
@@ -9,13 +9,17 @@ import {
   type CarSort,
   type CarStatus,
   type Category,
+  GONE_NOTES,
+  LISTING_ENDINGS,
+  type ListingEnding,
 } from '@usedcars/shared-contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CacheHolder } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { type CarRow, type UserRow, cars } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { PhotoService } from '../photos/service';
+import { matchNewCar } from '../alerts/matching';
 import { type Position, decodeCursor, encodeCursor, scopeOf } from './cursor';
 import { TtlCache } from './list-cache';
 
@@ -37,7 +41,15 @@ export function toCar(row: CarRow, photos: CarPhoto[] = []): CarAnswer {
     categoryName: row.category as Category,
     status: row.status as CarStatus,
     photos,
+    priceHistory: row.priceHistory,
+    ...(row.hiddenBy ? { hiddenReason: row.hiddenReason ?? '' } : {}),
   };
+}
+
+/** Why a car is no longer shown (hidden by moderation, or ended by its seller), or null while it is. */
+export function removedAs(row: Pick<CarRow, 'hiddenBy' | 'status'>): 'hidden' | ListingEnding | null {
+  if (row.hiddenBy) return 'hidden';
+  return (LISTING_ENDINGS as readonly string[]).includes(row.status) ? (row.status as ListingEnding) : null;
 }
 
 /** User text inside LIKE is literal: %, _ and \ lose their pattern meaning. */
@@ -98,9 +110,16 @@ export interface CarListFilter extends CarListQuery {
   sellerId?: string;
 }
 
+/**
+ * Ended or hidden listings leave every list but their seller's own My Products, which shows why
+ * (docs/product.md, "Listings kept current").
+ */
+export const onTheLists = and(inArray(cars.status, ['available', 'booked', 'sold']), isNull(cars.hiddenBy));
+
 function whereOf(filter: CarListFilter): SQL | undefined {
   return and(
     eq(cars.category, filter.category),
+    filter.sellerId === undefined ? onTheLists : undefined,
     filter.sellerName === undefined ? undefined : eq(cars.sellerName, filter.sellerName),
     filter.sellerId === undefined ? undefined : eq(cars.sellerId, filter.sellerId),
     filter.minPrice === undefined ? undefined : gte(cars.currentPrice, filter.minPrice),
@@ -249,31 +268,40 @@ export class CarCatalog implements CacheHolder {
       .where(and(eq(cars.id, id), eq(cars.category, category)))
       .limit(1);
     if (!row) throw notFound(`No ${category} car with id ${id}`);
+    const removed = removedAs(row);
+    if (removed) throw new HttpError(410, GONE_NOTES[removed], { removed });
     return toCar(row, (await this.photos.photosFor([row])).get(row.id));
   }
 
-  /** The seller is the caller: a sellerName in the body is kept for old clients, not trusted. */
+  /**
+   * The seller is the caller: a sellerName in the body is kept for old clients, not trusted. The
+   * saved searches it matches are notified in the same transaction (features/alerts/matching.ts).
+   */
   async create(seller: UserRow, input: CarInput): Promise<string> {
-    const [row] = await this.db
-      .insert(cars)
-      .values({
-        category: input.categoryName,
-        carName: input.carName,
-        img: input.img,
-        currentPrice: input.currentPrice,
-        price: input.price,
-        purchaseYear: input.purchaseYear,
-        condition: input.condition,
-        contact: input.contact,
-        details: input.details,
-        location: input.location,
-        used: input.used,
-        sellerName: seller.name,
-        sellerId: seller.id,
-        time: input.time,
-      })
-      .returning({ id: cars.id });
-    if (!row) throw new Error('insert returned no car');
-    return row.id;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(cars)
+        .values({
+          category: input.categoryName,
+          carName: input.carName,
+          img: input.img,
+          currentPrice: input.currentPrice,
+          price: input.price,
+          purchaseYear: input.purchaseYear,
+          condition: input.condition,
+          contact: input.contact,
+          details: input.details,
+          location: input.location,
+          used: input.used,
+          sellerName: seller.name,
+          sellerId: seller.id,
+          time: input.time,
+          priceHistory: [{ price: input.currentPrice, at: new Date().toISOString() }],
+        })
+        .returning({ id: cars.id });
+      if (!row) throw new Error('insert returned no car');
+      await matchNewCar(tx, { id: row.id, carName: input.carName, currentPrice: input.currentPrice });
+      return row.id;
+    });
   }
 }

@@ -225,8 +225,19 @@ describe.each(DRIVERS)('write limits (%s)', (driver) => {
 });
 
 describe('write limit settings', () => {
-  it('defaults to 30 listings, 20 bookings, 30 payment intents, 10 registrations and 120 photos an hour', () => {
-    expect(writeLimitsFromEnv({})).toEqual({ listings: 30, bookings: 20, paymentIntents: 30, registrations: 10, photos: 120, windowMinutes: 60 });
+  it('defaults to 30 listings, 20 bookings, 30 payment intents, 10 registrations, 120 photos, 60 edits, 20 saved searches, 200 saved cars and 10 reports an hour', () => {
+    expect(writeLimitsFromEnv({})).toEqual({
+      listings: 30,
+      bookings: 20,
+      paymentIntents: 30,
+      registrations: 10,
+      photos: 120,
+      edits: 60,
+      savedSearches: 20,
+      favourites: 200,
+      reports: 10,
+      windowMinutes: 60,
+    });
     expect(defaultConfig.writeLimits).toEqual(writeLimitsFromEnv({}));
   });
 
@@ -238,9 +249,24 @@ describe('write limit settings', () => {
         WRITE_LIMIT_PAYMENT_INTENTS: '0',
         WRITE_LIMIT_REGISTRATIONS: '3',
         WRITE_LIMIT_PHOTOS: '24',
+        WRITE_LIMIT_EDITS: '6',
+        WRITE_LIMIT_SAVED_SEARCHES: '7',
+        WRITE_LIMIT_FAVOURITES: '8',
+        WRITE_LIMIT_REPORTS: '9',
         WRITE_LIMIT_WINDOW_MINUTES: '1440',
       }),
-    ).toEqual({ listings: 100, bookings: 5, paymentIntents: 0, registrations: 3, photos: 24, windowMinutes: 1440 });
+    ).toEqual({
+      listings: 100,
+      bookings: 5,
+      paymentIntents: 0,
+      registrations: 3,
+      photos: 24,
+      edits: 6,
+      savedSearches: 7,
+      favourites: 8,
+      reports: 9,
+      windowMinutes: 1440,
+    });
     expect(() => writeLimitsFromEnv({ WRITE_LIMIT_BOOKINGS: '2.5' })).toThrow(ConfigError);
     expect(() => writeLimitsFromEnv({ WRITE_LIMIT_WINDOW_MINUTES: '0' })).toThrow(/WRITE_LIMIT_WINDOW_MINUTES/);
   });

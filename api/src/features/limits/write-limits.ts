@@ -6,7 +6,7 @@ import { writeEvents } from '../../db/schema';
 import { tooManyRequests } from '../../http/errors';
 
 /** The writes that are limited, each counted per subject (an account, or a client address). */
-export type LimitedWrite = 'listing' | 'booking' | 'paymentIntent' | 'registration' | 'photo';
+export type LimitedWrite = 'listing' | 'booking' | 'paymentIntent' | 'registration' | 'photo' | 'edit' | 'savedSearch' | 'favourite' | 'report';
 
 const SETTING: Record<LimitedWrite, keyof Omit<WriteLimitSettings, 'windowMinutes'>> = {
   listing: 'listings',
@@ -14,6 +14,10 @@ const SETTING: Record<LimitedWrite, keyof Omit<WriteLimitSettings, 'windowMinute
   paymentIntent: 'paymentIntents',
   registration: 'registrations',
   photo: 'photos',
+  edit: 'edits',
+  savedSearch: 'savedSearches',
+  favourite: 'favourites',
+  report: 'reports',
 };
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -41,6 +45,10 @@ const MESSAGES: Record<LimitedWrite, (count: number, window: string, wait: strin
     `${count === 1 ? '1 account has' : `${count} accounts have`} been registered from your network in the last ${window}; ` +
     `you can register another in ${wait}.`,
   photo: (count, window, wait) => `You have uploaded ${plural(count, 'photo')} in the last ${window}; you can upload another in ${wait}.`,
+  edit: (count, window, wait) => `You have changed your listings ${plural(count, 'time')} in the last ${window}; you can change one again in ${wait}.`,
+  savedSearch: (count, window, wait) => `You have saved ${plural(count, 'search', 'searches')} in the last ${window}; you can save another in ${wait}.`,
+  favourite: (count, window, wait) => `You have saved ${plural(count, 'car')} in the last ${window}; you can save another in ${wait}.`,
+  report: (count, window, wait) => `You have reported ${plural(count, 'listing')} in the last ${window}; you can report another in ${wait}.`,
 };
 
 /**

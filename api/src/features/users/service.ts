@@ -8,7 +8,7 @@ import type { Allowance } from '../limits/write-limits';
 import type { PhotoService } from '../photos/service';
 
 export function toUser(row: UserRow): User {
-  return { _id: row.id, name: row.name, email: row.email, role: row.role as Role };
+  return { _id: row.id, name: row.name, email: row.email, role: row.role as Role, ...(row.suspendedAt ? { suspendedReason: row.suspendedReason ?? '' } : {}) };
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

@@ -1,0 +1,24 @@
+import type { Favourites } from '@usedcars/shared-contract';
+// Through the package's own entry, not './client': this module is a subpath each remote bundles
+// for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
+import { request } from '@usedcars/shared-api';
+
+/** Saved cars (docs/api.md, "Saved cars"). Saving and removing are idempotent: a double tap is harmless. */
+
+export function saveCar(carId: string): Promise<{ carId: string; saved: boolean }> {
+  return request(`/favourites/${encodeURIComponent(carId)}`, { method: 'PUT' });
+}
+
+export function unsaveCar(carId: string): Promise<{ carId: string; saved: boolean }> {
+  return request(`/favourites/${encodeURIComponent(carId)}`, { method: 'DELETE' });
+}
+
+/** The buyer's saved cars still offered, and those gone since with a note. */
+export function fetchFavourites(signal?: AbortSignal): Promise<Favourites> {
+  return request<Favourites>('/favourites', { signal });
+}
+
+/** Seller: how many buyers saved each of their cars (cars nobody saved are left out). */
+export function fetchSaveCounts(signal?: AbortSignal): Promise<{ carId: string; savedBy: number }[]> {
+  return request('/favourites/counts', { signal });
+}

@@ -1,0 +1,143 @@
+import { z } from './zod';
+import { CATEGORIES } from './categories';
+import { CAR_SORTS } from './listing';
+import { LISTING_ENDINGS } from './orderFlow';
+import { carAnswerSchema, carListQuerySchema } from './car';
+import { fieldError, priceField, requiredText, strictObject } from './fields';
+
+/** Caps per person (docs/api-limits.md): beyond them a new one is refused until some are deleted. */
+export const SAVED_SEARCH_CAP = 50;
+export const SAVED_CAR_CAP = 500;
+
+/** A saved car gone from the site: why it left the buyer's list, instead of an error. */
+export const goneCarSchema = z.object({ carId: z.string(), carName: z.string(), note: z.string() });
+export type GoneCar = z.infer<typeof goneCarSchema>;
+
+/** GET /favourites: the saved cars still listed, newest saved first, and those gone meanwhile. */
+export const favouritesSchema = z.object({ cars: z.array(carAnswerSchema), gone: z.array(goneCarSchema) });
+export type Favourites = z.infer<typeof favouritesSchema>;
+
+export const GONE_NOTES = {
+  hidden: 'This listing was removed by the moderators',
+  withdrawn: 'The seller withdrew this listing',
+  soldElsewhere: 'The seller sold this car elsewhere',
+} as const;
+
+/**
+ * A brand list's filters under the list's own names: one schema for the "Save this search" form
+ * and POST /saved-searches. `category` is which brand list they were saved on.
+ */
+export const searchFiltersSchema = strictObject(
+  {
+    category: z.enum(CATEGORIES, { error: fieldError('category', `one of ${CATEGORIES.join(', ')}`) }),
+    q: carListQuerySchema.shape.q,
+    minPrice: priceField('minPrice').optional(),
+    maxPrice: priceField('maxPrice').optional(),
+    year: carListQuerySchema.shape.year,
+    location: carListQuerySchema.shape.location,
+    sort: z.enum(CAR_SORTS, { error: `sort must be one of ${CAR_SORTS.join(', ')}` }).optional(),
+  },
+  'filters',
+).refine((filters) => filters.minPrice === undefined || filters.maxPrice === undefined || filters.minPrice <= filters.maxPrice, {
+  error: 'minPrice must not be more than maxPrice',
+});
+export type SearchFilters = z.infer<typeof searchFiltersSchema>;
+
+export const savedSearchInputSchema = strictObject({ name: requiredText('name', 80), filters: searchFiltersSchema });
+export type SavedSearchInput = z.infer<typeof savedSearchInputSchema>;
+
+export const savedSearchSchema = z.object({ _id: z.string(), name: z.string(), filters: searchFiltersSchema, createdAt: z.string() });
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+
+export const NOTIFICATION_KINDS = [
+  'newMatch',
+  'priceDrop',
+  'listingEnded',
+  'listingHidden',
+  'listingRestored',
+  'accountSuspended',
+  'accountReinstated',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  text: z.string(),
+  /** The car it is about, for the link; null when the car is gone or it is about the account. */
+  carId: z.string().nullable(),
+  categoryName: z.enum(CATEGORIES).nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /notifications: a page, newest first, with the caller's unread count. */
+export const notificationPageSchema = z.object({ items: z.array(notificationSchema), unread: z.number().int(), total: z.number().int() });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** POST /notifications/read: these ids, or all of the caller's when none are named. */
+export const notificationsReadSchema = strictObject({
+  ids: z
+    .array(z.guid({ error: 'ids must be valid ids' }))
+    .max(100)
+    .optional(),
+});
+
+/** PATCH /{collection}/{id}: what a seller may change on a listing, at least one field. */
+export const carUpdateSchema = strictObject({
+  currentPrice: priceField('currentPrice').optional(),
+  details: requiredText('details', 2000).optional(),
+  location: requiredText('location', 120).optional(),
+  condition: requiredText('condition', 60).optional(),
+  status: z.enum(LISTING_ENDINGS, { error: `status must be one of ${LISTING_ENDINGS.join(', ')}` }).optional(),
+}).refine((update) => Object.values(update).some((value) => value !== undefined), { error: 'Send at least one field to change' });
+export type CarUpdate = z.infer<typeof carUpdateSchema>;
+
+export const REPORT_REASONS = ['scam', 'wrongDetails', 'offensive', 'alreadySold', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  scam: 'Looks like a scam',
+  wrongDetails: 'Wrong or misleading details',
+  offensive: 'Offensive content',
+  alreadySold: 'Already sold',
+  other: 'Something else',
+};
+
+export const reportInputSchema = strictObject({
+  carId: z.guid({ error: fieldError('carId', 'a valid id') }),
+  reason: z.enum(REPORT_REASONS, { error: fieldError('reason', `one of ${REPORT_REASONS.join(', ')}`) }),
+  text: requiredText('text', 1000).optional(),
+});
+export type ReportInput = z.infer<typeof reportInputSchema>;
+
+export const reportSchema = z.object({
+  _id: z.string(),
+  carId: z.string(),
+  carName: z.string(),
+  categoryName: z.enum(CATEGORIES),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string().nullable(),
+  reporterName: z.string().nullable(),
+  createdAt: z.string(),
+  hidden: z.boolean(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+/** An admin's hide, restore, suspend or reinstate: why, in the admin's words (shown to the seller). */
+export const moderationReasonSchema = strictObject({ reason: requiredText('reason', 500) });
+
+export const AUDIT_ACTIONS = ['hideCar', 'restoreCar', 'suspendSeller', 'reinstateSeller'] as const;
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  actorName: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  targetId: z.string(),
+  targetName: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET of a car a seller ended or an admin hid: 410 with why. */
+export const removedCarSchema = z.object({ message: z.string(), removed: z.enum(['hidden', ...LISTING_ENDINGS]) });

@@ -32,7 +32,7 @@ if (!url) {
   const { startSite, buildMissing } = await import('./site.mjs');
   await buildMissing();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-budget-'));
-  const ports = { shell: 3200, catalog: 3201, dashboard: 3202, checkout: 3203, api: 5200, auth: 9290 };
+  const ports = { shell: 3200, catalog: 3201, dashboard: 3202, checkout: 3203, api: 5200, auth: 9290, mail: 2720 };
   site = await startSite({ ports, dataDir, quiet: true });
   url = `http://localhost:${ports.shell}/`;
 }

@@ -49,7 +49,7 @@ if (!origin) {
   const { startSite, buildMissing } = await import('./site.mjs');
   await buildMissing();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-perf-'));
-  const ports = { shell: 3220, catalog: 3221, dashboard: 3222, checkout: 3223, api: 5220, auth: 9220 };
+  const ports = { shell: 3220, catalog: 3221, dashboard: 3222, checkout: 3223, api: 5220, auth: 9220, mail: 2722 };
   site = await startSite({ ports, dataDir, quiet: true });
   origin = `http://localhost:${ports.shell}`;
   api = `http://localhost:${ports.api}`;

@@ -87,7 +87,7 @@ async function changeSeenAfter(origin, ports) {
 
 await buildMissing();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-render-bench-'));
-const ports = { shell: 3240, catalog: 3241, dashboard: 3242, checkout: 3243, api: 5240, auth: 9240 };
+const ports = { shell: 3240, catalog: 3241, dashboard: 3242, checkout: 3243, api: 5240, auth: 9240, mail: 2724 };
 const site = await startSite({ ports, dataDir, quiet: true, renderEnv: { LOG_LEVEL: 'warn' } });
 try {
   const origin = `http://localhost:${ports.shell}`;

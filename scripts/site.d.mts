@@ -1,5 +1,5 @@
-/** The shell's, each remote's (by name), the API's and the Auth emulator's ports. */
-export type Ports = { shell: number; api: number; auth: number } & Record<string, number>;
+/** The shell's, each remote's (by name), the API's, the Auth emulator's and the mail catcher's ports. */
+export type Ports = { shell: number; api: number; auth: number; mail: number } & Record<string, number>;
 export const ROOT: string;
 export const FRONT_ENDS: { name: string; dir: string; portVar: string; port: number }[];
 export function defaultPorts(env?: NodeJS.ProcessEnv): Ports;

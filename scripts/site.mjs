@@ -1,5 +1,5 @@
 /**
- * Starts the whole site: the Firebase Auth emulator, the API, and the shell and the remotes
+ * Starts the whole site: the Firebase Auth emulator, the mail catcher, the API, and the shell and the remotes
  * (production builds behind the static server, or webpack dev servers with --dev).
  * Used by `npm start`, `npm run dev` and the browser suite, so all three run the same thing.
  * Which parts exist and on which ports: shared-contract/topology.json (scripts/topology.mjs).
@@ -22,8 +22,17 @@ export { FRONT_ENDS, defaultPorts } from './topology.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The mail catcher: alert mails land in dataDir/mail instead of anyone's inbox. */
+function startMailCatcher(supervisor, { ports, dataDir }) {
+  return supervisor.startChild('mail', path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/mail-catcher-cli.ts'], {
+    cwd: path.join(ROOT, 'api'),
+    ports: [ports.mail],
+    env: { MAIL_CATCHER_PORT: String(ports.mail), MAIL_CATCHER_DIR: path.join(dataDir, 'mail') },
+  });
+}
+
 /** The API through tsx; it responds on /health once the demo accounts exist in the emulator. */
-function startApi(supervisor, { ports, dataDir, apiEnv }) {
+function startApi(supervisor, { ports, dataDir, publicHost, apiEnv }) {
   return supervisor.startChild('api', path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
     cwd: path.join(ROOT, 'api'),
     ports: [ports.api],
@@ -33,6 +42,10 @@ function startApi(supervisor, { ports, dataDir, apiEnv }) {
       CORS_ORIGINS: frontEndOrigins(ports).join(','),
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
       FIREBASE_PROJECT_ID: 'demo-usedcars',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(ports.mail),
+      SITE_URL: `http://${publicHost}:${ports.shell}`,
+      PUBLIC_API_URL: `http://${publicHost}:${ports.api}`,
       ...apiEnv,
     },
   });
@@ -68,12 +81,14 @@ export async function startSite(o) {
 
   try {
     const auth = await startAuth(supervisor, { ports, dataDir, logDir, signal });
-    const api = startApi(supervisor, { ports, dataDir, apiEnv: o.apiEnv });
+    const mail = startMailCatcher(supervisor, { ports, dataDir });
+    const api = startApi(supervisor, { ports, dataDir, publicHost, apiEnv: o.apiEnv });
     const apiEnv = { ...process.env, ...o.apiEnv };
     writeRuntimeFiles(siteDir, { ports, publicHost, stripe: Boolean(apiEnv.STRIPE_SECRET_KEY && apiEnv.STRIPE_PUBLISHABLE_KEY) });
     const checks = await startFrontEnds(supervisor, { root: ROOT, dev, ports, siteDir, quiet, renderEnv: o.renderEnv });
     checks.push(['api', `http://127.0.0.1:${ports.api}/health`, 120_000, api]);
     checks.push(['auth', `http://127.0.0.1:${ports.auth}/`, 30_000, auth]);
+    checks.push(['mail', `tcp://127.0.0.1:${ports.mail}`, 60_000, mail]);
     await Promise.all(checks.map(([name, url, timeoutMs, part]) => supervisor.ready(name, url, timeoutMs, part)));
     supervisor.running();
     return { stop: supervisor.stop, url: `http://${publicHost}:${ports.shell}`, siteDir, logDir };

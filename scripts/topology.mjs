@@ -23,6 +23,7 @@ export function defaultPorts(env = process.env) {
     ...ports,
     api: Number(env[TOPOLOGY.api.portEnv] ?? TOPOLOGY.api.port),
     auth: Number(env[TOPOLOGY.authEmulator.portEnv] ?? TOPOLOGY.authEmulator.port),
+    mail: Number(env[TOPOLOGY.mailCatcher.portEnv] ?? TOPOLOGY.mailCatcher.port),
   };
 }
 
@@ -36,6 +37,7 @@ export function sitePorts(ports) {
     { port: ports.auth + 1, part: 'auth hub' },
     { port: ports.auth + 2, part: 'auth logging' },
     { port: ports.auth + 3, part: 'auth emulator' },
+    { port: ports.mail, part: 'mail' },
   ];
 }
 
@@ -47,6 +49,7 @@ export const PORT_SETTINGS = {
   'auth hub': TOPOLOGY.authEmulator.portEnv,
   'auth logging': TOPOLOGY.authEmulator.portEnv,
   'auth emulator': TOPOLOGY.authEmulator.portEnv,
+  mail: TOPOLOGY.mailCatcher.portEnv,
 };
 
 /** What the parts are called in the launcher's messages. */
@@ -54,6 +57,7 @@ export const LABELS = {
   auth: 'Auth emulator',
   api: 'API',
   shell: 'shell',
+  mail: 'mail catcher',
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${name} remote`])),
 };
 

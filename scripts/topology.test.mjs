@@ -40,7 +40,7 @@ test('a remote added to topology.json is built, served, given a port, a setting 
 
 test('the ports and settings of the real topology are those the README lists', async () => {
   const site = await import('./topology.mjs');
-  assert.deepEqual(site.defaultPorts({}), { shell: 3000, catalog: 3001, dashboard: 3002, checkout: 3003, api: 5000, auth: 9099 });
+  assert.deepEqual(site.defaultPorts({}), { shell: 3000, catalog: 3001, dashboard: 3002, checkout: 3003, api: 5000, auth: 9099, mail: 2525 });
   assert.deepEqual(site.defaultPorts({ CATALOG_PORT: '4001', API_PORT: '6000' }).catalog, 4001);
 });
 

@@ -14,6 +14,7 @@ export const PORTS = {
   ...remotePorts,
   api: moved(topology.api.port),
   auth: 9190 + OFFSET * 4,
+  mail: moved(topology.mailCatcher.port),
 };
 
 /** The folder holding this run's deploy-time remotes.json and config.json (set by global setup). */

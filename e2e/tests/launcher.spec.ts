@@ -23,6 +23,7 @@ const PORTS = {
   checkout: 3443 + OFFSET,
   api: 5440 + OFFSET,
   auth: 9440 + OFFSET * 4,
+  mail: 2740 + OFFSET,
 };
 const API = `http://127.0.0.1:${PORTS.api}`;
 const identity = (port: number) => `http://127.0.0.1:${port}/identitytoolkit.googleapis.com/v1`;
@@ -53,6 +54,7 @@ class Launch {
         CHECKOUT_PORT: String(PORTS.checkout),
         API_PORT: String(PORTS.api),
         AUTH_EMULATOR_PORT: String(PORTS.auth),
+        MAIL_CATCHER_PORT: String(PORTS.mail),
         DATA_DIR: dataDir,
         ...env,
       },

@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { groupMembers, signalGroup } from '../processes.mjs';
 import { LABELS } from '../topology.mjs';
@@ -24,18 +25,35 @@ export class StartFailedError extends Error {
 const labelOf = (name) => LABELS[name] ?? name;
 const gone = (child) => child.exitCode !== null || child.signalCode !== null;
 
-/** Resolves true once url responds 2xx; false when timeoutMs passes or cancelled() says to give up. */
+/** Whether something accepts connections on a tcp://host:port address (a server that speaks no HTTP). */
+function accepts(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+/** Whether url responds 2xx now. */
+async function respondsOk(url) {
+  try {
+    // Bounded: a half-started server that accepts and never responds must not hang the start.
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false; // not up yet
+  }
+}
+
+/** Resolves true once url responds 2xx (or accepts, for tcp:); false when timeoutMs passes or cancelled() says to give up. */
 async function responds(url, timeoutMs, cancelled) {
   const deadline = Date.now() + timeoutMs;
   while (!cancelled()) {
-    try {
-      // Bounded: a half-started server that accepts and never responds must not hang the start.
-      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-      await response.body?.cancel();
-      if (response.ok) return true;
-    } catch {
-      /* not up yet */
-    }
+    if (await (url.startsWith('tcp:') ? accepts(url) : respondsOk(url))) return true;
     if (Date.now() > deadline) return false;
     await sleep(250);
   }

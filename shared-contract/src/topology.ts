@@ -18,6 +18,8 @@ export interface Topology {
   remotes: Record<string, SitePart>;
   api: SitePart;
   authEmulator: SitePart;
+  /** The SMTP server that catches alert mails with `npm start` and in tests. */
+  mailCatcher: SitePart;
 }
 
 export const TOPOLOGY: Topology = topology;

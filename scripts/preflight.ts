@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { judge, type Finding, type SharedRequirement } from '@usedcars/shared-page/sharing';
+import { judge, type Finding, type SharedRequirement } from '@usedcars/federation/sharing';
 
 interface Manifest {
   name?: string;

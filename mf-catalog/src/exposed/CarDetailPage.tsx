@@ -1,4 +1,4 @@
-import type { PrefetchContext } from '@usedcars/shared-ui';
+import type { PrefetchContext } from '@usedcars/federation';
 import CarDetailPage from '../features/car-detail/CarDetailPage';
 import { prefetchCar } from '../features/cars/carQueries';
 

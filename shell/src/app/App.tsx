@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import * as Router from 'react-router-dom';
-import { releaseServerMarkup } from '@usedcars/shared-page';
+import { releaseServerMarkup } from '@usedcars/federation';
 import { GlobalStyle } from '@usedcars/shared-ui';
 import { AppRoutes } from './routes';
 import { DeferredToaster } from './services';

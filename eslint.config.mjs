@@ -68,7 +68,7 @@ const packageImports = {
   },
 };
 
-/** The UI-side packages the API must never import (the API serves JSON; it draws nothing). */
+/** The UI-side packages the API must never import (the API serves JSON; it renders nothing). */
 const UI_PACKAGES = ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components', '@tanstack/*', 'react-hot-toast', 'zustand'];
 
 export default tseslint.config(
@@ -114,7 +114,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // Front-end code runs in the browser and, for server-drawn screens, in Node.
+    // Front-end code runs in the browser and, for server-rendered screens, in Node.
     files: ['shell/**', 'mf-*/**', 'shared-*/**', 'federation/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

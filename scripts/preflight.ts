@@ -27,7 +27,7 @@ function option(name: string): string | undefined {
 
 async function readJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  if (!response.ok) throw new Error(`${url} responded ${response.status}`);
   return (await response.json()) as T;
 }
 

@@ -7,7 +7,7 @@ import { ServerHeadContext, type PreloadImage } from '@usedcars/federation';
 /** Sets the page's title while the screen is shown; on the server, the title the HTML arrives with. */
 export function usePageTitle(title: string): void {
   const head = useContext(ServerHeadContext);
-  // The server draws once and runs no effects: the title is taken while drawing.
+  // The server renders once and runs no effects: the title is taken while rendering.
   if (head) head.title = title;
   useEffect(() => {
     document.title = title;

@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 
 /**
- * What a screen wants in the page's <head> when it is drawn on the server: the render server
+ * What a screen wants in the page's <head> when it is rendered on the server: the render server
  * provides one of these per request and writes it into the HTML (docs/architecture.md, "Server
  * rendering"). In the browser there is none.
  */

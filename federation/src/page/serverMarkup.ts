@@ -1,7 +1,7 @@
 /**
- * The modules whose server-drawn markup the page is taking over right now: the shell names them
- * before it takes the page over, and forgets them once that first drawing is in place, so the
- * same screen reached later is drawn as usual.
+ * The modules whose server-rendered markup the page is hydrating right now: the shell names them
+ * before it hydrates, and forgets them once that first render is in place, so the same screen
+ * reached later is rendered as usual.
  */
 const serverMarkup = new Set<string>();
 

@@ -59,14 +59,14 @@ test('each file is sent on its own: a refused one says why and holds back none o
   const { result } = renderHook(() => useUploads());
   act(() => result.current.add([picture('front.jpg'), picture('bad-scan.pdf'), picture('back.jpg')], 0));
   expect(result.current.rows.map((row) => row.state)).toEqual(['waiting', 'waiting', 'waiting']);
-  const answers: string[] = [];
+  const responses: string[] = [];
   let refused = -1;
   await act(async () => {
-    refused = await result.current.run('audi', 'car-1', (answer) => answers.push(answer.img));
+    refused = await result.current.run('audi', 'car-1', (response) => responses.push(response.img));
   });
   expect(refused).toBe(1);
   expect(received).toEqual(['front.jpg', 'back.jpg']);
-  expect(answers).toEqual(['/images/front.jpg', '/images/back.jpg']);
+  expect(responses).toEqual(['/images/front.jpg', '/images/back.jpg']);
   expect(result.current.rows.map((row) => [row.file.name, row.state, row.message])).toEqual([
     ['front.jpg', 'done', undefined],
     ['bad-scan.pdf', 'refused', 'bad-scan.pdf is not a picture we can read'],

@@ -97,7 +97,7 @@ function browserConfig(o, production) {
           ...(o.host ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
           // Browser-only: the runtime drops its Node.js script loaders (~2 KB compressed).
           // disableSnapshot: the manifest-snapshot plugins (~1.5 KB compressed) go; the shell
-          // reads each remote's mf-manifest.json itself (shell/src/federation/remotes.ts).
+          // reads each remote's mf-manifest.json itself (@usedcars/federation/browser).
           optimization: { target: 'web', disableSnapshot: true, ...(o.host ? {} : { disableRemote: true }) },
         },
       }),

@@ -68,7 +68,7 @@ const packageImports = {
   },
 };
 
-/** The UI-side packages the API must never import (the API serves JSON; it draws nothing). */
+/** The UI-side packages the API must never import (the API serves JSON; it renders nothing). */
 const UI_PACKAGES = ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components', '@tanstack/*', 'react-hot-toast', 'zustand'];
 
 export default tseslint.config(
@@ -114,8 +114,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // Front-end code runs in the browser and, for server-drawn screens, in Node.
-    files: ['shell/**', 'mf-*/**', 'shared-*/**'],
+    // Front-end code runs in the browser and, for server-rendered screens, in Node.
+    files: ['shell/**', 'mf-*/**', 'shared-*/**', 'federation/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
@@ -151,11 +151,31 @@ export default tseslint.config(
   },
   {
     // The front ends only: Playwright's fixtures also call a function named `use`.
-    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared-*/**/*.{ts,tsx}'],
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared-*/**/*.{ts,tsx}', 'federation/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+
+  {
+    // The page's connection is one copy per page only when it is reached through the shared package
+    // name: a relative import would bundle a second one (docs/sharing-and-releases.md).
+    files: ['federation/src/**'],
+    ignores: ['federation/src/page/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(?:.*/)?page(?:/.*)?$',
+              message: "import the page's connection as '@usedcars/federation', never by a relative path: a relative copy holds state of its own.",
+            },
+          ],
+        },
+      ],
     },
   },
 
@@ -170,6 +190,7 @@ export default tseslint.config(
         { type: 'shell', pattern: 'shell/**', mode: 'full' },
         { type: 'remote', pattern: 'mf-*/**', mode: 'full', capture: ['name'] },
         { type: 'shared', pattern: 'shared-*/**', mode: 'full', capture: ['name'] },
+        { type: 'platform', pattern: 'federation/**', mode: 'full' },
         { type: 'api', pattern: 'api/**', mode: 'full' },
         { type: 'e2e', pattern: 'e2e/**', mode: 'full' },
         { type: 'tooling', pattern: ['tooling/**', 'scripts/**', 'jest/**', 'types/**', '*'], mode: 'full' },
@@ -188,15 +209,17 @@ export default tseslint.config(
           message: '${file.type} code may not import ${dependency.source} (a ${dependency.type}); docs/how-to.md, "Lint and format"',
           rules: [
             // A remote: itself and the shared packages. Never another remote, never the shell.
-            { from: 'remote', allow: [['remote', { name: '${from.name}' }], 'shared', 'tooling'] },
+            { from: 'remote', allow: [['remote', { name: '${from.name}' }], 'shared', 'platform', 'tooling'] },
             // The shell: itself and the shared packages; remotes reach it only through federation.
-            { from: 'shell', allow: ['shell', 'shared', 'tooling'] },
+            { from: 'shell', allow: ['shell', 'shared', 'platform', 'tooling'] },
             // A shared package: shared packages only. Never a remote, never the shell.
-            { from: 'shared', allow: ['shared', 'tooling'] },
+            { from: 'shared', allow: ['shared', 'platform', 'tooling'] },
+            // The federation machinery (@usedcars/federation): itself and the shared packages.
+            { from: 'platform', allow: ['platform', 'shared', 'tooling'] },
             // The API: itself and the contract it shares with the site; never a UI package.
             { from: 'api', allow: ['api', ['shared', { name: 'contract' }], 'tooling'] },
             { from: 'e2e', allow: ['e2e', ['shared', { name: 'contract' }], 'tooling'] },
-            { from: 'tooling', allow: ['tooling', 'shell', 'remote', 'shared', 'api', 'e2e'] },
+            { from: 'tooling', allow: ['tooling', 'shell', 'remote', 'shared', 'platform', 'api', 'e2e'] },
           ],
         },
       ],

@@ -2,7 +2,7 @@
 module.exports = {
   projects: [
     '<rootDir>/shared-contract',
-    '<rootDir>/shared-page',
+    '<rootDir>/federation',
     '<rootDir>/shared-ui',
     '<rootDir>/shared-api',
     '<rootDir>/shared-auth',

@@ -54,6 +54,9 @@ module.exports = function preset({ environment = 'jsdom', displayName, rootDir, 
       '\\.(svg|png|jpg|jpeg|webp|gif)$': path.join(__dirname, 'file-stub.cjs'),
       ...(environment === 'jsdom' ? browserBuilds(['@firebase/auth', '@firebase/util']) : {}),
     },
-    setupFilesAfterEnv: [path.join(__dirname, 'setup-timeout.cjs'), ...(environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.ts')] : [])],
+    setupFilesAfterEnv: [
+      path.join(__dirname, 'setup-timeout.cjs'),
+      ...(environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.ts'), path.join(__dirname, 'setup-page.ts')] : []),
+    ],
   };
 };

@@ -1,4 +1,4 @@
-const federatedConfig = require('../tooling/webpack.cjs');
+const federatedConfig = require('../tooling/webpack/index.cjs');
 const { exposesOf } = require('../tooling/screens.cjs');
 
 module.exports = federatedConfig({

@@ -94,6 +94,17 @@ test('the API may not import a UI package', async () => {
   await assertAllowed('api/src/probe.ts', "import { ROLES } from '@usedcars/shared-contract';\nexport const probe = ROLES;\n");
 });
 
+test("inside the federation package, the page's connection is imported by the package name only", async () => {
+  const restricted = (found) => found.filter((problem) => problem.startsWith('no-restricted-imports:'));
+  for (const source of ['../page/connection', '../page', '../page/index']) {
+    const found = await problems('federation/src/browser/probe.ts', `import { connection } from '${source}';\nexport const probe = connection;\n`);
+    assert.equal(restricted(found).length, 1, `${source}: ${JSON.stringify(found)}`);
+  }
+  await assertAllowed('federation/src/browser/probe.ts', "import { connection } from '@usedcars/federation';\nexport const probe = connection;\n");
+  // Within the page's own folder its files import each other.
+  await assertAllowed('federation/src/page/probe.ts', "import { connection } from './connection';\nexport const probe = connection;\n");
+});
+
 test('a disable comment must say why', async () => {
   const found = await problems('shared-ui/src/probe.ts', '// eslint-disable-next-line no-console\nconsole.log(1);\n');
   assert.ok(

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { judge, type Finding, type SharedRequirement } from '@usedcars/shared-page/sharing';
+import { judge, type Finding, type SharedRequirement } from '@usedcars/federation/sharing';
 
 interface Manifest {
   name?: string;
@@ -27,7 +27,7 @@ function option(name: string): string | undefined {
 
 async function readJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  if (!response.ok) throw new Error(`${url} responded ${response.status}`);
   return (await response.json()) as T;
 }
 

@@ -1,5 +1,5 @@
 const path = require('node:path');
-const federatedConfig = require('../tooling/webpack.cjs');
+const federatedConfig = require('../tooling/webpack/index.cjs');
 
 module.exports = federatedConfig({
   dir: __dirname,

@@ -16,7 +16,7 @@ import { DEMO, DEMO_PASSWORD } from '../support/site';
 /** What each remote imports itself, so the runtime hands it the page's copy by name. */
 const HANDED_TO_EVERY_REMOTE = ['react', 'react-router-dom', '@tanstack/react-query', 'styled-components', '@usedcars/shared-auth'];
 /** Reached by the remotes only through the page's shared-auth and shared-ui: one copy on the page is the proof. */
-const ONE_ON_THE_PAGE = ['react-dom', 'zustand', '@usedcars/shared-page'];
+const ONE_ON_THE_PAGE = ['react-dom', 'zustand', '@usedcars/federation'];
 /** Shared by version: with no skew, the remotes use the page's copy too, at no cost in bytes. */
 const BY_VERSION = ['@usedcars/shared-ui', '@usedcars/shared-api'];
 

@@ -1,4 +1,4 @@
-import { renderStandalone } from '@usedcars/shared-auth/standalone';
+import { renderStandalone } from '@usedcars/federation/standalone';
 import HomePage from './exposed/HomePage';
 import AboutPage from './exposed/AboutPage';
 import BlogsPage from './exposed/BlogsPage';

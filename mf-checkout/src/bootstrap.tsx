@@ -1,4 +1,4 @@
-import { renderStandalone } from '@usedcars/shared-auth/standalone';
+import { renderStandalone } from '@usedcars/federation/standalone';
 import PaymentPage from './exposed/PaymentPage';
 import BookingDialog from './exposed/BookingDialog';
 

@@ -1,4 +1,4 @@
-import { renderStandalone } from '@usedcars/shared-auth/standalone';
+import { renderStandalone } from '@usedcars/federation/standalone';
 import DashboardLayout from './exposed/DashboardLayout';
 import DashboardHome from './exposed/DashboardHome';
 import AddProductPage from './exposed/AddProductPage';

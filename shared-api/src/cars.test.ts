@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectApi } from './connection';
+import { connect } from '@usedcars/federation';
+import { readRuntimeConfig } from '@usedcars/federation/config';
 import { fetchCarPage } from './cars';
 
 /** A stand-in for the API's brand list on 127.0.0.1: it answers what each test sets, and keeps the addresses asked for. */
@@ -16,7 +17,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  connectApi({ baseUrl: () => base, accessToken: () => null, refreshAccessToken: async () => null });
+  connect({ config: readRuntimeConfig({ apiUrl: base }), session: { accessToken: () => null, refreshAccessToken: async () => null } });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {

@@ -2,7 +2,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, request } from './client';
-import { apiUrl, connectApi } from './connection';
+import { connect as connectPage } from '@usedcars/federation';
+import { readRuntimeConfig } from '@usedcars/federation/config';
+import { apiUrl } from './connection';
 
 /**
  * The client against a real HTTP server on 127.0.0.1: it accepts only the access tokens /jwt
@@ -55,7 +57,7 @@ async function refreshFromJwt(): Promise<string | null> {
 }
 
 function connect(refresh: () => Promise<string | null>) {
-  connectApi({ baseUrl: () => base, accessToken: () => stored, refreshAccessToken: refresh });
+  connectPage({ config: readRuntimeConfig({ apiUrl: base }), session: { accessToken: () => stored, refreshAccessToken: refresh } });
 }
 
 beforeEach(() => {

@@ -1,30 +1,10 @@
-import { currentApiConnection, setApiConnection, type ApiConnection } from '@usedcars/shared-page';
+import { connection, type ApiConnection } from '@usedcars/federation';
 
 export type { ApiConnection };
 
-// The connection lives in the singleton @usedcars/shared-page: this package is shared by version,
-// and a remote's own copy of it must use the session's connection (docs/sharing-and-releases.md).
-
-/**
- * One refresh at a time: a page firing several calls with an expired token gets several 401s,
- * and each would otherwise ask /jwt (and the identity service) for a token of its own.
- */
-function oneAtATime(refresh: () => Promise<string | null>): () => Promise<string | null> {
-  let pending: Promise<string | null> | null = null;
-  return () =>
-    (pending ??= refresh().finally(() => {
-      pending = null;
-    }));
-}
-
-export function connectApi(session: ApiConnection): void {
-  setApiConnection({ ...session, refreshAccessToken: oneAtATime(session.refreshAccessToken) });
-}
-
+/** The page's (or, on the render server, the request's) API connection: connect() made it before rendering. */
 export function apiConnection(): ApiConnection {
-  const connection = currentApiConnection();
-  if (!connection) throw new Error('shared-api: not connected (shared-auth connects it)');
-  return connection;
+  return connection().api;
 }
 
 /** Absolute address of an API path; pictures the API serves come as paths too. */

@@ -1,9 +1,9 @@
 import type { SelfServiceRole } from '@usedcars/shared-contract';
 import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn, setSignedOut, type AuthUser } from './authStore';
-import { ApiError, connectApi, fetchAccessToken, fetchUserByEmail, saveUser } from '@usedcars/shared-api';
+import { ApiError, fetchAccessToken, fetchUserByEmail, saveUser } from '@usedcars/shared-api';
+import { connection, type PageSession } from '@usedcars/federation';
 import { UNFINISHED_SIGN_UP } from './identity/codes';
 import type { IdentityAdapter } from './identity/types';
-import { getRuntimeConfig } from './runtimeConfig';
 
 /**
  * The session: the sign-in flows (register, login, Google login, log-out) over an identity
@@ -21,7 +21,7 @@ let actionInProgress = 0;
 let identityUser: AuthUser | null = null;
 
 const loadFirebase = async () => {
-  const config = getRuntimeConfig();
+  const { config } = connection();
   const firebase = await import('./identity/firebaseIdentity');
   if (config.authEmulatorUrl) await firebase.loadOfflineGoogle(config.authEmulatorUrl).catch((error) => console.warn('[auth]', error));
   return firebase.createFirebaseIdentity(config);
@@ -171,9 +171,11 @@ async function refreshAccessToken(): Promise<string | null> {
   }
 }
 
-// The API client reads the page's settings and this session's token through this; before
-// startIdentity there is nobody to refresh for, so a 401 stands (refreshAccessToken says null).
-connectApi({ baseUrl: () => getRuntimeConfig().apiUrl, accessToken: getAccessToken, refreshAccessToken });
+/**
+ * What the page's connection reads from the session (the shell's startPage connects it); before
+ * startIdentity there is nobody to refresh for, so a 401 stands.
+ */
+export const pageSession: PageSession = { accessToken: getAccessToken, refreshAccessToken };
 
 export function signIn(email: string, password: string): Promise<void> {
   return asAction(async () => {

@@ -7,9 +7,11 @@
  */
 import { authStore, type AuthUser } from './authStore';
 import type { IdentityAdapter } from './identity/types';
-import { setRuntimeConfig } from './runtimeConfig';
+import { connect } from '@usedcars/federation';
+import { readRuntimeConfig } from '@usedcars/federation/config';
+import { pageSession } from './session';
 
-/** Where the stand-in API answers (the runtime config resetSession sets). */
+/** Where the stand-in API answers (the connection resetSession makes). */
 export const TEST_API_URL = 'http://api.test';
 
 /** An error as the Firebase SDK throws it: the screens word it by its code. */
@@ -135,6 +137,6 @@ export function standInApi(): ApiStandIn {
 export function resetSession(): ApiStandIn {
   localStorage.clear();
   authStore.setState({ status: 'loading', user: null, role: null });
-  setRuntimeConfig({ apiUrl: TEST_API_URL });
+  connect({ config: readRuntimeConfig({ apiUrl: TEST_API_URL }), session: pageSession });
   return standInApi();
 }

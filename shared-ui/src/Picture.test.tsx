@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import type { CarPhoto } from '@usedcars/shared-contract';
 import { Picture } from './Picture';
-import { ServerHeadContext, type ServerHead } from '@usedcars/shared-page';
+import { ServerHeadContext, type ServerHead } from '@usedcars/federation';
 
 const variants = (format: string) => [320, 640, 1280].map((width) => ({ width, height: (width * 3) / 4, url: `/photos/abc-${width}.${format}` }));
 const srcset = (format: string) =>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Component, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ModuleId } from '@usedcars/shared-contract';
-import { setRemoteRegistry } from '@usedcars/shared-page';
+import { setRemoteRegistry } from '@usedcars/federation';
 import { RemoteComponent } from './federation';
 
 // Loading a remote fetches its manifest and scripts from another server: the edge of these tests.

@@ -1,13 +1,13 @@
 import { useContext, useEffect } from 'react';
-import { ServerHeadContext, type PreloadImage } from '@usedcars/shared-page';
+import { ServerHeadContext, type PreloadImage } from '@usedcars/federation';
 
-// The request's head is one per request, so it lives in the singleton @usedcars/shared-page
+// The request's head is one per request, so it lives in the singleton @usedcars/federation
 // (docs/architecture.md, "Server rendering"); in the browser there is none.
 
 /** Sets the page's title while the screen is shown; on the server, the title the HTML arrives with. */
 export function usePageTitle(title: string): void {
   const head = useContext(ServerHeadContext);
-  // The server draws once and runs no effects: the title is taken while drawing.
+  // The server renders once and runs no effects: the title is taken while rendering.
   if (head) head.title = title;
   useEffect(() => {
     document.title = title;

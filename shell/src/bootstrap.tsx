@@ -1,6 +1,6 @@
 /**
  * The page's start, in steps the browser can breathe between. Evaluating React DOM, then the
- * router, styled-components and the shell's own modules, then taking over the page, are each a
+ * router, styled-components and the shell's own modules, then hydrating the page, are each a
  * task of their own: together they made one task long enough to hold up a tap on a slow phone
  * (docs/performance.md). The modules are in this chunk already ("eager"); only their evaluation
  * is spread out.

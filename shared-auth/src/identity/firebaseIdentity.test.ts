@@ -14,7 +14,7 @@ import path from 'node:path';
 import { waitFor } from '@testing-library/react';
 import { deleteApp, getApps } from 'firebase/app';
 import type { AuthUser } from '../authStore';
-import { getRuntimeConfig, setRuntimeConfig } from '../runtimeConfig';
+import { readRuntimeConfig, type RuntimeConfig } from '@usedcars/federation/config';
 import { describeAuthError } from './errors';
 import { createFirebaseIdentity } from './firebaseIdentity';
 import type { IdentityAdapter } from './types';
@@ -69,15 +69,17 @@ async function stopAuthEmulator(): Promise<void> {
   if (emulatorDir) rmSync(emulatorDir, { recursive: true, force: true });
 }
 
+let config: RuntimeConfig;
+
 beforeAll(async () => {
   const url = await startAuthEmulator();
   // What a page's config.json says in development; runtimeConfig accepts the emulator for demo- ids.
-  setRuntimeConfig({
+  config = readRuntimeConfig({
     apiUrl: 'http://127.0.0.1:9',
     firebase: { apiKey: 'demo-key', authDomain: 'demo-usedcars.firebaseapp.com', projectId: 'demo-usedcars' },
     authEmulatorUrl: url,
   });
-  expect(getRuntimeConfig().authEmulatorUrl).toBe(url);
+  expect(config.authEmulatorUrl).toBe(url);
 }, 90_000);
 
 afterAll(stopAuthEmulator, 30_000);
@@ -90,7 +92,7 @@ interface Page {
 
 /** A page load needing the SDK: the adapter built as session.ts builds it, and a listener on it. */
 function openPage(): Page {
-  const identity = createFirebaseIdentity(getRuntimeConfig());
+  const identity = createFirebaseIdentity(config);
   const reports: (AuthUser | null)[] = [];
   identity.onChange((user) => reports.push(user));
   return { identity, reports };

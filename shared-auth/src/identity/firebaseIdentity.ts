@@ -15,7 +15,7 @@ import {
   type User,
 } from 'firebase/auth';
 import type { AuthUser } from '../authStore';
-import type { RuntimeConfig } from '../runtimeConfig';
+import type { RuntimeConfig } from '@usedcars/federation/config';
 import type { IdentityAdapter } from './types';
 
 function toAuthUser(user: User): AuthUser {

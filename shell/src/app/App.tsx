@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import * as Router from 'react-router-dom';
-import { releaseServerMarkup } from '@usedcars/shared-page';
+import { releaseServerMarkup } from '@usedcars/federation';
 import { GlobalStyle } from '@usedcars/shared-ui';
 import { AppRoutes } from './routes';
 import { DeferredToaster } from './services';
@@ -9,7 +9,7 @@ import { DeferredToaster } from './services';
  * Everything inside the page's router: the route table and the one toaster; every remote renders
  * inside them. (The page's one QueryClient comes with the first screen that needs it:
  * services.tsx.) The browser puts it in a BrowserRouter, the render server in a StaticRouter;
- * the two trees must be alike for the page to take over the server's HTML.
+ * the two trees must be alike for the page to hydrate the server's HTML.
  */
 export function AppContent() {
   return (
@@ -22,7 +22,7 @@ export function AppContent() {
 }
 
 export function App() {
-  // The server's first screen is in place: the same screen reached later is drawn as usual.
+  // The server's first screen is in place: the same screen reached later is rendered as usual.
   useEffect(releaseServerMarkup, []);
   return (
     <Router.BrowserRouter>

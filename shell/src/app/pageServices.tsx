@@ -7,12 +7,12 @@ import { RequestQueryClient } from './requestServices';
 /**
  * The page's one QueryClient and its toaster (docs/product.md, "Limits and timings"). This module
  * loads with the first screen that talks to the API (see services.tsx), so it runs once per page:
- * one client, kept across every later screen. It starts with the answers the server drew the
+ * one client, kept across every later screen. It starts with the responses the server rendered the
  * page with, so the first screen shows them at once, as the server did.
  */
 const queryClient = createQueryClient();
-const drawnByServer = typeof window === 'undefined' ? undefined : takeBootQueries();
-if (drawnByServer) hydrate(queryClient, drawnByServer);
+const renderedByServer = typeof window === 'undefined' ? undefined : takeBootQueries();
+if (renderedByServer) hydrate(queryClient, renderedByServer);
 
 export function QueryScope({ children }: { children: ReactNode }) {
   const client = useContext(RequestQueryClient) ?? queryClient;

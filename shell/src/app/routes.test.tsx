@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet } from 'react-router-dom';
 import { getInstance, init, loadRemote } from '@module-federation/enhanced/runtime';
 import { authStore, setSignOutHandler, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
-import { setRemoteRegistry } from '@usedcars/shared-page';
-import { startRemoteRegistry } from '../federation/remotes';
+import { setRemoteRegistry } from '@usedcars/federation';
+import { startRemoteRegistry } from '@usedcars/federation/browser';
 import { AppRoutes } from './routes';
 
 /**

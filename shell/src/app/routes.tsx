@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The route table, drawn for the current address (inside the page's router). */
+/** The route table, rendered for the current address (inside the page's router). */
 export function AppRoutes() {
   return useRoutes(routes);
 }

@@ -43,7 +43,7 @@ export function DeferredToaster() {
       return () => listeners.delete(listener);
     },
     () => requested,
-    // The server draws no toaster; the page mounts it after taking over the server's HTML.
+    // The server renders no toaster; the page mounts it after hydrating the server's HTML.
     () => false,
   );
   return wanted ? (

@@ -1,24 +1,30 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { loadRuntimeConfig, setRuntimeConfig, startIdentity } from '@usedcars/shared-auth';
-import { keepServerMarkupOf } from '@usedcars/shared-page';
-import { startRemoteRegistry } from '../federation/remotes';
+import { pageSession, startIdentity } from '@usedcars/shared-auth';
+import { connect, keepServerMarkupOf } from '@usedcars/federation';
+import { SERVER_RENDERED_ATTRIBUTE } from '@usedcars/federation/boot';
+import { startRemoteRegistry } from '@usedcars/federation/browser';
+import { loadRuntimeConfig, readRuntimeConfig } from '@usedcars/federation/config';
 import { App } from './App';
-import { SERVER_DRAWN_ATTRIBUTE, readBootData } from './boot';
+import { pageBootData } from './boot';
 
-/** Takes over the server-drawn page (or draws it, when the server left that to the browser). */
+/** Hydrates the server-rendered page (or renders it, when the server left that to the browser). */
 export async function startPage(): Promise<void> {
-  const boot = readBootData();
-  if (boot) setRuntimeConfig(boot.config);
-  const [, remotes] = await Promise.allSettled([boot ? Promise.resolve() : loadRuntimeConfig(), startRemoteRegistry('/remotes.json', boot ?? undefined)]);
+  const boot = pageBootData();
+  const [config, remotes] = await Promise.allSettled([
+    boot ? Promise.resolve(readRuntimeConfig(boot.config)) : loadRuntimeConfig(),
+    startRemoteRegistry('/remotes.json', boot ?? undefined),
+  ]);
   // The page still starts: each remote's area shows its fallback, whose Try again reads the file again.
   if (remotes.status === 'rejected') console.error('[shell] remotes.json could not be read', remotes.reason);
+  // loadRuntimeConfig never rejects: a missing config.json gives the local settings.
+  if (config.status === 'fulfilled') connect({ config: config.value, session: pageSession });
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  // As a transition, React takes over the page in slices of a few milliseconds, yielding to the
-  // browser between them, instead of one long task that would hold up a tap or a scroll.
+  // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser
+  // between them, instead of one long task that would hold up a tap or a scroll.
   startTransition(() => {
-    if (boot && container.hasAttribute(SERVER_DRAWN_ATTRIBUTE)) {
+    if (boot && container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
       keepServerMarkupOf(boot.staticMarkup ?? []);
       hydrateRoot(container, <App />);
     } else {

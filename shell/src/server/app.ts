@@ -2,12 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { RuntimeConfig } from '@usedcars/shared-auth';
+import type { RuntimeConfig } from '@usedcars/federation/config';
 import { listenForChanges } from './changeListener';
 import { PageCache, type PageCacheOptions } from './pageCache';
 import { createPageResponder } from './pages';
-import type { PublishedManifest } from './manifest';
-import { RemoteServers, type RemoteServersOptions } from './remoteServers';
+import { RemoteServers, type PublishedManifest, type RemoteServersOptions } from '@usedcars/federation/server';
 import { Renderer, serverRenderedModules } from './render';
 import { RenderQueue } from './renderQueue';
 import { staticHeaders } from './securityHeaders';
@@ -15,8 +14,8 @@ import { staticHeaders } from './securityHeaders';
 /**
  * The shell's render server (docs/operations.md, "The render server"): the shell's static files
  * as a CDN would serve them, remotes.json and config.json read afresh on every request, and every
- * page address answered with HTML drawn on the server. When drawing fails or takes longer than
- * the time budget, the page is answered as the browser would draw it alone (the plain
+ * page address's response is HTML rendered on the server. When rendering fails or takes longer than
+ * the time budget, the response is the page as the browser would render it alone (the plain
  * index.html), and the log says why: a remote that is down never makes a page fail.
  */
 export interface RenderServerOptions {
@@ -24,7 +23,7 @@ export interface RenderServerOptions {
   distDir: string;
   /** Where this deployment's remotes.json and config.json live; the build's own copies otherwise. */
   runtimeDir?: string;
-  /** How long a page may take to draw before the browser is left to draw it (ms). */
+  /** How long a page may take to render before the browser is left to render it (ms). */
   budgetMs: number;
   logLevel?: string | false;
   remoteServers?: RemoteServersOptions;
@@ -69,11 +68,11 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
 
   await app.register(fastifyStatic, {
     root: distDir,
-    // The pages are drawn per request; index.html is only their template. One route per file
+    // The pages are rendered per request; index.html is only their template. One route per file
     // (the build does not change under a running server): any other address is a page.
     index: false,
     wildcard: false,
-    // Answered above (the deployment's copies) or drawn per request; source maps stay private.
+    // Served above (the deployment's copies) or rendered per request; source maps stay private.
     globIgnore: ['index.html', 'index.html.*', 'remotes.json*', 'config.json*', 'chunks.json*', '**/*.map', '**/*.map.*'],
     preCompressed: true,
     cacheControl: false,
@@ -89,7 +88,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   const cache = new PageCache(options.pageCache ?? { maxPages: 0, freshMs: 0, staleMs: 0 });
   const { concurrency, maxWaiting } = options.renderQueue ?? { concurrency: 8, maxWaiting: 64 };
   const queue = new RenderQueue(concurrency, maxWaiting);
-  const answerPage = createPageResponder({ renderer, template, budgetMs, runtimeFile, cache, queue });
+  const respondWithPage = createPageResponder({ renderer, template, budgetMs, runtimeFile, cache, queue });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -99,7 +98,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
       reply.headers(staticHeaders());
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    return answerPage(request, reply);
+    return respondWithPage(request, reply);
   });
 
   let stopListening = () => {};
@@ -113,7 +112,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     try {
       void remoteServers.prepare(JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>);
     } catch (error) {
-      // Pages still answer (each one reads the file again); only the head start is lost.
+      // Pages are still served (each one reads the file again); only the head start is lost.
       app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'remotes.json could not be read at start');
     }
   });

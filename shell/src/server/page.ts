@@ -1,13 +1,13 @@
-import type { PreloadImage } from '@usedcars/shared-page';
-import { BOOT_DATA_ID, SERVER_DRAWN_ATTRIBUTE, serializeBootData, type BootData } from '../app/boot';
+import type { PreloadImage } from '@usedcars/federation';
+import { BOOT_DATA_ID, SERVER_RENDERED_ATTRIBUTE, serializeBootData, type BootData } from '@usedcars/federation/boot';
 
 /**
- * The HTML page around a server-drawn screen. The shell's index.html (what the browser build
- * emits, with its script tags) is the template, so the server and a client-drawn page load the
+ * The HTML page around a server-rendered screen. The shell's index.html (what the browser build
+ * emits, with its script tags) is the template, so the server and a client-rendered page load the
  * very same scripts.
  */
 
-export interface DrawnPage {
+export interface RenderedPage {
   /** The screen's markup, for #root. */
   html: string;
   /** styled-components' style tags for exactly that markup. */
@@ -23,7 +23,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** tooling/index.html marks what a client-drawn page shows in #root until the page is drawn. */
+/** tooling/index.html marks what a client-rendered page shows in #root until the page is rendered. */
 const ROOT = /<div id="root"><!--root-->[\s\S]*?<!--\/root--><\/div>/;
 
 /**
@@ -39,7 +39,7 @@ function imagePreload(image: PreloadImage): string {
   return `<link rel="preload" as="image" ${attributes.join(' ')} fetchpriority="high">`;
 }
 
-export function assemblePage(template: string, page: DrawnPage): string {
+export function assemblePage(template: string, page: RenderedPage): string {
   if (!ROOT.test(template) || !template.includes('</head>') || !template.includes('</body>')) {
     throw new Error('index.html has no <div id="root">, </head> or </body>');
   }
@@ -52,7 +52,7 @@ export function assemblePage(template: string, page: DrawnPage): string {
   if (page.title !== undefined) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   html = html.replace('</head>', `${head}</head>`);
   // A function, so `$&` and the like in the markup are never read as replacement patterns.
-  html = html.replace(ROOT, () => `<div id="root" ${SERVER_DRAWN_ATTRIBUTE}>${page.html}</div>`);
+  html = html.replace(ROOT, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${page.html}</div>`);
   html = html.replace('</body>', () => `<script type="application/json" id="${BOOT_DATA_ID}">${serializeBootData(page.boot)}</script></body>`);
   return html;
 }

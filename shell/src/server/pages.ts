@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RuntimeConfig } from '@usedcars/shared-auth';
+import type { RuntimeConfig } from '@usedcars/federation/config';
 import { assemblePage } from './page';
 import { type CachedPage, type PageCache, encodePage } from './pageCache';
 import type { RenderQueue } from './renderQueue';

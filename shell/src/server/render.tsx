@@ -3,31 +3,37 @@ import { ServerStyleSheet } from 'styled-components';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StaticRouter, matchRoutes } from 'react-router-dom';
 import { flattenScreens, remoteOf, type ModuleId, type RemoteScreen, type Screen } from '@usedcars/shared-contract';
-import { setRuntimeConfig, type RuntimeConfig } from '@usedcars/shared-auth';
-import { ServerHeadContext, type ServerHead } from '@usedcars/shared-page';
-import type { ScreenModule } from '@usedcars/shared-ui';
+import { ServerHeadContext, type ScreenModule, type ServerHead } from '@usedcars/federation';
+import type { RuntimeConfig } from '@usedcars/federation/config';
+import { STARTUP_PACKAGES } from '@usedcars/federation/sharing';
 import { createQueryClient } from '@usedcars/shared-ui/appSettings';
 import { AppContent } from '../app/App';
-import type { BootData } from '../app/boot';
+import type { BootData } from '@usedcars/federation/boot';
 import { RequestQueryClient } from '../app/requestServices';
 import { routes, type ScreenHandle } from '../app/routes';
-import { browserEntryOf, exposedScripts, forThePage, sharedScripts, type PublishedManifest } from './manifest';
-import type { DrawnPage } from './page';
-import { RemoteUnavailable, type RemoteBuild, type RemoteServers } from './remoteServers';
-import startupPackages from '../../../tooling/startup-packages.json';
+import {
+  RemoteUnavailable,
+  connectRequest,
+  entryOf,
+  exposedScripts,
+  forThePage,
+  sharedScripts,
+  type PublishedManifest,
+  type RemoteBuild,
+  type RemoteServers,
+} from '@usedcars/federation/server';
+import type { RenderedPage } from './page';
 
 /**
- * Draws one address of the site to HTML (docs/architecture.md, "Server rendering"): the layout
+ * Renders one address of the site to HTML (docs/architecture.md, "Server rendering"): the layout
  * always, and the screen itself when the registry marks it server-rendered. The remotes' server
  * builds are loaded from the addresses in remotes.json, as the page loads their browser builds.
  */
 
-/** The shell's shared packages the page's first script needs at once (the rest load with a screen). */
-const STARTUP_PACKAGES: readonly string[] = startupPackages;
 /** ...and those of a screen that reads the API (services.tsx). */
 const SERVICE_PACKAGES = ['@tanstack/react-query', 'react-hot-toast'];
 
-/** The modules of a remote the server draws with: loaded as soon as a new build of it is seen. */
+/** The modules of a remote the server renders with: loaded as soon as a new build of it is seen. */
 export function serverRenderedModules(remote: string): ModuleId[] {
   return [
     ...new Set(
@@ -48,7 +54,7 @@ export class NotServerRendered extends Error {
 
 export class RenderFailed extends Error {
   constructor(cause: unknown) {
-    super(`drawing threw: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`rendering threw: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'RenderFailed';
   }
 }
@@ -70,7 +76,7 @@ export interface RenderRequest {
 
 export interface RenderResult {
   status: number;
-  page: DrawnPage;
+  page: RenderedPage;
 }
 
 interface Match {
@@ -87,25 +93,25 @@ function match(url: string): Match {
   };
 }
 
-/** The HTTP status the address answers with, whoever draws it. */
+/** The HTTP status of the address's response, whoever renders it. */
 export function statusOf(url: string): number {
   const leaf = match(url).screens.at(-1);
   return leaf && 'shell' in leaf && leaf.shell === 'NotFoundPage' ? 404 : 200;
 }
 
 /**
- * The remote screens the server draws for these screens: those up to the first that needs a
- * sign-in (the server knows no one, so it draws the login guard's spinner there, as the page does
+ * The remote screens the server renders for these screens: those up to the first that needs a
+ * sign-in (the server knows no one, so it renders the login guard's spinner there, as the page does
  * before it knows who is signed in).
  */
-function remoteScreensToDraw(screens: Screen[]): RemoteScreen[] {
-  const drawn: RemoteScreen[] = [];
+function remoteScreensToRender(screens: Screen[]): RemoteScreen[] {
+  const rendered: RemoteScreen[] = [];
   for (const screen of screens) {
     if (screen.access === 'signedIn') break;
-    if (!screen.serverRendered) throw new NotServerRendered(`${'module' in screen ? screen.module : screen.shell} is drawn in the browser only`);
-    if ('module' in screen) drawn.push(screen);
+    if (!screen.serverRendered) throw new NotServerRendered(`${'module' in screen ? screen.module : screen.shell} is rendered in the browser only`);
+    if ('module' in screen) rendered.push(screen);
   }
-  return drawn;
+  return rendered;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -114,17 +120,21 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Draws the tree; any error (a remote screen that throws, the time budget running out) fails the whole page. */
 /**
- * React puts the resource hints it finds while drawing (the pictures the screen shows at once)
- * ahead of the markup, because it is not drawing the <head>; they belong in the head.
+ * React puts the resource hints it finds while rendering (the pictures the screen shows at once)
+ * ahead of the markup, because it is not rendering the <head>; they belong in the head.
  */
 export function splitResourceHints(markup: string): { hints: string; html: string } {
   const leading = /^(?:<link\b[^>]*>)+/.exec(markup)?.[0] ?? '';
   return { hints: leading, html: markup.slice(leading.length) };
 }
 
-async function draw(url: string, queryClient: QueryClient, signal: AbortSignal): Promise<{ html: string; hints: string; styles: string; head: ServerHead }> {
+/** Renders the tree; any error (a remote screen that throws, the time budget running out) fails the whole page. */
+async function renderMarkup(
+  url: string,
+  queryClient: QueryClient,
+  signal: AbortSignal,
+): Promise<{ html: string; hints: string; styles: string; head: ServerHead }> {
   const head: ServerHead = { preloadImages: [] };
   const sheet = new ServerStyleSheet();
   try {
@@ -163,21 +173,23 @@ export class Renderer {
     private readonly remoteServers: RemoteServers,
   ) {}
 
-  async render(request: RenderRequest): Promise<RenderResult> {
-    const { url, config, remotes, signal } = request;
-    // The server's API client reads the same settings as the page's (apiUrl for data and pictures).
-    setRuntimeConfig(config);
+  /** The request's own connection: the server's API client reads its settings (apiUrl for data and pictures). */
+  render(request: RenderRequest): Promise<RenderResult> {
+    return connectRequest({ config: request.config }, () => this.renderConnected(request));
+  }
+
+  private async renderConnected({ url, config, remotes, signal }: RenderRequest): Promise<RenderResult> {
     const { screens, params } = match(url);
-    const toDraw = remoteScreensToDraw(screens);
+    const toRender = remoteScreensToRender(screens);
     const queryClient = createQueryClient();
     // One try: a page waits for nothing on the server (the browser retries what is missing).
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
 
-    /** The builds the page will load itself (a screen it leaves as drawn needs none). */
+    /** The builds the page will load itself (a screen it leaves as rendered needs none). */
     const builds = new Map<string, RemoteBuild>();
     const scripts: string[] = [];
     const staticMarkup: ModuleId[] = [];
-    for (const screen of toDraw) {
+    for (const screen of toRender) {
       const remote = remoteOf(screen.module);
       const manifestUrl = remotes[remote];
       if (!manifestUrl) throw new RemoteUnavailable(remote, 'remotes.json does not name it');
@@ -189,13 +201,16 @@ export class Renderer {
         continue;
       }
       builds.set(remote, build);
-      scripts.push(browserEntryOf(manifestUrl, build.manifest), ...exposedScripts(manifestUrl, build.manifest, screen.module.slice(remote.length + 1)));
+      scripts.push(
+        entryOf(manifestUrl, build.manifest, 'browser').entry,
+        ...exposedScripts(manifestUrl, build.manifest, screen.module.slice(remote.length + 1)),
+      );
     }
-    // What could not be read is left for the page to fetch: drawn as "loading" on both sides.
+    // What could not be read is left for the page to fetch: rendered as "loading" on both sides.
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
     signal.throwIfAborted();
 
-    const drawn = await draw(url, queryClient, signal);
+    const rendered = await renderMarkup(url, queryClient, signal);
     const readsApi = screens.some((screen) => screen.readsApi);
     const shellScreens = screens.flatMap((screen) => ('shell' in screen ? (this.shell.chunks[`screen-${screen.shell}`] ?? []) : []));
     const boot: BootData = {
@@ -208,10 +223,10 @@ export class Renderer {
     return {
       status: statusOf(url),
       page: {
-        html: drawn.html,
-        styles: drawn.hints + drawn.styles,
-        title: drawn.head.title,
-        preloadImages: drawn.head.preloadImages,
+        html: rendered.html,
+        styles: rendered.hints + rendered.styles,
+        title: rendered.head.title,
+        preloadImages: rendered.head.preloadImages,
         preloadScripts: withoutEntry(this.shell, [
           ...(this.shell.chunks.bootstrap ?? []).map((file) => `/${file}`),
           ...sharedScripts(this.shell.manifest, STARTUP_PACKAGES),

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@usedcars/shared-auth';
+import type { RuntimeConfig } from '@usedcars/federation/config';
 
 /**
  * The headers of the site's pages and files (docs/operations.md, "Security headers"). The page's
@@ -32,7 +32,7 @@ function list(...values: Array<string | null | undefined | false>): string {
   return [...new Set(values.filter((value): value is string => typeof value === 'string' && value.length > 0))].join(' ');
 }
 
-/** The same rule as the page's (shared-auth's runtimeConfig): an emulator only serves demo- projects. */
+/** The same rule as the page's (@usedcars/federation/config's readRuntimeConfig): an emulator only serves demo- projects. */
 function emulatorOrigin(config: PolicyInputs['config']): string | null {
   return config.firebase?.projectId?.startsWith('demo-') ? originOf(config.authEmulatorUrl) : null;
 }

@@ -1,0 +1,43 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { RuntimeConfig } from '@usedcars/federation/config';
+import type { RemoteManifest } from '../core/manifest';
+
+/**
+ * What the render server hands the page beside its HTML (docs/architecture.md, "Server
+ * rendering"): the settings and remote addresses it rendered with, so the page starts from the
+ * same ones without requesting config.json, remotes.json and each manifest again, and the API
+ * responses it rendered (react-query's dehydrated cache). It travels as a JSON data block, which
+ * the browser never runs: the content security policy allows no inline script.
+ */
+export interface BootData {
+  config: RuntimeConfig;
+  remotes: Record<string, string>;
+  /** The manifests of the remotes the first screen uses, as far as the page needs them. */
+  manifests: Record<string, RemoteManifest>;
+  /** The rendered screens the page leaves as they are (the registry's staticMarkup): their code is not fetched. */
+  staticMarkup?: string[];
+  queries?: DehydratedState;
+}
+
+export const BOOT_DATA_ID = 'usedcars-boot';
+/** Marks a #root whose HTML the render server rendered: the page hydrates it instead of rendering anew. */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/** JSON that is safe inside an HTML element: no `<` can close the block or open a comment. */
+export function serializeBootData(data: BootData): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The page's boot data, or null when the page was not rendered by the server (npm run dev, a fallback). */
+export function readBootData(doc: Document = document): BootData | null {
+  const element = doc.getElementById(BOOT_DATA_ID);
+  try {
+    return element?.textContent ? (JSON.parse(element.textContent) as BootData) : null;
+  } catch (error) {
+    console.error('[federation] the server-rendered page carried unreadable boot data', error);
+    return null;
+  }
+}

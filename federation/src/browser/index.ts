@@ -1,0 +1,78 @@
+import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
+import { setRemoteRegistry } from '@usedcars/federation';
+import { entryOf } from '../core/entry';
+import type { RemoteManifest } from '../core/manifest';
+import { retryable, type Retryable } from '../core/retry';
+import { providedVersions, versionCheck } from '../core/versions';
+
+export type { RemoteManifest } from '../core/manifest';
+
+/** What the render server already read for this page (its boot data): no need to request it again. */
+export interface KnownRemotes {
+  remotes: Partial<Record<string, string>>;
+  manifests: Partial<Record<string, RemoteManifest>>;
+}
+
+/**
+ * A remote's shared requirements against the page, before any of its code loads
+ * (docs/sharing-and-releases.md). A singleton of another major would break in ways no boundary
+ * can contain, so the remote is refused: its area shows the fallback, and the console says why.
+ */
+export function refuseIncompatible(name: string, manifest: RemoteManifest, provided: Record<string, string> = providedVersions(getInstance())): void {
+  const { findings, refused } = versionCheck(manifest.shared, provided, 'browser');
+  for (const finding of findings) {
+    if (finding.verdict === 'olderOnPage') console.warn(`[federation] ${name}: ${finding.message}`);
+    if (finding.verdict === 'ownCopy') console.info(`[federation] ${name}: ${finding.message}`);
+  }
+  if (refused.length === 0) return;
+  for (const finding of refused) console.error(`[federation] ${name} was not loaded: ${finding.message}`);
+  throw new Error(`${name} needs shared packages this page cannot give it: ${refused.map((finding) => finding.message).join('; ')}`);
+}
+
+async function readJson<T>(url: string, what: string): Promise<T> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${what} responded ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A value the server handed over, used once: a retry requests the file afresh. */
+function once<T>(value: T | undefined): () => T | undefined {
+  let kept = value;
+  return () => {
+    const taken = kept;
+    kept = undefined;
+    return taken;
+  };
+}
+
+/**
+ * Reads remotes.json (where each remote's mf-manifest.json lives) at start-up and gives the page
+ * the way to register a remote when one of its screens is first shown. Each step is tried again
+ * after a failure, and a retry also forgets a remote that did register, so a remote republished
+ * meanwhile is read afresh.
+ */
+export function startRemoteRegistry(url = '/remotes.json', known?: KnownRemotes): Promise<void> {
+  const knownRemotes = once(known?.remotes);
+  const knownManifests = new Map(Object.entries(known?.manifests ?? {}).map(([name, manifest]) => [name, once(manifest)]));
+  const addresses = retryable(async () => knownRemotes() ?? readJson<Partial<Record<string, string>>>(url, 'remotes.json'));
+  const remotes = new Map<string, Retryable<void>>();
+  const remote = (name: string) => {
+    let entry = remotes.get(name);
+    if (!entry) {
+      entry = retryable(async () => {
+        const manifestUrl = (await addresses.get())[name];
+        if (typeof manifestUrl !== 'string') throw new Error(`remotes.json names no ${name}`);
+        const manifest = knownManifests.get(name)?.() ?? (await readJson<RemoteManifest>(manifestUrl, `${name}'s manifest`));
+        refuseIncompatible(name, manifest);
+        registerRemotes([{ name, ...entryOf(manifestUrl, manifest, 'browser') }], { force: true });
+      });
+      remotes.set(name, entry);
+    }
+    return entry;
+  };
+  setRemoteRegistry(
+    (name) => remote(name).get(),
+    (name) => remote(name).forget(),
+  );
+  return addresses.get().then(() => undefined);
+}

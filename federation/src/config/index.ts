@@ -1,0 +1,1 @@
+export { LOCAL_RUNTIME_CONFIG, readRuntimeConfig, loadRuntimeConfig, type RuntimeConfig, type FirebaseWebConfig } from './runtimeConfig';

@@ -1,0 +1,67 @@
+import type { RuntimeConfig } from '../config/runtimeConfig';
+
+/** What the signed-in session gives the API client: the access token calls carry, and a fresh one after a 401. */
+export interface PageSession {
+  accessToken(): string | null;
+  /** A fresh access token, or null when the person is no longer signed in. */
+  refreshAccessToken(): Promise<string | null>;
+}
+
+/** What the API client reads on every call (shared-api/src/connection.ts). */
+export interface ApiConnection extends PageSession {
+  /** Base address of the API, without a trailing slash (config.json's apiUrl). */
+  baseUrl(): string;
+}
+
+export interface Connection {
+  config: RuntimeConfig;
+  api: ApiConnection;
+}
+
+export interface ConnectOptions {
+  config: RuntimeConfig;
+  session: PageSession;
+}
+
+/** One refresh at a time: several calls failing with an expired token share one new token. */
+function oneAtATime(refresh: () => Promise<string | null>): () => Promise<string | null> {
+  let pending: Promise<string | null> | null = null;
+  return () =>
+    (pending ??= refresh().finally(() => {
+      pending = null;
+    }));
+}
+
+/** A connection for these settings and this session, not yet in use anywhere. */
+export function makeConnection({ config, session }: ConnectOptions): Connection {
+  return {
+    config,
+    api: { baseUrl: () => config.apiUrl, accessToken: () => session.accessToken(), refreshAccessToken: oneAtATime(() => session.refreshAccessToken()) },
+  };
+}
+
+// The page's connection, and on the render server the lookup of the request's own (server/connectRequest.ts).
+let pageConnection: Connection | null = null;
+let requestConnection: () => Connection | undefined = () => undefined;
+
+/** Connects the page: the shell's startPage and the standalone harness call this once, before rendering. */
+export function connect(options: ConnectOptions): Connection {
+  pageConnection = makeConnection(options);
+  return pageConnection;
+}
+
+/** For the render server: each request's connection comes from this lookup, before the page's. */
+export function scopeConnections(lookup: () => Connection | undefined): void {
+  requestConnection = lookup;
+}
+
+/** The connection of this page (or of this request, on the server). */
+export function connection(): Connection {
+  const current = requestConnection() ?? pageConnection;
+  if (!current) {
+    throw new Error(
+      '@usedcars/federation: not connected. Call connect({ config, session }) before rendering (the shell does in startPage, a remote’s standalone page in renderStandalone, the render server per request with connectRequest).',
+    );
+  }
+  return current;
+}

@@ -1,0 +1,10 @@
+// The page's connection to the federation machinery: one copy per page, as a singleton shared package
+// (docs/sharing-and-releases.md). Other packages and this package's subpath modules import it by name.
+export { connect, connection, makeConnection, scopeConnections } from './connection';
+export type { ApiConnection, Connection, ConnectOptions, PageSession } from './connection';
+export type { RuntimeConfig, FirebaseWebConfig } from '../config/runtimeConfig';
+export { setRemoteRegistry, ensureRemoteRegistered, forgetRemoteRegistration } from './remoteRegistry';
+export { keepServerMarkupOf, releaseServerMarkup, isServerMarkupKept } from './serverMarkup';
+export { ServerHeadContext, type ServerHead, type PreloadImage } from './serverHead';
+export { loadScreenModule, isRemoteUnavailable, RemoteUnavailableError, type ScreenModule, type PrefetchContext } from './loadScreenModule';
+export { RemoteArea, type RemoteAreaProps, type FallbackProps } from './RemoteArea';

@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { ModuleId, ModuleProps } from '@usedcars/shared-contract';
+import { ensureRemoteRegistered } from './remoteRegistry';
+
+/** A remote's part of the page that could not be fetched (its manifest, its entry, an exposed module). */
+export class RemoteUnavailableError extends Error {
+  constructor(
+    readonly remote: string,
+    cause?: unknown,
+  ) {
+    super(`The ${remote} part of the site could not be loaded`, { cause });
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+/**
+ * A failure to fetch part of the site, or one of its later chunks (webpack's ChunkLoadError).
+ * Matched by name too: an error made by another bundle's copy of the class is still one.
+ */
+export function isRemoteUnavailable(error: unknown): boolean {
+  return error instanceof Error && (error instanceof RemoteUnavailableError || error.name === 'RemoteUnavailableError' || error.name === 'ChunkLoadError');
+}
+
+/**
+ * What a remote's src/exposed/<Module>.tsx exports: the screen, and for a screen rendered on the
+ * server, what it reads from the API before it is rendered (its data then arrives with the HTML).
+ */
+export interface ScreenModule<Id extends ModuleId> {
+  default: ComponentType<ModuleProps<Id>>;
+  prefetch?: (context: PrefetchContext<Id>) => Promise<void>;
+}
+
+export interface PrefetchContext<Id extends ModuleId> {
+  /** The request's own cache; what is in it when rendering starts is rendered, and handed to the page. */
+  queryClient: QueryClient;
+  /** The route's parameters (`:id`). */
+  params: Readonly<Record<string, string | undefined>>;
+  props: ModuleProps<Id>;
+  signal: AbortSignal;
+}
+
+export function remoteNameOf(id: string): string {
+  return id.split('/')[0] ?? id;
+}
+
+/** A remote's exposed module, fetched (once) through the federation runtime. */
+export async function loadScreenModule<Id extends ModuleId>(id: Id): Promise<ScreenModule<Id>> {
+  try {
+    await ensureRemoteRegistered(remoteNameOf(id));
+    const screen = await loadRemote<ScreenModule<Id>>(id);
+    if (!screen) throw new Error(`${id} returned nothing`);
+    return screen;
+  } catch (error) {
+    throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remoteNameOf(id), error);
+  }
+}

@@ -1,0 +1,7 @@
+// The render server's side of the federation machinery (shell/src/server).
+export { RemoteServers, type RemoteBuild, type RemoteServersOptions } from './RemoteServers';
+export { serverSharingProblems } from './serverSharing';
+export { connectRequest } from './connectRequest';
+export { entryOf, exposedScripts, sharedScripts } from '../core/entry';
+export { forThePage, parseManifest, type PublishedManifest, type RemoteManifest } from '../core/manifest';
+export { RemoteUnavailable } from '../core/errors';

@@ -1,0 +1,115 @@
+/**
+ * The site's sharing policy (docs/sharing-and-releases.md): which packages are shared and how, and
+ * the rule that judges a build's needs against what a host provides. Plain CommonJS, so the webpack
+ * config (Node), the page, the render server and `npm run preflight` all read this one copy.
+ */
+
+/**
+ * One per page (and per render): whatever a remote asks, it gets the host's copy. Each entry is
+ * [request, package it comes from, options]; `browserOnly` ones are left out of server builds.
+ */
+const SINGLETONS = [
+  ['react'],
+  ['react/jsx-runtime', 'react'],
+  ['react-dom'],
+  ['react-dom/client', 'react-dom', { browserOnly: true }],
+  // Served by tooling/router-facade.ts: one router, without its server half.
+  ['react-router-dom'],
+  ['zustand'],
+  ['@tanstack/react-query'],
+  ['styled-components'],
+  ['react-hot-toast'],
+  ['firebase/app', 'firebase', { browserOnly: true }],
+  ['firebase/auth', 'firebase', { browserOnly: true }],
+  ['@usedcars/shared-auth'],
+  ['@usedcars/federation'],
+];
+
+/** Stateless code: the host's copy when it is of the same major and at least as new, else the remote's own. */
+const SHARED_BY_VERSION = ['@usedcars/shared-ui', '@usedcars/shared-api'];
+
+/**
+ * What every page runs before its first screen: bundled into the shell's first script (eager) and
+ * preloaded by the render server's HTML head.
+ */
+const STARTUP_PACKAGES = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'styled-components',
+  'zustand',
+  '@usedcars/shared-api',
+  '@usedcars/shared-auth',
+  '@usedcars/federation',
+  '@usedcars/shared-ui',
+];
+
+function parse(version) {
+  const match = /(\d+)\.(\d+)\.(\d+)/.exec(version ?? '');
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null;
+}
+
+function compare(a, b) {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+/** The range a build accepts for a package it was made with: the same major, at least this version. */
+function acceptedRange(version) {
+  const parsed = parse(version);
+  if (!parsed) return version;
+  return `>=${parsed.join('.')} <${parsed[0] + 1}.0.0`;
+}
+
+/** The lowest version a requirement accepts: the version in its range, or the build's own. */
+function neededVersion(requirement) {
+  const inRange = typeof requirement.requiredVersion === 'string' ? /(\d+\.\d+\.\d+)/.exec(requirement.requiredVersion)?.[1] : undefined;
+  return inRange ?? requirement.version;
+}
+
+function verdictOf(requirement, need, got) {
+  if (requirement.requiredVersion === false) return 'ok';
+  const sameMajor = need && got && need[0] === got[0];
+  if (requirement.singleton) {
+    if (!sameMajor) return 'incompatible';
+    return compare(got, need) < 0 ? 'olderOnPage' : 'ok';
+  }
+  return sameMajor && compare(got, need) >= 0 ? 'ok' : 'ownCopy';
+}
+
+/** How a build's requirement meets the version the page (or the render server) has. */
+function judge(requirement, has) {
+  const needs = neededVersion(requirement);
+  const verdict = verdictOf(requirement, parse(needs), parse(has));
+  const line = `${requirement.name}: needs ${needs}, the page has ${has ?? 'none'}`;
+  const message = {
+    ok: line,
+    olderOnPage: `${line} (a singleton of the same major: works while its contract holds)`,
+    ownCopy: `${line}: the remote loads its own copy`,
+    incompatible: `${line}: a singleton of another major, the remote cannot run on this page`,
+  }[verdict];
+  return { name: requirement.name, needs, has, verdict, message };
+}
+
+/** Every shared package of a build against the versions the host provides (package name → version). */
+function judgeAll(requirements, provided) {
+  return requirements.map((requirement) => judge(requirement, provided[requirement.name]));
+}
+
+/** The findings that stop a build from running on the page. */
+function blocking(findings) {
+  return findings.filter((finding) => finding.verdict === 'incompatible');
+}
+
+/**
+ * A manifest's `shared` list against a host: every finding, and the ones that refuse the build.
+ * `providedOnly` judges only what the host provides (the render server: browser-only packages are not its business).
+ */
+function checkSharing(shared, provided, { providedOnly = false } = {}) {
+  const considered = (shared ?? []).filter((entry) => !providedOnly || (entry.version && entry.name in provided));
+  const findings = judgeAll(considered, provided);
+  return { findings, refused: blocking(findings) };
+}
+
+module.exports = { SINGLETONS, SHARED_BY_VERSION, STARTUP_PACKAGES, acceptedRange, judge, judgeAll, blocking, checkSharing };

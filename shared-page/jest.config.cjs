@@ -1,1 +1,0 @@
-module.exports = require('../jest/preset.cjs')({ displayName: 'shared-page', rootDir: __dirname, environment: 'jsdom' });

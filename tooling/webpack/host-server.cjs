@@ -1,0 +1,55 @@
+// The shell's render server (dist-server/): a Node program that is also the server's federation host.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { hostServerShared } = require('./shared.cjs');
+const { resolveOptions, scriptRule } = require('./resolve.cjs');
+
+/**
+ * The shell's render server (shell/src/server/): a Node program that is also the server's
+ * federation host, providing the singletons the remotes' server builds borrow. Its web framework
+ * stays outside the bundle: only code that must share React with the remotes is bundled.
+ */
+function hostServerConfig(o) {
+  return {
+    name: 'server',
+    mode: 'production',
+    context: o.dir,
+    target: 'async-node',
+    entry: { main: o.serverEntry },
+    devtool: 'source-map',
+    output: {
+      path: path.join(o.dir, 'dist-server'),
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      // Pictures the shell imports (its logo) keep the browser build's addresses.
+      publicPath: '/',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: `usedcars_${o.name}_server`,
+      clean: true,
+    },
+    // The program's own folder, not webpack's stand-in: the server finds the browser build from it.
+    node: { __dirname: false, __filename: false },
+    externalsPresets: { node: true },
+    externalsType: 'commonjs',
+    externals: [/^fastify($|\/)/, /^@fastify\//, /^pino($|\/)/],
+    resolve: resolveOptions({ production: true, server: true }),
+    module: {
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [scriptRule({ production: true, name: o.name }), { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource', generator: { emit: false } }],
+    },
+    optimization: { minimize: false },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: `${o.name}_server`,
+        remoteType: 'script',
+        shared: hostServerShared(o),
+        runtimePlugins: [require.resolve('@usedcars/federation/ssr-public-path')],
+        manifest: false,
+        dts: false,
+      }),
+    ],
+  };
+}
+
+module.exports = { hostServerConfig };

@@ -46,7 +46,7 @@ test('each public screen is in the first response: home, About, Blogs, a car, th
       title: 'Blogs',
       texts: ['Question and Answer', 'prototypical inheritance', 'React vs. Angular vs. Vue'],
     },
-    { path: `/audis/${car._id}`, status: 200, title: 'Used Cars', texts: [car.carName, 'Current price', dollars(car.currentPrice)] },
+    { path: `/audis/${car._id}`, status: 200, title: car.carName, texts: [car.carName, 'Current price', dollars(car.currentPrice)] },
     { path: '/no/such/page', status: 404, title: 'Page not found', texts: ['Page not found', 'Back to Home'] },
   ];
   for (const screen of screens) {

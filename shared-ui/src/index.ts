@@ -8,7 +8,7 @@ export { theme } from './theme';
 export { Spinner, VisuallyHidden } from './Spinner';
 export { Button, CloseButton, GhostButton, buttonStyles } from './Button';
 export { usePageTitle, usePriorityImage } from './serverHead';
-export { RemoteComponent, loadScreenModule, type ScreenModule, type PrefetchContext } from './federation';
+export { RemoteComponent, loadScreenModule, type ScreenModule, type PrefetchContext, type PrefetchResult } from './federation';
 export { isRefusal } from './isRefusal';
 export { GlobalStyle } from './GlobalStyle';
 export { Container } from './Container';

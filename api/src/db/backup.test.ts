@@ -537,7 +537,9 @@ describeWithPostgres('a restore beside an API starting on the same PostgreSQL da
         expect(restore.stderr).toBe('');
         expect(restore.code).toBe(0);
         expect(await seeding).toBe(false);
-        expect((await stateOf(target)).rows).toEqual((await stateOf(source)).rows);
+        // Another application's table in the source is not the backup's to carry.
+        const { restore_counter: _theirs, ...ours } = (await stateOf(source)).rows;
+        expect((await stateOf(target)).rows).toEqual(ours);
       } finally {
         await Promise.all([observer.close(), busy.close(), starting.close()]);
       }

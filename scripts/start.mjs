@@ -8,7 +8,8 @@ import { AlreadyRunningError, PortsInUseError, ROOT, StartFailedError, defaultPo
 import { PORT_SETTINGS } from './topology.mjs';
 
 const dev = process.argv.includes('--dev');
-const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, '.data'));
+// Relative to the repository root, as the API takes it (api/src/config.ts).
+const dataDir = path.resolve(ROOT, process.env.DATA_DIR || '.data');
 const password = process.env.DEMO_PASSWORD ?? 'usedcars-demo';
 const ports = defaultPorts();
 

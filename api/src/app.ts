@@ -19,6 +19,7 @@ import { unsubscribeRoutes } from './features/alerts/unsubscribe-routes';
 import { registerRouteAuth } from './features/auth/route-auth';
 import { authRoutes } from './features/auth/routes';
 import { bookingRoutes } from './features/bookings/routes';
+import { CursorCodec } from './features/cars/cursor';
 import { carRoutes } from './features/cars/routes';
 import { changeRoutes } from './features/changes/routes';
 import { ChangeStream } from './features/changes/stream';
@@ -32,7 +33,7 @@ import { photoRoutes } from './features/photos/routes';
 import { PhotoService } from './features/photos/service';
 import { type PhotoStorage, S3Storage, storageFromSettings } from './features/photos/storage';
 import { userRoutes } from './features/users/routes';
-import { registerErrorHandling } from './http/errors';
+import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 
 export interface AppOptions {
@@ -51,6 +52,8 @@ export interface AppOptions {
 export const PUBLIC_DIR = path.resolve(__dirname, '../public');
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A year, subdomains included: helmet's own default. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** A hop count as Fastify's own option means it (its types leave numbers out): the nearest `hops` hops are proxies. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -64,16 +67,6 @@ export async function buildApp({
   changes = new LocalChangeFeed(),
   photoStorage = storageFromSettings(config.photos.storage),
 }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: config.logLevel === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
-    bodyLimit: config.bodyLimitBytes,
-    // Which hops may name the client: the per-address limits count by it (docs/operate-scale-out.md).
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app, config.bodyLimitBytes);
-
   const headers = await securityHeaders({
     // Pictures are shown by the site on other origins, and /docs needs its own inline styles.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
@@ -87,9 +80,24 @@ export async function buildApp({
         upgradeInsecureRequests: null,
       },
     },
+    // Sent below only on requests that came over HTTPS, as a browser heeds it only there.
+    strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  const app = Fastify({
+    logger: config.logLevel === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: config.bodyLimitBytes,
+    // Which hops may name the client: the per-address limits count by it (docs/operate-scale-out.md).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    frameworkErrors: frameworkErrors(headers),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app, config.bodyLimitBytes);
+
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // request.protocol reads X-Forwarded-Proto only from the proxies trustProxy names.
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done();
   });
   await app.register(cors, {
@@ -131,7 +139,8 @@ export async function buildApp({
   const photos = new PhotoService(db, photoStorage, config.photos.concurrency);
   if (photoStorage instanceof S3Storage) app.addHook('onClose', () => photoStorage.destroy());
   const context: AppContext = { db, identity, gateway, config, tokens, limits: new WriteLimits(db, config.writeLimits, clock), photos };
-  const catalog = new CarCatalog(db, photos, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs });
+  const cursors = new CursorCodec(`cursor:${config.jwtSecret}`);
+  const catalog = new CarCatalog(db, photos, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs }, cursors);
 
   changes.attach(catalog);
   const changeStream = new ChangeStream();

@@ -1,7 +1,8 @@
 /**
  * npm run backup -w api -- --out FILE
- * Writes the whole database (DATABASE_URL, else the embedded PGlite under DATA_DIR) to FILE, a
- * file that `npm run restore` loads into either kind. See docs/operate-backup.md.
+ * Writes the application's tables (DATABASE_URL, else the embedded PGlite under DATA_DIR) to FILE,
+ * a file that `npm run restore` loads into either kind. The photo files are not in it: it names
+ * the photo store and says whether every file is there. See docs/operate-backup.md.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { databaseFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { BackupError, writeBackup } from './db/backup';
-import { operatorPath, reportFailure, rowCounts, sizeOf } from './db/backup-cli-support';
+import { operatorPath, photoStoreFromEnv, reportFailure, rowCounts, sizeOf, targetName } from './db/backup-cli-support';
 
 const USAGE = 'usage: npm run backup -w api -- --out FILE';
 
@@ -20,19 +21,24 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const file = operatorPath(values.out);
-  const { databaseUrl, pgliteDir } = databaseFromEnv();
+  const { databaseUrl, pgliteDir, dataDir } = databaseFromEnv();
   // Opening a folder that holds no database would make an empty one there, and back that up.
   if (!databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
     throw new BackupError(`No embedded database in ${pgliteDir}: set DATA_DIR to the folder the site uses, or DATABASE_URL for a PostgreSQL server`);
   }
   const started = Date.now();
+  const photos = photoStoreFromEnv(dataDir);
   const database = openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 1 } : { pgliteDir });
   try {
-    const { header, rows } = await writeBackup(database, file);
+    const { header, rows, missingPhotos } = await writeBackup(database, file, photos);
     console.log(
-      `Backed up ${rowCounts(rows)} (${header.source}, schema ${header.schema.latest}) to ${file}, ${sizeOf(file)}, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `Backed up ${rowCounts(rows)} of ${targetName(databaseUrl, pgliteDir)} (${header.source}, schema ${header.schema.latest}) to ${file}, ` +
+        `${sizeOf(file)}, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    console.log(`The ${header.photos?.files ?? 0} photo files are not in the backup: back up ${photos.name} with it (docs/operate-backup.md).`);
+    if (missingPhotos) console.warn(`Warning: ${missingPhotos} of those files are already missing from ${photos.name}.`);
   } finally {
+    photos.close();
     await database.close();
   }
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, identityEnvironmentProblem, settingsFromEnv, trustProxyFromEnv } from './config';
+import { ConfigError, REPO_ROOT, databaseFromEnv, identityEnvironmentProblem, photoSettingsFromEnv, settingsFromEnv, trustProxyFromEnv } from './config';
 
 describe('the identity environment', () => {
   const emulator = '127.0.0.1:9099';
@@ -67,5 +67,27 @@ describe('TRUST_PROXY', () => {
     expect(trustProxyFromEnv('true')).toBe(true);
     expect(trustProxyFromEnv('2')).toBe(2);
     expect(trustProxyFromEnv('10.0.0.0/8,fd00::/8')).toEqual(['10.0.0.0/8', 'fd00::/8']);
+  });
+});
+
+describe('relative folders', () => {
+  it('are taken from the repository root, whichever folder the process runs in', () => {
+    const cwd = process.cwd();
+    try {
+      const seen = [REPO_ROOT, path.join(REPO_ROOT, 'api'), tmpdir()].map((folder) => {
+        process.chdir(folder);
+        const { dataDir, pgliteDir } = databaseFromEnv({ DATA_DIR: '.data-relative' });
+        return { dataDir, pgliteDir, photos: photoSettingsFromEnv({ PHOTO_DIR: 'pictures' }, dataDir).storage };
+      });
+      for (const settings of seen) {
+        expect(settings).toEqual({
+          dataDir: path.join(REPO_ROOT, '.data-relative'),
+          pgliteDir: path.join(REPO_ROOT, '.data-relative', 'pglite'),
+          photos: { kind: 'folder', dir: path.join(REPO_ROOT, 'pictures') },
+        });
+      }
+    } finally {
+      process.chdir(cwd);
+    }
   });
 });

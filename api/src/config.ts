@@ -128,7 +128,7 @@ export function writeLimitsFromEnv(env: NodeJS.ProcessEnv): WriteLimitSettings {
 export function photoSettingsFromEnv(env: NodeJS.ProcessEnv, dataDir: string): PhotoSettings {
   const concurrency = countFromEnv('PHOTO_PROCESSING_CONCURRENCY', env.PHOTO_PROCESSING_CONCURRENCY, defaultConfig.photos.concurrency, 1);
   const kind = env.PHOTO_STORAGE?.trim() || 'folder';
-  if (kind === 'folder') return { storage: { kind, dir: path.resolve(env.PHOTO_DIR || path.join(dataDir, 'photos')) }, concurrency };
+  if (kind === 'folder') return { storage: { kind, dir: path.resolve(REPO_ROOT, env.PHOTO_DIR || path.join(dataDir, 'photos')) }, concurrency };
   if (kind !== 's3') throw new ConfigError(`PHOTO_STORAGE must be folder or s3, got "${kind}"`);
   const missing = ['PHOTO_S3_BUCKET', 'PHOTO_PUBLIC_BASE_URL'].filter((name) => !env[name]?.trim());
   const keyId = env.PHOTO_S3_ACCESS_KEY_ID?.trim();
@@ -232,13 +232,16 @@ export interface ServerSettings {
   app: AppConfig;
 }
 
-/** Where the data lives: DATABASE_URL names a server, else PGlite under DATA_DIR (or PGLITE_DIR). */
+/**
+ * Where the data lives: DATABASE_URL names a server, else PGlite under DATA_DIR (or PGLITE_DIR).
+ * Relative folders are taken from the repository root, whichever folder npm runs a script in.
+ */
 export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl?: string; pgliteDir: string } {
-  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
+  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || '.data');
   return {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    pgliteDir: path.resolve(env.PGLITE_DIR || path.join(dataDir, 'pglite')),
+    pgliteDir: path.resolve(REPO_ROOT, env.PGLITE_DIR || path.join(dataDir, 'pglite')),
   };
 }
 

@@ -1,18 +1,28 @@
 /**
- * npm run restore -w api -- FILE [--force]
+ * npm run restore -w api -- FILE [--force] [--create]
  * Loads a file written by `npm run backup` into the database (DATABASE_URL, else the embedded
- * PGlite under DATA_DIR), which must be empty unless --force. See docs/operate-backup.md.
+ * PGlite under DATA_DIR), which must hold the application's tables, empty unless --force; a
+ * database it would have to create first only with --create. Every photo file the restored rows
+ * use must be in this API's photo store. See docs/operate-backup.md.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseFromEnv } from './config';
 import { openDatabase } from './db/client';
-import { BackupFile, checkSchemaIsKnown, restoreBackup } from './db/backup';
-import { operatorPath, reportFailure, rowCounts } from './db/backup-cli-support';
+import { BackupError, BackupFile, checkSchemaIsKnown, hasAppSchema, restoreBackup } from './db/backup';
+import { operatorPath, photoStoreFromEnv, reportFailure, rowCounts, targetName } from './db/backup-cli-support';
 
-const USAGE = 'usage: npm run restore -w api -- FILE [--force]';
+const USAGE = 'usage: npm run restore -w api -- FILE [--force] [--create]';
+
+const notThere = (target: string) =>
+  new BackupError(`${target} holds no usedcars database. Check DATA_DIR or DATABASE_URL; to make a new one there and restore into it, add --create.`);
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { force: { type: 'boolean', default: false }, create: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
   if (positionals.length !== 1) {
     console.error(USAGE);
     process.exit(2);
@@ -22,22 +32,28 @@ async function main(): Promise<void> {
   const backup = await BackupFile.open(file);
   try {
     checkSchemaIsKnown(backup.header);
-    const { databaseUrl, pgliteDir } = databaseFromEnv();
+    const { databaseUrl, pgliteDir, dataDir } = databaseFromEnv();
+    const target = targetName(databaseUrl, pgliteDir);
+    // Opening a folder with no database would make one: a mistyped DATA_DIR must not "succeed".
+    if (!databaseUrl && !values.create && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) throw notThere(target);
     const started = Date.now();
+    const photos = photoStoreFromEnv(dataDir);
     // Two connections: exclusively() holds its lock on one while the migration and the load use the other.
     const database = openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 2 } : { pgliteDir });
     try {
       // Under the start-up lock, an API starting on this database meanwhile waits for the load
       // instead of finding it empty, seeding the demo catalog and making the restore refuse.
       const { header, rows } = await database.exclusively(async () => {
+        if (!values.create && !(await hasAppSchema(database))) throw notThere(target);
         await database.migrate();
-        return restoreBackup(database, backup, { force: values.force });
+        return restoreBackup(database, backup, { force: values.force, photos });
       });
       console.log(
         `Restored ${rowCounts(rows)} from ${file} (written ${header.createdAt} from ${header.source}, schema ${header.schema.latest}) ` +
-          `into ${database.driver === 'pglite' ? pgliteDir : 'PostgreSQL'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          `into ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s; its photos are in ${photos.name}`,
       );
     } finally {
+      photos.close();
       await database.close();
     }
   } finally {

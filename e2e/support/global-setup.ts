@@ -14,8 +14,9 @@ export default async function globalSetup() {
     quiet: !process.env.E2E_VERBOSE,
     // seller-content.spec.ts lists 500 cars and books 200 of them through the API to see the
     // dashboard at that size; the per-hour write limits (docs/api-limits.md) are covered by the
-    // API's own tests and by launcher.spec.ts, and no spec on this site expects them.
-    apiEnv: { WRITE_LIMIT_LISTINGS: '0', WRITE_LIMIT_BOOKINGS: '0' },
+    // API's own tests and by launcher.spec.ts, and no spec on this site expects them. Specs make
+    // their own accounts (support/accounts.ts), all from 127.0.0.1: registrations are not limited.
+    apiEnv: { WRITE_LIMIT_LISTINGS: '0', WRITE_LIMIT_BOOKINGS: '0', WRITE_LIMIT_REGISTRATIONS: '0' },
   });
   // Workers inherit the environment: the tests that re-point remotes.json find it here.
   process.env.E2E_SITE_DIR = site.siteDir;

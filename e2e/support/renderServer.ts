@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,4 +94,13 @@ export async function serveBroken(
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Waits until the site's render server renders pages itself: it loads the remotes' server builds
+ * once, after it starts, and leaves pages to the browser until then. A spec that runs first
+ * would otherwise see a page the browser rendered.
+ */
+export async function renderServerReady(request: APIRequestContext): Promise<void> {
+  await expect.poll(async () => (await request.get('/about')).headers()['server-timing'], { timeout: 60_000 }).toMatch(/^render;dur=/);
 }

@@ -43,8 +43,13 @@ async function shiftOfFirstLoad(page: Page, address: string, width: number, read
   // Attached, not visible: on a phone the navbar's Log Out sits in the closed menu.
   await expect(ready(page)).toBeAttached();
   await page.waitForLoadState('networkidle');
-  // What arrives last (the navbar's sign-in state, pictures) has had its frame.
-  await page.waitForTimeout(500);
+  // What arrives last has been laid out: every picture the page asked for has loaded (or failed),
+  // the fonts are in, and the browser has rendered two frames since.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.loading === 'lazy'));
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   const shifts = await page.evaluate(() => (window as Window & { layoutShifts?: Shift[] }).layoutShifts ?? []);
   return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
 }

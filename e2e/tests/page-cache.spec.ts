@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { listAudi, registerThroughApi } from '../support/apiAccounts';
+import { listCar, newAccount } from '../support/accounts';
 import { SITE } from '../support/site';
 
 /**
@@ -7,10 +7,10 @@ import { SITE } from '../support/site';
  * (docs/operations.md, "The page cache"); X-Render-Cache says where a page came from.
  */
 test("a car's page is kept, dropped the moment the car is booked, and never shared with a visitor who sends a cookie", async ({ request }) => {
-  const seller = await registerThroughApi(request, 'Seller');
-  const buyer = await registerThroughApi(request, 'Buyer');
+  const seller = await newAccount(request, 'Seller');
+  const buyer = await newAccount(request, 'Buyer');
   const carName = `Cache probe ${Date.now()}`;
-  const carId = await listAudi(request, seller, carName);
+  const carId = await listCar(request, seller, { carName });
   const page = `${SITE.shell}/audis/${carId}`;
   const fetchPage = async (headers: Record<string, string> = {}) => {
     const response = await request.get(page, { headers });
@@ -36,7 +36,7 @@ test("a car's page is kept, dropped the moment the car is booked, and never shar
   // Another change empties the cache; a probe page shows when the render server has heard it.
   const probe = async () => (await request.get(`${SITE.shell}/blogs?probe=${carId}`)).headers()['x-render-cache'];
   await expect.poll(probe).toBe('hit');
-  await listAudi(request, seller, `${carName} (second)`);
+  await listCar(request, seller, { carName: `${carName} (second)` });
   await expect.poll(probe).toBe('miss');
   // Someone with a cookie gets a page rendered for them alone, and it is not kept for others.
   const withCookie = await fetchPage({ Cookie: 'session=someone' });

@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import path from 'node:path';
+import { listCar, newAccount } from '../support/accounts';
 import { ROOT, readRemotes, serveFolder } from '../support/remotes';
-import { serveBroken, startRenderServer } from '../support/renderServer';
+import { renderServerReady, serveBroken, startRenderServer } from '../support/renderServer';
 import { SITE } from '../support/site';
 
 /**
@@ -16,10 +17,16 @@ interface ListedCar {
   currentPrice: number;
 }
 
-async function firstAudi(request: APIRequestContext): Promise<ListedCar> {
-  const cars = (await (await request.get(`${SITE.api}/audis?limit=1`)).json()) as ListedCar[];
-  expect(cars.length).toBeGreaterThan(0);
-  return cars[0]!;
+let own: Promise<ListedCar> | undefined;
+
+/** This spec's own car (its own seller, its link picture only), made once: no other spec's data decides what it sees. */
+function firstAudi(request: APIRequestContext): Promise<ListedCar> {
+  own ??= (async () => {
+    const seller = await newAccount(request, 'Seller');
+    const carName = `Audi A5 Sportback ${seller.id.slice(0, 8)}`;
+    return { _id: await listCar(request, seller, { carName }), carName, currentPrice: 21_500 };
+  })();
+  return own;
 }
 
 /** The text a person would read in the HTML alone: markup stripped, no script run. */
@@ -35,6 +42,8 @@ function visibleText(html: string): string {
 
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
+test.beforeEach(async ({ request }) => renderServerReady(request));
+
 test('each public screen is in the first response: home, About, Blogs, a car, the 404', async ({ request }) => {
   const car = await firstAudi(request);
   const screens: Array<{ path: string; status: number; title: string; texts: string[] }> = [
@@ -46,7 +55,7 @@ test('each public screen is in the first response: home, About, Blogs, a car, th
       title: 'Blogs',
       texts: ['Question and Answer', 'prototypical inheritance', 'React vs. Angular vs. Vue'],
     },
-    { path: `/audis/${car._id}`, status: 200, title: 'Used Cars', texts: [car.carName, 'Current price', dollars(car.currentPrice)] },
+    { path: `/audis/${car._id}`, status: 200, title: car.carName, texts: [car.carName, 'Current price', dollars(car.currentPrice)] },
     { path: '/no/such/page', status: 404, title: 'Page not found', texts: ['Page not found', 'Back to Home'] },
   ];
   for (const screen of screens) {
@@ -164,27 +173,30 @@ test.describe("the catalog's server build is broken", () => {
       const remotes = { ...readRemotes(), catalog: `http://localhost:${broken.port}/mf-manifest.json` };
       const renderer = await startRenderServer(remotes, { SSR_BUDGET_MS: '300' });
       try {
-        const started = Date.now();
         const response = await page.request.get(`${renderer.origin}/`);
-        const waited = Date.now() - started;
         expect(response.status()).toBe(200);
+        // Past the budget (or on the failure) the browser is left to render the page.
+        expect(response.headers()['server-timing']).toBe('render;desc="browser"');
         const html = await response.text();
         expect(html).not.toContain('data-server-rendered');
         expect(html).toContain('Loading Used Cars…');
         expect(broken.requests()).toBeGreaterThan(0);
-        // Past the budget the browser is left to draw the page; the server does not wait on.
-        if (how === 'hang') expect(waited).toBeLessThan(3_000);
         await expect.poll(renderer.log).toMatch(/page left for the browser to render/);
-        expect(renderer.log()).toMatch(how === 'error' ? /catalog: its server build could not be loaded/ : /budget|could not be loaded|failed/);
+        expect(renderer.log()).toMatch(
+          how === 'error' ? /"reason":"catalog: its server build could not be loaded \(/ : /"reason":"not rendered within the 300 ms budget"/,
+        );
 
         // The page itself works, drawn in the browser from the catalog's browser build.
         await page.goto(`${renderer.origin}/`);
         await expect(page.getByRole('heading', { name: 'Find a used car you’ll love to drive' })).toBeVisible();
         await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
-        // A remote that keeps failing costs the next page nothing: it is answered at once.
-        const again = Date.now();
-        expect((await page.request.get(`${renderer.origin}/blogs`)).status()).toBe(200);
-        expect(Date.now() - again).toBeLessThan(1_000);
+        // A remote that failed is not asked again for the next page: the page is left to the browser.
+        const asked = broken.requests();
+        const next = await page.request.get(`${renderer.origin}/blogs`);
+        expect(next.status()).toBe(200);
+        expect(next.headers()['server-timing']).toBe('render;desc="browser"');
+        expect(broken.requests()).toBe(asked);
+        if (how === 'error') await expect.poll(renderer.log).toMatch(/"reason":"catalog: its server build failed \d+ s ago \(/);
       } finally {
         await renderer.stop();
         await broken.stop();

@@ -1,6 +1,8 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { BackupError } from './backup';
+import { photoSettingsFromEnv } from '../config';
+import { S3Storage, storageFromSettings } from '../features/photos/storage';
+import { BackupError, type PhotoStore } from './backup';
 import { DataDirInUseError } from './pglite-lock';
 
 /**
@@ -29,4 +31,19 @@ export function reportFailure(what: string) {
     else console.error(`${what}:`, error instanceof Error && !error.stack ? error.message : error);
     process.exit(1);
   };
+}
+
+/** The database a command works on, named for the operator: the folder, or the server and database (never the password). */
+export function targetName(databaseUrl: string | undefined, pgliteDir: string): string {
+  if (!databaseUrl) return pgliteDir;
+  const url = new URL(databaseUrl);
+  return `PostgreSQL database "${decodeURIComponent(url.pathname.slice(1))}" on ${url.hostname}:${url.port || '5432'}`;
+}
+
+/** The photo store this API is set up with (PHOTO_STORAGE and the rest), to name and check; `close` when done. */
+export function photoStoreFromEnv(dataDir: string, env: NodeJS.ProcessEnv = process.env): PhotoStore & { close(): void } {
+  const settings = photoSettingsFromEnv(env, dataDir).storage;
+  const storage = storageFromSettings(settings);
+  const name = settings.kind === 'folder' ? settings.dir : `s3://${settings.bucket}/${settings.prefix}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
+  return { name, exists: (key) => storage.exists(key), close: () => (storage instanceof S3Storage ? storage.destroy() : undefined) };
 }

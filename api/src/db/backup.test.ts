@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -7,7 +7,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import type { Car } from '@usedcars/shared-contract';
 import type pg from 'pg';
-import { COLLECTION, type Driver, TestApi, newPostgresDatabase, pgliteTemplate } from '../../test/helpers';
+import sharp from 'sharp';
+import { COLLECTION, type Driver, TestApi, multipartBody, newPostgresDatabase, pgliteTemplate } from '../../test/helpers';
+import { FolderStorage } from '../features/photos/storage';
 import { prepareDatabase } from '../seed/seed';
 import { knownMigrations } from './backup';
 import { type Database, openDatabase } from './client';
@@ -28,13 +30,14 @@ interface Place {
 }
 
 async function newPlace(driver: Driver): Promise<Place> {
+  const photoDir = mkdtempSync(path.join(tmpdir(), 'usedcars-backup-photos-'));
   if (driver === 'postgres') {
     const server = await newPostgresDatabase();
     const open = () => openDatabase({ url: server.url, poolSize: 2 });
     const first = open();
     await first.migrate();
     await first.close();
-    return { driver, env: { DATABASE_URL: server.url }, open, remove: server.drop };
+    return { driver, env: { DATABASE_URL: server.url, PHOTO_DIR: photoDir }, open, remove: server.drop };
   }
   const dir = path.join(mkdtempSync(path.join(tmpdir(), 'usedcars-backup-')), 'pglite');
   const first = openDatabase({ pgliteDir: dir, pgliteTemplate: await pgliteTemplate() });
@@ -42,7 +45,7 @@ async function newPlace(driver: Driver): Promise<Place> {
   await first.close();
   return {
     driver,
-    env: { DATABASE_URL: '', PGLITE_DIR: dir },
+    env: { DATABASE_URL: '', PGLITE_DIR: dir, PHOTO_DIR: photoDir },
     open: () => openDatabase({ pgliteDir: dir }),
     remove: async () => rmSync(path.dirname(dir), { recursive: true, force: true }),
   };
@@ -68,7 +71,7 @@ async function query<T>(database: Database, text: string): Promise<T[]> {
   return (await (database.client as pg.Pool).query(text)).rows as T[];
 }
 
-/** Every row of every table of the application, as text, in UTC, and every index's definition. */
+/** Every row of every table in public (the application's and another's), as text, in UTC, and every index's definition. */
 async function stateOf(place: Place): Promise<{ rows: Record<string, string[]>; indexes: string[] }> {
   const database = place.open();
   try {
@@ -97,8 +100,8 @@ async function stateOf(place: Place): Promise<{ rows: Record<string, string[]>; 
 
 const AWKWARD_NAME = 'Honda "Fit" — ünïcode 🚗\nsecond line \\ back\tslash';
 
-/** A serial column, so the test sees sequences continue after a restore. */
-const COUNTER_TABLE = `create table public.restore_counter (id integer generated always as identity primary key, note text not null)`;
+/** Another application's table in the same database: neither backed up nor touched by a restore. */
+const OTHER_APP_TABLE = `create table public.restore_counter (id integer generated always as identity primary key, note text not null)`;
 
 async function withDatabase<T>(place: Place, work: (database: Database) => Promise<T>): Promise<T> {
   const database = place.open();
@@ -130,9 +133,8 @@ async function fill(place: Place): Promise<void> {
     await api.db.update(cars).set({ carName: AWKWARD_NAME }).where(eq(cars.id, honda));
     // The sold Mercedes stays, its seller set to null.
     expect((await api.inject({ method: 'DELETE', url: `/allUsers/${leaving.id}`, headers: admin.auth })).json()).toEqual({ deletedCount: 1 });
-    await api.db.execute(COUNTER_TABLE);
+    await api.db.execute(OTHER_APP_TABLE);
     await api.db.execute(`insert into public.restore_counter (note) values ('one'), ('two'), ('three')`);
-    await api.db.execute(`delete from public.restore_counter where note = 'one'`);
   } finally {
     await api.stop();
   }
@@ -150,6 +152,7 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
   let target: Place;
   let folder: string;
   let before: Record<string, string[]>;
+  let theirRows: string[];
   let indexes: string[];
   /** The tables in the order the backup wrote them. */
   let order: string[] = [];
@@ -158,9 +161,15 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
     folder = mkdtempSync(path.join(tmpdir(), 'usedcars-backup-files-'));
     [source, target] = await Promise.all([newPlace(from), newPlace(to)]);
     await fill(source);
-    // The target is migrated and has the extra table, as the source's schema does.
-    await withDatabase(target, (database) => database.db.execute(COUNTER_TABLE));
-    indexes = (await stateOf(target)).indexes;
+    // The target is migrated and holds another application's table, with a row of its own.
+    await withDatabase(target, async (database) => {
+      await database.db.execute(OTHER_APP_TABLE);
+      await database.db.execute(`insert into public.restore_counter (note) values ('theirs')`);
+    });
+    ({
+      indexes,
+      rows: { restore_counter: theirRows = [] },
+    } = await stateOf(target));
     before = (await stateOf(source)).rows;
   }, SLOW);
 
@@ -175,12 +184,15 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
       const backup = await run('backup', ['--out', 'nightly.jsonl.gz'], source, folder);
       expect(backup.stderr).toBe('');
       expect(backup.code).toBe(0);
-      const told = new RegExp(`^Backed up (.+) \\(${from}, schema \\d{4}_\\w+\\) to ${folder}/nightly\\.jsonl\\.gz, `).exec(backup.stdout);
+      const told = new RegExp(
+        `^Backed up (.+) of (?:/\\S+|PostgreSQL database "\\w+" on \\S+) \\(${from}, schema \\d{4}_\\w+\\) to ${folder}/nightly\\.jsonl\\.gz, `,
+      ).exec(backup.stdout);
       const counts = told?.[1] ?? '';
       const listed = counts.split(', ').map((part) => part.split(' '));
-      // Every table, each with its rows...
+      // Every table of the application, each with its rows; not another application's.
+      const { restore_counter: _theirs, ...ours } = before;
       expect(Object.fromEntries(listed.map(([table, rows]) => [table, Number(rows)]))).toEqual(
-        Object.fromEntries(Object.entries(before).map(([table, rows]) => [table, rows.length])),
+        Object.fromEntries(Object.entries(ours).map(([table, rows]) => [table, rows.length])),
       );
       // ...and each after the tables it refers to.
       order = listed.map(([table]) => table!);
@@ -197,20 +209,17 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
       expect(restore.stderr).toBe('');
       expect(restore.code).toBe(0);
       expect(restore.stdout).toContain(`Restored ${counts} from ${path.join(folder, 'nightly.jsonl.gz')}`);
+      expect(restore.stdout).toContain(to === 'pglite' ? `into ${target.env.PGLITE_DIR} in ` : 'into PostgreSQL database "');
 
       expect(Object.keys(before)).toEqual(expect.arrayContaining(['users', 'cars', 'bookings', 'payments']));
       expect(before.payments).toHaveLength(2);
       // The indexes the restore set aside while loading are all back, as the migrations made them.
-      expect(await stateOf(target)).toEqual({ rows: before, indexes });
+      expect(await stateOf(target)).toEqual({ rows: { ...before, restore_counter: theirRows }, indexes });
 
       const api = await new TestApi(target.open()).start();
       try {
         const listed = (await api.inject({ method: 'GET', url: COLLECTION.honda })).json<Car[]>();
         expect(listed.map((car) => car.carName)).toEqual([AWKWARD_NAME]);
-        // Identity columns go on after the restored rows instead of colliding with them.
-        await query(api.database, `insert into public.restore_counter (note) values ('four')`);
-        const ids = await query<{ id: number }>(api.database, `select id from public.restore_counter order by id`);
-        expect(ids.map((row) => row.id)).toEqual([2, 3, 4]);
       } finally {
         await api.stop();
       }
@@ -225,13 +234,16 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
       expect(refused.code).toBe(1);
       expect(refused.stderr.trim()).toBe(
         `Restore failed: The target database is not empty (${order.filter((table) => before[table]!.length > 0).join(', ')} have rows). ` +
-          'Restore into an empty database, or add --force to replace everything in it.',
+          "Restore into an empty database, or add --force to replace what the application's tables hold.",
       );
       await withDatabase(target, (database) => database.db.execute(`insert into public.restore_counter (note) values ('after')`));
+      const theirsNow = (await stateOf(target)).rows.restore_counter;
+      expect(theirsNow).toHaveLength(2);
 
+      // --force empties the application's tables only: another application's rows stay.
       const forced = await run('restore', ['--force', 'nightly.jsonl.gz'], target, folder);
       expect(forced.code).toBe(0);
-      expect((await stateOf(target)).rows).toEqual(before);
+      expect((await stateOf(target)).rows).toEqual({ ...before, restore_counter: theirsNow });
     },
     SLOW,
   );
@@ -246,7 +258,9 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
       expect(cut.code).toBe(1);
       expect(cut.stderr).toMatch(/^Restore failed: \S+cut\.jsonl\.gz is (incomplete|damaged)/);
       // Not even the emptying that --force does first.
-      expect((await stateOf(target)).rows).toEqual(before);
+      const { restore_counter: _theirs, ...ours } = (await stateOf(target)).rows;
+      const { restore_counter: _source, ...expected } = before;
+      expect(ours).toEqual(expected);
     },
     SLOW,
   );
@@ -384,6 +398,79 @@ describe('what restore accepts and refuses', () => {
   );
 });
 
+describe('where a restore goes, and the photo files it needs', () => {
+  let source: Place;
+  let target: Place;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'usedcars-backup-files-'));
+    [source, target] = await Promise.all([newPlace('pglite'), newPlace('pglite')]);
+    const api = await new TestApi(source.open(), { photoStorage: new FolderStorage(source.env.PHOTO_DIR!) }).start();
+    try {
+      const seller = await api.account('Seller');
+      const carId = await api.addCar(seller);
+      const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer();
+      const { payload, headers } = await multipartBody([{ name: 'front.png', bytes }]);
+      const uploaded = await api.inject({ method: 'POST', url: `/audis/${carId}/photos`, headers: { ...seller.auth, ...headers }, payload });
+      expect(uploaded.statusCode).toBe(201);
+    } finally {
+      await api.stop();
+    }
+  }, SLOW);
+
+  afterAll(async () => {
+    await Promise.all([source?.remove(), target?.remove()]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it(
+    'names the photo store the backup leaves out; a restore into a store without the files refuses and restores nothing',
+    async () => {
+      const backup = await run('backup', ['--out', 'photos.jsonl.gz'], source, folder);
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toMatch(new RegExp(`^The 6 photo files are not in the backup: back up ${source.env.PHOTO_DIR} with it`, 'm'));
+
+      const refused = await run('restore', ['photos.jsonl.gz'], target, folder);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(
+        `Restore failed: 6 of the 6 photo files the backup's photos use are not in ${target.env.PHOTO_DIR} ` +
+          `(the backup was made with the photos in ${source.env.PHOTO_DIR}). Copy the photo store over first (docs/operate-backup.md), ` +
+          'then restore again; nothing was restored.',
+      );
+      expect((await stateOf(target)).rows.cars).toEqual([]);
+
+      cpSync(source.env.PHOTO_DIR!, target.env.PHOTO_DIR!, { recursive: true });
+      const restored = await run('restore', ['photos.jsonl.gz'], target, folder);
+      expect(restored.stderr).toBe('');
+      expect(restored.stdout).toContain(`into ${target.env.PGLITE_DIR} in `);
+      expect(restored.stdout).toContain(`; its photos are in ${target.env.PHOTO_DIR}`);
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses a folder that holds no database, naming it, unless told to --create one there',
+    async () => {
+      const nowhere = path.join(folder, 'typo', 'pglite');
+      const elsewhere: Place = { ...target, env: { ...target.env, PGLITE_DIR: nowhere } };
+      cpSync(source.env.PHOTO_DIR!, elsewhere.env.PHOTO_DIR!, { recursive: true });
+      const refused = await run('restore', ['photos.jsonl.gz'], elsewhere, folder);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(
+        `Restore failed: ${nowhere} holds no usedcars database. Check DATA_DIR or DATABASE_URL; to make a new one there and restore into it, add --create.`,
+      );
+      expect(existsSync(nowhere)).toBe(false);
+      const created = await run('restore', ['--create', 'photos.jsonl.gz'], elsewhere, folder);
+      expect(created.stderr).toBe('');
+      expect(created.stdout).toContain(`into ${nowhere} in `);
+    },
+    SLOW,
+  );
+});
+
 const describeWithPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 describeWithPostgres('a restore beside an API starting on the same PostgreSQL database', () => {
@@ -395,7 +482,6 @@ describeWithPostgres('a restore beside an API starting on the same PostgreSQL da
     folder = mkdtempSync(path.join(tmpdir(), 'usedcars-backup-files-'));
     [source, target] = await Promise.all([newPlace('postgres'), newPlace('postgres')]);
     await fill(source);
-    await withDatabase(target, (database) => database.db.execute(COUNTER_TABLE));
     expect((await run('backup', ['--out', 'move.jsonl.gz'], source, folder)).code).toBe(0);
   }, SLOW);
 
@@ -451,7 +537,9 @@ describeWithPostgres('a restore beside an API starting on the same PostgreSQL da
         expect(restore.stderr).toBe('');
         expect(restore.code).toBe(0);
         expect(await seeding).toBe(false);
-        expect((await stateOf(target)).rows).toEqual((await stateOf(source)).rows);
+        // Another application's table in the source is not the backup's to carry.
+        const { restore_counter: _theirs, ...ours } = (await stateOf(source)).rows;
+        expect((await stateOf(target)).rows).toEqual(ours);
       } finally {
         await Promise.all([observer.close(), busy.close(), starting.close()]);
       }

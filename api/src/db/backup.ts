@@ -10,7 +10,10 @@ import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { type Database, migrationsFolder } from './client';
+import * as schema from './schema';
 
 export const BACKUP_FORMAT = 'usedcars-backup';
 export const BACKUP_VERSION = 1;
@@ -36,6 +39,8 @@ export interface BackupHeader {
   schema: SchemaVersion;
   /** In the order their sections follow: every table before those that refer to it. */
   tables: string[];
+  /** The photo store the photo rows point into: its files are not in the backup (docs/operate-backup.md). */
+  photos?: { store: string; files: number };
 }
 
 export interface TableSection {
@@ -47,6 +52,23 @@ export interface TableSection {
 export interface BackupSummary {
   header: BackupHeader;
   rows: Record<string, number>;
+  /** Photo files the rows use that the store did not have when the backup was made. */
+  missingPhotos?: number;
+}
+
+/** The photo store a backup names and a restore checks: its files stay there, outside the backup. */
+export interface PhotoStore {
+  /** For people: the folder, or the bucket and prefix. */
+  name: string;
+  exists(key: string): Promise<boolean>;
+}
+
+const PHOTO_KEYS = 'select distinct key from public.car_photo_variants order by key';
+
+async function missingFiles(store: PhotoStore, keys: readonly string[]): Promise<string[]> {
+  const missing: string[] = [];
+  for (const key of keys) if (!(await store.exists(key))) missing.push(key);
+  return missing;
 }
 
 /** Rows travel this many to a statement: large enough to be quick, small enough to stay light. */
@@ -111,6 +133,16 @@ async function schemaVersion(session: Session): Promise<SchemaVersion | null> {
   return { migrations: row.n, latestAt, latest: knownMigrations().find((entry) => entry.when === latestAt)?.tag ?? `unknown (${latestAt})` };
 }
 
+/** Whether the database holds the application's schema (any migration applied). */
+export async function hasAppSchema(database: Database): Promise<boolean> {
+  return (await inTransaction(database, 'snapshot', schemaVersion)) !== null;
+}
+
+/** The tables the Drizzle schema declares: the only ones a backup reads and a restore writes, in a shared database too. */
+export const APP_TABLES: ReadonlySet<string> = new Set(
+  (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : [])),
+);
+
 /** The application's tables, each after every table it refers to. */
 async function tablesInOrder(session: Session): Promise<string[]> {
   const tables = (
@@ -118,7 +150,9 @@ async function tablesInOrder(session: Session): Promise<string[]> {
       `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`,
     )
-  ).map((row) => row.name);
+  )
+    .map((row) => row.name)
+    .filter((name) => APP_TABLES.has(name));
   const references = await session.query<{ child: string; parent: string }>(
     `select child.relname as child, parent.relname as parent
      from pg_constraint k join pg_class child on child.oid = k.conrelid join pg_class parent on parent.oid = k.confrelid
@@ -188,7 +222,7 @@ class LineWriter {
  * Writes the whole database to `file` (which must not exist yet): read in one snapshot, written
  * beside it first and renamed at the end, so a file under that name is always complete.
  */
-export async function writeBackup(database: Database, file: string): Promise<BackupSummary> {
+export async function writeBackup(database: Database, file: string, photos?: PhotoStore): Promise<BackupSummary> {
   if (existsSync(file)) throw new BackupError(`${file} already exists; choose another name (a backup never overwrites a file)`);
   if (!existsSync(path.dirname(file))) throw new BackupError(`The folder ${path.dirname(file)} does not exist`);
   const partial = `${file}.partial-${process.pid}`;
@@ -198,6 +232,7 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
       const schema = await schemaVersion(session);
       if (!schema) throw new BackupError('This database has no usedcars schema (no migrations were applied to it): there is nothing to back up');
       const [server] = await session.query<{ version: string }>('select version()');
+      const keys = photos ? (await session.query<{ key: string }>(PHOTO_KEYS)).map((row) => row.key) : [];
       const header: BackupHeader = {
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,
@@ -206,6 +241,7 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
         server: server?.version.split(' on ')[0] ?? 'unknown',
         schema,
         tables: await tablesInOrder(session),
+        ...(photos ? { photos: { store: photos.name, files: keys.length } } : {}),
       };
       await writer.write(header);
       const rows: Record<string, number> = {};
@@ -231,7 +267,7 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
         rows[table] = count;
       }
       await writer.write({ end: 'backup', rows });
-      return { header, rows };
+      return { header, rows, missingPhotos: photos ? (await missingFiles(photos, keys)).length : undefined };
     });
     await writer.close();
     renameSync(partial, file);
@@ -362,8 +398,10 @@ export function checkSchemaIsKnown(header: BackupHeader): void {
 }
 
 export interface RestoreOptions {
-  /** Replace whatever the target holds; without it a target with any row is refused. */
+  /** Replace what the application's tables hold; without it a target with any row there is refused. */
   force?: boolean;
+  /** Where this API keeps photos: every file the restored photo rows use must be there, or nothing is restored. */
+  photos?: PhotoStore;
 }
 
 /**
@@ -401,7 +439,7 @@ export async function restoreBackup(database: Database, backup: BackupFile, opti
       if (!options.force) {
         throw new BackupError(
           `The target database is not empty (${filled.join(', ')} ${filled.length === 1 ? 'has' : 'have'} rows). ` +
-            `Restore into an empty database, or add --force to replace everything in it.`,
+            `Restore into an empty database, or add --force to replace what the application's tables hold.`,
         );
       }
       await session.query(`truncate table ${targetTables.map(qualified).join(', ')}`);
@@ -441,6 +479,17 @@ export async function restoreBackup(database: Database, backup: BackupFile, opti
 
     await session.query(`set local maintenance_work_mem = '128MB'`);
     for (const index of deferred) await session.query(index.definition);
+    if (options.photos) {
+      const keys = (await session.query<{ key: string }>(PHOTO_KEYS)).map((row) => row.key);
+      const missing = await missingFiles(options.photos, keys);
+      if (missing.length > 0) {
+        throw new BackupError(
+          `${missing.length} of the ${keys.length} photo files the backup's photos use are not in ${options.photos.name}` +
+            `${header.photos ? ` (the backup was made with the photos in ${header.photos.store})` : ''}. ` +
+            'Copy the photo store over first (docs/operate-backup.md), then restore again; nothing was restored.',
+        );
+      }
+    }
     await resetSequences(session, header.tables);
     // The planner's statistics of a table that was just filled.
     for (const table of header.tables) await session.query(`analyze ${qualified(table)}`);

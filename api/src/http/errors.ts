@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describeIssues } from '@usedcars/shared-contract';
 
@@ -33,6 +33,20 @@ const FASTIFY_CLIENT_ERRORS: Record<string, (error: FastifyError, limit: number)
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => [415, 'Send the body as application/json'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, 'Content-Length does not match the body'],
 };
+
+/**
+ * Fastify's refusals made before a route is found (an address part past maxParamLength: 414, a
+ * broken %-escape: 400), as `{ message }` like every other refusal, with the usual headers.
+ */
+export function frameworkErrors(headers: Record<string, string>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long' : 'The address is not valid: it has a broken %-escape';
+    void reply
+      .code(error.statusCode ?? 400)
+      .headers(headers)
+      .send({ message });
+  };
+}
 
 /** Every error leaves as `{ message }` with a 4xx, or a bare 500; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {

@@ -6,5 +6,12 @@ export type { RuntimeConfig, FirebaseWebConfig } from '../config/runtimeConfig';
 export { setRemoteRegistry, ensureRemoteRegistered, forgetRemoteRegistration } from './remoteRegistry';
 export { keepServerMarkupOf, releaseServerMarkup, isServerMarkupKept } from './serverMarkup';
 export { ServerHeadContext, type ServerHead, type PreloadImage } from './serverHead';
-export { loadScreenModule, isRemoteUnavailable, RemoteUnavailableError, type ScreenModule, type PrefetchContext } from './loadScreenModule';
+export {
+  loadScreenModule,
+  isRemoteUnavailable,
+  RemoteUnavailableError,
+  type ScreenModule,
+  type PrefetchContext,
+  type PrefetchResult,
+} from './loadScreenModule';
 export { RemoteArea, type RemoteAreaProps, type FallbackProps } from './RemoteArea';

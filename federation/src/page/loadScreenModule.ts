@@ -29,7 +29,12 @@ export function isRemoteUnavailable(error: unknown): boolean {
  */
 export interface ScreenModule<Id extends ModuleId> {
   default: ComponentType<ModuleProps<Id>>;
-  prefetch?: (context: PrefetchContext<Id>) => Promise<void>;
+  prefetch?: (context: PrefetchContext<Id>) => Promise<PrefetchResult | void>;
+}
+
+/** What a screen learnt while reading: `notFound` when the address names nothing the API knows (the response is a 404). */
+export interface PrefetchResult {
+  notFound?: boolean;
 }
 
 export interface PrefetchContext<Id extends ModuleId> {

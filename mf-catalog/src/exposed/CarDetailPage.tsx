@@ -1,10 +1,11 @@
-import type { PrefetchContext } from '@usedcars/federation';
+import type { PrefetchContext, PrefetchResult } from '@usedcars/federation';
 import CarDetailPage from '../features/car-detail/CarDetailPage';
 import { prefetchCar } from '../features/cars/carQueries';
 
 export default CarDetailPage;
 
-/** On the server: the car is read before the page is rendered, so it arrives with the HTML. */
-export function prefetch({ queryClient, params, props }: PrefetchContext<'catalog/CarDetailPage'>): Promise<void> {
-  return prefetchCar(queryClient, props.category, params.id ?? '');
+/** On the server: the car is read before the page is rendered, so it arrives with the HTML; an unknown id is a 404. */
+export async function prefetch({ queryClient, params, props }: PrefetchContext<'catalog/CarDetailPage'>): Promise<PrefetchResult> {
+  const { found } = await prefetchCar(queryClient, props.category, params.id ?? '');
+  return { notFound: !found };
 }

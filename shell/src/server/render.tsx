@@ -129,6 +129,15 @@ export function splitResourceHints(markup: string): { hints: string; html: strin
   return { hints: leading, html: markup.slice(leading.length) };
 }
 
+/** React's own preloads of pictures the head already names (a plain <img> it hints itself): one request each, not two. */
+export function withoutNamedImages(hints: string, named: readonly { href: string }[]): string {
+  const hrefs = new Set(named.map((image) => image.href));
+  return hints.replace(/<link\b[^>]*>/g, (link) => {
+    const href = /\bhref="([^"]*)"/.exec(link)?.[1]?.replace(/&amp;/g, '&');
+    return /\bas="image"/.test(link) && href !== undefined && hrefs.has(href) ? '' : link;
+  });
+}
+
 /** Renders the tree; any error (a remote screen that throws, the time budget running out) fails the whole page. */
 async function renderMarkup(
   url: string,
@@ -161,7 +170,7 @@ async function renderMarkup(
     if (errors.length > 0) throw new RenderFailed(errors[0]);
     // Anything React would need a script for (a boundary left for the browser) cannot run here.
     if (/<script[\s>]/i.test(html)) throw new RenderFailed(new Error('the markup needs an inline script'));
-    return { html, hints, styles: sheet.getStyleTags(), head };
+    return { html, hints: withoutNamedImages(hints, head.preloadImages), styles: sheet.getStyleTags(), head };
   } finally {
     sheet.seal();
   }
@@ -189,13 +198,15 @@ export class Renderer {
     const builds = new Map<string, RemoteBuild>();
     const scripts: string[] = [];
     const staticMarkup: ModuleId[] = [];
+    let notFound = false;
     for (const screen of toRender) {
       const remote = remoteOf(screen.module);
       const manifestUrl = remotes[remote];
       if (!manifestUrl) throw new RemoteUnavailable(remote, 'remotes.json does not name it');
       const build = await this.remoteServers.current(remote, manifestUrl);
       const module = (await this.remoteServers.load(screen.module, build)) as ScreenModule<ModuleId>;
-      await module.prefetch?.({ queryClient, params, props: screen.props, signal });
+      const learnt = await module.prefetch?.({ queryClient, params, props: screen.props, signal });
+      notFound ||= learnt?.notFound === true;
       if (screen.staticMarkup) {
         staticMarkup.push(screen.module);
         continue;
@@ -221,7 +232,7 @@ export class Renderer {
       queries: dehydrate(queryClient),
     };
     return {
-      status: statusOf(url),
+      status: notFound ? 404 : statusOf(url),
       page: {
         html: rendered.html,
         styles: rendered.hints + rendered.styles,

@@ -20,6 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureRoutes } from '../../context';
 import { badRequest } from '../../http/errors';
+import { noneMatchHits } from '../../http/etag';
 import { accountOf, onlyRoles, signedInIfTokenSent } from '../auth/route-auth';
 import { updateCar } from './edit';
 import { type CarCatalog, type CarListFilter, type CarPage, toCar } from './service';
@@ -38,7 +39,7 @@ function sendPage(page: CarPage, request: FastifyRequest, reply: FastifyReply) {
   reply.header(TOTAL_COUNT_HEADER, String(page.total)).header('ETag', page.etag).header('Cache-Control', 'no-cache');
   if (page.next) reply.header(NEXT_CURSOR_HEADER, page.next);
   if (page.prev) reply.header(PREV_CURSOR_HEADER, page.prev);
-  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send(null);
+  if (noneMatchHits(request.headers['if-none-match'], page.etag)) return reply.code(304).send(null);
   return reply.type('application/json; charset=utf-8').send(page.body);
 }
 

@@ -20,7 +20,7 @@ import { type CarRow, type UserRow, cars } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { PhotoService } from '../photos/service';
 import { matchNewCar } from '../alerts/matching';
-import { type Position, decodeCursor, encodeCursor, scopeOf } from './cursor';
+import { type CursorCodec, type Position } from './cursor';
 import { TtlCache } from './list-cache';
 
 export function toCar(row: CarRow, photos: CarPhoto[] = []): CarAnswer {
@@ -168,6 +168,7 @@ export class CarCatalog implements CacheHolder {
     private readonly db: Db,
     private readonly photos: PhotoService,
     ttl: { pagesMs: number; totalsMs: number },
+    private readonly cursors: CursorCodec,
   ) {
     this.pages = new TtlCache(ttl.pagesMs);
     this.byAddress = new TtlCache(ttl.pagesMs);
@@ -204,8 +205,8 @@ export class CarCatalog implements CacheHolder {
     const cached = this.pages.get(pageKey);
     if (cached) return cached;
     const filterKey = cacheKey(filters);
-    const scope = scopeOf(filterKey);
-    const position = cursor === undefined ? undefined : decodeCursor(cursor, { sort, scope });
+    const scope = this.cursors.scopeOf(filterKey);
+    const position = cursor === undefined ? undefined : this.cursors.decode(cursor, { sort, scope });
     // Taken before reading: a write that lands while the rows are read makes them too old to keep.
     const generations = { page: this.pages.generation, total: this.totals.generation };
 
@@ -227,7 +228,7 @@ export class CarCatalog implements CacheHolder {
 
     const edge = (row: (typeof rows)[number] | undefined) => row && { key: row.key, id: row.car.id };
     const cursorAt = (from: { key: string; id: string } | undefined, direction: Position['direction']) =>
-      from && encodeCursor({ sort, direction, scope, key: from.key, id: from.id });
+      from && this.cursors.encode({ sort, direction, scope, key: from.key, id: from.id });
     const next = backwards || more ? cursorAt(edge(rows.at(-1)), 'after') : undefined;
     // Read forward, only the first page has nothing before it; an empty page past a cursor leads
     // back from that cursor.

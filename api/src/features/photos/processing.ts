@@ -57,7 +57,10 @@ export function sniffImage(head: Buffer): string | null {
   return null;
 }
 
-const READABLE = 'is not a picture we can read: send a JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF photo';
+export const READABLE = 'is not a picture we can read: send a JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF photo';
+
+/** The longest side WebP and AVIF can encode (16,383 px); a longer picture is scaled to fit it. */
+export const ENCODABLE_SIDE = 16_383;
 
 /**
  * Encoder settings: a good-looking photo at a fraction of a phone's JPEG. AVIF's effort is kept
@@ -113,7 +116,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   try {
     base = await sharp(input, options)
       .rotate()
-      .resize({ width: PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1], withoutEnlargement: true })
+      .resize({ width: PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1], height: ENCODABLE_SIDE, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()

@@ -1,4 +1,4 @@
-import multipart, { type Multipart } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest, FastifySchemaCompiler, preParsingAsyncHookHandler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,64 +21,19 @@ import {
   photoRefusalSchema,
 } from '@usedcars/shared-contract';
 import type { AppContext, ZodApp } from '../../context';
+import { noneMatchHits } from '../../http/etag';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { accountOf, onlyRoles } from '../auth/route-auth';
-import { PHOTO_KEY, PhotoRejection, contentTypeOfKey } from './processing';
-import { type OwnedCar, type PhotoService, type StagedPhoto, tooManyPhotos } from './service';
+import { PHOTO_KEY, contentTypeOfKey } from './processing';
+import type { OwnedCar, PhotoService } from './service';
 import { FolderStorage, IMMUTABLE_CACHE_CONTROL } from './storage';
+import { checkUpload, readUpload } from './upload-body';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set before parsing on the photo routes: the car named in the address, the caller's own. */
     photoCar: OwnedCar | null;
   }
-}
-
-// eslint-disable-next-line no-control-regex -- a file name's control characters are what it finds
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-// eslint-disable-next-line no-control-regex -- every control character, tabs and line breaks too, leaves a quoted name
-const ANY_CONTROL_CHAR = /[\u0000-\u001F\u007F]/g;
-
-/** The name a file was sent under, fit to quote in a message: no folders, no control characters. */
-export function displayName(filename: string | undefined, position: number): string {
-  const base = (filename ?? '').split(/[\\/]/).pop()!.replace(ANY_CONTROL_CHAR, '').trim();
-  if (!base) return `Photo ${position}`;
-  return base.length > 100 ? `${base.slice(0, 97)}…` : base;
-}
-
-function altText(value: unknown, truncated: boolean): string {
-  const text = typeof value === 'string' ? value.trim() : '';
-  if (truncated || text.length > PHOTO_ALT_MAX) throw badRequest(`alt must be at most ${PHOTO_ALT_MAX} characters`);
-  if (CONTROL_CHARS.test(text)) throw badRequest('alt contains invalid characters');
-  return text;
-}
-
-/** A refusal about one file: the message starts with its name, and `file` carries it for the page. */
-function aboutFile(name: string, status: number, text: string): HttpError {
-  return new HttpError(status, `${name} ${text}`, { file: name });
-}
-
-/** Reads one file to memory; busboy stops storing past the size limit and marks it truncated. */
-async function readFile(part: Extract<Multipart, { type: 'file' }>): Promise<{ bytes: Buffer; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of part.file) chunks.push(chunk as Buffer);
-  return { bytes: Buffer.concat(chunks), truncated: part.file.truncated };
-}
-
-/** Reads a file no one needs to its end: the next part only arrives once this one has been read. */
-async function skip(part: Multipart): Promise<void> {
-  if (part.type !== 'file' || part.file.readableEnded || part.file.destroyed) return;
-  for await (const _chunk of part.file);
-}
-
-/** The multipart plugin's own refusals, in the same words as ours. */
-function multipartError(error: unknown): HttpError {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') return new HttpError(409, `A car has at most ${PHOTOS_PER_CAR_MAX} photos; send at most that many at once`);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return badRequest(`Send the photos in "${PHOTO_FILE_FIELD}" and at most one "${PHOTO_ALT_FIELD}" per photo`);
-  return badRequest('The upload was cut short or is not valid multipart/form-data; send it again');
 }
 
 /**
@@ -89,16 +44,16 @@ function multipartError(error: unknown): HttpError {
 const bodyIsDocumentation: FastifySchemaCompiler<any> = (route) => (route.httpPart === 'body' ? (value) => ({ value }) : validatorCompiler(route));
 
 const uploadDescription =
-  `multipart/form-data: one or more files in the field "${PHOTO_FILE_FIELD}" (1–${PHOTOS_PER_CAR_MAX} photos per car in all), ` +
-  `optionally one "${PHOTO_ALT_FIELD}" text per photo, in the same order. Each file must be a JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF ` +
-  `picture (judged by its content), at most ${PHOTO_FILE_MAX_BYTES / 1024 / 1024} MB and ${PHOTO_MAX_PIXELS / 1e6} megapixels. ` +
-  `Each is turned upright and re-encoded without its metadata (EXIF, GPS, XMP) as ${PHOTO_FORMATS.join(', ')} at widths ` +
-  `${PHOTO_WIDTHS.join(', ')} (never wider than the original). All or nothing: a refused file refuses the upload, ` +
-  "and the message names it (also in `file`). Each photo counts against the seller's photo limit (429).";
+  `multipart/form-data: one file in the field "${PHOTO_FILE_FIELD}" (a car has 1–${PHOTOS_PER_CAR_MAX} photos), optionally one ` +
+  `"${PHOTO_ALT_FIELD}" text. The file must be a JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF picture (judged by its first bytes, before ` +
+  `any decoding), at most ${PHOTO_FILE_MAX_BYTES / 1024 / 1024} MB and ${PHOTO_MAX_PIXELS / 1e6} megapixels. It is turned upright, ` +
+  `scaled to fit the encoders' largest side, and re-encoded without its metadata (EXIF, GPS, XMP) as ${PHOTO_FORMATS.join(', ')} at ` +
+  `widths ${PHOTO_WIDTHS.join(', ')} (never wider than the original). A refusal names the file (also in \`file\`). Each photo ` +
+  "whose processing starts counts against the seller's photo limit, refused or not, and a seller has one photo processed at a time (429).";
 
 const uploadBody = z.object({
-  [PHOTO_FILE_FIELD]: z.array(z.file()).describe("The photo files, in the order they are to follow the car's other photos"),
-  [PHOTO_ALT_FIELD]: z.array(z.string().max(PHOTO_ALT_MAX)).optional().describe('A description of each photo, for people who cannot see it'),
+  [PHOTO_FILE_FIELD]: z.file().describe("The photo file; it follows the car's other photos"),
+  [PHOTO_ALT_FIELD]: z.string().max(PHOTO_ALT_MAX).optional().describe('A description of the photo, for people who cannot see it'),
 });
 
 /** The photo routes, with the multipart parser only where it is needed. */
@@ -110,11 +65,11 @@ export function photoRoutes(photos: PhotoService, { limits }: AppContext): Fasti
       throwFileSizeLimit: false,
       limits: {
         fileSize: PHOTO_FILE_MAX_BYTES,
-        // One more than a car can have, so the file that would be the 13th is read far enough to be named.
-        files: PHOTOS_PER_CAR_MAX + 1,
-        fields: PHOTOS_PER_CAR_MAX,
+        // One photo per request; a few more parts are read so the refusal can say what was sent.
+        files: 4,
+        fields: 4,
         fieldSize: 4 * PHOTO_ALT_MAX,
-        parts: 2 * PHOTOS_PER_CAR_MAX + 1,
+        parts: 8,
         headerPairs: 100,
       },
     });
@@ -164,62 +119,16 @@ export function photoRoutes(photos: PhotoService, { limits }: AppContext): Fasti
           },
         },
         async (request, reply) => {
-          if (!request.isMultipart()) throw new HttpError(415, `Send the photos as multipart/form-data, each file in the field "${PHOTO_FILE_FIELD}"`);
+          if (!request.isMultipart()) throw new HttpError(415, `Send the photo as multipart/form-data, in the field "${PHOTO_FILE_FIELD}"`);
           const car = carOf(request);
-          const existing = await photos.count(car.id);
-          const slots = limits.slots('photo', accountOf(request).id);
-          const staged: StagedPhoto[] = [];
-          const alts: string[] = [];
-          let files = 0;
-          let refusal: unknown = null;
-
-          // Every part is read to the end even after a refusal, so the answer is not sent while
-          // the browser is still sending: it then reads the message rather than a reset connection.
+          const upload = await readUpload(request.parts());
+          const { name, bytes, alt } = checkUpload(upload, await photos.count(car.id));
+          const staged = await photos.stageFor(accountOf(request).id, name, bytes, limits.slots('photo', accountOf(request).id));
           try {
-            for await (const part of request.parts()) {
-              if (refusal) {
-                await skip(part);
-                continue;
-              }
-              try {
-                if (part.type === 'field') {
-                  if (part.fieldname !== PHOTO_ALT_FIELD) throw badRequest(`Unknown field: ${part.fieldname}`);
-                  alts.push(altText(part.value, part.valueTruncated));
-                  continue;
-                }
-                files += 1;
-                const name = displayName(part.filename, files);
-                if (part.fieldname !== PHOTO_FILE_FIELD)
-                  throw aboutFile(name, 400, `was sent as "${part.fieldname}"; send photos in the field "${PHOTO_FILE_FIELD}"`);
-                if (existing + files > PHOTOS_PER_CAR_MAX) throw tooManyPhotos(name, existing);
-                await slots.take();
-                const { bytes, truncated } = await readFile(part);
-                if (truncated) throw aboutFile(name, 413, `is larger than ${PHOTO_FILE_MAX_BYTES / 1024 / 1024} MB, the most a photo may be`);
-                if (bytes.length === 0) throw aboutFile(name, 400, 'is empty');
-                try {
-                  staged.push(await photos.stage(name, bytes));
-                } catch (error) {
-                  if (error instanceof PhotoRejection) throw aboutFile(name, error.statusCode, error.message);
-                  throw error;
-                }
-              } catch (error) {
-                refusal = error;
-                await skip(part);
-              }
-            }
+            return reply.code(201).send(await photos.commit(car.id, [staged], [alt]));
           } catch (error) {
-            refusal ??= multipartError(error);
-          }
-
-          try {
-            if (refusal) throw refusal;
-            if (staged.length === 0) throw badRequest(`Send at least one photo, in the field "${PHOTO_FILE_FIELD}"`);
-            if (alts.length > staged.length)
-              throw badRequest(`There are ${alts.length} "${PHOTO_ALT_FIELD}" texts for ${staged.length} photos; send at most one per photo`);
-            return reply.code(201).send(await photos.commit(car.id, staged, alts));
-          } catch (error) {
-            // All or nothing: the files this upload wrote go (unless another photo uses them), its slots come back.
-            await Promise.all([photos.discard(staged), slots.giveBack()]);
+            // All or nothing: the files this upload wrote go, unless another photo uses them.
+            await photos.discard([staged]);
             throw error;
           }
         },
@@ -282,7 +191,7 @@ export function photoRoutes(photos: PhotoService, { limits }: AppContext): Fasti
           if (!file) throw notFound(`No photo ${key}`);
           const etag = `"${key.slice(0, 64)}"`;
           reply.header('Cache-Control', IMMUTABLE_CACHE_CONTROL).header('ETag', etag);
-          if (request.headers['if-none-match'] === etag) {
+          if (noneMatchHits(request.headers['if-none-match'], etag)) {
             file.stream.destroy();
             return reply.code(304).send(null);
           }

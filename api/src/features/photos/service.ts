@@ -11,8 +11,9 @@ import {
 } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { type CarPhotoVariantRow, bookings, carPhotoVariants, carPhotos, cars } from '../../db/schema';
-import { HttpError, conflict, forbidden, notFound } from '../../http/errors';
-import { type EncodedVariant, type ProcessedPhoto, PhotoQueue, processPhoto } from './processing';
+import { HttpError, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
+import type { Slots } from '../limits/write-limits';
+import { type EncodedVariant, type ProcessedPhoto, PhotoQueue, PhotoRejection, processPhoto } from './processing';
 import type { PhotoStorage } from './storage';
 
 /** A photo processed and written to storage, not yet a row: what an upload holds until it commits. */
@@ -59,6 +60,8 @@ async function lockKeys(tx: Db, keys: readonly string[]): Promise<void> {
 
 export class PhotoService {
   readonly queue: PhotoQueue;
+  /** The accounts with a photo being processed in this process: one each, so no seller fills the queue. */
+  private readonly working = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -155,11 +158,31 @@ export class PhotoService {
   // ---- writing ----
 
   /**
+   * stage() for a seller: one photo at a time per account, and each counts against the seller's
+   * photo limit once its processing starts, refused or not, since the work is done either way.
+   */
+  async stageFor(account: string, name: string, bytes: Buffer, slots: Slots): Promise<StagedPhoto> {
+    if (this.working.has(account))
+      throw tooManyRequests(`${name} was not sent: another photo of yours is still being processed; send it once that one is done`, 1);
+    this.working.add(account);
+    try {
+      await slots.take();
+      return await this.stage(name, bytes);
+    } finally {
+      this.working.delete(account);
+    }
+  }
+
+  /**
    * Re-encodes one file (in the process's queue) and writes its variants to storage. Nothing
    * points at them until commit(); a request that fails after this calls discard().
    */
   async stage(name: string, bytes: Buffer): Promise<StagedPhoto> {
-    const photo = await this.queue.run(() => processPhoto(bytes));
+    const photo = await this.queue
+      .run(() => processPhoto(bytes))
+      .catch((error: unknown) => {
+        throw error instanceof PhotoRejection ? fileRefusal(name, error.statusCode, error.message) : error;
+      });
     try {
       for (const variant of photo.variants) await this.storage.put(variant.key, variant.bytes);
     } catch (error) {
@@ -354,6 +377,11 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 function variantRow(variant: Omit<EncodedVariant, 'bytes'> & { bytes?: Buffer; size?: number }) {
   return { format: variant.format, width: variant.width, height: variant.height, key: variant.key, bytes: variant.bytes?.length ?? variant.size ?? 0 };
+}
+
+/** A refusal about one file: the message starts with its name, and `file` carries it for the page. */
+export function fileRefusal(name: string, status: number, text: string): HttpError {
+  return new HttpError(status, `${name} ${text}`, { file: name });
 }
 
 /** The upload's file that would be the car's 13th photo; the message says how many still fit. */

@@ -120,3 +120,17 @@ test('a failed load offers Retry', async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'Audi A6 55 TFSI Prestige' })).toBeInTheDocument();
   expect(loadCar).toHaveBeenLastCalledWith('mercedes', car._id, expect.anything());
 });
+
+test("the page's title is the car's name; an id the API does not know shows Car not found, titled so", async () => {
+  signInAs('visitor');
+  renderDetail();
+  await screen.findByRole('heading', { level: 1, name: 'Audi A6 55 TFSI Prestige' });
+  expect(document.title).toBe('Audi A6 55 TFSI Prestige');
+
+  loadCar.mockRejectedValueOnce(new ApiError('No audi car with id 00000000-0000-4000-8000-000000000000', 404));
+  renderDetail('/audis/00000000-0000-4000-8000-000000000000');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Car not found' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'See all Audi cars' })).toBeInTheDocument();
+  expect(document.title).toBe('Car not found');
+  expect(loadCar).toHaveBeenCalledTimes(2);
+});

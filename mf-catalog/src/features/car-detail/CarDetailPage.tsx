@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { CATEGORY_PATHS, SITE_PATHS, type Car, type Category } from '@usedcars/shared-contract';
 import { errorText, useAuth, type LoginRedirectState } from '@usedcars/shared-auth';
 import { ErrorPanel, VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
-import { isMissingCar, useCar } from '../cars/carQueries';
+import { useCar } from '../cars/carQueries';
 import { BookNowButton } from '../cars/CarActions';
 import { useIsBuyer } from '../cars/useIsBuyer';
 import { useBookingDialog } from '../cars/BookingDialogHost';
@@ -216,13 +216,13 @@ function LoadingView() {
 
 /** A car's page, loaded by id (docs/product.md, "Car detail"): its picture, name and every field. */
 export default function CarDetailPage({ category }: { category: Category }) {
-  usePageTitle('Used Cars');
   const { id = '' } = useParams();
   const { label, listRoute } = CATEGORY_PATHS[category];
   const { data: car, isPending, isError, error, isFetching, refetch } = useCar(category, id);
+  usePageTitle(car ? car.carName : car === null ? 'Car not found' : 'Used Cars');
   const titleId = useId();
 
-  if (isError && isMissingCar(error)) {
+  if (car === null) {
     return (
       <Message role="region" aria-labelledby="car-missing">
         <h1 id="car-missing">Car not found</h1>

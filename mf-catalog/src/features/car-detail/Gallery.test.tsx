@@ -134,3 +134,12 @@ test('a photo that fails is replaced by a stand-in named after the car and the p
   const standIn = screen.getByRole('img', { name: 'Audi A4 2019, photo 1 of 8: no picture' });
   expect(standIn.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
 });
+
+test("each photo is described by the alt its seller wrote, the car's name where there is none", async () => {
+  const user = userEvent.setup();
+  const described = makeCar({ carName: 'Audi Q5', photos: [{ ...makePhoto(1), alt: 'The front, in the driveway' }, makePhoto(2)], img: makePhoto(1).src });
+  render(<Gallery car={described} />);
+  expect(screen.getByRole('img', { name: 'The front, in the driveway' })).toHaveAttribute('src', expect.stringContaining('/photos/p1-640.jpg'));
+  await user.click(screen.getByRole('button', { name: 'Next photo' }));
+  expect(screen.getByRole('img', { name: 'Audi Q5, photo 2 of 2' })).toHaveAttribute('src', expect.stringContaining('/photos/p2-640.jpg'));
+});

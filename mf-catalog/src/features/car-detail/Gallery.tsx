@@ -96,9 +96,10 @@ export function Gallery({ car }: { car: Car }) {
     show(target);
   };
 
-  const alt = photoAlt(car.carName, index, count);
-  const standInLabel = `${alt}: no picture`;
   const photo = photos[index];
+  // A photo's alt is the seller's words (the API fills in the car's name when there are none).
+  const alt = photo?.alt || photoAlt(car.carName, index, count);
+  const standInLabel = `${alt}: no picture`;
   const place = (
     <Counter aria-live="polite" aria-atomic="true">
       <span aria-hidden="true">
@@ -157,7 +158,7 @@ export function Gallery({ car }: { car: Car }) {
                   src={thumb.src}
                   resolveUrl={carImageUrl}
                   alt=""
-                  standInLabel={`${photoAlt(car.carName, at, count)}: no picture`}
+                  standInLabel={`${thumb.alt || photoAlt(car.carName, at, count)}: no picture`}
                   sizes={THUMB_SIZES}
                   width={64}
                   height={40}

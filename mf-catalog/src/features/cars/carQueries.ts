@@ -31,19 +31,28 @@ function carFromLists(queryClient: QueryClient, category: Category, id: string):
   return undefined;
 }
 
+/**
+ * `null`: the API does not know the car. An answer, not an error, so the server renders "not
+ * found" with it, hands it to the page, and the page hydrates the same screen.
+ */
 const carQuery = (category: Category, id: string) => ({
   queryKey: carKeys.detail(category, id),
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchCar(category, id, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }): Promise<Car | null> =>
+    fetchCar(category, id, signal).catch((error: unknown) => {
+      if (isMissingCar(error)) return null;
+      throw error;
+    }),
 });
 
-/** Reads a car into the cache before its page is drawn (on the server: the car arrives with the HTML). */
-export function prefetchCar(queryClient: QueryClient, category: Category, id: string): Promise<void> {
-  return queryClient.prefetchQuery(carQuery(category, id));
+/** Reads a car into the cache before its page is rendered; says whether the API knows it. */
+export async function prefetchCar(queryClient: QueryClient, category: Category, id: string): Promise<{ found: boolean }> {
+  await queryClient.prefetchQuery(carQuery(category, id));
+  return { found: queryClient.getQueryData(carKeys.detail(category, id)) !== null };
 }
 
 export function useCar(category: Category, id: string) {
   const queryClient = useQueryClient();
-  return useQuery<Car>({
+  return useQuery<Car | null>({
     ...carQuery(category, id),
     placeholderData: () => carFromLists(queryClient, category, id),
   });

@@ -14,7 +14,7 @@ interface ListedCar {
   _id: string;
   carName: string;
   img: string;
-  photos: Array<{ id: string; width: number; height: number }>;
+  photos: Array<{ id: string; width: number; height: number; alt?: string }>;
 }
 
 const COLLECTIONS = ['audis', 'hondas', 'mercedess'] as const;
@@ -34,7 +34,7 @@ const mainPhoto = (page: Page) => page.getByRole('button', { name: /: view full 
 
 /**
  * The page has taken over the gallery the server drew (React has attached to it): before that, a
- * key or a finger does nothing, as on any server-drawn page.
+ * key or a finger does nothing, as on any server-rendered page.
  */
 async function galleryLive(page: Page, car: ListedCar): Promise<void> {
   const region = gallery(page, car);
@@ -50,11 +50,14 @@ async function brokenPictures(page: Page): Promise<string[]> {
   );
 }
 
+/** How the gallery names a photo: the seller's own words, or the car's name and the photo's place. */
+const photoName = (car: ListedCar, place: number) => car.photos[place - 1]?.alt || `${car.carName}, photo ${place} of ${car.photos.length}`;
+
 /** The photo in view has loaded, and is the one the counter names. */
 async function expectShowing(page: Page, car: ListedCar, place: number, where: Locator = gallery(page, car)): Promise<void> {
   const count = car.photos.length;
   await expect(where.getByText(`${place} / ${count}`, { exact: true })).toBeVisible();
-  const img = where.getByRole('img', { name: `${car.carName}, photo ${place} of ${count}`, exact: true });
+  const img = where.getByRole('img', { name: photoName(car, place), exact: true });
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
 }
@@ -128,7 +131,6 @@ test.describe('on a phone', () => {
 
   test('a buyer swipes through the photos at 375 px, taps one to view it full screen, and closes it', async ({ page, request }) => {
     const { car, address } = await carWithPhotos(request);
-    const count = car.photos.length;
     await page.goto(address);
     await expectShowing(page, car, 1);
     await galleryLive(page, car);
@@ -148,7 +150,7 @@ test.describe('on a phone', () => {
     const dialog = page.getByRole('dialog', { name: car.carName });
     await expect(dialog).toBeVisible();
     await expectShowing(page, car, 2, dialog);
-    await swipe(page, dialog.getByRole('img', { name: `${car.carName}, photo 2 of ${count}` }), -200);
+    await swipe(page, dialog.getByRole('img', { name: photoName(car, 2), exact: true }), -200);
     await expectShowing(page, car, 3, dialog);
     // The view fits the phone: the photo and its buttons are on screen.
     const photoBox = (await dialog.getByRole('img').boundingBox())!;
@@ -243,7 +245,7 @@ test('a car whose picture fails shows a drawn stand-in named after it: no broken
 
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    // Drawn on the server, the picture fails before the page's script runs.
+    // Rendered on the server, the picture fails before the page's script runs.
     await page.goto(`/mercedess/${id}`);
     await expectStandIn(`${carName}: no picture`, 'the car’s page', width);
     // The stand-in keeps the box the picture had.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@usedcars/federation/config';
+import { watchRemoteBuilds } from './buildWatch';
 import { listenForChanges } from './changeListener';
 import { PageCache, type PageCacheOptions } from './pageCache';
 import { createPageResponder } from './pages';
@@ -28,7 +29,7 @@ export interface RenderServerOptions {
   logLevel?: string | false;
   remoteServers?: RemoteServersOptions;
   /** Anonymous pages kept between changes; off without it (docs/operations.md, "The page cache"). */
-  pageCache?: PageCacheOptions & { changesUrl?: string };
+  pageCache?: PageCacheOptions & { changesUrl?: string; buildCheckMs?: number };
   /** Renders at a time, and how many more may wait before a page goes to the browser at once. */
   renderQueue?: { concurrency: number; maxWaiting: number };
 }
@@ -101,13 +102,16 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     return respondWithPage(request, reply);
   });
 
-  let stopListening = () => {};
-  app.addHook('onClose', async () => stopListening());
+  const stops: Array<() => void> = [];
+  app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
   app.addHook('onReady', async () => {
     if (options.pageCache) {
       const changesUrl = options.pageCache.changesUrl ?? `${(JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl}/changes`;
-      stopListening = listenForChanges(changesUrl, cache, (message) => app.log.warn(message));
+      stops.push(listenForChanges(changesUrl, cache, (message) => app.log.warn(message)));
+      const remotes = () => JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>;
+      const versionOf = async (remote: string, manifestUrl: string) => (await remoteServers.current(remote, manifestUrl)).version;
+      stops.push(watchRemoteBuilds({ remotes, versionOf, onChange: () => cache.invalidate(), everyMs: options.pageCache.buildCheckMs ?? 5_000 }));
     }
     try {
       void remoteServers.prepare(JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>);

@@ -4,7 +4,6 @@ const { exposesOf } = require('../tooling/screens.cjs');
 module.exports = federatedConfig({
   dir: __dirname,
   name: 'catalog',
-  port: Number(process.env.CATALOG_PORT ?? 3001),
   // What this remote exposes is the screen registry's list (shared-contract/src/screens.ts).
   exposes: exposesOf('catalog'),
 });

@@ -4,7 +4,6 @@ const { exposesOf } = require('../tooling/screens.cjs');
 module.exports = federatedConfig({
   dir: __dirname,
   name: 'checkout',
-  port: Number(process.env.CHECKOUT_PORT ?? 3003),
   // What this remote exposes is the screen registry's list (shared-contract/src/screens.ts).
   exposes: exposesOf('checkout'),
 });

@@ -4,7 +4,6 @@ const { exposesOf } = require('../tooling/screens.cjs');
 module.exports = federatedConfig({
   dir: __dirname,
   name: 'dashboard',
-  port: Number(process.env.DASHBOARD_PORT ?? 3002),
   // What this remote exposes is the screen registry's list (shared-contract/src/screens.ts).
   exposes: exposesOf('dashboard'),
 });

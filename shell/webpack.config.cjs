@@ -4,7 +4,6 @@ const federatedConfig = require('../tooling/webpack/index.cjs');
 module.exports = federatedConfig({
   dir: __dirname,
   name: 'shell',
-  port: Number(process.env.SHELL_PORT ?? 3000),
   host: true,
   runtimePlugins: [path.join(__dirname, 'src/federation/errorPlugin.ts')],
   serverEntry: './src/server/main.ts',

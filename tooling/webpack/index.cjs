@@ -1,6 +1,7 @@
 /**
  * The one webpack set-up behind the shell and the three remotes. Each package's
- * webpack.config.cjs states only what is its own (name, port, what it exposes).
+ * webpack.config.cjs states only what is its own (name, what it exposes); its dev server's port
+ * comes from the site's topology (shared-contract/topology.json) and its setting.
  *
  * A production build makes two bundles from one source (docs/architecture.md, "Server rendering"):
  * - the browser build in dist/: what the page runs;
@@ -24,8 +25,17 @@ const { root, SERVER_FOLDER } = require('./paths.cjs');
 const { browserConfig } = require('./browser.cjs');
 const { remoteServerConfig } = require('./remote-server.cjs');
 const { hostServerConfig } = require('./host-server.cjs');
+const topology = require('@usedcars/shared-contract/topology.json');
 
-module.exports = function federatedConfig(o) {
+/** The front end's port: its setting when set, else the topology's. */
+function portOf(name) {
+  const part = name === 'shell' ? topology.shell : topology.remotes[name];
+  if (!part) throw new Error(`${name} is not in shared-contract/topology.json`);
+  return Number(process.env[part.portEnv] ?? part.port);
+}
+
+module.exports = function federatedConfig(options) {
+  const o = { ...options, port: portOf(options.name) };
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
     const browser = browserConfig(o, production);

@@ -8,7 +8,7 @@ import { ROOT, readRemotes, serveFolder, writeRemotes } from '../support/remotes
 /**
  * A team publishes a new build of mf-catalog on its own. The site keeps running; the shell is
  * neither rebuilt nor restarted; only remotes.json is pointed at the new build, and the next page
- * load shows it, drawn by the render server with the new build's server half, then taken over by
+ * load shows it, rendered by the render server with the new build's server half, then hydrated by
  * the page.
  */
 const NEW_HEADLINE = 'Version two of the catalog is live';
@@ -49,7 +49,7 @@ test('a second build of mf-catalog, published elsewhere, shows up on the next pa
     stop = published.stop;
     writeRemotes({ ...original, catalog: `http://localhost:${published.port}/mf-manifest.json` });
 
-    // The very next page: the server draws it with the new build, and the page takes it over.
+    // The very next page: the server renders it with the new build, and the page hydrates it.
     expect(await serverDrawnHeadline(page)).toBe(NEW_HEADLINE);
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));

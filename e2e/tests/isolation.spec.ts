@@ -108,7 +108,7 @@ test('checkout down: the payment screen falls back inside a working dashboard; h
 test("remotes.json unreadable at first: the fallback's Try again reads it again, no reload", async ({ page }) => {
   let down = true;
   await page.route('**/remotes.json', (route) => (down ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }) : route.fallback()));
-  // A page the browser draws itself reads remotes.json (a server-drawn one arrives with it).
+  // A page the browser renders itself reads remotes.json (a server-rendered one arrives with it).
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();

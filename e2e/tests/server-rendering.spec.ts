@@ -7,7 +7,7 @@ import { renderServerReady, serveBroken, startRenderServer } from '../support/re
 import { SITE } from '../support/site';
 
 /**
- * The public screens arrive drawn: the first response's HTML holds the screen (read here with no
+ * The public screens arrive rendered: the first response's HTML holds the screen (read here with no
  * JavaScript run), and the page then takes that HTML over in the browser without redrawing it.
  */
 
@@ -62,7 +62,7 @@ test('each public screen is in the first response: home, About, Blogs, a car, th
     const response = await request.get(screen.path);
     expect(response.status(), screen.path).toBe(screen.status);
     const html = await response.text();
-    expect(html, `${screen.path} is drawn on the server`).toContain('data-server-rendered');
+    expect(html, `${screen.path} is rendered on the server`).toContain('data-server-rendered');
     expect(html).toContain(`<title>${screen.title}</title>`);
     // The layout and the screen's styles come with it.
     expect(html).toMatch(/<style data-styled="true"/);
@@ -93,7 +93,7 @@ test('the home page asks for its hero picture first, and for no script of a scre
   const html = await (await request.get('/')).text();
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).toMatch(/<link rel="preload" as="image" href="[^"]*hero\.[0-9a-f]{8}\.svg" fetchpriority="high">/);
-  // The home page's markup is left as drawn: none of the catalog's code is asked for.
+  // The home page's markup is left as rendered: none of the catalog's code is asked for.
   expect(head).not.toContain(SITE.catalog + '/remoteEntry.js');
   expect(html).toContain('"staticMarkup":["catalog/HomePage"]');
 });
@@ -165,7 +165,7 @@ test.describe("the catalog's server build is broken", () => {
   test.describe.configure({ mode: 'serial' });
 
   for (const how of ['error', 'hang'] as const) {
-    test(`its server entry ${how === 'error' ? 'answers 500' : 'never answers'}: the page is drawn by the browser, and the server says why`, async ({
+    test(`its server entry ${how === 'error' ? 'answers 500' : 'never answers'}: the page is rendered by the browser, and the server says why`, async ({
       page,
     }) => {
       const catalog = await serveFolder(path.join(ROOT, 'mf-catalog', 'dist'));
@@ -186,7 +186,7 @@ test.describe("the catalog's server build is broken", () => {
           how === 'error' ? /"reason":"catalog: its server build could not be loaded \(/ : /"reason":"not rendered within the 300 ms budget"/,
         );
 
-        // The page itself works, drawn in the browser from the catalog's browser build.
+        // The page itself works, rendered in the browser from the catalog's browser build.
         await page.goto(`${renderer.origin}/`);
         await expect(page.getByRole('heading', { name: 'Find a used car you’ll love to drive' })).toBeVisible();
         await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();

@@ -40,7 +40,7 @@ async function expectOneCopyHandedTo(page: import('@playwright/test').Page, remo
 
 test('shell and catalog share React, the router, the auth store and the QueryClient', async ({ page }) => {
   // A first visit to the home page leaves the server's markup as it is, without the catalog's
-  // code; reached from another screen, the catalog draws it in the page.
+  // code; reached from another screen, the catalog renders it in the page.
   await page.goto('/blogs');
   await page.waitForLoadState('networkidle');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
@@ -58,7 +58,7 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   await page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i }).click();
   await expect(page).toHaveURL(/\/login$/); // the Audi list needs a login: the shell's guard answered
 
-  // Logging in there leads on to the Audi list, still the same page, drawn with the shell's QueryClient.
+  // Logging in there leads on to the Audi list, still the same page, rendered with the shell's QueryClient.
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/audis$/);
   await expect(page.getByRole('article').first()).toBeVisible();

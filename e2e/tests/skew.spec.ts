@@ -52,7 +52,7 @@ function consoleOf(page: Page): ConsoleMessage[] {
   return messages;
 }
 
-/** Reaches About from another screen, so the page draws it with the catalog's code. */
+/** Reaches About from another screen, so the page renders it with the catalog's code. */
 async function openAboutInThePage(page: Page) {
   await page.goto('/blogs');
   await page.waitForLoadState('networkidle');
@@ -93,7 +93,7 @@ test.describe('a catalog built against a newer shared-ui, shared-auth and zustan
     expect(code).toBe(0);
   });
 
-  test('the component shared-ui gained is drawn, by the server and by the page', async ({ page }) => {
+  test('the component shared-ui gained is rendered, by the server and by the page', async ({ page }) => {
     const html = await (await page.request.get('/about')).text();
     expect(html).toContain('data-server-rendered');
     expect(html).toContain(CALLOUT_TEXT);
@@ -147,7 +147,7 @@ test.describe('a catalog built against another major of shared-auth', () => {
   });
 
   test('published anyway, its area shows the fallback and the rest of the page works', async ({ page }) => {
-    // The server does not load it: the page is drawn in the browser, and answers 200.
+    // The server does not load it: the page is rendered in the browser, and responds 200.
     const response = await page.request.get('/about');
     expect(response.status()).toBe(200);
     expect(await response.text()).not.toContain('data-server-rendered');

@@ -5,7 +5,7 @@ import { SITE_PATHS, SITE_ROUTES } from './sitePaths';
 
 /**
  * The screen registry: every screen of the site, written once (docs/architecture.md, "The screen
- * registry"). The shell's route table, the render server's choice of what to draw on the server,
+ * registry"). The shell's route table, the render server's choice of what to render on the server,
  * each remote's `exposes` and each remote's standalone page are all derived from it, and
  * RemoteComponent is typed by it: a wrong module id or wrong props fail type checking.
  *
@@ -46,7 +46,7 @@ export type ModuleId = keyof ExposedModules;
 export type RemoteName = ModuleId extends `${infer Remote}/${string}` ? Remote : never;
 export type ModuleProps<Id extends ModuleId> = ExposedModules[Id];
 
-/** The shell's own screens (its forms and the 404), drawn without a remote. */
+/** The shell's own screens (its forms and the 404), rendered without a remote. */
 export type ShellScreenName = 'LoginPage' | 'RegisterPage' | 'NotFoundPage';
 
 interface ScreenBase {
@@ -60,14 +60,14 @@ interface ScreenBase {
    * seller page says so to a buyer); the API refuses them whatever the page shows.
    */
   roles?: readonly Role[];
-  /** Reads the API or raises toasts: drawn inside the page's QueryClient, with the toaster. */
+  /** Reads the API or raises toasts: rendered inside the page's QueryClient, with the toaster. */
   readsApi: boolean;
-  /** Drawn on the server too: its HTML arrives in the first response. Only open screens can be. */
+  /** Rendered on the server too: its HTML arrives in the first response. Only open screens can be. */
   serverRendered: boolean;
   /**
-   * Nothing on it needs a script: its links work as plain links. Arriving drawn by the server,
+   * Nothing on it needs a script: its links work as plain links. Arriving rendered by the server,
    * the page leaves its markup as it is and does not fetch its code (docs/performance.md); the
-   * screen is drawn by its remote only when reached from another screen of the page.
+   * screen is rendered by its remote only when reached from another screen of the page.
    */
   staticMarkup?: true;
   /** A failure inside shows its own error screen instead of the enclosing layout's. */
@@ -90,7 +90,7 @@ export const SCREENS: readonly Screen[] = [
   { ...open, index: true, module: 'catalog/HomePage', props: {}, serverRendered: true, staticMarkup: true },
   { ...open, path: SITE_PATHS.about, module: 'catalog/AboutPage', props: {}, serverRendered: true, staticMarkup: true },
   { ...open, path: SITE_PATHS.blogs, module: 'catalog/BlogsPage', props: {}, serverRendered: true, staticMarkup: true },
-  // Drawn in the browser: a form drawn by the server could be sent by the browser itself before
+  // Rendered in the browser: a form rendered by the server could be sent by the browser itself before
   // the page takes it over (the password in the address bar), and these pages have no picture
   // or content worth arriving early.
   { ...open, path: SITE_PATHS.login, shell: 'LoginPage', readsApi: true, serverRendered: false },
@@ -204,7 +204,7 @@ export function flattenScreens(screens: readonly Screen[] = SCREENS, parents: re
   return screens.flatMap((screen) => [{ screen, parents }, ...flattenScreens(screen.children ?? [], [...parents, screen])]);
 }
 
-/** The screens a remote draws, for its standalone page. */
+/** The screens a remote renders, for its standalone page. */
 export function screensOf(remote: RemoteName): readonly RemoteScreen[] {
   return flattenScreens()
     .map(({ screen }) => screen)

@@ -23,7 +23,7 @@ const page = {
   boot: { config: { apiUrl: 'http://localhost:5000', firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-x' } }, remotes: {}, manifests: {} },
 };
 
-test('the drawn screen replaces the loading placeholder, marked as drawn by the server', () => {
+test('the rendered screen replaces the loading placeholder, marked as rendered by the server', () => {
   const html = assemblePage(TEMPLATE, page);
   expect(html).toContain('<div id="root" data-server-rendered><main><h1>A car</h1></main></div>');
   expect(html).not.toContain('Loading Used Cars…');

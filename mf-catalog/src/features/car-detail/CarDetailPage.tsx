@@ -92,7 +92,7 @@ const Facts = styled.dl`
 `;
 
 /**
- * Who may book is known only after the page has appeared (the server draws it for no one): the
+ * Who may book is known only after the page has appeared (the server renders it for no one): the
  * area keeps the height of its tallest content (Book Now with the note of a car already sold)
  * from the start, so the details below never move.
  */

@@ -22,7 +22,7 @@ export function useCarPage(category: Category, view: ListView) {
   });
 }
 
-/** A car already on a list page the person just saw, so its detail page draws at once. */
+/** A car already on a list page the person just saw, so its detail page renders at once. */
 function carFromLists(queryClient: QueryClient, category: Category, id: string): Car | undefined {
   for (const [, page] of queryClient.getQueriesData<CarPage>({ queryKey: carKeys.lists(category) })) {
     const car = page?.cars.find((candidate) => candidate._id === id);

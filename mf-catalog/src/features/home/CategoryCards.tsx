@@ -94,7 +94,7 @@ export function CategoryCards() {
       <Grid>
         {CATEGORIES.map((category) => (
           <Card key={category}>
-            {/* Lazy: below the hero, so it waits until the first screen is drawn. */}
+            {/* Lazy: below the hero, so it waits until the first screen is painted. */}
             <img src={PICTURES[category]} alt="" width={320} height={180} loading="lazy" decoding="async" />
             <Body>
               <h3>

@@ -3,7 +3,7 @@ export type Ports = { shell: number; api: number; auth: number; mail: number } &
 export const ROOT: string;
 export const FRONT_ENDS: { name: string; dir: string; portVar: string; port: number }[];
 export function defaultPorts(env?: NodeJS.ProcessEnv): Ports;
-export function buildMissing(log?: (line: string) => void): Promise<void>;
+export function buildMissing(log?: (line: string) => void, root?: string, options?: { force?: boolean }): Promise<void>;
 export function startSite(o: {
   ports: Ports;
   dataDir: string;

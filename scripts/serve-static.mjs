@@ -3,10 +3,10 @@
  * Serves a front-end build the way a CDN would: precompressed brotli/gzip files when the browser
  * accepts them, year-long immutable caching for content-hashed files, and no-cache for the files
  * a deployment edits or replaces in place (index.html, remotes.json, config.json, the federation
- * manifest and remoteEntry.js). Cross-origin reads are allowed because the shell fetches each
- * remote's manifest from the remote's own origin.
+ * manifest and remoteEntry.js). The site's pages may read across origins (the shell fetches each
+ * remote's manifest from the remote's own origin): only the origins given, or any without a list.
  *
- *   node scripts/serve-static.mjs <dir> [--port 3000] [--spa]
+ *   node scripts/serve-static.mjs <dir> [--port 3000] [--spa] [--origins https://a,https://b]
  */
 import { createServer } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
@@ -39,17 +39,29 @@ async function statFile(file) {
   }
 }
 
+/**
+ * @param {readonly string[] | undefined} origins
+ * @param {string | undefined} origin the request's Origin header
+ * @returns {Record<string, string>}
+ */
+function crossOriginHeaders(origins, origin) {
+  if (!origins) return { 'Access-Control-Allow-Origin': '*' };
+  return origin && origins.includes(origin) ? { 'Access-Control-Allow-Origin': origin } : {};
+}
+
 /** @returns {Promise<import('node:http').Server>} listening */
 /**
  * @param {object} o
  * @param {Record<string,string|(() => string)>} [o.inject] request path → body (or a function read on
  *   every request) served instead of the file, for
  *   the deploy-time JSON files (remotes.json, config.json) when a server wants to provide them
+ * @param {readonly string[]} [o.origins] the origins whose pages may read these files; any when absent
  */
-export async function serveStatic({ dir, port = 0, host = '127.0.0.1', spa = false, inject = {} }) {
+export async function serveStatic({ dir, port = 0, host = '127.0.0.1', spa = false, inject = {}, origins }) {
   const rootDir = path.resolve(dir);
   const server = createServer(async (req, res) => {
     try {
+      const cors = crossOriginHeaders(origins, req.headers.origin);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD' }).end();
         return;
@@ -60,7 +72,7 @@ export async function serveStatic({ dir, port = 0, host = '127.0.0.1', spa = fal
         res.writeHead(200, {
           'Content-Type': TYPES[path.extname(rel)] ?? 'application/octet-stream',
           'Cache-Control': 'no-cache',
-          'Access-Control-Allow-Origin': '*',
+          ...cors,
         });
         const body = typeof inject[rel] === 'function' ? inject[rel]() : inject[rel];
         res.end(req.method === 'HEAD' ? undefined : body);
@@ -78,15 +90,15 @@ export async function serveStatic({ dir, port = 0, host = '127.0.0.1', spa = fal
         stat = await statFile(file);
       }
       if (!stat) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Access-Control-Allow-Origin': '*' }).end('Not found');
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...cors }).end('Not found');
         return;
       }
       const headers = {
         'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         'Cache-Control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'Access-Control-Allow-Origin': '*',
+        ...cors,
         'X-Content-Type-Options': 'nosniff',
-        Vary: 'Accept-Encoding',
+        Vary: origins ? 'Accept-Encoding, Origin' : 'Accept-Encoding',
       };
       const accepts = String(req.headers['accept-encoding'] ?? '');
       let body = file;
@@ -123,7 +135,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = args.find((a) => !a.startsWith('--')) ?? 'dist';
   const portArg = args.indexOf('--port');
   const port = Number(portArg >= 0 ? args[portArg + 1] : (process.env.PORT ?? 3000));
-  const server = await serveStatic({ dir, port, host: process.env.HOST ?? '127.0.0.1', spa: args.includes('--spa') });
+  const originsArg = args.indexOf('--origins');
+  const origins = originsArg >= 0 ? args[originsArg + 1].split(',') : undefined;
+  const server = await serveStatic({ dir, port, host: process.env.HOST ?? '127.0.0.1', spa: args.includes('--spa'), origins });
   const { port: actual } = server.address();
   console.log(`serving ${dir} on http://localhost:${actual}`);
   const stop = () => server.close(() => process.exit(0));

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import topology from '@usedcars/shared-contract/topology.json';
-import { siteDir } from './site';
+import { PORTS, siteDir } from './site';
 
 /** The deploy-time remotes.json of the running site: what an operator edits to re-point the shell. */
 export type Remotes = Record<keyof typeof topology.remotes, string>;
@@ -13,12 +13,18 @@ export const writeRemotes = (remotes: Remotes): void => writeFileSync(file(), JS
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
-type ServeStatic = (o: { dir: string; port?: number; host?: string }) => Promise<Server>;
+type ServeStatic = (o: { dir: string; port?: number; host?: string; origins?: readonly string[] }) => Promise<Server>;
+
+/** The site's pages, the only ones a remote's host lets read its files. */
+export const SITE_ORIGINS = [PORTS.shell, ...(Object.keys(topology.remotes) as Array<keyof Remotes>).map((name) => PORTS[name])].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
 
 /** A static server of a built folder, like the one each remote's team deploys to. */
 export async function serveFolder(dir: string, port = 0): Promise<{ server: Server; port: number; stop: () => Promise<void> }> {
   const { serveStatic } = (await import(path.join(ROOT, 'scripts', 'serve-static.mjs'))) as { serveStatic: ServeStatic };
-  const server = await serveStatic({ dir, port });
+  const server = await serveStatic({ dir, port, origins: SITE_ORIGINS });
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   return {

@@ -31,12 +31,15 @@ test('pages carry a content security policy without inline script, and cannot be
   const html = await page.text();
   for (const script of html.match(/<script\b[^>]*>/g) ?? []) expect(script).toMatch(/\bsrc=|type="application\/json"/);
 
-  // The shell's files and a remote's: nothing sniffed; a remote lets the page read its manifest.
+  // The shell's files and a remote's: nothing sniffed; a remote lets the site's pages, and only them, read its manifest.
   const main = html.match(/src="(\/main\.[0-9a-f]{8}\.js)"/)![1]!;
   expect((await request.get(main)).headers()['x-content-type-options']).toBe('nosniff');
   const manifest = await request.get(`${SITE.catalog}/mf-manifest.json`, { headers: { Origin: SITE.shell } });
   expect(manifest.headers()['x-content-type-options']).toBe('nosniff');
-  expect(manifest.headers()['access-control-allow-origin']).toBeTruthy();
+  expect(manifest.headers()['access-control-allow-origin']).toBe(SITE.shell);
+  expect(manifest.headers()['vary']).toContain('Origin');
+  const foreign = await request.get(`${SITE.catalog}/mf-manifest.json`, { headers: { Origin: 'https://elsewhere.example' } });
+  expect(foreign.headers()['access-control-allow-origin']).toBeUndefined();
 });
 
 async function visit(page: Page, address: string, ready: (page: Page) => ReturnType<Page['locator']>) {

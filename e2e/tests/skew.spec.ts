@@ -3,6 +3,7 @@ import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/auth';
 import { readRemotes, serveFolder, writeRemotes } from '../support/remotes';
+import { renderServerReady } from '../support/renderServer';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { buildCatalogVariant, preflight, type Variant } from '../support/variants';
 
@@ -94,6 +95,8 @@ test.describe('a catalog built against a newer shared-ui, shared-auth and zustan
   });
 
   test('the component shared-ui gained is rendered, by the server and by the page', async ({ page }) => {
+    // The render server loads the new server build on its first page; a busy machine leaves that one to the browser.
+    await renderServerReady(page.request);
     const html = await (await page.request.get('/about')).text();
     expect(html).toContain('data-server-rendered');
     expect(html).toContain(CALLOUT_TEXT);

@@ -1,7 +1,7 @@
 /** The shell and the remotes: webpack dev servers with --dev, else production builds. */
 import path from 'node:path';
 import { serveStatic } from '../serve-static.mjs';
-import { FRONT_ENDS } from '../topology.mjs';
+import { FRONT_ENDS, frontEndOrigins } from '../topology.mjs';
 import { buildMissing } from './build.mjs';
 
 const BIN = (root) => path.join(root, 'node_modules', '.bin');
@@ -28,7 +28,7 @@ async function startBuilt(supervisor, { root, ports, siteDir, quiet, renderEnv }
   await supervisor.guard(new Promise((resolve) => setTimeout(resolve, 0)));
   const checks = [];
   for (const fe of FRONT_ENDS.filter((f) => f.name !== 'shell')) {
-    const server = await serveStatic({ dir: path.join(root, fe.dir, 'dist'), port: ports[fe.name] });
+    const server = await serveStatic({ dir: path.join(root, fe.dir, 'dist'), port: ports[fe.name], origins: frontEndOrigins(ports) });
     supervisor.onStop(() => new Promise((resolve) => server.close(() => resolve())));
     if (server.closeAllConnections) supervisor.onStop(async () => server.closeAllConnections());
     checks.push([fe.name, `http://127.0.0.1:${ports[fe.name]}/mf-manifest.json`, 30_000]);

@@ -18,31 +18,22 @@ export interface UploadProgress {
 export interface UploadOptions {
   /** Called as the request body goes out; once it is all sent the server is still re-encoding. */
   onProgress?: (progress: UploadProgress) => void;
-  /** One alt text per file, in the same order (empty: the API describes it from the car's name). */
-  alts?: readonly string[];
+  /** The photo's alt text (empty: the API describes it from the car's name). */
+  alt?: string;
   signal?: AbortSignal;
 }
 
-/** The refusal's `file`, when the API said which file it is about. */
-export function refusedFile(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const file = (error.body as { file?: unknown } | undefined)?.file;
-  return typeof file === 'string' ? file : undefined;
-}
-
 /**
- * POST /{collection}/{id}/photos: the files become the car's last photos, all of them or none.
+ * POST /{collection}/{id}/photos: the file becomes the car's last photo (one photo per request).
  * XMLHttpRequest rather than fetch: only it reports how much of a request body has been sent, and
  * a seller on a phone connection wants to see each photo go. A 401 is retried once with a fresh
  * token, as `request` does.
  */
-export async function uploadPhotos(category: Category, carId: string, files: readonly File[], options: UploadOptions = {}): Promise<CarPhotosAnswer> {
+export async function uploadPhoto(category: Category, carId: string, file: File, options: UploadOptions = {}): Promise<CarPhotosAnswer> {
   const form = () => {
     const body = new FormData();
-    files.forEach((file, index) => {
-      body.append(PHOTO_FILE_FIELD, file, file.name);
-      if (options.alts) body.append(PHOTO_ALT_FIELD, options.alts[index] ?? '');
-    });
+    body.append(PHOTO_FILE_FIELD, file, file.name);
+    if (options.alt !== undefined) body.append(PHOTO_ALT_FIELD, options.alt);
     return body;
   };
   const token = storedAccessToken();

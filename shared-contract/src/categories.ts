@@ -31,10 +31,6 @@ export const CATEGORY_PATHS: Record<Category, CategoryPaths> = {
   },
 };
 
-export function isCategory(value: unknown): value is Category {
-  return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
-}
-
 export function carDetailPath(category: Category, id: string): string {
   return `${CATEGORY_PATHS[category].detailRoute}/${encodeURIComponent(id)}`;
 }

@@ -203,10 +203,3 @@ export function exposesOf(remote: RemoteName): Record<string, string> {
 export function flattenScreens(screens: readonly Screen[] = SCREENS, parents: readonly Screen[] = []): Array<{ screen: Screen; parents: readonly Screen[] }> {
   return screens.flatMap((screen) => [{ screen, parents }, ...flattenScreens(screen.children ?? [], [...parents, screen])]);
 }
-
-/** The screens a remote renders, for its standalone page. */
-export function screensOf(remote: RemoteName): readonly RemoteScreen[] {
-  return flattenScreens()
-    .map(({ screen }) => screen)
-    .filter((screen): screen is RemoteScreen => 'module' in screen && remoteOf(screen.module) === remote);
-}

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { ApiError } from '@usedcars/shared-api';
 import { addCar } from '@usedcars/shared-api/cars';
-import { uploadPhotos } from '@usedcars/shared-api/photos';
+import { uploadPhoto } from '@usedcars/shared-api/photos';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import AddProductPage from './AddProductPage';
 
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), addCar: jest.fn() }));
-jest.mock('@usedcars/shared-api/photos', () => ({ ...jest.requireActual('@usedcars/shared-api/photos'), uploadPhotos: jest.fn() }));
+jest.mock('@usedcars/shared-api/photos', () => ({ ...jest.requireActual('@usedcars/shared-api/photos'), uploadPhoto: jest.fn() }));
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
 
 const PATH = '/dashboard/addProduct';
@@ -143,7 +143,7 @@ describe('photos', () => {
     const user = userEvent.setup();
     jest.mocked(addCar).mockResolvedValue({ acknowledged: true, message: 'added', insertedId: 'new-car' });
     let stored = 0;
-    jest.mocked(uploadPhotos).mockImplementation(async (_category, _id, _files, options) => {
+    jest.mocked(uploadPhoto).mockImplementation(async (_category, _id, _file, options) => {
       options?.onProgress?.({ loaded: 50, total: 100 });
       options?.onProgress?.({ loaded: 100, total: 100 });
       stored += 1;
@@ -161,7 +161,7 @@ describe('photos', () => {
     await user.click(screen.getByRole('button', { name: 'Add Product and upload photos' }));
 
     expect(addCar).toHaveBeenCalledWith(expect.objectContaining({ img: '/images/cars/sedan-grey.svg' }));
-    expect(jest.mocked(uploadPhotos).mock.calls.map(([category, id, files]) => [category, id, files[0]!.name])).toEqual([
+    expect(jest.mocked(uploadPhoto).mock.calls.map(([category, id, photo]) => [category, id, photo.name])).toEqual([
       ['audi', 'new-car', 'back.jpg'],
       ['audi', 'new-car', 'side.jpg'],
       ['audi', 'new-car', 'front.jpg'],
@@ -172,8 +172,8 @@ describe('photos', () => {
   test('a refused photo leaves the car added: its message is next to it, and the page stays to try again', async () => {
     const user = userEvent.setup();
     jest.mocked(addCar).mockResolvedValue({ acknowledged: true, message: 'added', insertedId: 'new-car' });
-    jest.mocked(uploadPhotos).mockImplementation(async (_category, _id, files) => {
-      if (files[0]!.name === 'notes.jpg') throw new ApiError('notes.jpg is not a picture we can read', 415, { file: 'notes.jpg' });
+    jest.mocked(uploadPhoto).mockImplementation(async (_category, _id, photo) => {
+      if (photo.name === 'notes.jpg') throw new ApiError('notes.jpg is not a picture we can read', 415, { file: 'notes.jpg' });
       return { img: '/photos/x.jpg', photos: [] };
     });
     renderDashboard(<AddProductPage />, { path: PATH });
@@ -186,7 +186,7 @@ describe('photos', () => {
     expect(await screen.findByText(/was added, but one photo was not/)).toBeInTheDocument();
     const notes = screen.getByText('notes.jpg').closest('li')!;
     expect(within(notes).getByRole('alert')).toHaveTextContent('notes.jpg is not a picture we can read');
-    expect(uploadPhotos).toHaveBeenCalledTimes(2);
+    expect(uploadPhoto).toHaveBeenCalledTimes(2);
     expect(addCar).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go to My Products' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadPhotos, type CarPhotosAnswer } from '@usedcars/shared-api/photos';
+import { uploadPhoto, type CarPhotosAnswer } from '@usedcars/shared-api/photos';
 import { PHOTOS_PER_CAR_MAX, PHOTO_FILE_MAX_BYTES, type Category } from '@usedcars/shared-contract';
 
 /**
@@ -148,7 +148,7 @@ export function useUploads(): Uploads {
           aborts.current.set(row.key, controller);
           patch(row.key, { state: 'uploading', percent: 0, message: undefined });
           try {
-            const answer = await uploadPhotos(category, carId, [row.file], {
+            const answer = await uploadPhoto(category, carId, row.file, {
               signal: controller.signal,
               onProgress: ({ loaded, total }) => {
                 const percent = Math.min(100, Math.round((loaded / total) * 100));

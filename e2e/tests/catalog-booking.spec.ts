@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { listCar, newAccount, type SpecAccount } from '../support/accounts';
 import { logIn as signIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
@@ -8,22 +10,31 @@ import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
  * booking dialog that the catalog loads from the checkout remote, against the real API.
  *
  * The whole run shares one database and other specs book cars too, so this file never counts
- * cars and books only a car it sees as available (no Booked/Sold badge) inside its own price band.
+ * cars, and each booking test books a car its own seller listed, as a buyer of its own.
  */
 
 /** A band the demo Audis (about $10k–$75k) always populate, away from the cheapest and dearest. */
 const BAND = { min: 18000, max: 42000 };
 
-/** A demo account signs in from /login and lands on the home page. */
-async function logIn(page: Page, email: string) {
-  await signIn(page, email, DEMO_PASSWORD);
+/** An account signs in from /login and lands on the home page. */
+async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await signIn(page, email, password);
   await expect(page).toHaveURL(`${SITE.shell}/`);
+}
+
+/** A buyer of the test's own, and a car (inside BAND) of a seller of its own, no other spec books. */
+async function ownBuyerAndCar(page: Page, category: 'audi' | 'honda' | 'mercedes'): Promise<{ buyer: SpecAccount; carName: string }> {
+  const seller = await newAccount(page.request, 'Seller');
+  const carName = `${{ audi: 'Audi A4', honda: 'Honda Civic', mercedes: 'Mercedes-Benz C 300' }[category]} e2e-${randomBytes(3).toString('hex')}`;
+  await listCar(page.request, seller, { carName, category });
+  return { buyer: await newAccount(page.request, 'Buyer'), carName };
 }
 
 const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
-test('the demo buyer filters the Audis by price, opens a car and books it', async ({ page }) => {
-  await logIn(page, DEMO.buyer);
+test('a buyer filters the Audis by price, opens a car and books it', async ({ page }) => {
+  const { buyer, carName } = await ownBuyerAndCar(page, 'audi');
+  await logIn(page, buyer.email, buyer.password);
   await page.goto('/audis');
   await expect(page.getByRole('heading', { level: 1, name: 'Audi cars' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
@@ -38,6 +49,8 @@ test('the demo buyer filters the Audis by price, opens a car and books it', asyn
 
   const cards = page.getByRole('article');
   await expect(cards.first()).toBeVisible();
+  // The previous view stays, marked busy, until the sorted one arrives.
+  await expect(page.getByRole('list', { name: 'Audi cars' })).toHaveAttribute('aria-busy', 'false');
   // Every card shown is inside the band, dearest first.
   const prices = (await page.locator('.current dd').allTextContents()).map(dollars);
   expect(prices.length).toBeGreaterThan(0);
@@ -56,13 +69,13 @@ test('the demo buyer filters the Audis by price, opens a car and books it', asyn
   await expect(cards.first().getByRole('button', { name: 'Book Now' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'More Details' })).toHaveCount(0);
 
-  // An available car from the middle of the band: one no other spec is likely to pick.
-  const available = cards.filter({ hasNot: page.locator('[data-status]') });
-  const count = await available.count();
-  expect(count).toBeGreaterThan(0);
-  const card = available.nth(Math.floor(count / 2));
+  // The test's own car, inside the band, found by its name.
+  await filters.getByLabel('Search').fill(carName);
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(cards).toHaveCount(1);
+  const card = cards.first();
   const nameLink = card.getByRole('heading').getByRole('link');
-  const carName = (await nameLink.textContent())!.trim();
+  await expect(nameLink).toHaveText(carName);
   const detailPath = await nameLink.getAttribute('href');
   expect(detailPath).toMatch(/^\/audis\/[0-9a-f-]{36}$/);
 
@@ -94,7 +107,7 @@ test('the demo buyer filters the Audis by price, opens a car and books it', asyn
 
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Your Email')).toHaveValue(DEMO.buyer);
+  await expect(dialog.getByLabel('Your Email')).toHaveValue(buyer.email);
   await expect(dialog.getByLabel('Your Email')).not.toBeEditable();
   await expect(dialog.getByLabel('Your Name')).not.toHaveValue('');
   await expect(dialog.getByLabel('Car Name')).toHaveValue(carName);
@@ -131,20 +144,19 @@ test('the demo buyer filters the Audis by price, opens a car and books it', asyn
  * screen and the order shows up on the buyer's dashboard.
  */
 for (const brand of [
-  { list: '/mercedes', detail: /^\/mercedess\/[0-9a-f-]{36}$/ },
-  { list: '/hondas', detail: /^\/hondas\/[0-9a-f-]{36}$/ },
-]) {
-  test(`the demo buyer books a car from ${brand.list} on a 375-px phone`, async ({ page }) => {
+  { list: '/mercedes', category: 'mercedes', detail: /^\/mercedess\/[0-9a-f-]{36}$/ },
+  { list: '/hondas', category: 'honda', detail: /^\/hondas\/[0-9a-f-]{36}$/ },
+] as const) {
+  test(`a buyer books a car from ${brand.list} on a 375-px phone`, async ({ page }) => {
+    const { buyer, carName } = await ownBuyerAndCar(page, brand.category);
     // Signed in first (on a phone the navbar's Log Out sits behind the menu button), then a phone.
-    await logIn(page, DEMO.buyer);
+    await logIn(page, buyer.email, buyer.password);
     await page.setViewportSize({ width: 375, height: 740 });
-    // Among the cheapest: the payment spec books the dearest Hondas, nobody else books these.
-    await page.goto(`${brand.list}?sort=price`);
-    const available = page.getByRole('article').filter({ hasNot: page.locator('[data-status]') });
-    await expect(available.first()).toBeVisible();
-    const card = available.nth(1);
+    await page.goto(`${brand.list}?q=${encodeURIComponent(carName)}`);
+    const card = page.getByRole('article');
+    await expect(card).toHaveCount(1);
     const nameLink = card.getByRole('heading').getByRole('link');
-    const carName = (await nameLink.textContent())!.trim();
+    await expect(nameLink).toHaveText(carName);
     expect(await nameLink.getAttribute('href')).toMatch(brand.detail);
 
     await card.getByRole('button', { name: 'Book Now' }).click();

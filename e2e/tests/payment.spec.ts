@@ -1,27 +1,31 @@
+import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { newAccount, listCar } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { type ListedCar, accessToken, bookThroughApi, fillCard } from '../support/orders';
-import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { SITE } from '../support/site';
 
 /**
- * Paying: the demo buyer pays for a booking with the offline test gateway's card form, in
- * Stripe's test cards, and the car ends up sold. The database is shared with the other specs:
- * the car is one of the dearest Hondas, which no other spec books.
+ * Paying: a buyer pays for a booking with the offline test gateway's card form, in Stripe's test
+ * cards, and the car ends up sold. Each test makes its own seller, Honda and buyer, so the result
+ * does not depend on what other specs did to the demo data.
  */
 
-/** One of the ten dearest Hondas that is still available, booked through the API. */
-async function bookADearHonda(request: APIRequestContext, token: string): Promise<{ car: ListedCar; bookingId: string }> {
-  const listed = await request.get(`${SITE.api}/hondas?sort=-price&limit=10`);
-  expect(listed.ok()).toBe(true);
-  const car = ((await listed.json()) as ListedCar[]).find((candidate) => candidate.status === 'available');
-  expect(car, 'an available Honda among the ten dearest').toBeDefined();
-  return { car: car!, bookingId: await bookThroughApi(request, token, car!._id) };
+/** A Honda a fresh seller lists, booked through the API by the signed-in buyer. */
+async function bookOwnHonda(request: APIRequestContext, token: string): Promise<{ car: ListedCar; bookingId: string }> {
+  const seller = await newAccount(request, 'Seller');
+  const id = await listCar(request, seller, { carName: `Honda Civic ${randomBytes(3).toString('hex')}`, category: 'honda' });
+  const car = (await (await request.get(`${SITE.api}/hondas/${id}`)).json()) as ListedCar;
+  return { car, bookingId: await bookThroughApi(request, token, id) };
 }
 
-test('the demo buyer pays for a booking: a declined card first, then 4242 4242 4242 4242', async ({ page, request }) => {
-  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
-  const { car, bookingId } = await bookADearHonda(request, await accessToken(page));
+test('a buyer pays for a booking: a declined card first, then 4242 4242 4242 4242', async ({ page, request }) => {
+  // Three accounts, a listing, a booking and two payments: longer than one screen's test.
+  test.slow();
+  const buyer = await newAccount(request, 'Buyer');
+  await logIn(page, buyer.email, buyer.password);
+  const { car, bookingId } = await bookOwnHonda(request, await accessToken(page));
 
   // My Orders offers PAY NOW for the new booking.
   await page.goto('/Dashboard');
@@ -75,7 +79,7 @@ test('the demo buyer pays for a booking: a declined card first, then 4242 4242 4
   // The car is sold, for the API and in its brand list.
   const detail = await request.get(`${SITE.api}/hondas/${car._id}`);
   expect(((await detail.json()) as ListedCar).status).toBe('sold');
-  await page.goto('/hondas?sort=-price');
+  await page.goto(`/hondas?q=${encodeURIComponent(car.carName)}`);
   const card = page.getByRole('article').filter({ has: page.locator(`a[href="/hondas/${car._id}"]`) });
   await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'sold');
   // The catalog keeps the button, disabled, with the order flow's reason beside it.
@@ -89,9 +93,10 @@ test('the demo buyer pays for a booking: a declined card first, then 4242 4242 4
 });
 
 test('the server cannot be talked into a second payment or a wrong amount', async ({ page, request }) => {
-  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  const buyer = await newAccount(request, 'Buyer');
+  await logIn(page, buyer.email, buyer.password);
   const token = await accessToken(page);
-  const { car, bookingId } = await bookADearHonda(request, token);
+  const { car, bookingId } = await bookOwnHonda(request, token);
   const auth = { Authorization: `Bearer ${token}` };
 
   const started = await request.post(`${SITE.api}/create-payment-intent`, { headers: auth, data: { bookingId, currentPrice: 1 } });
@@ -100,7 +105,7 @@ test('the server cannot be talked into a second payment or a wrong amount', asyn
   const intentId = clientSecret.split('_secret_')[0]!;
 
   // Not yet confirmed: refused.
-  const early = await request.post(`${SITE.api}/payments`, { headers: auth, data: { bookingId, transactionId: intentId, email: DEMO.buyer } });
+  const early = await request.post(`${SITE.api}/payments`, { headers: auth, data: { bookingId, transactionId: intentId, email: buyer.email } });
   expect(early.status()).toBe(402);
 
   const confirmed = await request.post(`${SITE.api}/test-gateway/confirm`, {
@@ -109,7 +114,7 @@ test('the server cannot be talked into a second payment or a wrong amount', asyn
   expect(confirmed.ok()).toBe(true);
   const answers = await Promise.all(
     Array.from({ length: 5 }, () =>
-      request.post(`${SITE.api}/payments`, { headers: auth, data: { bookingId, transactionId: intentId, email: DEMO.buyer, currentPrice: 1 } }),
+      request.post(`${SITE.api}/payments`, { headers: auth, data: { bookingId, transactionId: intentId, email: buyer.email, currentPrice: 1 } }),
     ),
   );
   expect(answers.map((answer) => answer.status()).sort()).toEqual([200, 200, 200, 200, 201]);

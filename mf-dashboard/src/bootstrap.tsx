@@ -4,6 +4,7 @@ import DashboardHome from './exposed/DashboardHome';
 import AddProductPage from './exposed/AddProductPage';
 import MyProductPage from './exposed/MyProductPage';
 import MyBuyersPage from './exposed/MyBuyersPage';
+import SavedCarsPage from './exposed/SavedCarsPage';
 
 // This remote's screens alone, where the screen registry places them.
 void renderStandalone('dashboard', {
@@ -12,4 +13,5 @@ void renderStandalone('dashboard', {
   'dashboard/AddProductPage': AddProductPage,
   'dashboard/MyProductPage': MyProductPage,
   'dashboard/MyBuyersPage': MyBuyersPage,
+  'dashboard/SavedCarsPage': SavedCarsPage,
 });

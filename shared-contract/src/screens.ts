@@ -37,6 +37,7 @@ export interface ExposedModules {
   'dashboard/AddProductPage': NoProps;
   'dashboard/MyProductPage': NoProps;
   'dashboard/MyBuyersPage': NoProps;
+  'dashboard/SavedCarsPage': NoProps;
   'checkout/PaymentPage': NoProps;
   /** Not a route: the catalog opens it over its own screens. */
   'checkout/BookingDialog': BookingDialogProps;
@@ -150,6 +151,16 @@ export const SCREENS: readonly Screen[] = [
         readsApi: true,
         serverRendered: false,
       },
+      // Buyers' saved cars.
+      {
+        path: SITE_ROUTES.savedCars,
+        module: 'dashboard/SavedCarsPage',
+        props: {},
+        access: 'signedIn',
+        roles: ['Buyer'],
+        readsApi: true,
+        serverRendered: false,
+      },
       {
         path: SITE_ROUTES.payment,
         module: 'checkout/PaymentPage',
@@ -176,6 +187,7 @@ export const EXPOSED_MODULES = [
   'dashboard/AddProductPage',
   'dashboard/MyProductPage',
   'dashboard/MyBuyersPage',
+  'dashboard/SavedCarsPage',
   'checkout/PaymentPage',
   'checkout/BookingDialog',
 ] as const satisfies readonly ModuleId[];

@@ -11,6 +11,8 @@ test("the site's addresses, the dashboard link spelled /Dashboard", () => {
     addProduct: '/dashboard/addProduct',
     myProduct: '/dashboard/myProduct',
     myBuyer: '/dashboard/myBuyer',
+    savedCars: '/dashboard/savedCars',
+    savedSearches: '/dashboard/savedSearches',
   });
   expect(SITE_ROUTES.dashboard.toLowerCase()).toBe(SITE_PATHS.dashboard.toLowerCase());
 });

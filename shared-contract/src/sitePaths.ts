@@ -16,6 +16,9 @@ export const SITE_PATHS = {
   addProduct: `${DASHBOARD}/addProduct`,
   myProduct: `${DASHBOARD}/myProduct`,
   myBuyer: `${DASHBOARD}/myBuyer`,
+  // Buyers' saved cars and searches (docs/product.md, "Saved cars").
+  savedCars: `${DASHBOARD}/savedCars`,
+  savedSearches: `${DASHBOARD}/savedSearches`,
   /** The booking id is one path segment, whatever characters it holds. */
   payment: (bookingId: string) => `${DASHBOARD}/payment/${encodeURIComponent(bookingId)}`,
 } as const;
@@ -29,6 +32,8 @@ export const SITE_ROUTES = {
   addProduct: SITE_PATHS.addProduct,
   myProduct: SITE_PATHS.myProduct,
   myBuyer: SITE_PATHS.myBuyer,
+  savedCars: SITE_PATHS.savedCars,
+  savedSearches: SITE_PATHS.savedSearches,
   payment: `${DASHBOARD}/payment/:id`,
 } as const;
 

@@ -15,8 +15,9 @@ test("the dashboard's standalone page has its layout around its own screens, not
     'dashboard/AddProductPage': Stub,
     'dashboard/MyProductPage': Stub,
     'dashboard/MyBuyersPage': Stub,
+    'dashboard/SavedCarsPage': Stub,
   });
-  expect(addresses(routes)).toEqual([['/dashboard', ['index', '/dashboard/addProduct', '/dashboard/myProduct', '/dashboard/myBuyer']]]);
+  expect(addresses(routes)).toEqual([['/dashboard', ['index', '/dashboard/addProduct', '/dashboard/myProduct', '/dashboard/myBuyer', '/dashboard/savedCars']]]);
 });
 
 test("checkout's payment page, nested under the dashboard in the site, stands alone at the same address", () => {

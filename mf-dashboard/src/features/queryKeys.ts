@@ -11,4 +11,7 @@ export const dashboardKeys = {
   sellerCars: (category: Category, sellerName: string) => ['seller-cars', { category, sellerName }] as const,
   bookings: (email: string) => ['bookings', { email }] as const,
   myBuyers: () => ['my-buyers'] as const,
+  // The buyer's saved cars and searches; the catalog's hearts read the same 'favourites' list.
+  favourites: () => ['favourites'] as const,
+  savedSearches: () => ['saved-searches'] as const,
 };

@@ -6,6 +6,13 @@ import { CAR_LIST_MAX_OFFSET, type CarListQuery } from '@usedcars/shared-contrac
 import BrandListPage from './BrandListPage';
 import { currentAddress, makeCar, renderAt, signInAs } from '../cars/testing';
 
+// The buyer's saved cars: none, unless a test says otherwise.
+jest.mock('@usedcars/shared-api/favourites', () => ({
+  fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })),
+  saveCar: jest.fn(),
+  unsaveCar: jest.fn(),
+}));
+
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCarPage: jest.fn() }));
 const fetchPage = jest.mocked(fetchCarPage);
 

@@ -7,6 +7,13 @@ import type { Category } from '@usedcars/shared-contract';
 import CarDetailPage from './CarDetailPage';
 import { makeCar, renderAt, signInAs } from '../cars/testing';
 
+// The buyer's saved cars: none, unless a test says otherwise.
+jest.mock('@usedcars/shared-api/favourites', () => ({
+  fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })),
+  saveCar: jest.fn(),
+  unsaveCar: jest.fn(),
+}));
+
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
 // Checkout's dialog arrives through federation in the site; here a stand-in shows what it was given.
 jest.mock('@usedcars/shared-ui', () => {
@@ -133,4 +140,11 @@ test("the page's title is the car's name; an id the API does not know shows Car 
   expect(screen.getByRole('link', { name: 'See all Audi cars' })).toBeInTheDocument();
   expect(document.title).toBe('Car not found');
   expect(loadCar).toHaveBeenCalledTimes(2);
+});
+
+test("a car's page offers a Buyer the heart", async () => {
+  signInAs('Buyer');
+  renderDetail();
+  await screen.findByRole('heading', { level: 1 });
+  expect(screen.getByRole('button', { name: 'Save car' })).toHaveAttribute('aria-pressed', 'false');
 });

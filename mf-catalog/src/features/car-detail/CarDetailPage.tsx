@@ -9,6 +9,7 @@ import { BookNowButton } from '../cars/CarActions';
 import { useIsBuyer } from '../cars/useIsBuyer';
 import { useBookingDialog } from '../cars/BookingDialogHost';
 import { StatusBadge } from '../cars/StatusBadge';
+import { SaveCarButton } from '../cars/SaveCarButton';
 import { SkeletonBlock } from '../cars/Skeleton';
 import { formatPosted } from '../cars/format';
 import { Gallery } from './Gallery';
@@ -159,6 +160,7 @@ function CarView({ car, titleId }: { car: Car; titleId: string }) {
             {car.carName}
           </h1>
           <StatusBadge status={car.status} />
+          <SaveCarButton car={car} describedBy={titleId} />
         </Heading>
         <Prices>
           <div className="current">

@@ -6,6 +6,13 @@ import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import { CarCard } from './CarCard';
 import { makeCar, renderAt, signInAs } from './testing';
 
+// The buyer's saved cars: none, unless a test says otherwise.
+jest.mock('@usedcars/shared-api/favourites', () => ({
+  fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })),
+  saveCar: jest.fn(),
+  unsaveCar: jest.fn(),
+}));
+
 const sellerCar = fc.record({
   carName: sellerText(120),
   location: sellerText(120),

@@ -3,6 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { CarCard } from './CarCard';
 import { makeCar, renderAt, signInAs } from './testing';
 
+// The buyer's saved cars: none, unless a test says otherwise.
+jest.mock('@usedcars/shared-api/favourites', () => ({
+  fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })),
+  saveCar: jest.fn(),
+  unsaveCar: jest.fn(),
+}));
+
 test('a Buyer sees Book Now, which opens the booking for this car', async () => {
   signInAs('Buyer');
   const car = makeCar({ carName: 'Audi Q5 45 TFSI Premium Plus' });
@@ -69,4 +76,11 @@ test('a booked car is marked and still bookable; a sold one says why it cannot b
   const button = within(soldCard).getByRole('button', { name: 'Book Now' });
   expect(button).toBeDisabled();
   expect(button).toHaveAccessibleDescription(`${sold.carName} This car has already been sold`);
+});
+
+test('a Buyer sees the heart on the card, naming the car', async () => {
+  signInAs('Buyer');
+  const car = makeCar({ carName: 'Audi Q7 55 TFSI' });
+  renderAt('/audis', <CarCard car={car} onBook={jest.fn()} />);
+  expect(await screen.findByRole('button', { name: 'Save car' })).toHaveAccessibleDescription('Audi Q7 55 TFSI');
 });

@@ -6,6 +6,7 @@ import { carImageUrl } from '@usedcars/shared-api/cars';
 import { focusRing, formatPrice, theme } from '@usedcars/shared-ui';
 import { Picture as CarPicture } from '@usedcars/shared-ui/picture';
 import { CarActions, type OpenBooking } from './CarActions';
+import { SaveCarButton } from './SaveCarButton';
 import { StatusBadge } from './StatusBadge';
 import { formatPosted } from './format';
 
@@ -35,6 +36,12 @@ const Badge = styled(StatusBadge)`
   position: absolute;
   top: 12px;
   left: 12px;
+`;
+
+const Save = styled(SaveCarButton)`
+  position: absolute;
+  top: 8px;
+  right: 8px;
 `;
 
 export const Body = styled.div`
@@ -135,6 +142,7 @@ export function CarCard({ car, onBook }: { car: Car; onBook: OpenBooking }) {
           height={250}
         />
         <Badge status={car.status} />
+        <Save car={car} describedBy={titleId} />
       </Picture>
       <Body>
         <Name id={titleId}>

@@ -49,10 +49,21 @@ test("a Seller's sub-navigation: Add Product, My Product, My Buyers, the current
   expect(screen.getByRole('heading', { name: 'Mine' })).toBeInTheDocument();
 });
 
-test.each([
-  ['Buyer' as const, 'My Orders'],
-  ['admin' as const, 'All users'],
-])('a %s has one dashboard screen, %s', (role, label) => {
+test("a Buyer's sub-navigation: My Orders, Saved cars", () => {
+  signInAs('Buyer');
+  renderAt('/dashboard');
+  const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+  expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
+    ['My Orders', '/dashboard'],
+    ['Saved cars', '/dashboard/savedCars'],
+  ]);
+});
+
+test.each([['admin' as const, 'All users']])('a %s has one dashboard screen, %s', (role, label) => {
   signInAs(role);
   renderAt('/dashboard');
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });

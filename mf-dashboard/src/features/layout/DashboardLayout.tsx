@@ -20,7 +20,10 @@ export function dashboardNav(role: Role | null): NavItem[] {
     ];
   }
   if (role === 'admin') return [{ to: SITE_ROUTES.dashboard, label: 'All users' }];
-  return [{ to: SITE_ROUTES.dashboard, label: 'My Orders' }];
+  return [
+    { to: SITE_ROUTES.dashboard, label: 'My Orders' },
+    { to: SITE_PATHS.savedCars, label: 'Saved cars' },
+  ];
 }
 
 /**

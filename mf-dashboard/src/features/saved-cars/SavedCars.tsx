@@ -1,0 +1,92 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { CATEGORIES, CATEGORY_PATHS, carDetailPath, type CarAnswer, type GoneCar } from '@usedcars/shared-contract';
+import { GhostButton, StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { CarThumb } from '../table/CarThumb';
+import { DataTable, type Column } from '../table/DataTable';
+import { useRemoveSavedCar, useSavedCars } from './useSavedCars';
+
+function RemoveButton({ car }: { car: CarAnswer }) {
+  const remove = useRemoveSavedCar();
+  return (
+    <SmallButton type="button" aria-label={`Remove ${car.carName}`} onClick={() => remove.mutate({ carId: car._id, carName: car.carName })}>
+      Remove
+    </SmallButton>
+  );
+}
+
+const columns: Column<CarAnswer>[] = [
+  { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
+  { header: 'Image', cell: (car) => <CarThumb img={car.img} photo={car.photos[0]} name={car.carName} /> },
+  { header: 'Title', cell: (car) => <Link to={carDetailPath(car.categoryName, car._id)}>{car.carName}</Link>, text: true },
+  { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },
+  { header: 'Status', cell: (car) => <StatusBadge status={car.status} />, nowrap: true },
+  { header: 'Remove', cell: (car) => <RemoveButton car={car} />, nowrap: true },
+];
+
+/** Saved cars that left the site meanwhile, each with the API's note instead of an error. */
+function GoneCars({ gone }: { gone: readonly GoneCar[] }) {
+  const headingId = useId();
+  if (gone.length === 0) return null;
+  return (
+    <Gone aria-labelledby={headingId}>
+      <h2 id={headingId}>No longer listed</h2>
+      <ul>
+        {gone.map((car) => (
+          <li key={car.carId}>
+            <strong dir="auto">{car.carName}</strong>: {car.note}
+          </li>
+        ))}
+      </ul>
+    </Gone>
+  );
+}
+
+/** Saved cars (docs/product.md, "Saved cars"): the buyer's list, kept by the server, so the same on every device. */
+export function SavedCars() {
+  usePageTitle('Dashboard - Saved cars');
+  const query = useSavedCars();
+  const rows = { ...query, data: query.data?.cars };
+  return (
+    <>
+      <h1>Saved cars</h1>
+      <DataTable
+        caption="Saved cars"
+        columns={columns}
+        query={rows}
+        empty={
+          <p>
+            No saved cars yet. Browse{' '}
+            {CATEGORIES.map((category, index) => (
+              <span key={category}>
+                {index > 0 && (index === CATEGORIES.length - 1 ? ' or ' : ', ')}
+                <Link to={CATEGORY_PATHS[category].listRoute}>{CATEGORY_PATHS[category].label}</Link>
+              </span>
+            ))}{' '}
+            cars and press the heart on a car you like.
+          </p>
+        }
+      />
+      <GoneCars gone={query.data?.gone ?? []} />
+    </>
+  );
+}
+
+const SmallButton = styled(GhostButton)`
+  min-height: 44px;
+  padding: 0 14px;
+  font-size: 14px;
+`;
+
+const Gone = styled.section`
+  margin-top: 24px;
+  ul {
+    margin: 0;
+    padding-left: 20px;
+    color: ${theme.color.muted};
+  }
+  li + li {
+    margin-top: 4px;
+  }
+`;

@@ -1,0 +1,11 @@
+import { BuyerOnly } from '../access/SellerOnly';
+import { SavedCars } from './SavedCars';
+
+/** /dashboard/savedCars. */
+export default function SavedCarsPage() {
+  return (
+    <BuyerOnly title="Saved cars" reason="Only buyer accounts save cars.">
+      <SavedCars />
+    </BuyerOnly>
+  );
+}

@@ -5,6 +5,7 @@ import AddProductPage from './exposed/AddProductPage';
 import MyProductPage from './exposed/MyProductPage';
 import MyBuyersPage from './exposed/MyBuyersPage';
 import SavedCarsPage from './exposed/SavedCarsPage';
+import SavedSearchesPage from './exposed/SavedSearchesPage';
 
 // This remote's screens alone, where the screen registry places them.
 void renderStandalone('dashboard', {
@@ -14,4 +15,5 @@ void renderStandalone('dashboard', {
   'dashboard/MyProductPage': MyProductPage,
   'dashboard/MyBuyersPage': MyBuyersPage,
   'dashboard/SavedCarsPage': SavedCarsPage,
+  'dashboard/SavedSearchesPage': SavedSearchesPage,
 });

@@ -13,3 +13,4 @@ export * from './booking';
 export * from './api-types';
 export * from './screens';
 export * from './market';
+export * from './searchFilters';

@@ -38,6 +38,7 @@ export interface ExposedModules {
   'dashboard/MyProductPage': NoProps;
   'dashboard/MyBuyersPage': NoProps;
   'dashboard/SavedCarsPage': NoProps;
+  'dashboard/SavedSearchesPage': NoProps;
   'checkout/PaymentPage': NoProps;
   /** Not a route: the catalog opens it over its own screens. */
   'checkout/BookingDialog': BookingDialogProps;
@@ -151,10 +152,19 @@ export const SCREENS: readonly Screen[] = [
         readsApi: true,
         serverRendered: false,
       },
-      // Buyers' saved cars.
+      // Buyers' saved cars and searches.
       {
         path: SITE_ROUTES.savedCars,
         module: 'dashboard/SavedCarsPage',
+        props: {},
+        access: 'signedIn',
+        roles: ['Buyer'],
+        readsApi: true,
+        serverRendered: false,
+      },
+      {
+        path: SITE_ROUTES.savedSearches,
+        module: 'dashboard/SavedSearchesPage',
         props: {},
         access: 'signedIn',
         roles: ['Buyer'],
@@ -188,6 +198,7 @@ export const EXPOSED_MODULES = [
   'dashboard/MyProductPage',
   'dashboard/MyBuyersPage',
   'dashboard/SavedCarsPage',
+  'dashboard/SavedSearchesPage',
   'checkout/PaymentPage',
   'checkout/BookingDialog',
 ] as const satisfies readonly ModuleId[];

@@ -16,8 +16,11 @@ test("the dashboard's standalone page has its layout around its own screens, not
     'dashboard/MyProductPage': Stub,
     'dashboard/MyBuyersPage': Stub,
     'dashboard/SavedCarsPage': Stub,
+    'dashboard/SavedSearchesPage': Stub,
   });
-  expect(addresses(routes)).toEqual([['/dashboard', ['index', '/dashboard/addProduct', '/dashboard/myProduct', '/dashboard/myBuyer', '/dashboard/savedCars']]]);
+  expect(addresses(routes)).toEqual([
+    ['/dashboard', ['index', '/dashboard/addProduct', '/dashboard/myProduct', '/dashboard/myBuyer', '/dashboard/savedCars', '/dashboard/savedSearches']],
+  ]);
 });
 
 test("checkout's payment page, nested under the dashboard in the site, stands alone at the same address", () => {

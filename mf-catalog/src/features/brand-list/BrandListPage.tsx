@@ -10,12 +10,20 @@ import { CarCard } from '../cars/CarCard';
 import { useBookingDialog } from '../cars/BookingDialogHost';
 import { PAGE_SIZE, SORT_LABELS, hasFilters, readListView, writeListView, type CarFilters, type ListView } from '../cars/listParams';
 import { FilterForm } from './FilterForm';
+import { SaveSearch } from './SaveSearch';
 import { Pagination } from './Pagination';
 import { SkeletonGrid } from './SkeletonGrid';
 import { CarGrid } from './CarGrid';
 
 const Title = styled.h1`
   margin: 32px 0 16px;
+`;
+
+const SaveRow = styled.div`
+  margin-top: 12px;
+  &:empty {
+    display: none;
+  }
 `;
 
 const ResultsBar = styled.div`
@@ -138,6 +146,9 @@ export default function BrandListPage({ category }: { category: Category }) {
     <section aria-labelledby="brand-title">
       <Title id="brand-title">{label} cars</Title>
       <FilterForm filters={view.filters} onApply={(filters: CarFilters) => apply({ filters })} />
+      <SaveRow>
+        <SaveSearch category={category} filters={view.filters} sort={view.sort} />
+      </SaveRow>
       {cameFromRefusedCursor && <Notice role="status">That link pointed to a place in the list that no longer exists, so here is the first page.</Notice>}
 
       <ResultsBar>

@@ -49,7 +49,7 @@ test("a Seller's sub-navigation: Add Product, My Product, My Buyers, the current
   expect(screen.getByRole('heading', { name: 'Mine' })).toBeInTheDocument();
 });
 
-test("a Buyer's sub-navigation: My Orders, Saved cars", () => {
+test("a Buyer's sub-navigation: My Orders, Saved cars, Saved searches", () => {
   signInAs('Buyer');
   renderAt('/dashboard');
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
@@ -60,6 +60,7 @@ test("a Buyer's sub-navigation: My Orders, Saved cars", () => {
   ).toEqual([
     ['My Orders', '/dashboard'],
     ['Saved cars', '/dashboard/savedCars'],
+    ['Saved searches', '/dashboard/savedSearches'],
   ]);
 });
 

@@ -23,6 +23,7 @@ export function dashboardNav(role: Role | null): NavItem[] {
   return [
     { to: SITE_ROUTES.dashboard, label: 'My Orders' },
     { to: SITE_PATHS.savedCars, label: 'Saved cars' },
+    { to: SITE_PATHS.savedSearches, label: 'Saved searches' },
   ];
 }
 

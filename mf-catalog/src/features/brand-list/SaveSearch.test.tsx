@@ -1,0 +1,88 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { ApiError } from '@usedcars/shared-api';
+import { saveSearch } from '@usedcars/shared-api/alerts';
+import { fetchCarPage } from '@usedcars/shared-api/cars';
+import BrandListPage from './BrandListPage';
+import { makeCar, renderAt, signInAs } from '../cars/testing';
+
+jest.mock('@usedcars/shared-api/favourites', () => ({ fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })) }));
+jest.mock('@usedcars/shared-api/alerts', () => ({ saveSearch: jest.fn() }));
+jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCarPage: jest.fn() }));
+const save = jest.mocked(saveSearch);
+
+function renderList(path: string) {
+  return renderAt(
+    path,
+    <>
+      <BrandListPage category="honda" />
+      <Toaster />
+    </>,
+  );
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  act(() => toast.remove());
+  jest.mocked(fetchCarPage).mockResolvedValue({ cars: [makeCar()], total: 1 });
+  save.mockImplementation(async (input) => ({ _id: 's1', createdAt: '2026-11-25T10:00:00.000Z', ...input }));
+  signInAs('Buyer');
+});
+
+test('a Buyer saves the list’s filters under a name suggested from them', async () => {
+  const user = userEvent.setup();
+  renderList('/hondas?q=civic&minPrice=0&maxPrice=20000&location=Austin&sort=price');
+  await user.click(await screen.findByRole('button', { name: 'Save this search' }));
+  const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+  const name = within(dialog).getByLabelText('Name');
+  expect(name).toHaveValue('Honda cars, “civic”, under $20,000, in Austin');
+  expect(name).toHaveFocus();
+  await user.clear(name);
+  await user.type(name, 'Civic under 20k');
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  expect(save).toHaveBeenCalledWith({
+    name: 'Civic under 20k',
+    filters: { category: 'honda', q: 'civic', maxPrice: 20000, location: 'Austin', sort: 'price' },
+  });
+  expect(await screen.findByText('Search saved: Civic under 20k')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('an empty name is refused with the schema’s message, and nothing is sent', async () => {
+  const user = userEvent.setup();
+  renderList('/hondas');
+  await user.click(await screen.findByRole('button', { name: 'Save this search' }));
+  const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+  await user.clear(within(dialog).getByLabelText('Name'));
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(expect.stringContaining('name is required'));
+  expect(save).not.toHaveBeenCalled();
+});
+
+test('a minimum above the maximum is explained, and nothing is sent', async () => {
+  const user = userEvent.setup();
+  renderList('/hondas?minPrice=30000&maxPrice=20000');
+  await user.click(await screen.findByRole('button', { name: 'Save this search' }));
+  const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('minPrice must not be more than maxPrice');
+  expect(save).not.toHaveBeenCalled();
+});
+
+test('a refusal from the API is shown in the dialog, which stays open', async () => {
+  const user = userEvent.setup();
+  save.mockRejectedValue(new ApiError('You have 50 saved searches, the most you can keep; delete one to save another.', 409));
+  renderList('/hondas');
+  await user.click(await screen.findByRole('button', { name: 'Save this search' }));
+  const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have 50 saved searches');
+});
+
+test.each(['Seller', 'visitor'] as const)('a %s is not offered to save a search', async (who) => {
+  signInAs(who);
+  renderList('/hondas');
+  await screen.findAllByRole('article');
+  expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument();
+});

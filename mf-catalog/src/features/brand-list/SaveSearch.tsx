@@ -1,0 +1,115 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import styled from 'styled-components';
+import { errorText } from '@usedcars/shared-auth';
+import { saveSearch } from '@usedcars/shared-api/alerts';
+import { describeSearch, savedSearchInputSchema, type Category, type CarSort, type SavedSearchInput, type SearchFilters } from '@usedcars/shared-contract';
+import { Button, GhostButton, theme } from '@usedcars/shared-ui';
+import { Dialog } from '@usedcars/shared-ui/dialog';
+import { Field, Input } from '@usedcars/shared-ui/form';
+import type { CarFilters } from '../cars/listParams';
+import { useIsBuyer } from '../cars/useIsBuyer';
+
+/** The list's view as a saved search's filters; a minimum of $0 is no minimum. */
+export function toSearchFilters(category: Category, filters: CarFilters, sort: CarSort): SearchFilters {
+  const { q, minPrice, maxPrice, year, location } = filters;
+  return Object.fromEntries(
+    Object.entries({ category, q, minPrice: minPrice || undefined, maxPrice, year, location, sort }).filter(([, value]) => value !== undefined),
+  ) as SearchFilters;
+}
+
+/** The schema's first message for the name, and one for the filters (a min above the max, say). */
+function validate(input: SavedSearchInput): { name?: string; filters?: string } | null {
+  const result = savedSearchInputSchema.safeParse(input);
+  if (result.success) return null;
+  const errors: { name?: string; filters?: string } = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path[0] === 'name' ? 'name' : 'filters';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function SaveSearchDialog({ filters, onClose }: { filters: SearchFilters; onClose: () => void }) {
+  const [name, setName] = useState(() => describeSearch(filters).slice(0, 80));
+  const [errors, setErrors] = useState<{ name?: string; filters?: string } | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const save = useMutation({
+    mutationFn: (input: SavedSearchInput) => saveSearch(input),
+    onSuccess: (saved) => {
+      toast.success(`Search saved: ${saved.name}`);
+      onClose();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { name: name.trim(), filters };
+    const found = validate(input);
+    setErrors(found);
+    if (found) nameRef.current?.focus();
+    else save.mutate(input);
+  };
+
+  return (
+    <Dialog title="Save this search" onClose={() => !save.isPending && onClose()} initialFocus={nameRef}>
+      <Form onSubmit={submit} noValidate>
+        <p>{describeSearch(filters)}</p>
+        <Field label="Name" hint="You will be told when a new car matches, or one gets cheaper." error={errors?.name}>
+          <Input ref={nameRef} value={name} maxLength={80} onChange={(event) => setName(event.target.value)} />
+        </Field>
+        {errors?.filters ? <Problem role="alert">{errors.filters}</Problem> : null}
+        {save.isError ? <Problem role="alert">{errorText(save.error)}</Problem> : null}
+        <Actions>
+          <GhostButton type="button" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </GhostButton>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save search'}
+          </Button>
+        </Actions>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** "Save this search" on a brand list (docs/product.md, "Saved searches"): Buyers only, as the API. */
+export function SaveSearch({ category, filters, sort }: { category: Category; filters: CarFilters; sort: CarSort }) {
+  const isBuyer = useIsBuyer();
+  const [open, setOpen] = useState(false);
+  if (!isBuyer) return null;
+  return (
+    <>
+      <GhostButton type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Save this search
+      </GhostButton>
+      {open ? <SaveSearchDialog filters={toSearchFilters(category, filters, sort)} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 14px;
+  p {
+    margin: 0;
+    color: ${theme.color.muted};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Problem = styled.p`
+  && {
+    color: ${theme.color.danger};
+    font-weight: 600;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 8px;
+`;

@@ -1,0 +1,11 @@
+import { BuyerOnly } from '../access/SellerOnly';
+import { SavedSearches } from './SavedSearches';
+
+/** /dashboard/savedSearches. */
+export default function SavedSearchesPage() {
+  return (
+    <BuyerOnly title="Saved searches" reason="Only buyer accounts save searches.">
+      <SavedSearches />
+    </BuyerOnly>
+  );
+}

@@ -4,6 +4,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { authStore, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
 import { Navbar } from './Navbar';
 
+// The bell asks for the unread count as soon as someone is signed in.
+jest.mock('@usedcars/shared-api/alerts', () => ({ fetchNotifications: jest.fn(async () => ({ items: [], unread: 0, total: 0 })) }));
+
 function renderNavbar(path = '/') {
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -25,6 +28,7 @@ test('a visitor sees the main links and Login, but no Dashboard', () => {
   expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Log Out' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
 });
 
 test('the link of the current page is marked as current', () => {
@@ -47,6 +51,7 @@ test('a signed-in user sees Dashboard and Log Out, and logging out brings Login 
 
   expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/Dashboard');
   expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Log Out' }));
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { logOut, useAuth } from '@usedcars/shared-auth';
@@ -8,6 +8,9 @@ import logoUrl from '../assets/logo.svg';
 
 const PHONE = '@media (max-width: 768px)';
 const WIDE = '@media (min-width: 769px)';
+
+// Only signed-in people have a bell: a visitor's page does not fetch its code.
+const NotificationBell = lazy(() => import(/* webpackChunkName: "notification-bell" */ './NotificationBell'));
 
 const Bar = styled.header`
   position: sticky;
@@ -48,6 +51,19 @@ const Brand = styled(Link)`
   img {
     width: 154px;
     height: 35px;
+  }
+`;
+
+/** Beside the Menu button on a phone, after Log Out elsewhere; its place is kept while the bell loads. */
+const BellSlot = styled.div`
+  display: flex;
+  min-width: 44px;
+  min-height: 44px;
+  ${PHONE} {
+    margin-left: auto;
+  }
+  ${WIDE} {
+    order: 1;
   }
 `;
 
@@ -191,6 +207,13 @@ export function Navbar() {
           <Brand to={SITE_PATHS.home} onClick={close}>
             <img src={logoUrl} alt="UsedCars home" width={154} height={35} />
           </Brand>
+          {status === 'signedIn' ? (
+            <BellSlot>
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            </BellSlot>
+          ) : null}
           <MenuButton ref={menuButton} type="button" aria-label="Menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((isOpen) => !isOpen)}>
             <HamburgerIcon open={open} />
           </MenuButton>

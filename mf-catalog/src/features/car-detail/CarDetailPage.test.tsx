@@ -148,3 +148,16 @@ test("a car's page offers a Buyer the heart", async () => {
   await screen.findByRole('heading', { level: 1 });
   expect(screen.getByRole('button', { name: 'Save car' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test("a car's page says when its price was last cut", async () => {
+  signInAs('visitor');
+  loadCar.mockResolvedValue({
+    ...car,
+    priceHistory: [
+      { price: 45000, at: '2026-11-01T09:00:00.000Z' },
+      { price: 44100, at: '2026-11-20T10:00:00.000Z' },
+    ],
+  });
+  renderDetail();
+  expect(await screen.findByText('Price dropped $900 on Nov 20')).toBeInTheDocument();
+});

@@ -10,6 +10,7 @@ import { useIsBuyer } from '../cars/useIsBuyer';
 import { useBookingDialog } from '../cars/BookingDialogHost';
 import { StatusBadge } from '../cars/StatusBadge';
 import { SaveCarButton } from '../cars/SaveCarButton';
+import { PriceDrop } from '../cars/PriceDrop';
 import { SkeletonBlock } from '../cars/Skeleton';
 import { formatPosted } from '../cars/format';
 import { Gallery } from './Gallery';
@@ -172,6 +173,7 @@ function CarView({ car, titleId }: { car: Car; titleId: string }) {
             <dd>{formatPrice(car.price)}</dd>
           </div>
         </Prices>
+        <PriceDrop car={car} />
         <BookingArea>
           <Booking car={car} />
         </BookingArea>

@@ -84,3 +84,19 @@ test('a Buyer sees the heart on the card, naming the car', async () => {
   renderAt('/audis', <CarCard car={car} onBook={jest.fn()} />);
   expect(await screen.findByRole('button', { name: 'Save car' })).toHaveAccessibleDescription('Audi Q7 55 TFSI');
 });
+
+test('a card whose price was last cut says by how much and when', () => {
+  signInAs('Seller');
+  const priceHistory = [
+    { price: 26000, at: '2026-11-01T09:00:00.000Z' },
+    { price: 24800, at: '2026-11-20T10:00:00.000Z' },
+  ];
+  renderAt('/audis', <CarCard car={makeCar({ currentPrice: 24800, priceHistory })} onBook={jest.fn()} />);
+  expect(screen.getByText('Price dropped $1,200 on Nov 20')).toBeInTheDocument();
+});
+
+test('a card whose price never changed has no price-drop line', () => {
+  signInAs('Seller');
+  renderAt('/audis', <CarCard car={makeCar({ priceHistory: [{ price: 24300, at: '2026-11-01T09:00:00.000Z' }] })} onBook={jest.fn()} />);
+  expect(screen.queryByText(/Price dropped/)).not.toBeInTheDocument();
+});

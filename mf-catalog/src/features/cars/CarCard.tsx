@@ -6,6 +6,7 @@ import { carImageUrl } from '@usedcars/shared-api/cars';
 import { focusRing, formatPrice, theme } from '@usedcars/shared-ui';
 import { Picture as CarPicture } from '@usedcars/shared-ui/picture';
 import { CarActions, type OpenBooking } from './CarActions';
+import { PriceDrop } from './PriceDrop';
 import { SaveCarButton } from './SaveCarButton';
 import { StatusBadge } from './StatusBadge';
 import { formatPosted } from './format';
@@ -160,6 +161,7 @@ export function CarCard({ car, onBook }: { car: Car; onBook: OpenBooking }) {
             <dd>{formatPrice(car.price)}</dd>
           </div>
         </Prices>
+        <PriceDrop car={car} />
         <Facts>
           <dt>Location</dt>
           <dd dir="auto">{car.location}</dd>

@@ -32,9 +32,13 @@ export interface ScreenModule<Id extends ModuleId> {
   prefetch?: (context: PrefetchContext<Id>) => Promise<PrefetchResult | void>;
 }
 
-/** What a screen learnt while reading: `notFound` when the address names nothing the API knows (the response is a 404). */
+/**
+ * What a screen learnt while reading: `notFound` when the address names nothing the API knows (the
+ * response is a 404); `gone` when it names something that is no longer offered (a 410).
+ */
 export interface PrefetchResult {
   notFound?: boolean;
+  gone?: boolean;
 }
 
 export interface PrefetchContext<Id extends ModuleId> {

@@ -4,8 +4,8 @@ import { prefetchCar } from '../features/cars/carQueries';
 
 export default CarDetailPage;
 
-/** On the server: the car is read before the page is rendered, so it arrives with the HTML; an unknown id is a 404. */
+/** On the server: the car is read before the page is rendered, so it arrives with the HTML; an unknown id is a 404, an ended listing a 410. */
 export async function prefetch({ queryClient, params, props }: PrefetchContext<'catalog/CarDetailPage'>): Promise<PrefetchResult> {
-  const { found } = await prefetchCar(queryClient, props.category, params.id ?? '');
-  return { notFound: !found };
+  const { found, ended } = await prefetchCar(queryClient, props.category, params.id ?? '');
+  return { notFound: !found, gone: ended };
 }

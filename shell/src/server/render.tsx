@@ -199,6 +199,7 @@ export class Renderer {
     const scripts: string[] = [];
     const staticMarkup: ModuleId[] = [];
     let notFound = false;
+    let gone = false;
     for (const screen of toRender) {
       const remote = remoteOf(screen.module);
       const manifestUrl = remotes[remote];
@@ -207,6 +208,7 @@ export class Renderer {
       const module = (await this.remoteServers.load(screen.module, build)) as ScreenModule<ModuleId>;
       const learnt = await module.prefetch?.({ queryClient, params, props: screen.props, signal });
       notFound ||= learnt?.notFound === true;
+      gone ||= learnt?.gone === true;
       if (screen.staticMarkup) {
         staticMarkup.push(screen.module);
         continue;
@@ -232,7 +234,7 @@ export class Renderer {
       queries: dehydrate(queryClient),
     };
     return {
-      status: notFound ? 404 : statusOf(url),
+      status: notFound ? 404 : gone ? 410 : statusOf(url),
       page: {
         html: rendered.html,
         styles: rendered.hints + rendered.styles,

@@ -161,3 +161,16 @@ test("a car's page says when its price was last cut", async () => {
   renderDetail();
   expect(await screen.findByText('Price dropped $900 on Nov 20')).toBeInTheDocument();
 });
+
+test("an ended or hidden car's page says why it left, not an error", async () => {
+  signInAs('Buyer');
+  loadCar.mockRejectedValue(
+    new ApiError('The seller sold this car elsewhere', 410, { message: 'The seller sold this car elsewhere', removed: 'soldElsewhere' }),
+  );
+  renderDetail();
+  expect(await screen.findByRole('heading', { level: 1, name: 'No longer listed' })).toBeInTheDocument();
+  expect(screen.getByText('The seller sold this car elsewhere')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'See all Audi cars' })).toHaveAttribute('href', '/audis');
+  expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  expect(document.title).toContain('No longer listed');
+});

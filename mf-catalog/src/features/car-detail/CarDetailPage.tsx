@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { CATEGORY_PATHS, SITE_PATHS, type Car, type Category } from '@usedcars/shared-contract';
 import { errorText, useAuth, type LoginRedirectState } from '@usedcars/shared-auth';
 import { ErrorPanel, VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
-import { useCar } from '../cars/carQueries';
+import { isEndedListing, useCar } from '../cars/carQueries';
 import { BookNowButton } from '../cars/CarActions';
 import { useIsBuyer } from '../cars/useIsBuyer';
 import { useBookingDialog } from '../cars/BookingDialogHost';
@@ -222,8 +222,10 @@ function LoadingView() {
 export default function CarDetailPage({ category }: { category: Category }) {
   const { id = '' } = useParams();
   const { label, listRoute } = CATEGORY_PATHS[category];
-  const { data: car, isPending, isError, error, isFetching, refetch } = useCar(category, id);
-  usePageTitle(car ? car.carName : car === null ? 'Car not found' : 'Used Cars');
+  const { data: lookup, isPending, isError, error, isFetching, refetch } = useCar(category, id);
+  const ended = isEndedListing(lookup) ? lookup : undefined;
+  const car = isEndedListing(lookup) ? undefined : lookup;
+  usePageTitle(car ? car.carName : car === null ? 'Car not found' : ended ? 'No longer listed' : 'Used Cars');
   const titleId = useId();
 
   if (car === null) {
@@ -231,6 +233,16 @@ export default function CarDetailPage({ category }: { category: Category }) {
       <Message role="region" aria-labelledby="car-missing">
         <h1 id="car-missing">Car not found</h1>
         <p>We could not find this {label} car. It may have been removed, or the link may be mistyped.</p>
+        <Link to={listRoute}>See all {label} cars</Link>
+      </Message>
+    );
+  }
+
+  if (ended) {
+    return (
+      <Message role="region" aria-labelledby="car-ended">
+        <h1 id="car-ended">No longer listed</h1>
+        <p>{ended.message}</p>
         <Link to={listRoute}>See all {label} cars</Link>
       </Message>
     );

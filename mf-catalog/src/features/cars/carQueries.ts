@@ -31,28 +31,51 @@ function carFromLists(queryClient: QueryClient, category: Category, id: string):
   return undefined;
 }
 
+/** A car its seller ended or the moderators hid: the API's 410, with why (docs/api.md, "Cars"). */
+export interface EndedListing {
+  ended: true;
+  message: string;
+}
+
+/** What a car's page shows: the car, `null` for one the API does not know, or why it left the site. */
+export type CarLookup = Car | EndedListing | null;
+
+export function isEndedListing(lookup: CarLookup | undefined): lookup is EndedListing {
+  return typeof lookup === 'object' && lookup !== null && 'ended' in lookup;
+}
+
+/** The API's words for a 410 (`{ message, removed }`); checked by hand, so the car's page carries no schema library. */
+function endedMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 410) return undefined;
+  const message = (error.body as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : 'This car is no longer listed';
+}
+
 /**
- * `null`: the API does not know the car. An answer, not an error, so the server renders "not
- * found" with it, hands it to the page, and the page hydrates the same screen.
+ * `null` and an ended listing are answers, not errors, so the server renders "not found" or "no
+ * longer listed" with them, hands them to the page, and the page hydrates the same screen.
  */
 const carQuery = (category: Category, id: string) => ({
   queryKey: carKeys.detail(category, id),
-  queryFn: ({ signal }: { signal: AbortSignal }): Promise<Car | null> =>
+  queryFn: ({ signal }: { signal: AbortSignal }): Promise<CarLookup> =>
     fetchCar(category, id, signal).catch((error: unknown) => {
       if (isMissingCar(error)) return null;
+      const message = endedMessage(error);
+      if (message !== undefined) return { ended: true, message };
       throw error;
     }),
 });
 
-/** Reads a car into the cache before its page is rendered; says whether the API knows it. */
-export async function prefetchCar(queryClient: QueryClient, category: Category, id: string): Promise<{ found: boolean }> {
+/** Reads a car into the cache before its page is rendered; says whether the API knows it, and whether it is still listed. */
+export async function prefetchCar(queryClient: QueryClient, category: Category, id: string): Promise<{ found: boolean; ended: boolean }> {
   await queryClient.prefetchQuery(carQuery(category, id));
-  return { found: queryClient.getQueryData(carKeys.detail(category, id)) !== null };
+  const lookup = queryClient.getQueryData<CarLookup>(carKeys.detail(category, id));
+  return { found: lookup !== null, ended: isEndedListing(lookup) };
 }
 
 export function useCar(category: Category, id: string) {
   const queryClient = useQueryClient();
-  return useQuery<Car | null>({
+  return useQuery<CarLookup>({
     ...carQuery(category, id),
     placeholderData: () => carFromLists(queryClient, category, id),
   });

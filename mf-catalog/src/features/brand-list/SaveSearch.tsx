@@ -8,15 +8,14 @@ import { describeSearch, savedSearchInputSchema, type Category, type CarSort, ty
 import { Button, GhostButton, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { Field, Input } from '@usedcars/shared-ui/form';
-import type { CarFilters } from '../cars/listParams';
+import { DEFAULT_SORT, type CarFilters } from '../cars/listParams';
 import { useIsBuyer } from '../cars/useIsBuyer';
 
-/** The list's view as a saved search's filters; a minimum of $0 is no minimum. */
+/** The list's view as a saved search's filters; a minimum of $0 is no minimum, the default sort no sort (as in the list's address). */
 export function toSearchFilters(category: Category, filters: CarFilters, sort: CarSort): SearchFilters {
   const { q, minPrice, maxPrice, year, location } = filters;
-  return Object.fromEntries(
-    Object.entries({ category, q, minPrice: minPrice || undefined, maxPrice, year, location, sort }).filter(([, value]) => value !== undefined),
-  ) as SearchFilters;
+  const all = { category, q, minPrice: minPrice || undefined, maxPrice, year, location, sort: sort === DEFAULT_SORT ? undefined : sort };
+  return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined)) as SearchFilters;
 }
 
 /** The schema's first message for the name, and one for the filters (a min above the max, say). */

@@ -32,6 +32,10 @@ import { paymentRoutes } from './features/payments/routes';
 import { photoRoutes } from './features/photos/routes';
 import { PhotoService } from './features/photos/service';
 import { type PhotoStorage, S3Storage, storageFromSettings } from './features/photos/storage';
+import { releaseStorage } from './features/releases/files';
+import { releaseRoutes } from './features/releases/routes';
+import { ReleaseRegistry } from './features/releases/service';
+import { DeployTokens, PinSigner } from './features/releases/tokens';
 import { userRoutes } from './features/users/routes';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -47,6 +51,8 @@ export interface AppOptions {
   changes?: ChangeFeed;
   /** Where car photos go; by default the one config.photos names. */
   photoStorage?: PhotoStorage;
+  /** Where release files go; by default the one config.releases names. */
+  releaseFiles?: PhotoStorage;
 }
 
 export const PUBLIC_DIR = path.resolve(__dirname, '../public');
@@ -66,6 +72,7 @@ export async function buildApp({
   clock = () => new Date(),
   changes = new LocalChangeFeed(),
   photoStorage = storageFromSettings(config.photos.storage),
+  releaseFiles = releaseStorage(config.releases),
 }: AppOptions): Promise<FastifyInstance> {
   const headers = await securityHeaders({
     // Pictures are shown by the site on other origins, and /docs needs its own inline styles.
@@ -123,6 +130,7 @@ export async function buildApp({
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from GET /jwt' },
           firebaseIdToken: { type: 'http', scheme: 'bearer', description: 'Firebase ID token of the signed-in person' },
+          deployToken: { type: 'http', scheme: 'bearer', description: "A team's deploy token for one remote (npm run deploy-token -w api)" },
         },
       },
     },
@@ -137,7 +145,7 @@ export async function buildApp({
   });
 
   const photos = new PhotoService(db, photoStorage, config.photos.concurrency);
-  if (photoStorage instanceof S3Storage) app.addHook('onClose', () => photoStorage.destroy());
+  for (const storage of [photoStorage, releaseFiles]) if (storage instanceof S3Storage) app.addHook('onClose', () => storage.destroy());
   const context: AppContext = { db, identity, gateway, config, tokens, limits: new WriteLimits(db, config.writeLimits, clock), photos };
   const cursors = new CursorCodec(`cursor:${config.jwtSecret}`);
   const catalog = new CarCatalog(db, photos, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs }, cursors);
@@ -162,7 +170,7 @@ export async function buildApp({
   };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.some((method) => WRITE_METHODS.has(method))) route.onSend = [invalidateOnSuccess, ...[route.onSend ?? []].flat()];
+    if (methods.some((method) => WRITE_METHODS.has(method)) && !route.config?.quietWrite) route.onSend = [invalidateOnSuccess, ...[route.onSend ?? []].flat()];
   });
 
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
@@ -171,5 +179,8 @@ export async function buildApp({
   await app.register(photoRoutes(photos, context));
   changeRoutes(changeStream)(app);
   await app.register(unsubscribeRoutes(context));
+  const registry = new ReleaseRegistry(db);
+  const pins = new PinSigner(config.jwtSecret);
+  await app.register(releaseRoutes({ registry, tokens: new DeployTokens(db), guard, pins, pinTtlSeconds: config.releases.pinTtlSeconds, releaseFiles }));
   return app;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
 import type { S3Settings } from './features/photos/storage';
+import { type ReleaseSettings, releaseSettingsFromEnv } from './features/releases/settings';
 import { type MailSettings, defaultMailSettings, mailSettingsFromEnv } from './mail/settings';
 
 export interface AppConfig {
@@ -28,6 +29,8 @@ export interface AppConfig {
   photos: PhotoSettings;
   /** The alert mails' SMTP server and links (docs/operations.md, "Alert mails"). */
   mail: MailSettings;
+  /** Where release files are published and how long an admin's pin lasts (docs/releases.md). */
+  releases: ReleaseSettings;
 }
 
 export type PhotoStorageSettings = { kind: 'folder'; dir: string } | ({ kind: 's3' } & S3Settings);
@@ -90,6 +93,7 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   logLevel: 'info',
   photos: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'photos') }, concurrency: 1 },
   mail: defaultMailSettings,
+  releases: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'releases') }, pinTtlSeconds: 8 * 3600 },
 };
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -253,6 +257,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
   const identity = identityFromEnv(env);
   assertSafeIdentity(identity);
   const { dataDir, databaseUrl, pgliteDir } = databaseFromEnv(env);
+  const photos = photoSettingsFromEnv(env, dataDir);
   return {
     port: numberFromEnv(env.PORT, TOPOLOGY.api.port),
     host: env.HOST || '127.0.0.1',
@@ -276,7 +281,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       writeLimits: writeLimitsFromEnv(env),
       trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
       logLevel: env.LOG_LEVEL || defaultConfig.logLevel,
-      photos: photoSettingsFromEnv(env, dataDir),
+      photos,
+      releases: releaseSettingsFromEnv(env, dataDir, photos.storage, (dir) => path.resolve(REPO_ROOT, dir)),
       mail: mailSettingsFromEnv(env, (name, value, fallback) => countFromEnv(name, value, fallback, 1)),
     },
   };

@@ -14,3 +14,4 @@ export * from './api-types';
 export * from './screens';
 export * from './market';
 export * from './searchFilters';
+export * from './releases';

@@ -291,3 +291,5 @@ export type CarRow = typeof cars.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type CarPhotoRow = typeof carPhotos.$inferSelect;
 export type CarPhotoVariantRow = typeof carPhotoVariants.$inferSelect;
+
+export * from './release-schema';

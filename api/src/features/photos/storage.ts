@@ -26,27 +26,39 @@ export interface PhotoStorage {
   urlOf(key: string): string;
 }
 
-function assertKey(key: string): void {
-  if (!PHOTO_KEY.test(key)) throw new Error(`not a photo key: ${key}`);
+/** What a storage accepts as a key, where a key sits in a folder, and the type it is served as. */
+export interface KeyRules {
+  check(key: string): boolean;
+  folderPath(key: string): string;
+  contentType(key: string): string;
+}
+
+/** Photo keys sit in subfolders by their first two characters, so no folder grows huge. */
+export const PHOTO_KEYS: KeyRules = {
+  check: (key) => PHOTO_KEY.test(key),
+  folderPath: (key) => path.join(key.slice(0, 2), key),
+  contentType: contentTypeOfKey,
+};
+
+function assertKey(rules: KeyRules, key: string): void {
+  if (!rules.check(key)) throw new Error(`not a key of this storage: ${key}`);
 }
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
-/**
- * A folder on the API's disk (DATA_DIR/photos by default), served by the API itself under
- * /photos/. Files sit in subfolders by their first two characters, so no folder grows huge.
- */
+/** A folder on the API's disk (DATA_DIR/photos by default), served by the API itself under /photos/. */
 export class FolderStorage implements PhotoStorage {
   readonly kind = 'folder';
 
   constructor(
     readonly dir: string,
     private readonly urlPrefix = '/photos/',
+    private readonly rules: KeyRules = PHOTO_KEYS,
   ) {}
 
   pathOf(key: string): string {
-    assertKey(key);
-    return path.join(this.dir, key.slice(0, 2), key);
+    assertKey(this.rules, key);
+    return path.join(this.dir, this.rules.folderPath(key));
   }
 
   async put(key: string, bytes: Buffer): Promise<void> {
@@ -129,6 +141,7 @@ export class S3Storage implements PhotoStorage {
   constructor(
     private readonly settings: S3Settings,
     client?: S3Client,
+    private readonly rules: KeyRules = PHOTO_KEYS,
   ) {
     this.client =
       client ??
@@ -141,7 +154,7 @@ export class S3Storage implements PhotoStorage {
   }
 
   private objectKey(key: string): string {
-    assertKey(key);
+    assertKey(this.rules, key);
     return `${this.settings.prefix}${key}`;
   }
 
@@ -152,7 +165,7 @@ export class S3Storage implements PhotoStorage {
         Bucket: this.settings.bucket,
         Key: this.objectKey(key),
         Body: bytes,
-        ContentType: contentTypeOfKey(key),
+        ContentType: this.rules.contentType(key),
         CacheControl: IMMUTABLE_CACHE_CONTROL,
       }),
     );
@@ -191,8 +204,9 @@ export class S3Storage implements PhotoStorage {
   }
 }
 
-export function storageFromSettings(settings: PhotoStorageSettings): PhotoStorage {
-  if (settings.kind === 'folder') return new FolderStorage(settings.dir);
+/** The storage the settings name; another kind of file (release files) brings its own key rules and folder address. */
+export function storageFromSettings(settings: PhotoStorageSettings, rules: KeyRules = PHOTO_KEYS, urlPrefix = '/photos/'): PhotoStorage {
+  if (settings.kind === 'folder') return new FolderStorage(settings.dir, urlPrefix, rules);
   const { kind: _kind, ...s3 } = settings;
-  return new S3Storage(s3);
+  return new S3Storage(s3, undefined, rules);
 }

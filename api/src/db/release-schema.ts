@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Each remote's releases (docs/releases.md): one row per published build. At most one is live and
+ * one is the canary per remote; the others are retired (replaced) or rolled back, with the reason.
+ */
+export const releases = pgTable(
+  'releases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    manifestUrl: text('manifest_url').notNull(),
+    commit: text('commit'),
+    builtAt: timestamp('built_at', { withTimezone: true }),
+    releasedBy: text('released_by').notNull(),
+    preflight: text('preflight').notNull(),
+    status: text('status').notNull(),
+    /** Percent of visitors, only while the release is the canary. */
+    share: integer('share'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('releases_status_check', sql`${t.status} in ('live', 'canary', 'retired', 'rolled_back')`),
+    check('releases_share_check', sql`(${t.status} = 'canary') = (${t.share} is not null) and (${t.share} is null or ${t.share} between 1 and 99)`),
+    uniqueIndex('releases_version_idx').on(t.remote, t.version),
+    uniqueIndex('releases_live_idx')
+      .on(t.remote)
+      .where(sql`${t.status} = 'live'`),
+    uniqueIndex('releases_canary_idx')
+      .on(t.remote)
+      .where(sql`${t.status} = 'canary'`),
+    index('releases_history_idx').on(t.remote, t.createdAt),
+  ],
+);
+
+/** A team's key to release one remote; only its SHA-256 is kept, and a revoked one stays for the record. */
+export const deployTokens = pgTable(
+  'deploy_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    remote: text('remote').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('deploy_tokens_remote_idx').on(t.remote)],
+);
+
+export type ReleaseRow = typeof releases.$inferSelect;
+export type DeployTokenRow = typeof deployTokens.$inferSelect;

@@ -1,0 +1,81 @@
+import type { FastifyInstance, preParsingAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageSchema, releaseVersionField } from '@usedcars/shared-contract';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { FolderStorage, IMMUTABLE_CACHE_CONTROL, type PhotoStorage } from '../photos/storage';
+import { deployDocumentation, deployRefusals } from './caller';
+import { RELEASE_FILES_PATH, RELEASE_KEYS, releaseKey } from './files';
+import { remoteField } from './fields';
+import type { ReleaseRegistry } from './service';
+
+export interface ReleaseFileOptions {
+  releaseFiles: PhotoStorage;
+}
+
+/** The largest file of a release (a remote's biggest chunk is far below it). */
+export const RELEASE_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A write that changes nothing a render server or a list shows: no change event (a release's files, before it is registered). */
+    quietWrite?: boolean;
+  }
+}
+
+/**
+ * A release's files (docs/releases.md): uploaded one by one under remote/version/ before the release
+ * is registered, never changed after; served with a year's caching and to any origin, as the
+ * pages of the site load a remote's scripts and manifest from wherever it is published.
+ */
+export async function releaseFileRoutes(
+  scope: FastifyInstance,
+  { releaseFiles, registry, deployer }: ReleaseFileOptions & { registry: ReleaseRegistry; deployer: (action: string) => preParsingAsyncHookHandler },
+): Promise<void> {
+  await scope.register(async (files) => {
+    // Every body here is a file's bytes, whatever type it is sent as.
+    files.removeAllContentTypeParsers();
+    files.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const app = files.withTypeProvider<ZodTypeProvider>();
+
+    app.put(
+      `${RELEASE_FILES_PATH}:remote/:version/*`,
+      {
+        preParsing: deployer('upload release files'),
+        bodyLimit: RELEASE_FILE_MAX_BYTES,
+        config: { quietWrite: true },
+        schema: {
+          tags: ['releases'],
+          summary: "Uploads one file of a release that is not registered yet (the body is the file's bytes)",
+          description: 'Once the version is registered its files never change (409). The answer is the address the file is served from.',
+          params: z.object({ remote: remoteField, version: releaseVersionField, '*': z.string().min(1).max(300) }),
+          ...deployDocumentation,
+          response: { 201: z.object({ url: z.string() }), ...deployRefusals, 400: messageSchema, 409: messageSchema },
+        },
+      },
+      async (request, reply) => {
+        const { remote, version, '*': file } = request.params;
+        const key = releaseKey(remote, version, file);
+        if (!RELEASE_KEYS.check(key)) throw badRequest('The file path must be folders and a name of letters, digits, dots, dashes and underscores');
+        if (await registry.find(remote, version)) throw conflict(`${remote} ${version} is registered: its files never change`);
+        await releaseFiles.put(key, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+        return reply.code(201).send({ url: releaseFiles.urlOf(key) });
+      },
+    );
+
+    if (!(releaseFiles instanceof FolderStorage)) return;
+    files.get<{ Params: { '*': string } }>(
+      `${RELEASE_FILES_PATH}*`,
+      { schema: { tags: ['releases'], summary: 'A release file (folder storage), cached for a year', response: { 404: messageSchema } } },
+      async (request, reply) => {
+        const key = request.params['*'];
+        const opened = RELEASE_KEYS.check(key) ? await releaseFiles.open(key) : null;
+        if (!opened) throw notFound(`No release file ${key}`);
+        return reply
+          .headers({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL, 'Access-Control-Allow-Origin': '*', 'Content-Length': String(opened.size) })
+          .type(RELEASE_KEYS.contentType(key))
+          .send(opened.stream);
+      },
+    );
+  });
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { type KeyRules, type PhotoStorage, storageFromSettings } from '../photos/storage';
+import type { ReleaseSettings } from './settings';
+
+/** The address the API serves release files under when they sit in a folder. */
+export const RELEASE_FILES_PATH = '/release-files/';
+
+const SEGMENT = '[A-Za-z0-9_][A-Za-z0-9._+-]*';
+/** remote/version/path/to/file: no empty, dot-led or `..` segment, so a key never leaves its release's folder. */
+const RELEASE_KEY = new RegExp(`^[a-z][a-z0-9-]*/${SEGMENT}(?:/${SEGMENT}){1,8}$`);
+
+const CONTENT_TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  cjs: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+};
+
+export const RELEASE_KEYS: KeyRules = {
+  check: (key) => key.length <= 400 && RELEASE_KEY.test(key) && !key.split('/').some((segment) => segment.includes('..')),
+  folderPath: (key) => path.join(...key.split('/')),
+  contentType: (key) => CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream',
+};
+
+export const releaseKey = (remote: string, version: string, file: string) => `${remote}/${version}/${file}`;
+
+/** The storage of release files, from the settings: photos' code path, keys of their own. */
+export function releaseStorage(settings: ReleaseSettings): PhotoStorage {
+  return storageFromSettings(settings.storage, RELEASE_KEYS, RELEASE_FILES_PATH);
+}

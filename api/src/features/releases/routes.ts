@@ -1,0 +1,132 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { canaryShareField, liveSetSchema, messageSchema, releaseInputSchema, releaseSchema, releaseVersionField } from '@usedcars/shared-contract';
+import type { ZodApp } from '../../context';
+import type { Guard } from '../auth/guard';
+import { callerOf, deployDocumentation, deployRefusals, mayChange, nameOf, releaseCallerCheck } from './caller';
+import { REMOTE_NAMES, remoteField } from './fields';
+import { type ReleaseFileOptions, releaseFileRoutes } from './file-routes';
+import type { ReleaseRegistry } from './service';
+import { type PinOptions, pinAndTokenRoutes } from './token-routes';
+import type { DeployTokens } from './tokens';
+
+export interface ReleaseRouteOptions extends PinOptions, ReleaseFileOptions {
+  registry: ReleaseRegistry;
+  tokens: DeployTokens;
+  guard: Guard;
+}
+
+const errors = { 400: messageSchema, 404: messageSchema, 409: messageSchema };
+const byRemote = z.object({ remote: remoteField });
+
+/** The release registry (docs/api.md, "Releases"): what the site runs, the history, and the team commands' calls. */
+export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync {
+  const { registry, tokens, guard } = options;
+  return async (scope) => {
+    scope.decorateRequest('releaseCaller', null);
+    const app = scope.withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
+    const deployer = (action: string) => releaseCallerCheck(guard, tokens, action);
+
+    app.get(
+      '/releases/live',
+      {
+        schema: {
+          tags: ['releases'],
+          summary: 'What the site runs: per remote with a release, the live one and the canary with its share of visitors',
+          description:
+            'Public: render servers read it at start, on every change event and on a slow poll. A remote missing here runs the first set (remotes.json).',
+          response: { 200: liveSetSchema },
+        },
+      },
+      async (_request, reply) => reply.header('Cache-Control', 'no-store').send(await registry.liveSet()),
+    );
+
+    app.get(
+      '/releases',
+      {
+        schema: {
+          tags: ['releases'],
+          summary: "The releases' history, newest first, optionally of one remote",
+          querystring: z.object({ remote: remoteField.optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
+          response: { 200: z.array(releaseSchema) },
+        },
+      },
+      async (request) => registry.history(request.query.remote, request.query.limit),
+    );
+
+    app.post(
+      '/releases',
+      {
+        preParsing: deployer('register releases'),
+        schema: {
+          tags: ['releases'],
+          summary: 'Registers a release and makes it live, or the canary for `canary` percent of visitors',
+          description:
+            'A deploy token registers its own remote only (403 otherwise, nothing written). A version is registered once (409). The live and canary it replaces are retired.',
+          body: releaseInputSchema,
+          ...deployDocumentation,
+          response: { 201: releaseSchema, ...deployRefusals, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const remote = remoteField.safeParse(request.body.remote);
+        if (!remote.success) return reply.code(400).send({ message: `remote must be one of ${REMOTE_NAMES.join(', ')}` });
+        mayChange(caller, remote.data);
+        return reply.code(201).send(await registry.register(request.body, nameOf(caller)));
+      },
+    );
+
+    app.post(
+      '/releases/:remote/promote',
+      {
+        preParsing: deployer('promote releases'),
+        schema: {
+          tags: ['releases'],
+          summary: "Makes the remote's canary live for everyone; the live release before it retires",
+          params: byRemote,
+          ...deployDocumentation,
+          response: { 200: releaseSchema, ...deployRefusals, ...errors },
+        },
+      },
+      async (request) => registry.promote(request.params.remote, nameOf(callerOf(request))),
+    );
+
+    app.post(
+      '/releases/:remote/rollback',
+      {
+        preParsing: deployer('roll back releases'),
+        schema: {
+          tags: ['releases'],
+          summary: 'Takes the canary out of rotation, or puts back the release live before (or the registered version `to`)',
+          description: 'The releases that step down are marked rolled back, with the reason. The answer is the release that is live afterwards.',
+          params: byRemote,
+          body: z.object({ to: releaseVersionField.optional(), reason: z.string().max(500).optional() }).default({}),
+          ...deployDocumentation,
+          response: { 200: releaseSchema, ...deployRefusals, ...errors },
+        },
+      },
+      async (request) => registry.rollback(request.params.remote, nameOf(callerOf(request)), request.body.to, request.body.reason),
+    );
+
+    app.put(
+      '/releases/:remote/canary',
+      {
+        preParsing: deployer('change canaries'),
+        schema: {
+          tags: ['releases'],
+          summary: "Changes the share of visitors the remote's canary gets (1–99)",
+          params: byRemote,
+          body: z.object({ share: canaryShareField }),
+          ...deployDocumentation,
+          response: { 200: releaseSchema, ...deployRefusals, ...errors },
+        },
+      },
+      async (request) => registry.setShare(request.params.remote, request.body.share, nameOf(callerOf(request))),
+    );
+
+    await pinAndTokenRoutes(app, options);
+    await releaseFileRoutes(scope, { ...options, deployer });
+  };
+}

@@ -6,7 +6,7 @@ import { SITE } from '../support/site';
  * The render server keeps anonymous pages and drops them when the API announces a change
  * (docs/operations.md, "The page cache"); X-Render-Cache says where a page came from.
  */
-test("a car's page is kept, dropped the moment the car is booked, and never shared with a visitor who sends a cookie", async ({ request }) => {
+test("a car's page is kept, dropped the moment the car is booked, and never shared with a signed-in visitor", async ({ request }) => {
   const seller = await newAccount(request, 'Seller');
   const buyer = await newAccount(request, 'Buyer');
   const carName = `Cache probe ${Date.now()}`;
@@ -38,9 +38,11 @@ test("a car's page is kept, dropped the moment the car is booked, and never shar
   await expect.poll(probe).toBe('hit');
   await listCar(request, seller, { carName: `${carName} (second)` });
   await expect.poll(probe).toBe('miss');
-  // Someone with a cookie gets a page rendered for them alone, and it is not kept for others.
-  const withCookie = await fetchPage({ Cookie: 'session=someone' });
-  expect(withCookie.cache).toBe('bypass');
-  expect(withCookie.headers['cache-control']).toBe('no-cache');
-  expect((await fetchPage()).cache).toBe('miss');
+  // A signed-in visitor (the session cookie) gets a page rendered for them alone, and it is not kept for others.
+  const withSession = await fetchPage({ Cookie: '__session=someone; release_bucket=7' });
+  expect(withSession.cache).toBe('bypass');
+  expect(withSession.headers['cache-control']).toBe('no-cache');
+  // The release bucket every visitor carries (docs/releases.md) does not make a page personal.
+  expect((await fetchPage({ Cookie: 'release_bucket=7' })).cache).toBe('miss');
+  expect((await fetchPage({ Cookie: 'release_bucket=93' })).cache).toBe('hit');
 });

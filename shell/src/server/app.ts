@@ -8,9 +8,11 @@ import { listenForChanges } from './changeListener';
 import { PageCache, type PageCacheOptions } from './pageCache';
 import { createPageResponder } from './pages';
 import { RemoteServers, type PublishedManifest, type RemoteServersOptions } from '@usedcars/federation/server';
+import { PinChecks, ReleaseSet, type Remotes } from './releaseSet';
 import { Renderer, serverRenderedModules } from './render';
 import { RenderQueue } from './renderQueue';
 import { staticHeaders } from './securityHeaders';
+import { visitorSets } from './visitor';
 
 /**
  * The shell's render server (docs/operations.md, "The render server"): the shell's static files
@@ -32,6 +34,8 @@ export interface RenderServerOptions {
   pageCache?: PageCacheOptions & { changesUrl?: string; buildCheckMs?: number };
   /** Renders at a time, and how many more may wait before a page goes to the browser at once. */
   renderQueue?: { concurrency: number; maxWaiting: number };
+  /** The API's release registry (docs/releases.md): its address (config.json's apiUrl by default) and the backup poll. */
+  releases?: { apiUrl?: string; pollMs?: number };
 }
 
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
@@ -60,12 +64,26 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   // The process that responded: with several render workers, which one (docs/operations.md).
   app.get('/healthz', async () => ({ status: 'ok', worker: process.pid }));
 
-  for (const name of ['remotes.json', 'config.json'] as const) {
-    app.get(`/${name}`, async (_request, reply) => {
-      reply.headers({ ...staticHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-      return runtimeFile(name);
-    });
-  }
+  const apiUrl = () => options.releases?.apiUrl ?? (JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl;
+  const cache = new PageCache(options.pageCache ?? { maxPages: 0, freshMs: 0, staleMs: 0 });
+  const releases = new ReleaseSet({
+    liveUrl: `${apiUrl()}/releases/live`,
+    onChange: () => cache.invalidate(),
+    log: (message) => app.log.warn(message),
+  });
+  /** remotes.json: the first set, for remotes that have no release yet. */
+  const firstSet = () => JSON.parse(runtimeFile('remotes.json')) as Remotes;
+  const visitorSet = visitorSets(releases, new PinChecks(`${apiUrl()}/releases/pins`), firstSet);
+
+  // The set this visitor gets, the same the server renders their pages with (a page left for the browser reads it).
+  app.get('/remotes.json', async (request, reply) => {
+    reply.headers({ ...staticHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-cache' });
+    return JSON.stringify((await visitorSet(request, reply)).remotes);
+  });
+  app.get('/config.json', async (_request, reply) => {
+    reply.headers({ ...staticHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+    return runtimeFile('config.json');
+  });
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -86,10 +104,10 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     },
   });
 
-  const cache = new PageCache(options.pageCache ?? { maxPages: 0, freshMs: 0, staleMs: 0 });
   const { concurrency, maxWaiting } = options.renderQueue ?? { concurrency: 8, maxWaiting: 64 };
   const queue = new RenderQueue(concurrency, maxWaiting);
-  const respondWithPage = createPageResponder({ renderer, template, budgetMs, runtimeFile, cache, queue });
+  const addresses = () => releases.addresses(firstSet());
+  const respondWithPage = createPageResponder({ renderer, template, budgetMs, runtimeFile, visitorSet, addresses, cache, queue });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -106,10 +124,14 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
   app.addHook('onReady', async () => {
+    // Every change event may be a release: the set is read again (and the cache dropped if it changed).
+    const changes = { invalidate: () => (cache.invalidate(), void releases.refresh()), setCaching: (on: boolean) => cache.setCaching(on) };
+    stops.push(listenForChanges(options.pageCache?.changesUrl ?? `${apiUrl()}/changes`, changes, (message) => app.log.warn(message)));
+    // The first pages already get the registry's set (or, with the API down, the first set: that is logged).
+    await releases.refresh();
+    stops.push(releases.poll(options.releases?.pollMs ?? 30_000));
     if (options.pageCache) {
-      const changesUrl = options.pageCache.changesUrl ?? `${(JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl}/changes`;
-      stops.push(listenForChanges(changesUrl, cache, (message) => app.log.warn(message)));
-      const remotes = () => JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>;
+      const remotes = firstSet;
       const versionOf = async (remote: string, manifestUrl: string) => (await remoteServers.current(remote, manifestUrl)).version;
       stops.push(watchRemoteBuilds({ remotes, versionOf, onChange: () => cache.invalidate(), everyMs: options.pageCache.buildCheckMs ?? 5_000 }));
     }

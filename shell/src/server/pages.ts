@@ -4,7 +4,9 @@ import { assemblePage } from './page';
 import { type CachedPage, type PageCache, encodePage } from './pageCache';
 import type { RenderQueue } from './renderQueue';
 import { type Renderer, statusOf } from './render';
+import type { Remotes } from './releaseSet';
 import { pageHeaders } from './securityHeaders';
+import { type VisitorSet, isAnonymous } from './visitor';
 
 export interface PageResponderOptions {
   renderer: Renderer;
@@ -12,6 +14,10 @@ export interface PageResponderOptions {
   template: string;
   budgetMs: number;
   runtimeFile: (name: 'remotes.json' | 'config.json') => string;
+  /** The release set this visitor gets (their canary bucket, an admin's pin). */
+  visitorSet: (request: FastifyRequest, reply: FastifyReply) => Promise<VisitorSet>;
+  /** Every remote address some visitor may load now: the content security policy allows them all. */
+  addresses: () => string[];
   cache: PageCache;
   queue: RenderQueue;
 }
@@ -25,29 +31,29 @@ function surrogateKeys(url: string): string {
   return car ? `pages car-${car}` : 'pages';
 }
 
-/** Only pages that are the same for everyone are kept and shared. */
-const isAnonymous = (request: FastifyRequest) => !request.headers.authorization && !request.headers.cookie;
+/** A page whose set depends on the visitor's cookies: kept here, by set, but never by a CDN. */
+const SPLIT_PAGE_CACHE = 'private, no-cache';
 
 /**
  * Responds to a page address: from the page cache when it has the page, else rendered on the
  * server within the time budget and the render queue's bounds, else as the browser renders it.
  */
-export function createPageResponder({ renderer, template, budgetMs, runtimeFile, cache, queue }: PageResponderOptions) {
+export function createPageResponder({ renderer, template, budgetMs, runtimeFile, visitorSet, addresses, cache, queue }: PageResponderOptions) {
   /** Renders under way per key: a crowd asking for one uncached page waits for one render, not a render each. */
   const rendering = new Map<string, Promise<{ status: number; html: string }>>();
-  /** The runtime files change rarely: their parsed form and headers are kept until their text does. */
-  let runtime: { text: string; config: RuntimeConfig; remotes: Partial<Record<string, string>>; headers: Record<string, string> } | null = null;
+  /** config.json and the release addresses change rarely: their parsed form and headers are kept until their text does. */
+  let runtime: { text: string; configText: string; config: RuntimeConfig; headers: Record<string, string> } | null = null;
   const readRuntime = () => {
     const configText = runtimeFile('config.json');
-    const remotesText = runtimeFile('remotes.json');
-    const text = `${remotesText}\n${configText}`;
+    const all = addresses();
+    const text = `${all.join(' ')}\n${configText}`;
     if (runtime?.text !== text) {
       const config = JSON.parse(configText) as RuntimeConfig;
-      const remotes = JSON.parse(remotesText) as Partial<Record<string, string>>;
+      const remotes = Object.fromEntries(all.map((address, index) => [String(index), address]));
       runtime = {
         text,
+        configText,
         config,
-        remotes,
         headers: { ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
       };
     }
@@ -55,7 +61,7 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
   };
 
   /** Renders the page within the budget; rejects with why it could not. */
-  const render = async (url: string, config: RuntimeConfig, remotes: Partial<Record<string, string>>) => {
+  const render = async (url: string, config: RuntimeConfig, remotes: Remotes) => {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const outOfTime = new Promise<never>((_, reject) => {
@@ -78,7 +84,7 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
   };
 
   /** One render per key at a time, stored in the cache unless something changed meanwhile. */
-  const renderToCache = (key: string, url: string, config: RuntimeConfig, remotes: Partial<Record<string, string>>) => {
+  const renderToCache = (key: string, url: string, config: RuntimeConfig, remotes: Remotes) => {
     let inFlight = rendering.get(key);
     if (!inFlight) {
       const ticket = cache.ticket();
@@ -100,15 +106,17 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
   };
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { text, config, remotes, headers } = readRuntime();
+    const { configText, config, headers } = readRuntime();
     reply.headers(headers);
+    const { remotes, split } = await visitorSet(request, reply);
+    const sharedCacheControl = split ? SPLIT_PAGE_CACHE : SHARED_PAGE_CACHE;
     const shared = isAnonymous(request) && cache.enabled;
-    // The release set is part of the key: a new remotes.json never serves pages of the old one.
-    const key = `${text}\n${request.url}`;
+    // The visitor's release set is part of the key: a canary's visitors never get the live release's pages, nor the reverse.
+    const key = `${JSON.stringify(remotes)}\n${configText}\n${request.url}`;
     const cached = shared ? cache.lookup(key) : undefined;
     if (cached) {
       if (!cached.fresh) renderToCache(key, request.url, config, remotes).catch(() => undefined);
-      reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': SHARED_PAGE_CACHE, 'Surrogate-Key': surrogateKeys(request.url) });
+      reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(request.url) });
       return send(request, reply, cached.page.status, cached.page.html, cached.page);
     }
     const started = performance.now();
@@ -120,7 +128,7 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
       }
       const { status, html } = await renderToCache(key, request.url, config, remotes);
       reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
-      reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': SHARED_PAGE_CACHE, 'Surrogate-Key': surrogateKeys(request.url) });
+      reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(request.url) });
       return send(request, reply, status, html);
     } catch (error) {
       request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');

@@ -1,0 +1,132 @@
+import type { LiveSet, PinnedRelease } from '@usedcars/shared-contract';
+
+export type Remotes = Partial<Record<string, string>>;
+
+export interface ReleaseSetOptions {
+  /** The API's GET /releases/live. */
+  liveUrl: string;
+  /** Told when the set changes (the page cache drops its pages). */
+  onChange: () => void;
+  log: (message: string) => void;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The release set every render server shares (docs/releases.md), read from the API's registry at
+ * start, on every change event and on a slow poll. While the API cannot be reached the last set
+ * read stays in use, and the log says so once; a remote with no release runs the first set
+ * (remotes.json).
+ */
+export class ReleaseSet {
+  private live: LiveSet['remotes'] = {};
+  private liveText = '{}';
+  private failing = false;
+  private refreshing: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly options: ReleaseSetOptions) {}
+
+  /** Reads the set again; calls made while one read runs share one more read after it. */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = this.read().finally(() => {
+      this.refreshing = null;
+      if (this.again) {
+        this.again = false;
+        void this.refresh();
+      }
+    });
+    return this.refreshing;
+  }
+
+  /** Reads every `everyMs` (a backup for missed change events); returns how to stop. */
+  poll(everyMs: number): () => void {
+    const timer = setInterval(() => void this.refresh(), everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /**
+   * The remotes one visitor gets: per remote, the canary when their bucket (0–99) is below its
+   * share, else the live release, else the first set's address; a checked pin wins for its remote.
+   */
+  choose(firstSet: Remotes, bucket: number, pin?: PinnedRelease | null): { remotes: Remotes; split: boolean } {
+    const remotes: Remotes = { ...firstSet };
+    let split = false;
+    for (const [remote, entry] of Object.entries(this.live)) {
+      if (entry.canary) split = true;
+      const running = entry.canary && bucket < entry.canary.share ? entry.canary : entry.live;
+      if (running) remotes[remote] = running.manifestUrl;
+    }
+    if (pin && pin.remote in remotes) {
+      remotes[pin.remote] = pin.manifestUrl;
+      split = true;
+    }
+    return { remotes, split };
+  }
+
+  /** Every address some visitor may load now (the content security policy allows them all). */
+  addresses(firstSet: Remotes): string[] {
+    const all = Object.values(firstSet).filter((url): url is string => typeof url === 'string');
+    for (const entry of Object.values(this.live)) for (const running of [entry.live, entry.canary]) if (running) all.push(running.manifestUrl);
+    return all;
+  }
+
+  private async read(): Promise<void> {
+    const { liveUrl, log, onChange } = this.options;
+    try {
+      const response = await (this.options.fetch ?? fetch)(liveUrl, { signal: AbortSignal.timeout(5_000) });
+      if (!response.ok) throw new Error(`responded ${response.status}`);
+      const text = await response.text();
+      const parsed = JSON.parse(text) as LiveSet;
+      if (this.failing) log(`release registry reached again at ${liveUrl}`);
+      this.failing = false;
+      if (text === this.liveText) return;
+      this.live = parsed.remotes ?? {};
+      this.liveText = text;
+      onChange();
+    } catch (error) {
+      if (!this.failing)
+        log(`cannot read the release registry at ${liveUrl} (${error instanceof Error ? error.message : String(error)}); pages keep the last release set`);
+      this.failing = true;
+    }
+  }
+}
+
+const PIN_CHECK_MS = 60_000;
+const PIN_CHECKS_KEPT = 200;
+
+/** An admin's pin, honoured only after the API says it is well signed, unexpired and names a registered release; checks are kept a minute. */
+export class PinChecks {
+  private readonly checks = new Map<string, { at: number; release: Promise<PinnedRelease | null> }>();
+
+  constructor(
+    private readonly checkUrl: string,
+    private readonly fetcher: typeof fetch = fetch,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  check(pin: string): Promise<PinnedRelease | null> {
+    const kept = this.checks.get(pin);
+    if (kept && this.now() - kept.at < PIN_CHECK_MS) return kept.release;
+    const release = this.ask(pin);
+    this.checks.delete(pin);
+    this.checks.set(pin, { at: this.now(), release });
+    while (this.checks.size > PIN_CHECKS_KEPT) this.checks.delete(this.checks.keys().next().value!);
+    return release;
+  }
+
+  private async ask(pin: string): Promise<PinnedRelease | null> {
+    try {
+      const response = await this.fetcher(`${this.checkUrl}?pin=${encodeURIComponent(pin)}`, { signal: AbortSignal.timeout(2_000) });
+      return response.ok ? ((await response.json()) as PinnedRelease) : null;
+    } catch {
+      // Unchecked is unpinned: the visitor gets the set everyone gets.
+      this.checks.delete(pin);
+      return null;
+    }
+  }
+}

@@ -36,11 +36,11 @@ function sharedFolders(root) {
 
 /**
  * Builds each front end whose build is missing or older than its sources or the shared packages
- * (every front end with `force`).
+ * (every front end with `force`; only the one named with `only`).
  */
-export async function buildMissing(log = console.log, root = ROOT, { force = false } = {}) {
+export async function buildMissing(log = console.log, root = ROOT, { force = false, only = undefined } = {}) {
   const shared = Math.max(...(await Promise.all(sharedFolders(root).map((d) => newest(path.join(root, d))))));
-  for (const fe of FRONT_ENDS) {
+  for (const fe of FRONT_ENDS.filter((f) => only === undefined || f.name === only)) {
     const built = Math.min(...builtFiles(root, fe).map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
     if (!force && built > Math.max(shared, await newest(path.join(root, fe.dir)))) continue;
     log(`building ${fe.dir}…`);

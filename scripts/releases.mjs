@@ -1,0 +1,216 @@
+/**
+ * A team's release commands (docs/releases.md). Each remote's package.json calls this module with
+ * its own name; the root's `releases` lists every remote's history.
+ *
+ *   npm run release -w mf-catalog -- --site URL --token TOKEN [--canary 10] [--dist DIR]
+ *   npm run promote -w mf-catalog -- --site URL --token TOKEN
+ *   npm run rollback -w mf-catalog -- --site URL --token TOKEN [--to VERSION] [--reason TEXT]
+ *   npm run releases -- --site URL [--remote catalog]
+ *
+ * --site is the site's address (the shell's render server, as for preflight); the API's address
+ * is read from the site's config.json, or given with --api. The token may come from DEPLOY_TOKEN.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildMissing } from './site/build.mjs';
+import { FRONT_ENDS, REMOTE_NAMES } from './topology.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const OPTIONS = {
+  site: { type: 'string' },
+  api: { type: 'string' },
+  token: { type: 'string' },
+  canary: { type: 'string' },
+  dist: { type: 'string' },
+  to: { type: 'string' },
+  reason: { type: 'string' },
+  remote: { type: 'string' },
+};
+
+/** What is published of a build: everything but source maps (private) and the pre-compressed copies (the host compresses). */
+export function filesToPublish(dist, under = '') {
+  const files = [];
+  for (const entry of readdirSync(path.join(dist, under), { withFileTypes: true })) {
+    const relative = under ? `${under}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...filesToPublish(dist, relative));
+    else if (!/\.(map|br|gz)$/.test(entry.name) && !/\.map\./.test(entry.name)) files.push(relative);
+  }
+  return files.sort();
+}
+
+/** The package's version and the hash of what is published: the same build always gets the same version. */
+export function versionOf(dist, files, packageVersion) {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${file}\n`).update(readFileSync(path.join(dist, file)));
+  return `${packageVersion}-${hash.digest('hex').slice(0, 10)}`;
+}
+
+/** The API's address: given, or the one the site's own pages use (its config.json). */
+async function apiOf(values) {
+  if (values.api) return values.api.replace(/\/+$/, '');
+  if (!values.site) throw new UsageError('--site (the site’s address) is required');
+  const response = await fetch(new URL('/config.json', values.site));
+  if (!response.ok) throw new Error(`${values.site}/config.json responded ${response.status}`);
+  return String((await response.json()).apiUrl).replace(/\/+$/, '');
+}
+
+class UsageError extends Error {}
+
+async function call(api, method, route, token, body) {
+  const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const response = await fetch(`${api}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${answer.message ?? ''}`.trim());
+  return answer;
+}
+
+function tokenOf(values) {
+  const token = values.token ?? process.env.DEPLOY_TOKEN;
+  if (!token) throw new UsageError('--token (or DEPLOY_TOKEN) is required: ask an admin for a deploy token of this remote');
+  return token;
+}
+
+function shareOf(values) {
+  if (values.canary === undefined) return undefined;
+  const share = Number(values.canary);
+  if (!Number.isInteger(share) || share < 1 || share > 99) throw new UsageError('--canary takes a share of visitors from 1 to 99');
+  return share;
+}
+
+/** Runs the remote's preflight against the site; a refusal stops the release before anything is uploaded. */
+function preflight(remote, dist, site) {
+  const result = spawnSync(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [path.join(ROOT, 'scripts', 'preflight.ts'), '--site', site, '--dist', dist, '--name', remote],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error(`preflight refused (or could not check) this build of ${remote}: nothing was released`);
+}
+
+function commitOf(cwd) {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function release(remote, values, log = console.log) {
+  const token = tokenOf(values);
+  const share = shareOf(values);
+  const frontEnd = FRONT_ENDS.find((f) => f.name === remote);
+  const dist = path.resolve(values.dist ?? path.join(ROOT, frontEnd.dir, 'dist'));
+  // A build handed over with --dist is the team's own; otherwise this checkout's, built when stale.
+  if (!values.dist) await buildMissing(log, ROOT, { only: remote });
+  const api = await apiOf(values);
+  if (values.site) preflight(remote, dist, values.site);
+  const files = filesToPublish(dist);
+  if (!files.includes('mf-manifest.json')) throw new Error(`${dist} has no mf-manifest.json: is it a remote's build?`);
+  const { version: packageVersion } = JSON.parse(readFileSync(path.join(ROOT, frontEnd.dir, 'package.json'), 'utf8'));
+  const version = versionOf(dist, files, packageVersion);
+  log(`publishing ${files.length} files of ${remote} ${version}…`);
+  let manifestUrl = '';
+  for (let next = 0; next < files.length; next += 6) {
+    await Promise.all(
+      files.slice(next, next + 6).map(async (file) => {
+        const response = await fetch(`${api}/release-files/${remote}/${version}/${file.split('/').map(encodeURIComponent).join('/')}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+          body: readFileSync(path.join(dist, file)),
+        });
+        const answer = await response.json().catch(() => ({}));
+        if (!response.ok) throw new Error(`uploading ${file}: ${response.status} ${answer.message ?? ''}`.trim());
+        if (file === 'mf-manifest.json') manifestUrl = new URL(answer.url, `${api}/`).href;
+      }),
+    );
+  }
+  const registered = await call(api, 'POST', '/releases', token, {
+    remote,
+    version,
+    manifestUrl,
+    commit: commitOf(path.dirname(dist)),
+    builtAt: statSync(path.join(dist, 'mf-manifest.json')).mtime.toISOString(),
+    preflight: values.site ? 'passed' : 'skipped',
+    ...(share ? { canary: share } : {}),
+  });
+  log(share ? `${remote} ${version} is the canary for ${share} % of visitors` : `${remote} ${version} is live`);
+  return registered;
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+
+/** The history as a table: one block per remote, newest first. */
+export function historyTable(releases) {
+  const columns = ['version', 'when', 'who', 'share', 'status'];
+  const lines = [];
+  for (const remote of [...new Set(releases.map((row) => row.remote))].sort()) {
+    const rows = releases
+      .filter((row) => row.remote === remote)
+      .map((row) => [
+        row.version,
+        row.createdAt.slice(0, 16).replace('T', ' '),
+        row.releasedBy,
+        row.share === null ? '' : `${row.share} %`,
+        row.status.replace('_', ' ') + (row.reason ? ` (${row.reason})` : ''),
+      ]);
+    const widths = columns.map((column, index) => Math.max(column.length, ...rows.map((row) => row[index].length)));
+    lines.push(
+      remote,
+      columns
+        .map((column, index) => pad(column, widths[index]))
+        .join('  ')
+        .trimEnd(),
+    );
+    for (const row of rows)
+      lines.push(
+        row
+          .map((cell, index) => pad(cell, widths[index]))
+          .join('  ')
+          .trimEnd(),
+      );
+    lines.push('');
+  }
+  return lines.length ? lines.join('\n') : 'No releases yet: every remote runs the first set (remotes.json).\n';
+}
+
+export async function run(argv, log = console.log) {
+  const [command, name, ...rest] = argv;
+  const remote = command === 'list' ? undefined : name;
+  const { values } = parseArgs({ args: command === 'list' ? argv.slice(1) : rest, options: OPTIONS, strict: true });
+  if (command !== 'list' && !REMOTE_NAMES.includes(remote)) throw new UsageError(`${command} needs one of ${REMOTE_NAMES.join(', ')}`);
+  if (command === 'release') return release(remote, values, log);
+  if (command === 'promote') {
+    const promoted = await call(await apiOf(values), 'POST', `/releases/${remote}/promote`, tokenOf(values), {});
+    log(`${remote} ${promoted.version} is live for everyone`);
+    return promoted;
+  }
+  if (command === 'rollback') {
+    const body = { ...(values.to ? { to: values.to } : {}), ...(values.reason ? { reason: values.reason } : {}) };
+    const live = await call(await apiOf(values), 'POST', `/releases/${remote}/rollback`, tokenOf(values), body);
+    log(`${remote} ${live.version} is live`);
+    return live;
+  }
+  if (command === 'list') {
+    const query = values.remote ? `?remote=${encodeURIComponent(values.remote)}` : '';
+    const history = await call(await apiOf(values), 'GET', `/releases${query}`);
+    log(historyTable(history));
+    return history;
+  }
+  throw new UsageError(`unknown command ${command}: release, promote, rollback or list`);
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  run(process.argv.slice(2)).catch((error) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });
+}

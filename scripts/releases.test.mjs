@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { filesToPublish, historyTable, run } from './releases.mjs';
+
+/** A stand-in for the site and its API on loopback: it records what the commands send and refuses what a real one would. */
+const calls = [];
+let refuseWith = null;
+let history = [];
+const server = createServer((request, response) => {
+  const chunks = [];
+  request.on('data', (chunk) => chunks.push(chunk));
+  request.on('end', () => {
+    const body = Buffer.concat(chunks).toString();
+    calls.push({ method: request.method, url: request.url, authorization: request.headers.authorization, body });
+    const send = (status, answer) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    if (refuseWith) return send(refuseWith.status, { message: refuseWith.message });
+    if (request.url === '/config.json') return send(200, { apiUrl: origin });
+    if (request.method === 'PUT') return send(201, { url: request.url });
+    if (request.url === '/releases' && request.method === 'POST') return send(201, { ...JSON.parse(body), status: 'live' });
+    if (request.url.startsWith('/releases?') || request.url === '/releases') return send(200, history);
+    return send(200, { version: '1.0.0-abc', status: 'live' });
+  });
+});
+let origin = '';
+let dist = '';
+
+before(async () => {
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  dist = mkdtempSync(path.join(tmpdir(), 'release-dist-'));
+  mkdirSync(path.join(dist, 'server'));
+  for (const [file, text] of [
+    ['mf-manifest.json', '{"name":"catalog"}'],
+    ['remoteEntry.js', 'var catalog;'],
+    ['remoteEntry.js.map', '{}'],
+    ['remoteEntry.js.br', 'x'],
+    ['server/remoteEntry.js', 'module.exports = {};'],
+  ])
+    writeFileSync(path.join(dist, file), text);
+});
+after(() => {
+  server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const quiet = () => undefined;
+
+test('publishes a build without its source maps under a version of its own, then registers it as a canary', async () => {
+  calls.length = 0;
+  const registered = await run(['release', 'catalog', '--api', origin, '--token', 'ucd_team', '--dist', dist, '--canary', '10'], quiet);
+  const uploads = calls.filter((call) => call.method === 'PUT').map((call) => call.url);
+  assert.match(registered.version, /^0\.1\.0-[0-9a-f]{10}$/);
+  assert.deepEqual(
+    uploads.sort(),
+    ['mf-manifest.json', 'remoteEntry.js', 'server/remoteEntry.js'].map((file) => `/release-files/catalog/${registered.version}/${file}`),
+  );
+  assert.ok(calls.every((call) => call.authorization === 'Bearer ucd_team'));
+  const posted = JSON.parse(calls.at(-1).body);
+  assert.deepEqual(
+    { remote: posted.remote, canary: posted.canary, manifestUrl: posted.manifestUrl, preflight: posted.preflight },
+    { remote: 'catalog', canary: 10, manifestUrl: `${origin}/release-files/catalog/${registered.version}/mf-manifest.json`, preflight: 'skipped' },
+  );
+  calls.length = 0;
+  const again = await run(['release', 'catalog', '--api', origin, '--token', 'ucd_team', '--dist', dist], quiet);
+  assert.equal(again.version, registered.version, 'the same build gets the same version');
+});
+
+test('refuses a share out of range or a missing token before sending anything, and reports the API refusal', async () => {
+  calls.length = 0;
+  await assert.rejects(run(['release', 'catalog', '--api', origin, '--token', 't', '--dist', dist, '--canary', '100'], quiet), /1 to 99/);
+  await assert.rejects(run(['promote', 'catalog', '--api', origin], quiet), /--token/);
+  await assert.rejects(run(['release', 'shop', '--api', origin, '--token', 't'], quiet), /catalog, dashboard, checkout/);
+  assert.equal(calls.length, 0);
+  refuseWith = { status: 403, message: 'This deploy token releases catalog, not checkout' };
+  try {
+    await assert.rejects(run(['rollback', 'checkout', '--api', origin, '--token', 'ucd_team'], quiet), /403 This deploy token releases catalog, not checkout/);
+  } finally {
+    refuseWith = null;
+  }
+});
+
+test('promote and rollback call the API the site names in its config.json', async () => {
+  calls.length = 0;
+  await run(['promote', 'catalog', '--site', origin, '--token', 'ucd_team'], quiet);
+  await run(['rollback', 'catalog', '--site', origin, '--token', 'ucd_team', '--to', '1.0.0-abc'], quiet);
+  assert.deepEqual(
+    calls.map((call) => `${call.method} ${call.url} ${call.body}`),
+    ['GET /config.json ', 'POST /releases/catalog/promote {}', 'GET /config.json ', 'POST /releases/catalog/rollback {"to":"1.0.0-abc"}'],
+  );
+});
+
+test('lists each remote’s history as a table', async () => {
+  history = [
+    {
+      remote: 'catalog',
+      version: '1.1.0-b',
+      createdAt: '2026-11-25T10:05:00.000Z',
+      releasedBy: 'Catalog team (catalog token)',
+      share: 10,
+      status: 'canary',
+      reason: null,
+    },
+    {
+      remote: 'catalog',
+      version: '1.0.0-a',
+      createdAt: '2026-11-24T09:00:00.000Z',
+      releasedBy: 'ops@example.test',
+      share: null,
+      status: 'rolled_back',
+      reason: 'errors',
+    },
+  ];
+  const lines = [];
+  await run(['list', '--site', origin], (line) => lines.push(line));
+  assert.equal(
+    lines.join('\n'),
+    [
+      'catalog',
+      'version  when              who                           share  status',
+      '1.1.0-b  2026-11-25 10:05  Catalog team (catalog token)  10 %   canary',
+      '1.0.0-a  2026-11-24 09:00  ops@example.test                     rolled back (errors)',
+      '',
+    ].join('\n'),
+  );
+  assert.match(historyTable([]), /No releases yet/);
+  assert.deepEqual(filesToPublish(dist), ['mf-manifest.json', 'remoteEntry.js', 'server/remoteEntry.js']);
+});

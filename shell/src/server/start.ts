@@ -8,7 +8,8 @@ import { buildRenderServer } from './app';
  *   SHELL_RUNTIME_DIR (this deployment's remotes.json and config.json; the build's copies otherwise),
  *   SSR_BUDGET_MS (300: past it, the page is left for the browser to render), LOG_LEVEL (info),
  *   PAGE_CACHE (on; off keeps no page), PAGE_CACHE_FRESH_MS (60000), API_CHANGES_URL (the API's
- *   /changes from config.json), RENDER_CONCURRENCY (8), RENDER_QUEUE (64).
+ *   /changes from config.json), RENDER_CONCURRENCY (8), RENDER_QUEUE (64), RELEASES_API_URL (the API
+ *   whose release registry it reads; config.json's apiUrl), RELEASES_POLL_MS (30000).
  */
 export async function start(): Promise<void> {
   const env = process.env;
@@ -22,6 +23,7 @@ export async function start(): Promise<void> {
         ? undefined
         : { maxPages: 1_000, freshMs: Number(env.PAGE_CACHE_FRESH_MS ?? 60_000), staleMs: 5 * 60_000, changesUrl: env.API_CHANGES_URL || undefined },
     renderQueue: { concurrency: Number(env.RENDER_CONCURRENCY ?? 8), maxWaiting: Number(env.RENDER_QUEUE ?? 64) },
+    releases: { apiUrl: env.RELEASES_API_URL || undefined, pollMs: Number(env.RELEASES_POLL_MS ?? 30_000) },
   });
   const address = await app.listen({ port: Number(env.PORT ?? 3000), host: env.HOST ?? '127.0.0.1' });
   app.log.info(`render server on ${address}`);

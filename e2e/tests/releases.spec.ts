@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { logIn } from '../support/auth';
+import { accessToken } from '../support/orders';
+import { ROOT } from '../support/remotes';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { buildCatalogVariant, type Variant } from '../support/variants';
+
+/**
+ * A team releases a rebuilt mf-catalog with the release commands (docs/releases.md): a canary
+ * for half the visitors, a rollback, a token that cannot touch another remote, an admin's pin.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const NEW_HEADLINE = 'Version two of the catalog is live';
+const OLD_HEADLINE = 'Find a used car you’ll love to drive';
+const execute = promisify(execFile);
+
+let variant: Variant;
+let adminToken = '';
+const tokens = { catalog: '', checkout: '' };
+let canary = { version: '', manifestUrl: '' };
+
+const releases = (...args: string[]) => execute(process.execPath, [path.join(ROOT, 'scripts', 'releases.mjs'), ...args], { cwd: ROOT });
+
+async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${SITE.api}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.ok, `${method} ${route}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** The catalog manifest the server rendered the page with, from the page's boot data. */
+function serverCatalog(html: string): string | undefined {
+  const boot = /<script[^>]*id="usedcars-boot"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+  return boot ? (JSON.parse(boot) as { remotes: Record<string, string> }).remotes.catalog : undefined;
+}
+
+/** One visit: what the server rendered with, and that the page shows and loads the same version. */
+async function visit(context: BrowserContext): Promise<'canary' | 'live'> {
+  const page = await context.newPage();
+  const entries: string[] = [];
+  page.on('request', (request) => {
+    if (/remoteEntry\.js/.test(request.url()) && (request.url().startsWith(SITE.catalog) || request.url().includes('/release-files/catalog/')))
+      entries.push(request.url());
+  });
+  const html = await (await page.goto('/'))!.text();
+  const manifest = serverCatalog(html);
+  const onCanary = manifest === canary.manifestUrl;
+  expect(html.includes(NEW_HEADLINE)).toBe(onCanary);
+  await expect(page.getByRole('heading', { name: onCanary ? NEW_HEADLINE : OLD_HEADLINE })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const entry of entries) expect(entry.startsWith(path.posix.dirname(manifest!))).toBe(true);
+  await page.close();
+  return onCanary ? 'canary' : 'live';
+}
+
+async function freshContext(browser: Browser, cookies: { name: string; value: string }[] = []): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: SITE.shell });
+  if (cookies.length) await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: SITE.shell })));
+  return context;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  variant = buildCatalogVariant('release', [], (catalog) => {
+    const banner = path.join(catalog, 'src', 'features', 'home', 'HeroBanner.tsx');
+    writeFileSync(banner, readFileSync(banner, 'utf8').replace(OLD_HEADLINE, NEW_HEADLINE));
+  });
+  const page = await browser.newPage({ baseURL: SITE.shell });
+  await logIn(page, DEMO.admin, DEMO_PASSWORD);
+  adminToken = await accessToken(page);
+  await page.close();
+  for (const remote of ['catalog', 'checkout'] as const) {
+    tokens[remote] = (await api<{ token: string }>('POST', '/deploy-tokens', { name: `${remote} team`, remote })).token;
+  }
+});
+
+test.afterAll(() => variant?.remove());
+
+test('a 50 % canary splits fresh visitors, each keeps their version, and the server and the page agree', async ({ browser, request }) => {
+  test.setTimeout(600_000);
+  await releases('release', 'catalog', '--site', SITE.shell, '--token', tokens.catalog, '--dist', variant.dist, '--canary', '50');
+  const live = await api<{ remotes: Record<string, { canary: { version: string; manifestUrl: string } | null }> }>('GET', '/releases/live');
+  canary = live.remotes.catalog!.canary!;
+  await expect.poll(async () => serverCatalog(await (await request.get('/', { headers: { cookie: 'release_bucket=0' } })).text())).toBe(canary.manifestUrl);
+
+  const seen = { canary: 0, live: 0 };
+  for (let visitor = 0; visitor < 40; visitor += 1) {
+    const context = await freshContext(browser);
+    const first = await visit(context);
+    expect(await visit(context)).toBe(first);
+    seen[first] += 1;
+    await context.close();
+  }
+  expect(seen.canary).toBeGreaterThanOrEqual(10);
+  expect(seen.canary).toBeLessThanOrEqual(30);
+});
+
+test('a rollback reaches the next page load within 2 s', async ({ browser }) => {
+  const context = await freshContext(browser, [{ name: 'release_bucket', value: '0' }]);
+  expect(await visit(context)).toBe('canary');
+  await releases('rollback', 'catalog', '--site', SITE.shell, '--token', tokens.catalog, '--reason', 'the home page looks wrong');
+  await expect
+    .poll(async () => serverCatalog(await (await context.request.get('/')).text()) === canary.manifestUrl, { timeout: 2_000, intervals: [100] })
+    .toBe(false);
+  expect(await visit(context)).toBe('live');
+  await context.close();
+});
+
+test("a team's token cannot touch another remote", async () => {
+  const before = await api<unknown[]>('GET', '/releases?remote=checkout');
+  await expect(releases('rollback', 'checkout', '--site', SITE.shell, '--token', tokens.catalog)).rejects.toThrow(
+    /403 This deploy token releases catalog, not checkout/,
+  );
+  await expect(releases('release', 'checkout', '--api', SITE.api, '--token', tokens.catalog, '--dist', variant.dist)).rejects.toThrow(/403/);
+  expect(await api<unknown[]>('GET', '/releases?remote=checkout')).toEqual(before);
+});
+
+test("an admin's pin affects only that browser, and a forged one nothing", async ({ browser }) => {
+  const { pin } = await api<{ pin: string }>('POST', '/releases/pin', { remote: 'catalog', version: canary.version });
+  const pinned = await freshContext(browser, [{ name: 'release_pin', value: pin }]);
+  const other = await freshContext(browser);
+  const forged = await freshContext(browser, [{ name: 'release_pin', value: `${pin.slice(0, -2)}xx` }]);
+  expect(await visit(pinned)).toBe('canary');
+  expect(await visit(other)).toBe('live');
+  expect(await visit(forged)).toBe('live');
+  await Promise.all([pinned.close(), other.close(), forged.close()]);
+});

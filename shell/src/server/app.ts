@@ -71,8 +71,13 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     onChange: () => cache.invalidate(),
     log: (message) => app.log.warn(message),
   });
-  /** remotes.json: the first set, for remotes that have no release yet. */
-  const firstSet = () => JSON.parse(runtimeFile('remotes.json')) as Remotes;
+  /** remotes.json: the first set, for remotes that have no release yet (parsed again only when its text changes). */
+  let first: { text: string; remotes: Remotes } = { text: '', remotes: {} };
+  const firstSet = (): Remotes => {
+    const text = runtimeFile('remotes.json');
+    if (text !== first.text) first = { text, remotes: JSON.parse(text) as Remotes };
+    return first.remotes;
+  };
   const visitorSet = visitorSets(releases, new PinChecks(`${apiUrl()}/releases/pins`), firstSet);
 
   // The set this visitor gets, the same the server renders their pages with (a page left for the browser reads it).

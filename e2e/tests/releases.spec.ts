@@ -69,7 +69,7 @@ async function freshContext(browser: Browser, cookies: { name: string; value: st
 }
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   variant = buildCatalogVariant('release', [], (catalog) => {
     const banner = path.join(catalog, 'src', 'features', 'home', 'HeroBanner.tsx');
     writeFileSync(banner, readFileSync(banner, 'utf8').replace(OLD_HEADLINE, NEW_HEADLINE));
@@ -86,7 +86,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(() => variant?.remove());
 
 test('a 50 % canary splits fresh visitors, each keeps their version, and the server and the page agree', async ({ browser, request }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(1_200_000);
   await releases('release', 'catalog', '--site', SITE.shell, '--token', tokens.catalog, '--dist', variant.dist, '--canary', '50');
   const live = await api<{ remotes: Record<string, { canary: { version: string; manifestUrl: string } | null }> }>('GET', '/releases/live');
   canary = live.remotes.catalog!.canary!;

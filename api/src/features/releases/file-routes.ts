@@ -25,8 +25,8 @@ declare module 'fastify' {
 
 /**
  * A release's files (docs/releases.md): uploaded one by one under remote/version/ before the release
- * is registered, never changed after; served with a year's caching and to any origin, as the
- * pages of the site load a remote's scripts and manifest from wherever it is published.
+ * is registered, never changed after; served with a year's caching, and readable by the site's pages
+ * (CORS_ORIGINS, as every API response), which fetch a remote's manifest from wherever it is published.
  */
 export async function releaseFileRoutes(
   scope: FastifyInstance,
@@ -72,7 +72,7 @@ export async function releaseFileRoutes(
         const opened = RELEASE_KEYS.check(key) ? await releaseFiles.open(key) : null;
         if (!opened) throw notFound(`No release file ${key}`);
         return reply
-          .headers({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL, 'Access-Control-Allow-Origin': '*', 'Content-Length': String(opened.size) })
+          .headers({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL, 'Content-Length': String(opened.size) })
           .type(RELEASE_KEYS.contentType(key))
           .send(opened.stream);
       },

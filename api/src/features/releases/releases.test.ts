@@ -128,7 +128,7 @@ describeEachDriver('the release registry', (api) => {
     expect(JSON.stringify(listed)).not.toContain(token);
   });
 
-  it('publishes release files under their version, serves them for a year to any origin, and never changes them once registered', async () => {
+  it("publishes release files under their version, serves them for a year to the site's pages only, and never changes them once registered", async () => {
     const put = (file: string, body: string) =>
       api().inject({
         method: 'PUT',
@@ -142,9 +142,11 @@ describeEachDriver('the release registry', (api) => {
     expect(url).toBe('/release-files/checkout/2.0.0/server/remoteEntry.js');
     expect((await put('..%2F..%2Fcatalog%2F1.0.0%2FremoteEntry.js', 'x')).statusCode).toBe(400);
 
-    const served = await api().inject({ method: 'GET', url, headers: { origin: 'http://elsewhere.test' } });
+    const served = await api().inject({ method: 'GET', url, headers: { origin: 'http://localhost:3000' } });
     expect(served.body).toBe('module.exports = 2;');
-    expect(served.headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': '*' });
+    expect(served.headers).toMatchObject({ 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': 'http://localhost:3000' });
+    const elsewhere = await api().inject({ method: 'GET', url, headers: { origin: 'http://elsewhere.test' } });
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
     expect(served.headers['content-type']).toBe('text/javascript; charset=utf-8');
 
     await post(

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as suiteExpect, test } from '../support/test';
 import { listCar, newAccount, type SpecAccount } from '../support/accounts';
-import { expectAxeClean, expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
+import { expectAxeClean } from '../support/market';
+import { expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
 import { SITE } from '../support/site';
 
 // Two shared cores under load: a remote's first render can take longer than the suite's 15 s.
@@ -61,7 +62,7 @@ for (const width of [375, 1280]) {
       await page.getByRole('button', { name: `Edit ${carName}` }).click();
       const edit = page.getByRole('dialog', { name: `Edit ${carName}` });
       await expect(edit.getByLabel('Current price')).toBeFocused();
-      await expectAxeClean(page, 'the Edit dialog');
+      await expectAxeClean(page);
       await edit.getByLabel('Current price').fill('19900');
       await edit.getByLabel('Location').fill('Oakland, CA');
       await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -82,7 +83,7 @@ for (const width of [375, 1280]) {
       await end.click();
       const confirm = page.getByRole('dialog', { name: `Mark ${carName} sold elsewhere?` });
       await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-      await expectAxeClean(page, 'the end-listing dialog');
+      await expectAxeClean(page);
       for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
       await expect(confirm.locator(':focus')).toHaveCount(1);
       await page.keyboard.press('Escape');
@@ -123,7 +124,7 @@ for (const width of [375, 1280]) {
       await edit.getByRole('button', { name: 'Save changes' }).click();
       await expect(edit.getByRole('alert')).toHaveText("The listing was not changed: This car has been sold; its price and listing can't change");
       await expect(edit.getByLabel('Current price')).toHaveValue('15000');
-      await expectAxeClean(page, 'the Edit dialog with a refusal');
+      await expectAxeClean(page);
       await edit.getByRole('button', { name: 'Cancel' }).click();
 
       // Read afresh, the sold car's price is locked with the reason.

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect as suiteExpect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
-import { expectAxeClean, expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
+import { expectAxeClean } from '../support/market';
+import { expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 // Two shared cores under load: a remote's first render can take longer than the suite's 15 s.
@@ -64,7 +65,7 @@ for (const width of [375, 1280]) {
       const report = buyerPage.getByRole('dialog', { name: 'Report this listing' });
       await report.getByRole('radio', { name: 'Looks like a scam' }).check();
       await report.getByLabel('Anything the moderators should know (optional)').fill('Asks for a wire transfer before any viewing');
-      await expectAxeClean(buyerPage, 'the report dialog');
+      await expectAxeClean(buyerPage);
       await report.getByRole('button', { name: 'Send report' }).click();
       await expect(report.getByRole('status')).toHaveText("Thanks, we'll take a look");
       await report.getByRole('button', { name: 'Done' }).click();
@@ -87,11 +88,11 @@ for (const width of [375, 1280]) {
       await expect(queued).toContainText('Asks for a wire transfer before any viewing');
       await expect(queued).toContainText(buyer.name);
       await expect(queued.getByRole('link', { name: carName })).toHaveAttribute('href', `/audis/${carId}`);
-      await expectAxeClean(page, 'the Reports queue');
+      await expectAxeClean(page);
       await expectNoSidewaysScroll(page);
 
       await queued.getByRole('button', { name: `Hide ${carName}` }).click();
-      await expectAxeClean(page, 'the hide dialog');
+      await expectAxeClean(page);
       await actWithReason(page, `Hide ${carName}`, why.hide, 'Hide listing');
       await expect(queued).toContainText('Hidden');
 
@@ -120,7 +121,7 @@ for (const width of [375, 1280]) {
       await sellerPage.goto('/dashboard');
       await expect(sellerPage.getByRole('alert').filter({ hasText: 'Your seller account is suspended.' })).toContainText(why.suspend);
       await expect(sellerPage.getByRole('row').filter({ hasText: carName })).toContainText(`Hidden by the moderators: ${why.suspend}`);
-      await expectAxeClean(sellerPage, "a suspended seller's dashboard");
+      await expectAxeClean(sellerPage);
       await sellerPage.close();
       const listing = await request.post(`${SITE.api}/audis`, {
         headers: seller.auth,
@@ -150,7 +151,7 @@ for (const width of [375, 1280]) {
       await expect(log.getByRole('row').filter({ hasText: why.suspend })).toContainText(`Suspended seller${seller.name}`);
       await expect(log.getByRole('row').filter({ hasText: why.restore })).toContainText(`Restored listing${carName}`);
       await expect(log.getByRole('row').filter({ hasText: why.hide })).toContainText(`Hid listing${carName}`);
-      await expectAxeClean(page, 'the audit log');
+      await expectAxeClean(page);
       await expectNoSidewaysScroll(page);
 
       // Leave the seller reinstated.

@@ -6,6 +6,8 @@ import MyProductPage from './exposed/MyProductPage';
 import MyBuyersPage from './exposed/MyBuyersPage';
 import SavedCarsPage from './exposed/SavedCarsPage';
 import SavedSearchesPage from './exposed/SavedSearchesPage';
+import ReportsPage from './exposed/ReportsPage';
+import AuditLogPage from './exposed/AuditLogPage';
 
 // This remote's screens alone, where the screen registry places them.
 void renderStandalone('dashboard', {
@@ -16,4 +18,6 @@ void renderStandalone('dashboard', {
   'dashboard/MyBuyersPage': MyBuyersPage,
   'dashboard/SavedCarsPage': SavedCarsPage,
   'dashboard/SavedSearchesPage': SavedSearchesPage,
+  'dashboard/ReportsPage': ReportsPage,
+  'dashboard/AuditLogPage': AuditLogPage,
 });

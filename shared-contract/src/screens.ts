@@ -39,6 +39,8 @@ export interface ExposedModules {
   'dashboard/MyBuyersPage': NoProps;
   'dashboard/SavedCarsPage': NoProps;
   'dashboard/SavedSearchesPage': NoProps;
+  'dashboard/ReportsPage': NoProps;
+  'dashboard/AuditLogPage': NoProps;
   'checkout/PaymentPage': NoProps;
   /** Not a route: the catalog opens it over its own screens. */
   'checkout/BookingDialog': BookingDialogProps;
@@ -171,6 +173,9 @@ export const SCREENS: readonly Screen[] = [
         readsApi: true,
         serverRendered: false,
       },
+      // Moderation (admin): the reports queue and the audit log.
+      { path: SITE_ROUTES.reports, module: 'dashboard/ReportsPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
+      { path: SITE_ROUTES.auditLog, module: 'dashboard/AuditLogPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
       {
         path: SITE_ROUTES.payment,
         module: 'checkout/PaymentPage',
@@ -199,6 +204,8 @@ export const EXPOSED_MODULES = [
   'dashboard/MyBuyersPage',
   'dashboard/SavedCarsPage',
   'dashboard/SavedSearchesPage',
+  'dashboard/ReportsPage',
+  'dashboard/AuditLogPage',
   'checkout/PaymentPage',
   'checkout/BookingDialog',
 ] as const satisfies readonly ModuleId[];

@@ -19,6 +19,9 @@ export const SITE_PATHS = {
   // Buyers' saved cars and searches (docs/product.md, "Saved cars").
   savedCars: `${DASHBOARD}/savedCars`,
   savedSearches: `${DASHBOARD}/savedSearches`,
+  // Moderation (admin): the reports queue and the audit log.
+  reports: `${DASHBOARD}/reports`,
+  auditLog: `${DASHBOARD}/auditLog`,
   /** The booking id is one path segment, whatever characters it holds. */
   payment: (bookingId: string) => `${DASHBOARD}/payment/${encodeURIComponent(bookingId)}`,
 } as const;
@@ -34,6 +37,8 @@ export const SITE_ROUTES = {
   myBuyer: SITE_PATHS.myBuyer,
   savedCars: SITE_PATHS.savedCars,
   savedSearches: SITE_PATHS.savedSearches,
+  reports: SITE_PATHS.reports,
+  auditLog: SITE_PATHS.auditLog,
   payment: `${DASHBOARD}/payment/:id`,
 } as const;
 

@@ -17,9 +17,23 @@ test("the dashboard's standalone page has its layout around its own screens, not
     'dashboard/MyBuyersPage': Stub,
     'dashboard/SavedCarsPage': Stub,
     'dashboard/SavedSearchesPage': Stub,
+    'dashboard/ReportsPage': Stub,
+    'dashboard/AuditLogPage': Stub,
   });
   expect(addresses(routes)).toEqual([
-    ['/dashboard', ['index', '/dashboard/addProduct', '/dashboard/myProduct', '/dashboard/myBuyer', '/dashboard/savedCars', '/dashboard/savedSearches']],
+    [
+      '/dashboard',
+      [
+        'index',
+        '/dashboard/addProduct',
+        '/dashboard/myProduct',
+        '/dashboard/myBuyer',
+        '/dashboard/savedCars',
+        '/dashboard/savedSearches',
+        '/dashboard/reports',
+        '/dashboard/auditLog',
+      ],
+    ],
   ]);
 });
 

@@ -9,6 +9,9 @@ export const dashboardKeys = {
   account: (email: string) => ['account', { email }] as const,
   sellerCarsAll: () => ['seller-cars'] as const,
   sellerCars: (category: Category, sellerName: string) => ['seller-cars', { category, sellerName }] as const,
+  saveCounts: () => ['save-counts'] as const,
+  reports: () => ['reports'] as const,
+  auditLog: () => ['audit-log'] as const,
   bookings: (email: string) => ['bookings', { email }] as const,
   myBuyers: () => ['my-buyers'] as const,
   // The buyer's saved cars and searches; the catalog's hearts read the same 'favourites' list.

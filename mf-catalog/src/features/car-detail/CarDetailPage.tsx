@@ -13,6 +13,7 @@ import { SaveCarButton } from '../cars/SaveCarButton';
 import { PriceDrop } from '../cars/PriceDrop';
 import { SkeletonBlock } from '../cars/Skeleton';
 import { formatPosted } from '../cars/format';
+import { ReportListing } from '../report-listing/ReportListing';
 import { Gallery } from './Gallery';
 
 const Page = styled.article`
@@ -197,6 +198,7 @@ function CarView({ car, titleId }: { car: Car; titleId: string }) {
             <time dateTime={car.time}>{formatPosted(car.time)}</time>
           </dd>
         </Facts>
+        <ReportListing car={car} />
       </div>
     </Layout>
   );

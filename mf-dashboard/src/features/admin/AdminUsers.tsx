@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import type { User } from '@usedcars/shared-contract';
 import { GhostButton, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
+import { SmallButton } from '../photos/UploadArea';
 import { DataTable, type Column } from '../table/DataTable';
+import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { useAccounts, useDeleteAccount, type AccountRole } from './useAccounts';
 
 /** The confirm prompts, word for word (docs/product.md, "All users"); the seller's reads oddly, but it is the product's text. */
@@ -40,8 +43,35 @@ export function AdminUsers() {
   );
 }
 
+function suspendOrReinstate(account: User): ReasonRequest {
+  const suspend = account.suspendedReason === undefined;
+  return {
+    act: { kind: 'seller', id: account._id, suspend },
+    title: suspend ? `Suspend ${account.name}` : `Reinstate ${account.name}`,
+    confirm: suspend ? 'Suspend seller' : 'Reinstate seller',
+    toldTo: suspend
+      ? 'Their listings are hidden and they cannot list or change cars; their dashboard shows this reason.'
+      : 'The listings hidden with the suspension come back; the seller is told this reason.',
+    done: suspend ? `${account.name} is suspended` : `${account.name} is reinstated`,
+  };
+}
+
+/** A seller's standing, with the act that changes it (docs/product.md, "All users"). */
+function Suspension({ account, onAsk }: { account: User; onAsk: (request: ReasonRequest) => void }) {
+  const suspended = account.suspendedReason !== undefined;
+  return (
+    <Standing>
+      {suspended && <span dir="auto">Suspended: {account.suspendedReason}</span>}
+      <SmallButton type="button" aria-label={`${suspended ? 'Reinstate' : 'Suspend'} ${account.name}`} onClick={() => onAsk(suspendOrReinstate(account))}>
+        {suspended ? 'Reinstate' : 'Suspend'}
+      </SmallButton>
+    </Standing>
+  );
+}
+
 function AccountsTable({ role, caption, accounts }: { role: AccountRole; caption: string; accounts: ReturnType<typeof useAccounts> }) {
   const deletion = useDeleteAccount(role);
+  const [asking, setAsking] = useState<ReasonRequest | null>(null);
 
   const remove = (account: User) => {
     if (!window.confirm(DELETE_PROMPTS[role])) return;
@@ -59,6 +89,7 @@ function AccountsTable({ role, caption, accounts }: { role: AccountRole; caption
     { header: 'Name', cell: (account) => account.name, text: true },
     { header: 'Email', cell: (account) => account.email },
     { header: 'Role', cell: (account) => account.role },
+    ...(role === 'Seller' ? [{ header: 'Suspension', cell: (account: User) => <Suspension account={account} onAsk={setAsking} /> }] : []),
     {
       header: 'Delete',
       cell: (account) => {
@@ -72,12 +103,29 @@ function AccountsTable({ role, caption, accounts }: { role: AccountRole; caption
     },
   ];
 
-  return <DataTable caption={caption} columns={columns} query={accounts} empty={<p>No {caption.toLowerCase()} yet.</p>} />;
+  return (
+    <>
+      <DataTable caption={caption} columns={columns} query={accounts} empty={<p>No {caption.toLowerCase()} yet.</p>} />
+      {asking && <ReasonDialog request={asking} onClose={() => setAsking(null)} />}
+    </>
+  );
 }
 
 const Section = styled.section`
   & + & {
     margin-top: 32px;
+  }
+`;
+
+const Standing = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  max-width: 320px;
+  span {
+    color: ${theme.color.danger};
+    overflow-wrap: anywhere;
   }
 `;
 

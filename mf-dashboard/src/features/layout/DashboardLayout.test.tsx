@@ -1,11 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, type InitialEntry } from 'react-router-dom';
+import { fetchUserByEmail } from '@usedcars/shared-api';
 import { authStore } from '@usedcars/shared-auth';
 import { SITE_PATHS, arrivalNotice } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import DashboardLayout from './DashboardLayout';
+
+jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), fetchUserByEmail: jest.fn() }));
+
+beforeEach(() => {
+  jest.mocked(fetchUserByEmail).mockResolvedValue({ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller' });
+});
 
 /** A dashboard screen that throws, with no error screen of its own: the layout's must catch it. */
 function Broken(): never {
@@ -64,7 +71,7 @@ test("a Buyer's sub-navigation: My Orders, Saved cars, Saved searches", () => {
   ]);
 });
 
-test.each([['admin' as const, 'All users']])('a %s has one dashboard screen, %s', (role, label) => {
+test.each([['admin' as const, ['All users', 'Reports', 'Audit log']]])('a %s has the dashboard screens %j', (role, labels) => {
   signInAs(role);
   renderAt('/dashboard');
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
@@ -72,8 +79,24 @@ test.each([['admin' as const, 'All users']])('a %s has one dashboard screen, %s'
     within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual([label]);
+  ).toEqual(labels);
   expect(within(nav).queryByRole('link', { name: 'Add Product' })).not.toBeInTheDocument();
+});
+
+test('a suspended seller is told why on every dashboard screen; a seller in good standing sees no notice', async () => {
+  signInAs('Seller');
+  const { unmount } = renderAt('/dashboard/myProduct');
+  await waitFor(() => expect(fetchUserByEmail).toHaveBeenCalled());
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  unmount();
+
+  jest
+    .mocked(fetchUserByEmail)
+    .mockResolvedValue({ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller', suspendedReason: 'Repeated scam reports' });
+  renderAt('/dashboard/myProduct');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Your seller account is suspended. Repeated scam reports Your listings are hidden, and you cannot add or change cars until the admin reinstates you.',
+  );
 });
 
 test('no navigation is guessed while the role is unknown', () => {

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { CloseButton, focusRing, theme } from '@usedcars/shared-ui';
 import { SITE_PATHS, SITE_ROUTES, noticeFrom, type Role } from '@usedcars/shared-contract';
 import { useRole } from '../access/useRole';
+import { SuspendedNotice } from '../access/SuspendedNotice';
 import { DashboardErrorBoundary } from './DashboardErrorScreen';
 
 interface NavItem {
@@ -19,7 +20,13 @@ export function dashboardNav(role: Role | null): NavItem[] {
       { to: SITE_PATHS.myBuyer, label: 'My Buyers' },
     ];
   }
-  if (role === 'admin') return [{ to: SITE_ROUTES.dashboard, label: 'All users' }];
+  if (role === 'admin') {
+    return [
+      { to: SITE_ROUTES.dashboard, label: 'All users' },
+      { to: SITE_PATHS.reports, label: 'Reports' },
+      { to: SITE_PATHS.auditLog, label: 'Audit log' },
+    ];
+  }
   return [
     { to: SITE_ROUTES.dashboard, label: 'My Orders' },
     { to: SITE_PATHS.savedCars, label: 'Saved cars' },
@@ -59,6 +66,7 @@ export default function DashboardLayout() {
   return (
     <Frame>
       <ArrivalNotice />
+      {role === 'Seller' && <SuspendedNotice />}
       {/* There from the start, one row tall on a phone: the links arrive with the role and move nothing. */}
       <Side aria-label="Dashboard">
         <ul>

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deletePhoto, reorderPhotos } from '@usedcars/shared-api/photos';
 import { ApiError, fetchUserByEmail } from '@usedcars/shared-api';
 import { SELLER_CARS_MAX, fetchSellerCars } from '@usedcars/shared-api/cars';
+import { fetchSaveCounts } from '@usedcars/shared-api/favourites';
 import { type Car, type CarPhoto, type Category } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
@@ -12,6 +13,7 @@ import { newestFirst } from './useMyProducts';
 jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), fetchUserByEmail: jest.fn() }));
 jest.mock('@usedcars/shared-api/photos', () => ({ ...jest.requireActual('@usedcars/shared-api/photos'), reorderPhotos: jest.fn(), deletePhoto: jest.fn() }));
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchSellerCars: jest.fn() }));
+jest.mock('@usedcars/shared-api/favourites', () => ({ fetchSaveCounts: jest.fn() }));
 
 function serve(cars: Partial<Record<Category, Car[]>>) {
   jest.mocked(fetchSellerCars).mockImplementation(async (category) => cars[category] ?? []);
@@ -22,6 +24,7 @@ beforeEach(() => {
   signInAs('Seller', 'Dana D.', 'dana@usedcars.test');
   // The account's name is what the API stamps on the seller's cars.
   jest.mocked(fetchUserByEmail).mockResolvedValue({ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller' });
+  jest.mocked(fetchSaveCounts).mockResolvedValue([]);
 });
 
 test('shows a spinner while the cars load', () => {
@@ -38,7 +41,8 @@ test('with no cars it points to Add Product', async () => {
   expect(screen.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/dashboard/addProduct');
 });
 
-test("merges the seller's cars of the three brands, newest first, with each car's state", async () => {
+test("merges the seller's cars of the three brands, newest first, with each car's state and how many saved it", async () => {
+  jest.mocked(fetchSaveCounts).mockResolvedValue([{ carId: 'a1', savedBy: 3 }]);
   serve({
     audi: [car({ _id: 'a1', carName: 'Audi Q5', time: '2025-03-01', status: 'booked' })],
     honda: [car({ _id: 'h1', carName: 'Honda Civic EX', categoryName: 'honda', time: '2025-05-20', currentPrice: 18000 })],
@@ -49,18 +53,22 @@ test("merges the seller's cars of the three brands, newest first, with each car'
   for (const category of ['audi', 'honda', 'mercedes']) {
     expect(fetchSellerCars).toHaveBeenCalledWith(category, 'Dana Driver', expect.anything());
   }
-  const rows = within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-  expect(rows).toEqual([
-    ['1', '', 'Honda Civic EX', 'Honda', '$18,000', '2025-05-20', 'Available', 'Edit photos'],
-    ['2', '', 'Audi Q5', 'Audi', '$21,500', '2025-03-01', 'Booked', 'Edit photos'],
-    ['3', '', 'Mercedes-Benz C 300', 'Mercedes-Benz', '$21,500', '2024-12-24', 'Sold', 'Edit photos'],
+  const rows = () =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+  // The counts arrive on their own, after the cars.
+  await waitFor(() => expect(rows()[1]?.[7]).toBe('3'));
+  expect(rows()).toEqual([
+    ['1', '', 'Honda Civic EX', 'Honda', '$18,000', '2025-05-20', 'Available', '0', 'EditEdit photosMark sold elsewhereWithdraw'],
+    ['2', '', 'Audi Q5', 'Audi', '$21,500', '2025-03-01', 'Booked', '3', 'EditEdit photosMark sold elsewhereWithdraw'],
+    // A sold car's text may still be corrected; it can no longer end.
+    ['3', '', 'Mercedes-Benz C 300', 'Mercedes-Benz', '$21,500', '2024-12-24', 'Sold', '0', 'EditEdit photos'],
   ]);
 });
 

@@ -2,13 +2,32 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { SELLER_CARS_MAX } from '@usedcars/shared-api/cars';
-import { CATEGORY_PATHS, SITE_PATHS, type Car } from '@usedcars/shared-contract';
+import { CATEGORY_PATHS, SITE_PATHS, endedStatus, type Car, type ListingEnding } from '@usedcars/shared-contract';
 import { StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { EditListingDialog } from '../edit-listing/EditListingDialog';
+import { EndListingDialog } from '../edit-listing/EndListingDialog';
 import { EditPhotosDialog } from '../photos/EditPhotosDialog';
 import { SmallButton } from '../photos/UploadArea';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
 import { useMyProducts } from './useMyProducts';
+import { useSaveCounts } from './useSaveCounts';
+
+type Opened = { car: Car; what: 'edit' | 'photos' } | { car: Car; what: 'end'; ending: ListingEnding };
+
+/** A car hidden by the moderators, or ended, cannot change: the API refuses, so nothing is offered. */
+function canChange(car: Car): boolean {
+  return car.hiddenReason === undefined && car.status !== 'withdrawn' && car.status !== 'soldElsewhere';
+}
+
+function State({ car }: { car: Car }) {
+  return (
+    <>
+      <StatusBadge status={car.status} />
+      {car.hiddenReason !== undefined && <HiddenNote dir="auto">Hidden by the moderators: {car.hiddenReason}</HiddenNote>}
+    </>
+  );
+}
 
 const baseColumns: Column<Car>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
@@ -17,24 +36,48 @@ const baseColumns: Column<Car>[] = [
   { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label },
   { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },
   { header: 'Posted', cell: (car) => car.time, nowrap: true },
-  { header: 'State', cell: (car) => <StatusBadge status={car.status} />, nowrap: true },
+  { header: 'State', cell: (car) => <State car={car} /> },
 ];
 
 /** My Products (docs/product.md, "My Products"): the seller's cars of every brand, newest first, with their state. */
 export function MyProducts() {
   usePageTitle('Dashboard - My Products');
   const products = useMyProducts();
-  const [editing, setEditing] = useState<Car | null>(null);
+  const counts = useSaveCounts();
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const close = () => setOpened(null);
   const columns: Column<Car>[] = [
     ...baseColumns,
+    // Unknown while the counts load or if they fail: a blank, never a wrong 0.
+    { header: 'Saved by', cell: (car) => (counts.data ? (counts.data.get(car._id) ?? 0) : ''), align: 'end', nowrap: true },
     {
-      header: 'Photos',
+      header: 'Manage',
       cell: (car) => (
-        <SmallButton type="button" onClick={() => setEditing(car)} aria-label={`Edit photos of ${car.carName}`}>
-          Edit photos{car.photos?.length ? ` (${car.photos.length})` : ''}
-        </SmallButton>
+        <Actions>
+          {canChange(car) && (
+            <SmallButton type="button" onClick={() => setOpened({ car, what: 'edit' })} aria-label={`Edit ${car.carName}`}>
+              Edit
+            </SmallButton>
+          )}
+          <SmallButton type="button" onClick={() => setOpened({ car, what: 'photos' })} aria-label={`Edit photos of ${car.carName}`}>
+            Edit photos{car.photos?.length ? ` (${car.photos.length})` : ''}
+          </SmallButton>
+          {canChange(car) && endedStatus(car.status, 'soldElsewhere') && (
+            <SmallButton
+              type="button"
+              onClick={() => setOpened({ car, what: 'end', ending: 'soldElsewhere' })}
+              aria-label={`Mark ${car.carName} sold elsewhere`}
+            >
+              Mark sold elsewhere
+            </SmallButton>
+          )}
+          {canChange(car) && endedStatus(car.status, 'withdrawn') && (
+            <SmallButton type="button" onClick={() => setOpened({ car, what: 'end', ending: 'withdrawn' })} aria-label={`Withdraw ${car.carName}`}>
+              Withdraw
+            </SmallButton>
+          )}
+        </Actions>
       ),
-      nowrap: true,
     },
   ];
   return (
@@ -51,11 +94,27 @@ export function MyProducts() {
         }
         note={products.truncated ? <Note>Showing your newest {SELLER_CARS_MAX.toLocaleString('en-US')} cars of each brand.</Note> : null}
       />
-      {editing && <EditPhotosDialog car={editing} onClose={() => setEditing(null)} />}
+      {opened?.what === 'edit' && <EditListingDialog car={opened.car} onClose={close} />}
+      {opened?.what === 'photos' && <EditPhotosDialog car={opened.car} onClose={close} />}
+      {opened?.what === 'end' && <EndListingDialog car={opened.car} ending={opened.ending} onClose={close} />}
     </>
   );
 }
 
 const Note = styled.p`
   color: ${theme.color.muted};
+`;
+
+const HiddenNote = styled.span`
+  display: block;
+  margin-top: 4px;
+  max-width: 240px;
+  font-size: 14px;
+  color: ${theme.color.danger};
+  overflow-wrap: anywhere;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 6px;
 `;

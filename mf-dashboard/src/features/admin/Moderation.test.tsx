@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, listUsersByRole } from '@usedcars/shared-api';
+import { fetchAuditLog, fetchReports, setListingHidden, setSellerSuspended } from '@usedcars/shared-api/moderation';
+import type { AuditEntry, Report, User } from '@usedcars/shared-contract';
+import { renderDashboard, signInAs } from '../../testing/renderDashboard';
+import { AdminUsers } from './AdminUsers';
+import AuditLogPage from './AuditLogPage';
+import ReportsPage from './ReportsPage';
+
+jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), listUsersByRole: jest.fn() }));
+jest.mock('@usedcars/shared-api/moderation', () => ({
+  fetchReports: jest.fn(),
+  fetchAuditLog: jest.fn(),
+  setListingHidden: jest.fn(),
+  setSellerSuspended: jest.fn(),
+}));
+
+const carId = '00000000-0000-4000-8000-000000000001';
+const report = (overrides: Partial<Report> = {}): Report => ({
+  _id: 'r1',
+  carId,
+  carName: 'Audi Q5',
+  categoryName: 'audi',
+  reason: 'scam',
+  text: 'Asks for a wire transfer',
+  reporterName: 'Bea Buyer',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  hidden: false,
+  ...overrides,
+});
+
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  signInAs('admin');
+});
+
+test('the Reports queue lists each report with its car, reason and words; Hide asks why, then the queue reads Hidden', async () => {
+  const user = userEvent.setup();
+  let hidden = false;
+  jest.mocked(fetchReports).mockImplementation(async () => [report({ hidden })]);
+  jest.mocked(setListingHidden).mockImplementation(async () => {
+    hidden = true;
+    return { message: 'Listing hidden' };
+  });
+  renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
+  const table = await screen.findByRole('table', { name: 'Reported listings' });
+  expect(document.title).toBe('Dashboard - Reports');
+  expect(cells(table)[0]).toEqual([
+    '1',
+    'Audi Q5',
+    'Looks like a scamAsks for a wire transfer',
+    'Bea Buyer',
+    expect.stringMatching(/Nov 20, 2026/),
+    'Shown',
+    'Hide',
+  ]);
+  expect(within(table).getByRole('link', { name: 'Audi Q5' })).toHaveAttribute('href', `/audis/${carId}`);
+
+  await user.click(within(table).getByRole('button', { name: 'Hide Audi Q5' }));
+  const dialog = screen.getByRole('dialog', { name: 'Hide Audi Q5' });
+  expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Hide listing' }));
+  expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(/Reason is required/);
+  expect(setListingHidden).not.toHaveBeenCalled();
+
+  await user.type(within(dialog).getByLabelText('Reason'), 'Scam: asks for wire transfers');
+  await user.click(within(dialog).getByRole('button', { name: 'Hide listing' }));
+  expect(setListingHidden).toHaveBeenCalledWith(carId, true, 'Scam: asks for wire transfers');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(await within(table).findByRole('button', { name: 'Restore Audi Q5' })).toBeInTheDocument();
+  expect(cells(table)[0]?.[5]).toBe('Hidden');
+});
+
+test("a refused act stays in the dialog with the API's words", async () => {
+  const user = userEvent.setup();
+  jest.mocked(fetchReports).mockResolvedValue([report({ hidden: true })]);
+  jest.mocked(setListingHidden).mockRejectedValue(new ApiError('This listing is hidden with its suspended seller: reinstate the seller to show it', 409));
+  renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
+  await user.click(await screen.findByRole('button', { name: 'Restore Audi Q5' }));
+  const dialog = screen.getByRole('dialog', { name: 'Restore Audi Q5' });
+  await user.type(within(dialog).getByLabelText('Reason'), 'Checked: genuine');
+  await user.click(within(dialog).getByRole('button', { name: 'Restore listing' }));
+  expect(setListingHidden).toHaveBeenCalledWith(carId, false, 'Checked: genuine');
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('reinstate the seller to show it');
+  expect(within(dialog).getByLabelText('Reason')).toHaveValue('Checked: genuine');
+});
+
+test('an empty queue says so; the screen is not for a seller', async () => {
+  jest.mocked(fetchReports).mockResolvedValue([]);
+  const { unmount } = renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
+  expect(await screen.findByText('Nobody has reported a listing.')).toBeInTheDocument();
+  unmount();
+  signInAs('Seller');
+  renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
+  expect(screen.getByText('Only the admin moderates listings.')).toBeInTheDocument();
+  expect(fetchReports).toHaveBeenCalledTimes(1);
+});
+
+test('the audit log shows who, when, what, of what and why, 20 a page', async () => {
+  const entries: AuditEntry[] = Array.from({ length: 25 }, (_, i) => ({
+    _id: `e${i}`,
+    actorName: 'Ada Admin',
+    action: i % 2 ? 'restoreCar' : 'suspendSeller',
+    targetId: `t${i}`,
+    targetName: `Target ${i + 1}`,
+    reason: `Reason ${i + 1}`,
+    at: '2026-11-24T09:30:00.000Z',
+  }));
+  jest.mocked(fetchAuditLog).mockResolvedValue(entries);
+  renderDashboard(<AuditLogPage />, { path: '/dashboard/auditLog' });
+  const table = await screen.findByRole('table', { name: 'Moderation acts' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent),
+  ).toEqual(['Sl No', 'When', 'Who', 'What', 'Of', 'Why']);
+  expect(cells(table)[0]).toEqual(['1', expect.stringMatching(/Nov 24, 2026/), 'Ada Admin', 'Suspended seller', 'Target 1', 'Reason 1']);
+  expect(cells(table)[1]?.[3]).toBe('Restored listing');
+  expect(screen.getByText('Showing 1–20 of 25')).toBeInTheDocument();
+});
+
+test('All users: a seller is suspended with a reason, then reads Suspended with Reinstate', async () => {
+  const user = userEvent.setup();
+  let seller: User = { _id: 's1', name: 'Sally Seller', email: 'sally@usedcars.test', role: 'Seller' };
+  jest.mocked(listUsersByRole).mockImplementation(async (role) => (role === 'Seller' ? [seller] : []));
+  jest.mocked(setSellerSuspended).mockImplementation(async (_id, _suspend, reason) => {
+    seller = { ...seller, suspendedReason: reason };
+    return { message: 'Seller suspended' };
+  });
+  renderDashboard(<AdminUsers />);
+  const sellers = await screen.findByRole('table', { name: 'Sellers' });
+  await user.click(within(sellers).getByRole('button', { name: 'Suspend Sally Seller' }));
+  const dialog = screen.getByRole('dialog', { name: 'Suspend Sally Seller' });
+  expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(/their dashboard shows this reason/);
+  await user.type(within(dialog).getByLabelText('Reason'), 'Three scam reports');
+  await user.click(within(dialog).getByRole('button', { name: 'Suspend seller' }));
+  expect(setSellerSuspended).toHaveBeenCalledWith('s1', true, 'Three scam reports');
+  expect(await within(sellers).findByText('Suspended: Three scam reports')).toBeInTheDocument();
+  expect(within(sellers).getByRole('button', { name: 'Reinstate Sally Seller' })).toBeInTheDocument();
+});

@@ -1,0 +1,99 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import styled from 'styled-components';
+import { errorText } from '@usedcars/shared-auth';
+import type { Car } from '@usedcars/shared-contract';
+import { Button, GhostButton, theme } from '@usedcars/shared-ui';
+import { Dialog } from '@usedcars/shared-ui/dialog';
+import { Field, Input, TextArea } from '@usedcars/shared-ui/form';
+import { LISTING_FIELDS, listingValues, priceLock, validateListing, type ListingField, type ListingValues } from './listingForm';
+import { useListingUpdate } from './useListingUpdate';
+
+/**
+ * Edit listing, from My Products (docs/product.md, "My Products"): price, condition, location and
+ * details, checked with the API's schema. A refusal is shown in the dialog and every value typed
+ * stays, so nothing is lost; the dialog closes only once the API has the change.
+ */
+export function EditListingDialog({ car, onClose }: { car: Car; onClose: () => void }) {
+  const formId = useId();
+  const first = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<ListingValues>(() => listingValues(car));
+  const [submitted, setSubmitted] = useState(false);
+  const saving = useListingUpdate(car);
+  const lock = priceLock(car);
+  const checked = useMemo(() => validateListing(car, values), [car, values]);
+  const errors = submitted ? (checked.errors ?? {}) : {};
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!checked.data) return;
+    saving.mutate(checked.data, {
+      onSuccess: (answer) => {
+        toast.success(`${answer.carName} updated`);
+        onClose();
+      },
+    });
+  };
+
+  const change = (field: ListingField, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const close = () => {
+    if (!saving.isPending) onClose();
+  };
+
+  return (
+    <Dialog title={`Edit ${car.carName}`} onClose={close} initialFocus={lock ? undefined : first}>
+      <Form noValidate onSubmit={submit} aria-busy={saving.isPending} aria-label={`Edit ${car.carName}`}>
+        {LISTING_FIELDS.map((field) => {
+          const locked = field.name === 'currentPrice' && lock !== null;
+          const props = {
+            name: field.name,
+            value: values[field.name],
+            dir: field.kind === 'price' ? undefined : 'auto',
+            onChange: (event: { target: { value: string } }) => change(field.name, event.target.value),
+          };
+          return (
+            <Field key={field.name} id={`${formId}-${field.name}`} label={field.label} hint={locked ? lock : undefined} error={errors[field.name]}>
+              {field.kind === 'long' ? (
+                <TextArea {...props} rows={5} />
+              ) : field.kind === 'price' ? (
+                <Input {...props} ref={first} type="number" min="0" step="any" inputMode="decimal" readOnly={locked} />
+              ) : (
+                <Input {...props} type="text" autoComplete="off" />
+              )}
+            </Field>
+          );
+        })}
+        <div role="alert">
+          {errors.form && <Refusal>{errors.form}</Refusal>}
+          {saving.isError && <Refusal>The listing was not changed: {errorText(saving.error)}</Refusal>}
+        </div>
+        <Footer>
+          <GhostButton type="button" onClick={close} disabled={saving.isPending}>
+            Cancel
+          </GhostButton>
+          <Button type="submit" disabled={saving.isPending}>
+            {saving.isPending ? 'Saving…' : 'Save changes'}
+          </Button>
+        </Footer>
+      </Form>
+    </Dialog>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: 16px;
+`;
+
+const Refusal = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 12px;
+`;

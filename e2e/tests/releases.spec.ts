@@ -56,7 +56,8 @@ async function visit(context: BrowserContext): Promise<'canary' | 'live'> {
   const onCanary = manifest === canary.manifestUrl;
   expect(html.includes(NEW_HEADLINE)).toBe(onCanary);
   await expect(page.getByRole('heading', { name: onCanary ? NEW_HEADLINE : OLD_HEADLINE })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // The page hydrates the home screen with the catalog's code: the entry it loads is the one the server used.
+  await expect.poll(() => entries.length, { timeout: 60_000 }).toBeGreaterThan(0);
   for (const entry of entries) expect(entry.startsWith(path.posix.dirname(manifest!))).toBe(true);
   await page.close();
   return onCanary ? 'canary' : 'live';

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type onSendAsyncHookHandler } from 'fastify';
+import type pg from 'pg';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
 import type { AppConfig } from './config';
@@ -26,6 +27,7 @@ import { ChangeStream } from './features/changes/stream';
 import { CarCatalog } from './features/cars/service';
 import { favouriteRoutes } from './features/favourites/routes';
 import { WriteLimits } from './features/limits/write-limits';
+import { ApiMetrics, registerRequestTiming, registerTokenMetrics } from './features/metrics/metrics';
 import { moderationRoutes } from './features/moderation/routes';
 import type { PaymentGateway } from './features/payments/gateway';
 import { paymentRoutes } from './features/payments/routes';
@@ -47,6 +49,15 @@ export interface AppOptions {
   changes?: ChangeFeed;
   /** Where car photos go; by default the one config.photos names. */
   photoStorage?: PhotoStorage;
+  /** The node-postgres pool, whose use the metrics show (none with PGlite: one connection, in process). */
+  pool?: pg.Pool;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API's Prometheus numbers (features/metrics): server.ts serves them on METRICS_PORT. */
+    metrics: ApiMetrics;
+  }
 }
 
 export const PUBLIC_DIR = path.resolve(__dirname, '../public');
@@ -66,6 +77,7 @@ export async function buildApp({
   clock = () => new Date(),
   changes = new LocalChangeFeed(),
   photoStorage = storageFromSettings(config.photos.storage),
+  pool,
 }: AppOptions): Promise<FastifyInstance> {
   const headers = await securityHeaders({
     // Pictures are shown by the site on other origins, and /docs needs its own inline styles.
@@ -93,6 +105,9 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, config.bodyLimitBytes);
+  const metrics = new ApiMetrics({ db, pool });
+  app.decorate('metrics', metrics);
+  registerRequestTiming(app, metrics);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
@@ -138,7 +153,15 @@ export async function buildApp({
 
   const photos = new PhotoService(db, photoStorage, config.photos.concurrency);
   if (photoStorage instanceof S3Storage) app.addHook('onClose', () => photoStorage.destroy());
-  const context: AppContext = { db, identity, gateway, config, tokens, limits: new WriteLimits(db, config.writeLimits, clock), photos };
+  const context: AppContext = {
+    db,
+    identity,
+    gateway,
+    config,
+    tokens,
+    limits: new WriteLimits(db, config.writeLimits, clock, (action) => metrics.writeLimitRefusals.inc({ action })),
+    photos,
+  };
   const cursors = new CursorCodec(`cursor:${config.jwtSecret}`);
   const catalog = new CarCatalog(db, photos, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs }, cursors);
 
@@ -165,6 +188,7 @@ export async function buildApp({
     if (methods.some((method) => WRITE_METHODS.has(method))) route.onSend = [invalidateOnSuccess, ...[route.onSend ?? []].flat()];
   });
 
+  if (config.metrics.token) registerTokenMetrics(app, metrics.registry, config.metrics.token);
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
   for (const routes of [authRoutes, userRoutes, carRoutes(catalog), bookingRoutes, paymentRoutes]) routes(app, context);
   for (const routes of [favouriteRoutes, alertRoutes, moderationRoutes]) routes(app, context);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
+import { type MetricsSettings, defaultMetricsSettings } from './features/metrics/metrics';
 import type { S3Settings } from './features/photos/storage';
 import { type MailSettings, defaultMailSettings, mailSettingsFromEnv } from './mail/settings';
 
@@ -28,6 +29,8 @@ export interface AppConfig {
   photos: PhotoSettings;
   /** The alert mails' SMTP server and links (docs/operations.md, "Alert mails"). */
   mail: MailSettings;
+  /** Where /metrics is served, if anywhere (docs/operations.md, "Metrics"). */
+  metrics: MetricsSettings;
 }
 
 export type PhotoStorageSettings = { kind: 'folder'; dir: string } | ({ kind: 's3' } & S3Settings);
@@ -90,6 +93,7 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   logLevel: 'info',
   photos: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'photos') }, concurrency: 1 },
   mail: defaultMailSettings,
+  metrics: defaultMetricsSettings,
 };
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -170,6 +174,14 @@ export function trustProxyFromEnv(value: string | undefined): boolean | number |
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** METRICS_PORT (a listener of its own), METRICS_HOST (127.0.0.1), METRICS_TOKEN (/metrics on the public port for its bearer). */
+export function metricsSettingsFromEnv(env: NodeJS.ProcessEnv): MetricsSettings {
+  const port = countFromEnv('METRICS_PORT', env.METRICS_PORT, 0);
+  const token = env.METRICS_TOKEN?.trim() || undefined;
+  if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
+  return { port: port || undefined, host: env.METRICS_HOST?.trim() || defaultMetricsSettings.host, token };
 }
 
 /** A secret made once and kept in DATA_DIR, so issued tokens survive a restart. */
@@ -278,6 +290,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       logLevel: env.LOG_LEVEL || defaultConfig.logLevel,
       photos: photoSettingsFromEnv(env, dataDir),
       mail: mailSettingsFromEnv(env, (name, value, fallback) => countFromEnv(name, value, fallback, 1)),
+      metrics: metricsSettingsFromEnv(env),
     },
   };
 }

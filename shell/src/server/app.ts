@@ -7,8 +7,9 @@ import { watchRemoteBuilds } from './buildWatch';
 import { listenForChanges } from './changeListener';
 import { PageCache, type PageCacheOptions } from './pageCache';
 import { createPageResponder } from './pages';
-import { RemoteServers, type PublishedManifest, type RemoteServersOptions } from '@usedcars/federation/server';
+import { RemoteServers, releaseOf, type PublishedManifest, type RemoteServersOptions } from '@usedcars/federation/server';
 import { Renderer, serverRenderedModules } from './render';
+import { type RenderMetrics, registerTokenMetrics } from './metrics';
 import { RenderQueue } from './renderQueue';
 import { staticHeaders } from './securityHeaders';
 
@@ -32,9 +33,19 @@ export interface RenderServerOptions {
   pageCache?: PageCacheOptions & { changesUrl?: string; buildCheckMs?: number };
   /** Renders at a time, and how many more may wait before a page goes to the browser at once. */
   renderQueue?: { concurrency: number; maxWaiting: number };
+  /** Where pages, renders and requests are counted (docs/operations.md, "Metrics"). */
+  metrics: RenderMetrics;
+  /** /metrics on the public port for this token's bearer, with what `text` gives (all workers' numbers, with several). */
+  metricsToken?: { token: string; text: () => Promise<{ contentType: string; body: string }> };
 }
 
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
+
+/** The server's own routes; every other route is one of the build's files. */
+const OWN_ROUTES = new Set(['/healthz', '/metrics', '/remotes.json', '/config.json']);
+
+/** Any address without a file extension, asked for to be shown, is a page. */
+const isPageRequest = (method: string, pathname: string) => (method === 'GET' || method === 'HEAD') && !path.posix.basename(pathname).includes('.');
 
 export async function buildRenderServer(options: RenderServerOptions): Promise<FastifyInstance> {
   const { distDir, budgetMs } = options;
@@ -56,6 +67,16 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     // One line per page left for the browser (below), not two per request.
     logController: new LogController({ disableRequestLogging: true }),
   });
+
+  const { metrics } = options;
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    const kind =
+      route === undefined ? (isPageRequest(request.method, request.url.split('?')[0] ?? '/') ? 'page' : 'other') : OWN_ROUTES.has(route) ? 'other' : 'file';
+    metrics.request(kind, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  if (options.metricsToken) registerTokenMetrics(app, options.metricsToken.token, options.metricsToken.text);
 
   // The process that responded: with several render workers, which one (docs/operations.md).
   app.get('/healthz', async () => ({ status: 'ok', worker: process.pid }));
@@ -89,13 +110,13 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   const cache = new PageCache(options.pageCache ?? { maxPages: 0, freshMs: 0, staleMs: 0 });
   const { concurrency, maxWaiting } = options.renderQueue ?? { concurrency: 8, maxWaiting: 64 };
   const queue = new RenderQueue(concurrency, maxWaiting);
-  const respondWithPage = createPageResponder({ renderer, template, budgetMs, runtimeFile, cache, queue });
+  const shellRelease = releaseOf(shellManifest);
+  const respondWithPage = createPageResponder({ renderer, template, budgetMs, runtimeFile, cache, queue, metrics, shellRelease });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // A missing file (a stale chunk name, a typo) is a plain 404; anything else is a page address.
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.posix.basename(pathname).includes('.');
-    if (!isPage) {
+    if (!isPageRequest(request.method, pathname)) {
       reply.headers(staticHeaders());
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }

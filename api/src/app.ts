@@ -34,6 +34,8 @@ import { paymentRoutes } from './features/payments/routes';
 import { photoRoutes } from './features/photos/routes';
 import { PhotoService } from './features/photos/service';
 import { type PhotoStorage, S3Storage, storageFromSettings } from './features/photos/storage';
+import { TelemetryBuffer } from './features/telemetry/buffer';
+import { telemetryRoutes } from './features/telemetry/routes';
 import { userRoutes } from './features/users/routes';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -195,5 +197,9 @@ export async function buildApp({
   await app.register(photoRoutes(photos, context));
   changeRoutes(changeStream)(app);
   await app.register(unsubscribeRoutes(context));
+  const telemetry = new TelemetryBuffer(db, config.telemetry, clock);
+  const stopTelemetry = telemetry.start((error) => app.log.warn({ err: error }, 'telemetry aggregates could not be written'));
+  app.addHook('onClose', stopTelemetry);
+  await app.register(telemetryRoutes(db, telemetry, config.telemetry, metrics, clock));
   return app;
 }

@@ -5,6 +5,7 @@ import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
 import { type MetricsSettings, defaultMetricsSettings } from './features/metrics/metrics';
 import type { S3Settings } from './features/photos/storage';
+import { type TelemetrySettings, defaultTelemetrySettings } from './features/telemetry/buffer';
 import { type MailSettings, defaultMailSettings, mailSettingsFromEnv } from './mail/settings';
 
 export interface AppConfig {
@@ -31,6 +32,8 @@ export interface AppConfig {
   mail: MailSettings;
   /** Where /metrics is served, if anywhere (docs/operations.md, "Metrics"). */
   metrics: MetricsSettings;
+  /** What POST /telemetry takes and how long its aggregates are kept (docs/operations.md, "Telemetry"). */
+  telemetry: TelemetrySettings;
 }
 
 export type PhotoStorageSettings = { kind: 'folder'; dir: string } | ({ kind: 's3' } & S3Settings);
@@ -94,6 +97,7 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   photos: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'photos') }, concurrency: 1 },
   mail: defaultMailSettings,
   metrics: defaultMetricsSettings,
+  telemetry: defaultTelemetrySettings,
 };
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -182,6 +186,19 @@ export function metricsSettingsFromEnv(env: NodeJS.ProcessEnv): MetricsSettings 
   const token = env.METRICS_TOKEN?.trim() || undefined;
   if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
   return { port: port || undefined, host: env.METRICS_HOST?.trim() || defaultMetricsSettings.host, token };
+}
+
+/** TELEMETRY_RETENTION_DAYS, TELEMETRY_BATCHES_PER_MINUTE, TELEMETRY_FLUSH_MS, TELEMETRY_TOKEN (the render servers'). */
+export function telemetrySettingsFromEnv(env: NodeJS.ProcessEnv): TelemetrySettings {
+  const defaults = defaultTelemetrySettings;
+  const serverToken = env.TELEMETRY_TOKEN?.trim() || undefined;
+  if (serverToken && serverToken.length < 16) throw new ConfigError('TELEMETRY_TOKEN must be at least 16 characters long');
+  return {
+    retentionDays: countFromEnv('TELEMETRY_RETENTION_DAYS', env.TELEMETRY_RETENTION_DAYS, defaults.retentionDays, 1),
+    batchesPerMinute: countFromEnv('TELEMETRY_BATCHES_PER_MINUTE', env.TELEMETRY_BATCHES_PER_MINUTE, defaults.batchesPerMinute, 1),
+    flushMs: countFromEnv('TELEMETRY_FLUSH_MS', env.TELEMETRY_FLUSH_MS, defaults.flushMs, 100),
+    serverToken,
+  };
 }
 
 /** A secret made once and kept in DATA_DIR, so issued tokens survive a restart. */
@@ -291,6 +308,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       photos: photoSettingsFromEnv(env, dataDir),
       mail: mailSettingsFromEnv(env, (name, value, fallback) => countFromEnv(name, value, fallback, 1)),
       metrics: metricsSettingsFromEnv(env),
+      telemetry: telemetrySettingsFromEnv(env),
     },
   };
 }

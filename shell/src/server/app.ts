@@ -11,6 +11,7 @@ import { RemoteServers, releaseOf, type PublishedManifest, type RemoteServersOpt
 import { Renderer, serverRenderedModules } from './render';
 import { type RenderMetrics, registerTokenMetrics } from './metrics';
 import { RenderQueue } from './renderQueue';
+import { reportRenders } from './telemetryReporter';
 import { staticHeaders } from './securityHeaders';
 
 /**
@@ -37,6 +38,8 @@ export interface RenderServerOptions {
   metrics: RenderMetrics;
   /** /metrics on the public port for this token's bearer, with what `text` gives (all workers' numbers, with several). */
   metricsToken?: { token: string; text: () => Promise<{ contentType: string; body: string }> };
+  /** The render servers' token for POST /telemetry: renders per release are sent to the API with it (docs/operations.md, "Telemetry"). */
+  telemetryToken?: string;
 }
 
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
@@ -123,10 +126,14 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     return respondWithPage(request, reply);
   });
 
-  const stops: Array<() => void> = [];
-  app.addHook('onClose', async () => stops.forEach((stop) => stop()));
+  const stops: Array<() => void | Promise<void>> = [];
+  app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))));
   // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
   app.addHook('onReady', async () => {
+    if (options.telemetryToken) {
+      const apiUrl = () => (JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl;
+      stops.push(reportRenders({ metrics, apiUrl, token: options.telemetryToken, log: (message) => app.log.warn(message) }));
+    }
     if (options.pageCache) {
       const changesUrl = options.pageCache.changesUrl ?? `${(JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl}/changes`;
       stops.push(listenForChanges(changesUrl, cache, (message) => app.log.warn(message)));

@@ -12,7 +12,7 @@ import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsT
  *   SSR_BUDGET_MS (300: past it, the page is left for the browser to render), LOG_LEVEL (info),
  *   PAGE_CACHE (on; off keeps no page), PAGE_CACHE_FRESH_MS (60000), API_CHANGES_URL (the API's
  *   /changes from config.json), RENDER_CONCURRENCY (8), RENDER_QUEUE (64), METRICS_PORT, METRICS_HOST
- *   and METRICS_TOKEN (docs/operations.md, "Metrics").
+ *   and METRICS_TOKEN (docs/operations.md, "Metrics"), TELEMETRY_TOKEN (the API's, for render counts).
  */
 export async function start(): Promise<void> {
   const env = process.env;
@@ -32,6 +32,7 @@ export async function start(): Promise<void> {
     renderQueue: { concurrency: Number(env.RENDER_CONCURRENCY ?? 8), maxWaiting: Number(env.RENDER_QUEUE ?? 64) },
     metrics,
     metricsToken: serving.token ? { token: serving.token, text } : undefined,
+    telemetryToken: env.TELEMETRY_TOKEN?.trim() || undefined,
   });
   const scrapes = cluster.isWorker ? null : listenForScrapes(serving, text, (message) => app.log.info(message));
   const address = await app.listen({ port: Number(env.PORT ?? 3000), host: env.HOST ?? '127.0.0.1' });

@@ -98,7 +98,8 @@ test('the collection endpoint refuses oversized, malformed and flooding batches 
 });
 
 test("/metrics of the API and the render server show their counters after traffic, to the token's bearer only", async ({ page, request }) => {
-  await page.goto('/about');
+  await page.goto('/audis');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/no-such-page');
   const scrape = (base: string, token?: string) => request.get(`${base}/metrics`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   expect((await scrape(SITE.api)).status()).toBe(404);

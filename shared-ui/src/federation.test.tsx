@@ -116,13 +116,13 @@ test("the page's handler is told what a remote's boundary catches, once each: a 
   render(
     <RemoteErrorHandlerContext.Provider value={onError}>
       <RouteError>
-        <RemoteComponent id="dashboard/DashboardPage" props={{}} />
+        <RemoteComponent id="checkout/PaymentPage" props={{}} />
       </RouteError>
     </RemoteErrorHandlerContext.Provider>,
   );
   expect(await screen.findByText('Route error: the screen broke')).toBeInTheDocument();
   expect(reports).toEqual([
     { remote: 'catalog', module: 'catalog/HomePage', kind: 'load' },
-    { remote: 'dashboard', module: 'dashboard/DashboardPage', kind: 'boundary' },
+    { remote: 'checkout', module: 'checkout/PaymentPage', kind: 'boundary' },
   ]);
 });

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type onSendAsyncHookHandler } from 'fastify';
+import type pg from 'pg';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
 import type { AppConfig } from './config';
@@ -26,6 +27,7 @@ import { ChangeStream } from './features/changes/stream';
 import { CarCatalog } from './features/cars/service';
 import { favouriteRoutes } from './features/favourites/routes';
 import { WriteLimits } from './features/limits/write-limits';
+import { ApiMetrics, registerRequestTiming, registerTokenMetrics } from './features/metrics/metrics';
 import { moderationRoutes } from './features/moderation/routes';
 import type { PaymentGateway } from './features/payments/gateway';
 import { paymentRoutes } from './features/payments/routes';
@@ -36,6 +38,8 @@ import { releaseStorage } from './features/releases/files';
 import { releaseRoutes } from './features/releases/routes';
 import { ReleaseRegistry } from './features/releases/service';
 import { DeployTokens, PinSigner } from './features/releases/tokens';
+import { TelemetryBuffer } from './features/telemetry/buffer';
+import { telemetryRoutes } from './features/telemetry/routes';
 import { userRoutes } from './features/users/routes';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -53,6 +57,15 @@ export interface AppOptions {
   photoStorage?: PhotoStorage;
   /** Where release files go; by default the one config.releases names. */
   releaseFiles?: PhotoStorage;
+  /** The node-postgres pool, whose use the metrics show (none with PGlite: one connection, in process). */
+  pool?: pg.Pool;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API's Prometheus numbers (features/metrics): server.ts serves them on METRICS_PORT. */
+    metrics: ApiMetrics;
+  }
 }
 
 export const PUBLIC_DIR = path.resolve(__dirname, '../public');
@@ -73,6 +86,7 @@ export async function buildApp({
   changes = new LocalChangeFeed(),
   photoStorage = storageFromSettings(config.photos.storage),
   releaseFiles = releaseStorage(config.releases),
+  pool,
 }: AppOptions): Promise<FastifyInstance> {
   const headers = await securityHeaders({
     // Pictures are shown by the site on other origins, and /docs needs its own inline styles.
@@ -100,6 +114,9 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, config.bodyLimitBytes);
+  const metrics = new ApiMetrics({ db, pool });
+  app.decorate('metrics', metrics);
+  registerRequestTiming(app, metrics);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
@@ -146,7 +163,15 @@ export async function buildApp({
 
   const photos = new PhotoService(db, photoStorage, config.photos.concurrency);
   for (const storage of [photoStorage, releaseFiles]) if (storage instanceof S3Storage) app.addHook('onClose', () => storage.destroy());
-  const context: AppContext = { db, identity, gateway, config, tokens, limits: new WriteLimits(db, config.writeLimits, clock), photos };
+  const context: AppContext = {
+    db,
+    identity,
+    gateway,
+    config,
+    tokens,
+    limits: new WriteLimits(db, config.writeLimits, clock, (action) => metrics.writeLimitRefusals.inc({ action })),
+    photos,
+  };
   const cursors = new CursorCodec(`cursor:${config.jwtSecret}`);
   const catalog = new CarCatalog(db, photos, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs }, cursors);
 
@@ -173,6 +198,7 @@ export async function buildApp({
     if (methods.some((method) => WRITE_METHODS.has(method)) && !route.config?.quietWrite) route.onSend = [invalidateOnSuccess, ...[route.onSend ?? []].flat()];
   });
 
+  if (config.metrics.token) registerTokenMetrics(app, metrics.registry, config.metrics.token);
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
   for (const routes of [authRoutes, userRoutes, carRoutes(catalog), bookingRoutes, paymentRoutes]) routes(app, context);
   for (const routes of [favouriteRoutes, alertRoutes, moderationRoutes]) routes(app, context);
@@ -182,5 +208,9 @@ export async function buildApp({
   const registry = new ReleaseRegistry(db);
   const pins = new PinSigner(config.jwtSecret);
   await app.register(releaseRoutes({ registry, tokens: new DeployTokens(db), guard, pins, pinTtlSeconds: config.releases.pinTtlSeconds, releaseFiles }));
+  const telemetry = new TelemetryBuffer(db, config.telemetry, clock);
+  const stopTelemetry = telemetry.start((error) => app.log.warn({ err: error }, 'telemetry aggregates could not be written'));
+  app.addHook('onClose', stopTelemetry);
+  await app.register(telemetryRoutes(db, telemetry, config.telemetry, metrics, clock));
   return app;
 }

@@ -3,8 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
+import { type MetricsSettings, defaultMetricsSettings } from './features/metrics/metrics';
 import type { S3Settings } from './features/photos/storage';
 import { type ReleaseSettings, releaseSettingsFromEnv } from './features/releases/settings';
+import { type TelemetrySettings, defaultTelemetrySettings } from './features/telemetry/buffer';
 import { type MailSettings, defaultMailSettings, mailSettingsFromEnv } from './mail/settings';
 
 export interface AppConfig {
@@ -31,6 +33,10 @@ export interface AppConfig {
   mail: MailSettings;
   /** Where release files are published and how long an admin's pin lasts (docs/releases.md). */
   releases: ReleaseSettings;
+  /** Where /metrics is served, if anywhere (docs/operations.md, "Metrics"). */
+  metrics: MetricsSettings;
+  /** What POST /telemetry takes and how long its aggregates are kept (docs/operations.md, "Telemetry"). */
+  telemetry: TelemetrySettings;
 }
 
 export type PhotoStorageSettings = { kind: 'folder'; dir: string } | ({ kind: 's3' } & S3Settings);
@@ -94,6 +100,8 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   photos: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'photos') }, concurrency: 1 },
   mail: defaultMailSettings,
   releases: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'releases') }, pinTtlSeconds: 8 * 3600 },
+  metrics: defaultMetricsSettings,
+  telemetry: defaultTelemetrySettings,
 };
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -174,6 +182,27 @@ export function trustProxyFromEnv(value: string | undefined): boolean | number |
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** METRICS_PORT (a listener of its own), METRICS_HOST (127.0.0.1), METRICS_TOKEN (/metrics on the public port for its bearer). */
+export function metricsSettingsFromEnv(env: NodeJS.ProcessEnv): MetricsSettings {
+  const port = countFromEnv('METRICS_PORT', env.METRICS_PORT, 0);
+  const token = env.METRICS_TOKEN?.trim() || undefined;
+  if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
+  return { port: port || undefined, host: env.METRICS_HOST?.trim() || defaultMetricsSettings.host, token };
+}
+
+/** TELEMETRY_RETENTION_DAYS, TELEMETRY_BATCHES_PER_MINUTE, TELEMETRY_FLUSH_MS, TELEMETRY_TOKEN (the render servers'). */
+export function telemetrySettingsFromEnv(env: NodeJS.ProcessEnv): TelemetrySettings {
+  const defaults = defaultTelemetrySettings;
+  const serverToken = env.TELEMETRY_TOKEN?.trim() || undefined;
+  if (serverToken && serverToken.length < 16) throw new ConfigError('TELEMETRY_TOKEN must be at least 16 characters long');
+  return {
+    retentionDays: countFromEnv('TELEMETRY_RETENTION_DAYS', env.TELEMETRY_RETENTION_DAYS, defaults.retentionDays, 1),
+    batchesPerMinute: countFromEnv('TELEMETRY_BATCHES_PER_MINUTE', env.TELEMETRY_BATCHES_PER_MINUTE, defaults.batchesPerMinute, 1),
+    flushMs: countFromEnv('TELEMETRY_FLUSH_MS', env.TELEMETRY_FLUSH_MS, defaults.flushMs, 100),
+    serverToken,
+  };
 }
 
 /** A secret made once and kept in DATA_DIR, so issued tokens survive a restart. */
@@ -284,6 +313,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       photos,
       releases: releaseSettingsFromEnv(env, dataDir, photos.storage, (dir) => path.resolve(REPO_ROOT, dir)),
       mail: mailSettingsFromEnv(env, (name, value, fallback) => countFromEnv(name, value, fallback, 1)),
+      metrics: metricsSettingsFromEnv(env),
+      telemetry: telemetrySettingsFromEnv(env),
     },
   };
 }

@@ -1,9 +1,11 @@
+import pg from 'pg';
 import { buildApp } from './app';
 import { ConfigError, settingsFromEnv } from './config';
 import { openChangeFeed } from './db/change-feed';
 import { openConfiguredDatabase } from './db/client';
 import { DataDirInUseError } from './db/pglite-lock';
 import { FirebaseIdentity } from './features/auth/identity';
+import { metricsServer } from './features/metrics/metrics';
 import { createGateway } from './features/payments/settings';
 import { storageFromSettings } from './features/photos/storage';
 import { smtpSender } from './mail/outbox';
@@ -29,7 +31,8 @@ async function main(): Promise<void> {
   // The feed starts before the app and its logger exist; its warnings go to the app's log once there is one.
   let warn = (message: string, error?: unknown) => console.warn(message, error ?? '');
   const changes = await openChangeFeed(database, (message, error) => warn(message, error));
-  const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app, changes, photoStorage });
+  const pool = database.client instanceof pg.Pool ? database.client : undefined;
+  const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app, changes, photoStorage, pool });
   warn = (message, error) => app.log.warn({ err: error }, message);
   const mailTokens = new UnsubscribeTokens(unsubscribeSecretOf(settings.app.mail, settings.app.jwtSecret));
   const mail = smtpSender(database.db, settings.app.mail, mailTokens, (message, error) => app.log.warn({ err: error }, message));
@@ -74,7 +77,14 @@ async function main(): Promise<void> {
     }
   }
 
+  const { metrics } = settings.app;
+  const scrape = metrics.port ? metricsServer(app.metrics.registry) : null;
+  if (scrape) app.addHook('onClose', () => scrape.close());
   await app.listen({ port: settings.port, host: settings.host });
+  if (scrape) {
+    await scrape.listen({ port: metrics.port, host: metrics.host });
+    app.log.info(`metrics on http://${metrics.host}:${metrics.port}/metrics`);
+  }
   app.log.info(`card payments: ${settings.payments.gateway} gateway`);
   app.log.info(`database: ${database.driver}${database.driver === 'pglite' ? ` in ${settings.pgliteDir}` : ''}`);
 }

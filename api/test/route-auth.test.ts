@@ -315,6 +315,12 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
       ]),
     ),
     'get /admin/audit-log': { caller: access('admin'), valid: { url: '/admin/audit-log' }, invalid: [], accepted: 200 },
+    'get /telemetry/summary': {
+      caller: access('admin'),
+      valid: { url: '/telemetry/summary?remote=catalog' },
+      invalid: [{ url: '/telemetry/summary?remote=nowhere' }, { url: '/telemetry/summary?remote=catalog&since=soon' }],
+      accepted: 200,
+    },
     'post /bookings': {
       caller: access('Buyer'),
       valid: { url: '/bookings', body: { carId: carToBook, phone: '+1 415 555 0199', address: '1 Market St' } },
@@ -516,8 +522,8 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
         }
       }
     }
-    // 51 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(425);
+    // 52 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(437);
     expect(await tableContents()).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PORTS } from './site';
+import { OPS_TOKENS, PORTS } from './site';
 
 /** Builds what is missing and starts the whole site on a fresh database for this run. */
 export default async function globalSetup() {
@@ -16,7 +16,16 @@ export default async function globalSetup() {
     // dashboard at that size; the per-hour write limits (docs/api-limits.md) are covered by the
     // API's own tests and by launcher.spec.ts, and no spec on this site expects them. Specs make
     // their own accounts (support/accounts.ts), all from 127.0.0.1: registrations are not limited.
-    apiEnv: { WRITE_LIMIT_LISTINGS: '0', WRITE_LIMIT_BOOKINGS: '0', WRITE_LIMIT_REGISTRATIONS: '0' },
+    apiEnv: {
+      WRITE_LIMIT_LISTINGS: '0',
+      WRITE_LIMIT_BOOKINGS: '0',
+      WRITE_LIMIT_REGISTRATIONS: '0',
+      METRICS_TOKEN: OPS_TOKENS.metrics,
+      TELEMETRY_TOKEN: OPS_TOKENS.telemetry,
+      // Every spec's pages beacon from 127.0.0.1; telemetry.spec.ts sees the flood refusal from an address of its own rate.
+      TELEMETRY_FLUSH_MS: '500',
+    },
+    renderEnv: { METRICS_TOKEN: OPS_TOKENS.metrics, TELEMETRY_TOKEN: OPS_TOKENS.telemetry },
   });
   // Workers inherit the environment: the tests that re-point remotes.json find it here.
   process.env.E2E_SITE_DIR = site.siteDir;

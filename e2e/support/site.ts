@@ -40,3 +40,6 @@ export const DEMO = {
   seller: 'seller@usedcars.test',
   buyer: 'buyer@usedcars.test',
 };
+
+/** The suite's /metrics and render-count tokens (docs/operations.md, "Metrics" and "Telemetry"): given to the API and the render server. */
+export const OPS_TOKENS = { metrics: 'e2e-metrics-token-0123456789', telemetry: 'e2e-telemetry-token-0123456789' };

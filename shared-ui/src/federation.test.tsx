@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Component, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ModuleId } from '@usedcars/shared-contract';
-import { setRemoteRegistry } from '@usedcars/federation';
+import { RemoteErrorHandlerContext, setRemoteRegistry, type RemoteErrorHandler } from '@usedcars/federation';
 import { RemoteComponent } from './federation';
 
 // Loading a remote fetches its manifest and scripts from another server: the edge of these tests.
@@ -95,4 +95,34 @@ test('when registering the remotes failed, Try again registers them before loadi
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
   expect(register).toHaveBeenCalledTimes(2);
+});
+
+test("the page's handler is told what a remote's boundary catches, once each: a remote that could not be fetched, a screen that threw", async () => {
+  const reports: Array<{ remote: string; module: string; kind: string }> = [];
+  const onError: RemoteErrorHandler = ({ remote, module, kind }) => void reports.push({ remote, module, kind });
+  load.mockRejectedValueOnce(new Error('Failed to fetch http://localhost:3001/mf-manifest.json'));
+  const outage = render(
+    <RemoteErrorHandlerContext.Provider value={onError}>
+      <RemoteComponent id="catalog/HomePage" props={{}} />
+    </RemoteErrorHandlerContext.Provider>,
+  );
+  await screen.findByRole('alert');
+  outage.unmount();
+  load.mockResolvedValueOnce({
+    default: () => {
+      throw new Error('the screen broke');
+    },
+  });
+  render(
+    <RemoteErrorHandlerContext.Provider value={onError}>
+      <RouteError>
+        <RemoteComponent id="checkout/PaymentPage" props={{}} />
+      </RouteError>
+    </RemoteErrorHandlerContext.Provider>,
+  );
+  expect(await screen.findByText('Route error: the screen broke')).toBeInTheDocument();
+  expect(reports).toEqual([
+    { remote: 'catalog', module: 'catalog/HomePage', kind: 'load' },
+    { remote: 'checkout', module: 'checkout/PaymentPage', kind: 'boundary' },
+  ]);
 });

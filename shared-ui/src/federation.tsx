@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ModuleId, ModuleProps } from '@usedcars/shared-contract';
 import { remoteTitle } from '@usedcars/shared-contract/topology';
-import { RemoteArea, type FallbackProps } from '@usedcars/federation';
+import { RemoteArea, type FallbackProps, type RemoteErrorHandler } from '@usedcars/federation';
 import { Button } from './Button';
 import { Spinner } from './Spinner';
 import { theme } from './theme';
@@ -47,11 +47,14 @@ export function RemoteComponent<Id extends ModuleId>({
   props,
   fallback,
   staticMarkup = false,
+  onError,
 }: {
   id: Id;
   props: ModuleProps<Id>;
   fallback?: ReactNode;
   staticMarkup?: boolean;
+  /** Told what the area's boundary catches; the page's handler (the shell's telemetry) when absent. */
+  onError?: RemoteErrorHandler;
 }) {
-  return <RemoteArea id={id} props={props} loading={fallback ?? <Spinner />} renderFallback={renderFallback} staticMarkup={staticMarkup} />;
+  return <RemoteArea id={id} props={props} loading={fallback ?? <Spinner />} renderFallback={renderFallback} staticMarkup={staticMarkup} onError={onError} />;
 }

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Dollars with cents, read back as JS numbers (prices stay far below 2^53 cents). */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -293,3 +308,21 @@ export type CarPhotoRow = typeof carPhotos.$inferSelect;
 export type CarPhotoVariantRow = typeof carPhotoVariants.$inferSelect;
 
 export * from './release-schema';
+/**
+ * What real visitors and the render servers reported, added up per minute, remote, release and
+ * metric (features/telemetry): counts, a sum, and for measured values a histogram whose bucket
+ * bounds are fixed in code, from which percentiles are read. No raw event is kept.
+ */
+export const telemetryMinutes = pgTable(
+  'telemetry_minutes',
+  {
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    remote: text('remote').notNull(),
+    release: text('release').notNull(),
+    metric: text('metric').notNull(),
+    count: integer('count').notNull(),
+    sum: doublePrecision('sum').notNull().default(0),
+    buckets: integer('buckets').array(),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.minute, t.release, t.metric] }), index('telemetry_minutes_minute_idx').on(t.minute)],
+);

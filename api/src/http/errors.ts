@@ -67,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
-      const [status, message] = known(error, bodyLimitBytes);
+      const [status, message] = known(error, request.routeOptions.bodyLimit ?? bodyLimitBytes);
       return reply.code(status).send({ message });
     }
     if (error instanceof SyntaxError) return reply.code(400).send({ message: 'The body is not valid JSON' });

@@ -1,7 +1,7 @@
 import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
 import { setRemoteRegistry } from '@usedcars/federation';
 import { entryOf } from '../core/entry';
-import type { RemoteManifest } from '../core/manifest';
+import { releaseOf, type RemoteManifest } from '../core/manifest';
 import { retryable, type Retryable } from '../core/retry';
 import { providedVersions, versionCheck } from '../core/versions';
 
@@ -51,7 +51,12 @@ function once<T>(value: T | undefined): () => T | undefined {
  * after a failure, and a retry also forgets a remote that did register, so a remote republished
  * meanwhile is read afresh.
  */
-export function startRemoteRegistry(url = '/remotes.json', known?: KnownRemotes): Promise<void> {
+export function startRemoteRegistry(
+  url = '/remotes.json',
+  known?: KnownRemotes,
+  /** Told each remote's release (its manifest's version) as it registers: the page's reports are tagged with it. */
+  onRegistered: (remote: string, release: string) => void = () => undefined,
+): Promise<void> {
   const knownRemotes = once(known?.remotes);
   const knownManifests = new Map(Object.entries(known?.manifests ?? {}).map(([name, manifest]) => [name, once(manifest)]));
   const addresses = retryable(async () => knownRemotes() ?? readJson<Partial<Record<string, string>>>(url, 'remotes.json'));
@@ -65,6 +70,7 @@ export function startRemoteRegistry(url = '/remotes.json', known?: KnownRemotes)
         const manifest = knownManifests.get(name)?.() ?? (await readJson<RemoteManifest>(manifestUrl, `${name}'s manifest`));
         refuseIncompatible(name, manifest);
         registerRemotes([{ name, ...entryOf(manifestUrl, manifest, 'browser') }], { force: true });
+        onRegistered(name, releaseOf(manifest));
       });
       remotes.set(name, entry);
     }

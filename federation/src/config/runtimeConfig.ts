@@ -15,6 +15,8 @@ export interface RuntimeConfig {
   firebase: FirebaseWebConfig;
   /** Auth emulator origin (http://127.0.0.1:9099) in development; absent in production. */
   authEmulatorUrl?: string;
+  /** The share of page views that report their Web Vitals and errors (0–1; 1 when absent): docs/operations.md, "Telemetry". */
+  telemetrySample?: number;
 }
 
 /**
@@ -51,6 +53,7 @@ export function readRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig
     apiUrl: (config.apiUrl ?? LOCAL_RUNTIME_CONFIG.apiUrl).replace(/\/+$/, ''),
     firebase,
     authEmulatorUrl: emulatorFor(firebase, config.authEmulatorUrl),
+    ...(typeof config.telemetrySample === 'number' ? { telemetrySample: Math.min(1, Math.max(0, config.telemetrySample)) } : {}),
   };
 }
 

@@ -22,6 +22,8 @@ export interface RemoteManifest {
     remoteEntry?: EntryFile;
     /** Added by tooling/webpack: where the remote's server build sits beside its browser build. */
     ssrRemoteEntry?: EntryFile;
+    /** buildVersion: the release this build is, as the health numbers name it (docs/releases.md). */
+    buildInfo?: { buildVersion?: string; buildName?: string };
   };
   exposes?: Array<{ name: string; assets?: { js?: FileList } }>;
 }
@@ -44,8 +46,15 @@ export function parseManifest(manifestUrl: string, text: string): PublishedManif
   return manifest as PublishedManifest;
 }
 
-/** Only what the page needs to register the remote itself: the rest stays on the server. */
+/** The release a build is: the version its manifest declares (`unknown` for a manifest without one). */
+export function releaseOf(manifest: RemoteManifest | undefined): string {
+  const version = manifest?.metaData?.buildInfo?.buildVersion;
+  return typeof version === 'string' && version ? version.slice(0, 64) : 'unknown';
+}
+
+/** Only what the page needs to register the remote itself, and the release it reports under: the rest stays on the server. */
 export function forThePage(manifest: RemoteManifest): RemoteManifest {
-  const { globalName, publicPath, remoteEntry } = manifest.metaData ?? {};
-  return { metaData: { globalName, publicPath, remoteEntry } };
+  const { globalName, publicPath, remoteEntry, buildInfo } = manifest.metaData ?? {};
+  const release = buildInfo?.buildVersion ? { buildInfo: { buildVersion: buildInfo.buildVersion } } : {};
+  return { metaData: { globalName, publicPath, remoteEntry, ...release } };
 }

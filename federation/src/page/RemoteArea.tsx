@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, lazy, Suspense, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { ModuleId, ModuleProps } from '@usedcars/shared-contract';
 import { isRemoteUnavailable, loadScreenModule, remoteNameOf } from './loadScreenModule';
 import { forgetRemoteRegistration } from './remoteRegistry';
@@ -10,8 +10,22 @@ export interface FallbackProps {
   onRetry: () => void;
 }
 
+/** What a remote's boundary caught: a remote that could not be fetched ('load'), or a screen that threw ('boundary'). */
+export interface RemoteErrorReport {
+  remote: string;
+  module: string;
+  kind: 'load' | 'boundary';
+  error: unknown;
+}
+export type RemoteErrorHandler = (report: RemoteErrorReport) => void;
+
+/** The page's handler for what remote boundaries catch: the shell provides it (its telemetry); none by default. */
+export const RemoteErrorHandlerContext = createContext<RemoteErrorHandler | undefined>(undefined);
+
 interface BoundaryProps {
   area: string;
+  module: string;
+  onError?: RemoteErrorHandler;
   onRetry: () => void;
   renderFallback: (props: FallbackProps) => ReactNode;
   children: ReactNode;
@@ -28,14 +42,35 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
     return { error };
   }
 
+  /**
+   * The error last reported. React renders a screen that threw once more before giving up (a new
+   * error object, often a new boundary): the same message from the same module within a second is one error.
+   */
+  private static last: { key: string; at: number } | null = null;
+
   override componentDidCatch(error: unknown) {
-    if (isRemoteUnavailable(error)) console.error(`[${this.props.area}]`, error);
+    if (!isRemoteUnavailable(error)) return;
+    console.error(`[${this.props.area}]`, error);
+    this.props.onError?.({ remote: this.props.area, module: this.props.module, kind: 'load', error });
+  }
+
+  private reportThrown(error: unknown) {
+    const key = `${this.props.module}\n${error instanceof Error ? error.message : String(error)}`;
+    const now = Date.now();
+    const { last } = RemoteErrorBoundary;
+    if (last?.key === key && now - last.at < 1_000) return;
+    RemoteErrorBoundary.last = { key, at: now };
+    this.props.onError?.({ remote: this.props.area, module: this.props.module, kind: 'boundary', error });
   }
 
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    if (!isRemoteUnavailable(error)) throw error;
+    if (!isRemoteUnavailable(error)) {
+      // Reported as it passes: a rethrown error never reaches this boundary's componentDidCatch.
+      this.reportThrown(error);
+      throw error;
+    }
     return this.props.renderFallback({
       area: this.props.area,
       onRetry: () => {
@@ -58,13 +93,16 @@ export interface RemoteAreaProps<Id extends ModuleId> {
   renderFallback: (props: FallbackProps) => ReactNode;
   /** A screen with nothing that needs a script: server-rendered markup is kept and its code not fetched. */
   staticMarkup?: boolean;
+  /** Told what the area's boundary catches; RemoteErrorHandlerContext's handler when absent. */
+  onError?: RemoteErrorHandler;
 }
 
 /**
  * A remote's exposed module, rendered lazily behind its own error boundary: a remote that is down
  * costs only its own area, with a retry that forgets its registration and fetches it afresh.
  */
-export function RemoteArea<Id extends ModuleId>({ id, props, loading, renderFallback, staticMarkup = false }: RemoteAreaProps<Id>) {
+export function RemoteArea<Id extends ModuleId>({ id, props, loading, renderFallback, staticMarkup = false, onError }: RemoteAreaProps<Id>) {
+  const pageHandler = useContext(RemoteErrorHandlerContext);
   // Only for the module it was rendered for: an instance handed another module renders that one.
   const [keptFor] = useState(() => (staticMarkup && isServerMarkupKept(id) ? id : null));
   const keepServerMarkup = keptFor === id;
@@ -80,6 +118,8 @@ export function RemoteArea<Id extends ModuleId>({ id, props, loading, renderFall
     <RemoteErrorBoundary
       key={attempt}
       area={area}
+      module={id}
+      onError={onError ?? pageHandler}
       renderFallback={renderFallback}
       onRetry={() => {
         forgetRemoteRegistration(area);

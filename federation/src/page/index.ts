@@ -14,4 +14,4 @@ export {
   type PrefetchContext,
   type PrefetchResult,
 } from './loadScreenModule';
-export { RemoteArea, type RemoteAreaProps, type FallbackProps } from './RemoteArea';
+export { RemoteArea, RemoteErrorHandlerContext, type RemoteAreaProps, type FallbackProps, type RemoteErrorHandler, type RemoteErrorReport } from './RemoteArea';

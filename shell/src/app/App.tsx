@@ -1,9 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import * as Router from 'react-router-dom';
-import { releaseServerMarkup } from '@usedcars/federation';
+import { RemoteErrorHandlerContext, releaseServerMarkup } from '@usedcars/federation';
 import { GlobalStyle } from '@usedcars/shared-ui';
 import { AppRoutes } from './routes';
 import { DeferredToaster } from './services';
+import type { PageTelemetry } from './telemetry';
+
+/** Tells the page's telemetry each screen shown; a wrapper, not a sibling, so the tree hydrates as the server rendered it. */
+function ScreenViews({ viewed, children }: { viewed: (pathname: string) => void; children: ReactNode }) {
+  const { pathname } = Router.useLocation();
+  useEffect(() => viewed(pathname), [viewed, pathname]);
+  return children;
+}
 
 /**
  * Everything inside the page's router: the route table and the one toaster; every remote renders
@@ -21,12 +29,20 @@ export function AppContent() {
   );
 }
 
-export function App() {
+export function App({ telemetry }: { telemetry?: PageTelemetry }) {
   // The server's first screen is in place: the same screen reached later is rendered as usual.
   useEffect(releaseServerMarkup, []);
   return (
-    <Router.BrowserRouter>
-      <AppContent />
-    </Router.BrowserRouter>
+    <RemoteErrorHandlerContext.Provider value={telemetry?.onRemoteError}>
+      <Router.BrowserRouter>
+        {telemetry ? (
+          <ScreenViews viewed={telemetry.viewed}>
+            <AppContent />
+          </ScreenViews>
+        ) : (
+          <AppContent />
+        )}
+      </Router.BrowserRouter>
+    </RemoteErrorHandlerContext.Provider>
   );
 }

@@ -7,18 +7,23 @@ import { startRemoteRegistry } from '@usedcars/federation/browser';
 import { loadRuntimeConfig, readRuntimeConfig } from '@usedcars/federation/config';
 import { App } from './App';
 import { pageBootData } from './boot';
+import { pageTelemetry } from './telemetry';
 
 /** Hydrates the server-rendered page (or renders it, when the server left that to the browser). */
 export async function startPage(): Promise<void> {
   const boot = pageBootData();
+  const telemetry = pageTelemetry();
   const [config, remotes] = await Promise.allSettled([
     boot ? Promise.resolve(readRuntimeConfig(boot.config)) : loadRuntimeConfig(),
-    startRemoteRegistry('/remotes.json', boot ?? undefined),
+    startRemoteRegistry('/remotes.json', boot ?? undefined, telemetry.onRegistered),
   ]);
   // The page still starts: each remote's area shows its fallback, whose Try again reads the file again.
   if (remotes.status === 'rejected') console.error('[shell] remotes.json could not be read', remotes.reason);
   // loadRuntimeConfig never rejects: a missing config.json gives the local settings.
-  if (config.status === 'fulfilled') connect({ config: config.value, session: pageSession });
+  if (config.status === 'fulfilled') {
+    connect({ config: config.value, session: pageSession });
+    telemetry.startWhenIdle(config.value);
+  }
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser
@@ -26,9 +31,9 @@ export async function startPage(): Promise<void> {
   startTransition(() => {
     if (boot && container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
       keepServerMarkupOf(boot.staticMarkup ?? []);
-      hydrateRoot(container, <App />);
+      hydrateRoot(container, <App telemetry={telemetry} />);
     } else {
-      createRoot(container).render(<App />);
+      createRoot(container).render(<App telemetry={telemetry} />);
     }
   });
   // The identity SDK is the heaviest piece; it loads after the first paint.

@@ -7,10 +7,12 @@ import { watchRemoteBuilds } from './buildWatch';
 import { listenForChanges } from './changeListener';
 import { PageCache, type PageCacheOptions } from './pageCache';
 import { createPageResponder } from './pages';
-import { RemoteServers, type PublishedManifest, type RemoteServersOptions } from '@usedcars/federation/server';
+import { RemoteServers, releaseOf, type PublishedManifest, type RemoteServersOptions } from '@usedcars/federation/server';
 import { PinChecks, ReleaseSet, type Remotes } from './releaseSet';
 import { Renderer, serverRenderedModules } from './render';
+import { type RenderMetrics, registerTokenMetrics } from './metrics';
 import { RenderQueue } from './renderQueue';
+import { reportRenders } from './telemetryReporter';
 import { staticHeaders } from './securityHeaders';
 import { visitorSets } from './visitor';
 
@@ -36,9 +38,21 @@ export interface RenderServerOptions {
   renderQueue?: { concurrency: number; maxWaiting: number };
   /** The API's release registry (docs/releases.md): its address (config.json's apiUrl by default) and the backup poll. */
   releases?: { apiUrl?: string; pollMs?: number };
+  /** Where pages, renders and requests are counted (docs/operations.md, "Metrics"). */
+  metrics: RenderMetrics;
+  /** /metrics on the public port for this token's bearer, with what `text` gives (all workers' numbers, with several). */
+  metricsToken?: { token: string; text: () => Promise<{ contentType: string; body: string }> };
+  /** The render servers' token for POST /telemetry: renders per release are sent to the API with it (docs/operations.md, "Telemetry"). */
+  telemetryToken?: string;
 }
 
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
+
+/** The server's own routes; every other route is one of the build's files. */
+const OWN_ROUTES = new Set(['/healthz', '/metrics', '/remotes.json', '/config.json']);
+
+/** Any address without a file extension, asked for to be shown, is a page. */
+const isPageRequest = (method: string, pathname: string) => (method === 'GET' || method === 'HEAD') && !path.posix.basename(pathname).includes('.');
 
 export async function buildRenderServer(options: RenderServerOptions): Promise<FastifyInstance> {
   const { distDir, budgetMs } = options;
@@ -60,6 +74,16 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     // One line per page left for the browser (below), not two per request.
     logController: new LogController({ disableRequestLogging: true }),
   });
+
+  const { metrics } = options;
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    const kind =
+      route === undefined ? (isPageRequest(request.method, request.url.split('?')[0] ?? '/') ? 'page' : 'other') : OWN_ROUTES.has(route) ? 'other' : 'file';
+    metrics.request(kind, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  if (options.metricsToken) registerTokenMetrics(app, options.metricsToken.token, options.metricsToken.text);
 
   // The process that responded: with several render workers, which one (docs/operations.md).
   app.get('/healthz', async () => ({ status: 'ok', worker: process.pid }));
@@ -112,21 +136,21 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   const { concurrency, maxWaiting } = options.renderQueue ?? { concurrency: 8, maxWaiting: 64 };
   const queue = new RenderQueue(concurrency, maxWaiting);
   const addresses = () => releases.addresses(firstSet());
-  const respondWithPage = createPageResponder({ renderer, template, budgetMs, runtimeFile, visitorSet, addresses, cache, queue });
+  const shellRelease = releaseOf(shellManifest);
+  const respondWithPage = createPageResponder({ renderer, template, budgetMs, runtimeFile, visitorSet, addresses, cache, queue, metrics, shellRelease });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // A missing file (a stale chunk name, a typo) is a plain 404; anything else is a page address.
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.posix.basename(pathname).includes('.');
-    if (!isPage) {
+    if (!isPageRequest(request.method, pathname)) {
       reply.headers(staticHeaders());
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     return respondWithPage(request, reply);
   });
 
-  const stops: Array<() => void> = [];
-  app.addHook('onClose', async () => stops.forEach((stop) => stop()));
+  const stops: Array<() => void | Promise<void>> = [];
+  app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))));
   // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
   app.addHook('onReady', async () => {
     // Every change event may be a release: the set is read again (and the cache dropped if it changed).
@@ -135,6 +159,9 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     // The first pages already get the registry's set (or, with the API down, the first set: that is logged).
     await releases.refresh();
     stops.push(releases.poll(options.releases?.pollMs ?? 30_000));
+    if (options.telemetryToken) {
+      stops.push(reportRenders({ metrics, apiUrl, token: options.telemetryToken, log: (message) => app.log.warn(message) }));
+    }
     if (options.pageCache) {
       const remotes = firstSet;
       const versionOf = async (remote: string, manifestUrl: string) => (await remoteServers.current(remote, manifestUrl)).version;

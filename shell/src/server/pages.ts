@@ -3,7 +3,9 @@ import type { RuntimeConfig } from '@usedcars/federation/config';
 import { assemblePage } from './page';
 import { type CachedPage, type PageCache, encodePage } from './pageCache';
 import type { RenderQueue } from './renderQueue';
-import { type Renderer, statusOf } from './render';
+import { RemoteUnavailable } from '@usedcars/federation/server';
+import { type CacheOutcome, type PageOutcome, type RenderMetrics, fallbackReason } from './metrics';
+import { type Renderer, pageRemoteOf, statusOf } from './render';
 import type { Remotes } from './releaseSet';
 import { pageHeaders } from './securityHeaders';
 import { type VisitorSet, isAnonymous } from './visitor';
@@ -20,6 +22,9 @@ export interface PageResponderOptions {
   addresses: () => string[];
   cache: PageCache;
   queue: RenderQueue;
+  metrics: RenderMetrics;
+  /** The shell's own release, for the pages of its own screens (sign-in, not found). */
+  shellRelease: string;
 }
 
 /** What a CDN may keep of an anonymous page (docs/operations.md, "The page cache"). */
@@ -38,7 +43,13 @@ const SPLIT_PAGE_CACHE = 'private, no-cache';
  * Responds to a page address: from the page cache when it has the page, else rendered on the
  * server within the time budget and the render queue's bounds, else as the browser renders it.
  */
-export function createPageResponder({ renderer, template, budgetMs, runtimeFile, visitorSet, addresses, cache, queue }: PageResponderOptions) {
+export function createPageResponder({ renderer, template, budgetMs, runtimeFile, visitorSet, addresses, cache, queue, metrics, shellRelease }: PageResponderOptions) {
+  /** Each remote's release as last seen in its manifest: pages served without a render (cache hits) are counted under it. */
+  const releases = new Map<string, string>([['shell', shellRelease]]);
+  const served = (url: string, outcome: PageOutcome, reason: string, cache: CacheOutcome, seconds?: number) => {
+    const remote = pageRemoteOf(url);
+    metrics.page({ remote, release: releases.get(remote) ?? 'unknown', outcome, reason, cache, seconds });
+  };
   /** Renders under way per key: a crowd asking for one uncached page waits for one render, not a render each. */
   const rendering = new Map<string, Promise<{ status: number; html: string }>>();
   /** config.json and the release addresses change rarely: their parsed form and headers are kept until their text does. */
@@ -72,11 +83,13 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
       }, budgetMs);
     });
     try {
-      const rendering = queue.run(() => renderer.render({ url, config, remotes, signal: controller.signal }), controller.signal);
+      const onBuild = (remote: string, release: string) => void releases.set(remote, release);
+      const rendering = queue.run(() => renderer.render({ url, config, remotes, signal: controller.signal, onBuild }), controller.signal);
       const { status, page } = await Promise.race([rendering, outOfTime]);
       return { status, html: assemblePage(template, page) };
     } catch (error) {
       controller.abort(error);
+      if (error instanceof RemoteUnavailable) metrics.remoteFailed(error.remote);
       throw error;
     } finally {
       clearTimeout(timer);
@@ -117,22 +130,28 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
     if (cached) {
       if (!cached.fresh) renderToCache(key, request.url, config, remotes).catch(() => undefined);
       reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(request.url) });
+      served(request.url, 'rendered', '', cached.fresh ? 'hit' : 'stale');
       return send(request, reply, cached.page.status, cached.page.html, cached.page);
     }
     const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    const cacheOutcome: CacheOutcome = !cache.enabled ? 'none' : shared ? 'miss' : 'bypass';
     try {
       if (!shared) {
         const { status, html } = await render(request.url, config, remotes);
         reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+        served(request.url, 'rendered', '', cacheOutcome, seconds());
         return send(request, reply.header('X-Render-Cache', 'bypass'), status, html);
       }
       const { status, html } = await renderToCache(key, request.url, config, remotes);
       reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
       reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(request.url) });
+      served(request.url, 'rendered', '', cacheOutcome, seconds());
       return send(request, reply, status, html);
     } catch (error) {
       request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');
       reply.header('Server-Timing', 'render;desc="browser"');
+      served(request.url, 'browser', fallbackReason(error), cacheOutcome, seconds());
       return send(request, reply, statusOf(request.url), template);
     }
   };

@@ -17,6 +17,7 @@ import {
   entryOf,
   exposedScripts,
   forThePage,
+  releaseOf,
   sharedScripts,
   type PublishedManifest,
   type RemoteBuild,
@@ -72,6 +73,8 @@ export interface RenderRequest {
   config: RuntimeConfig;
   remotes: Partial<Record<string, string>>;
   signal: AbortSignal;
+  /** Told each remote build the render uses, as soon as its manifest is read (the metrics tag pages with its release). */
+  onBuild?: (remote: string, release: string) => void;
 }
 
 export interface RenderResult {
@@ -91,6 +94,14 @@ function match(url: string): Match {
     screens: matches.map((m) => (m.route.handle as ScreenHandle | undefined)?.screen).filter((screen): screen is Screen => !!screen),
     params: matches.at(-1)?.params ?? {},
   };
+}
+
+/** The remote whose screen the address shows (its last remote screen), or the shell's own. */
+export function pageRemoteOf(url: string): string {
+  const remoteScreen = match(url)
+    .screens.filter((screen): screen is RemoteScreen => 'module' in screen)
+    .at(-1);
+  return remoteScreen ? remoteOf(remoteScreen.module) : 'shell';
 }
 
 /** The HTTP status of the address's response, whoever renders it. */
@@ -187,7 +198,7 @@ export class Renderer {
     return connectRequest({ config: request.config }, () => this.renderConnected(request));
   }
 
-  private async renderConnected({ url, config, remotes, signal }: RenderRequest): Promise<RenderResult> {
+  private async renderConnected({ url, config, remotes, signal, onBuild }: RenderRequest): Promise<RenderResult> {
     const { screens, params } = match(url);
     const toRender = remoteScreensToRender(screens);
     const queryClient = createQueryClient();
@@ -205,6 +216,7 @@ export class Renderer {
       const manifestUrl = remotes[remote];
       if (!manifestUrl) throw new RemoteUnavailable(remote, 'remotes.json does not name it');
       const build = await this.remoteServers.current(remote, manifestUrl);
+      onBuild?.(remote, releaseOf(build.manifest));
       const module = (await this.remoteServers.load(screen.module, build)) as ScreenModule<ModuleId>;
       const learnt = await module.prefetch?.({ queryClient, params, props: screen.props, signal });
       notFound ||= learnt?.notFound === true;

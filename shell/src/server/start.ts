@@ -1,5 +1,8 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildRenderServer } from './app';
+import { RenderMetrics } from './metrics';
+import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsText } from './metricsServing';
 
 /**
  * `node shell/dist-server/main.js`: the shell's render server (docs/operations.md, "The render
@@ -9,10 +12,15 @@ import { buildRenderServer } from './app';
  *   SSR_BUDGET_MS (300: past it, the page is left for the browser to render), LOG_LEVEL (info),
  *   PAGE_CACHE (on; off keeps no page), PAGE_CACHE_FRESH_MS (60000), API_CHANGES_URL (the API's
  *   /changes from config.json), RENDER_CONCURRENCY (8), RENDER_QUEUE (64), RELEASES_API_URL (the API
- *   whose release registry it reads; config.json's apiUrl), RELEASES_POLL_MS (30000).
+ *   whose release registry it reads; config.json's apiUrl), RELEASES_POLL_MS (30000), METRICS_PORT,
+ *   METRICS_HOST and METRICS_TOKEN (docs/operations.md, "Metrics"), TELEMETRY_TOKEN (the API's, for render counts).
  */
 export async function start(): Promise<void> {
   const env = process.env;
+  const serving = metricsServingFromEnv(env);
+  const metrics = new RenderMetrics();
+  // A worker's numbers are added up by the primary, which alone listens on METRICS_PORT (workers.ts).
+  const text = cluster.isWorker ? workerMetricsText(metrics.registry) : ownMetricsText(metrics.registry);
   const app = await buildRenderServer({
     distDir: path.resolve(env.SHELL_DIST ?? path.join(__dirname, '..', 'dist')),
     runtimeDir: env.SHELL_RUNTIME_DIR ? path.resolve(env.SHELL_RUNTIME_DIR) : undefined,
@@ -24,10 +32,15 @@ export async function start(): Promise<void> {
         : { maxPages: 1_000, freshMs: Number(env.PAGE_CACHE_FRESH_MS ?? 60_000), staleMs: 5 * 60_000, changesUrl: env.API_CHANGES_URL || undefined },
     renderQueue: { concurrency: Number(env.RENDER_CONCURRENCY ?? 8), maxWaiting: Number(env.RENDER_QUEUE ?? 64) },
     releases: { apiUrl: env.RELEASES_API_URL || undefined, pollMs: Number(env.RELEASES_POLL_MS ?? 30_000) },
+    metrics,
+    metricsToken: serving.token ? { token: serving.token, text } : undefined,
+    telemetryToken: env.TELEMETRY_TOKEN?.trim() || undefined,
   });
+  const scrapes = cluster.isWorker ? null : listenForScrapes(serving, text, (message) => app.log.info(message));
   const address = await app.listen({ port: Number(env.PORT ?? 3000), host: env.HOST ?? '127.0.0.1' });
   app.log.info(`render server on ${address}`);
   const stop = () => {
+    scrapes?.close();
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
+import { metricsServingFromEnv, serveClusterMetrics } from './metricsServing';
 
 /** How many render workers to run: RENDER_WORKERS, or one per core (docs/operations.md, "The render server"). */
 export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
@@ -18,6 +19,7 @@ export function runPrimary(count: number): void {
   let stopping = false;
   const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg }));
   const fork = (): Worker => cluster.fork();
+  const scrapes = serveClusterMetrics(metricsServingFromEnv(), log);
   for (let i = 0; i < count; i += 1) fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
@@ -30,6 +32,7 @@ export function runPrimary(count: number): void {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    scrapes?.close();
     const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
     if (workers.length === 0) process.exit(0);
     for (const worker of workers) worker.process.kill('SIGTERM');

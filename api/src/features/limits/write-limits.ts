@@ -99,6 +99,8 @@ export class WriteLimits {
     private readonly db: Db,
     private readonly settings: WriteLimitSettings,
     private readonly clock: () => Date,
+    /** Told of each refusal (the metrics count them). */
+    private readonly onRefused: (action: LimitedWrite) => void = () => undefined,
   ) {}
 
   private get windowMs(): number {
@@ -151,6 +153,7 @@ export class WriteLimits {
         // The write whose leaving the window makes room (more than max are counted when the limit was lowered).
         const leaving = recent[recent.length - max]!.at.getTime();
         const seconds = Math.max(1, Math.ceil((leaving + this.windowMs - now.getTime()) / 1000));
+        this.onRefused(action);
         throw tooManyRequests(MESSAGES[action](recent.length, windowText(this.settings.windowMinutes), waitText(seconds)), seconds);
       }
       const [row] = await tx.insert(writeEvents).values({ action, subject, at: now }).returning({ id: writeEvents.id });

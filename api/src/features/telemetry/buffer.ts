@@ -1,0 +1,128 @@
+import { lt, sql } from 'drizzle-orm';
+import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
+import type { Db } from '../../db/client';
+import { telemetryMinutes } from '../../db/schema';
+import { bucketOf, emptyBuckets } from './histogram';
+
+export interface TelemetrySettings {
+  /** Days of per-minute rows kept; older ones are deleted. */
+  retentionDays: number;
+  /** Batches one client address may send per minute (a render server's token is not limited). */
+  batchesPerMinute: number;
+  /** How often each API copy writes what it added up. */
+  flushMs: number;
+  /** The render servers' token for their render counts (TELEMETRY_TOKEN); without it render counts are refused. */
+  serverToken?: string;
+}
+
+export const defaultTelemetrySettings: TelemetrySettings = { retentionDays: 14, batchesPerMinute: 30, flushMs: 5_000 };
+
+interface Row {
+  minute: Date;
+  remote: string;
+  release: string;
+  metric: string;
+  count: number;
+  sum: number;
+  buckets: number[] | null;
+}
+
+/** Distinct rows held between writes at most: past it a batch's new rows are dropped, never memory. */
+const MAX_ROWS = 5_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The metric an event adds to, and the value it measures (none for a plain count). */
+function metricOf(event: TelemetryEvent): { metric: string; value?: number; count: number } {
+  switch (event.type) {
+    case 'view':
+      return { metric: 'view', count: 1 };
+    case 'error':
+      return { metric: `error:${event.kind}`, count: 1 };
+    case 'vital':
+      return { metric: event.name, value: event.name === 'CLS' ? event.value * 1000 : event.value, count: 1 };
+    case 'render':
+      return { metric: event.outcome === 'rendered' ? 'render:rendered' : `render:browser:${event.reason || 'error'}`, value: event.ms, count: event.count };
+  }
+}
+
+/**
+ * Events added up in memory per minute, remote, release and metric, and written every few
+ * seconds as one upsert: a visitor's batch costs the API no database write of its own, so a
+ * flood slows nothing else (docs/operations.md, "Telemetry").
+ */
+export class TelemetryBuffer {
+  private rows = new Map<string, Row>();
+  private lastPrune = 0;
+  /** Rows dropped because the buffer was full, for the metrics. */
+  dropped = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: TelemetrySettings,
+    private readonly clock: () => Date,
+  ) {}
+
+  add(events: readonly TelemetryEvent[]): void {
+    const now = this.clock().getTime();
+    const minute = new Date(now - (now % MINUTE));
+    for (const event of events) {
+      const { metric, value, count } = metricOf(event);
+      const key = `${minute.getTime()}|${event.remote}|${event.release}|${metric}`;
+      let row = this.rows.get(key);
+      if (!row) {
+        if (this.rows.size >= MAX_ROWS) {
+          this.dropped += 1;
+          continue;
+        }
+        row = { minute, remote: event.remote, release: event.release, metric, count: 0, sum: 0, buckets: value === undefined ? null : emptyBuckets() };
+        this.rows.set(key, row);
+      }
+      row.count += count;
+      if (value !== undefined && row.buckets) {
+        row.sum += value * count;
+        row.buckets[bucketOf(value)]! += count;
+      }
+    }
+  }
+
+  /** Writes what was added up since the last write (adding to rows other copies wrote), and prunes about once an hour. */
+  async flush(): Promise<void> {
+    const rows = [...this.rows.values()];
+    this.rows = new Map();
+    if (rows.length > 0) {
+      const t = telemetryMinutes;
+      await this.db
+        .insert(t)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [t.remote, t.minute, t.release, t.metric],
+          set: {
+            count: sql`${t.count} + excluded.count`,
+            sum: sql`${t.sum} + excluded.sum`,
+            buckets: sql`case when ${t.buckets} is null then excluded.buckets else (
+              select array_agg(coalesce(a, 0) + coalesce(b, 0) order by i) from unnest(${t.buckets}, excluded.buckets) with ordinality as u(a, b, i)
+            ) end`,
+          },
+        });
+    }
+    await this.prune();
+  }
+
+  private async prune(): Promise<void> {
+    const now = this.clock().getTime();
+    if (now - this.lastPrune < HOUR) return;
+    this.lastPrune = now;
+    await this.db.delete(telemetryMinutes).where(lt(telemetryMinutes.minute, new Date(now - this.settings.retentionDays * 24 * HOUR)));
+  }
+
+  /** Writes every flushMs until stopped; a failed write is logged and its rows lost (they are health numbers, not data). */
+  start(log: (error: unknown) => void): () => Promise<void> {
+    const timer = setInterval(() => void this.flush().catch(log), this.settings.flushMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await this.flush().catch(log);
+    };
+  }
+}

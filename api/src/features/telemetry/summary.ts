@@ -1,0 +1,92 @@
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { ReleaseHealth, TelemetrySummary } from '@usedcars/shared-contract/telemetry';
+import type { Db } from '../../db/client';
+import { telemetryMinutes } from '../../db/schema';
+import { addBuckets, emptyBuckets, quantile } from './histogram';
+
+type Row = typeof telemetryMinutes.$inferSelect;
+
+const round = (value: number | null, digits = 0) => (value === null ? null : Number(value.toFixed(digits)));
+const ratio = (part: number, whole: number) => (whole === 0 ? null : Number((part / whole).toFixed(4)));
+
+/** Counts and merged histograms of a set of rows (a release's window, or one of its minutes). */
+function totals(rows: readonly Row[]) {
+  let pageViews = 0;
+  let errors = 0;
+  let renders = 0;
+  let renderFallbacks = 0;
+  const errorsByKind: Record<string, number> = {};
+  const fallbacksByReason: Record<string, number> = {};
+  const histograms = new Map<string, number[]>();
+  for (const row of rows) {
+    if (row.metric === 'view') pageViews += row.count;
+    else if (row.metric.startsWith('error:')) {
+      errors += row.count;
+      const kind = row.metric.slice('error:'.length);
+      errorsByKind[kind] = (errorsByKind[kind] ?? 0) + row.count;
+    } else if (row.metric.startsWith('render:')) {
+      renders += row.count;
+      if (row.metric.startsWith('render:browser:')) {
+        renderFallbacks += row.count;
+        const reason = row.metric.slice('render:browser:'.length);
+        fallbacksByReason[reason] = (fallbacksByReason[reason] ?? 0) + row.count;
+      }
+    }
+    if (row.buckets) {
+      const name = row.metric.startsWith('render:') ? 'render' : row.metric;
+      const merged = histograms.get(name) ?? emptyBuckets();
+      addBuckets(merged, row.buckets);
+      histograms.set(name, merged);
+    }
+  }
+  const p75 = (name: string) => quantile(histograms.get(name) ?? [], 0.75);
+  return { pageViews, errors, renders, renderFallbacks, errorsByKind, fallbacksByReason, p75 };
+}
+
+function releaseHealth(release: string, rows: readonly Row[]): ReleaseHealth {
+  const all = totals(rows);
+  const byMinute = new Map<number, Row[]>();
+  for (const row of rows) byMinute.set(row.minute.getTime(), [...(byMinute.get(row.minute.getTime()) ?? []), row]);
+  const cls = all.p75('CLS');
+  return {
+    release,
+    pageViews: all.pageViews,
+    errors: all.errors,
+    errorRate: ratio(all.errors, all.pageViews),
+    errorsByKind: all.errorsByKind,
+    lcpP75: round(all.p75('LCP')),
+    inpP75: round(all.p75('INP')),
+    clsP75: cls === null ? null : round(cls / 1000, 3),
+    ttfbP75: round(all.p75('TTFB')),
+    renders: all.renders,
+    renderFallbacks: all.renderFallbacks,
+    renderFallbackRate: ratio(all.renderFallbacks, all.renders),
+    fallbacksByReason: all.fallbacksByReason,
+    renderP75Ms: round(all.p75('render')),
+    minutes: [...byMinute].map(([minute, minuteRows]) => {
+      const one = totals(minuteRows);
+      return {
+        minute: new Date(minute).toISOString(),
+        pageViews: one.pageViews,
+        errors: one.errors,
+        renders: one.renders,
+        renderFallbacks: one.renderFallbacks,
+        lcpP75: round(one.p75('LCP')),
+      };
+    }),
+  };
+}
+
+/** Each release of a remote seen since `since`, most page views first, with its per-minute series. */
+export async function telemetrySummary(db: Db, remote: string, since: Date): Promise<TelemetrySummary> {
+  const rows = await db
+    .select()
+    .from(telemetryMinutes)
+    .where(and(eq(telemetryMinutes.remote, remote), gte(telemetryMinutes.minute, since)))
+    .orderBy(asc(telemetryMinutes.minute));
+  const byRelease = new Map<string, Row[]>();
+  for (const row of rows) byRelease.set(row.release, [...(byRelease.get(row.release) ?? []), row]);
+  const releases = [...byRelease].map(([release, releaseRows]) => releaseHealth(release, releaseRows));
+  releases.sort((a, b) => b.pageViews + b.renders - (a.pageViews + a.renders));
+  return { remote, since: since.toISOString(), releases };
+}

@@ -1,0 +1,120 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';
+import { DEMO, DEMO_PASSWORD, OPS_TOKENS, SITE } from '../support/site';
+import { expect, test } from '../support/test';
+
+/**
+ * Each release's health from real visitors (docs/releases.md, "What each number means"): what a
+ * page reports arrives at the API added up under the remote and release that rendered it, and
+ * the collection endpoint refuses what it should not take. /metrics shows the servers' counters.
+ */
+
+/** The demo admin's access token, as the site gets one: the identity emulator, then GET /jwt. */
+async function adminAuth(request: APIRequestContext): Promise<{ Authorization: string }> {
+  const signIn = await request.post(`${SITE.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    data: { email: DEMO.admin, password: DEMO_PASSWORD, returnSecureToken: true },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const identity = { Authorization: `Bearer ${((await signIn.json()) as { idToken: string }).idToken}` };
+  const jwt = await request.get(`${SITE.api}/jwt?email=${encodeURIComponent(DEMO.admin)}`, { headers: identity });
+  return { Authorization: `Bearer ${((await jwt.json()) as { accessToken: string }).accessToken}` };
+}
+
+async function health(request: APIRequestContext, remote: string, since: string) {
+  const response = await request.get(`${SITE.api}/telemetry/summary?remote=${remote}&since=${encodeURIComponent(since)}`, {
+    headers: await adminAuth(request),
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as TelemetrySummary).releases;
+}
+
+/** The release the remote's build declares, as its manifest says. */
+async function releaseOf(request: APIRequestContext, remote: 'catalog'): Promise<string> {
+  const manifest = (await (await request.get(`${SITE[remote]}/mf-manifest.json`)).json()) as { metaData: { buildInfo: { buildVersion: string } } };
+  return manifest.metaData.buildInfo.buildVersion;
+}
+
+/** A car's page: open to everyone, rendered by the catalog and hydrated with its code. */
+async function carPage(request: APIRequestContext): Promise<string> {
+  const [car] = (await (await request.get(`${SITE.api}/audis?limit=1`)).json()) as { _id: string }[];
+  return `/audis/${car!._id}`;
+}
+
+/** Waits until the reporting chunk has loaded (the page was idle), then leaves the page: the beacon goes out as it does. */
+async function visitAndLeave(page: Page, path: string, whileThere: () => Promise<void> = async () => undefined) {
+  const reporting = page.waitForResponse((response) => /\/telemetry\.[0-9a-f]{8}\.js$/.test(response.url()));
+  await page.goto(path);
+  await reporting;
+  await whileThere();
+  await page.goto('about:blank');
+}
+
+test("a real visit's Web Vitals arrive, added up under the remote and release that rendered the screen", async ({ page, request }) => {
+  const since = new Date(Date.now() - 60_000).toISOString();
+  const release = await releaseOf(request, 'catalog');
+  await visitAndLeave(page, await carPage(request), async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A tap, so the page has an interaction to time (INP).
+    await page.getByRole('heading', { level: 1 }).click();
+  });
+
+  await expect(async () => {
+    const mine = (await health(request, 'catalog', since)).find((entry) => entry.release === release);
+    expect(mine?.pageViews).toBeGreaterThanOrEqual(1);
+    expect(mine?.lcpP75).toBeGreaterThan(0);
+    expect(mine?.ttfbP75).not.toBeNull();
+  }).toPass({ timeout: 15_000 });
+});
+
+test("a remote that fails to load is counted against that remote's release", async ({ page, request }) => {
+  const since = new Date(Date.now() - 60_000).toISOString();
+  const release = await releaseOf(request, 'catalog');
+  const before = (await health(request, 'catalog', since)).find((entry) => entry.release === release)?.errorsByKind.load ?? 0;
+  // The catalog's scripts cannot be had (its host is down for this browser); its manifest still says which release it is.
+  await page.route(`${SITE.catalog}/**/*.js`, (route) => route.abort());
+  await visitAndLeave(page, await carPage(request), async () => {
+    await expect(page.getByRole('heading', { name: 'The car catalog is not available right now' })).toBeVisible();
+  });
+  await expect(async () => {
+    const mine = (await health(request, 'catalog', since)).find((entry) => entry.release === release);
+    expect(mine?.errorsByKind.load ?? 0).toBeGreaterThan(before);
+  }).toPass({ timeout: 15_000 });
+});
+
+test('the collection endpoint refuses oversized, malformed and flooding batches with a 4xx', async ({ request }) => {
+  const view = { type: 'view', screen: 'catalog/HomePage', remote: 'catalog', release: '0.1.0' };
+  const post = (data: string) => request.post(`${SITE.api}/telemetry`, { headers: { 'content-type': 'text/plain' }, data });
+  expect((await post(`${JSON.stringify({ events: [view] })}${' '.repeat(17 * 1024)}`)).status()).toBe(413);
+  expect((await post('{"events": [')).status()).toBe(400);
+  expect((await post(JSON.stringify({ events: [{ ...view, remote: 'nowhere' }] }))).status()).toBe(400);
+  expect(
+    (
+      await post(JSON.stringify({ events: [{ type: 'render', outcome: 'rendered', reason: '', count: 1, ms: 1, remote: 'catalog', release: '0.1.0' }] }))
+    ).status(),
+  ).toBe(403);
+  const statuses: number[] = [];
+  for (let i = 0; i < 40; i += 1) statuses.push((await post(JSON.stringify({ events: [view] }))).status());
+  expect(statuses).toContain(429);
+  expect(statuses.every((status) => status === 204 || status === 429)).toBe(true);
+});
+
+test("the API's /metrics shows its counters after traffic, to the token's bearer only", async ({ page, request }) => {
+  await page.goto(await carPage(request));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect((await request.get(`${SITE.api}/metrics`)).status()).toBe(404);
+  const api = await (await request.get(`${SITE.api}/metrics`, { headers: { Authorization: `Bearer ${OPS_TOKENS.metrics}` } })).text();
+  expect(api).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/audis\/:id",status="200"\} \d+/);
+  expect(api).toMatch(/telemetry_batches_total\{outcome="accepted"\} \d+/);
+});
+
+// Not working yet: with several render workers the primary's AggregatorRegistry times out ("Operation
+// timed out") collecting the workers' numbers. A single render process is covered by shell/src/server/metrics.test.ts.
+test.fixme("the render server's /metrics adds up every worker's counters after traffic, to the token's bearer only", async ({ page, request }) => {
+  await page.goto(await carPage(request));
+  await page.goto('/no-such-page');
+  expect((await request.get(`${SITE.shell}/metrics`)).status()).toBe(404);
+  const render = await (await request.get(`${SITE.shell}/metrics`, { headers: { Authorization: `Bearer ${OPS_TOKENS.metrics}` } })).text();
+  expect(render).toMatch(/render_pages_total\{remote="catalog",release="[^"]+",outcome="rendered",reason="",cache="[a-z]+"\} \d+/);
+  expect(render).toMatch(/render_pages_total\{remote="shell",release="[^"]+",outcome="rendered",reason="",cache="[a-z]+"\} \d+/);
+  expect(render).toMatch(/http_request_duration_seconds_count\{kind="page",status="404"\} \d+/);
+});

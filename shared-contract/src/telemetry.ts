@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import TOPOLOGY from '../topology.json';
+
+/**
+ * What pages and render servers send to POST /telemetry (docs/api.md, "Telemetry"): each event
+ * tagged with the remote and release that rendered it. The API keeps only per-minute aggregates.
+ */
+
+/** At most this many events in one batch, and this many bytes in its body. */
+export const TELEMETRY_MAX_EVENTS = 50;
+export const TELEMETRY_MAX_BYTES = 16 * 1024;
+
+export const VITAL_NAMES = ['LCP', 'CLS', 'INP', 'TTFB'] as const;
+export type VitalName = (typeof VITAL_NAMES)[number];
+/** Where an error was seen: a remote's boundary caught it, a remote failed to load, or nothing caught it. */
+export const ERROR_KINDS = ['boundary', 'load', 'unhandled', 'rejection'] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+/** The shell's own screens count under "shell"; the rest under their remote. */
+export const TELEMETRY_REMOTES = ['shell', ...Object.keys(TOPOLOGY.remotes)] as [string, ...string[]];
+
+const tags = {
+  screen: z.string().regex(/^[\w/:*.-]{1,80}$/, 'screen must be a route pattern of at most 80 characters'),
+  remote: z.enum(TELEMETRY_REMOTES, { error: `remote must be one of ${TELEMETRY_REMOTES.join(', ')}` }),
+  release: z.string().regex(/^[\w.+-]{1,64}$/, 'release must be a version of at most 64 characters'),
+};
+/** A time in ms, or CLS's unitless score; anything past these is not a real measurement. */
+const ms = z.number().finite().min(0).max(600_000);
+
+export const telemetryEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('view'), ...tags }),
+  z
+    .strictObject({ type: z.literal('vital'), name: z.enum(VITAL_NAMES), value: ms, ...tags })
+    .refine((event) => event.name !== 'CLS' || event.value <= 100, { error: 'CLS is a score of at most 100' }),
+  z.strictObject({ type: z.literal('error'), kind: z.enum(ERROR_KINDS), ...tags }),
+  /** From a render server only (a bearer of its token): `count` pages alike, rendered in `ms` on average. */
+  z.strictObject({
+    type: z.literal('render'),
+    outcome: z.enum(['rendered', 'browser']),
+    reason: z.string().regex(/^[a-z_]{0,32}$/),
+    count: z.number().int().min(1).max(1_000_000),
+    ms,
+    remote: tags.remote,
+    release: tags.release,
+  }),
+]);
+export type TelemetryEvent = z.infer<typeof telemetryEventSchema>;
+
+export const telemetryBatchSchema = z.strictObject({
+  events: z.array(telemetryEventSchema).min(1).max(TELEMETRY_MAX_EVENTS, `at most ${TELEMETRY_MAX_EVENTS} events in one batch`),
+});
+export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
+
+const p75 = z.number().nullable();
+const minuteSchema = z.object({
+  minute: z.string(),
+  pageViews: z.number(),
+  errors: z.number(),
+  renders: z.number(),
+  renderFallbacks: z.number(),
+  lcpP75: p75,
+});
+
+export const releaseHealthSchema = z.object({
+  release: z.string(),
+  pageViews: z.number(),
+  errors: z.number(),
+  /** Errors per page view; null without views. */
+  errorRate: z.number().nullable(),
+  errorsByKind: z.record(z.string(), z.number()),
+  lcpP75: p75,
+  inpP75: p75,
+  clsP75: p75,
+  ttfbP75: p75,
+  renders: z.number(),
+  renderFallbacks: z.number(),
+  /** Pages left for the browser per page the render server served; null without any. */
+  renderFallbackRate: z.number().nullable(),
+  fallbacksByReason: z.record(z.string(), z.number()),
+  renderP75Ms: p75,
+  minutes: z.array(minuteSchema),
+});
+export type ReleaseHealth = z.infer<typeof releaseHealthSchema>;
+
+export const telemetrySummarySchema = z.object({ remote: z.string(), since: z.string(), releases: z.array(releaseHealthSchema) });
+export type TelemetrySummary = z.infer<typeof telemetrySummarySchema>;

@@ -1,0 +1,113 @@
+import { flattenScreens, remoteOf, type Screen } from '@usedcars/shared-contract';
+import type { RemoteErrorHandler } from '@usedcars/federation';
+import type { RuntimeConfig } from '@usedcars/federation/config';
+import type { Collector, EarlyEvent, PageTags } from '../features/telemetry/collector';
+
+/** Each screen's whole path as segments (an index screen its parent's), deepest first, the catch-all last. */
+const PATTERNS = flattenScreens()
+  .map(({ screen, parents }) => ({
+    screen,
+    depth: parents.length,
+    // A child's absolute path stands alone, as React Router reads it.
+    segments: [...parents, screen]
+      .reduce((whole, each) => (each.path?.startsWith('/') ? each.path : `${whole}/${each.path ?? ''}`), '')
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => segment.toLowerCase()),
+  }))
+  .sort((a, b) => Number(a.segments.includes('*')) - Number(b.segments.includes('*')) || b.depth - a.depth);
+
+const fits = (segments: string[], parts: string[]) => segments.every((segment, i) => segment.startsWith(':') || segment === parts[i]);
+const matches = (segments: string[], parts: string[]) =>
+  segments.at(-1) === '*'
+    ? parts.length >= segments.length - 1 && fits(segments.slice(0, -1), parts)
+    : parts.length === segments.length && fits(segments, parts);
+
+/**
+ * The screen an address shows and the remote that renders it (the shell's own screens count as
+ * "shell"). Matched here against the screen registry: the page's shared router carries no matchRoutes.
+ */
+export function screenOf(pathname: string): { screen: string; remote: string } {
+  const parts = pathname.toLowerCase().split('/').filter(Boolean);
+  const leaf: Screen | undefined = PATTERNS.find(({ segments }) => matches(segments, parts))?.screen;
+  if (!leaf) return { screen: 'unknown', remote: 'shell' };
+  return 'module' in leaf ? { screen: leaf.module, remote: remoteOf(leaf.module) } : { screen: leaf.shell, remote: 'shell' };
+}
+
+/** The shell's own release: the version its manifest declares, as the render server reads it. */
+async function shellRelease(): Promise<string> {
+  try {
+    const manifest = (await (await fetch('/mf-manifest.json')).json()) as { metaData?: { buildInfo?: { buildVersion?: string } } };
+    return manifest.metaData?.buildInfo?.buildVersion?.slice(0, 64) || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export interface PageTelemetry {
+  /** For startRemoteRegistry: each remote's release as it registers. */
+  onRegistered: (remote: string, release: string) => void;
+  /** For RemoteErrorHandlerContext: what remote boundaries catch. */
+  onRemoteError: RemoteErrorHandler;
+  /** A screen was shown (the first address, then each navigation). */
+  viewed: (pathname: string) => void;
+  /** Loads the reporting code once the page is idle (its own chunk), and hands it what came before. */
+  startWhenIdle: (config: RuntimeConfig) => void;
+}
+
+/**
+ * The page's side of the health numbers (docs/releases.md, "What each number means"). Only this
+ * small part is in the first script: it notes views and errors from the start; Web Vitals, batching
+ * and sending load after the page is idle, as the telemetry chunk.
+ */
+export function pageTelemetry(): PageTelemetry {
+  const releases = new Map<string, string>();
+  const early: EarlyEvent[] = [];
+  let collector: Collector | null = null;
+  let current: PageTags = { screen: 'unknown', remote: 'shell', release: 'unknown' };
+  const tagsOf = (pathname: string): PageTags => {
+    const { screen, remote } = screenOf(pathname);
+    return { screen, remote, release: releases.get(remote) ?? 'unknown' };
+  };
+  const note = (event: EarlyEvent) => {
+    if (collector) collector.take(event);
+    else if (early.length < 50) early.push(event);
+  };
+  const onError = () => note({ type: 'error', kind: 'unhandled', tags: current });
+  const onRejection = () => note({ type: 'error', kind: 'rejection', tags: current });
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+
+  return {
+    onRegistered: (remote, release) => void releases.set(remote, release),
+    onRemoteError: ({ remote, kind }) => note({ type: 'error', kind, tags: { ...current, remote, release: releases.get(remote) ?? 'unknown' } }),
+    viewed: (pathname) => {
+      const next = tagsOf(pathname);
+      if (next.screen === current.screen) return;
+      current = next;
+      note({ type: 'view', tags: next });
+    },
+    startWhenIdle: (config) => {
+      const sample = config.telemetrySample ?? 1;
+      // Sampled per page load: an unsampled page loads no reporting code at all.
+      if (Math.random() >= sample) {
+        window.removeEventListener('error', onError);
+        window.removeEventListener('unhandledrejection', onRejection);
+        return;
+      }
+      const start = () =>
+        void Promise.all([import(/* webpackChunkName: "telemetry" */ '../features/telemetry/collector'), shellRelease()]).then(
+          ([{ startCollector }, shell]) => {
+            releases.set('shell', shell);
+            // The release known now: a view noted before its remote registered goes out with it.
+            const withRelease = (tags: PageTags): PageTags =>
+              tags.release === 'unknown' ? { ...tags, release: releases.get(tags.remote) ?? 'unknown' } : tags;
+            collector = startCollector({ apiUrl: config.apiUrl, current: () => withRelease(current), landing: withRelease(current) });
+            for (const event of early.splice(0)) collector.take({ ...event, tags: withRelease(event.tags) });
+          },
+        );
+      if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5_000 });
+      else setTimeout(start, 2_000);
+    },
+  };
+}

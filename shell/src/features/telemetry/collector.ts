@@ -1,0 +1,58 @@
+import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+import type { ErrorKind, TelemetryEvent, VitalName } from '@usedcars/shared-contract/telemetry';
+
+/** The screen, remote and release an event is counted under. */
+export interface PageTags {
+  screen: string;
+  remote: string;
+  release: string;
+}
+
+/** What the page noted itself: a screen shown, an error. */
+export type EarlyEvent = { type: 'view'; tags: PageTags } | { type: 'error'; kind: ErrorKind; tags: PageTags };
+
+export interface Collector {
+  take(event: EarlyEvent): void;
+}
+
+const MAX_EVENTS = 50;
+const MAX_BYTES = 15 * 1024;
+
+/**
+ * Batches the page's views, errors and Web Vitals and sends them with navigator.sendBeacon when
+ * the page is hidden or left (docs/releases.md): the browser delivers a beacon even as the page
+ * goes away, and sending costs the page nothing while it is in use. As text/plain, so no CORS
+ * preflight is needed; the API parses it as JSON.
+ */
+export function startCollector({ apiUrl, current, landing }: { apiUrl: string; current: () => PageTags; landing: PageTags }): Collector {
+  const queue: TelemetryEvent[] = [];
+  const flush = () => {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_EVENTS);
+      let body = JSON.stringify({ events: batch });
+      while (body.length > MAX_BYTES && batch.length > 1) {
+        queue.unshift(...batch.splice(Math.ceil(batch.length / 2)));
+        body = JSON.stringify({ events: batch });
+      }
+      navigator.sendBeacon(`${apiUrl}/telemetry`, new Blob([body], { type: 'text/plain' }));
+    }
+  };
+  const push = (event: TelemetryEvent) => {
+    queue.push(event);
+    if (queue.length >= MAX_EVENTS) flush();
+  };
+  // LCP and TTFB belong to the page the visitor landed on; CLS and INP to the screen shown when they are reported.
+  const vital = (tags: () => PageTags) => (metric: Metric) =>
+    push({ type: 'vital', name: metric.name as VitalName, value: Math.min(600_000, Math.max(0, metric.value)), ...tags() });
+  onLCP(vital(() => landing));
+  onTTFB(vital(() => landing));
+  onCLS(vital(current));
+  onINP(vital(current));
+  addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  addEventListener('pagehide', flush);
+  return {
+    take: (event) => push(event.type === 'view' ? { type: 'view', ...event.tags } : { type: 'error', kind: event.kind, ...event.tags }),
+  };
+}

@@ -1,0 +1,45 @@
+/** @jest-environment node */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RenderMetrics } from './metrics';
+import { reportRenders } from './telemetryReporter';
+
+/** The API's side, as far as this goes: what each POST /telemetry carried and with which authorization. */
+function fakeApi(): Promise<{ server: Server; url: string; received: Array<{ authorization?: string; body: unknown }> }> {
+  const received: Array<{ authorization?: string; body: unknown }> = [];
+  const server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      received.push({ authorization: request.headers.authorization, body: JSON.parse(text) });
+      response.writeHead(204).end();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received })),
+  );
+}
+
+test("sends the worker's renders per remote, release and outcome, with the render servers' token, leaving cache hits out", async () => {
+  const api = await fakeApi();
+  const metrics = new RenderMetrics({ defaults: false });
+  const stop = reportRenders({ metrics, apiUrl: () => api.url, token: 'render-token-0123456789', everyMs: 60_000, log: () => undefined });
+  const page = { remote: 'catalog', release: '1.4.0', reason: '', cache: 'miss' } as const;
+  metrics.page({ ...page, outcome: 'rendered', seconds: 0.04 });
+  metrics.page({ ...page, outcome: 'rendered', seconds: 0.06 });
+  metrics.page({ ...page, outcome: 'rendered', cache: 'hit' });
+  metrics.page({ ...page, outcome: 'browser', reason: 'budget', seconds: 0.3 });
+  await stop();
+  api.server.close();
+  expect(api.received).toEqual([
+    {
+      authorization: 'Bearer render-token-0123456789',
+      body: {
+        events: [
+          { type: 'render', remote: 'catalog', release: '1.4.0', outcome: 'rendered', reason: '', count: 2, ms: 50 },
+          { type: 'render', remote: 'catalog', release: '1.4.0', outcome: 'browser', reason: 'budget', count: 1, ms: 300 },
+        ],
+      },
+    },
+  ]);
+});

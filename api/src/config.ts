@@ -70,7 +70,7 @@ export const DEFAULT_CORS_ORIGINS = SITE_PORTS.flatMap((port) => [`http://localh
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   accessTokenTtlSeconds: 300, // docs/product.md, "Limits and timings": the access token lives 300 s
-  sessionCookieTtlSeconds: 5 * 24 * 3600, // docs/operations.md, "The session cookie"
+  sessionCookieTtlSeconds: 5 * 24 * 3600, // docs/operations.md, "The render server": how long a visitor stays rendered for
   corsOrigins: DEFAULT_CORS_ORIGINS,
   bodyLimitBytes: 32 * 1024,
   listCacheTtlMs: 5_000,

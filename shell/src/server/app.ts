@@ -11,6 +11,7 @@ import { RemoteServers, type PublishedManifest, type RemoteServersOptions } from
 import { Renderer, serverRenderedModules } from './render';
 import { RenderQueue } from './renderQueue';
 import { staticHeaders } from './securityHeaders';
+import { registerSessionRoutes } from './session';
 
 /**
  * The shell's render server (docs/operations.md, "The render server"): the shell's static files
@@ -85,6 +86,8 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
+
+  registerSessionRoutes(app, () => (JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl);
 
   const cache = new PageCache(options.pageCache ?? { maxPages: 0, freshMs: 0, staleMs: 0 });
   const { concurrency, maxWaiting } = options.renderQueue ?? { concurrency: 8, maxWaiting: 64 };

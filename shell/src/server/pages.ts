@@ -3,8 +3,9 @@ import type { RuntimeConfig } from '@usedcars/federation/config';
 import { assemblePage } from './page';
 import { type CachedPage, type PageCache, encodePage } from './pageCache';
 import type { RenderQueue } from './renderQueue';
-import { type Renderer, statusOf } from './render';
+import { type RenderRequest, type Renderer, statusOf } from './render';
 import { pageHeaders } from './securityHeaders';
+import { clearSessionCookie, sessionCookieOf, viewerOf } from './session';
 
 export interface PageResponderOptions {
   renderer: Renderer;
@@ -18,6 +19,8 @@ export interface PageResponderOptions {
 
 /** What a CDN may keep of an anonymous page (docs/operations.md, "The page cache"). */
 const SHARED_PAGE_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+/** A page that may be rendered for one visitor is kept by nobody. */
+const PRIVATE_PAGE = 'private, no-store';
 
 /** Keys a CDN can purge by: every page, and the car a car's page shows. */
 function surrogateKeys(url: string): string {
@@ -55,7 +58,7 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
   };
 
   /** Renders the page within the budget; rejects with why it could not. */
-  const render = async (url: string, config: RuntimeConfig, remotes: Partial<Record<string, string>>) => {
+  const render = async (url: string, config: RuntimeConfig, remotes: Partial<Record<string, string>>, session?: RenderRequest['session']) => {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const outOfTime = new Promise<never>((_, reject) => {
@@ -66,7 +69,7 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
       }, budgetMs);
     });
     try {
-      const rendering = queue.run(() => renderer.render({ url, config, remotes, signal: controller.signal }), controller.signal);
+      const rendering = queue.run(() => renderer.render({ url, config, remotes, session, signal: controller.signal }), controller.signal);
       const { status, page } = await Promise.race([rendering, outOfTime]);
       return { status, html: assemblePage(template, page) };
     } catch (error) {
@@ -112,9 +115,14 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
       return send(request, reply, cached.page.status, cached.page.html, cached.page);
     }
     const started = performance.now();
+    const cookie = sessionCookieOf(request);
+    if (cookie) reply.header('Cache-Control', PRIVATE_PAGE);
     try {
       if (!shared) {
-        const { status, html } = await render(request.url, config, remotes);
+        const viewer = cookie ? await viewerOf(config.apiUrl, cookie, AbortSignal.timeout(budgetMs)) : null;
+        // A cookie the API refuses (tampered, expired, revoked): the page is rendered as for anyone, and the cookie goes.
+        if (cookie && !viewer) clearSessionCookie(request, reply);
+        const { status, html } = await render(request.url, config, remotes, cookie && viewer ? { cookie, viewer } : undefined);
         reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
         return send(request, reply.header('X-Render-Cache', 'bypass'), status, html);
       }

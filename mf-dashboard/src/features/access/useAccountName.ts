@@ -9,14 +9,15 @@ import { useSignedInEmail } from './useRole';
  */
 export function useAccountName() {
   const email = useSignedInEmail();
-  return useQuery({
-    queryKey: dashboardKeys.account(email ?? ''),
-    queryFn: async () => {
-      const record = await fetchUserByEmail(email!);
-      if (!record) throw new Error('Your account has no record yet; log out and in again.');
-      return record.name;
-    },
-    enabled: Boolean(email),
-    staleTime: Infinity,
-  });
+  return useQuery({ ...accountNameQuery(email ?? ''), enabled: Boolean(email) });
 }
+
+export const accountNameQuery = (email: string) => ({
+  queryKey: dashboardKeys.account(email),
+  queryFn: async () => {
+    const record = await fetchUserByEmail(email);
+    if (!record) throw new Error('Your account has no record yet; log out and in again.');
+    return record.name;
+  },
+  staleTime: Infinity,
+});

@@ -15,7 +15,6 @@ import { SITE } from '../support/site';
 interface World {
   buyer: SpecAccount;
   carName: string;
-  address: string;
 }
 
 let world: Promise<World> | undefined;
@@ -27,9 +26,8 @@ function setUp(request: APIRequestContext): Promise<World> {
     const buyer = await newAccount(request, 'Buyer');
     const carName = `Audi Q3 Signed-in ${seller.id.slice(0, 8)}`;
     const carId = await listCar(request, seller, { carName });
-    const address = `${buyer.id.slice(0, 8)} Rendered Road`;
-    await bookThroughApi(request, buyer.auth.Authorization.replace(/^Bearer /, ''), carId, address);
-    return { buyer, carName, address };
+    await bookThroughApi(request, buyer.auth.Authorization.replace(/^Bearer /, ''), carId);
+    return { buyer, carName };
   })();
   return world;
 }
@@ -52,34 +50,46 @@ async function rawPage(request: APIRequestContext, path: string) {
 test.beforeEach(async ({ request }) => renderServerReady(request));
 
 test('with the session cookie, a brand list and My Orders arrive with the cars and orders; without it, no private data', async ({ page, request }) => {
-  const { buyer, carName, address } = await setUp(request);
+  test.setTimeout(180_000);
+  const { buyer, carName } = await setUp(request);
   await signIn(page, buyer);
   const cookie = (await sessionCookie(page.context()))!;
   expect({ httpOnly: cookie.httpOnly, sameSite: cookie.sameSite, path: cookie.path }).toEqual({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
-  const list = await rawPage(page.request, '/audis?sort=newest');
+  // A render past the time budget (a busy machine) is left for the browser: asked again until rendered.
+  const rendered = async (path: string, ...texts: string[]) => {
+    let last = await rawPage(page.request, path);
+    await expect
+      .poll(
+        async () => {
+          last = await rawPage(page.request, path);
+          return texts.every((text) => last.html.includes(text));
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    return last;
+  };
+  const list = await rendered('/audis?sort=newest', carName);
   expect(list.response.headers()['cache-control']).toBe('private, no-store');
   expect(list.response.headers()['x-render-cache']).toBe('bypass');
-  expect(list.html).toContain(carName);
   expect(list.html).not.toContain('Checking your sign-in');
 
-  const orders = await rawPage(page.request, '/dashboard');
+  const orders = await rendered('/dashboard', carName, buyer.email);
   expect(orders.response.headers()['cache-control']).toBe('private, no-store');
-  expect(orders.html).toContain(carName);
-  expect(orders.html).toContain(address);
-  expect(orders.html).toContain(buyer.email);
+  expect(orders.html).not.toContain('Checking your sign-in');
 
   // Another visitor (no cookie) gets the login guard's spinner, and nothing of the buyer's.
   for (const path of ['/audis?sort=newest', '/dashboard']) {
     const anonymous = await rawPage(request, path);
     expect(anonymous.html).toContain('Checking your sign-in');
     expect(anonymous.html).not.toContain(buyer.email);
-    expect(anonymous.html).not.toContain(address);
+    expect(anonymous.html).not.toContain(carName);
   }
 });
 
 test('the page hydrates the signed-in HTML without a mismatch or a spinner', async ({ page, request }) => {
-  const { buyer, address } = await setUp(request);
+  const { buyer, carName } = await setUp(request);
   await signIn(page, buyer);
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -87,7 +97,7 @@ test('the page hydrates the signed-in HTML without a mismatch or a spinner', asy
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/dashboard');
-  await expect(page.getByText(address)).toBeVisible();
+  await expect(page.getByText(carName).first()).toBeVisible();
   await expect(page.getByText('Checking your sign-in')).toHaveCount(0);
   // The identity SDK takes over: the page still shows the buyer signed in, and reads as them.
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
@@ -97,14 +107,14 @@ test('the page hydrates the signed-in HTML without a mismatch or a spinner', asy
 });
 
 test('a tampered or revoked cookie is treated as signed out, and signing out clears the cookie', async ({ page, request }) => {
-  const { buyer, address } = await setUp(request);
+  const { buyer, carName } = await setUp(request);
   await signIn(page, buyer);
   const cookie = (await sessionCookie(page.context()))!;
   const signedOutHtml = async (value: string) => {
     const response = await request.get('/dashboard', { headers: { Cookie: `__session=${value}` } });
     expect(response.status()).toBe(200);
     const html = await response.text();
-    return !html.includes(address) && html.includes('Checking your sign-in') && /__session=;/.test(response.headers()['set-cookie'] ?? '');
+    return !html.includes(carName) && html.includes('Checking your sign-in') && /__session=;/.test(response.headers()['set-cookie'] ?? '');
   };
   expect(await signedOutHtml(`${cookie.value.slice(0, -4)}AAAA`)).toBe(true);
   expect(await signedOutHtml('not-a-session-cookie')).toBe(true);

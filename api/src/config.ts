@@ -13,6 +13,8 @@ export interface AppConfig {
   /** Secret of the HS256 access tokens issued by GET /jwt. */
   jwtSecret: string;
   accessTokenTtlSeconds: number;
+  /** How long a session cookie of POST /auth/session lasts (Firebase allows 5 minutes to 2 weeks). */
+  sessionCookieTtlSeconds: number;
   corsOrigins: string[];
   /** Largest accepted request body. */
   bodyLimitBytes: number;
@@ -77,6 +79,7 @@ export const DEFAULT_CORS_ORIGINS = SITE_PORTS.flatMap((port) => [`http://localh
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   accessTokenTtlSeconds: 300, // docs/product.md, "Limits and timings": the access token lives 300 s
+  sessionCookieTtlSeconds: 5 * 24 * 3600, // docs/operations.md, "The render server": how long a visitor stays rendered for
   corsOrigins: DEFAULT_CORS_ORIGINS,
   bodyLimitBytes: 32 * 1024,
   listCacheTtlMs: 5_000,
@@ -298,6 +301,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     app: {
       jwtSecret: env.JWT_SECRET || persistedSecret(dataDir),
       accessTokenTtlSeconds: numberFromEnv(env.ACCESS_TOKEN_TTL_SECONDS, defaultConfig.accessTokenTtlSeconds),
+      sessionCookieTtlSeconds: numberFromEnv(env.SESSION_COOKIE_TTL_SECONDS, defaultConfig.sessionCookieTtlSeconds),
       corsOrigins: env.CORS_ORIGINS
         ? env.CORS_ORIGINS.split(',')
             .map((origin) => origin.trim())

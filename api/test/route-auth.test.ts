@@ -146,6 +146,16 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
       invalid: [{ url: '/jwt?email=not-an-address' }],
       accepted: 200,
     },
+    'post /auth/session': {
+      caller: () => bearer(accounts.Buyer.idToken),
+      valid: { url: '/auth/session', body: {} },
+      invalid: [
+        { url: '/auth/session', body: { current: 5 } },
+        { url: '/auth/session', ...MALFORMED },
+      ],
+      accepted: 200,
+    },
+    'get /auth/session': { caller: access('Buyer'), valid: { url: '/auth/session' }, invalid: [], accepted: 200 },
     'post /users': {
       caller: () => bearer(newcomer.idToken),
       valid: { url: '/users', body: { name: 'New Comer', email: newcomer.email, role: 'Buyer' } },
@@ -522,8 +532,8 @@ describeEachDriver('who may call a route (every private route of the OpenAPI doc
         }
       }
     }
-    // 52 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(437);
+    // 54 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(445);
     expect(await tableContents()).toEqual(before);
   });
 

@@ -69,6 +69,11 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The render server reads as the visitor through their session cookie; the API takes it on reads only.
+  else if ((options.method ?? 'GET') === 'GET' && options.auth !== 'none') {
+    const credential = apiConnection().readCredential?.();
+    if (credential) headers.Authorization = credential;
+  }
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',

@@ -1,5 +1,7 @@
-import { createStore, useStore } from 'zustand';
-import type { Role } from '@usedcars/shared-contract';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createStore } from 'zustand';
+import type { Role, SessionViewer } from '@usedcars/shared-contract';
+import { sessionRenderedFor } from './sessionCookie';
 
 /** The signed-in person as the identity service knows them (docs/product.md, "Signing in"). */
 export interface AuthUser {
@@ -27,8 +29,34 @@ const signedOut: AuthState = { status: 'signedOut', user: null, role: null };
  */
 export const authStore = createStore<AuthState>(() => ({ status: 'loading', user: null, role: null }));
 
+/**
+ * On the render server, the state a request renders with (the session cookie's account, or
+ * 'loading' when none); concurrent requests never share the store.
+ */
+export const ServerAuthContext = createContext<AuthState | null>(null);
+
+/** What the server rendered this page with: hydration renders the same, then follows the store. */
+let renderedWith: AuthState = authStore.getInitialState();
+
+/** The state a page is rendered with for the session cookie's account. */
+export function authStateOf(viewer: SessionViewer): AuthState {
+  return { status: 'signedIn', user: { uid: viewer.uid, email: viewer.email, displayName: viewer.name }, role: viewer.role };
+}
+
+/** The page arrived rendered for this account (its boot data): hydrate as it was, and start signed in. */
+export function startRenderedFor(viewer: SessionViewer): void {
+  renderedWith = authStateOf(viewer);
+  authStore.setState(renderedWith);
+  sessionRenderedFor(viewer.uid);
+}
+
 export function useAuth<T>(selector: (state: AuthState) => T): T {
-  return useStore(authStore, selector);
+  const rendered = useContext(ServerAuthContext) ?? renderedWith;
+  return useSyncExternalStore(
+    authStore.subscribe,
+    () => selector(authStore.getState()),
+    () => selector(rendered),
+  );
 }
 
 export function setSignedIn(user: AuthUser, role: Role | null = null): void {

@@ -3,6 +3,7 @@ import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSigne
 import { ApiError, fetchAccessToken, fetchUserByEmail, saveUser } from '@usedcars/shared-api';
 import { connection, type PageSession } from '@usedcars/federation';
 import { UNFINISHED_SIGN_UP } from './identity/codes';
+import { clearSessionCookie, followToken } from './sessionCookie';
 import type { IdentityAdapter } from './identity/types';
 
 /**
@@ -33,7 +34,11 @@ function identity(): Promise<IdentityAdapter> {
   if (!adapter) {
     adapter = loadAdapter();
     adapter.then(
-      (ready) => ready.onChange(followIdentity),
+      (ready) => {
+        ready.onChange(followIdentity);
+        // An action posts its own token once it is done (the account may not exist before).
+        ready.onTokenChange?.((token) => void (actionInProgress === 0 && followToken(token)));
+      },
       (error) => {
         console.error('[auth] the identity service could not start', error);
         adapter = null; // the next action tries again (the SDK's chunk may have failed to load)
@@ -109,10 +114,19 @@ async function finishSignIn(user: AuthUser, freshToken: boolean): Promise<void> 
   setSignedIn(user, record?.role ?? null);
 }
 
+/** The session cookie of whoever an action just signed in. */
+async function postSessionToken(): Promise<void> {
+  const id = await identity();
+  const [idToken, uid] = [await id.getIdToken(), authStore.getState().user?.uid];
+  if (idToken && uid) await followToken({ idToken, uid });
+}
+
 async function asAction<T>(work: () => Promise<T>): Promise<T> {
   actionInProgress += 1;
   try {
-    return await work();
+    const result = await work();
+    await postSessionToken();
+    return result;
   } catch (error) {
     // Half-way sign-ins (identity yes, API no) leave nobody signed in rather than a broken state:
     // the listener stood aside, so the store and any token just fetched are cleared here.
@@ -135,9 +149,14 @@ export function startIdentity(load?: () => Promise<IdentityAdapter>): Promise<vo
   loadAdapter = load ?? loadFirebase;
   adapter = null;
   identityUser = null;
-  setSignOutHandler(async () => (await identity()).signOut());
+  setSignOutHandler(async () => {
+    await clearSessionCookie();
+    await (await identity()).signOut();
+  });
   if (!load && !mayHoldSession()) {
     setSignedOut();
+    // The page may have been rendered for a session this browser no longer holds.
+    void clearSessionCookie();
     return Promise.resolve();
   }
   return identity().then(

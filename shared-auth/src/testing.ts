@@ -25,15 +25,32 @@ export class IdentityDouble implements IdentityAdapter {
   /** The next sign-in, sign-up or Google sign-in fails with this Firebase code (a network error, a closed popup). */
   failNext: string | null = null;
   private listeners: ((user: AuthUser | null) => void)[] = [];
+  private tokenListeners: ((token: { idToken: string; uid: string } | null) => void)[] = [];
+  /** How many times the ID token was refreshed: part of the token, so each one differs. */
+  private refreshes = 0;
 
   onChange(listener: (user: AuthUser | null) => void) {
     this.listeners.push(listener);
     listener(this.current);
     return () => undefined;
   }
+  onTokenChange(listener: (token: { idToken: string; uid: string } | null) => void) {
+    this.tokenListeners.push(listener);
+    listener(this.token());
+    return () => undefined;
+  }
+  /** The SDK's hourly refresh: a new ID token for the same person. */
+  refreshToken() {
+    this.refreshes += 1;
+    for (const listener of this.tokenListeners) listener(this.token());
+  }
+  private token() {
+    return this.current ? { idToken: `id-token-of-${this.current.email}${this.refreshes ? `-${this.refreshes}` : ''}`, uid: this.current.uid } : null;
+  }
   private become(user: AuthUser | null) {
     this.current = user;
     for (const listener of this.listeners) listener(user);
+    for (const listener of this.tokenListeners) listener(this.token());
     return user as AuthUser;
   }
   private check() {
@@ -105,11 +122,13 @@ function answer(status: number, body: unknown) {
 export function standInApi(): ApiStandIn {
   const api: ApiStandIn = { roles: new Map(), calls: [], savingFails: null, savedAnyway: false, jwtFails: false };
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
+    // The page's own origin for the render server's /session, the API's address for the rest.
+    const url = new URL(String(input), 'http://page.test');
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     api.calls.push({ method: init?.method ?? 'GET', path: url.pathname, auth: headers.Authorization ?? null, body });
     const email = url.searchParams.get('email') ?? '';
+    if (url.pathname === '/session') return answer(204, undefined);
     if (url.pathname === '/jwt') {
       if (api.jwtFails) return answer(503, { message: 'The database is not available' });
       if (!api.roles.has(email)) return answer(404, { message: `No account for ${email} yet: register first (POST /users)` });

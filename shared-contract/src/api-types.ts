@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { ROLES } from './roles';
 
 /** Answer shapes of the API (docs/api.md, "Routes"), in the old server's words. */
 export const messageSchema = z.object({ message: z.string() });
@@ -15,6 +16,14 @@ export type DeletedAnswer = z.infer<typeof deletedSchema>;
 
 export const accessTokenSchema = z.object({ accessToken: z.string() });
 export type AccessTokenAnswer = z.infer<typeof accessTokenSchema>;
+
+/** POST /auth/session: the session cookie the render server sets (docs/architecture.md, "The session cookie"). */
+export const sessionCookieSchema = z.object({ sessionCookie: z.string(), expiresInSeconds: z.number().int() });
+export type SessionCookieAnswer = z.infer<typeof sessionCookieSchema>;
+
+/** GET /auth/session: who a session cookie belongs to, as the render server renders for them. */
+export const sessionViewerSchema = z.object({ uid: z.string(), email: z.string(), name: z.string(), role: z.enum(ROLES) });
+export type SessionViewer = z.infer<typeof sessionViewerSchema>;
 
 export const clientSecretSchema = z.object({ clientSecret: z.string() });
 export type ClientSecretAnswer = z.infer<typeof clientSecretSchema>;

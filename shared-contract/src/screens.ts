@@ -66,7 +66,10 @@ interface ScreenBase {
   roles?: readonly Role[];
   /** Reads the API or raises toasts: rendered inside the page's QueryClient, with the toaster. */
   readsApi: boolean;
-  /** Rendered on the server too: its HTML arrives in the first response. Only open screens can be. */
+  /**
+   * Rendered on the server too: its HTML arrives in the first response. A screen that needs a
+   * sign-in is, only for a visitor whose session cookie the server verified (docs/architecture.md).
+   */
   serverRendered: boolean;
   /**
    * Nothing on it needs a script: its links work as plain links. Arriving rendered by the server,
@@ -106,7 +109,7 @@ export const SCREENS: readonly Screen[] = [
       props: { category },
       access: 'signedIn',
       readsApi: true,
-      serverRendered: false,
+      serverRendered: true,
     },
     {
       path: `${CATEGORY_PATHS[category].detailRoute}/:id`,
@@ -123,10 +126,11 @@ export const SCREENS: readonly Screen[] = [
     props: {},
     access: 'signedIn',
     readsApi: true,
-    serverRendered: false,
+    serverRendered: true,
     ownErrorScreen: true,
     children: [
-      { index: true, module: 'dashboard/DashboardHome', props: {}, access: 'signedIn', readsApi: true, serverRendered: false },
+      { index: true, module: 'dashboard/DashboardHome', props: {}, access: 'signedIn', readsApi: true, serverRendered: true },
+      // A form (and the payment page, Stripe's): rendered in the browser only, as the login form is.
       {
         path: SITE_ROUTES.addProduct,
         module: 'dashboard/AddProductPage',
@@ -143,7 +147,7 @@ export const SCREENS: readonly Screen[] = [
         access: 'signedIn',
         roles: ['Seller'],
         readsApi: true,
-        serverRendered: false,
+        serverRendered: true,
       },
       {
         path: SITE_ROUTES.myBuyer,
@@ -152,7 +156,7 @@ export const SCREENS: readonly Screen[] = [
         access: 'signedIn',
         roles: ['Seller'],
         readsApi: true,
-        serverRendered: false,
+        serverRendered: true,
       },
       // Buyers' saved cars and searches.
       {

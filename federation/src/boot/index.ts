@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@usedcars/federation/config';
+import type { SessionViewer } from '@usedcars/shared-contract';
 import type { RemoteManifest } from '../core/manifest';
 
 /**
@@ -17,6 +18,8 @@ export interface BootData {
   /** The rendered screens the page leaves as they are (the registry's staticMarkup): their code is not fetched. */
   staticMarkup?: string[];
   queries?: DehydratedState;
+  /** The account the page was rendered for (its session cookie's): the page hydrates signed in as it. */
+  viewer?: SessionViewer;
 }
 
 export const BOOT_DATA_ID = 'usedcars-boot';

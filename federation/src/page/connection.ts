@@ -5,6 +5,11 @@ export interface PageSession {
   accessToken(): string | null;
   /** A fresh access token, or null when the person is no longer signed in. */
   refreshAccessToken(): Promise<string | null>;
+  /**
+   * The Authorization header of reads made without an access token: on the render server, the
+   * visitor's session cookie ("Session <cookie>", docs/architecture.md, "The session cookie").
+   */
+  readCredential?(): string | null;
 }
 
 /** What the API client reads on every call (shared-api/src/connection.ts). */
@@ -36,7 +41,12 @@ function oneAtATime(refresh: () => Promise<string | null>): () => Promise<string
 export function makeConnection({ config, session }: ConnectOptions): Connection {
   return {
     config,
-    api: { baseUrl: () => config.apiUrl, accessToken: () => session.accessToken(), refreshAccessToken: oneAtATime(() => session.refreshAccessToken()) },
+    api: {
+      baseUrl: () => config.apiUrl,
+      accessToken: () => session.accessToken(),
+      refreshAccessToken: oneAtATime(() => session.refreshAccessToken()),
+      readCredential: () => session.readCredential?.() ?? null,
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { ModuleId, ModuleProps } from '@usedcars/shared-contract';
+import type { ModuleId, ModuleProps, SessionViewer } from '@usedcars/shared-contract';
 import { ensureRemoteRegistered } from './remoteRegistry';
 
 /** A remote's part of the page that could not be fetched (its manifest, its entry, an exposed module). */
@@ -47,6 +47,10 @@ export interface PrefetchContext<Id extends ModuleId> {
   /** The route's parameters (`:id`). */
   params: Readonly<Record<string, string | undefined>>;
   props: ModuleProps<Id>;
+  /** The address's query string (`?sort=price`), as the screen reads it with useSearchParams. */
+  search: URLSearchParams;
+  /** Who the page is rendered for (the session cookie's account), or null for a signed-out visitor. */
+  viewer: SessionViewer | null;
   signal: AbortSignal;
 }
 

@@ -4,7 +4,7 @@ import type { RuntimeConfig } from '@usedcars/federation/config';
 
 const requests = new AsyncLocalStorage<Connection>();
 
-/** Nobody is signed in on the render server: calls go without a token, and a 401 stands. */
+/** A visitor without a session: calls go without a token, and a 401 stands. */
 const signedOut: PageSession = { accessToken: () => null, refreshAccessToken: () => Promise.resolve(null) };
 
 /**

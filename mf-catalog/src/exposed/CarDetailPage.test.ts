@@ -6,7 +6,15 @@ import { prefetch } from './CarDetailPage';
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
 const loadCar = jest.mocked(fetchCar);
 
-const read = () => prefetch({ queryClient: new QueryClient(), params: { id: 'c1' }, props: { category: 'audi' }, signal: new AbortController().signal });
+const read = () =>
+  prefetch({
+    queryClient: new QueryClient(),
+    params: { id: 'c1' },
+    props: { category: 'audi' },
+    search: new URLSearchParams(),
+    viewer: null,
+    signal: new AbortController().signal,
+  });
 
 test('on the server an unknown car is a 404, an ended listing a 410', async () => {
   loadCar.mockRejectedValue(new ApiError('No such car', 404));

@@ -8,6 +8,7 @@ import {
   deleteUser,
   initializeAuth,
   onAuthStateChanged,
+  onIdTokenChanged,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -51,6 +52,14 @@ export function createFirebaseIdentity(config: RuntimeConfig, app?: FirebaseApp)
 
   return {
     onChange: (listener) => onAuthStateChanged(auth, (user) => listener(user ? toAuthUser(user) : null)),
+    onTokenChange: (listener) =>
+      onIdTokenChanged(auth, (user) => {
+        if (!user) return listener(null);
+        user.getIdToken().then(
+          (idToken) => listener({ idToken, uid: user.uid }),
+          () => undefined,
+        );
+      }),
     async signIn(email, password) {
       return toAuthUser((await signInWithEmailAndPassword(auth, email, password)).user);
     },

@@ -7,6 +7,8 @@ import type { AuthUser } from '../authStore';
 export interface IdentityAdapter {
   /** Calls back with the signed-in person, or null, now and on every change. */
   onChange(listener: (user: AuthUser | null) => void): () => void;
+  /** Calls back with each new ID token (a sign-in, the hourly refresh), or null on sign-out. */
+  onTokenChange?(listener: (token: { idToken: string; uid: string } | null) => void): () => void;
   signIn(email: string, password: string): Promise<AuthUser>;
   signUp(email: string, password: string, displayName: string): Promise<AuthUser>;
   signInWithGoogle(): Promise<AuthUser>;

@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { pageSession, startIdentity } from '@usedcars/shared-auth';
+import { pageSession, startIdentity, startRenderedFor } from '@usedcars/shared-auth';
 import { connect, keepServerMarkupOf } from '@usedcars/federation';
 import { SERVER_RENDERED_ATTRIBUTE } from '@usedcars/federation/boot';
 import { startRemoteRegistry } from '@usedcars/federation/browser';
@@ -31,6 +31,8 @@ export async function startPage(): Promise<void> {
   startTransition(() => {
     if (boot && container.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
       keepServerMarkupOf(boot.staticMarkup ?? []);
+      // Rendered for the session cookie's account: hydrated as it, until the identity SDK takes over.
+      if (boot.viewer) startRenderedFor(boot.viewer);
       hydrateRoot(container, <App telemetry={telemetry} />);
     } else {
       createRoot(container).render(<App telemetry={telemetry} />);

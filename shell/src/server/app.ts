@@ -15,6 +15,7 @@ import { RenderQueue } from './renderQueue';
 import { reportRenders } from './telemetryReporter';
 import { staticHeaders } from './securityHeaders';
 import { visitorSets } from './visitor';
+import { registerSessionRoutes } from './session';
 
 /**
  * The shell's render server (docs/operations.md, "The render server"): the shell's static files
@@ -132,6 +133,8 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
+
+  registerSessionRoutes(app, apiUrl);
 
   const { concurrency, maxWaiting } = options.renderQueue ?? { concurrency: 8, maxWaiting: 64 };
   const queue = new RenderQueue(concurrency, maxWaiting);

@@ -5,10 +5,11 @@ import { type CachedPage, type PageCache, encodePage } from './pageCache';
 import type { RenderQueue } from './renderQueue';
 import { RemoteUnavailable } from '@usedcars/federation/server';
 import { type CacheOutcome, type PageOutcome, type RenderMetrics, fallbackReason } from './metrics';
-import { type Renderer, pageRemoteOf, statusOf } from './render';
+import { type RenderRequest, type Renderer, pageRemoteOf, statusOf } from './render';
 import type { Remotes } from './releaseSet';
 import { pageHeaders } from './securityHeaders';
 import { type VisitorSet, isAnonymous } from './visitor';
+import { clearSessionCookie, sessionCookieOf, viewerOf } from './session';
 
 export interface PageResponderOptions {
   renderer: Renderer;
@@ -29,6 +30,8 @@ export interface PageResponderOptions {
 
 /** What a CDN may keep of an anonymous page (docs/operations.md, "The page cache"). */
 const SHARED_PAGE_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+/** A page that may be rendered for one visitor is kept by nobody. */
+const PRIVATE_PAGE = 'private, no-store';
 
 /** Keys a CDN can purge by: every page, and the car a car's page shows. */
 function surrogateKeys(url: string): string {
@@ -43,7 +46,18 @@ const SPLIT_PAGE_CACHE = 'private, no-cache';
  * Responds to a page address: from the page cache when it has the page, else rendered on the
  * server within the time budget and the render queue's bounds, else as the browser renders it.
  */
-export function createPageResponder({ renderer, template, budgetMs, runtimeFile, visitorSet, addresses, cache, queue, metrics, shellRelease }: PageResponderOptions) {
+export function createPageResponder({
+  renderer,
+  template,
+  budgetMs,
+  runtimeFile,
+  visitorSet,
+  addresses,
+  cache,
+  queue,
+  metrics,
+  shellRelease,
+}: PageResponderOptions) {
   /** Each remote's release as last seen in its manifest: pages served without a render (cache hits) are counted under it. */
   const releases = new Map<string, string>([['shell', shellRelease]]);
   const served = (url: string, outcome: PageOutcome, reason: string, cache: CacheOutcome, seconds?: number) => {
@@ -72,7 +86,7 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
   };
 
   /** Renders the page within the budget; rejects with why it could not. */
-  const render = async (url: string, config: RuntimeConfig, remotes: Remotes) => {
+  const render = async (url: string, config: RuntimeConfig, remotes: Remotes, session?: RenderRequest['session']) => {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const outOfTime = new Promise<never>((_, reject) => {
@@ -84,7 +98,7 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
     });
     try {
       const onBuild = (remote: string, release: string) => void releases.set(remote, release);
-      const rendering = queue.run(() => renderer.render({ url, config, remotes, signal: controller.signal, onBuild }), controller.signal);
+      const rendering = queue.run(() => renderer.render({ url, config, remotes, session, signal: controller.signal, onBuild }), controller.signal);
       const { status, page } = await Promise.race([rendering, outOfTime]);
       return { status, html: assemblePage(template, page) };
     } catch (error) {
@@ -136,9 +150,14 @@ export function createPageResponder({ renderer, template, budgetMs, runtimeFile,
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const cacheOutcome: CacheOutcome = !cache.enabled ? 'none' : shared ? 'miss' : 'bypass';
+    const cookie = sessionCookieOf(request);
+    if (cookie) reply.header('Cache-Control', PRIVATE_PAGE);
     try {
       if (!shared) {
-        const { status, html } = await render(request.url, config, remotes);
+        const viewer = cookie ? await viewerOf(config.apiUrl, cookie, AbortSignal.timeout(budgetMs)) : null;
+        // A cookie the API refuses (tampered, expired, revoked): the page is rendered as for anyone, and the cookie goes.
+        if (cookie && !viewer) clearSessionCookie(request, reply);
+        const { status, html } = await render(request.url, config, remotes, cookie && viewer ? { cookie, viewer } : undefined);
         reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
         served(request.url, 'rendered', '', cacheOutcome, seconds());
         return send(request, reply.header('X-Render-Cache', 'bypass'), status, html);

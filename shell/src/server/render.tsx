@@ -2,7 +2,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { ServerStyleSheet } from 'styled-components';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StaticRouter, matchRoutes } from 'react-router-dom';
-import { flattenScreens, remoteOf, type ModuleId, type RemoteScreen, type Screen } from '@usedcars/shared-contract';
+import { flattenScreens, remoteOf, type ModuleId, type RemoteScreen, type Screen, type SessionViewer } from '@usedcars/shared-contract';
+import { ServerAuthContext, authStateOf } from '@usedcars/shared-auth';
 import { ServerHeadContext, type ScreenModule, type ServerHead } from '@usedcars/federation';
 import type { RuntimeConfig } from '@usedcars/federation/config';
 import { STARTUP_PACKAGES } from '@usedcars/federation/sharing';
@@ -75,6 +76,8 @@ export interface RenderRequest {
   signal: AbortSignal;
   /** Told each remote build the render uses, as soon as its manifest is read (the metrics tag pages with its release). */
   onBuild?: (remote: string, release: string) => void;
+  /** The visitor's verified session cookie and its account: the page is rendered for them. */
+  session?: { cookie: string; viewer: SessionViewer };
 }
 
 export interface RenderResult {
@@ -111,14 +114,14 @@ export function statusOf(url: string): number {
 }
 
 /**
- * The remote screens the server renders for these screens: those up to the first that needs a
- * sign-in (the server knows no one, so it renders the login guard's spinner there, as the page does
- * before it knows who is signed in).
+ * The remote screens the server renders for these screens: for a visitor without a session, those
+ * up to the first that needs a sign-in (there it renders the login guard's spinner, as the page
+ * does before it knows who is signed in).
  */
-function remoteScreensToRender(screens: Screen[]): RemoteScreen[] {
+function remoteScreensToRender(screens: Screen[], signedIn: boolean): RemoteScreen[] {
   const rendered: RemoteScreen[] = [];
   for (const screen of screens) {
-    if (screen.access === 'signedIn') break;
+    if (screen.access === 'signedIn' && !signedIn) break;
     if (!screen.serverRendered) throw new NotServerRendered(`${'module' in screen ? screen.module : screen.shell} is rendered in the browser only`);
     if ('module' in screen) rendered.push(screen);
   }
@@ -153,6 +156,7 @@ export function withoutNamedImages(hints: string, named: readonly { href: string
 async function renderMarkup(
   url: string,
   queryClient: QueryClient,
+  viewer: SessionViewer | null,
   signal: AbortSignal,
 ): Promise<{ html: string; hints: string; styles: string; head: ServerHead }> {
   const head: ServerHead = { preloadImages: [] };
@@ -162,11 +166,13 @@ async function renderMarkup(
     const { prelude } = await prerenderToNodeStream(
       sheet.collectStyles(
         <ServerHeadContext.Provider value={head}>
-          <RequestQueryClient.Provider value={queryClient}>
-            <StaticRouter location={url}>
-              <AppContent />
-            </StaticRouter>
-          </RequestQueryClient.Provider>
+          <ServerAuthContext.Provider value={viewer ? authStateOf(viewer) : null}>
+            <RequestQueryClient.Provider value={queryClient}>
+              <StaticRouter location={url}>
+                <AppContent />
+              </StaticRouter>
+            </RequestQueryClient.Provider>
+          </ServerAuthContext.Provider>
         </ServerHeadContext.Provider>,
       ),
       {
@@ -193,14 +199,21 @@ export class Renderer {
     private readonly remoteServers: RemoteServers,
   ) {}
 
-  /** The request's own connection: the server's API client reads its settings (apiUrl for data and pictures). */
+  /**
+   * The request's own connection: the server's API client reads its settings (apiUrl for data and
+   * pictures), and with a session reads as the visitor through their cookie (GET routes only).
+   */
   render(request: RenderRequest): Promise<RenderResult> {
-    return connectRequest({ config: request.config }, () => this.renderConnected(request));
+    const cookie = request.session?.cookie;
+    const session = cookie ? { accessToken: () => null, refreshAccessToken: async () => null, readCredential: () => `Session ${cookie}` } : undefined;
+    return connectRequest({ config: request.config, session }, () => this.renderConnected(request));
   }
 
-  private async renderConnected({ url, config, remotes, signal, onBuild }: RenderRequest): Promise<RenderResult> {
+  private async renderConnected({ url, config, remotes, signal, onBuild, session }: RenderRequest): Promise<RenderResult> {
     const { screens, params } = match(url);
-    const toRender = remoteScreensToRender(screens);
+    const viewer = session?.viewer ?? null;
+    const toRender = remoteScreensToRender(screens, viewer !== null);
+    const search = new URL(url, 'http://site.invalid').searchParams;
     const queryClient = createQueryClient();
     // One try: a page waits for nothing on the server (the browser retries what is missing).
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -218,7 +231,7 @@ export class Renderer {
       const build = await this.remoteServers.current(remote, manifestUrl);
       onBuild?.(remote, releaseOf(build.manifest));
       const module = (await this.remoteServers.load(screen.module, build)) as ScreenModule<ModuleId>;
-      const learnt = await module.prefetch?.({ queryClient, params, props: screen.props, signal });
+      const learnt = await module.prefetch?.({ queryClient, params, props: screen.props, search, viewer, signal });
       notFound ||= learnt?.notFound === true;
       gone ||= learnt?.gone === true;
       if (screen.staticMarkup) {
@@ -235,7 +248,7 @@ export class Renderer {
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
     signal.throwIfAborted();
 
-    const rendered = await renderMarkup(url, queryClient, signal);
+    const rendered = await renderMarkup(url, queryClient, viewer, signal);
     const readsApi = screens.some((screen) => screen.readsApi);
     const shellScreens = screens.flatMap((screen) => ('shell' in screen ? (this.shell.chunks[`screen-${screen.shell}`] ?? []) : []));
     const boot: BootData = {
@@ -244,6 +257,7 @@ export class Renderer {
       manifests: Object.fromEntries([...builds].map(([remote, build]) => [remote, forThePage(build.manifest)])),
       staticMarkup,
       queries: dehydrate(queryClient),
+      ...(viewer ? { viewer } : {}),
     };
     return {
       status: notFound ? 404 : gone ? 410 : statusOf(url),

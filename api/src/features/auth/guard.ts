@@ -12,6 +12,15 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The render server's credential: the visitor's session cookie (docs/architecture.md, "The session cookie"). */
+export function sessionCredential(request: FastifyRequest): string | null {
+  const match = /^Session\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The session cookie only lets the render server read what it renders: it never authorizes a change. */
+const READS = new Set(['GET', 'HEAD']);
+
 /**
  * Who is calling. The role is read from the database on every call, so a changed role or a
  * deleted account takes effect at once, whatever an older token says.
@@ -24,11 +33,28 @@ export class Guard {
   ) {}
 
   async user(request: FastifyRequest): Promise<UserRow> {
+    const session = sessionCredential(request);
+    if (session) return this.sessionUser(request, session);
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const userId = await this.tokens.verify(token);
     if (!userId) throw unauthorized('The access token is not valid or has expired; sign in again');
     const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw unauthorized('This account no longer exists');
+    return user;
+  }
+
+  private async sessionUser(request: FastifyRequest, cookie: string): Promise<UserRow> {
+    if (!READS.has(request.method)) throw unauthorized('A session cookie authorizes reads only: send the access token of GET /jwt');
+    if (!this.identity.verifySessionCookie) throw unauthorized('Session cookies are not supported by this identity service');
+    let uid: string;
+    try {
+      uid = (await this.identity.verifySessionCookie(cookie)).uid;
+    } catch (error) {
+      if (error instanceof IdentityError) throw unauthorized(error.message);
+      throw error;
+    }
+    const [user] = await this.db.select().from(users).where(eq(users.identityUid, uid)).limit(1);
     if (!user) throw unauthorized('This account no longer exists');
     return user;
   }

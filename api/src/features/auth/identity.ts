@@ -13,6 +13,8 @@ export interface VerifiedIdentity {
    */
   emailVerified: boolean;
   name?: string;
+  /** When the person last signed in (seconds since the epoch): a session cookie needs a recent one. */
+  authTime?: number;
 }
 
 export interface NewIdentity {
@@ -29,6 +31,10 @@ export interface IdentityVerifier {
   ensureUser?(user: NewIdentity): Promise<string>;
   /** True when accounts live in a local emulator, where demo accounts may be made. */
   readonly isEmulator?: boolean;
+  /** A session cookie for this ID token (docs/architecture.md, "The session cookie"). */
+  createSessionCookie?(idToken: string, expiresInMs: number): Promise<string>;
+  /** Who a session cookie belongs to; IdentityError when it is tampered, expired, revoked or of a deleted account. */
+  verifySessionCookie?(cookie: string): Promise<VerifiedIdentity>;
 }
 
 export class IdentityError extends Error {}
@@ -64,10 +70,26 @@ export class FirebaseIdentity implements IdentityVerifier {
         email: decoded.email.toLowerCase(),
         emailVerified: decoded.email_verified === true,
         name: decoded.name as string | undefined,
+        authTime: decoded.auth_time,
       };
     } catch (error) {
       if (error instanceof IdentityError) throw error;
       throw new IdentityError('The sign-in token is not valid or has expired');
+    }
+  }
+
+  createSessionCookie(idToken: string, expiresInMs: number): Promise<string> {
+    return getAuth(this.app).createSessionCookie(idToken, { expiresIn: expiresInMs });
+  }
+
+  async verifySessionCookie(cookie: string): Promise<VerifiedIdentity> {
+    try {
+      const decoded = await getAuth(this.app).verifySessionCookie(cookie, true);
+      if (!decoded.email) throw new IdentityError('This session has no e-mail address');
+      return { uid: decoded.uid, email: decoded.email.toLowerCase(), emailVerified: decoded.email_verified === true, authTime: decoded.auth_time };
+    } catch (error) {
+      if (error instanceof IdentityError) throw error;
+      throw new IdentityError('The session is not valid, has expired or was ended');
     }
   }
 
@@ -100,14 +122,45 @@ export class FakeIdentity implements IdentityVerifier {
   private readonly tokens = new Map<string, VerifiedIdentity>();
   private readonly accounts = new Map<string, NewIdentity & { uid: string }>();
   readonly deleted: string[] = [];
+  private readonly sessions = new Map<string, { identity: VerifiedIdentity; expiresAt: number }>();
+  /** When each account's sessions were last revoked (ms), as the service's revokeRefreshTokens does. */
+  private readonly revokedAt = new Map<string, number>();
   /** Set to make deleteUser fail as an unreachable identity service would. */
   deleteFailure: Error | null = null;
 
   /** Like an e-mail/password account, the address is unverified unless the test says otherwise. */
   signIn(email: string, name?: string, uid = `uid-${email}`, { emailVerified = false }: { emailVerified?: boolean } = {}): string {
     const token = `fake-id-token-${randomUUID()}`;
-    this.tokens.set(token, { uid, email: email.toLowerCase(), emailVerified, name });
+    this.tokens.set(token, { uid, email: email.toLowerCase(), emailVerified, name, authTime: Math.floor(Date.now() / 1000) });
     return token;
+  }
+
+  /** Like an ID token of a person who signed in `secondsAgo` and has kept their session since. */
+  signInEarlier(email: string, secondsAgo: number, uid = `uid-${email}`): string {
+    const token = this.signIn(email, undefined, uid);
+    const identity = this.tokens.get(token)!;
+    this.tokens.set(token, { ...identity, authTime: identity.authTime! - secondsAgo });
+    return token;
+  }
+
+  async createSessionCookie(idToken: string, expiresInMs: number): Promise<string> {
+    const identity = await this.verifyIdToken(idToken);
+    const cookie = `fake-session-${randomUUID()}`;
+    this.sessions.set(cookie, { identity, expiresAt: Date.now() + expiresInMs });
+    return cookie;
+  }
+
+  async verifySessionCookie(cookie: string): Promise<VerifiedIdentity> {
+    const session = this.sessions.get(cookie);
+    const revoked = session ? (this.revokedAt.get(session.identity.uid) ?? -1) : -1;
+    if (!session || session.expiresAt <= Date.now() || this.deleted.includes(session.identity.uid) || revoked >= session.identity.authTime! * 1000) {
+      throw new IdentityError('The session is not valid, has expired or was ended');
+    }
+    return session.identity;
+  }
+
+  revokeSessions(uid: string): void {
+    this.revokedAt.set(uid, Date.now());
   }
 
   async verifyIdToken(token: string): Promise<VerifiedIdentity> {

@@ -4,8 +4,10 @@ import type { FeatureRoutes } from '../../context';
 import { forbidden, notFound } from '../../http/errors';
 import { findUserByEmail, linkIdentity } from '../users/service';
 import { identityOf, identityToken } from './route-auth';
+import { sessionRoutes } from './session-routes';
 
-export const authRoutes: FeatureRoutes = (app, { db, tokens, config }) => {
+export const authRoutes: FeatureRoutes = (app, context) => {
+  const { db, tokens, config } = context;
   app.get(
     '/jwt',
     {
@@ -27,4 +29,5 @@ export const authRoutes: FeatureRoutes = (app, { db, tokens, config }) => {
       return { accessToken: await tokens.issue(user.id) };
     },
   );
+  sessionRoutes(app, context);
 };

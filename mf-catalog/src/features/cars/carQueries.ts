@@ -15,11 +15,17 @@ export const carKeys = {
 
 /** One page of a brand's list; the previous page stays on screen while the next one loads. */
 export function useCarPage(category: Category, view: ListView) {
-  return useQuery<CarPage>({
-    queryKey: carKeys.list(category, view),
-    queryFn: ({ signal }) => fetchCarPage(category, toCarListQuery(view), signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery<CarPage>({ ...carPageQuery(category, view), placeholderData: keepPreviousData });
+}
+
+const carPageQuery = (category: Category, view: ListView) => ({
+  queryKey: carKeys.list(category, view),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchCarPage(category, toCarListQuery(view), signal),
+});
+
+/** Reads a page of a brand's list into the cache before the list is rendered. */
+export function prefetchCarPage(queryClient: QueryClient, category: Category, view: ListView): Promise<void> {
+  return queryClient.prefetchQuery(carPageQuery(category, view));
 }
 
 /** A car already on a list page the person just saw, so its detail page renders at once. */

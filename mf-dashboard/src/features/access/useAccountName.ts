@@ -4,20 +4,20 @@ import type { User } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../queryKeys';
 import { useSignedInEmail } from './useRole';
 
-/** The signed-in person's account record (GET /users?email=), read once per session. */
+/** The signed-in person's account record (GET /users?email=), read once per session; the server prefetches it too. */
+export const accountRecordQuery = (email: string) => ({
+  queryKey: dashboardKeys.account(email),
+  queryFn: async () => {
+    const record = await fetchUserByEmail(email);
+    if (!record) throw new Error('Your account has no record yet; log out and in again.');
+    return record;
+  },
+  staleTime: Infinity,
+});
+
 export function useAccountRecord<T = User>(select?: (record: User) => T) {
   const email = useSignedInEmail();
-  return useQuery({
-    queryKey: dashboardKeys.account(email ?? ''),
-    queryFn: async () => {
-      const record = await fetchUserByEmail(email!);
-      if (!record) throw new Error('Your account has no record yet; log out and in again.');
-      return record;
-    },
-    select,
-    enabled: Boolean(email),
-    staleTime: Infinity,
-  });
+  return useQuery({ ...accountRecordQuery(email ?? ''), select, enabled: Boolean(email) });
 }
 
 /**

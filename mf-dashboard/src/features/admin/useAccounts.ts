@@ -7,11 +7,10 @@ export type AccountRole = 'Buyer' | 'Seller';
 
 /** GET /user?role= (admin only). */
 export function useAccounts(role: AccountRole) {
-  return useQuery({
-    queryKey: dashboardKeys.users(role),
-    queryFn: () => listUsersByRole(role),
-  });
+  return useQuery(accountsQuery(role));
 }
+
+export const accountsQuery = (role: AccountRole) => ({ queryKey: dashboardKeys.users(role), queryFn: () => listUsersByRole(role) });
 
 /**
  * DELETE /allUsers/{id}. When the API deleted the account its row leaves the cached list at

@@ -4,9 +4,10 @@ import { dashboardKeys } from '../queryKeys';
 
 /** Bookings of the seller's cars (GET /myBuyers); buyers book and pay at any time, so it is read afresh. */
 export function useMyBuyers() {
-  return useQuery({
-    queryKey: dashboardKeys.myBuyers(),
-    queryFn: ({ signal }) => fetchMyBuyers(signal),
-    refetchOnMount: 'always',
-  });
+  return useQuery({ ...myBuyersQuery(), refetchOnMount: 'always' });
 }
+
+export const myBuyersQuery = () => ({
+  queryKey: dashboardKeys.myBuyers(),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchMyBuyers(signal),
+});

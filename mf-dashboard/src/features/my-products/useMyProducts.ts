@@ -1,7 +1,7 @@
-import { useQueries } from '@tanstack/react-query';
+import { type QueryClient, useQueries } from '@tanstack/react-query';
 import { SELLER_CARS_MAX, fetchSellerCars } from '@usedcars/shared-api/cars';
 import { CATEGORIES, type Car } from '@usedcars/shared-contract';
-import { useAccountName } from '../access/useAccountName';
+import { accountRecordQuery, useAccountName } from '../access/useAccountName';
 import { dashboardKeys } from '../queryKeys';
 import type { TableQuery } from '../table/DataTable';
 
@@ -19,17 +19,24 @@ export interface MyProducts extends TableQuery<Car> {
   truncated: boolean;
 }
 
+const sellerCarsQueries = (sellerName: string) =>
+  CATEGORIES.map((category) => ({
+    queryKey: dashboardKeys.sellerCars(category, sellerName),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchSellerCars(category, sellerName, signal),
+  }));
+
+/** On the render server: the seller's name, then their cars, read before My Products is rendered. */
+export async function prefetchMyProducts(queryClient: QueryClient, email: string): Promise<void> {
+  await queryClient.prefetchQuery(accountRecordQuery(email));
+  const sellerName = queryClient.getQueryData<string>(dashboardKeys.account(email));
+  if (sellerName) await Promise.all(sellerCarsQueries(sellerName).map((query) => queryClient.prefetchQuery(query)));
+}
+
 /** The seller's cars of the three brands (GET /myAudi, /myHonda, /myMercedess), merged into one list. */
 export function useMyProducts(): MyProducts {
   const name = useAccountName();
   const sellerName = name.data ?? '';
-  const results = useQueries({
-    queries: CATEGORIES.map((category) => ({
-      queryKey: dashboardKeys.sellerCars(category, sellerName),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSellerCars(category, sellerName, signal),
-      enabled: Boolean(sellerName),
-    })),
-  });
+  const results = useQueries({ queries: sellerCarsQueries(sellerName).map((query) => ({ ...query, enabled: Boolean(sellerName) })) });
 
   const failed = name.isError ? name : results.find((result) => result.isError);
   const complete = results.every((result) => result.data !== undefined);

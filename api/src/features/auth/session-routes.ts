@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { type Role, messageSchema, sessionCookieSchema, sessionViewerSchema } from '@usedcars/shared-contract';
+import type { FeatureRoutes } from '../../context';
+import { notFound, unauthorized } from '../../http/errors';
+import { findUserByEmail, linkIdentity } from '../users/service';
+import { IdentityError } from './identity';
+import { accountOf, identityOf, identityToken, signedIn } from './route-auth';
+
+/** A session cookie is made only for a sign-in this recent, unless it renews a session of the same account. */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+/**
+ * The session cookie (docs/architecture.md, "The session cookie"): the render server trades the
+ * visitor's ID token for it, and sends it back as "Authorization: Session <cookie>" on the reads
+ * it makes to render their pages. The guard accepts that credential on GET routes only.
+ */
+export const sessionRoutes: FeatureRoutes = (app, { db, identity, config }) => {
+  app.post(
+    '/auth/session',
+    {
+      config: { auth: identityToken, rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Trades a Firebase ID token of a recent sign-in for a session cookie the render server sets',
+        description:
+          `Needs "Authorization: Bearer <Firebase ID token>" of a sign-in at most ${RECENT_SIGN_IN_SECONDS} seconds old, or \`current\`: ` +
+          `a still valid session cookie of the same account (renewing it). The cookie lasts ${config.sessionCookieTtlSeconds} seconds ` +
+          'and only lets GET routes know the caller ("Authorization: Session <cookie>").',
+        body: z.object({ current: z.string().max(4096).optional() }),
+        response: { 200: sessionCookieSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request) => {
+      const signIn = identityOf(request);
+      const recent = signIn.authTime !== undefined && Date.now() / 1000 - signIn.authTime <= RECENT_SIGN_IN_SECONDS;
+      if (!recent && !(await renewsOwnSession(request.body.current, signIn.uid))) {
+        throw unauthorized('Sign in again: a session starts only from a recent sign-in');
+      }
+      const user = await findUserByEmail(db, signIn.email);
+      if (!user) throw notFound(`No account for ${signIn.email} yet: register first (POST /users)`);
+      await linkIdentity(db, user, signIn);
+      if (!identity.createSessionCookie) throw unauthorized('Session cookies are not supported by this identity service');
+      const sessionCookie = await identity.createSessionCookie(
+        request.headers.authorization!.replace(/^Bearer\s+/i, ''),
+        config.sessionCookieTtlSeconds * 1000,
+      );
+      return { sessionCookie, expiresInSeconds: config.sessionCookieTtlSeconds };
+    },
+  );
+
+  async function renewsOwnSession(current: string | undefined, uid: string): Promise<boolean> {
+    if (!current || !identity.verifySessionCookie) return false;
+    try {
+      return (await identity.verifySessionCookie(current)).uid === uid;
+    } catch (error) {
+      if (error instanceof IdentityError) return false;
+      throw error;
+    }
+  }
+
+  app.get(
+    '/auth/session',
+    {
+      config: { auth: signedIn },
+      schema: {
+        tags: ['auth'],
+        summary: 'Who the caller is: with "Authorization: Session <cookie>", whom the render server renders for',
+        response: { 200: sessionViewerSchema },
+      },
+    },
+    async (request) => {
+      const user = accountOf(request);
+      if (!user.identityUid) throw unauthorized('This account has no sign-in yet');
+      return { uid: user.identityUid, email: user.email, name: user.name, role: user.role as Role };
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import { type Account, describeEachDriver } from '../../../test/helpers';
+import { RECENT_SIGN_IN_SECONDS } from './session-routes';
+
+describeEachDriver('the session cookie (POST and GET /auth/session)', (api) => {
+  const startSession = (idToken: string, payload: { current?: string } = {}) =>
+    api().inject({ method: 'POST', url: '/auth/session', headers: { authorization: `Bearer ${idToken}` }, payload });
+  const viewer = (cookie: string) => api().inject({ method: 'GET', url: '/auth/session', headers: { authorization: `Session ${cookie}` } });
+  const cookieOf = async (account: Account) => {
+    const response = await startSession(account.idToken);
+    expect(response.statusCode).toBe(200);
+    return response.json<{ sessionCookie: string }>().sessionCookie;
+  };
+
+  it('trades the ID token of a recent sign-in for a cookie that names the account on reads', async () => {
+    const buyer = await api().account('Buyer', 'Bea Buyer');
+    const response = await startSession(buyer.idToken);
+    expect(response.json()).toEqual({ sessionCookie: expect.any(String), expiresInSeconds: 5 * 24 * 3600 });
+    const who = await viewer(response.json().sessionCookie);
+    expect(who.statusCode).toBe(200);
+    expect(who.json()).toEqual({ uid: buyer.uid, email: buyer.email, name: 'Bea Buyer', role: 'Buyer' });
+    const orders = await api().inject({
+      method: 'GET',
+      url: `/bookings?email=${encodeURIComponent(buyer.email)}`,
+      headers: { authorization: `Session ${response.json().sessionCookie}` },
+    });
+    expect(orders.statusCode).toBe(200);
+  });
+
+  it('refuses a bad ID token, and an old sign-in unless it renews a session of the same account', async () => {
+    const buyer = await api().account('Buyer');
+    expect((await startSession('not-a-token')).statusCode).toBe(401);
+    const old = api().identity.signInEarlier(buyer.email, RECENT_SIGN_IN_SECONDS + 60, buyer.uid);
+    const refused = await startSession(old);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toMatch(/sign in again/i);
+    const current = await cookieOf(buyer);
+    expect((await startSession(old, { current })).statusCode).toBe(200);
+    const other = await api().account('Buyer');
+    expect((await startSession(old, { current: await cookieOf(other) })).statusCode).toBe(401);
+  });
+
+  it('treats a tampered, revoked or deleted account’s cookie as signed out (401, never a 5xx)', async () => {
+    const buyer = await api().account('Buyer');
+    const cookie = await cookieOf(buyer);
+    expect((await viewer(`${cookie}x`)).statusCode).toBe(401);
+    api().identity.revokeSessions(buyer.uid);
+    expect((await viewer(cookie)).statusCode).toBe(401);
+
+    const seller = await api().account('Seller');
+    const sellerCookie = await cookieOf(seller);
+    const admin = await api().account('admin');
+    expect((await api().inject({ method: 'DELETE', url: `/allUsers/${seller.id}`, headers: admin.auth })).statusCode).toBe(200);
+    expect((await viewer(sellerCookie)).statusCode).toBe(401);
+  });
+
+  it('never authorizes a change, nor a new access token', async () => {
+    const buyer = await api().account('Buyer');
+    const cookie = await cookieOf(buyer);
+    const session = { authorization: `Session ${cookie}` };
+    const seller = await api().account('Seller');
+    const carId = await api().addCar(seller);
+    const booking = await api().inject({
+      method: 'POST',
+      url: '/bookings',
+      headers: session,
+      payload: { carId, phone: '+1 415 555 0100', address: '1 Market St' },
+    });
+    expect(booking.statusCode).toBe(401);
+    expect(booking.json().message).toMatch(/reads only/);
+    expect((await api().inject({ method: 'PUT', url: `/favourites/${carId}`, headers: session })).statusCode).toBe(401);
+    expect((await api().inject({ method: 'DELETE', url: `/favourites/${carId}`, headers: session })).statusCode).toBe(401);
+    expect((await api().inject({ method: 'GET', url: `/jwt?email=${encodeURIComponent(buyer.email)}`, headers: session })).statusCode).toBe(401);
+    expect((await api().inject({ method: 'POST', url: '/auth/session', headers: session, payload: {} })).statusCode).toBe(401);
+    // The same person's access token still does what the cookie may not.
+    expect((await api().inject({ method: 'PUT', url: `/favourites/${carId}`, headers: buyer.auth })).statusCode).toBeLessThan(300);
+  });
+});

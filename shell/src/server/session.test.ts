@@ -1,0 +1,67 @@
+/** @jest-environment node */
+import { request as httpRequest } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerSessionRoutes, sessionCookieOf } from './session';
+
+/**
+ * The render server's side of the session cookie, up to the API (the browser suite's
+ * signed-in-rendering spec covers the round trip through the real API and Auth emulator).
+ */
+let app: FastifyInstance;
+let address: string;
+
+beforeEach(async () => {
+  app = Fastify({ logger: false });
+  // Nothing listens there: the API out of reach.
+  registerSessionRoutes(app, () => 'http://127.0.0.1:9');
+  app.get('/who', async (request) => ({ cookie: sessionCookieOf(request) }));
+  address = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterEach(() => app.close());
+
+/** A request as a browser sends it; `host` stands for the site's address (fetch would not send it). */
+function send(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  return new Promise<{ statusCode: number; setCookie: string | null; json: () => unknown }>((resolve, reject) => {
+    const outgoing = httpRequest(`${address}${path}`, { method, headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () =>
+        resolve({ statusCode: response.statusCode ?? 0, setCookie: response.headers['set-cookie']?.join(', ') ?? null, json: () => JSON.parse(text) }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+const post = (headers: Record<string, string>, payload: unknown = { idToken: 'id-token' }) => send('POST', '/session', headers, payload);
+
+test('refuses an ID token from another site, or not sent as JSON, before asking the API', async () => {
+  const crossSite = await post({ 'content-type': 'application/json', origin: 'https://elsewhere.example' });
+  expect(crossSite.statusCode).toBe(403);
+  const form = await post({ 'content-type': 'text/plain', origin: address });
+  expect(form.statusCode).toBe(403);
+  const empty = await post({ 'content-type': 'application/json', origin: address }, {});
+  expect(empty.statusCode).toBe(400);
+  for (const response of [crossSite, form, empty]) expect(response.setCookie).toBeNull();
+});
+
+test('an API out of reach sets no cookie and is no 5xx of the page', async () => {
+  const response = await post({ 'content-type': 'application/json', origin: address });
+  expect(response.statusCode).toBe(503);
+  expect(response.setCookie).toBeNull();
+});
+
+test('sign-out clears the cookie: httpOnly, SameSite=Lax, Path=/, Secure except on plain-http localhost', async () => {
+  const local = await send('DELETE', '/session', { cookie: '__session=abc' });
+  expect(local.statusCode).toBe(204);
+  expect(local.setCookie).toBe('__session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+  const site = await send('DELETE', '/session', { host: 'cars.example', cookie: '__session=abc' });
+  expect(site.setCookie).toBe('__session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax');
+});
+
+test('reads the visitor’s __session cookie among others', async () => {
+  expect((await send('GET', '/who', { cookie: 'pin=1; __session=s3cr3t; theme=dark' })).json()).toEqual({ cookie: 's3cr3t' });
+  expect((await send('GET', '/who', { cookie: 'pin=1' })).json()).toEqual({ cookie: null });
+});

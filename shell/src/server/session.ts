@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookieSchema, sessionViewerSchema, type SessionViewer } from '@usedcars/shared-contract';
+import { staticHeaders } from './securityHeaders';
+
+/**
+ * The session cookie (docs/architecture.md, "The session cookie"): the page posts the visitor's
+ * ID token here when they sign in and whenever it is refreshed; the API trades it for a Firebase
+ * session cookie, which this server keeps in an httpOnly cookie and sends back to the API only as
+ * "Authorization: Session <cookie>" on the reads it makes to render that visitor's pages.
+ */
+export const SESSION_COOKIE = '__session';
+
+/** The visitor's session cookie, as their browser sent it; null without one. */
+export function sessionCookieOf(request: FastifyRequest): string | null {
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = pair.split('=');
+    if (name?.trim() !== SESSION_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('=').trim()) || null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Only a site served over plain http on this machine gets a cookie without Secure (browsers would drop it). */
+function isLocalHttp(request: FastifyRequest): boolean {
+  return request.protocol === 'http' && ['localhost', '127.0.0.1', '[::1]'].includes(request.hostname.replace(/:\d+$/, ''));
+}
+
+function cookieHeader(request: FastifyRequest, value: string, maxAge: number): string {
+  return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; HttpOnly${isLocalHttp(request) ? '' : '; Secure'}; SameSite=Lax`;
+}
+
+/** Clears the visitor's session cookie with this response. */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('Set-Cookie', cookieHeader(request, '', 0));
+}
+
+/**
+ * Whom a session cookie belongs to, as the API says (GET /auth/session); null for a cookie it
+ * refuses (tampered, expired, revoked, a deleted account) and when it cannot be asked: a page is
+ * then rendered as for a signed-out visitor, never failed.
+ */
+export async function viewerOf(apiUrl: string, cookie: string, signal?: AbortSignal): Promise<SessionViewer | null> {
+  try {
+    const response = await fetch(`${apiUrl}/auth/session`, { headers: { Accept: 'application/json', Authorization: `Session ${cookie}` }, signal });
+    if (!response.ok) return null;
+    const parsed = sessionViewerSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A write from the page's own origin only: a JSON body (a form of another site cannot send one
+ * without asking first) and, when the browser names it, the same Origin.
+ */
+function fromThisSite(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) return false;
+  return request.method === 'DELETE' || /^application\/json\b/i.test(request.headers['content-type'] ?? '');
+}
+
+function refuse(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ message });
+}
+
+/** POST /session (the ID token in, the cookie out) and DELETE /session (sign-out). */
+export function registerSessionRoutes(app: FastifyInstance, apiUrl: () => string): void {
+  app.post('/session', async (request, reply) => {
+    reply.headers({ ...staticHeaders(), 'Cache-Control': 'no-store' });
+    if (!fromThisSite(request)) return refuse(reply, 403, 'Send the ID token from the site itself, as JSON');
+    const idToken = (request.body as { idToken?: unknown } | undefined)?.idToken;
+    if (typeof idToken !== 'string' || idToken.length === 0 || idToken.length > 4096) return refuse(reply, 400, 'Send { "idToken": "<Firebase ID token>" }');
+    const current = sessionCookieOf(request);
+    let response: Response;
+    try {
+      response = await fetch(`${apiUrl()}/auth/session`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+        body: JSON.stringify(current ? { current } : {}),
+      });
+    } catch (error) {
+      request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'the API could not be asked for a session cookie');
+      return refuse(reply, 503, 'The session could not be started right now');
+    }
+    const parsed = response.ok ? sessionCookieSchema.safeParse(await response.json()) : null;
+    if (!parsed?.success) {
+      // Refused (an old sign-in, no account): whatever cookie there was no longer stands for this visitor.
+      clearSessionCookie(request, reply);
+      return refuse(reply, response.ok || response.status >= 500 ? 502 : response.status, 'No session: sign in again');
+    }
+    reply.header('Set-Cookie', cookieHeader(request, parsed.data.sessionCookie, parsed.data.expiresInSeconds));
+    return reply.code(204).send();
+  });
+
+  app.delete('/session', async (request, reply) => {
+    reply.headers({ ...staticHeaders(), 'Cache-Control': 'no-store' });
+    if (!fromThisSite(request)) return refuse(reply, 403, 'Sign out from the site itself');
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
+}

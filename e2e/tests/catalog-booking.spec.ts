@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { listCar, newAccount, type SpecAccount } from '../support/accounts';
 import { logIn as signIn } from '../support/auth';
+import { hydrated } from '../support/hydration';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
@@ -40,7 +41,7 @@ test('a buyer filters the Audis by price, opens a car and books it', async ({ pa
   await expect(page.getByRole('article').first()).toBeVisible();
 
   const filters = page.getByRole('search', { name: 'Search and filter cars' });
-  await filters.getByLabel('Min price ($)').fill(String(BAND.min));
+  await (await hydrated(filters.getByLabel('Min price ($)'))).fill(String(BAND.min));
   await filters.getByLabel('Max price ($)').fill(String(BAND.max));
   await filters.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(`${SITE.shell}/audis?minPrice=${BAND.min}&maxPrice=${BAND.max}`);
@@ -70,7 +71,7 @@ test('a buyer filters the Audis by price, opens a car and books it', async ({ pa
   await expect(page.getByRole('link', { name: 'More Details' })).toHaveCount(0);
 
   // The test's own car, inside the band, found by its name.
-  await filters.getByLabel('Search').fill(carName);
+  await (await hydrated(filters.getByLabel('Search'))).fill(carName);
   await filters.getByRole('button', { name: 'Apply filters' }).click();
   await expect(cards).toHaveCount(1);
   const card = cards.first();
@@ -159,7 +160,7 @@ for (const brand of [
     await expect(nameLink).toHaveText(carName);
     expect(await nameLink.getAttribute('href')).toMatch(brand.detail);
 
-    await card.getByRole('button', { name: 'Book Now' }).click();
+    await (await hydrated(card.getByRole('button', { name: 'Book Now' }))).click();
     const dialog = page.getByRole('dialog', { name: 'Add your info' });
     await expect(dialog.getByLabel('Car Name')).toHaveValue(carName);
     const box = (await dialog.boundingBox())!;

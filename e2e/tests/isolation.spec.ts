@@ -4,6 +4,7 @@ import path from 'node:path';
 import { logIn } from '../support/auth';
 import { ROOT, readRemotes, serveFolder, writeRemotes, type Remotes } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD } from '../support/site';
+import { hydrated } from '../support/hydration';
 
 /**
  * A remote that is down takes only its own area with it. Each remote is served by its own
@@ -96,7 +97,7 @@ test('checkout down: the payment screen falls back inside a working dashboard; h
     // fallback while the list stays usable, and Escape puts it away.
     await page.goto('/audis');
     const cards = page.getByRole('article').filter({ hasNot: page.locator('[data-status]') });
-    await cards.first().getByRole('button', { name: 'Book Now' }).click();
+    await (await hydrated(cards.first().getByRole('button', { name: 'Book Now' }))).click();
     await expect(fallback(page, 'checkout')).toContainText('Checkout is not available right now');
     await expect(fallback(page, 'catalog')).toHaveCount(0);
     await expect(cards.first()).toBeVisible();

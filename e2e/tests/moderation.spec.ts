@@ -5,6 +5,7 @@ import { listCar, newAccount } from '../support/accounts';
 import { expectAxeClean } from '../support/market';
 import { expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { hydrated } from '../support/hydration';
 
 // Two shared cores under load: a remote's first render can take longer than the suite's 15 s.
 const expect = suiteExpect.configure({ timeout: 45_000 });
@@ -61,7 +62,7 @@ for (const width of [375, 1280]) {
       const buyerPage = await browser.newPage({ viewport: { width, height: 900 } });
       await logInAt(buyerPage, buyer.email, buyer.password);
       await buyerPage.goto(`/audis/${carId}`);
-      await buyerPage.getByRole('button', { name: 'Report this listing' }).click();
+      await (await hydrated(buyerPage.getByRole('button', { name: 'Report this listing' }))).click();
       const report = buyerPage.getByRole('dialog', { name: 'Report this listing' });
       await report.getByRole('radio', { name: 'Looks like a scam' }).check();
       await report.getByLabel('Anything the moderators should know (optional)').fill('Asks for a wire transfer before any viewing');
@@ -72,7 +73,7 @@ for (const width of [375, 1280]) {
       await expect(buyerPage.getByText('You reported this car.')).toBeFocused();
       // Once per person and car.
       await buyerPage.reload();
-      await buyerPage.getByRole('button', { name: 'Report this listing' }).click();
+      await (await hydrated(buyerPage.getByRole('button', { name: 'Report this listing' }))).click();
       await report.getByRole('radio', { name: 'Something else' }).check();
       await report.getByRole('button', { name: 'Send report' }).click();
       await expect(report.getByRole('status')).toHaveText('You already reported this car');

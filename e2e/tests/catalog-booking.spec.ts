@@ -34,6 +34,8 @@ async function ownBuyerAndCar(page: Page, category: 'audi' | 'honda' | 'mercedes
 const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
 test('a buyer filters the Audis by price, opens a car and books it', async ({ page }) => {
+  // Two accounts, a listing, filters, a car's page and two bookings: longer than one screen's test.
+  test.slow();
   const { buyer, carName } = await ownBuyerAndCar(page, 'audi');
   await logIn(page, buyer.email, buyer.password);
   await page.goto('/audis');
@@ -131,7 +133,7 @@ test('a buyer filters the Audis by price, opens a car and books it', async ({ pa
   // Loaded straight from the server, as a shared link or a reload would.
   await page.goto(detailPath!);
   await expect(page.getByText('Booked', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Book Now' }).click();
+  await (await hydrated(page.getByRole('button', { name: 'Book Now' }))).click();
   await dialog.getByLabel('Phone Number').fill('+1 415 555 0142');
   await dialog.getByLabel('Meeting Address').fill('1 Ferry Building, San Francisco, CA');
   await dialog.getByRole('button', { name: 'ADD' }).click();

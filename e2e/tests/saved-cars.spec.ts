@@ -3,6 +3,7 @@ import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { changeListing, expectAxeClean } from '../support/market';
+import { hydrated } from '../support/hydration';
 
 /**
  * Issue 28, saved cars (docs/product.md, "Saved cars"): a buyer saves a car on one device and
@@ -19,7 +20,7 @@ for (const width of [375, 1280]) {
 
     // A visitor's heart: the login, then back to the same car, where the heart now saves.
     await page.goto(`/hondas/${carId}`);
-    await page.getByRole('button', { name: 'Save car' }).click();
+    await (await hydrated(page.getByRole('button', { name: 'Save car' }))).click();
     await expect(page).toHaveURL(/\/login$/);
     // Log Out, which logIn waits for, is behind the Menu button on a phone.
     await page.setViewportSize({ width: 1280, height: 900 });

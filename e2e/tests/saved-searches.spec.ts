@@ -3,6 +3,7 @@ import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { caughtMails, expectAxeClean } from '../support/market';
+import { hydrated } from '../support/hydration';
 
 /**
  * Issue 28, saved searches that alert (docs/product.md, "Saved searches and alerts"): a buyer saves
@@ -19,7 +20,7 @@ for (const width of [375, 1280]) {
     await logIn(page, buyer.email, buyer.password);
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/hondas?q=${token}&maxPrice=30000`);
-    await page.getByRole('button', { name: 'Save this search' }).click();
+    await (await hydrated(page.getByRole('button', { name: 'Save this search' }))).click();
     const dialog = page.getByRole('dialog', { name: 'Save this search' });
     const name = dialog.getByLabel('Name');
     await expect(name).toHaveValue(`Honda cars, “${token}”, under $30,000`);

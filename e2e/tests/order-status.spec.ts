@@ -5,6 +5,7 @@ import { listCar, newAccount } from '../support/accounts';
 import { logIn, submitRegistration } from '../support/auth';
 import { type ListedCar, accessToken, bookThroughApi, fillCard } from '../support/orders';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { hydrated } from '../support/hydration';
 
 /**
  * Issues 6 and 7 together: two buyers hold a booking of one car, the second pays first. Every
@@ -86,10 +87,7 @@ test('two buyers book one car, the second pays: every screen agrees, and deletin
   await logIn(adminPage, DEMO.admin, DEMO_PASSWORD);
   await adminPage.goto('/Dashboard');
   adminPage.once('dialog', (dialog) => void dialog.accept());
-  await adminPage
-    .getByRole('table', { name: 'Buyers' })
-    .getByRole('button', { name: `Delete ${b.name}` })
-    .click();
+  await (await hydrated(adminPage.getByRole('table', { name: 'Buyers' }).getByRole('button', { name: `Delete ${b.name}` }))).click();
   await expect(adminPage.getByText('deleted successfully')).toBeVisible();
   await admin.close();
 

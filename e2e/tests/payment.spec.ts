@@ -5,6 +5,7 @@ import { newAccount, listCar } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { type ListedCar, accessToken, bookThroughApi, fillCard } from '../support/orders';
 import { SITE } from '../support/site';
+import { hydrated } from '../support/hydration';
 
 /**
  * Paying: a buyer pays for a booking with the offline test gateway's card form, in Stripe's test
@@ -31,7 +32,7 @@ test('a buyer pays for a booking: a declined card first, then 4242 4242 4242 424
   await page.goto('/Dashboard');
   const payNow = page.getByRole('link', { name: `PAY NOW for ${car.carName}` }).and(page.locator(`[href="/dashboard/payment/${bookingId}"]`));
   await expect(payNow).toBeVisible();
-  await payNow.click();
+  await (await hydrated(payNow)).click();
   await expect(page).toHaveURL(`${SITE.shell}/dashboard/payment/${bookingId}`);
 
   await expect(page.getByRole('heading', { name: `Payment for ${car.carName}` })).toBeVisible();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { SITE, DEMO, DEMO_PASSWORD } from '../support/site';
 import { expect, test } from '../support/test';
+import { hydrated } from '../support/hydration';
 
 /**
  * The pages' security headers (docs/operations.md, "Security headers"), and every screen working
@@ -62,12 +63,12 @@ test('every screen works under the policy: signed out, as a buyer, a seller and 
   await visit(page, '/dashboard', mainHeading);
   // Checkout's dialog, opened over the catalog's list.
   await visit(page, '/hondas', (p) => p.getByRole('article').first());
-  await page
+  const bookNow = page
     .getByRole('article')
     .filter({ hasNot: page.locator('[data-status]') })
     .first()
-    .getByRole('button', { name: 'Book Now' })
-    .click();
+    .getByRole('button', { name: 'Book Now' });
+  await (await hydrated(bookNow)).click();
   await expect(page.getByRole('dialog', { name: 'Add your info' })).toBeVisible();
   await page.keyboard.press('Escape');
 

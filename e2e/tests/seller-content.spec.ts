@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { hydrated } from '../support/hydration';
 
 /**
  * Whatever sellers type, the site holds (docs/product.md, "Whatever sellers type"): a car whose
@@ -149,7 +150,7 @@ for (const width of [320, 375]) {
     test("the buyer's booking dialog, My Orders with 201 orders, and the payment page", async ({ page }) => {
       await logIn(page, buyer.email, buyer.password);
       await page.goto(`/mercedess/${carId}`);
-      await page.getByRole('button', { name: 'Book Now' }).click();
+      await (await hydrated(page.getByRole('button', { name: 'Book Now' }))).click();
       const dialog = page.getByRole('dialog', { name: 'Add your info' });
       await expect(dialog.getByLabel('Car Name')).toHaveValue(longCar.carName);
       await expect(dialog.getByLabel('Car Price')).toHaveValue('$10,000,000');
@@ -163,7 +164,7 @@ for (const width of [320, 375]) {
       await expect(page.getByText(`Showing 1–20 of ${BUYER_ORDERS + 1}`)).toBeVisible();
       await expect(orders.getByRole('row')).toHaveCount(21);
       await expectNoSidewaysScroll(page, 'My Orders');
-      await page.getByRole('button', { name: 'Next page' }).click();
+      await (await hydrated(page.getByRole('button', { name: 'Next page' }))).click();
       await expect(page.getByText(`Showing 21–40 of ${BUYER_ORDERS + 1}`)).toBeVisible();
 
       await page.goto(`/dashboard/payment/${bookingId}`);
@@ -179,7 +180,7 @@ for (const width of [320, 375]) {
       await expect(products.getByRole('cell', { name: longCar.carName, exact: true })).toBeVisible();
       await expect(page.getByText(`Showing 1–20 of ${SELLER_CARS + 1}`)).toBeVisible();
       await expectNoSidewaysScroll(page, 'My Products');
-      await page.getByRole('button', { name: 'Next page' }).click();
+      await (await hydrated(page.getByRole('button', { name: 'Next page' }))).click();
       await expect(page.getByText(`Showing 21–40 of ${SELLER_CARS + 1}`)).toBeVisible();
 
       await page.goto('/dashboard/myBuyer');

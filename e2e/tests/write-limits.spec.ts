@@ -2,6 +2,7 @@ import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logInAt } from '../support/pageChecks';
 import { SITE } from '../support/site';
+import { hydrated } from '../support/hydration';
 
 /**
  * A write past its hourly limit (docs/api-limits.md) is refused with the API's 429 message, and the
@@ -21,7 +22,7 @@ test('the eleventh report in an hour is refused, and the dialog says why and whe
 
   await logInAt(page, reporter.email, reporter.password);
   await page.goto(`/audis/${carIds[10]}`);
-  await page.getByRole('button', { name: 'Report this listing' }).click();
+  await (await hydrated(page.getByRole('button', { name: 'Report this listing' }))).click();
   const dialog = page.getByRole('dialog', { name: 'Report this listing' });
   await dialog.getByRole('radio', { name: 'Looks like a scam' }).check();
   await dialog.getByRole('button', { name: 'Send report' }).click();

@@ -9,7 +9,7 @@ import { SITE } from '../support/site';
 // Two shared cores under load: a remote's first render can take longer than the suite's 15 s.
 const expect = suiteExpect.configure({ timeout: 45_000 });
 /**
- * A seller keeps a listing current from My Products (issue 28, item 3): a new price buyers see,
+ * A seller keeps a listing current from My Products: a new price buyers see,
  * a paid car's price refused, and a car marked sold elsewhere, its booked buyer told. Each test
  * makes its own seller, buyer and car.
  */

@@ -10,7 +10,7 @@ import { hydrated } from '../support/hydration';
 // Two shared cores under load: a remote's first render can take longer than the suite's 15 s.
 const expect = suiteExpect.configure({ timeout: 45_000 });
 /**
- * Moderation end to end (issue 28, item 4): a buyer reports a car, the admin hides it from the
+ * Moderation end to end: a buyer reports a car, the admin hides it from the
  * Reports queue and restores it, suspends its seller (who is told on their dashboard and cannot
  * list), and reads every act in the audit log. The demo admin acts on accounts this spec makes.
  */

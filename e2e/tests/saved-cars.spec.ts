@@ -6,7 +6,7 @@ import { changeListing, expectAxeClean } from '../support/market';
 import { hydrated } from '../support/hydration';
 
 /**
- * Issue 28, saved cars (docs/product.md, "Saved cars"): a buyer saves a car on one device and
+ * Saved cars (docs/product.md, "Saved cars"): a buyer saves a car on one device and
  * finds it on another; a visitor's heart leads to the login and back to the car; a price cut
  * shows on the car's page; a car its seller withdrew leaves the list with the seller's note.
  */

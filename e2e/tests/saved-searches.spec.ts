@@ -6,7 +6,7 @@ import { caughtMails, expectAxeClean } from '../support/market';
 import { hydrated } from '../support/hydration';
 
 /**
- * Issue 28, saved searches that alert (docs/product.md, "Saved searches and alerts"): a buyer saves
+ * Saved searches that alert (docs/product.md, "Saved searches and alerts"): a buyer saves
  * a brand list's search, a seller lists a car it matches, and the buyer is told in the bell and
  * by a mail the site's mail catcher receives.
  */

@@ -27,7 +27,7 @@ test('a new visitor is given a bucket in a long-lived first-party cookie, and ke
   const returning = await app.inject({ url: '/', headers: { cookie: `theme=dark; release_bucket=${bucket}` } });
   expect(returning.json()).toMatchObject({ bucket, anonymous: true });
   expect(returning.headers['set-cookie']).toBeUndefined();
-  // A bucket out of range is drawn again.
+  // A bucket out of range is picked again.
   const tampered = await app.inject({ url: '/', headers: { cookie: 'release_bucket=250' } });
   expect(tampered.headers['set-cookie']).toMatch(/^release_bucket=\d{1,2};/);
   await app.close();

@@ -17,7 +17,7 @@ export function cookieOf(header: string | undefined, name: string): string | und
 /** Pages that are the same for everyone in a release set: no credentials (the bucket and pin cookies choose the set, not the content). */
 export const isAnonymous = (request: FastifyRequest) => !request.headers.authorization && cookieOf(request.headers.cookie, SESSION_COOKIE) === undefined;
 
-/** The visitor's bucket 0–99, drawn once and kept in a first-party cookie (docs/releases.md, "Canary"). */
+/** The visitor's bucket 0–99, picked once and kept in a first-party cookie (docs/releases.md, "Canary"). */
 export function visitorBucket(request: FastifyRequest, reply: FastifyReply, random: () => number = Math.random): number {
   const kept = cookieOf(request.headers.cookie, RELEASE_BUCKET_COOKIE);
   if (kept !== undefined && /^\d{1,2}$/.test(kept)) return Number(kept);

@@ -22,8 +22,10 @@ export default async function globalSetup() {
       WRITE_LIMIT_REGISTRATIONS: '0',
       METRICS_TOKEN: OPS_TOKENS.metrics,
       TELEMETRY_TOKEN: OPS_TOKENS.telemetry,
-      // Every spec's pages beacon from 127.0.0.1; telemetry.spec.ts sees the flood refusal from an address of its own rate.
+      // Every spec's pages beacon from 127.0.0.1 and share its per-address rate; telemetry.spec.ts
+      // names an address of its own in X-Forwarded-For, as a proxy in front of the API would.
       TELEMETRY_FLUSH_MS: '500',
+      TRUST_PROXY: 'loopback',
     },
     renderEnv: { METRICS_TOKEN: OPS_TOKENS.metrics, TELEMETRY_TOKEN: OPS_TOKENS.telemetry },
   });

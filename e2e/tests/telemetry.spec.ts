@@ -40,16 +40,31 @@ async function carPage(request: APIRequestContext): Promise<string> {
   return `/audis/${car!._id}`;
 }
 
-/** Waits until the reporting chunk has loaded (the page was idle), then leaves the page: the beacon goes out as it does. */
+/**
+ * Waits until the page's reporting has started (its chunk and the shell's manifest, which names the
+ * shell's release, have both arrived once the page was idle), then leaves: the beacon goes out as it does.
+ */
 async function visitAndLeave(page: Page, path: string, whileThere: () => Promise<void> = async () => undefined) {
-  const reporting = page.waitForResponse((response) => /\/telemetry\.[0-9a-f]{8}\.js$/.test(response.url()));
+  const reporting = Promise.all([
+    page.waitForResponse((response) => /\/telemetry\.[0-9a-f]{8}\.js$/.test(response.url())),
+    page.waitForResponse((response) => response.url() === `${SITE.shell}/mf-manifest.json`).then((response) => response.finished()),
+  ]);
   await page.goto(path);
   await reporting;
+  // A turn of the page's event loop: the reporting code starts once both have been read.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await whileThere();
   await page.goto('about:blank');
 }
 
+/**
+ * The address a test's own beacons and posts count against: every spec's pages share 127.0.0.1's
+ * per-address rate, so a test names its own in X-Forwarded-For (the e2e API trusts loopback as a proxy).
+ */
+const CLIENT = { visit: '203.0.113.1', failed: '203.0.113.2', flood: '203.0.113.3' };
+
 test("a real visit's Web Vitals arrive, added up under the remote and release that rendered the screen", async ({ page, request }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': CLIENT.visit });
   const since = new Date(Date.now() - 60_000).toISOString();
   const release = await releaseOf(request, 'catalog');
   await visitAndLeave(page, await carPage(request), async () => {
@@ -67,6 +82,7 @@ test("a real visit's Web Vitals arrive, added up under the remote and release th
 });
 
 test("a remote that fails to load is counted against that remote's release", async ({ page, request }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': CLIENT.failed });
   const since = new Date(Date.now() - 60_000).toISOString();
   const release = await releaseOf(request, 'catalog');
   const before = (await health(request, 'catalog', since)).find((entry) => entry.release === release)?.errorsByKind.load ?? 0;
@@ -83,7 +99,8 @@ test("a remote that fails to load is counted against that remote's release", asy
 
 test('the collection endpoint refuses oversized, malformed and flooding batches with a 4xx', async ({ request }) => {
   const view = { type: 'view', screen: 'catalog/HomePage', remote: 'catalog', release: '0.1.0' };
-  const post = (data: string) => request.post(`${SITE.api}/telemetry`, { headers: { 'content-type': 'text/plain' }, data });
+  const post = (data: string) =>
+    request.post(`${SITE.api}/telemetry`, { headers: { 'content-type': 'text/plain', 'X-Forwarded-For': CLIENT.flood }, data });
   expect((await post(`${JSON.stringify({ events: [view] })}${' '.repeat(17 * 1024)}`)).status()).toBe(413);
   expect((await post('{"events": [')).status()).toBe(400);
   expect((await post(JSON.stringify({ events: [{ ...view, remote: 'nowhere' }] }))).status()).toBe(400);

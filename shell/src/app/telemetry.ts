@@ -102,7 +102,12 @@ export function pageTelemetry(): PageTelemetry {
             // The release known now: a view noted before its remote registered goes out with it.
             const withRelease = (tags: PageTags): PageTags =>
               tags.release === 'unknown' ? { ...tags, release: releases.get(tags.remote) ?? 'unknown' } : tags;
-            collector = startCollector({ apiUrl: config.apiUrl, current: () => withRelease(current), landing: withRelease(current) });
+            collector = startCollector({
+              apiUrl: config.apiUrl,
+              current: () => withRelease(current),
+              landing: withRelease(current),
+              releaseOf: (remote) => releases.get(remote),
+            });
             for (const event of early.splice(0)) collector.take({ ...event, tags: withRelease(event.tags) });
           },
         );

@@ -24,9 +24,22 @@ const MAX_BYTES = 15 * 1024;
  * goes away, and sending costs the page nothing while it is in use. As text/plain, so no CORS
  * preflight is needed; the API parses it as JSON.
  */
-export function startCollector({ apiUrl, current, landing }: { apiUrl: string; current: () => PageTags; landing: PageTags }): Collector {
+export function startCollector({
+  apiUrl,
+  current,
+  landing,
+  releaseOf,
+}: {
+  apiUrl: string;
+  current: () => PageTags;
+  landing: PageTags;
+  /** A remote's release once it has registered; asked again as a batch is sent. */
+  releaseOf: (remote: string) => string | undefined;
+}): Collector {
   const queue: TelemetryEvent[] = [];
   const flush = () => {
+    // A remote can register after the page noted an event of its screen (the landing view, LCP).
+    for (const event of queue) if (event.release === 'unknown') event.release = releaseOf(event.remote) ?? 'unknown';
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_EVENTS);
       let body = JSON.stringify({ events: batch });

@@ -24,7 +24,7 @@ export async function startRenderServer(remotes: Remotes, env: Record<string, st
   const runtimeDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-render-'));
   copyFileSync(path.join(siteDir(), 'config.json'), path.join(runtimeDir, 'config.json'));
   writeFileSync(path.join(runtimeDir, 'remotes.json'), JSON.stringify(remotes));
-  const port = await sparePort();
+  const port = env.PORT ? Number(env.PORT) : await sparePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'shell', 'dist-server', 'main.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SHELL_RUNTIME_DIR: runtimeDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,7 +58,8 @@ export async function startRenderServer(remotes: Remotes, env: Record<string, st
   };
 }
 
-async function sparePort(): Promise<number> {
+/** A free port on this machine, for a server a test starts next. */
+export async function sparePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import path from 'node:path';
 import { listCar, newAccount } from '../support/accounts';
 import { ROOT, readRemotes, serveFolder } from '../support/remotes';
-import { renderServerReady, serveBroken, startRenderServer } from '../support/renderServer';
+import { renderServerReady, serveBroken, sparePort, startRenderServer } from '../support/renderServer';
 import { SITE } from '../support/site';
 
 /**
@@ -168,10 +168,12 @@ test.describe("the catalog's server build is broken", () => {
     test(`its server entry ${how === 'error' ? 'answers 500' : 'never answers'}: the page is rendered by the browser, and the server says why`, async ({
       page,
     }) => {
-      const catalog = await serveFolder(path.join(ROOT, 'mf-catalog', 'dist'));
+      // The catalog's host lets this render server's pages read it, as it does the site's.
+      const port = await sparePort();
+      const catalog = await serveFolder(path.join(ROOT, 'mf-catalog', 'dist'), 0, [`http://localhost:${port}`]);
       const broken = await serveBroken(catalog.server, '/server/remoteEntry.js', how);
       const remotes = { ...readRemotes(), catalog: `http://localhost:${broken.port}/mf-manifest.json` };
-      const renderer = await startRenderServer(remotes, { SSR_BUDGET_MS: '300' });
+      const renderer = await startRenderServer(remotes, { SSR_BUDGET_MS: '300', PORT: String(port) });
       try {
         const response = await page.request.get(`${renderer.origin}/`);
         expect(response.status()).toBe(200);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/auth';
+import { hydrated } from '../support/hydration';
 import { ROOT } from '../support/remotes';
 import { shareScope, setSessionThroughShareScope } from '../support/shareScope';
 import { DEMO, DEMO_PASSWORD } from '../support/site';
@@ -73,12 +74,8 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
 test('the dashboard and checkout share the same React, router, auth store and QueryClient', async ({ page }) => {
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await page.goto('/hondas');
-  await page
-    .getByRole('article')
-    .filter({ hasNot: page.locator('[data-status]') })
-    .first()
-    .getByRole('button', { name: 'Book Now' })
-    .click();
+  const bookNow = page.getByRole('article').filter({ hasNot: page.locator('[data-status]') }).first().getByRole('button', { name: 'Book Now' });
+  await (await hydrated(bookNow)).click();
   await expect(page.getByRole('dialog', { name: 'Add your info' })).toBeVisible();
   // Then the dashboard, through the navbar (same page, no reload), so all three remotes have
   // rendered in this one page.

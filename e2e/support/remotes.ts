@@ -25,11 +25,7 @@ export const SITE_ORIGINS = [PORTS.shell, ...(Object.keys(topology.remotes) as A
  * A static server of a built folder, like the one each remote's team deploys to; `origins` adds
  * the pages of a test's own render server to the site's.
  */
-export async function serveFolder(
-  dir: string,
-  port = 0,
-  origins: string[] = [],
-): Promise<{ server: Server; port: number; stop: () => Promise<void> }> {
+export async function serveFolder(dir: string, port = 0, origins: string[] = []): Promise<{ server: Server; port: number; stop: () => Promise<void> }> {
   const { serveStatic } = (await import(path.join(ROOT, 'scripts', 'serve-static.mjs'))) as { serveStatic: ServeStatic };
   const server = await serveStatic({ dir, port, origins: [...SITE_ORIGINS, ...origins] });
   const address = server.address();

@@ -74,7 +74,11 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
 test('the dashboard and checkout share the same React, router, auth store and QueryClient', async ({ page }) => {
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await page.goto('/hondas');
-  const bookNow = page.getByRole('article').filter({ hasNot: page.locator('[data-status]') }).first().getByRole('button', { name: 'Book Now' });
+  const bookNow = page
+    .getByRole('article')
+    .filter({ hasNot: page.locator('[data-status]') })
+    .first()
+    .getByRole('button', { name: 'Book Now' });
   await (await hydrated(bookNow)).click();
   await expect(page.getByRole('dialog', { name: 'Add your info' })).toBeVisible();
   // Then the dashboard, through the navbar (same page, no reload), so all three remotes have

@@ -99,8 +99,7 @@ test("a remote that fails to load is counted against that remote's release", asy
 
 test('the collection endpoint refuses oversized, malformed and flooding batches with a 4xx', async ({ request }) => {
   const view = { type: 'view', screen: 'catalog/HomePage', remote: 'catalog', release: '0.1.0' };
-  const post = (data: string) =>
-    request.post(`${SITE.api}/telemetry`, { headers: { 'content-type': 'text/plain', 'X-Forwarded-For': CLIENT.flood }, data });
+  const post = (data: string) => request.post(`${SITE.api}/telemetry`, { headers: { 'content-type': 'text/plain', 'X-Forwarded-For': CLIENT.flood }, data });
   expect((await post(`${JSON.stringify({ events: [view] })}${' '.repeat(17 * 1024)}`)).status()).toBe(413);
   expect((await post('{"events": [')).status()).toBe(400);
   expect((await post(JSON.stringify({ events: [{ ...view, remote: 'nowhere' }] }))).status()).toBe(400);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Field, Input, Select, TextArea } from './Field';
+import { Field, FormActions, Input, Select, TextArea } from './Field';
 
 test('a field is named by its label and described by its hint', () => {
   render(
@@ -78,4 +78,24 @@ test('read-only and disabled controls say so', () => {
 test('a control outside a field is a plain control of the same look', () => {
   render(<Input aria-label="Search" />);
   expect(screen.getByRole('textbox', { name: 'Search' })).not.toHaveAttribute('aria-describedby');
+});
+
+test("a dialog form's actions cancel, submit, and both wait while the form is sending", async () => {
+  const cancelled = jest.fn();
+  const { rerender } = render(
+    <form onSubmit={(event) => event.preventDefault()}>
+      <FormActions pending={false} onCancel={cancelled} submit="Send report" sending="Sending…" />
+    </form>,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(cancelled).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('button', { name: 'Send report' })).toHaveAttribute('type', 'submit');
+
+  rerender(
+    <form>
+      <FormActions pending onCancel={cancelled} submit="Send report" sending="Sending…" />
+    </form>,
+  );
+  expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
 });

@@ -1,7 +1,7 @@
 import { createContext, useContext, useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 // The package's shared entry, not './theme': the page already holds it (see Dialog.tsx).
-import { theme } from '@usedcars/shared-ui';
+import { Button, GhostButton, theme } from '@usedcars/shared-ui';
 
 export interface FieldProps {
   label: ReactNode;
@@ -148,4 +148,43 @@ const Hint = styled.span`
 const ErrorMessage = styled.span`
   font-size: 14px;
   color: ${theme.color.danger};
+`;
+
+export interface FormActionsProps {
+  /** While the form is sending, both buttons wait. */
+  pending: boolean;
+  onCancel: () => void;
+  /** The submit button's words. */
+  submit: string;
+  /** Its words while the form is sending. */
+  sending?: string;
+}
+
+/** A dialog form's Cancel and submit buttons, at its foot, the same in every dialog. */
+export function FormActions({ pending, onCancel, submit, sending = 'Saving…' }: FormActionsProps) {
+  return (
+    <Actions>
+      <GhostButton type="button" onClick={onCancel} disabled={pending}>
+        Cancel
+      </GhostButton>
+      <Button type="submit" disabled={pending}>
+        {pending ? sending : submit}
+      </Button>
+    </Actions>
+  );
+}
+
+/** What the server or the form refused, in the form's alert region. */
+export const FormRefusal = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+  font-weight: 600;
+  overflow-wrap: anywhere;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 12px;
 `;

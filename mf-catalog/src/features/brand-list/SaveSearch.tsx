@@ -5,9 +5,9 @@ import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import { saveSearch } from '@usedcars/shared-api/alerts';
 import { describeSearch, savedSearchInputSchema, type Category, type CarSort, type SavedSearchInput, type SearchFilters } from '@usedcars/shared-contract';
-import { Button, GhostButton, theme } from '@usedcars/shared-ui';
+import { GhostButton, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
-import { Field, Input } from '@usedcars/shared-ui/form';
+import { Field, FormActions, Input } from '@usedcars/shared-ui/form';
 import { DEFAULT_SORT, type CarFilters } from '../cars/listParams';
 import { useIsBuyer } from '../cars/useIsBuyer';
 
@@ -60,14 +60,7 @@ function SaveSearchDialog({ filters, onClose }: { filters: SearchFilters; onClos
         </Field>
         {errors?.filters ? <Problem role="alert">{errors.filters}</Problem> : null}
         {save.isError ? <Problem role="alert">{errorText(save.error)}</Problem> : null}
-        <Actions>
-          <GhostButton type="button" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </GhostButton>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save search'}
-          </Button>
-        </Actions>
+        <FormActions pending={save.isPending} onCancel={onClose} submit="Save search" />
       </Form>
     </Dialog>
   );
@@ -104,11 +97,4 @@ const Problem = styled.p`
     color: ${theme.color.danger};
     font-weight: 600;
   }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: 8px;
 `;

@@ -5,9 +5,9 @@ import { ApiError } from '@usedcars/shared-api';
 import { reportListing } from '@usedcars/shared-api/moderation';
 import { errorText } from '@usedcars/shared-auth';
 import { REPORT_REASONS, REPORT_REASON_LABELS, reportInputSchema, type Car, type ReportInput, type ReportReason } from '@usedcars/shared-contract';
-import { Button, GhostButton, theme } from '@usedcars/shared-ui';
+import { Button } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
-import { Field, TextArea } from '@usedcars/shared-ui/form';
+import { Field, FormActions, FormRefusal, TextArea } from '@usedcars/shared-ui/form';
 
 export const REPORT_TEXTS = {
   thanks: "Thanks, we'll take a look",
@@ -75,22 +75,15 @@ export function ReportDialog({ car, onClose, onReported }: { car: Car; onClose: 
                 {REPORT_REASON_LABELS[value]}
               </label>
             ))}
-            {missingReason && reason === '' && <Refusal id={`${formId}-reason-error`}>{REPORT_TEXTS.chooseReason}</Refusal>}
+            {missingReason && reason === '' && <FormRefusal id={`${formId}-reason-error`}>{REPORT_TEXTS.chooseReason}</FormRefusal>}
           </Reasons>
           <Field label="Anything the moderators should know (optional)">
             <TextArea name="text" dir="auto" rows={3} maxLength={1000} value={text} onChange={(event) => setText(event.target.value)} />
           </Field>
           <div role="alert">
-            {sending.isError && !(sending.error instanceof ApiError && sending.error.status === 409) && <Refusal>{errorText(sending.error)}</Refusal>}
+            {sending.isError && !(sending.error instanceof ApiError && sending.error.status === 409) && <FormRefusal>{errorText(sending.error)}</FormRefusal>}
           </div>
-          <Footer>
-            <GhostButton type="button" onClick={close} disabled={sending.isPending}>
-              Cancel
-            </GhostButton>
-            <Button type="submit" disabled={sending.isPending}>
-              {sending.isPending ? 'Sending…' : 'Send report'}
-            </Button>
-          </Footer>
+          <FormActions pending={sending.isPending} onCancel={close} submit="Send report" sending="Sending…" />
         </Form>
       )}
     </Dialog>
@@ -126,11 +119,6 @@ const Reasons = styled.fieldset`
   }
 `;
 
-const Refusal = styled.p`
-  margin: 0;
-  color: ${theme.color.danger};
-`;
-
 const Done = styled.div`
   display: grid;
   gap: 16px;
@@ -139,11 +127,4 @@ const Done = styled.div`
     margin: 0;
     font-weight: 600;
   }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: 12px;
 `;

@@ -3,9 +3,8 @@ import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import { moderationReasonSchema } from '@usedcars/shared-contract';
-import { Button, GhostButton, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
-import { Field, TextArea } from '@usedcars/shared-ui/form';
+import { Field, FormActions, FormRefusal, TextArea } from '@usedcars/shared-ui/form';
 import { useModerationAct, type ModerationTarget } from './useModeration';
 
 export interface ReasonRequest {
@@ -51,15 +50,8 @@ export function ReasonDialog({ request, onClose }: { request: ReasonRequest; onC
         <Field label="Reason" hint={request.toldTo} error={error}>
           <TextArea ref={field} name="reason" dir="auto" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
         </Field>
-        <div role="alert">{acting.isError && <Refusal>{errorText(acting.error)}</Refusal>}</div>
-        <Footer>
-          <GhostButton type="button" onClick={close} disabled={acting.isPending}>
-            Cancel
-          </GhostButton>
-          <Button type="submit" disabled={acting.isPending}>
-            {acting.isPending ? 'Saving…' : request.confirm}
-          </Button>
-        </Footer>
+        <div role="alert">{acting.isError && <FormRefusal>{errorText(acting.error)}</FormRefusal>}</div>
+        <FormActions pending={acting.isPending} onCancel={close} submit={request.confirm} />
       </Form>
     </Dialog>
   );
@@ -68,16 +60,4 @@ export function ReasonDialog({ request, onClose }: { request: ReasonRequest; onC
 const Form = styled.form`
   display: grid;
   gap: 16px;
-`;
-
-const Refusal = styled.p`
-  margin: 0;
-  color: ${theme.color.danger};
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: 12px;
 `;

@@ -3,9 +3,8 @@ import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import type { Car } from '@usedcars/shared-contract';
-import { Button, GhostButton, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
-import { Field, Input, TextArea } from '@usedcars/shared-ui/form';
+import { Field, FormActions, FormRefusal, Input, TextArea } from '@usedcars/shared-ui/form';
 import { LISTING_FIELDS, listingValues, priceLock, validateListing, type ListingField, type ListingValues } from './listingForm';
 import { useListingUpdate } from './useListingUpdate';
 
@@ -65,17 +64,10 @@ export function EditListingDialog({ car, onClose }: { car: Car; onClose: () => v
           );
         })}
         <div role="alert">
-          {errors.form && <Refusal>{errors.form}</Refusal>}
-          {saving.isError && <Refusal>The listing was not changed: {errorText(saving.error)}</Refusal>}
+          {errors.form && <FormRefusal>{errors.form}</FormRefusal>}
+          {saving.isError && <FormRefusal>The listing was not changed: {errorText(saving.error)}</FormRefusal>}
         </div>
-        <Footer>
-          <GhostButton type="button" onClick={close} disabled={saving.isPending}>
-            Cancel
-          </GhostButton>
-          <Button type="submit" disabled={saving.isPending}>
-            {saving.isPending ? 'Saving…' : 'Save changes'}
-          </Button>
-        </Footer>
+        <FormActions pending={saving.isPending} onCancel={close} submit="Save changes" />
       </Form>
     </Dialog>
   );
@@ -84,16 +76,4 @@ export function EditListingDialog({ car, onClose }: { car: Car; onClose: () => v
 const Form = styled.form`
   display: grid;
   gap: 16px;
-`;
-
-const Refusal = styled.p`
-  margin: 0;
-  color: ${theme.color.danger};
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: 12px;
 `;

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { IconButton } from './IconButton';
 import { logOut, useAuth } from '@usedcars/shared-auth';
 import { SITE_PATHS } from '@usedcars/shared-contract';
 import { ButtonLink, Container, GhostButton, focusRing, theme } from '@usedcars/shared-ui';
@@ -67,22 +68,10 @@ const BellSlot = styled.div`
   }
 `;
 
-const MenuButton = styled.button`
-  display: inline-flex;
+const MenuButton = styled(IconButton)`
   ${WIDE} {
     display: none;
   }
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  padding: 0;
-  border: 1px solid ${theme.color.line};
-  border-radius: ${theme.radius};
-  background: ${theme.color.surface};
-  color: ${theme.color.ink};
-  cursor: pointer;
-  ${focusRing};
 `;
 
 /**

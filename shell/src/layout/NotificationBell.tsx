@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { IconButton } from './IconButton';
 import { errorText } from '@usedcars/shared-auth';
 import { fetchNotifications, markNotificationsRead } from '@usedcars/shared-api/alerts';
 import { carDetailPath, type Notification } from '@usedcars/shared-contract';
@@ -158,20 +159,8 @@ const Wrap = styled.div`
   }
 `;
 
-const Bell = styled.button`
+const Bell = styled(IconButton)`
   position: relative;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  padding: 0;
-  border: 1px solid ${theme.color.line};
-  border-radius: ${theme.radius};
-  background: ${theme.color.surface};
-  color: ${theme.color.ink};
-  cursor: pointer;
-  ${focusRing};
 `;
 
 const Count = styled.span`

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type onSendAsyncHookHandler } from 'fast
 import type pg from 'pg';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
+import { STRICT_TRANSPORT_SECURITY, fastifyTrustProxy } from '@usedcars/shared-contract/proxy';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { type ChangeFeed, LocalChangeFeed } from './db/change-feed';
@@ -71,11 +72,6 @@ declare module 'fastify' {
 export const PUBLIC_DIR = path.resolve(__dirname, '../public');
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** A year, subdomains included: helmet's own default. */
-const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
-
-/** A hop count as Fastify's own option means it (its types leave numbers out): the nearest `hops` hops are proxies. */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp({
   db,
@@ -108,7 +104,7 @@ export async function buildApp({
     logger: config.logLevel === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
     // Which hops may name the client: the per-address limits count by it (docs/operate-scale-out.md).
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: frameworkErrors(headers),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

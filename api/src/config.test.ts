@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, REPO_ROOT, databaseFromEnv, identityEnvironmentProblem, photoSettingsFromEnv, settingsFromEnv, trustProxyFromEnv } from './config';
+import { ConfigError, REPO_ROOT, databaseFromEnv, identityEnvironmentProblem, photoSettingsFromEnv, settingsFromEnv } from './config';
+import { trustProxyFromEnv } from '@usedcars/shared-contract/proxy';
 
 describe('the identity environment', () => {
   const emulator = '127.0.0.1:9099';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { trustProxyFromEnv } from '@usedcars/shared-contract/proxy';
 import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
 import { type MetricsSettings, defaultMetricsSettings } from './features/metrics/metrics';
@@ -168,23 +169,6 @@ export function photoSettingsFromEnv(env: NodeJS.ProcessEnv, dataDir: string): P
     },
     concurrency,
   };
-}
-
-/**
- * TRUST_PROXY: unset or "false" for an API clients reach directly (X-Forwarded-For is then
- * ignored, since anyone can send it); a hop count or the proxies' addresses (CIDR, comma-separated)
- * behind a load balancer; "true" trusts every hop, which is only safe where nothing but the
- * proxy can reach the API.
- */
-export function trustProxyFromEnv(value: string | undefined): boolean | number | string[] {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
-  if (/^\d+$/.test(text)) return Number(text);
-  return text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
 }
 
 /** METRICS_PORT (a listener of its own), METRICS_HOST (127.0.0.1), METRICS_TOKEN (/metrics on the public port for its bearer). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@usedcars/federation/config';
+import { STRICT_TRANSPORT_SECURITY, fastifyTrustProxy } from '@usedcars/shared-contract/proxy';
 import { watchRemoteBuilds } from './buildWatch';
 import { listenForChanges } from './changeListener';
 import { PageCache, type PageCacheOptions } from './pageCache';
@@ -45,6 +46,8 @@ export interface RenderServerOptions {
   metricsToken?: { token: string; text: () => Promise<{ contentType: string; body: string }> };
   /** The render servers' token for POST /telemetry: renders per release are sent to the API with it (docs/operations.md, "Telemetry"). */
   telemetryToken?: string;
+  /** Fastify's trustProxy, from TRUST_PROXY: which proxies' X-Forwarded-Proto says the visitor came over HTTPS. */
+  trustProxy?: boolean | number | string[];
 }
 
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
@@ -74,6 +77,10 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info' },
     // One line per page left for the browser (below), not two per request.
     logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
 
   const { metrics } = options;

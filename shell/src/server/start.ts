@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
+import { trustProxyFromEnv } from '@usedcars/shared-contract/proxy';
 import { buildRenderServer } from './app';
 import { RenderMetrics } from './metrics';
 import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsText } from './metricsServing';
@@ -13,7 +14,8 @@ import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsT
  *   PAGE_CACHE (on; off keeps no page), PAGE_CACHE_FRESH_MS (60000), API_CHANGES_URL (the API's
  *   /changes from config.json), RENDER_CONCURRENCY (8), RENDER_QUEUE (64), RELEASES_API_URL (the API
  *   whose release registry it reads; config.json's apiUrl), RELEASES_POLL_MS (30000), METRICS_PORT,
- *   METRICS_HOST and METRICS_TOKEN (docs/operations.md, "Metrics"), TELEMETRY_TOKEN (the API's, for render counts).
+ *   METRICS_HOST and METRICS_TOKEN (docs/operations.md, "Metrics"), TELEMETRY_TOKEN (the API's, for render counts),
+ *   TRUST_PROXY (as the API's: the proxies whose X-Forwarded-Proto tells HTTPS, for Strict-Transport-Security).
  */
 export async function start(): Promise<void> {
   const env = process.env;
@@ -35,6 +37,7 @@ export async function start(): Promise<void> {
     metrics,
     metricsToken: serving.token ? { token: serving.token, text } : undefined,
     telemetryToken: env.TELEMETRY_TOKEN?.trim() || undefined,
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   });
   const scrapes = cluster.isWorker ? null : listenForScrapes(serving, text, (message) => app.log.info(message));
   const address = await app.listen({ port: Number(env.PORT ?? 3000), host: env.HOST ?? '127.0.0.1' });

@@ -4,6 +4,7 @@
  * Used by `npm start`, `npm run dev` and the browser suite, so all three run the same thing.
  * Which parts exist and on which ports: shared-contract/topology.json (scripts/topology.mjs).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,10 +83,13 @@ export async function startSite(o) {
   try {
     const auth = await startAuth(supervisor, { ports, dataDir, logDir, signal });
     const mail = startMailCatcher(supervisor, { ports, dataDir });
-    const api = startApi(supervisor, { ports, dataDir, publicHost, apiEnv: o.apiEnv });
+    // The render server sends its render counts to the API with a token both hold (docs/operations.md, "Telemetry").
+    const telemetryToken = o.apiEnv?.TELEMETRY_TOKEN ?? process.env.TELEMETRY_TOKEN ?? randomBytes(24).toString('hex');
+    const api = startApi(supervisor, { ports, dataDir, publicHost, apiEnv: { TELEMETRY_TOKEN: telemetryToken, ...o.apiEnv } });
     const apiEnv = { ...process.env, ...o.apiEnv };
     writeRuntimeFiles(siteDir, { ports, publicHost, stripe: Boolean(apiEnv.STRIPE_SECRET_KEY && apiEnv.STRIPE_PUBLISHABLE_KEY) });
-    const checks = await startFrontEnds(supervisor, { root: ROOT, dev, ports, siteDir, quiet, renderEnv: o.renderEnv });
+    const renderEnv = { TELEMETRY_TOKEN: telemetryToken, ...o.renderEnv };
+    const checks = await startFrontEnds(supervisor, { root: ROOT, dev, ports, siteDir, quiet, renderEnv });
     checks.push(['api', `http://127.0.0.1:${ports.api}/health`, 120_000, api]);
     checks.push(['auth', `http://127.0.0.1:${ports.auth}/`, 30_000, auth]);
     checks.push(['mail', `tcp://127.0.0.1:${ports.mail}`, 60_000, mail]);

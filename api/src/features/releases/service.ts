@@ -127,6 +127,21 @@ export class ReleaseRegistry {
     });
   }
 
+  /**
+   * Takes this canary out of rotation if it still is the canary: of several API copies judging it
+   * at once, one changes the row and the others find nothing to change (undefined).
+   */
+  async rollBackCanary(remote: string, version: string, reason: string): Promise<Release | undefined> {
+    return this.changing(remote, async (tx) => {
+      const [row] = await tx
+        .update(releases)
+        .set({ status: 'rolled_back', share: null, reason, updatedAt: new Date() })
+        .where(and(eq(releases.remote, remote), eq(releases.version, version), eq(releases.status, 'canary')))
+        .returning();
+      return row ? toRelease(row) : undefined;
+    });
+  }
+
   private async changing<T>(remote: string, work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`releases:${remote}`}, 0))`);

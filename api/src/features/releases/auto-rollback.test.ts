@@ -7,7 +7,7 @@ import { ReleaseRegistry } from './service';
 import type { RollbackSettings } from './settings';
 
 const SETTINGS: RollbackSettings = { marginPoints: 5, minViews: 40, checkMs: 0 };
-const manifest = (version: string) => `https://cdn.example.test/catalog/${version}/mf-manifest.json`;
+const manifest = (version: string, remote = 'catalog') => `https://cdn.example.test/${remote}/${version}/mf-manifest.json`;
 
 /** A site's API whose canaries are judged every `checkMs` by the API itself (0: only when a test asks). */
 function siteApi(driver: (typeof DRIVERS)[number], checkMs: number) {
@@ -22,14 +22,14 @@ function siteApi(driver: (typeof DRIVERS)[number], checkMs: number) {
   afterAll(() => api.stop());
   return {
     api: () => api,
-    register: async (version: string, canary?: number) => {
-      const payload = { remote: 'catalog', version, manifestUrl: manifest(version), preflight: 'passed', ...(canary ? { canary } : {}) };
+    register: async (version: string, canary?: number, remote = 'catalog') => {
+      const payload = { remote, version, manifestUrl: manifest(version, remote), preflight: 'passed', ...(canary ? { canary } : {}) };
       const response = await api.inject({ method: 'POST', url: '/releases', headers: admin.auth, payload });
       expect(response.statusCode).toBe(201);
     },
     /** Visitors' pages report `views` page views of the release, `errors` of them with a screen that threw; written as a copy's flush does. */
-    visits: async (release: string, views: number, errors: number) => {
-      const tags = { screen: 'catalog/CarDetailPage', remote: 'catalog', release };
+    visits: async (release: string, views: number, errors: number, remote = 'catalog') => {
+      const tags = { screen: `${remote}/Page`, remote, release };
       const events: TelemetryEvent[] = [];
       for (let i = 0; i < views; i += 1) events.push({ type: 'view', ...tags });
       for (let i = 0; i < errors; i += 1) events.push({ type: 'error', kind: 'boundary', ...tags });
@@ -45,11 +45,11 @@ function siteApi(driver: (typeof DRIVERS)[number], checkMs: number) {
         expect(sent.statusCode).toBe(204);
       }
       // The admin's summary writes this copy's numbers first.
-      expect((await api.inject({ method: 'GET', url: '/telemetry/summary?remote=catalog', headers: admin.auth })).statusCode).toBe(200);
+      expect((await api.inject({ method: 'GET', url: `/telemetry/summary?remote=${remote}`, headers: admin.auth })).statusCode).toBe(200);
     },
     history: async () => (await api.inject({ method: 'GET', url: '/releases?remote=catalog' })).json<Release[]>(),
-    statusOf: async (version: string) =>
-      (await api.inject({ method: 'GET', url: '/releases?remote=catalog' })).json<Release[]>().find((release) => release.version === version),
+    statusOf: async (version: string, remote = 'catalog') =>
+      (await api.inject({ method: 'GET', url: `/releases?remote=${remote}` })).json<Release[]>().find((release) => release.version === version),
   };
 }
 
@@ -97,6 +97,20 @@ describe.each(DRIVERS)('automatic rollback, judged on demand (%s)', (driver) => 
     const results = await Promise.all([watch().check(), watch().check(), watch().check()]);
     expect(results.flat().map((release) => release.version)).toEqual(['1.3.0']);
     expect(await site.statusOf('1.3.0')).toMatchObject({ status: 'rolled_back' });
+  });
+
+  it("judges a remote's first canary against its first set's build, and rolling it back puts everyone on the first set", async () => {
+    await site.register('9.0.0', 10, 'checkout');
+    await site.visits('0.1.0', 100, 0, 'checkout');
+    await site.visits('9.0.0', 40, 2, 'checkout');
+    expect(await watch().check()).toEqual([]);
+    await site.visits('9.0.0', 10, 8, 'checkout');
+    expect((await watch().check()).map((release) => release.version)).toEqual(['9.0.0']);
+    expect((await site.statusOf('9.0.0', 'checkout'))?.reason).toBe(
+      'rolled back by automatic: error rate 20.0 % over 50 page views, first set 0.0 % (margin 5 points)',
+    );
+    const live = (await site.api().inject({ method: 'GET', url: '/releases/live' })).json<{ remotes: Record<string, unknown> }>();
+    expect(live.remotes.checkout).toBeUndefined();
   });
 });
 

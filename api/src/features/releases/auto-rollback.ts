@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Release } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { releases, telemetryMinutes } from '../../db/schema';
@@ -20,21 +20,22 @@ const shown = (value: number) => `${value.toFixed(1)} %`;
  * Why a canary must go, or null while it may stay: its error rate (over enough page views) or its
  * render fallback rate (over enough renders) above the live release's by more than the margin.
  */
-export function rollbackVerdict(canary: ReleaseCounts, live: ReleaseCounts, settings: RollbackSettings): string | null {
+export function rollbackVerdict(canary: ReleaseCounts, live: ReleaseCounts, settings: RollbackSettings, liveName = 'live release'): string | null {
   const { marginPoints, minViews } = settings;
   const margin = `margin ${marginPoints} points`;
   if (canary.views >= minViews) {
     const [mine, theirs] = [percent(canary.errors, canary.views), percent(live.errors, live.views)];
-    if (mine - theirs > marginPoints) return `error rate ${shown(mine)} over ${canary.views} page views, live release ${shown(theirs)} (${margin})`;
+    if (mine - theirs > marginPoints) return `error rate ${shown(mine)} over ${canary.views} page views, ${liveName} ${shown(theirs)} (${margin})`;
   }
   if (canary.renders >= minViews) {
     const [mine, theirs] = [percent(canary.fallbacks, canary.renders), percent(live.fallbacks, live.renders)];
-    if (mine - theirs > marginPoints) return `render fallback rate ${shown(mine)} over ${canary.renders} renders, live release ${shown(theirs)} (${margin})`;
+    if (mine - theirs > marginPoints) return `render fallback rate ${shown(mine)} over ${canary.renders} renders, ${liveName} ${shown(theirs)} (${margin})`;
   }
   return null;
 }
 
-async function countsSince(db: Db, remote: string, release: string, since: Date): Promise<ReleaseCounts> {
+/** A release's numbers since `since`; with `others`, those of every other build of the remote (the first set's, when nothing is live). */
+async function countsSince(db: Db, remote: string, release: string, since: Date, others = false): Promise<ReleaseCounts> {
   const t = telemetryMinutes;
   const [row] = await db
     .select({
@@ -44,13 +45,13 @@ async function countsSince(db: Db, remote: string, release: string, since: Date)
       fallbacks: sql<number>`coalesce(sum(${t.count}) filter (where ${t.metric} like 'render:browser:%'), 0)::int`,
     })
     .from(t)
-    .where(and(eq(t.remote, remote), eq(t.release, release), gte(t.minute, since)));
+    .where(and(eq(t.remote, remote), others ? ne(t.release, release) : eq(t.release, release), gte(t.minute, since)));
   return { views: Number(row?.views ?? 0), errors: Number(row?.errors ?? 0), renders: Number(row?.renders ?? 0), fallbacks: Number(row?.fallbacks ?? 0) };
 }
 
 /**
- * Automatic rollback (docs/releases.md): each canary beside a live release is judged on the
- * telemetry written since it started, against the live release over the same minutes.
+ * Automatic rollback (docs/releases.md): each canary is judged on the telemetry written since it
+ * started, against the live release (or, with none, the first set's build) over the same minutes.
  */
 export class CanaryWatch {
   constructor(
@@ -70,14 +71,12 @@ export class CanaryWatch {
     const rolledBack: Release[] = [];
     for (const canary of running.filter((row) => row.status === 'canary')) {
       const live = running.find((row) => row.status === 'live' && row.remote === canary.remote);
-      // Without a live release there is nothing to fall back to (the canary shares the first set's place).
-      if (!live) continue;
       const since = new Date(canary.createdAt.getTime() - (canary.createdAt.getTime() % 60_000));
       const [mine, theirs] = await Promise.all([
         countsSince(this.db, canary.remote, canary.version, since),
-        countsSince(this.db, canary.remote, live.version, since),
+        live ? countsSince(this.db, canary.remote, live.version, since) : countsSince(this.db, canary.remote, canary.version, since, true),
       ]);
-      const why = rollbackVerdict(mine, theirs, this.settings);
+      const why = rollbackVerdict(mine, theirs, this.settings, live ? 'live release' : 'first set');
       if (!why) continue;
       const done = await this.registry.rollBackCanary(canary.remote, canary.version, `rolled back by automatic: ${why}`);
       if (done) rolledBack.push(done);

@@ -106,8 +106,8 @@ export class ReleaseRegistry {
   }
 
   /**
-   * Without `to`: a canary is taken out of rotation, else the live release gives way to the one
-   * live before it. With `to`: that registered release goes live, and the live and canary step down.
+   * Without `to`: a canary is taken out of rotation (back to the live release, or the first set
+   * without one), else the live release gives way to the one live before it. With `to`: that registered release goes live, and the live and canary step down.
    */
   async rollback(remote: string, by: string, to?: string, why?: string): Promise<Release> {
     const reason = why ? `rolled back by ${by}: ${why}` : `rolled back by ${by}`;
@@ -115,9 +115,9 @@ export class ReleaseRegistry {
       const canary = await this.current(tx, remote, 'canary');
       const live = await this.current(tx, remote, 'live');
       if (!to && canary) {
-        await this.update(tx, canary.id, { status: 'rolled_back', share: null, reason });
-        if (!live) throw conflict(`${remote} has no live release to go back to`);
-        return toRelease(live);
+        const rolledBack = await this.update(tx, canary.id, { status: 'rolled_back', share: null, reason });
+        // With no live release everyone goes back to the first set, and the answer is the canary taken out.
+        return live ? toRelease(live) : rolledBack;
       }
       const target = to ? await this.findIn(tx, remote, to) : await this.previous(tx, remote, live);
       if (!target) throw to ? notFound(`${remote} has no release ${to}`) : conflict(`${remote} has no earlier release to roll back to`);

@@ -69,7 +69,7 @@ export function createPageResponder({
   /** Renders under way per key: a crowd asking for one uncached page waits for one render, not a render each. */
   const rendering = new Map<string, Promise<{ status: number; html: string }>>();
   /** config.json and the release addresses change rarely: their parsed form and headers are kept until their text does. */
-  let runtime: { text: string; configText: string; config: RuntimeConfig; headers: Record<string, string> } | null = null;
+  let runtime: { text: string; configText: string; config: RuntimeConfig; headers: Record<string, string>; allowed: Set<string> } | null = null;
   const readRuntime = () => {
     const configText = runtimeFile('config.json');
     const all = addresses();
@@ -82,6 +82,7 @@ export function createPageResponder({
         configText,
         config,
         headers: { ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+        allowed: new Set(all),
       };
     }
     return runtime;
@@ -135,9 +136,13 @@ export function createPageResponder({
   };
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { configText, config, headers } = readRuntime();
+    const { configText, config, headers, allowed } = readRuntime();
     reply.headers(headers);
     const { remotes, split } = await visitorSet(request, reply);
+    // An admin's pin may name a release that is neither live nor the canary: their page's policy allows it too.
+    const pinned = Object.values(remotes).filter((url): url is string => typeof url === 'string' && !allowed.has(url));
+    if (pinned.length > 0)
+      reply.headers(pageHeaders({ config, remotes: Object.fromEntries([...allowed, ...pinned].map((url, index) => [String(index), url])) }));
     const sharedCacheControl = split ? SPLIT_PAGE_CACHE : SHARED_PAGE_CACHE;
     const shared = isAnonymous(request) && cache.enabled;
     // The visitor's release set is part of the key: a canary's visitors never get the live release's pages, nor the reverse.

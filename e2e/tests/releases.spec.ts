@@ -162,7 +162,8 @@ test('a canary that throws while rendering is rolled back automatically after en
   canary = (await api<{ remotes: Record<string, { canary: { version: string; manifestUrl: string } | null }> }>('GET', '/releases/live')).remotes.catalog!
     .canary!;
   const context = await freshContext(browser, [{ name: 'release_bucket', value: '0' }]);
-  await expect.poll(async () => serverCatalog(await (await context.request.get(carPath)).text())).toBe(canary.manifestUrl);
+  // Asked of /remotes.json, not of a page: every page rendered on the canary counts towards its rollback.
+  await expect.poll(async () => ((await (await context.request.get('/remotes.json')).json()) as Record<string, string>).catalog).toBe(canary.manifestUrl);
   const statusNow = async () => (await api<Release[]>('GET', '/releases?remote=catalog')).find((release) => release.version === canary.version);
   // Visitors on the canary see the error screen; their pages and the render server report it (the e2e API judges after 6 views).
   for (let visit = 0; visit < 40 && (await statusNow())?.status === 'canary'; visit += 1) {

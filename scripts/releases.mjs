@@ -196,7 +196,12 @@ export async function run(argv, log = console.log) {
   if (command === 'rollback') {
     const body = { ...(values.to ? { to: values.to } : {}), ...(values.reason ? { reason: values.reason } : {}) };
     const live = await call(await apiOf(values), 'POST', `/releases/${remote}/rollback`, tokenOf(values), body);
-    log(`${remote} ${live.version} is live`);
+    // A canary with no live release beside it is answered itself: the remote runs its first set again.
+    log(
+      live.status === 'rolled_back'
+        ? `${remote} ${live.version} is rolled back; ${remote} runs its first set (remotes.json)`
+        : `${remote} ${live.version} is live`,
+    );
     return live;
   }
   if (command === 'list') {

@@ -38,6 +38,7 @@ import { type PhotoStorage, S3Storage, storageFromSettings } from './features/ph
 import { releaseStorage } from './features/releases/files';
 import { releaseRoutes } from './features/releases/routes';
 import { ReleaseRegistry } from './features/releases/service';
+import { CanaryWatch } from './features/releases/auto-rollback';
 import { DeployTokens, PinSigner } from './features/releases/tokens';
 import { TelemetryBuffer } from './features/telemetry/buffer';
 import { telemetryRoutes } from './features/telemetry/routes';
@@ -207,6 +208,14 @@ export async function buildApp({
   const telemetry = new TelemetryBuffer(db, config.telemetry, clock);
   const stopTelemetry = telemetry.start((error) => app.log.warn({ err: error }, 'telemetry aggregates could not be written'));
   app.addHook('onClose', stopTelemetry);
+  // Judged on what every copy wrote: this copy writes its own numbers first (docs/releases.md, "Automatic rollback").
+  const canaries = new CanaryWatch(db, registry, config.releases.rollback, () => changes.publish());
+  const stopCanaries = canaries.start({
+    before: () => telemetry.flush(),
+    rolledBack: (release) => app.log.warn({ remote: release.remote, version: release.version, reason: release.reason }, 'canary rolled back automatically'),
+    failed: (error) => app.log.warn({ err: error }, 'canaries could not be checked'),
+  });
+  app.addHook('onClose', async () => stopCanaries());
   await app.register(telemetryRoutes(db, telemetry, config.telemetry, metrics, clock));
   return app;
 }

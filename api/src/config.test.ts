@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, REPO_ROOT, databaseFromEnv, identityEnvironmentProblem, photoSettingsFromEnv, settingsFromEnv } from './config';
+import { ConfigError, REPO_ROOT, databaseFromEnv, identityEnvironmentProblem, photoSettingsFromEnv, rollbackSettingsFromEnv, settingsFromEnv } from './config';
 import { trustProxyFromEnv } from '@usedcars/shared-contract/proxy';
 
 describe('the identity environment', () => {
@@ -90,5 +90,18 @@ describe('relative folders', () => {
     } finally {
       process.chdir(cwd);
     }
+  });
+});
+
+describe('automatic rollback settings', () => {
+  it('default to a 5 point margin over 50 page views, checked every 30 s, and refuse what makes no sense', () => {
+    expect(rollbackSettingsFromEnv({})).toEqual({ marginPoints: 5, minViews: 50, checkMs: 30_000 });
+    expect(rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MARGIN: '2.5', RELEASE_ROLLBACK_MIN_VIEWS: '10', RELEASE_ROLLBACK_CHECK_MS: '0' })).toEqual({
+      marginPoints: 2.5,
+      minViews: 10,
+      checkMs: 0,
+    });
+    expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MIN_VIEWS: '0' })).toThrow(ConfigError);
+    expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MARGIN: '150' })).toThrow('percentage points');
   });
 });

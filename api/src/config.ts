@@ -6,7 +6,7 @@ import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
 import { type MetricsSettings, defaultMetricsSettings } from './features/metrics/metrics';
 import type { S3Settings } from './features/photos/storage';
-import { type ReleaseSettings, releaseSettingsFromEnv } from './features/releases/settings';
+import { type ReleaseSettings, type RollbackSettings, defaultRollbackSettings, releaseSettingsFromEnv } from './features/releases/settings';
 import { type TelemetrySettings, defaultTelemetrySettings } from './features/telemetry/buffer';
 import { type MailSettings, defaultMailSettings, mailSettingsFromEnv } from './mail/settings';
 
@@ -103,7 +103,7 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   logLevel: 'info',
   photos: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'photos') }, concurrency: 1 },
   mail: defaultMailSettings,
-  releases: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'releases') }, pinTtlSeconds: 8 * 3600 },
+  releases: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'releases') }, pinTtlSeconds: 8 * 3600, rollback: defaultRollbackSettings },
   metrics: defaultMetricsSettings,
   telemetry: defaultTelemetrySettings,
 };
@@ -189,6 +189,18 @@ export function telemetrySettingsFromEnv(env: NodeJS.ProcessEnv): TelemetrySetti
     batchesPerMinute: countFromEnv('TELEMETRY_BATCHES_PER_MINUTE', env.TELEMETRY_BATCHES_PER_MINUTE, defaults.batchesPerMinute, 1),
     flushMs: countFromEnv('TELEMETRY_FLUSH_MS', env.TELEMETRY_FLUSH_MS, defaults.flushMs, 100),
     serverToken,
+  };
+}
+
+/** RELEASE_ROLLBACK_MARGIN (percentage points, 5), RELEASE_ROLLBACK_MIN_VIEWS (50), RELEASE_ROLLBACK_CHECK_MS (30 s; 0 never checks). */
+export function rollbackSettingsFromEnv(env: NodeJS.ProcessEnv): RollbackSettings {
+  const defaults = defaultRollbackSettings;
+  const marginPoints = numberFromEnv(env.RELEASE_ROLLBACK_MARGIN, defaults.marginPoints);
+  if (marginPoints > 100) throw new ConfigError(`RELEASE_ROLLBACK_MARGIN is in percentage points (0–100), got "${env.RELEASE_ROLLBACK_MARGIN}"`);
+  return {
+    marginPoints,
+    minViews: countFromEnv('RELEASE_ROLLBACK_MIN_VIEWS', env.RELEASE_ROLLBACK_MIN_VIEWS, defaults.minViews, 1),
+    checkMs: countFromEnv('RELEASE_ROLLBACK_CHECK_MS', env.RELEASE_ROLLBACK_CHECK_MS, defaults.checkMs, 0),
   };
 }
 
@@ -299,7 +311,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
       logLevel: env.LOG_LEVEL || defaultConfig.logLevel,
       photos,
-      releases: releaseSettingsFromEnv(env, dataDir, photos.storage, (dir) => path.resolve(REPO_ROOT, dir)),
+      releases: releaseSettingsFromEnv(env, dataDir, photos.storage, (dir) => path.resolve(REPO_ROOT, dir), rollbackSettingsFromEnv(env)),
       mail: mailSettingsFromEnv(env, (name, value, fallback) => countFromEnv(name, value, fallback, 1)),
       metrics: metricsSettingsFromEnv(env),
       telemetry: telemetrySettingsFromEnv(env),

@@ -26,6 +26,10 @@ export default async function globalSetup() {
       // names an address of its own in X-Forwarded-For, as a proxy in front of the API would.
       TELEMETRY_FLUSH_MS: '500',
       TRUST_PROXY: 'loopback',
+      // releases.spec.ts's failing canary is rolled back within its few visits; a healthy one never is.
+      RELEASE_ROLLBACK_MIN_VIEWS: '6',
+      RELEASE_ROLLBACK_MARGIN: '50',
+      RELEASE_ROLLBACK_CHECK_MS: '1000',
     },
     renderEnv: { METRICS_TOKEN: OPS_TOKENS.metrics, TELEMETRY_TOKEN: OPS_TOKENS.telemetry },
   });

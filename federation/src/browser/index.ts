@@ -54,7 +54,7 @@ function once<T>(value: T | undefined): () => T | undefined {
 export function startRemoteRegistry(
   url = '/remotes.json',
   known?: KnownRemotes,
-  /** Told each remote's release (its manifest's version) as it registers: the page's reports are tagged with it. */
+  /** Told each remote's release (the registry's version, or its manifest's for the first set) as it registers: the page's reports are tagged with it. */
   onRegistered: (remote: string, release: string) => void = () => undefined,
 ): Promise<void> {
   const knownRemotes = once(known?.remotes);
@@ -70,7 +70,7 @@ export function startRemoteRegistry(
         const manifest = knownManifests.get(name)?.() ?? (await readJson<RemoteManifest>(manifestUrl, `${name}'s manifest`));
         refuseIncompatible(name, manifest);
         registerRemotes([{ name, ...entryOf(manifestUrl, manifest, 'browser') }], { force: true });
-        onRegistered(name, releaseOf(manifest));
+        onRegistered(name, releaseOf(manifest, manifestUrl, name));
       });
       remotes.set(name, entry);
     }

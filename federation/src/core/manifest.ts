@@ -46,8 +46,29 @@ export function parseManifest(manifestUrl: string, text: string): PublishedManif
   return manifest as PublishedManifest;
 }
 
-/** The release a build is: the version its manifest declares (`unknown` for a manifest without one). */
-export function releaseOf(manifest: RemoteManifest | undefined): string {
+/** A registry release's manifest address ends `<remote>/<package version>-<10 hex of its files' hash>/mf-manifest.json` (docs/releases.md). */
+const REGISTRY_ADDRESS = /\/([A-Za-z0-9_-]+)\/([A-Za-z0-9][A-Za-z0-9._+-]{0,52}-[0-9a-f]{10})\/mf-manifest\.json$/;
+
+/** The registry's version a manifest address names, or undefined for an address of the first set (remotes.json). */
+export function registryVersionOf(manifestUrl: string | undefined, remote?: string): string | undefined {
+  if (!manifestUrl) return undefined;
+  let pathname: string;
+  try {
+    pathname = new URL(manifestUrl, 'http://site.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+  const found = REGISTRY_ADDRESS.exec(pathname);
+  return found && (remote === undefined || found[1] === remote) ? found[2] : undefined;
+}
+
+/**
+ * The release a build is, as the health numbers name it: the registry's version when it was loaded
+ * from a release's address, else the version its manifest declares (`unknown` without one).
+ */
+export function releaseOf(manifest: RemoteManifest | undefined, manifestUrl?: string, remote?: string): string {
+  const registered = registryVersionOf(manifestUrl, remote);
+  if (registered) return registered;
   const version = manifest?.metaData?.buildInfo?.buildVersion;
   return typeof version === 'string' && version ? version.slice(0, 64) : 'unknown';
 }

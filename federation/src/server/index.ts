@@ -3,5 +3,5 @@ export { RemoteServers, type RemoteBuild, type RemoteServersOptions } from './Re
 export { serverSharingProblems } from './serverSharing';
 export { connectRequest } from './connectRequest';
 export { entryOf, exposedScripts, sharedScripts } from '../core/entry';
-export { forThePage, parseManifest, releaseOf, type PublishedManifest, type RemoteManifest } from '../core/manifest';
+export { forThePage, parseManifest, registryVersionOf, releaseOf, type PublishedManifest, type RemoteManifest } from '../core/manifest';
 export { RemoteUnavailable } from '../core/errors';

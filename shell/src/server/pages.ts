@@ -3,7 +3,7 @@ import type { RuntimeConfig } from '@usedcars/federation/config';
 import { assemblePage } from './page';
 import { type CachedPage, type PageCache, encodePage } from './pageCache';
 import type { RenderQueue } from './renderQueue';
-import { RemoteUnavailable } from '@usedcars/federation/server';
+import { RemoteUnavailable, registryVersionOf } from '@usedcars/federation/server';
 import { type CacheOutcome, type PageOutcome, type RenderMetrics, fallbackReason } from './metrics';
 import { type RenderRequest, type Renderer, pageRemoteOf, statusOf } from './render';
 import type { Remotes } from './releaseSet';
@@ -58,16 +58,18 @@ export function createPageResponder({
   metrics,
   shellRelease,
 }: PageResponderOptions) {
-  /** Each remote's release as last seen in its manifest: pages served without a render (cache hits) are counted under it. */
+  /** A first-set remote's release as last seen in its manifest: pages served without a render (cache hits) are counted under it. */
   const releases = new Map<string, string>([['shell', shellRelease]]);
-  const served = (url: string, outcome: PageOutcome, reason: string, cache: CacheOutcome, seconds?: number) => {
+  /** Counted under the visitor's own release: a canary's failures never land on the live release (docs/releases.md). */
+  const served = (url: string, remotes: Remotes, outcome: PageOutcome, reason: string, cache: CacheOutcome, seconds?: number) => {
     const remote = pageRemoteOf(url);
-    metrics.page({ remote, release: releases.get(remote) ?? 'unknown', outcome, reason, cache, seconds });
+    const release = registryVersionOf(remotes[remote], remote) ?? releases.get(remote) ?? 'unknown';
+    metrics.page({ remote, release, outcome, reason, cache, seconds });
   };
   /** Renders under way per key: a crowd asking for one uncached page waits for one render, not a render each. */
   const rendering = new Map<string, Promise<{ status: number; html: string }>>();
   /** config.json and the release addresses change rarely: their parsed form and headers are kept until their text does. */
-  let runtime: { text: string; configText: string; config: RuntimeConfig; headers: Record<string, string> } | null = null;
+  let runtime: { text: string; configText: string; config: RuntimeConfig; headers: Record<string, string>; allowed: Set<string> } | null = null;
   const readRuntime = () => {
     const configText = runtimeFile('config.json');
     const all = addresses();
@@ -80,6 +82,7 @@ export function createPageResponder({
         configText,
         config,
         headers: { ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+        allowed: new Set(all),
       };
     }
     return runtime;
@@ -133,9 +136,13 @@ export function createPageResponder({
   };
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { configText, config, headers } = readRuntime();
+    const { configText, config, headers, allowed } = readRuntime();
     reply.headers(headers);
     const { remotes, split } = await visitorSet(request, reply);
+    // An admin's pin may name a release that is neither live nor the canary: their page's policy allows it too.
+    const pinned = Object.values(remotes).filter((url): url is string => typeof url === 'string' && !allowed.has(url));
+    if (pinned.length > 0)
+      reply.headers(pageHeaders({ config, remotes: Object.fromEntries([...allowed, ...pinned].map((url, index) => [String(index), url])) }));
     const sharedCacheControl = split ? SPLIT_PAGE_CACHE : SHARED_PAGE_CACHE;
     const shared = isAnonymous(request) && cache.enabled;
     // The visitor's release set is part of the key: a canary's visitors never get the live release's pages, nor the reverse.
@@ -144,7 +151,7 @@ export function createPageResponder({
     if (cached) {
       if (!cached.fresh) renderToCache(key, request.url, config, remotes).catch(() => undefined);
       reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(request.url) });
-      served(request.url, 'rendered', '', cached.fresh ? 'hit' : 'stale');
+      served(request.url, remotes, 'rendered', '', cached.fresh ? 'hit' : 'stale');
       return send(request, reply, cached.page.status, cached.page.html, cached.page);
     }
     const started = performance.now();
@@ -159,18 +166,18 @@ export function createPageResponder({
         if (cookie && !viewer) clearSessionCookie(request, reply);
         const { status, html } = await render(request.url, config, remotes, cookie && viewer ? { cookie, viewer } : undefined);
         reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
-        served(request.url, 'rendered', '', cacheOutcome, seconds());
+        served(request.url, remotes, 'rendered', '', cacheOutcome, seconds());
         return send(request, reply.header('X-Render-Cache', 'bypass'), status, html);
       }
       const { status, html } = await renderToCache(key, request.url, config, remotes);
       reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
       reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(request.url) });
-      served(request.url, 'rendered', '', cacheOutcome, seconds());
+      served(request.url, remotes, 'rendered', '', cacheOutcome, seconds());
       return send(request, reply, status, html);
     } catch (error) {
       request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');
       reply.header('Server-Timing', 'render;desc="browser"');
-      served(request.url, 'browser', fallbackReason(error), cacheOutcome, seconds());
+      served(request.url, remotes, 'browser', fallbackReason(error), cacheOutcome, seconds());
       return send(request, reply, statusOf(request.url), template);
     }
   };

@@ -229,7 +229,7 @@ export class Renderer {
       const manifestUrl = remotes[remote];
       if (!manifestUrl) throw new RemoteUnavailable(remote, 'remotes.json does not name it');
       const build = await this.remoteServers.current(remote, manifestUrl);
-      onBuild?.(remote, releaseOf(build.manifest));
+      onBuild?.(remote, releaseOf(build.manifest, manifestUrl, remote));
       const module = (await this.remoteServers.load(screen.module, build)) as ScreenModule<ModuleId>;
       const learnt = await module.prefetch?.({ queryClient, params, props: screen.props, search, viewer, signal });
       notFound ||= learnt?.notFound === true;

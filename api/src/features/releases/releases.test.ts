@@ -115,6 +115,18 @@ describeEachDriver('the release registry', (api) => {
     expect(history[0]!.reason).toBe('rolled back by catalog team (catalog token): errors on the home page');
   });
 
+  it("takes a remote's first canary out of rotation by hand: the answer is the canary, and the remote runs its first set", async () => {
+    expect((await post('/releases', checkoutToken, release('checkout', '0.9.0', { canary: 30 }))).statusCode).toBe(201);
+    const response = await post('/releases/checkout/rollback', checkoutToken, { reason: 'totals are wrong' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Release>()).toMatchObject({
+      version: '0.9.0',
+      status: 'rolled_back',
+      reason: 'rolled back by checkout team (checkout token): totals are wrong',
+    });
+    expect((await live()).checkout).toBeUndefined();
+  });
+
   it('stops a revoked token at once', async () => {
     const made = await api().inject({ method: 'POST', url: '/deploy-tokens', headers: admin.auth, payload: { name: 'short-lived', remote: 'dashboard' } });
     const { id, token } = made.json<{ id: string; token: string }>();

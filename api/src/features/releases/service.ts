@@ -106,8 +106,8 @@ export class ReleaseRegistry {
   }
 
   /**
-   * Without `to`: a canary is taken out of rotation, else the live release gives way to the one
-   * live before it. With `to`: that registered release goes live, and the live and canary step down.
+   * Without `to`: a canary is taken out of rotation (back to the live release, or the first set
+   * without one), else the live release gives way to the one live before it. With `to`: that registered release goes live, and the live and canary step down.
    */
   async rollback(remote: string, by: string, to?: string, why?: string): Promise<Release> {
     const reason = why ? `rolled back by ${by}: ${why}` : `rolled back by ${by}`;
@@ -115,15 +115,30 @@ export class ReleaseRegistry {
       const canary = await this.current(tx, remote, 'canary');
       const live = await this.current(tx, remote, 'live');
       if (!to && canary) {
-        await this.update(tx, canary.id, { status: 'rolled_back', share: null, reason });
-        if (!live) throw conflict(`${remote} has no live release to go back to`);
-        return toRelease(live);
+        const rolledBack = await this.update(tx, canary.id, { status: 'rolled_back', share: null, reason });
+        // With no live release everyone goes back to the first set, and the answer is the canary taken out.
+        return live ? toRelease(live) : rolledBack;
       }
       const target = to ? await this.findIn(tx, remote, to) : await this.previous(tx, remote, live);
       if (!target) throw to ? notFound(`${remote} has no release ${to}`) : conflict(`${remote} has no earlier release to roll back to`);
       if (target.id === live?.id) throw conflict(`${remote} ${target.version} is already live`);
       await this.setStatus(tx, remote, ['live', 'canary'], 'rolled_back', reason);
       return this.update(tx, target.id, { status: 'live', share: null, reason: `made live again by ${by}` });
+    });
+  }
+
+  /**
+   * Takes this canary out of rotation if it still is the canary: of several API copies judging it
+   * at once, one changes the row and the others find nothing to change (undefined).
+   */
+  async rollBackCanary(remote: string, version: string, reason: string): Promise<Release | undefined> {
+    return this.changing(remote, async (tx) => {
+      const [row] = await tx
+        .update(releases)
+        .set({ status: 'rolled_back', share: null, reason, updatedAt: new Date() })
+        .where(and(eq(releases.remote, remote), eq(releases.version, version), eq(releases.status, 'canary')))
+        .returning();
+      return row ? toRelease(row) : undefined;
     });
   }
 

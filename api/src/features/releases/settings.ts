@@ -6,7 +6,20 @@ export interface ReleaseSettings {
   storage: PhotoStorageSettings;
   /** How long an admin's pin lasts. */
   pinTtlSeconds: number;
+  /** When a canary is taken out of rotation on its own (docs/releases.md, "Automatic rollback"). */
+  rollback: RollbackSettings;
 }
+
+export interface RollbackSettings {
+  /** Percentage points the canary's error or fallback rate may exceed the live release's by. */
+  marginPoints: number;
+  /** Page views (for the error rate) or renders (for the fallback rate) the canary needs before it is judged. */
+  minViews: number;
+  /** How often each API copy checks the canaries; 0 never. */
+  checkMs: number;
+}
+
+export const defaultRollbackSettings: RollbackSettings = { marginPoints: 5, minViews: 50, checkMs: 30_000 };
 
 /** RELEASE_DIR (DATA_DIR/releases) beside a photo folder; beside S3 photos, the bucket under RELEASE_S3_PREFIX (the photos' prefix + releases/). */
 export function releaseSettingsFromEnv(
@@ -14,8 +27,10 @@ export function releaseSettingsFromEnv(
   dataDir: string,
   photos: PhotoStorageSettings,
   resolve: (dir: string) => string,
+  rollback: RollbackSettings,
 ): ReleaseSettings {
   const pinTtlSeconds = Number(env.RELEASE_PIN_TTL_SECONDS || 8 * 3600);
-  if (photos.kind === 'folder') return { storage: { kind: 'folder', dir: resolve(env.RELEASE_DIR || path.join(dataDir, 'releases')) }, pinTtlSeconds };
-  return { storage: { ...photos, prefix: env.RELEASE_S3_PREFIX?.trim() || `${photos.prefix}releases/` }, pinTtlSeconds };
+  if (photos.kind === 'folder')
+    return { storage: { kind: 'folder', dir: resolve(env.RELEASE_DIR || path.join(dataDir, 'releases')) }, pinTtlSeconds, rollback };
+  return { storage: { ...photos, prefix: env.RELEASE_S3_PREFIX?.trim() || `${photos.prefix}releases/` }, pinTtlSeconds, rollback };
 }

@@ -47,6 +47,8 @@ export function telemetryRoutes(db: Db, buffer: TelemetryBuffer, settings: Telem
         bodyLimit: TELEMETRY_MAX_BYTES,
         config: {
           rateLimit: { max: settings.batchesPerMinute, timeWindow: '1 minute', allowList: (request: FastifyRequest) => fromRenderServer(request) },
+          // Health numbers change nothing a page shows: a beacon must not drop every render server's page cache.
+          quietWrite: true,
         },
         schema: {
           tags: ['telemetry'],

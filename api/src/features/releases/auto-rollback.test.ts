@@ -1,0 +1,156 @@
+import type { AddressInfo } from 'node:net';
+import type { Release } from '@usedcars/shared-contract';
+import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
+import { type Account, DRIVERS, TEST_CONFIG, TestApi, createTestDatabase } from '../../../test/helpers';
+import { CanaryWatch, rollbackVerdict } from './auto-rollback';
+import { ReleaseRegistry } from './service';
+import type { RollbackSettings } from './settings';
+
+const SETTINGS: RollbackSettings = { marginPoints: 5, minViews: 40, checkMs: 0 };
+const manifest = (version: string, remote = 'catalog') => `https://cdn.example.test/${remote}/${version}/mf-manifest.json`;
+
+/** A site's API whose canaries are judged every `checkMs` by the API itself (0: only when a test asks). */
+function siteApi(driver: (typeof DRIVERS)[number], checkMs: number) {
+  let api: TestApi;
+  let admin: Account;
+  let address = 0;
+  beforeAll(async () => {
+    const config = { ...TEST_CONFIG, releases: { ...TEST_CONFIG.releases, rollback: { ...SETTINGS, checkMs } } };
+    api = await new TestApi(await createTestDatabase(driver), { config }).start();
+    admin = await api.account('admin');
+  });
+  afterAll(() => api.stop());
+  return {
+    api: () => api,
+    register: async (version: string, canary?: number, remote = 'catalog') => {
+      const payload = { remote, version, manifestUrl: manifest(version, remote), preflight: 'passed', ...(canary ? { canary } : {}) };
+      const response = await api.inject({ method: 'POST', url: '/releases', headers: admin.auth, payload });
+      expect(response.statusCode).toBe(201);
+    },
+    /** Visitors' pages report `views` page views of the release, `errors` of them with a screen that threw; written as a copy's flush does. */
+    visits: async (release: string, views: number, errors: number, remote = 'catalog') => {
+      const tags = { screen: `${remote}/Page`, remote, release };
+      const events: TelemetryEvent[] = [];
+      for (let i = 0; i < views; i += 1) events.push({ type: 'view', ...tags });
+      for (let i = 0; i < errors; i += 1) events.push({ type: 'error', kind: 'boundary', ...tags });
+      for (let i = 0; i < events.length; i += 50) {
+        const batch = JSON.stringify({ events: events.slice(i, i + 50) });
+        const sent = await api.inject({
+          method: 'POST',
+          url: '/telemetry',
+          remoteAddress: `10.9.0.${++address}`,
+          headers: { 'content-type': 'text/plain' },
+          payload: batch,
+        });
+        expect(sent.statusCode).toBe(204);
+      }
+      // The admin's summary writes this copy's numbers first.
+      expect((await api.inject({ method: 'GET', url: `/telemetry/summary?remote=${remote}`, headers: admin.auth })).statusCode).toBe(200);
+    },
+    history: async () => (await api.inject({ method: 'GET', url: '/releases?remote=catalog' })).json<Release[]>(),
+    statusOf: async (version: string, remote = 'catalog') =>
+      (await api.inject({ method: 'GET', url: `/releases?remote=${remote}` })).json<Release[]>().find((release) => release.version === version),
+  };
+}
+
+describe.each(DRIVERS)('automatic rollback, judged on demand (%s)', (driver) => {
+  const site = siteApi(driver, 0);
+  const watch = (announce = jest.fn(async () => undefined)) => new CanaryWatch(site.api().db, new ReleaseRegistry(site.api().db), SETTINGS, announce);
+
+  beforeAll(async () => {
+    await site.register('1.0.0');
+    await site.visits('1.0.0', 100, 1);
+  });
+
+  it('keeps a canary whose error rate is above the live release’s by less than the margin', async () => {
+    await site.register('1.1.0', 50);
+    await site.visits('1.1.0', 50, 2);
+    const announce = jest.fn(async () => undefined);
+    expect(await watch(announce).check()).toEqual([]);
+    expect(announce).not.toHaveBeenCalled();
+    expect(await site.statusOf('1.1.0')).toMatchObject({ status: 'canary', share: 50 });
+  });
+
+  it('keeps a canary that fails every time while it has fewer page views than the minimum', async () => {
+    await site.register('1.2.0', 50);
+    await site.visits('1.2.0', 39, 39);
+    expect(await watch().check()).toEqual([]);
+    expect(await site.statusOf('1.2.0')).toMatchObject({ status: 'canary' });
+  });
+
+  it('rolls back a canary past the margin over enough page views, recording why, and tells the site', async () => {
+    await site.visits('1.2.0', 1, 0);
+    const announce = jest.fn(async () => undefined);
+    const done = await watch(announce).check();
+    expect(done.map((release) => release.version)).toEqual(['1.2.0']);
+    expect(announce).toHaveBeenCalledTimes(1);
+    const rolledBack = await site.statusOf('1.2.0');
+    expect(rolledBack).toMatchObject({ status: 'rolled_back', share: null });
+    expect(rolledBack?.reason).toBe('rolled back by automatic: error rate 97.5 % over 40 page views, live release 1.0 % (margin 5 points)');
+    const live = (await site.api().inject({ method: 'GET', url: '/releases/live' })).json<{ remotes: Record<string, unknown> }>();
+    expect(live.remotes.catalog).toEqual({ live: { version: '1.0.0', manifestUrl: manifest('1.0.0') }, canary: null });
+  });
+
+  it('acts once when several API copies judge the same canary at the same time', async () => {
+    await site.register('1.3.0', 20);
+    await site.visits('1.3.0', 60, 30);
+    const results = await Promise.all([watch().check(), watch().check(), watch().check()]);
+    expect(results.flat().map((release) => release.version)).toEqual(['1.3.0']);
+    expect(await site.statusOf('1.3.0')).toMatchObject({ status: 'rolled_back' });
+  });
+
+  it("judges a remote's first canary against its first set's build, and rolling it back puts everyone on the first set", async () => {
+    await site.register('9.0.0', 10, 'checkout');
+    await site.visits('0.1.0', 100, 0, 'checkout');
+    await site.visits('9.0.0', 40, 2, 'checkout');
+    expect(await watch().check()).toEqual([]);
+    await site.visits('9.0.0', 10, 8, 'checkout');
+    expect((await watch().check()).map((release) => release.version)).toEqual(['9.0.0']);
+    expect((await site.statusOf('9.0.0', 'checkout'))?.reason).toBe(
+      'rolled back by automatic: error rate 20.0 % over 50 page views, first set 0.0 % (margin 5 points)',
+    );
+    const live = (await site.api().inject({ method: 'GET', url: '/releases/live' })).json<{ remotes: Record<string, unknown> }>();
+    expect(live.remotes.checkout).toBeUndefined();
+  });
+});
+
+describe.each(DRIVERS)('automatic rollback, on the API’s own timer (%s)', (driver) => {
+  const site = siteApi(driver, 100);
+
+  it('takes a failing canary out of rotation by itself, and render servers hear of it on the change stream', async () => {
+    await site.register('2.0.0');
+    await site.register('2.1.0', 50);
+    await site.api().app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(site.api().app.server.address() as AddressInfo).port}`;
+    const controller = new AbortController();
+    const reader = (await fetch(`${origin}/changes`, { signal: controller.signal })).body!.getReader();
+    const events: string[] = [];
+    const next = async () => {
+      const { value } = await reader.read();
+      events.push(...[...new TextDecoder().decode(value).matchAll(/^event: (.+)$/gm)].map((match) => match[1]!));
+    };
+    try {
+      await next();
+      await site.visits('2.0.0', 50, 0);
+      await site.visits('2.1.0', 50, 10);
+      while (!events.includes('change')) await next();
+      const [canary] = await site.history();
+      expect(canary).toMatchObject({ version: '2.1.0', status: 'rolled_back' });
+      expect(canary?.reason).toMatch(/^rolled back by automatic: error rate 20\.0 % over 50 page views/);
+    } finally {
+      controller.abort();
+    }
+  });
+});
+
+describe('the verdict', () => {
+  const none = { views: 0, errors: 0, renders: 0, fallbacks: 0 };
+
+  it('judges the render fallback rate over renders as the error rate over page views', () => {
+    expect(rollbackVerdict({ ...none, renders: 40, fallbacks: 4 }, { ...none, renders: 400, fallbacks: 8 }, SETTINGS)).toBe(
+      'render fallback rate 10.0 % over 40 renders, live release 2.0 % (margin 5 points)',
+    );
+    expect(rollbackVerdict({ ...none, renders: 40, fallbacks: 2 }, { ...none, renders: 400, fallbacks: 8 }, SETTINGS)).toBeNull();
+    expect(rollbackVerdict({ ...none, renders: 39, fallbacks: 39 }, none, SETTINGS)).toBeNull();
+  });
+});

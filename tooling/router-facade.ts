@@ -18,9 +18,12 @@
 export {
   BrowserRouter,
   Link,
+  matchRoutes,
   NavLink,
   Navigate,
   Outlet,
+  Router,
+  UNSAFE_createBrowserHistory,
   useLocation,
   useNavigate,
   useNavigationType,

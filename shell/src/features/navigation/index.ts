@@ -1,0 +1,3 @@
+// Moving between screens without reloading the document (docs/architecture.md, "Moving between screens").
+export { PageRouter } from './PageRouter';
+export { useMoveEffects } from './useMoveEffects';

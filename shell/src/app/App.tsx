@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import * as Router from 'react-router-dom';
 import { RemoteErrorHandlerContext, releaseServerMarkup } from '@usedcars/federation';
 import { GlobalStyle } from '@usedcars/shared-ui';
-import { PageRouter } from '../features/navigation';
+import { NavigationProgress, PageRouter } from '../features/navigation';
 import { AppRoutes, prepareScreens } from './routes';
 import { DeferredToaster } from './services';
 import type { PageTelemetry } from './telemetry';
@@ -25,7 +25,17 @@ export function AppContent() {
     <>
       <GlobalStyle />
       <AppRoutes />
+      <PageOverlays />
+    </>
+  );
+}
+
+/** What floats over the page, none of it drawn by the server: one child, so the tree above keeps the shape useId's ids come from. */
+function PageOverlays() {
+  return (
+    <>
       <DeferredToaster />
+      <NavigationProgress />
     </>
   );
 }

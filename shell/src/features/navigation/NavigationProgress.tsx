@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { theme } from '@usedcars/shared-ui';
+import { isMovePending, subscribePendingMove } from './pendingMove';
 
 /** A move quicker than this shows nothing: a bar that flashes would be noise. */
 const SHOW_AFTER_MS = 100;
@@ -31,8 +32,13 @@ const Bar = styled.div`
   }
 `;
 
-/** The thin bar at the top while a move waits for the new screen (docs/architecture.md, "Moving between screens"). */
-export function NavigationProgress({ pending }: { pending: boolean }) {
+/**
+ * The thin bar at the top while a move waits for the new screen (docs/architecture.md, "Moving
+ * between screens"). Rendered on the server too (as nothing), so the page's tree is the server's
+ * and the ids React makes (useId) agree.
+ */
+export function NavigationProgress() {
+  const pending = useSyncExternalStore(subscribePendingMove, isMovePending, () => false);
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (!pending) {

@@ -8,8 +8,18 @@ const positions = new Map<string, number>();
 /** How long a restored position waits for a screen tall enough to hold it (its data arriving). */
 const RESTORE_WAIT_MS = 2_000;
 
-export function takeOverScrollRestoration(): void {
-  if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+/** While the page runs; a reload or a return from another site is the browser's again. */
+export function takeOverScrollRestoration(): () => void {
+  const manual = () => (window.history.scrollRestoration = 'manual');
+  const auto = () => (window.history.scrollRestoration = 'auto');
+  manual();
+  window.addEventListener('pagehide', auto);
+  window.addEventListener('pageshow', manual);
+  return () => {
+    window.removeEventListener('pagehide', auto);
+    window.removeEventListener('pageshow', manual);
+    auto();
+  };
 }
 
 export function rememberScroll(key: string): void {

@@ -5,4 +5,3 @@
  */
 export * from './router-facade';
 export { StaticRouter } from 'react-router';
-export { matchRoutes } from 'react-router';

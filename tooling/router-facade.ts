@@ -7,7 +7,7 @@
  * instead keeps one router in the page (one copy of its contexts, so the remotes' links and
  * hooks see the shell's router) while only the pieces named below ship.
  *
- * The site uses React Router's declarative mode (BrowserRouter and a route table through
+ * The site uses React Router's declarative mode (Router over its browser history, and a route table through
  * useRoutes), not the data router: it has no loaders or actions, and the data router
  * (createBrowserRouter, RouterProvider, errorElement) is ~15 KB compressed more on the home
  * page (docs/performance.md, "Goals"). Route errors are caught by the shell's RouteErrorBoundary instead.
@@ -18,9 +18,12 @@
 export {
   BrowserRouter,
   Link,
+  matchRoutes,
   NavLink,
   Navigate,
   Outlet,
+  Router,
+  UNSAFE_createBrowserHistory,
   useLocation,
   useNavigate,
   useNavigationType,

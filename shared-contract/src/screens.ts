@@ -72,7 +72,7 @@ interface ScreenBase {
    */
   serverRendered: boolean;
   /**
-   * Nothing on it needs a script: its links work as plain links. Arriving rendered by the server,
+   * Nothing on it needs a script: its links are plain links (the page's router takes them over). Arriving rendered by the server,
    * the page leaves its markup as it is and does not fetch its code (docs/performance.md); the
    * screen is rendered by its remote only when reached from another screen of the page.
    */

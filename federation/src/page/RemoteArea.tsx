@@ -1,6 +1,6 @@
 import { Component, createContext, lazy, Suspense, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { ModuleId, ModuleProps } from '@usedcars/shared-contract';
-import { isRemoteUnavailable, loadScreenModule, remoteNameOf } from './loadScreenModule';
+import { isRemoteUnavailable, loadedScreenModule, loadScreenModule, remoteNameOf } from './loadScreenModule';
 import { forgetRemoteRegistration } from './remoteRegistry';
 import { isServerMarkupKept } from './serverMarkup';
 
@@ -109,7 +109,12 @@ export function RemoteArea<Id extends ModuleId>({ id, props, loading, renderFall
   const [attempt, setAttempt] = useState(0);
   const area = remoteNameOf(id);
   const Lazy = useMemo(
-    () => (keepServerMarkup ? ServerMarkup : lazy(() => loadScreenModule(id) as Promise<{ default: ComponentType<ModuleProps<Id>> }>)),
+    () =>
+      keepServerMarkup
+        ? ServerMarkup
+        : // Code fetched already (a move waits for it): rendered at once, so the area never flashes its loading state.
+          ((loadedScreenModule(id)?.default as ComponentType<ModuleProps<Id>> | undefined) ??
+          lazy(() => loadScreenModule(id) as Promise<{ default: ComponentType<ModuleProps<Id>> }>)),
     // A new attempt needs a new lazy(): React caches a rejected one forever.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is unused inside, but must renew the lazy()
     [id, attempt, keepServerMarkup],

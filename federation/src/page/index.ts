@@ -8,6 +8,7 @@ export { keepServerMarkupOf, releaseServerMarkup, isServerMarkupKept } from './s
 export { ServerHeadContext, type ServerHead, type PreloadImage } from './serverHead';
 export {
   loadScreenModule,
+  loadedScreenModule,
   isRemoteUnavailable,
   RemoteUnavailableError,
   type ScreenModule,

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ModuleId, ModuleProps, SessionViewer } from '@usedcars/shared-contract';
+import { loadedScreen, rememberLoadedScreen } from './loadedScreens';
 import { ensureRemoteRegistered } from './remoteRegistry';
 
 /** A remote's part of the page that could not be fetched (its manifest, its entry, an exposed module). */
@@ -58,12 +59,18 @@ export function remoteNameOf(id: string): string {
   return id.split('/')[0] ?? id;
 }
 
+/** The module if the page fetched it already (a move waits for it before showing the screen). */
+export function loadedScreenModule<Id extends ModuleId>(id: Id): ScreenModule<Id> | undefined {
+  return loadedScreen(id) as ScreenModule<Id> | undefined;
+}
+
 /** A remote's exposed module, fetched (once) through the federation runtime. */
 export async function loadScreenModule<Id extends ModuleId>(id: Id): Promise<ScreenModule<Id>> {
   try {
     await ensureRemoteRegistered(remoteNameOf(id));
     const screen = await loadRemote<ScreenModule<Id>>(id);
     if (!screen) throw new Error(`${id} returned nothing`);
+    rememberLoadedScreen(id, screen);
     return screen;
   } catch (error) {
     throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remoteNameOf(id), error);

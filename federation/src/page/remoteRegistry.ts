@@ -1,3 +1,5 @@
+import { forgetLoadedScreens } from './loadedScreens';
+
 /**
  * How a remote becomes known to the runtime. The shell reads /remotes.json at start-up and sets
  * this to "register this remote from its manifest, unless that already succeeded", so a load
@@ -10,6 +12,7 @@ let forgetRegistration: (remote: string) => void = () => undefined;
 export function setRemoteRegistry(ensure: (remote: string) => Promise<void>, forget: (remote: string) => void = () => undefined): void {
   ensureRegistered = ensure;
   forgetRegistration = forget;
+  forgetLoadedScreens();
 }
 
 export function ensureRemoteRegistered(remote: string): Promise<void> {
@@ -17,5 +20,6 @@ export function ensureRemoteRegistered(remote: string): Promise<void> {
 }
 
 export function forgetRemoteRegistration(remote: string): void {
+  forgetLoadedScreens(remote);
   forgetRegistration(remote);
 }

@@ -2,7 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import * as Router from 'react-router-dom';
 import { RemoteErrorHandlerContext, releaseServerMarkup } from '@usedcars/federation';
 import { GlobalStyle } from '@usedcars/shared-ui';
-import { AppRoutes } from './routes';
+import { NavigationProgress, PageRouter } from '../features/navigation';
+import { AppRoutes, prepareScreens } from './routes';
 import { DeferredToaster } from './services';
 import type { PageTelemetry } from './telemetry';
 
@@ -16,7 +17,7 @@ function ScreenViews({ viewed, children }: { viewed: (pathname: string) => void;
 /**
  * Everything inside the page's router: the route table and the one toaster; every remote renders
  * inside them. (The page's one QueryClient comes with the first screen that needs it:
- * services.tsx.) The browser puts it in a BrowserRouter, the render server in a StaticRouter;
+ * services.tsx.) The browser puts it in the page's router (PageRouter), the render server in a StaticRouter;
  * the two trees must be alike for the page to hydrate the server's HTML.
  */
 export function AppContent() {
@@ -24,7 +25,17 @@ export function AppContent() {
     <>
       <GlobalStyle />
       <AppRoutes />
+      <PageOverlays />
+    </>
+  );
+}
+
+/** What floats over the page, none of it drawn by the server: one child, so the tree above keeps the shape useId's ids come from. */
+function PageOverlays() {
+  return (
+    <>
       <DeferredToaster />
+      <NavigationProgress />
     </>
   );
 }
@@ -34,7 +45,7 @@ export function App({ telemetry }: { telemetry?: PageTelemetry }) {
   useEffect(releaseServerMarkup, []);
   return (
     <RemoteErrorHandlerContext.Provider value={telemetry?.onRemoteError}>
-      <Router.BrowserRouter>
+      <PageRouter prepare={prepareScreens}>
         {telemetry ? (
           <ScreenViews viewed={telemetry.viewed}>
             <AppContent />
@@ -42,7 +53,7 @@ export function App({ telemetry }: { telemetry?: PageTelemetry }) {
         ) : (
           <AppContent />
         )}
-      </Router.BrowserRouter>
+      </PageRouter>
     </RemoteErrorHandlerContext.Provider>
   );
 }

@@ -1,19 +1,25 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { SCREENS, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
 import { RequireAuth } from '@usedcars/shared-auth';
+import { loadScreenModule } from '@usedcars/federation';
 import { RemoteComponent } from '@usedcars/shared-ui';
+import { useMoveEffects } from '../features/navigation';
 import { MainLayout } from '../layout/MainLayout';
 import { RouteErrorBoundary } from '../features/error/RouteErrorBoundary';
 import NotFoundPage from '../features/not-found/NotFoundPage';
-import { WithServices } from './services';
+import { loadServices, WithServices } from './services';
 
 // The shell's own forms load when visited: a first visit to the home page does not need them.
 // (They read the API: WithServices' Suspense shows the spinner while they load.)
+// Named chunks, so the render server can ask for a form's script in the HTML's head.
+const loadLoginPage = () => import(/* webpackChunkName: "screen-LoginPage" */ '../features/auth/LoginPage');
+const loadRegisterPage = () => import(/* webpackChunkName: "screen-RegisterPage" */ '../features/auth/RegisterPage');
+const SHELL_CODE: Partial<Record<ShellScreenName, () => Promise<unknown>>> = { LoginPage: loadLoginPage, RegisterPage: loadRegisterPage };
+
 const SHELL_SCREENS: Record<ShellScreenName, ComponentType> = {
-  // Named chunks, so the render server can ask for a form's script in the HTML's head.
-  LoginPage: lazy(() => import(/* webpackChunkName: "screen-LoginPage" */ '../features/auth/LoginPage').then((m) => ({ default: m.LoginPage }))),
-  RegisterPage: lazy(() => import(/* webpackChunkName: "screen-RegisterPage" */ '../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage }))),
+  LoginPage: lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage }))),
+  RegisterPage: lazy(() => loadRegisterPage().then((m) => ({ default: m.RegisterPage }))),
   NotFoundPage,
 };
 
@@ -73,7 +79,27 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The route table, rendered for the current address (inside the page's router). */
+/** The screens an address shows, outermost first. */
+function screensAt(pathname: string): Screen[] {
+  return (matchRoutes(routes, pathname) ?? []).map((m) => (m.route.handle as ScreenHandle | undefined)?.screen).filter((screen): screen is Screen => !!screen);
+}
+
+/** An address of the route table (the 404 catch-all aside): the router may take a link to it over. */
+export function isAppRoute(pathname: string): boolean {
+  const leaf = screensAt(pathname).at(-1);
+  return !!leaf && !('shell' in leaf && leaf.shell === 'NotFoundPage');
+}
+
+/** Fetches the code of the screens an address shows, so a move shows them whole (docs/architecture.md, "Moving between screens"). */
+export function prepareScreens(pathname: string): Promise<unknown> {
+  const screens = screensAt(pathname);
+  const code = screens.map((screen) => ('module' in screen ? loadScreenModule(screen.module) : SHELL_CODE[screen.shell]?.()));
+  if (screens.some((screen) => screen.readsApi)) code.push(loadServices());
+  return Promise.allSettled(code);
+}
+
+/** The route table, rendered for the address on show (inside the page's router). */
 export function AppRoutes() {
+  useMoveEffects(isAppRoute);
   return useRoutes(routes);
 }

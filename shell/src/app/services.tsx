@@ -10,7 +10,7 @@ import { Spinner } from '@usedcars/shared-ui';
 let requested = false;
 const listeners = new Set<() => void>();
 // Named, so the render server can ask for it in the HTML's head when the first screen needs it.
-const loadServices = () => import(/* webpackChunkName: "page-services" */ './pageServices');
+export const loadServices = () => import(/* webpackChunkName: "page-services" */ './pageServices');
 
 function request(): void {
   if (requested) return;

@@ -1,5 +1,4 @@
-import { useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container } from '@usedcars/shared-ui';
 import { Navbar } from './Navbar';
@@ -22,21 +21,8 @@ const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
   padding-bottom: 48px;
 `;
 
-/**
- * A new page starts at its top, as a full page load would; Back and Forward (POP) leave the
- * position to the browser.
- */
-function useScrollToTopOnNavigation() {
-  const { pathname } = useLocation();
-  const navigationType = useNavigationType();
-  useLayoutEffect(() => {
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, navigationType]);
-}
-
 /** The shared layout (docs/product.md, "The screens"): navbar, the page at most 1310px wide, footer. */
 export function MainLayout() {
-  useScrollToTopOnNavigation();
   return (
     <Page>
       <Navbar />

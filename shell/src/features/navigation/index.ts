@@ -1,0 +1,4 @@
+// Moving between screens without reloading the document (docs/architecture.md, "Moving between screens").
+export { PageRouter } from './PageRouter';
+export { useMoveEffects } from './useMoveEffects';
+export { NavigationProgress } from './NavigationProgress';

@@ -1,0 +1,123 @@
+/**
+ * The page's router takes over clicks on in-site links that nothing else handled: links in
+ * markup the server drew and the page keeps as it is (docs/architecture.md, "Moving between
+ * screens"). React Router's own links handle their clicks first; this sees what is left.
+ */
+
+/** The parts of a click the decision reads (a MouseEvent has them all). */
+export interface LinkClick {
+  button: number;
+  defaultPrevented: boolean;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  target: EventTarget | null;
+}
+
+/** Where the page is: its origin and address. */
+export interface Here {
+  origin: string;
+  pathname: string;
+  search: string;
+}
+
+/**
+ * The in-site address the router should move to for this click, or null when the browser keeps
+ * it: a modified or non-left click, a new tab or a download, another origin, an address outside
+ * the route table, or a jump within the same page (#main).
+ */
+export function takenOverAddress(click: LinkClick, here: Here, isAppRoute: (pathname: string) => boolean): string | null {
+  if (click.defaultPrevented || click.button !== 0) return null;
+  if (click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
+  const target = click.target as Element | null;
+  const anchor = typeof target?.closest === 'function' ? target.closest('a[href]') : null;
+  if (!anchor || !(anchor instanceof HTMLAnchorElement)) return null;
+  const frame = anchor.getAttribute('target');
+  if ((frame && frame !== '_self') || anchor.hasAttribute('download')) return null;
+  if (/\bexternal\b/i.test(anchor.getAttribute('rel') ?? '')) return null;
+  let url: URL;
+  try {
+    url = new URL(anchor.href, `${here.origin}${here.pathname}${here.search}`);
+  } catch {
+    return null;
+  }
+  if (url.origin !== here.origin) return null;
+  if (url.hash && url.pathname === here.pathname && url.search === here.search) return null;
+  if (!isAppRoute(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+type Move = (address: string) => void;
+
+interface Router {
+  move: Move;
+  isAppRoute: (pathname: string) => boolean;
+}
+
+let router: Router | null = null;
+let waiting: string | null = null;
+let installed = false;
+
+/** How long a click made before the router is up waits for it; then the browser loads the address. */
+const ROUTER_WAIT_MS = 5_000;
+
+/** Before the route table has loaded, every same-origin address might be the site's. */
+const anyPath = () => true;
+
+/** A link React rendered (or hydrated): its own handler, a React Router link's, sees the click first. */
+function managedByReact(target: EventTarget | null): boolean {
+  const anchor = target instanceof Element ? target.closest('a[href]') : null;
+  return !!anchor && Object.keys(anchor).some((key) => key.startsWith('__reactFiber$'));
+}
+
+function take(event: MouseEvent): void {
+  const address = takenOverAddress(event, window.location, router?.isAppRoute ?? anyPath);
+  if (address === null) return;
+  event.preventDefault();
+  if (router) {
+    router.move(address);
+    return;
+  }
+  waiting = address;
+  setTimeout(() => {
+    if (waiting === address && !router) window.location.assign(address);
+  }, ROUTER_WAIT_MS);
+}
+
+/**
+ * Listens from the page's first script (shell/src/index.ts); a click that arrives before the
+ * router is up waits for it (the document is not reloaded), then moves. A link in markup React
+ * has not hydrated (a screen kept as the server drew it, or the page still starting) is taken in
+ * the capture phase: React stops such a click from going further. A link React rendered is left
+ * to its handlers and taken only if none of them took it.
+ */
+export function installLinkTakeover(): void {
+  if (installed) return;
+  installed = true;
+  window.addEventListener(
+    'click',
+    (event) => {
+      if (!managedByReact(event.target)) take(event);
+    },
+    { capture: true },
+  );
+  document.addEventListener('click', (event) => {
+    if (managedByReact(event.target)) take(event);
+  });
+}
+
+/** The router, once it is up; a click that waited for it moves now (or loads, if not the site's). Returns the unregister. */
+export function setLinkMove(move: Move, isAppRoute: (pathname: string) => boolean): () => void {
+  const current = { move, isAppRoute };
+  router = current;
+  if (waiting !== null) {
+    const address = waiting;
+    waiting = null;
+    if (isAppRoute(new URL(address, window.location.origin).pathname)) move(address);
+    else window.location.assign(address);
+  }
+  return () => {
+    if (router === current) router = null;
+  };
+}

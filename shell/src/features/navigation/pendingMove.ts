@@ -1,0 +1,20 @@
+/**
+ * Whether a move is waiting for its screen: a store outside React's context, so telling the
+ * progress bar re-renders the bar alone (a context change would reach a screen kept as the
+ * server drew it, which React would then have to hydrate).
+ */
+let pending = false;
+const listeners = new Set<() => void>();
+
+export function setPendingMove(next: boolean): void {
+  if (next === pending) return;
+  pending = next;
+  for (const listener of listeners) listener();
+}
+
+export function subscribePendingMove(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const isMovePending = () => pending;

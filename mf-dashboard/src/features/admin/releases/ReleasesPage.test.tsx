@@ -154,7 +154,7 @@ test('promoting asks first, then the canary is live; a refused rollback keeps th
   });
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
-  await user.click(await within(catalog).findByRole('button', { name: 'Promote catalog canary 0.1.0-bbbbbbbbbb' }));
+  await user.click(await within(catalog).findByRole('button', { name: 'Promote canary 0.1.0-bbbbbbbbbb of catalog' }));
   const dialog = screen.getByRole('dialog', { name: 'Promote catalog 0.1.0-bbbbbbbbbb?' });
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   await user.click(within(dialog).getByRole('button', { name: 'Promote' }));

@@ -49,7 +49,7 @@ export function RemoteReleases({ remote, since }: { remote: string; since: strin
       {live.isError && <Refusal role="alert">We could not read what {remote} runs.</Refusal>}
       <Actions>
         {canary && (
-          <SmallButton type="button" onClick={() => setAsking('promote')} aria-label={`Promote ${remote} canary ${canary.version}`}>
+          <SmallButton type="button" onClick={() => setAsking('promote')} aria-label={`Promote canary ${canary.version} of ${remote}`}>
             Promote canary
           </SmallButton>
         )}

@@ -16,6 +16,7 @@ import {
 } from '@usedcars/shared-api/releases';
 import type { DeployToken, LiveSet, Release } from '@usedcars/shared-contract';
 import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
+import { AppToaster } from '@usedcars/shared-ui/appSettings';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
 import ReleasesPage from './ReleasesPage';
 
@@ -152,15 +153,22 @@ test('promoting asks first, then the canary is live; a refused rollback keeps th
     live = { remotes: { catalog: { live: { version: '0.1.0-bbbbbbbbbb', manifestUrl: 'y' }, canary: null } } };
     return catalogHistory[0]!;
   });
-  renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
+  renderDashboard(
+    <>
+      <ReleasesPage />
+      <AppToaster />
+    </>,
+    { path: '/dashboard/releases' },
+  );
   const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
   await user.click(await within(catalog).findByRole('button', { name: 'Promote canary 0.1.0-bbbbbbbbbb of catalog' }));
   const dialog = screen.getByRole('dialog', { name: 'Promote catalog 0.1.0-bbbbbbbbbb?' });
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   await user.click(within(dialog).getByRole('button', { name: 'Promote' }));
   expect(promoteCanary).toHaveBeenCalledWith('catalog');
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  await waitFor(() => expect(within(catalog).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('None'));
+  expect(await screen.findByText('catalog 0.1.0-bbbbbbbbbb is live for everyone')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(within(catalog).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('None');
   expect(within(catalog).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-bbbbbbbbbb');
 
   jest.mocked(rollBackRelease).mockRejectedValue(new ApiError('catalog has no release live before this one to go back to', 409));

@@ -11,7 +11,8 @@ import { ReleaseHealthPanel } from './ReleaseHealth';
 import { ReleaseHistory } from './ReleaseHistory';
 import { useLiveSet, usePromote, useReleaseHistory, useRollback } from './useReleases';
 
-type Asking = 'promote' | 'rollback' | null;
+/** The dialog open, with the canary asked about: the dialog stays while the registry reads afresh under it. */
+type Asking = { act: 'promote'; version: string } | { act: 'rollback' } | null;
 
 /** One remote: what it runs, what can be done about it, its history and its health. */
 export function RemoteReleases({ remote, since }: { remote: string; since: string }) {
@@ -49,12 +50,16 @@ export function RemoteReleases({ remote, since }: { remote: string; since: strin
       {live.isError && <Refusal role="alert">We could not read what {remote} runs.</Refusal>}
       <Actions>
         {canary && (
-          <SmallButton type="button" onClick={() => setAsking('promote')} aria-label={`Promote canary ${canary.version} of ${remote}`}>
+          <SmallButton
+            type="button"
+            onClick={() => setAsking({ act: 'promote', version: canary.version })}
+            aria-label={`Promote canary ${canary.version} of ${remote}`}
+          >
             Promote canary
           </SmallButton>
         )}
         {(canary || running?.live) && (
-          <SmallButton type="button" onClick={() => setAsking('rollback')} aria-label={`Roll back ${remote}`}>
+          <SmallButton type="button" onClick={() => setAsking({ act: 'rollback' })} aria-label={`Roll back ${remote}`}>
             Roll back
           </SmallButton>
         )}
@@ -62,8 +67,8 @@ export function RemoteReleases({ remote, since }: { remote: string; since: strin
       {canary && <CanaryShareForm remote={remote} share={canary.share} />}
       <ReleaseHistory remote={remote} query={history} />
       <ReleaseHealthPanel remote={remote} since={since} />
-      {asking === 'promote' && canary && <PromoteDialog remote={remote} version={canary.version} onClose={() => setAsking(null)} />}
-      {asking === 'rollback' && <RollbackDialog remote={remote} canary={canary?.version} history={history.data} onClose={() => setAsking(null)} />}
+      {asking?.act === 'promote' && <PromoteDialog remote={remote} version={asking.version} onClose={() => setAsking(null)} />}
+      {asking?.act === 'rollback' && <RollbackDialog remote={remote} canary={canary?.version} history={history.data} onClose={() => setAsking(null)} />}
     </Section>
   );
 }

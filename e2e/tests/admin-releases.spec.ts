@@ -44,6 +44,13 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   for (const remote of Object.keys(versions) as Array<keyof typeof versions>) await register(remote, versions[remote]);
   await register('checkout', canary, 10);
 
+  // A few page views of a catalog release of this run, from an address of its own (the per-address rate is the other specs').
+  const views = await request.post(`${SITE.api}/telemetry`, {
+    headers: { 'X-Forwarded-For': '198.51.100.23' },
+    data: { events: Array.from({ length: 3 }, () => ({ type: 'view', screen: '/', remote: 'catalog', release: `e2e${tag}` })) },
+  });
+  expect(views.status(), await views.text()).toBe(204);
+
   await page.goto('/dashboard');
   await (await hydrated(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Releases' }))).click();
   await expect(page).toHaveTitle('Dashboard - Releases');
@@ -53,6 +60,16 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   for (const remote of Object.keys(versions) as Array<keyof typeof versions>) {
     await expect(section(remote).locator('dd').first()).toHaveText(versions[remote]);
   }
+  // Its health: the numbers in the table, the chart drawn by uPlot, and the chart in words.
+  const catalog = section('catalog');
+  await expect(
+    catalog
+      .getByRole('table', { name: 'catalog health by release' })
+      .getByRole('row')
+      .filter({ hasText: `e2e${tag}` }),
+  ).toContainText(`e2e${tag}3`);
+  await expect(catalog.locator('figure canvas')).toBeVisible();
+  await expect(catalog.locator('figcaption')).toContainText(`e2e${tag}: 3 in all`);
   const checkout = section('checkout');
   await expect(checkout.locator('dd').nth(1)).toHaveText(`${canary} for 10 % of visitors`);
   await expect((await rowOf(page, 'checkout releases', canary)).getByRole('cell').nth(4)).toHaveText('10 %');
@@ -77,7 +94,9 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   await expect(page.getByText(`checkout ${canary} is live for everyone`)).toBeVisible();
   await expect(checkout.locator('dd').first()).toHaveText(canary);
   await expect(checkout.locator('dd').nth(1)).toHaveText('None');
-  await expect((await rowOf(page, 'checkout releases', versions.checkout)).getByRole('cell').nth(5)).toHaveText('Retired');
+  const retired = (await rowOf(page, 'checkout releases', versions.checkout)).getByRole('cell').nth(5);
+  await expect(retired).toContainText('Retired');
+  await expect(retired).toContainText(`replaced by ${canary}`);
 
   // A deploy token: shown once, then revoked.
   const tokens = page.getByRole('region', { name: 'Deploy tokens', exact: true });

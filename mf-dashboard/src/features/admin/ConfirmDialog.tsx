@@ -2,8 +2,9 @@ import { useRef, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
-import { Button, GhostButton, theme } from '@usedcars/shared-ui';
+import { Button, GhostButton } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
+import { FormRefusal } from '@usedcars/shared-ui/form';
 
 export interface ConfirmAct {
   run: (onDone: () => void) => void;
@@ -42,7 +43,7 @@ export function ConfirmDialog({
   return (
     <Dialog title={title} onClose={close} initialFocus={cancel}>
       {children}
-      <div role="alert">{act.error ? <Refusal>{errorText(act.error)}</Refusal> : null}</div>
+      <div role="alert">{act.error ? <FormRefusal>{errorText(act.error)}</FormRefusal> : null}</div>
       <Footer aria-busy={act.isPending}>
         <GhostButton ref={cancel} type="button" onClick={close} disabled={act.isPending}>
           Cancel
@@ -54,10 +55,6 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
-
-const Refusal = styled.p`
-  color: ${theme.color.danger};
-`;
 
 const Footer = styled.div`
   display: flex;

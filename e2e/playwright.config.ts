@@ -16,6 +16,12 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? 'test-results/report.json' }]],
+  // admin-releases.spec.ts registers releases, which from then on outrank remotes.json (docs/releases.md):
+  // it runs after the specs that re-point remotes.json, as a project of its own listed last.
+  projects: [
+    { name: 'site', testIgnore: /admin-releases\.spec\.ts$/ },
+    { name: 'registry', testMatch: /admin-releases\.spec\.ts$/ },
+  ],
   use: {
     baseURL: SITE.shell,
     headless: true,

@@ -8,6 +8,7 @@ import SavedCarsPage from './exposed/SavedCarsPage';
 import SavedSearchesPage from './exposed/SavedSearchesPage';
 import ReportsPage from './exposed/ReportsPage';
 import AuditLogPage from './exposed/AuditLogPage';
+import ReleasesPage from './exposed/ReleasesPage';
 
 // This remote's screens alone, where the screen registry places them.
 void renderStandalone('dashboard', {
@@ -20,4 +21,5 @@ void renderStandalone('dashboard', {
   'dashboard/SavedSearchesPage': SavedSearchesPage,
   'dashboard/ReportsPage': ReportsPage,
   'dashboard/AuditLogPage': AuditLogPage,
+  'dashboard/ReleasesPage': ReleasesPage,
 });

@@ -1,3 +1,4 @@
+import { requiredText } from './fields';
 import { z } from './zod';
 
 /** The release registry's shapes (docs/releases.md, docs/api.md "Releases"). */
@@ -59,6 +60,12 @@ export const deployTokenSchema = z.object({
   revokedAt: z.string().nullable(),
 });
 export type DeployToken = z.infer<typeof deployTokenSchema>;
+/** POST /deploy-tokens' answer: the only time the token itself is shown. */
+export const createdDeployTokenSchema = deployTokenSchema.extend({ token: z.string() });
+export type CreatedDeployToken = z.infer<typeof createdDeployTokenSchema>;
+/** POST /deploy-tokens: a name people recognise and the one remote the token releases (the API narrows it to the site's remotes). */
+export const deployTokenInputSchema = z.object({ name: requiredText('name', 80), remote: z.string().min(1, { error: 'remote is required' }) });
+export type DeployTokenInput = z.infer<typeof deployTokenInputSchema>;
 
 /** The cookies the render server reads (docs/releases.md, "Canary"): the visitor's bucket 0–99 and an admin's pin. */
 export const RELEASE_BUCKET_COOKIE = 'release_bucket';

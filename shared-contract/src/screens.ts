@@ -41,6 +41,7 @@ export interface ExposedModules {
   'dashboard/SavedSearchesPage': NoProps;
   'dashboard/ReportsPage': NoProps;
   'dashboard/AuditLogPage': NoProps;
+  'dashboard/ReleasesPage': NoProps;
   'checkout/PaymentPage': NoProps;
   /** Not a route: the catalog opens it over its own screens. */
   'checkout/BookingDialog': BookingDialogProps;
@@ -180,6 +181,8 @@ export const SCREENS: readonly Screen[] = [
       // Moderation (admin): the reports queue and the audit log.
       { path: SITE_ROUTES.reports, module: 'dashboard/ReportsPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
       { path: SITE_ROUTES.auditLog, module: 'dashboard/AuditLogPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
+      // The remotes' releases and their health (admin).
+      { path: SITE_ROUTES.releases, module: 'dashboard/ReleasesPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
       {
         path: SITE_ROUTES.payment,
         module: 'checkout/PaymentPage',
@@ -210,6 +213,7 @@ export const EXPOSED_MODULES = [
   'dashboard/SavedSearchesPage',
   'dashboard/ReportsPage',
   'dashboard/AuditLogPage',
+  'dashboard/ReleasesPage',
   'checkout/PaymentPage',
   'checkout/BookingDialog',
 ] as const satisfies readonly ModuleId[];

@@ -13,6 +13,9 @@ test("the site's addresses, the dashboard link spelled /Dashboard", () => {
     myBuyer: '/dashboard/myBuyer',
     savedCars: '/dashboard/savedCars',
     savedSearches: '/dashboard/savedSearches',
+    reports: '/dashboard/reports',
+    auditLog: '/dashboard/auditLog',
+    releases: '/dashboard/releases',
   });
   expect(SITE_ROUTES.dashboard.toLowerCase()).toBe(SITE_PATHS.dashboard.toLowerCase());
 });

@@ -22,6 +22,8 @@ export const SITE_PATHS = {
   // Moderation (admin): the reports queue and the audit log.
   reports: `${DASHBOARD}/reports`,
   auditLog: `${DASHBOARD}/auditLog`,
+  // The remotes' releases (admin): docs/releases.md, "The Releases screen".
+  releases: `${DASHBOARD}/releases`,
   /** The booking id is one path segment, whatever characters it holds. */
   payment: (bookingId: string) => `${DASHBOARD}/payment/${encodeURIComponent(bookingId)}`,
 } as const;
@@ -39,6 +41,7 @@ export const SITE_ROUTES = {
   savedSearches: SITE_PATHS.savedSearches,
   reports: SITE_PATHS.reports,
   auditLog: SITE_PATHS.auditLog,
+  releases: SITE_PATHS.releases,
   payment: `${DASHBOARD}/payment/:id`,
 } as const;
 

@@ -19,6 +19,7 @@ test("the dashboard's standalone page has its layout around its own screens, not
     'dashboard/SavedSearchesPage': Stub,
     'dashboard/ReportsPage': Stub,
     'dashboard/AuditLogPage': Stub,
+    'dashboard/ReleasesPage': Stub,
   });
   expect(addresses(routes)).toEqual([
     [
@@ -32,6 +33,7 @@ test("the dashboard's standalone page has its layout around its own screens, not
         '/dashboard/savedSearches',
         '/dashboard/reports',
         '/dashboard/auditLog',
+        '/dashboard/releases',
       ],
     ],
   ]);

@@ -12,6 +12,13 @@ export const dashboardKeys = {
   saveCounts: () => ['save-counts'] as const,
   reports: () => ['reports'] as const,
   auditLog: () => ['audit-log'] as const,
+  // The release registry: every write there reads the set, the histories and the pins afresh.
+  releasesAll: () => ['releases'] as const,
+  releasesLive: () => ['releases', 'live'] as const,
+  releaseHistory: (remote: string) => ['releases', 'history', { remote }] as const,
+  releasePin: () => ['releases', 'pin'] as const,
+  releaseHealth: (remote: string, since: string) => ['release-health', { remote, since }] as const,
+  deployTokens: () => ['deploy-tokens'] as const,
   bookings: (email: string) => ['bookings', { email }] as const,
   myBuyers: () => ['my-buyers'] as const,
   // The buyer's saved cars and searches; the catalog's hearts read the same 'favourites' list.

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { deployTokenSchema, idField, messageSchema, pinnedReleaseSchema, releasePinSchema, releaseVersionField } from '@usedcars/shared-contract';
+import {
+  createdDeployTokenSchema,
+  deployTokenInputSchema,
+  deployTokenSchema,
+  idField,
+  messageSchema,
+  pinnedReleaseSchema,
+  releasePinSchema,
+  releaseVersionField,
+} from '@usedcars/shared-contract';
 import type { ZodApp } from '../../context';
 import { notFound } from '../../http/errors';
 import { accountOf, onlyRoles } from '../auth/route-auth';
@@ -77,8 +86,8 @@ export async function pinAndTokenRoutes(app: ZodApp, options: PinOptions & { reg
       schema: {
         tags: ['releases'],
         summary: 'Creates a deploy token that releases one remote; the answer is the only time the token is shown',
-        body: z.object({ name: z.string().trim().min(1).max(80), remote: remoteField }),
-        response: { 201: deployTokenSchema.extend({ token: z.string() }), ...errors },
+        body: deployTokenInputSchema.extend({ remote: remoteField }),
+        response: { 201: createdDeployTokenSchema, ...errors },
       },
     },
     async (request, reply) => reply.code(201).send(await tokens.create(request.body.name, request.body.remote, accountOf(request).email)),

@@ -4,8 +4,8 @@ import { ButtonLink, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
 import { SITE_ROUTES } from '@usedcars/shared-contract';
 import { useRole } from './useRole';
 
-/** The moderation screens are reachable by typing their address; anyone but the admin is told they are not theirs. */
-export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {
+/** The admin's screens are reachable by typing their address; anyone but the admin is told they are not theirs. */
+export function AdminOnly({ title, refusal = 'Only the admin moderates listings.', children }: { title: string; refusal?: string; children: ReactNode }) {
   const role = useRole();
   const titleId = useId();
   usePageTitle(role === 'admin' ? `Dashboard - ${title}` : 'Dashboard');
@@ -14,7 +14,7 @@ export function AdminOnly({ title, children }: { title: string; children: ReactN
   return (
     <Notice aria-labelledby={titleId}>
       <h1 id={titleId}>{title}</h1>
-      <p>Only the admin moderates listings.</p>
+      <p>{refusal}</p>
       <ButtonLink to={SITE_ROUTES.dashboard}>Back to your dashboard</ButtonLink>
     </Notice>
   );

@@ -16,14 +16,31 @@ export interface ReasonRequest {
   done: string;
 }
 
+/** What asking why needs of the act: run it with the reason, and its pending and refused states. */
+export interface ReasonAct {
+  run: (reason: string, onDone: () => void) => void;
+  isPending: boolean;
+  error: unknown;
+}
+
 /** Every moderation act asks why (the API's moderationReasonSchema); the people concerned are told it. */
 export function ReasonDialog({ request, onClose }: { request: ReasonRequest; onClose: () => void }) {
+  const acting = useModerationAct();
+  const act: ReasonAct = {
+    run: (reason, onDone) => acting.mutate({ ...request.act, reason }, { onSuccess: onDone }),
+    isPending: acting.isPending,
+    error: acting.isError ? acting.error : null,
+  };
+  return <AskWhyDialog text={request} act={act} onClose={onClose} />;
+}
+
+/** The dialog any act that needs a reason shows (moderation, a release's rollback): the reason is checked as the API checks it. */
+export function AskWhyDialog({ text, act, onClose }: { text: Omit<ReasonRequest, 'act'>; act: ReasonAct; onClose: () => void }) {
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const acting = useModerationAct();
   const close = () => {
-    if (!acting.isPending) onClose();
+    if (!act.isPending) onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,24 +51,19 @@ export function ReasonDialog({ request, onClose }: { request: ReasonRequest; onC
       return;
     }
     setError(undefined);
-    acting.mutate(
-      { ...request.act, reason: checked.data.reason },
-      {
-        onSuccess: () => {
-          toast.success(request.done);
-          onClose();
-        },
-      },
-    );
+    act.run(checked.data.reason, () => {
+      toast.success(text.done);
+      onClose();
+    });
   };
   return (
-    <Dialog title={request.title} onClose={close} initialFocus={field}>
-      <Form noValidate onSubmit={submit} aria-busy={acting.isPending}>
-        <Field label="Reason" hint={request.toldTo} error={error}>
+    <Dialog title={text.title} onClose={close} initialFocus={field}>
+      <Form noValidate onSubmit={submit} aria-busy={act.isPending}>
+        <Field label="Reason" hint={text.toldTo} error={error}>
           <TextArea ref={field} name="reason" dir="auto" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
         </Field>
-        <div role="alert">{acting.isError && <FormRefusal>{errorText(acting.error)}</FormRefusal>}</div>
-        <FormActions pending={acting.isPending} onCancel={close} submit={request.confirm} />
+        <div role="alert">{act.error ? <FormRefusal>{errorText(act.error)}</FormRefusal> : null}</div>
+        <FormActions pending={act.isPending} onCancel={close} submit={text.confirm} />
       </Form>
     </Dialog>
   );

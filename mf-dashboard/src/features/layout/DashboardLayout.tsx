@@ -25,6 +25,7 @@ export function dashboardNav(role: Role | null): NavItem[] {
       { to: SITE_ROUTES.dashboard, label: 'All users' },
       { to: SITE_PATHS.reports, label: 'Reports' },
       { to: SITE_PATHS.auditLog, label: 'Audit log' },
+      { to: SITE_PATHS.releases, label: 'Releases' },
     ];
   }
   return [

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { expect as suiteExpect, test } from '../support/test';
+import { hydrated } from '../support/hydration';
+import { expectAxeClean } from '../support/market';
+import { accessToken } from '../support/orders';
+import { expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
+import { readRemotes } from '../support/remotes';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { rowOf } from '../support/tables';
+
+// Two shared cores under load: a remote's first render can take longer than the suite's 15 s.
+const expect = suiteExpect.configure({ timeout: 45_000 });
+
+/**
+ * The admin's Releases screen (docs/releases.md, "The Releases screen") at a phone's width: each
+ * remote's live release, a canary's share changed and the canary promoted, a deploy token created
+ * and revoked. The releases are registered through the API with the builds the site already runs
+ * (remotes.json), under versions of this run, so every page keeps working.
+ */
+test.use({ viewport: { width: 375, height: 900 } });
+test.describe.configure({ timeout: 360_000 });
+
+const TITLES = { catalog: 'The car catalog', dashboard: 'The dashboard', checkout: 'Checkout' } as const;
+
+test('the admin reads each remote’s live release, changes a canary’s share, promotes it, and creates and revokes a deploy token', async ({
+  page,
+  context,
+  request,
+}) => {
+  const tag = randomBytes(4).toString('hex');
+  const remotes = readRemotes();
+  const versions = { catalog: `0.1.0-e2e${tag}a`, dashboard: `0.1.0-e2e${tag}b`, checkout: `0.1.0-e2e${tag}c` };
+  const canary = `0.1.0-e2e${tag}d`;
+
+  await logInAt(page, DEMO.admin, DEMO_PASSWORD);
+  const auth = { Authorization: `Bearer ${await accessToken(page)}` };
+  const register = async (remote: keyof typeof versions, version: string, share?: number) => {
+    const registered = await request.post(`${SITE.api}/releases`, {
+      headers: auth,
+      data: { remote, version, manifestUrl: remotes[remote], commit: `e2e${tag}`, preflight: 'skipped', ...(share ? { canary: share } : {}) },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+  };
+  for (const remote of Object.keys(versions) as Array<keyof typeof versions>) await register(remote, versions[remote]);
+  await register('checkout', canary, 10);
+
+  // A few page views of a catalog release of this run, from an address of its own (the per-address rate is the other specs').
+  const views = await request.post(`${SITE.api}/telemetry`, {
+    headers: { 'X-Forwarded-For': '198.51.100.23' },
+    data: { events: Array.from({ length: 3 }, () => ({ type: 'view', screen: '/', remote: 'catalog', release: `e2e${tag}` })) },
+  });
+  expect(views.status(), await views.text()).toBe(204);
+
+  await page.goto('/dashboard');
+  await (await hydrated(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Releases' }))).click();
+  await expect(page).toHaveTitle('Dashboard - Releases');
+  await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
+
+  const section = (remote: keyof typeof TITLES) => page.getByRole('region', { name: `${remote} ${TITLES[remote]}`, exact: true });
+  for (const remote of Object.keys(versions) as Array<keyof typeof versions>) {
+    await expect(section(remote).locator('dd').first()).toHaveText(versions[remote]);
+  }
+  // Its health: the numbers in the table, the chart drawn by uPlot, and the chart in words.
+  const catalog = section('catalog');
+  await expect(
+    catalog
+      .getByRole('table', { name: 'catalog health by release' })
+      .getByRole('row')
+      .filter({ hasText: `e2e${tag}` }),
+  ).toContainText(`e2e${tag}3`);
+  await expect(catalog.locator('figure canvas')).toBeVisible();
+  await expect(catalog.locator('figcaption')).toContainText(`e2e${tag}: 3 in all`);
+  const checkout = section('checkout');
+  await expect(checkout.locator('dd').nth(1)).toHaveText(`${canary} for 10 % of visitors`);
+  await expect((await rowOf(page, 'checkout releases', canary)).getByRole('cell').nth(4)).toHaveText('10 %');
+  await expectAxeClean(page);
+  await expectNoSidewaysScroll(page);
+
+  // The canary's share, from 10 % to 30 %: what the registry answers afterwards too.
+  const share = checkout.getByRole('spinbutton', { name: 'checkout canary share (%)' });
+  await share.fill('30');
+  await checkout.getByRole('button', { name: 'Change share' }).click();
+  await expect(checkout.locator('dd').nth(1)).toHaveText(`${canary} for 30 % of visitors`);
+  const live = (await (await request.get(`${SITE.api}/releases/live`)).json()) as { remotes: Record<string, { canary: { share: number } | null }> };
+  expect(live.remotes.checkout?.canary?.share).toBe(30);
+
+  // Promoting asks first; afterwards the canary is everyone's and the release before it retires.
+  await checkout.getByRole('button', { name: `Promote canary ${canary} of checkout` }).click();
+  const promote = page.getByRole('dialog', { name: `Promote checkout ${canary}?` });
+  await expect(promote.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAxeClean(page);
+  await promote.getByRole('button', { name: 'Promote', exact: true }).click();
+  await expect(promote).toHaveCount(0);
+  await expect(page.getByText(`checkout ${canary} is live for everyone`)).toBeVisible();
+  await expect(checkout.locator('dd').first()).toHaveText(canary);
+  await expect(checkout.locator('dd').nth(1)).toHaveText('None');
+  const retired = (await rowOf(page, 'checkout releases', versions.checkout)).getByRole('cell').nth(5);
+  await expect(retired).toContainText('Retired');
+  await expect(retired).toContainText(`replaced by ${canary}`);
+
+  // A deploy token: shown once, then revoked.
+  const tokens = page.getByRole('region', { name: 'Deploy tokens', exact: true });
+  const name = `E2E team ${tag}`;
+  await tokens.getByLabel('Token name').fill(name);
+  await tokens.getByLabel('Releases remote').selectOption('checkout');
+  await tokens.getByRole('button', { name: 'Create token' }).click();
+  const shown = tokens.getByRole('status');
+  await expect(shown).toContainText('Copy it now: it is not shown again.');
+  await expect(shown.getByLabel(`Deploy token ${name}`)).toHaveText(/^ucd_/);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: SITE.shell });
+  await shown.getByRole('button', { name: 'Copy token' }).click();
+  await expect(page.getByText('Token copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^ucd_/);
+  const row = await rowOf(page, 'Deploy tokens', name);
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: `Revoke ${name}` }).click();
+  const revoke = page.getByRole('dialog', { name: `Revoke ${name}?` });
+  await revoke.getByRole('button', { name: 'Revoke token' }).click();
+  await expect(revoke).toHaveCount(0);
+  await expect(row).toContainText('Revoked');
+  await expect(row.getByRole('button', { name: `Revoke ${name}` })).toHaveCount(0);
+  await expectAxeClean(page);
+  await expectNoSidewaysScroll(page);
+});

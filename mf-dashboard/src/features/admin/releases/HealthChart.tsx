@@ -1,0 +1,166 @@
+import { useEffect, useId, useMemo, useRef } from 'react';
+import styled from 'styled-components';
+import uPlot from 'uplot';
+import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
+import { theme } from '@usedcars/shared-ui';
+import { chartSeries, describeSeries, minuteLabel } from './chartData';
+
+const COLORS = ['#1a5fd6', '#d62828', '#1f7a46', '#8a4baf', '#b26b00'];
+const HEIGHT = 200;
+
+/**
+ * Page views per minute, one line per release, drawn by uPlot on a canvas. The canvas is hidden
+ * from screen readers: the caption says what it shows and the table under it holds the numbers.
+ */
+export function HealthChart({ remote, releases }: { remote: string; releases: readonly ReleaseHealth[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const tableId = useId();
+  const data = useMemo(() => chartSeries(releases), [releases]);
+  const names = useMemo(() => releases.map((release) => release.release), [releases]);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const plot = new uPlot(
+      {
+        width: Math.max(element.clientWidth, 200),
+        height: HEIGHT,
+        legend: { show: false },
+        cursor: { show: false },
+        select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+        scales: { x: { time: true } },
+        axes: [{ stroke: theme.color.muted }, { stroke: theme.color.muted, label: 'Page views / min' }],
+        series: [{}, ...names.map((name, index) => ({ label: name, stroke: COLORS[index % COLORS.length], width: 2, spanGaps: true }))],
+      },
+      data as uPlot.AlignedData,
+      element,
+    );
+    // The page is as wide as the phone: the chart follows its box, never wider.
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [data, names]);
+
+  return (
+    <Figure>
+      <figcaption>
+        {remote}: page views per minute. {describeSeries(releases)}
+      </figcaption>
+      <Legend aria-hidden="true">
+        {names.map((name, index) => (
+          <li key={name}>
+            <Swatch style={{ background: COLORS[index % COLORS.length] }} />
+            {name}
+          </li>
+        ))}
+      </Legend>
+      <Plot ref={box} aria-hidden="true" />
+      <details>
+        <summary>Page views per minute as a table</summary>
+        <Scroller role="region" aria-labelledby={tableId} tabIndex={0}>
+          <table>
+            <caption id={tableId}>{remote} page views per minute</caption>
+            <thead>
+              <tr>
+                <th scope="col">Minute</th>
+                {names.map((name) => (
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data[0].map((second, row) => (
+                <tr key={second}>
+                  <th scope="row">{minuteLabel(second)}</th>
+                  {names.map((name, column) => (
+                    <td key={name}>{data[column + 1]?.[row] ?? '—'}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroller>
+      </details>
+    </Figure>
+  );
+}
+
+const Figure = styled.figure`
+  margin: 0;
+  display: grid;
+  gap: 8px;
+  min-width: 0;
+  figcaption {
+    color: ${theme.color.muted};
+  }
+`;
+
+const Legend = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 16px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: 14px;
+  li {
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Swatch = styled.span`
+  display: inline-block;
+  width: 12px;
+  height: 12px;
+  margin-right: 6px;
+  border-radius: 2px;
+`;
+
+/** The few of uPlot's own styles the chart needs (its stylesheet is not bundled). */
+const Plot = styled.div`
+  width: 100%;
+  min-width: 0;
+  overflow: hidden;
+  .u-wrap {
+    position: relative;
+    user-select: none;
+  }
+  .u-over,
+  .u-under,
+  .u-axis {
+    position: absolute;
+  }
+  .u-under {
+    overflow: hidden;
+  }
+  canvas {
+    display: block;
+    position: relative;
+    width: 100%;
+    height: 100%;
+  }
+`;
+
+const Scroller = styled.div`
+  overflow-x: auto;
+  max-height: 320px;
+  table {
+    border-collapse: collapse;
+    font-size: 14px;
+  }
+  th,
+  td {
+    padding: 4px 10px;
+    text-align: right;
+    white-space: nowrap;
+  }
+  caption {
+    text-align: left;
+    font-weight: 700;
+  }
+`;

@@ -1,0 +1,41 @@
+import toast from 'react-hot-toast';
+import styled from 'styled-components';
+import { errorText } from '@usedcars/shared-auth';
+import { theme } from '@usedcars/shared-ui';
+import { SmallButton } from '../../photos/UploadArea';
+import { usePinnedRelease, useUnpin } from './useReleases';
+
+/** Says which release this browser is pinned to, if any, with the way back to what visitors get. */
+export function PinNotice() {
+  const pinned = usePinnedRelease();
+  const unpin = useUnpin();
+  if (!pinned.data) return null;
+  const { remote, version } = pinned.data;
+  const release = () =>
+    unpin.mutate(undefined, { onSuccess: () => toast.success(`This browser gets what visitors get again`), onError: (error) => toast.error(errorText(error)) });
+  return (
+    <Notice role="status">
+      <p>
+        This browser is pinned to {remote} <code>{version}</code>: its pages load that release whatever the canary.
+      </p>
+      <SmallButton type="button" onClick={release} disabled={unpin.isPending} aria-label={`Unpin ${remote} ${version}`}>
+        {unpin.isPending ? 'Unpinning…' : 'Unpin'}
+      </SmallButton>
+    </Notice>
+  );
+}
+
+const Notice = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 16px;
+  border: 1px solid ${theme.color.successLine};
+  border-radius: ${theme.radius};
+  background: ${theme.color.successBg};
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;

@@ -1,0 +1,69 @@
+import toast from 'react-hot-toast';
+import styled from 'styled-components';
+import { errorText } from '@usedcars/shared-auth';
+import type { Release } from '@usedcars/shared-contract';
+import { theme } from '@usedcars/shared-ui';
+import { SmallButton } from '../../photos/UploadArea';
+import { DataTable, type Column, type TableQuery } from '../../table/DataTable';
+import { formatWhen } from '../formatWhen';
+import { usePin, usePinnedRelease, useUnpin } from './useReleases';
+
+type Row = Release & { _id: string };
+
+const STATUS_LABELS: Record<string, string> = { live: 'Live', canary: 'Canary', retired: 'Retired', rolled_back: 'Rolled back' };
+
+/** A status the registry may add later (an automatic rollback's) still reads as words. */
+const statusLabel = (status: string) => STATUS_LABELS[status] ?? status.replace(/_/g, ' ');
+
+/** The remote's releases, newest first, each with who released it, from which commit, its status and why. */
+export function ReleaseHistory({ remote, query }: { remote: string; query: TableQuery<Release> }) {
+  const pinned = usePinnedRelease().data;
+  const pin = usePin();
+  const unpin = useUnpin();
+  const rows: TableQuery<Row> = { ...query, data: query.data?.map((release) => ({ ...release, _id: release.version })) };
+  const pinTo = (release: Release) =>
+    pin.mutate(
+      { remote, version: release.version },
+      { onSuccess: () => toast.success(`This browser now loads ${remote} ${release.version}`), onError: (error) => toast.error(errorText(error)) },
+    );
+  const columns: Column<Row>[] = [
+    { header: 'Version', cell: (release) => <code>{release.version}</code>, nowrap: true },
+    { header: 'When', cell: (release) => <time dateTime={release.createdAt}>{formatWhen(release.createdAt)}</time>, nowrap: true },
+    { header: 'Who', cell: (release) => release.releasedBy, text: true },
+    { header: 'Commit', cell: (release) => (release.commit ? <code>{release.commit.slice(0, 12)}</code> : '—'), nowrap: true },
+    { header: 'Share', cell: (release) => (release.status === 'canary' && release.share !== null ? `${release.share} %` : ''), align: 'end', nowrap: true },
+    {
+      header: 'Status',
+      cell: (release) => (
+        <>
+          <strong>{statusLabel(release.status)}</strong>
+          {release.reason && <Why dir="auto">{release.reason}</Why>}
+        </>
+      ),
+    },
+    {
+      header: 'Pin',
+      cell: (release) =>
+        pinned?.remote === remote && pinned.version === release.version ? (
+          <SmallButton type="button" onClick={() => unpin.mutate()} aria-label={`Unpin ${remote} ${release.version}`}>
+            Unpin
+          </SmallButton>
+        ) : (
+          <SmallButton type="button" onClick={() => pinTo(release)} disabled={pin.isPending} aria-label={`Pin my browser to ${remote} ${release.version}`}>
+            Pin
+          </SmallButton>
+        ),
+      nowrap: true,
+    },
+  ];
+  return (
+    <DataTable caption={`${remote} releases`} columns={columns} query={rows} empty={<p>No release of {remote} is registered: it runs the first set.</p>} />
+  );
+}
+
+const Why = styled.span`
+  display: block;
+  max-width: 320px;
+  color: ${theme.color.muted};
+  overflow-wrap: anywhere;
+`;

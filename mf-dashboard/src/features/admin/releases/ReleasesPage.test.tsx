@@ -1,0 +1,267 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@usedcars/shared-api';
+import {
+  createDeployToken,
+  fetchDeployTokens,
+  fetchLiveSet,
+  fetchPinnedRelease,
+  fetchReleaseHistory,
+  fetchTelemetrySummary,
+  pinRelease,
+  promoteCanary,
+  revokeDeployToken,
+  rollBackRelease,
+  setCanaryShare,
+} from '@usedcars/shared-api/releases';
+import type { DeployToken, LiveSet, Release } from '@usedcars/shared-contract';
+import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
+import { AppToaster } from '@usedcars/shared-ui/appSettings';
+import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
+import ReleasesPage from './ReleasesPage';
+
+jest.mock('@usedcars/shared-api/releases', () => ({
+  fetchLiveSet: jest.fn(),
+  fetchReleaseHistory: jest.fn(),
+  fetchTelemetrySummary: jest.fn(),
+  fetchPinnedRelease: jest.fn(),
+  fetchDeployTokens: jest.fn(),
+  promoteCanary: jest.fn(),
+  rollBackRelease: jest.fn(),
+  setCanaryShare: jest.fn(),
+  pinRelease: jest.fn(),
+  createDeployToken: jest.fn(),
+  revokeDeployToken: jest.fn(),
+}));
+// jsdom has no canvas to draw on; the browser suite draws the real chart.
+jest.mock('uplot', () => jest.fn().mockImplementation(() => ({ setSize: jest.fn(), destroy: jest.fn() })));
+Object.assign(globalThis, {
+  ResizeObserver: class {
+    observe() {}
+    disconnect() {}
+  },
+});
+
+const release = (overrides: Partial<Release>): Release => ({
+  remote: 'catalog',
+  version: '0.1.0-aaaaaaaaaa',
+  manifestUrl: 'https://cdn.test/catalog/0.1.0-aaaaaaaaaa/mf-manifest.json',
+  commit: '3f2a9c81d0e4b5a6',
+  builtAt: null,
+  releasedBy: 'Catalog team (catalog token)',
+  preflight: 'passed',
+  status: 'live',
+  share: null,
+  reason: null,
+  createdAt: '2026-11-24T09:00:00.000Z',
+  updatedAt: '2026-11-24T09:00:00.000Z',
+  ...overrides,
+});
+
+const health = (name: string, pageViews: number): ReleaseHealth => ({
+  release: name,
+  pageViews,
+  errors: 3,
+  errorRate: 3 / pageViews,
+  errorsByKind: { boundary: 3 },
+  lcpP75: 1800,
+  inpP75: 120,
+  clsP75: 0.02,
+  ttfbP75: 300,
+  renders: 50,
+  renderFallbacks: 2,
+  renderFallbackRate: 0.04,
+  fallbacksByReason: { budget: 2 },
+  renderP75Ms: 90,
+  minutes: [
+    { minute: '2026-11-26T10:00:00.000Z', pageViews: pageViews - 10, errors: 1, renders: 25, renderFallbacks: 1, lcpP75: 1800 },
+    { minute: '2026-11-26T10:01:00.000Z', pageViews: 10, errors: 2, renders: 25, renderFallbacks: 1, lcpP75: 1700 },
+  ],
+});
+
+let live: LiveSet;
+let catalogHistory: Release[];
+let tokens: DeployToken[];
+
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  document.cookie = 'release_pin=; Path=/; Max-Age=0';
+  signInAs('admin');
+  live = {
+    remotes: {
+      catalog: {
+        live: { version: '0.1.0-aaaaaaaaaa', manifestUrl: 'x' },
+        canary: { version: '0.1.0-bbbbbbbbbb', manifestUrl: 'y', share: 10 },
+      },
+    },
+  };
+  catalogHistory = [
+    release({ version: '0.1.0-bbbbbbbbbb', status: 'canary', share: 10, createdAt: '2026-11-25T10:05:00.000Z', releasedBy: 'ops@usedcars.test' }),
+    release({}),
+    release({ version: '0.1.0-cccccccccc', status: 'rolled_back', reason: 'automatic: error rate 12 % over 5 %', commit: null }),
+  ];
+  tokens = [{ id: 't1', name: 'Catalog team', remote: 'catalog', createdBy: 'ada@usedcars.test', createdAt: '2026-11-20T08:00:00.000Z', revokedAt: null }];
+  jest.mocked(fetchLiveSet).mockImplementation(async () => live);
+  jest.mocked(fetchReleaseHistory).mockImplementation(async (remote) => (remote === 'catalog' ? catalogHistory : []));
+  jest.mocked(fetchTelemetrySummary).mockImplementation(async (remote, since) => ({
+    remote,
+    since,
+    releases: remote === 'catalog' ? [health('0.1.0', 110)] : [],
+  }));
+  jest.mocked(fetchDeployTokens).mockImplementation(async () => tokens);
+});
+
+test('each remote shows its live release, its canary and share, its history with reasons, and its health in numbers and words', async () => {
+  renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
+  const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
+  expect(document.title).toBe('Dashboard - Releases');
+  await waitFor(() => expect(within(catalog).getByText('0.1.0-bbbbbbbbbb', { selector: 'dd code' })).toBeInTheDocument());
+  expect(within(catalog).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-aaaaaaaaaa');
+  expect(within(catalog).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-bbbbbbbbbb for 10 % of visitors');
+  const checkout = screen.getByRole('region', { name: 'checkout Checkout' });
+  expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the first set (remotes.json)');
+  expect(await within(checkout).findByText('No release of checkout is registered: it runs the first set.')).toBeInTheDocument();
+
+  const history = await within(catalog).findByRole('table', { name: 'catalog releases' });
+  const rows = within(history).getAllByRole('row').slice(1);
+  expect(cells(rows[0]!)).toEqual(['0.1.0-bbbbbbbbbb', expect.stringMatching(/Nov 25, 2026/), 'ops@usedcars.test', '3f2a9c81d0e4', '10 %', 'Canary', 'Pin']);
+  expect(cells(rows[2]!)).toEqual([
+    '0.1.0-cccccccccc',
+    expect.any(String),
+    'Catalog team (catalog token)',
+    '—',
+    '',
+    'Rolled backautomatic: error rate 12 % over 5 %',
+    'Pin',
+  ]);
+
+  const healthTable = await within(catalog).findByRole('table', { name: 'catalog health by release' });
+  expect(cells(within(healthTable).getAllByRole('row')[1]!)).toEqual(['0.1.0', '110', '2.7 % (3)', '1,800 ms', '120 ms', '0.02', '2 of 50']);
+  expect(within(catalog).getByText(/catalog: page views per minute\. 0\.1\.0: 110 in all, at most 100/)).toBeInTheDocument();
+  expect(within(catalog).getByRole('table', { name: 'catalog page views per minute' })).toBeInTheDocument();
+  expect(await within(checkout).findByText('No page views or renders of checkout were reported in this window.')).toBeInTheDocument();
+});
+
+test('promoting asks first, then the canary is live; a refused rollback keeps the dialog with the reason typed', async () => {
+  const user = userEvent.setup();
+  jest.mocked(promoteCanary).mockImplementation(async () => {
+    live = { remotes: { catalog: { live: { version: '0.1.0-bbbbbbbbbb', manifestUrl: 'y' }, canary: null } } };
+    return catalogHistory[0]!;
+  });
+  renderDashboard(
+    <>
+      <ReleasesPage />
+      <AppToaster />
+    </>,
+    { path: '/dashboard/releases' },
+  );
+  const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
+  await user.click(await within(catalog).findByRole('button', { name: 'Promote canary 0.1.0-bbbbbbbbbb of catalog' }));
+  const dialog = screen.getByRole('dialog', { name: 'Promote catalog 0.1.0-bbbbbbbbbb?' });
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Promote' }));
+  expect(promoteCanary).toHaveBeenCalledWith('catalog');
+  expect(await screen.findByText('catalog 0.1.0-bbbbbbbbbb is live for everyone')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(within(catalog).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('None');
+  expect(within(catalog).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-bbbbbbbbbb');
+
+  jest.mocked(rollBackRelease).mockRejectedValue(new ApiError('catalog has no release live before this one to go back to', 409));
+  await user.click(within(catalog).getByRole('button', { name: 'Roll back catalog' }));
+  const rollback = screen.getByRole('dialog', { name: 'Roll back catalog' });
+  await user.click(within(rollback).getByRole('button', { name: 'Roll back' }));
+  expect(within(rollback).getByLabelText('Reason')).toHaveAccessibleDescription(/Reason is required/);
+  expect(rollBackRelease).not.toHaveBeenCalled();
+  await user.type(within(rollback).getByLabelText('Reason'), 'prices render as NaN');
+  await user.click(within(rollback).getByRole('button', { name: 'Roll back' }));
+  expect(rollBackRelease).toHaveBeenCalledWith('catalog', 'prices render as NaN', undefined);
+  expect(await within(rollback).findByRole('alert')).toHaveTextContent('no release live before');
+  expect(within(rollback).getByLabelText('Reason')).toHaveValue('prices render as NaN');
+});
+
+test("the canary's share takes 1–99 only", async () => {
+  const user = userEvent.setup();
+  jest.mocked(setCanaryShare).mockImplementation(async (_remote, share) => {
+    live.remotes.catalog!.canary!.share = share;
+    return catalogHistory[0]!;
+  });
+  renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
+  const share = await screen.findByRole('spinbutton', { name: 'catalog canary share (%)' });
+  await user.clear(share);
+  await user.type(share, '150');
+  await user.click(screen.getByRole('button', { name: 'Change share' }));
+  expect(share).toHaveAccessibleDescription('Give a whole number of percent from 1 to 99');
+  expect(setCanaryShare).not.toHaveBeenCalled();
+  await user.clear(share);
+  await user.type(share, '25');
+  await user.click(screen.getByRole('button', { name: 'Change share' }));
+  expect(setCanaryShare).toHaveBeenCalledWith('catalog', 25);
+  const catalog = screen.getByRole('region', { name: 'catalog The car catalog' });
+  await waitFor(() => expect(within(catalog).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('for 25 % of visitors'));
+});
+
+test('pinning this browser keeps a pin cookie and says so; Unpin forgets it', async () => {
+  const user = userEvent.setup();
+  jest.mocked(pinRelease).mockResolvedValue({ pin: 'body.mac', remote: 'catalog', version: '0.1.0-bbbbbbbbbb', expiresAt: '2099-01-01T00:00:00.000Z' });
+  jest.mocked(fetchPinnedRelease).mockResolvedValue({ remote: 'catalog', version: '0.1.0-bbbbbbbbbb', manifestUrl: 'y' });
+  renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
+  await user.click(await screen.findByRole('button', { name: 'Pin my browser to catalog 0.1.0-bbbbbbbbbb' }));
+  expect(pinRelease).toHaveBeenCalledWith('catalog', '0.1.0-bbbbbbbbbb');
+  expect(document.cookie).toContain('release_pin=body.mac');
+  expect(await screen.findByText(/This browser is pinned to catalog/)).toHaveTextContent('0.1.0-bbbbbbbbbb');
+  expect(fetchPinnedRelease).toHaveBeenCalledWith('body.mac', expect.anything());
+  await user.click(screen.getAllByRole('button', { name: 'Unpin catalog 0.1.0-bbbbbbbbbb' })[0]!);
+  await waitFor(() => expect(screen.queryByText(/This browser is pinned/)).not.toBeInTheDocument());
+  expect(document.cookie).not.toContain('release_pin=body.mac');
+});
+
+test('a deploy token is shown once after it is created, with Copy; revoking asks first and the row reads Revoked', async () => {
+  const user = userEvent.setup();
+  jest.mocked(createDeployToken).mockImplementation(async ({ name, remote }) => {
+    const token = { id: 't2', name, remote, createdBy: 'dana@usedcars.test', createdAt: '2026-11-26T08:00:00.000Z', revokedAt: null };
+    tokens = [...tokens, token];
+    return { ...token, token: 'ucd_secret-token' };
+  });
+  jest.mocked(revokeDeployToken).mockImplementation(async (id) => {
+    tokens = tokens.map((token) => (token.id === id ? { ...token, revokedAt: '2026-11-26T09:00:00.000Z' } : token));
+    return tokens.find((token) => token.id === id)!;
+  });
+  renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
+  const section = await screen.findByRole('region', { name: 'Deploy tokens' });
+  await user.click(within(section).getByRole('button', { name: 'Create token' }));
+  expect(within(section).getByLabelText('Token name')).toHaveAccessibleDescription(/Name is required/);
+  await user.type(within(section).getByLabelText('Token name'), 'Checkout team');
+  await user.selectOptions(within(section).getByLabelText('Releases remote'), 'checkout');
+  await user.click(within(section).getByRole('button', { name: 'Create token' }));
+  expect(createDeployToken).toHaveBeenCalledWith({ name: 'Checkout team', remote: 'checkout' });
+  const shown = await within(section).findByRole('status');
+  expect(shown).toHaveTextContent('Copy it now: it is not shown again.');
+  expect(within(shown).getByLabelText('Deploy token Checkout team')).toHaveTextContent('ucd_secret-token');
+  await user.click(within(shown).getByRole('button', { name: 'Copy token' }));
+  await expect(navigator.clipboard.readText()).resolves.toBe('ucd_secret-token');
+
+  const table = within(section).getByRole('table', { name: 'Deploy tokens' });
+  await user.click(await within(table).findByRole('button', { name: 'Revoke Checkout team' }));
+  const dialog = screen.getByRole('dialog', { name: 'Revoke Checkout team?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Revoke token' }));
+  expect(revokeDeployToken).toHaveBeenCalledWith('t2');
+  await waitFor(() => expect(within(table).getAllByRole('row')[2]).toHaveTextContent(/Revoked Nov 26, 2026/));
+  expect(within(table).queryByRole('button', { name: 'Revoke Checkout team' })).not.toBeInTheDocument();
+});
+
+test('the screen is not for a seller; a registry that cannot be read says so', async () => {
+  signInAs('Seller');
+  const { unmount } = renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
+  expect(screen.getByText('Only the admin manages releases.')).toBeInTheDocument();
+  expect(fetchLiveSet).not.toHaveBeenCalled();
+  unmount();
+  signInAs('admin');
+  jest.mocked(fetchReleaseHistory).mockRejectedValue(new ApiError('The database is not answering', 503));
+  renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
+  expect(await screen.findByText('We could not load catalog releases.')).toBeInTheDocument();
+});

@@ -1,0 +1,155 @@
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import type { Release } from '@usedcars/shared-contract';
+import { TOPOLOGY } from '@usedcars/shared-contract/topology';
+import { theme } from '@usedcars/shared-ui';
+import { SmallButton } from '../../photos/UploadArea';
+import { AskWhyDialog } from '../ReasonDialog';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { CanaryShareForm } from './CanaryShareForm';
+import { ReleaseHealthPanel } from './ReleaseHealth';
+import { ReleaseHistory } from './ReleaseHistory';
+import { useLiveSet, usePromote, useReleaseHistory, useRollback } from './useReleases';
+
+/** The dialog open, with the canary asked about: the dialog stays while the registry reads afresh under it. */
+type Asking = { act: 'promote'; version: string } | { act: 'rollback' } | null;
+
+/** One remote: what it runs, what can be done about it, its history and its health. */
+export function RemoteReleases({ remote, since }: { remote: string; since: string }) {
+  const headingId = useId();
+  const live = useLiveSet();
+  const history = useReleaseHistory(remote);
+  const running = live.data?.remotes[remote];
+  const canary = running?.canary ?? null;
+  const [asking, setAsking] = useState<Asking>(null);
+  return (
+    <Section aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {remote} <Title>{TOPOLOGY.remotes[remote]?.title}</Title>
+      </h2>
+      <Running>
+        <div>
+          <dt>Live</dt>
+          <dd>{live.isPending ? 'Loading…' : running?.live ? <code>{running.live.version}</code> : 'No release yet: the first set (remotes.json)'}</dd>
+        </div>
+        <div>
+          <dt>Canary</dt>
+          <dd>
+            {canary ? (
+              <>
+                <code>{canary.version}</code> for {canary.share} % of visitors
+              </>
+            ) : live.isPending ? (
+              'Loading…'
+            ) : (
+              'None'
+            )}
+          </dd>
+        </div>
+      </Running>
+      {live.isError && <Refusal role="alert">We could not read what {remote} runs.</Refusal>}
+      <Actions>
+        {canary && (
+          <SmallButton
+            type="button"
+            onClick={() => setAsking({ act: 'promote', version: canary.version })}
+            aria-label={`Promote canary ${canary.version} of ${remote}`}
+          >
+            Promote canary
+          </SmallButton>
+        )}
+        {(canary || running?.live) && (
+          <SmallButton type="button" onClick={() => setAsking({ act: 'rollback' })} aria-label={`Roll back ${remote}`}>
+            Roll back
+          </SmallButton>
+        )}
+      </Actions>
+      {canary && <CanaryShareForm remote={remote} share={canary.share} />}
+      <ReleaseHistory remote={remote} query={history} />
+      <ReleaseHealthPanel remote={remote} since={since} />
+      {asking?.act === 'promote' && <PromoteDialog remote={remote} version={asking.version} onClose={() => setAsking(null)} />}
+      {asking?.act === 'rollback' && <RollbackDialog remote={remote} canary={canary?.version} history={history.data} onClose={() => setAsking(null)} />}
+    </Section>
+  );
+}
+
+function PromoteDialog({ remote, version, onClose }: { remote: string; version: string; onClose: () => void }) {
+  const promote = usePromote();
+  return (
+    <ConfirmDialog
+      title={`Promote ${remote} ${version}?`}
+      confirm="Promote"
+      done={`${remote} ${version} is live for everyone`}
+      act={{ run: (onDone) => promote.mutate(remote, { onSuccess: onDone }), isPending: promote.isPending, error: promote.isError ? promote.error : null }}
+      onClose={onClose}
+    >
+      <p>Every visitor gets this release from their next page load; the release live now retires.</p>
+    </ConfirmDialog>
+  );
+}
+
+function RollbackDialog({ remote, canary, history, onClose }: { remote: string; canary?: string; history?: Release[]; onClose: () => void }) {
+  const rollback = useRollback();
+  const before = history?.find((release) => release.status === 'retired')?.version;
+  const effect = canary ? `The canary ${canary} is taken out of rotation.` : before ? `${before} goes live again.` : 'The release live before goes live again.';
+  return (
+    <AskWhyDialog
+      text={{ title: `Roll back ${remote}`, confirm: 'Roll back', toldTo: `${effect} The reason is kept in the history.`, done: `${remote} rolled back` }}
+      act={{
+        run: (reason, onDone) => rollback.mutate({ remote, reason }, { onSuccess: onDone }),
+        isPending: rollback.isPending,
+        error: rollback.isError ? rollback.error : null,
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+const Section = styled.section`
+  display: grid;
+  gap: 16px;
+  min-width: 0;
+  padding: 16px;
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius};
+  h2 {
+    margin: 0;
+  }
+`;
+
+const Title = styled.span`
+  font-size: 16px;
+  font-weight: 400;
+  color: ${theme.color.muted};
+`;
+
+const Running = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 32px;
+  margin: 0;
+  dt {
+    font-size: 13px;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    color: ${theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  &:empty {
+    display: none;
+  }
+`;
+
+const Refusal = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+`;

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { LiveSet } from '@usedcars/shared-contract';
 import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import { DEMO, DEMO_PASSWORD, OPS_TOKENS, SITE } from '../support/site';
 import { expect, test } from '../support/test';
@@ -28,8 +29,15 @@ async function health(request: APIRequestContext, remote: string, since: string)
   return ((await response.json()) as TelemetrySummary).releases;
 }
 
-/** The release the remote's build declares, as its manifest says. */
+/**
+ * The release a visitor of the remote gets (docs/releases.md): the registry's live one, or, for a
+ * remote with none (the first set), the version its build's manifest declares.
+ */
 async function releaseOf(request: APIRequestContext, remote: 'catalog'): Promise<string> {
+  const live = (await (await request.get(`${SITE.api}/releases/live`)).json()) as LiveSet;
+  const running = live.remotes[remote];
+  expect(running?.canary ?? null, 'no canary splits the visitors of this test').toBeNull();
+  if (running?.live) return running.live.version;
   const manifest = (await (await request.get(`${SITE[remote]}/mf-manifest.json`)).json()) as { metaData: { buildInfo: { buildVersion: string } } };
   return manifest.metaData.buildInfo.buildVersion;
 }
@@ -42,7 +50,9 @@ async function carPage(request: APIRequestContext): Promise<string> {
 
 /**
  * Waits until the page's reporting has started (its chunk and the shell's manifest, which names the
- * shell's release, have both arrived once the page was idle), then leaves: the beacon goes out as it does.
+ * shell's release, have both arrived once the page was idle), then hides the page as a visitor who
+ * switches tabs does: the batch goes out as a beacon. Hidden rather than left, because a beacon sent
+ * while the page is being left carries none of the test's extra headers (its X-Forwarded-For).
  */
 async function visitAndLeave(page: Page, path: string, whileThere: () => Promise<void> = async () => undefined) {
   const reporting = Promise.all([
@@ -54,14 +64,22 @@ async function visitAndLeave(page: Page, path: string, whileThere: () => Promise
   // A turn of the page's event loop: the reporting code starts once both have been read.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await whileThere();
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${SITE.api}/telemetry`);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+  await sent;
   await page.goto('about:blank');
 }
 
 /**
  * The address a test's own beacons and posts count against: every spec's pages share 127.0.0.1's
- * per-address rate, so a test names its own in X-Forwarded-For (the e2e API trusts loopback as a proxy).
+ * per-address rate, so a test names its own in X-Forwarded-For (the e2e API trusts loopback as a proxy),
+ * picked afresh on each run of the file, as a repeated run may come within the same minute.
  */
-const CLIENT = { visit: '203.0.113.1', failed: '203.0.113.2', flood: '203.0.113.3' };
+const host = () => 1 + Math.floor(Math.random() * 254);
+const CLIENT = { visit: `198.51.100.${host()}`, failed: `192.0.2.${host()}`, flood: `203.0.113.${host()}` };
 
 test("a real visit's Web Vitals arrive, added up under the remote and release that rendered the screen", async ({ page, request }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': CLIENT.visit });
@@ -92,8 +110,9 @@ test("a remote that fails to load is counted against that remote's release", asy
     await expect(page.getByRole('heading', { name: 'The car catalog is not available right now' })).toBeVisible();
   });
   await expect(async () => {
-    const mine = (await health(request, 'catalog', since)).find((entry) => entry.release === release);
-    expect(mine?.errorsByKind.load ?? 0).toBeGreaterThan(before);
+    const releases = await health(request, 'catalog', since);
+    const mine = releases.find((entry) => entry.release === release);
+    expect(mine?.errorsByKind.load ?? 0, `load errors of ${release} in ${JSON.stringify(releases)}`).toBeGreaterThan(before);
   }).toPass({ timeout: 15_000 });
 });
 

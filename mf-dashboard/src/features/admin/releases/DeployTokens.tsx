@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
+import { SuccessPanel } from './SuccessPanel';
 import { errorText } from '@usedcars/shared-auth';
 import { deployTokenInputSchema, type CreatedDeployToken, type DeployToken } from '@usedcars/shared-contract';
 import { REMOTE_NAMES } from '@usedcars/shared-contract/topology';
-import { Button, theme } from '@usedcars/shared-ui';
+import { Button } from '@usedcars/shared-ui';
 import { Field, Input, Select } from '@usedcars/shared-ui/form';
 import { SmallButton } from '../../photos/UploadArea';
 import { DataTable, type Column } from '../../table/DataTable';
@@ -143,16 +144,9 @@ const Form = styled.form`
   }
 `;
 
-const Created = styled.div`
+const Created = styled(SuccessPanel)`
   display: grid;
   gap: 8px;
-  padding: 12px 16px;
-  border: 1px solid ${theme.color.successLine};
-  border-radius: ${theme.radius};
-  background: ${theme.color.successBg};
-  p {
-    margin: 0;
-  }
   justify-items: start;
 `;
 

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
+import { SuccessPanel } from './SuccessPanel';
 import { errorText } from '@usedcars/shared-auth';
-import { theme } from '@usedcars/shared-ui';
 import { SmallButton } from '../../photos/UploadArea';
 import { usePinnedRelease, useUnpin } from './useReleases';
 
@@ -25,17 +25,9 @@ export function PinNotice() {
   );
 }
 
-const Notice = styled.div`
+const Notice = styled(SuccessPanel)`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: 12px;
-  padding: 12px 16px;
-  border: 1px solid ${theme.color.successLine};
-  border-radius: ${theme.radius};
-  background: ${theme.color.successBg};
-  p {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
 `;

@@ -58,3 +58,28 @@ for (const width of [375, 1280]) {
     await expect.poll(() => caughtMails(buyer.email).some((mail) => mail.text.includes(carName)), { timeout: 75_000 }).toBe(true);
   });
 }
+
+test('more unread notifications than the list shows: the older ones are marked read with one press', async ({ page, request }) => {
+  const seller = await newAccount(request, 'Seller');
+  const buyer = await newAccount(request, 'Buyer');
+  const token = `fit${randomBytes(3).toString('hex')}`;
+  await logIn(page, buyer.email, buyer.password);
+  await page.goto(`/hondas?q=${token}`);
+  await (await hydrated(page.getByRole('button', { name: 'Save this search' }))).click();
+  await page.getByRole('dialog', { name: 'Save this search' }).getByRole('button', { name: 'Save search' }).click();
+  await expect(page.getByText(/^Search saved: /)).toBeVisible();
+
+  // The list shows the latest 20; two more matches stay unread once it is opened.
+  for (let i = 0; i < 22; i += 1) await listCar(request, seller, { carName: `Honda Fit ${token} ${i}`, category: 'honda' });
+  await page.goto('/about');
+  const bell = page.getByRole('button', { name: 'Notifications, 22 unread' });
+  await (await hydrated(bell)).click();
+  const list = page.getByRole('region', { name: 'Notifications' });
+  await expect(list.getByRole('listitem')).toHaveCount(20);
+  await expect(list.getByText('2 older notifications are unread.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
+  await list.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
+  await expectAxeClean(page);
+});

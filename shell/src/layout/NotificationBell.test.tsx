@@ -89,3 +89,18 @@ test('an empty list says so; a failed one says why and offers Retry', async () =
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
 });
+
+test('unread notifications older than the list are marked read with one press, and the count follows', async () => {
+  const user = userEvent.setup();
+  load.mockResolvedValue({ items: [match, suspended], unread: 26, total: 40 });
+  markRead.mockResolvedValueOnce({ unread: 25 }).mockResolvedValueOnce({ unread: 0 });
+  renderBell();
+  await user.click(await screen.findByRole('button', { name: 'Notifications, 26 unread' }));
+  const panel = await screen.findByRole('region', { name: 'Notifications' });
+  expect(await within(panel).findByText('25 older notifications are unread.')).toBeInTheDocument();
+
+  await user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+  expect(markRead).toHaveBeenLastCalledWith();
+  expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
+  expect(within(panel).queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+});

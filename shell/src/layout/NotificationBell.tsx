@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { IconButton } from './IconButton';
+import { MarkAllRead } from './MarkAllRead';
 import { errorText } from '@usedcars/shared-auth';
 import { fetchNotifications, markNotificationsRead } from '@usedcars/shared-api/alerts';
 import { carDetailPath, type Notification } from '@usedcars/shared-contract';
@@ -102,6 +103,7 @@ export default function NotificationBell() {
         <Panel id={panelId} role="region" aria-label="Notifications">
           <h2>Notifications</h2>
           <PanelBody list={list} onRetry={() => void load()} />
+          {list.state === 'ready' && unread > 0 ? <MarkAllRead unread={unread} onMarked={setUnread} /> : null}
         </Panel>
       ) : null}
     </Wrap>

@@ -60,7 +60,7 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   for (const remote of Object.keys(versions) as Array<keyof typeof versions>) {
     await expect(section(remote).locator('dd').first()).toHaveText(versions[remote]);
   }
-  // Its health: the numbers in the table, the chart drawn by uPlot, and the chart in words.
+  // Its health: the numbers in the table, the chart uPlot renders, and the chart in words.
   const catalog = section('catalog');
   await expect(
     catalog

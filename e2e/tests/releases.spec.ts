@@ -16,7 +16,7 @@ import { buildCatalogVariant, type Variant } from '../support/variants';
  * A team releases a rebuilt mf-catalog with the release commands (docs/releases.md): a canary
  * for half the visitors, a rollback, a token that cannot touch another remote, an admin's pin,
  * and a canary that fails rolled back on its own. Visits open a car's page: the home page is
- * drawn by the server alone and loads no catalog code, a car's page hydrates with it.
+ * rendered by the server alone and loads no catalog code, a car's page hydrates with it.
  */
 test.describe.configure({ mode: 'serial' });
 

@@ -30,7 +30,7 @@ export function AppContent() {
   );
 }
 
-/** What floats over the page, none of it drawn by the server: one child, so the tree above keeps the shape useId's ids come from. */
+/** What floats over the page, none of it rendered by the server: one child, so the tree above keeps the shape useId's ids come from. */
 function PageOverlays() {
   return (
     <>

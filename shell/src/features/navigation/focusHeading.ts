@@ -1,4 +1,4 @@
-/** How long a move watches for the new screen's heading (it may come, or be drawn again, with the screen's data). */
+/** How long a move watches for the new screen's heading (it may come, or be rendered again, with the screen's data). */
 const HEADING_WAIT_MS = 5_000;
 
 /** Fields a screen focuses itself: a move does not take focus from them. */
@@ -6,8 +6,8 @@ const OWN_FOCUS = 'input, select, textarea, [contenteditable="true"]';
 
 /**
  * After a move, focus goes to the new screen's h1 (tabIndex -1), so a screen reader reads the new
- * page and Tab starts from it. The heading is waited for if the screen draws it later, and focused
- * again if the screen draws it anew (its data arriving) while nothing else took focus.
+ * page and Tab starts from it. The heading is waited for if the screen renders it later, and focused
+ * again if the screen renders it anew (its data arriving) while nothing else took focus.
  */
 export function focusHeadingOf(main: HTMLElement | null): () => void {
   if (!main) return () => undefined;

@@ -9,7 +9,7 @@ const COLORS = ['#1a5fd6', '#d62828', '#1f7a46', '#8a4baf', '#b26b00'];
 const HEIGHT = 200;
 
 /**
- * Page views per minute, one line per release, drawn by uPlot on a canvas. The canvas is hidden
+ * Page views per minute, one line per release, rendered by uPlot on a canvas. The canvas is hidden
  * from screen readers: the caption says what it shows and the table under it holds the numbers.
  */
 export function HealthChart({ remote, releases }: { remote: string; releases: readonly ReleaseHealth[] }) {

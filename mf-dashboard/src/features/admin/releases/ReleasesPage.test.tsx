@@ -33,7 +33,7 @@ jest.mock('@usedcars/shared-api/releases', () => ({
   createDeployToken: jest.fn(),
   revokeDeployToken: jest.fn(),
 }));
-// jsdom has no canvas to draw on; the browser suite draws the real chart.
+// jsdom has no canvas; the browser suite renders the real chart.
 jest.mock('uplot', () => jest.fn().mockImplementation(() => ({ setSize: jest.fn(), destroy: jest.fn() })));
 Object.assign(globalThis, {
   ResizeObserver: class {

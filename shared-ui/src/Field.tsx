@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ComponentPropsWithRef, type ReactNode, type Ref } from 'react';
 import styled, { css } from 'styled-components';
 // The package's shared entry, not './theme': the page already holds it (see Dialog.tsx).
 import { Button, GhostButton, theme } from '@usedcars/shared-ui';
@@ -158,13 +158,15 @@ export interface FormActionsProps {
   submit: string;
   /** Its words while the form is sending. */
   sending?: string;
+  /** For a dialog that puts the focus on Cancel first, so Enter does no harm. */
+  cancelRef?: Ref<HTMLButtonElement>;
 }
 
 /** A dialog form's Cancel and submit buttons, at its foot, the same in every dialog. */
-export function FormActions({ pending, onCancel, submit, sending = 'Saving…' }: FormActionsProps) {
+export function FormActions({ pending, onCancel, submit, sending = 'Saving…', cancelRef }: FormActionsProps) {
   return (
     <Actions>
-      <GhostButton type="button" onClick={onCancel} disabled={pending}>
+      <GhostButton ref={cancelRef} type="button" onClick={onCancel} disabled={pending}>
         Cancel
       </GhostButton>
       <Button type="submit" disabled={pending}>

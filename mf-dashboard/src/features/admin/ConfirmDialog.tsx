@@ -1,10 +1,8 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
-import { Button, GhostButton } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
-import { FormRefusal } from '@usedcars/shared-ui/form';
+import { FormActions, FormRefusal } from '@usedcars/shared-ui/form';
 
 export interface ConfirmAct {
   run: (onDone: () => void) => void;
@@ -35,30 +33,20 @@ export function ConfirmDialog({
   const close = () => {
     if (!act.isPending) onClose();
   };
-  const run = () =>
+  const run = (event: FormEvent) => {
+    event.preventDefault();
     act.run(() => {
       toast.success(done);
       onClose();
     });
+  };
   return (
     <Dialog title={title} onClose={close} initialFocus={cancel}>
       {children}
-      <div role="alert">{act.error ? <FormRefusal>{errorText(act.error)}</FormRefusal> : null}</div>
-      <Footer aria-busy={act.isPending}>
-        <GhostButton ref={cancel} type="button" onClick={close} disabled={act.isPending}>
-          Cancel
-        </GhostButton>
-        <Button type="button" onClick={run} disabled={act.isPending}>
-          {act.isPending ? 'Saving…' : confirm}
-        </Button>
-      </Footer>
+      <form onSubmit={run} aria-busy={act.isPending}>
+        <div role="alert">{act.error ? <FormRefusal>{errorText(act.error)}</FormRefusal> : null}</div>
+        <FormActions pending={act.isPending} onCancel={close} submit={confirm} cancelRef={cancel} />
+      </form>
     </Dialog>
   );
 }
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: 12px;
-`;

@@ -37,6 +37,27 @@ test('register as a Buyer, stay signed in across a reload, then log out', async 
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 });
 
+test('a Log Out pressed before the page has hydrated still logs out', async ({ page }) => {
+  await submitRegistration(page, { name: 'Eager Leaver', email: unique('eager'), password: 'a-good-password', role: 'Buyer' });
+  await expect(nav(page).getByRole('button', { name: 'Log Out' })).toBeVisible();
+
+  // The page's React code is held back: the server-rendered Log Out is there, nothing hydrated it yet.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/bootstrap\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await nav(page).getByRole('button', { name: 'Log Out' }).click();
+  release();
+
+  await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  await page.reload();
+  await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+});
+
 test('a signed-out visit to /audis goes to /login and, after login, back to /audis', async ({ page }) => {
   await page.goto('/audis');
   await expect(page).toHaveURL(/\/login$/);

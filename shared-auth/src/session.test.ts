@@ -122,6 +122,39 @@ describe('a reload restores the session', () => {
     expect(getAccessToken()).toBeNull();
   });
 
+  test('logging out while the restore still waits for the role stays logged out', async () => {
+    saveAccessToken('access-for-buyer@usedcars.test');
+    const answer = global.fetch;
+    let releaseRole = () => undefined as void;
+    const roleHeld = new Promise<void>((resolve) => (releaseRole = resolve));
+    global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (new URL(String(input), 'http://page.test').pathname === '/users') await roleHeld;
+      return answer(input, init);
+    }) as typeof fetch;
+    await started(signedInAlready('buyer@usedcars.test'));
+    await logOut();
+    releaseRole();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(authStore.getState().status).toBe('signedOut');
+    expect(getAccessToken()).toBeNull();
+  });
+
+  test('logging out while the restore still waits for a new token leaves no token behind', async () => {
+    const answer = global.fetch;
+    let releaseToken = () => undefined as void;
+    const tokenHeld = new Promise<void>((resolve) => (releaseToken = resolve));
+    global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (new URL(String(input), 'http://page.test').pathname === '/jwt') await tokenHeld;
+      return answer(input, init);
+    }) as typeof fetch;
+    await started(signedInAlready('buyer@usedcars.test'));
+    await logOut();
+    releaseToken();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(authStore.getState().status).toBe('signedOut');
+    expect(getAccessToken()).toBeNull();
+  });
+
   test('a stored token whose account has since gone (401, then /jwt 404) ends the session everywhere', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     saveAccessToken('expired-token');

@@ -56,7 +56,8 @@ function followIdentity(user: AuthUser | null): void {
     return;
   }
   if (actionInProgress > 0) return;
-  finishSignIn(user, false).catch(async (error) => {
+  // A log-out during the restore wins: its answers arrive for nobody.
+  finishSignIn(user, false, () => identityUser?.uid === user.uid).catch(async (error) => {
     console.error('[auth] restoring the session failed', error);
     if (isMissingRecord(error)) {
       // No user record behind this identity (an unfinished sign-up, a deleted account): the
@@ -91,11 +92,11 @@ function mayHoldSession(): boolean {
   }
 }
 
-async function exchangeToken(email: string): Promise<string> {
+async function exchangeToken(email: string, current: () => boolean = () => true): Promise<string> {
   const idToken = await (await identity()).getIdToken();
   if (!idToken) throw new Error('Not signed in');
   const { accessToken } = await fetchAccessToken(email, idToken);
-  saveAccessToken(accessToken);
+  if (current()) saveAccessToken(accessToken);
   return accessToken;
 }
 
@@ -104,14 +105,16 @@ function isMissingRecord(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-async function finishSignIn(user: AuthUser, freshToken: boolean): Promise<void> {
+/** `current` says whether `user` is still the one signed in when each answer arrives. */
+async function finishSignIn(user: AuthUser, freshToken: boolean, current: () => boolean = () => true): Promise<void> {
   if (!user.email) {
-    setSignedIn(user, null);
+    if (current()) setSignedIn(user, null);
     return;
   }
-  if (freshToken || !getAccessToken()) await exchangeToken(user.email);
+  if (freshToken || !getAccessToken()) await exchangeToken(user.email, current);
+  if (!current()) return;
   const record = await fetchUserByEmail(user.email);
-  setSignedIn(user, record?.role ?? null);
+  if (current()) setSignedIn(user, record?.role ?? null);
 }
 
 /** The session cookie of whoever an action just signed in. */
@@ -150,6 +153,7 @@ export function startIdentity(load?: () => Promise<IdentityAdapter>): Promise<vo
   adapter = null;
   identityUser = null;
   setSignOutHandler(async () => {
+    identityUser = null;
     await clearSessionCookie();
     await (await identity()).signOut();
   });

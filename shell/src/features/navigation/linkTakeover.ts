@@ -3,6 +3,7 @@
  * markup the server drew and the page keeps as it is (docs/architecture.md, "Moving between
  * screens"). React Router's own links handle their clicks first; this sees what is left.
  */
+import { hydratedByReact } from './earlyPresses';
 
 /** The parts of a click the decision reads (a MouseEvent has them all). */
 export interface LinkClick {
@@ -68,7 +69,7 @@ const anyPath = () => true;
 /** A link React rendered (or hydrated): its own handler, a React Router link's, sees the click first. */
 function managedByReact(target: EventTarget | null): boolean {
   const anchor = target instanceof Element ? target.closest('a[href]') : null;
-  return !!anchor && Object.keys(anchor).some((key) => key.startsWith('__reactFiber$'));
+  return !!anchor && hydratedByReact(anchor);
 }
 
 function take(event: MouseEvent): void {

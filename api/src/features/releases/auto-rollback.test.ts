@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Release } from '@usedcars/shared-contract';
 import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
+import { openStream } from '../../../test/changeStream';
 import { type Account, DRIVERS, TEST_CONFIG, TestApi, createTestDatabase } from '../../../test/helpers';
 import { CanaryWatch, rollbackVerdict } from './auto-rollback';
 import { ReleaseRegistry } from './service';
@@ -122,23 +123,17 @@ describe.each(DRIVERS)('automatic rollback, on the API’s own timer (%s)', (dri
     await site.register('2.1.0', 50);
     await site.api().app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(site.api().app.server.address() as AddressInfo).port}`;
-    const controller = new AbortController();
-    const reader = (await fetch(`${origin}/changes`, { signal: controller.signal })).body!.getReader();
-    const events: string[] = [];
-    const next = async () => {
-      const { value } = await reader.read();
-      events.push(...[...new TextDecoder().decode(value).matchAll(/^event: (.+)$/gm)].map((match) => match[1]!));
-    };
+    const stream = await openStream(`${origin}/changes`);
     try {
-      await next();
+      await stream.received(1);
       await site.visits('2.0.0', 50, 0);
       await site.visits('2.1.0', 50, 10);
-      while (!events.includes('change')) await next();
+      await stream.heard('change');
       const [canary] = await site.history();
       expect(canary).toMatchObject({ version: '2.1.0', status: 'rolled_back' });
       expect(canary?.reason).toMatch(/^rolled back by automatic: error rate 20\.0 % over 50 page views/);
     } finally {
-      controller.abort();
+      stream.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { LiveSet, Release } from '@usedcars/shared-contract';
+import { openStream } from '../../../test/changeStream';
 import { type Account, describeEachDriver } from '../../../test/helpers';
 
 const manifest = (remote: string, version: string) => `https://cdn.example.test/${remote}/${version}/mf-manifest.json`;
@@ -193,17 +194,10 @@ describeEachDriver('the release registry', (api) => {
   it('tells render servers of every registry change on the change stream, and not of each uploaded file', async () => {
     await api().app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(api().app.server.address() as AddressInfo).port}`;
-    const controller = new AbortController();
-    const response = await fetch(`${origin}/changes`, { signal: controller.signal });
-    const reader = response.body!.getReader();
-    const events: string[] = [];
-    const next = async () => {
-      const { value } = await reader.read();
-      events.push(...[...new TextDecoder().decode(value).matchAll(/^event: (.+)$/gm)].map((match) => match[1]!));
-    };
+    const stream = await openStream(`${origin}/changes`);
     try {
-      await next();
-      expect(events).toEqual(['reliable']);
+      await stream.received(1);
+      expect(stream.events).toEqual(['reliable']);
       await fetch(`${origin}/release-files/catalog/3.0.0/remoteEntry.js`, { method: 'PUT', headers: bearer(catalogToken), body: 'x' });
       const registered = await fetch(`${origin}/releases`, {
         method: 'POST',
@@ -211,10 +205,10 @@ describeEachDriver('the release registry', (api) => {
         body: JSON.stringify(release('catalog', '3.0.0', { canary: 5 })),
       });
       expect(registered.status).toBe(201);
-      while (!events.includes('change')) await next();
-      expect(events).toEqual(['reliable', 'change']);
+      await stream.heard('change');
+      expect(stream.events).toEqual(['reliable', 'change']);
     } finally {
-      controller.abort();
+      stream.close();
     }
   });
 });

@@ -142,9 +142,7 @@ test("the API's /metrics shows its counters after traffic, to the token's bearer
   expect(api).toMatch(/telemetry_batches_total\{outcome="accepted"\} \d+/);
 });
 
-// Not working yet: with several render workers the primary's AggregatorRegistry times out ("Operation
-// timed out") collecting the workers' numbers. A single render process is covered by shell/src/server/metrics.test.ts.
-test.fixme("the render server's /metrics adds up every worker's counters after traffic, to the token's bearer only", async ({ page, request }) => {
+test("the render server's /metrics adds up every worker's counters after traffic, to the token's bearer only", async ({ page, request }) => {
   await page.goto(await carPage(request));
   await page.goto('/no-such-page');
   expect((await request.get(`${SITE.shell}/metrics`)).status()).toBe(404);

@@ -8,7 +8,8 @@ import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { accessToken } from '../support/orders';
-import { ROOT } from '../support/remotes';
+import { ROOT, readRemotes } from '../support/remotes';
+import { startRenderServer } from '../support/renderServer';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { buildCatalogVariant, type Variant } from '../support/variants';
 
@@ -125,15 +126,25 @@ test('a 50 % canary splits fresh visitors, each keeps their version, and the ser
   expect(seen.canary).toBeLessThanOrEqual(30);
 });
 
-test('a rollback reaches the next page load within 2 s', async ({ browser }) => {
+test('a rollback reaches the next page load of two render servers side by side within 2 s', async ({ browser }) => {
   const context = await freshContext(browser, [{ name: 'release_bucket', value: '0' }]);
-  expect(await visit(context)).toBe('canary');
-  await releases('rollback', 'catalog', '--site', SITE.shell, '--token', tokens.catalog, '--reason', 'the price label looks wrong');
-  await expect
-    .poll(async () => serverCatalog(await (await context.request.get(carPath)).text()) === canary.manifestUrl, { timeout: 2_000, intervals: [100] })
-    .toBe(false);
-  expect(await visit(context)).toBe('live');
-  await context.close();
+  // A second render server beside the site's, reading the same registry: both must follow the rollback.
+  const second = await startRenderServer(readRemotes(), { RENDER_WORKERS: '1' });
+  const renderedBy = async (origin: string) => serverCatalog(await (await context.request.get(`${origin}${carPath}`)).text());
+  try {
+    expect(await visit(context)).toBe('canary');
+    await expect.poll(() => renderedBy(second.origin), { timeout: 30_000 }).toBe(canary.manifestUrl);
+    await releases('rollback', 'catalog', '--site', SITE.shell, '--token', tokens.catalog, '--reason', 'the price label looks wrong');
+    await Promise.all(
+      [SITE.shell, second.origin].map((origin) =>
+        expect.poll(async () => (await renderedBy(origin)) === canary.manifestUrl, { timeout: 2_000, intervals: [100] }).toBe(false),
+      ),
+    );
+    expect(await visit(context)).toBe('live');
+  } finally {
+    await second.stop();
+    await context.close();
+  }
 });
 
 test("a team's token cannot touch another remote", async () => {

@@ -22,7 +22,7 @@ test.describe.configure({ timeout: 360_000 });
 
 const TITLES = { catalog: 'The car catalog', dashboard: 'The dashboard', checkout: 'Checkout' } as const;
 
-test('the admin reads each remote’s live release, changes a canary’s share, promotes it, and creates and revokes a deploy token', async ({
+test('the admin reads each remote’s live release, changes a canary’s share, promotes it, pins and unpins this browser, rolls back, and creates and revokes a deploy token', async ({
   page,
   context,
   request,
@@ -97,6 +97,36 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   const retired = (await rowOf(page, 'checkout releases', versions.checkout)).getByRole('cell').nth(5);
   await expect(retired).toContainText('Retired');
   await expect(retired).toContainText(`replaced by ${canary}`);
+
+  // This browser pinned to the release before: the notice says so and the page keeps the pin; Unpin takes it back.
+  await (await rowOf(page, 'checkout releases', versions.checkout)).getByRole('button', { name: `Pin my browser to checkout ${versions.checkout}` }).click();
+  await expect(page.getByText(`This browser now loads checkout ${versions.checkout}`)).toBeVisible();
+  const notice = page.getByText(/^This browser is pinned to checkout/);
+  await expect(notice).toContainText(versions.checkout);
+  expect((await context.cookies(SITE.shell)).map((cookie) => cookie.name)).toContain('release_pin');
+  await page
+    .getByRole('button', { name: `Unpin checkout ${versions.checkout}` })
+    .first()
+    .click();
+  await expect(page.getByText('This browser gets what visitors get again')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  expect((await context.cookies(SITE.shell)).map((cookie) => cookie.name)).not.toContain('release_pin');
+
+  // Rolling back asks why; the release before goes live again and the history keeps the reason.
+  await checkout.getByRole('button', { name: 'Roll back checkout' }).click();
+  const rollback = page.getByRole('dialog', { name: 'Roll back checkout' });
+  await expect(rollback).toContainText(`${versions.checkout} goes live again.`);
+  await rollback.getByRole('button', { name: 'Roll back', exact: true }).click();
+  await expect(rollback.getByText('Reason is required')).toBeVisible();
+  await rollback.getByLabel('Reason').fill(`checkout ${canary} double-charges at 375 px`);
+  await rollback.getByRole('button', { name: 'Roll back', exact: true }).click();
+  await expect(rollback).toHaveCount(0);
+  await expect(page.getByText('checkout rolled back')).toBeVisible();
+  await expect(checkout.locator('dd').first()).toHaveText(versions.checkout);
+  const rolledBack = (await rowOf(page, 'checkout releases', canary)).getByRole('cell').nth(5);
+  await expect(rolledBack).toContainText(`checkout ${canary} double-charges at 375 px`);
+  const back = (await (await request.get(`${SITE.api}/releases/live`)).json()) as { remotes: Record<string, { live: { version: string } | null }> };
+  expect(back.remotes.checkout?.live?.version).toBe(versions.checkout);
 
   // A deploy token: shown once, then revoked.
   const tokens = page.getByRole('region', { name: 'Deploy tokens', exact: true });

@@ -106,7 +106,7 @@ test('the page hydrates the signed-in HTML without a mismatch or a spinner', asy
   expect(problems).toEqual([]);
 });
 
-test('a tampered or revoked cookie is treated as signed out, and signing out clears the cookie', async ({ page, request }) => {
+test('a tampered, expired or revoked cookie is treated as signed out, and signing out clears the cookie', async ({ page, request }) => {
   const { buyer, carName } = await setUp(request);
   await signIn(page, buyer);
   const cookie = (await sessionCookie(page.context()))!;
@@ -118,6 +118,16 @@ test('a tampered or revoked cookie is treated as signed out, and signing out cle
   };
   expect(await signedOutHtml(`${cookie.value.slice(0, -4)}AAAA`)).toBe(true);
   expect(await signedOutHtml('not-a-session-cookie')).toBe(true);
+
+  // The emulator's cookies are unsigned JWTs: the same cookie re-made with its expiry passed is refused for that alone.
+  const remade = (change: (claims: Record<string, number>) => void) => {
+    const [header, payload] = cookie.value.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, number>;
+    change(claims);
+    return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+  };
+  expect(await signedOutHtml(remade(() => undefined))).toBe(false);
+  expect(await signedOutHtml(remade((claims) => (claims.exp = Math.floor(Date.now() / 1000) - 60)))).toBe(true);
 
   // Revocation counts whole seconds after the sign-in: asked again until it takes.
   const { idToken } = await (

@@ -56,6 +56,7 @@ for (const width of [375, 1280]) {
     const saved = await rowOf(other, 'Saved cars', carName);
     await expect(saved).toContainText('$20,300');
     await expect(saved).toContainText(`Price dropped $1,200 on ${today}`);
+    await expectAxeClean(other);
 
     // The seller withdraws it: its page says why (a 410), and the saved list shows it gone with that note.
     await changeListing(request, seller, carId, { status: 'withdrawn' });

@@ -5,12 +5,14 @@ import { listCar, newAccount, type SpecAccount } from '../support/accounts';
 import { expectAxeClean } from '../support/market';
 import { expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
 import { SITE } from '../support/site';
+import { rowOf } from '../support/tables';
 
 // Two shared cores under load: a remote's first render can take longer than the suite's 15 s.
 const expect = suiteExpect.configure({ timeout: 45_000 });
 /**
  * A seller keeps a listing current from My Products: a new price buyers see,
- * a paid car's price refused, and a car marked sold elsewhere, its booked buyer told. Each test
+ * a paid car's price refused, and a car marked sold elsewhere, its booked buyer told and the order
+ * kept in their My Orders as cancelled. Each test
  * makes its own seller, buyer and car.
  */
 
@@ -106,6 +108,17 @@ for (const width of [375, 1280]) {
       await visitor.reload();
       await expect(visitor.getByText('The seller sold this car elsewhere')).toBeVisible();
       await visitor.close();
+
+      // The booked buyer's My Orders keeps the order: Cancelled, with why, and nothing to pay.
+      const buyerPage = await browser.newPage({ viewport: { width, height: 900 } });
+      await logInAt(buyerPage, buyer.email, buyer.password);
+      await buyerPage.goto('/dashboard');
+      const order = await rowOf(buyerPage, 'My orders', carName);
+      await expect(order).toContainText('Cancelled');
+      await expect(order).toContainText('The seller sold this car elsewhere');
+      await expect(order.getByRole('link')).toHaveCount(0);
+      await expectAxeClean(buyerPage);
+      await buyerPage.close();
     });
 
     test("a car paid for meanwhile keeps its price: the API's refusal shows in the form, with what was typed", async ({ page, request }) => {

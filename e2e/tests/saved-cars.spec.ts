@@ -4,11 +4,12 @@ import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { changeListing, expectAxeClean } from '../support/market';
 import { hydrated } from '../support/hydration';
+import { rowOf } from '../support/tables';
 
 /**
  * Saved cars (docs/product.md, "Saved cars"): a buyer saves a car on one device and
  * finds it on another; a visitor's heart leads to the login and back to the car; a price cut
- * shows on the car's page; a car its seller withdrew leaves the list with the seller's note.
+ * shows on the car's page and in Saved cars; a car its seller withdrew leaves the list with the seller's note.
  */
 for (const width of [375, 1280]) {
   test(`a saved car is on every device of the buyer's, and leaves with a note when withdrawn (${width} px)`, async ({ browser, page, request }) => {
@@ -49,6 +50,12 @@ for (const width of [375, 1280]) {
     await other.goto(`/hondas/${carId}`);
     const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date());
     await expect(other.getByText(`Price dropped $1,200 on ${today}`)).toBeVisible();
+    await expectAxeClean(other);
+    // And so does the Saved cars table, under the new price.
+    await other.goto('/dashboard/savedCars');
+    const saved = await rowOf(other, 'Saved cars', carName);
+    await expect(saved).toContainText('$20,300');
+    await expect(saved).toContainText(`Price dropped $1,200 on ${today}`);
     await expectAxeClean(other);
 
     // The seller withdraws it: its page says why (a 410), and the saved list shows it gone with that note.

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { emailField, idField, priceField, requiredText, strictObject } from './fields';
-import { CAR_STATUSES } from './orderFlow';
+import { CAR_STATUSES, LISTING_ENDINGS } from './orderFlow';
 
 /**
  * POST /bookings. Old clients send name, email, img, currentPrice and carName too; the
@@ -34,6 +34,10 @@ export const bookingSchema = z.object({
   transactionId: z.string().nullable(),
   /** The booked car's status now: an unpaid booking of a sold car was sold to another buyer. */
   carStatus: z.enum(CAR_STATUSES),
+  /** Set when the seller ended the listing before this booking was paid: the booking is cancelled, and this says how. */
+  cancelReason: z.enum(LISTING_ENDINGS).nullable().default(null),
+  /** When it was cancelled (ISO 8601), or null. */
+  cancelledAt: z.string().nullable().default(null),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

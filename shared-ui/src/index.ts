@@ -17,3 +17,4 @@ export { ButtonLink } from './ButtonLink';
 export { formatPrice } from './formatPrice';
 export { ErrorPanel } from './ErrorPanel';
 export { StatusBadge } from './StatusBadge';
+export { PriceDrop } from './PriceDrop';

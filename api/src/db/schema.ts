@@ -107,8 +107,13 @@ export const bookings = pgTable(
     transactionId: text('transaction_id'),
     paymentIntentId: text('payment_intent_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set when the seller ended the listing unpaid: kept for the buyer's My Orders (docs/product.md, "My Orders").
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason').$type<'withdrawn' | 'soldElsewhere'>(),
   },
   (t) => [
+    check('bookings_cancel_reason_check', sql`${t.cancelReason} in ('withdrawn', 'soldElsewhere')`),
+    check('bookings_cancelled_check', sql`(${t.cancelledAt} is null) = (${t.cancelReason} is null) and not (${t.paid} and ${t.cancelReason} is not null)`),
     // A buyer books a car once; the database settles races between two clicks.
     uniqueIndex('bookings_car_buyer_idx').on(t.carId, t.buyerId),
     index('bookings_buyer_idx').on(t.buyerId, t.createdAt),

@@ -15,6 +15,8 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     paid: false,
     transactionId: null,
     carStatus: 'booked',
+    cancelReason: null,
+    cancelledAt: null,
     ...overrides,
   };
 }

@@ -46,6 +46,8 @@ describeEachDriver('bookings', (api) => {
       paid: false,
       transactionId: null,
       carStatus: 'booked',
+      cancelReason: null,
+      cancelledAt: null,
     });
     expect(await carStatus(carId)).toBe('booked');
   });

@@ -27,6 +27,8 @@ export function toBooking(row: BookingWithCar): Booking {
     paid: row.paid,
     transactionId: row.transactionId,
     carStatus: row.carStatus,
+    cancelReason: row.cancelReason,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
   };
 }
 

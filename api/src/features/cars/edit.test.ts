@@ -79,17 +79,43 @@ describeEachDriver('sellers keep listings current (PATCH)', (api) => {
     const own = await api().inject({ method: 'GET', url: '/myAudi', headers: seller.auth });
     expect(own.json<CarAnswer[]>().find((car) => car._id === carId)).toMatchObject({ status: 'soldElsewhere' });
 
-    expect(await api().db.select().from(bookings).where(eq(bookings.carId, carId))).toEqual([]);
+    // The bookings are kept, cancelled with how the listing ended: each buyer's My Orders still shows theirs.
+    const kept = await api().db.select().from(bookings).where(eq(bookings.carId, carId));
+    expect(kept.map((booking) => [booking.paid, booking.cancelReason])).toEqual([
+      [false, 'soldElsewhere'],
+      [false, 'soldElsewhere'],
+    ]);
     for (const who of [buyer, second]) {
       const orders = await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(who.email)}`, headers: who.auth });
-      expect(orders.json<Booking[]>().map((booking) => booking.carId)).not.toContain(carId);
+      const order = orders.json<Booking[]>().find((booking) => booking.carId === carId);
+      expect(order).toMatchObject({ paid: false, carStatus: 'soldElsewhere', cancelReason: 'soldElsewhere', cancelledAt: expect.any(String) });
+      // Nothing to pay: the payment is refused before any card is charged.
+      const intent = await api().inject({ method: 'POST', url: '/create-payment-intent', headers: who.auth, payload: { bookingId: order!._id } });
+      expect(intent.statusCode).toBe(409);
+      expect(intent.json()).toEqual({ message: ORDER_MESSAGES.cancelled });
       const inbox = (await api().inject({ method: 'GET', url: '/notifications', headers: who.auth })).json<NotificationPage>();
       expect(inbox.items).toContainEqual(
         expect.objectContaining({ kind: 'listingEnded', carId, text: 'Audi TT Roadster was sold elsewhere; your booking was cancelled.' }),
       );
     }
+    // The seller's My Buyers keeps them too, cancelled.
+    const buyers = (await api().inject({ method: 'GET', url: '/myBuyers', headers: seller.auth })).json<Booking[]>();
+    expect(buyers.filter((booking) => booking.carId === carId).map((booking) => booking.cancelReason)).toEqual(['soldElsewhere', 'soldElsewhere']);
     const rebook = await api().book(buyer, carId);
     expect(rebook.statusCode).toBe(409);
     expect(rebook.json().message).toBe(ORDER_MESSAGES.ended);
+  });
+
+  it('withdrawing keeps the booking as cancelled; its buyer leaving later does not bring the listing back', async () => {
+    const admin = await api().account('admin');
+    const leaving = await api().account('Buyer');
+    const carId = await api().addCar(seller, { carName: 'Audi Q5 Sportback' });
+    expect((await api().book(leaving, carId)).statusCode).toBe(201);
+    expect((await patch(seller, carId, { status: 'withdrawn' })).statusCode).toBe(200);
+    const orders = await api().inject({ method: 'GET', url: `/bookings?email=${encodeURIComponent(leaving.email)}`, headers: leaving.auth });
+    expect(orders.json<Booking[]>()).toEqual([expect.objectContaining({ carId, cancelReason: 'withdrawn', carStatus: 'withdrawn' })]);
+    expect((await api().inject({ method: 'DELETE', url: `/allUsers/${leaving.id}`, headers: admin.auth })).statusCode).toBe(200);
+    expect((await row(carId)).status).toBe('withdrawn');
+    expect((await read(carId)).statusCode).toBe(410);
   });
 });

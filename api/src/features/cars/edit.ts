@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { type CarStatus, type CarUpdate, type Category, ORDER_MESSAGES, endedStatus, isListed } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { type CarRow, type UserRow, bookings, cars } from '../../db/schema';
@@ -14,7 +14,7 @@ const ENDED_TEXT = {
 /**
  * PATCH /{collection}/{id}: the seller's own car, in one transaction with the car locked; a
  * refusal changes nothing. A lower price notifies savers and matching searches; ending the
- * listing cancels its (unpaid) bookings and tells each booked buyer.
+ * listing cancels its (unpaid) bookings, keeping them, and tells each booked buyer.
  */
 export async function updateCar(db: Db, seller: UserRow, category: Category, id: string, update: CarUpdate, now: Date): Promise<CarRow> {
   return db.transaction(async (tx) => {
@@ -45,8 +45,12 @@ export async function updateCar(db: Db, seller: UserRow, category: Category, id:
     const [row] = Object.keys(changes).length > 0 ? await tx.update(cars).set(changes).where(eq(cars.id, car.id)).returning() : [car];
 
     if (update.status !== undefined) {
-      // Only unpaid bookings exist on a car that is not sold: each is cancelled and its buyer told.
-      const cancelled = await tx.delete(bookings).where(eq(bookings.carId, car.id)).returning({ buyerId: bookings.buyerId });
+      // Only unpaid bookings exist on a car that is not sold: each is kept, cancelled with how the listing ended, and its buyer told.
+      const cancelled = await tx
+        .update(bookings)
+        .set({ cancelledAt: now, cancelReason: update.status })
+        .where(and(eq(bookings.carId, car.id), eq(bookings.paid, false), isNull(bookings.cancelReason)))
+        .returning({ buyerId: bookings.buyerId });
       const text = ENDED_TEXT[update.status](car.carName);
       await notify(
         tx,

@@ -113,7 +113,7 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
             summary: `Changes one of the seller's own ${label} cars (Seller only)`,
             description:
               'Any of currentPrice, details, location, condition; status withdrawn or soldElsewhere ends the listing, cancelling its ' +
-              "bookings (each booked buyer is notified). A new price joins priceHistory; a lower one notifies the car's savers and " +
+              "unpaid bookings, which are kept with cancelReason (each booked buyer is notified). A new price joins priceHistory; a lower one notifies the car's savers and " +
               "matching saved searches. Another seller's car is a 403; a sold car's price, or an ended or hidden listing, a 409; " +
               'nothing is changed by a refusal. Past the hourly limit of edits a 429.',
             params: z.object({ id: idField('id') }),

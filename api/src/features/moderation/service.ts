@@ -50,7 +50,10 @@ async function audit(tx: Tx, admin: UserRow, action: AuditAction, target: { id: 
 
 /** The seller and everyone holding a booking of the car. */
 async function peopleOfCar(tx: Tx, car: { id: string; sellerId: string | null }): Promise<string[]> {
-  const booked = await tx.select({ buyerId: bookings.buyerId }).from(bookings).where(eq(bookings.carId, car.id));
+  const booked = await tx
+    .select({ buyerId: bookings.buyerId })
+    .from(bookings)
+    .where(and(eq(bookings.carId, car.id), isNull(bookings.cancelReason)));
   return [...new Set([car.sellerId, ...booked.map((row) => row.buyerId)].filter((id): id is string => id !== null))];
 }
 

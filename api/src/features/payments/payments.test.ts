@@ -225,6 +225,24 @@ describeEachDriver('payments', (api) => {
       expect((await api().db.select().from(cars).where(eq(cars.id, carId)))[0]?.status).toBe('available');
     });
 
+    it('gives the money back when the seller ended the listing while the card went through', async () => {
+      const carId = await api().addCar(seller);
+      const { bookingId, transactionId } = await api().bookAndConfirm(buyer, carId);
+      const ended = await api().inject({ method: 'PATCH', url: `/audis/${carId}`, headers: seller.auth, payload: { status: 'withdrawn' } });
+      expect(ended.statusCode).toBe(200);
+      const late = await pay(buyer, bookingId, transactionId);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ message: ORDER_MESSAGES.cancelledRefunded });
+      expect(api().gateway.isRefunded(transactionId)).toBe(true);
+      const body = api().gateway.succeededEvent(transactionId);
+      const response = await deliver(body, api().gateway.signatureHeaders(body));
+      expect(response.json()).toEqual({ received: true, result: ORDER_MESSAGES.cancelledRefunded });
+      expect(await paymentsOf(bookingId)).toHaveLength(0);
+      const [kept] = await api().db.select().from(bookings).where(eq(bookings.id, bookingId));
+      expect(kept).toMatchObject({ paid: false, cancelReason: 'withdrawn' });
+      expect((await api().db.select().from(cars).where(eq(cars.id, carId)))[0]?.status).toBe('withdrawn');
+    });
+
     it('acknowledges events it has no use for', async () => {
       const body = JSON.stringify({ id: 'evt_1', type: 'charge.refunded', data: { object: { id: 'ch_1' } } });
       const response = await deliver(body, api().gateway.signatureHeaders(body));

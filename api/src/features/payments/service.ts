@@ -86,8 +86,10 @@ async function settle(db: Db, gateway: PaymentGateway, booking: BookingRow, tran
     if (earlier) return { insertedId: earlier, created: false };
     // Deleting an account withdraws its unpaid bookings under the same car lock: read again now
     // that it is held, or the card's money would be kept for a booking that is gone.
-    const [still] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).limit(1);
+    const [still] = await tx.select({ id: bookings.id, cancelReason: bookings.cancelReason }).from(bookings).where(eq(bookings.id, booking.id)).limit(1);
     if (!still) return { refunded: ORDER_MESSAGES.bookingGoneRefunded };
+    // Ending the listing cancels its unpaid bookings under the same car lock.
+    if (still.cancelReason) return { refunded: ORDER_MESSAGES.cancelledRefunded };
     const status = (car?.status ?? 'sold') as CarStatus;
     if (payRefusal({ paid: false }, status)) return { refunded: ORDER_MESSAGES.soldRefunded };
     const [payment] = await tx
@@ -103,7 +105,7 @@ async function settle(db: Db, gateway: PaymentGateway, booking: BookingRow, tran
     return { insertedId: payment.id, created: true };
   });
   if ('insertedId' in outcome) return outcome;
-  // Someone else bought the car, or the booking was withdrawn, between this buyer's card
+  // Someone else bought the car, or the booking was withdrawn or cancelled, between this buyer's card
   // confirmation and now: their money goes back.
   await gateway.refund(transactionId);
   throw conflict(outcome.refunded);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, notExists, or } from 'drizzle-orm';
-import { type NewUser, type Role, type User, carStatusFromBookings } from '@usedcars/shared-contract';
+import { type CarStatus, type NewUser, type Role, type User, carStatusFromBookings } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { bookings, cars, type UserRow, users } from '../../db/schema';
 import { badGateway, badRequest, forbidden, notFound } from '../../http/errors';
@@ -156,15 +156,21 @@ export async function deleteUser(db: Db, identity: IdentityVerifier, actor: User
 
 /**
  * Cars that lost unpaid bookings take the status the rest give them: a sold car keeps its paid
- * booking, so it stays sold. The caller holds the cars' locks, so a booking or payment made
+ * booking, so it stays sold, and an ended listing stays ended. The caller holds the cars' locks, so a booking or payment made
  * meanwhile is counted, not overwritten.
  */
 async function settleCarStatuses(tx: Db, carIds: string[]): Promise<void> {
   if (carIds.length === 0) return;
   const locked = await tx.select({ id: cars.id, status: cars.status }).from(cars).where(inArray(cars.id, carIds));
-  const remaining = await tx.select({ carId: bookings.carId, paid: bookings.paid }).from(bookings).where(inArray(bookings.carId, carIds));
+  const remaining = await tx
+    .select({ carId: bookings.carId, paid: bookings.paid, cancelReason: bookings.cancelReason })
+    .from(bookings)
+    .where(inArray(bookings.carId, carIds));
   for (const car of locked) {
-    const next = carStatusFromBookings(remaining.filter((booking) => booking.carId === car.id));
+    const next = carStatusFromBookings(
+      car.status as CarStatus,
+      remaining.filter((booking) => booking.carId === car.id),
+    );
     if (next !== car.status) await tx.update(cars).set({ status: next }).where(eq(cars.id, car.id));
   }
 }

@@ -3,14 +3,13 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_PATHS, SITE_PATHS, type Car, type Category } from '@usedcars/shared-contract';
 import { errorText, useAuth, type LoginRedirectState } from '@usedcars/shared-auth';
-import { ErrorPanel, VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { ErrorPanel, PriceDrop, VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { isEndedListing, useCar } from '../cars/carQueries';
 import { BookNowButton } from '../cars/CarActions';
 import { useIsBuyer } from '../cars/useIsBuyer';
 import { useBookingDialog } from '../cars/BookingDialogHost';
 import { StatusBadge } from '../cars/StatusBadge';
 import { SaveCarButton } from '../cars/SaveCarButton';
-import { PriceDrop } from '../cars/PriceDrop';
 import { SkeletonBlock } from '../cars/Skeleton';
 import { formatPosted } from '../cars/format';
 import { ReportListing } from '../report-listing/ReportListing';
@@ -174,7 +173,7 @@ function CarView({ car, titleId }: { car: Car; titleId: string }) {
             <dd>{formatPrice(car.price)}</dd>
           </div>
         </Prices>
-        <PriceDrop car={car} />
+        <PriceDrop priceHistory={car.priceHistory} />
         <BookingArea>
           <Booking car={car} />
         </BookingArea>

@@ -3,10 +3,9 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { carDetailPath, type Car } from '@usedcars/shared-contract';
 import { carImageUrl } from '@usedcars/shared-api/cars';
-import { focusRing, formatPrice, theme } from '@usedcars/shared-ui';
+import { PriceDrop, focusRing, formatPrice, theme } from '@usedcars/shared-ui';
 import { Picture as CarPicture } from '@usedcars/shared-ui/picture';
 import { CarActions, type OpenBooking } from './CarActions';
-import { PriceDrop } from './PriceDrop';
 import { SaveCarButton } from './SaveCarButton';
 import { StatusBadge } from './StatusBadge';
 import { formatPosted } from './format';
@@ -161,7 +160,7 @@ export function CarCard({ car, onBook }: { car: Car; onBook: OpenBooking }) {
             <dd>{formatPrice(car.price)}</dd>
           </div>
         </Prices>
-        <PriceDrop car={car} />
+        <PriceDrop priceHistory={car.priceHistory} />
         <Facts>
           <dt>Location</dt>
           <dd dir="auto">{car.location}</dd>

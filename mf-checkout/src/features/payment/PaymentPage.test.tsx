@@ -267,6 +267,16 @@ test('a booking whose car another buyer paid for first offers no card form', asy
   expect(createPaymentIntent).not.toHaveBeenCalled();
 });
 
+test('a booking cancelled when its seller ended the listing says why and offers no card form', async () => {
+  jest.mocked(fetchBooking).mockResolvedValue(booking({ carStatus: 'soldElsewhere', cancelReason: 'soldElsewhere', cancelledAt: '2026-11-20T10:00:00.000Z' }));
+  renderPage();
+  const closed = (await screen.findByText(/The seller sold this car elsewhere/)).closest('[role="status"]') as HTMLElement;
+  expect(closed).toHaveTextContent('Cancelled. The seller sold this car elsewhere: nothing to pay for this booking.');
+  expect(within(closed).getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/Dashboard');
+  expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  expect(createPaymentIntent).not.toHaveBeenCalled();
+});
+
 test('a booking that cannot be found says so', async () => {
   jest.mocked(fetchBooking).mockRejectedValue(new ApiError('No booking with id k9', 404));
   renderPage('k9');

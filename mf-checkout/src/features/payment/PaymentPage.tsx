@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from '@usedcars/shared-auth';
 import { ApiError } from '@usedcars/shared-api';
-import { ORDER_MESSAGES, SITE_PATHS, soldToAnotherBuyer } from '@usedcars/shared-contract';
+import { CANCEL_REASON_LABELS, ORDER_LABELS, ORDER_MESSAGES, SITE_PATHS, soldToAnotherBuyer } from '@usedcars/shared-contract';
 import { ErrorPanel, Spinner, focusRing, formatPrice, isRefusal, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useBooking, usePaymentConfig } from './paymentQueries';
 import TestCheckout from './TestCheckout';
@@ -53,6 +53,12 @@ export default function PaymentPage() {
         <Standing $tone="paid" role="status">
           <strong>Paid.</strong> {ORDER_MESSAGES.alreadyPaid}
           {order.transactionId && <Muted> Transaction {order.transactionId}</Muted>}
+          <BackLink to={SITE_PATHS.dashboard}>Back to My Orders</BackLink>
+        </Standing>
+      ) : order.cancelReason ? (
+        // Ending the listing cancelled the booking: the server would refuse the payment.
+        <Standing $tone="closed" role="status">
+          {`${ORDER_LABELS.cancelled}. ${CANCEL_REASON_LABELS[order.cancelReason]}: nothing to pay for this booking.`}
           <BackLink to={SITE_PATHS.dashboard}>Back to My Orders</BackLink>
         </Standing>
       ) : soldToAnotherBuyer(order) ? (

@@ -61,12 +61,13 @@ test("lists who booked the seller's cars, how to reach them and whether they pai
   expect(within(table).getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute('href', 'tel:5125550142');
 });
 
-test('a booking whose car went to another buyer says so, next to the sale', async () => {
+test('a booking whose car went to another buyer says so, next to the sale and a cancelled one', async () => {
   jest
     .mocked(fetchMyBuyers)
     .mockResolvedValue([
       booking({ _id: 'k1', name: 'Bob Buyer', carStatus: 'sold' }),
       booking({ _id: 'k2', name: 'Bea Buyer', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
+      booking({ _id: 'k3', name: 'Cy Buyer', carStatus: 'withdrawn', cancelReason: 'withdrawn', cancelledAt: '2026-11-20T10:00:00.000Z' }),
     ]);
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
   const table = await screen.findByRole('table', { name: 'Bookings of my cars' });
@@ -80,6 +81,7 @@ test('a booking whose car went to another buyer says so, next to the sale', asyn
   expect(rows).toEqual([
     ['Bob Buyer', 'Sold to another buyer'],
     ['Bea Buyer', 'Paid'],
+    ['Cy Buyer', 'Cancelled'],
   ]);
 });
 

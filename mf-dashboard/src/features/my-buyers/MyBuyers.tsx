@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { ORDER_LABELS, bookingStatus, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
 import { formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { DataTable, type Column } from '../table/DataTable';
+import { CancelledMark } from '../table/CancelledMark';
 import { PaidMark } from '../table/PaidMark';
 import { SoldToAnotherMark } from '../table/SoldToAnotherMark';
 import { useMyBuyers } from './useMyBuyers';
@@ -17,9 +18,11 @@ const columns: Column<Booking>[] = [
   { header: 'Paid', cell: (booking) => <PaymentState booking={booking} />, nowrap: true },
 ];
 
-/** Paid, not paid yet, or not paid because another buyer bought the car first. */
+/** Paid, not paid yet, not paid because another buyer bought the car first, or cancelled as the seller ended the listing. */
 function PaymentState({ booking }: { booking: Booking }) {
-  if (bookingStatus(booking) === 'paid') return <PaidMark />;
+  const status = bookingStatus(booking);
+  if (status === 'paid') return <PaidMark />;
+  if (status === 'cancelled') return <CancelledMark />;
   if (soldToAnotherBuyer(booking)) return <SoldToAnotherMark />;
   return <Unpaid>{ORDER_LABELS.notPaid}</Unpaid>;
 }

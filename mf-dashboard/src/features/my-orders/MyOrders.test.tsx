@@ -80,6 +80,22 @@ test('a booking whose car another buyer bought says so instead of offering PAY N
   expect(within(bought!).getAllByRole('cell').at(-1)).toHaveTextContent(/^Paid$/);
 });
 
+test('a booking cancelled when its seller ended the listing says Cancelled and why, with no PAY NOW', async () => {
+  jest
+    .mocked(fetchBookings)
+    .mockResolvedValue([
+      booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', carStatus: 'withdrawn', cancelReason: 'withdrawn', cancelledAt: '2026-11-20T10:00:00.000Z' }),
+      booking({ _id: 'k2', carName: 'Honda Civic EX', carStatus: 'soldElsewhere', cancelReason: 'soldElsewhere', cancelledAt: '2026-11-21T10:00:00.000Z' }),
+    ]);
+  renderDashboard(<MyOrders />);
+  const table = await screen.findByRole('table', { name: 'My orders' });
+  const [withdrawn, elsewhere] = within(table).getAllByRole('row').slice(1);
+  expect(within(withdrawn!).getAllByRole('cell').at(-1)).toHaveTextContent(/^CancelledThe seller withdrew this car$/);
+  expect(within(elsewhere!).getAllByRole('cell').at(-1)).toHaveTextContent(/^CancelledThe seller sold this car elsewhere$/);
+  expect(within(table).queryByRole('link')).not.toBeInTheDocument();
+  expect(mayPayNow(booking({ carStatus: 'withdrawn', cancelReason: 'withdrawn' }))).toBe(false);
+});
+
 test('a failed load says why and Retry loads again', async () => {
   const user = userEvent.setup();
   jest.mocked(fetchBookings).mockRejectedValueOnce(new ApiError('You can only read your own bookings', 403));

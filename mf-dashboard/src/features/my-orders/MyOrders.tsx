@@ -5,6 +5,7 @@ import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS, bookingStatus, canPay, soldToAn
 import { buttonStyles, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useSignedInEmail } from '../access/useRole';
 import { CarThumb } from '../table/CarThumb';
+import { CancelledMark } from '../table/CancelledMark';
 import { PaidMark } from '../table/PaidMark';
 import { SoldToAnotherMark } from '../table/SoldToAnotherMark';
 import { DataTable, type Column } from '../table/DataTable';
@@ -12,14 +13,17 @@ import { useMyOrders } from './useMyOrders';
 
 /**
  * PAY NOW shows for a booking that has a price and may still be paid, judged on the car's status
- * as the API answered it: once another buyer has paid for the car, there is nothing to pay.
+ * as the API answered it: once another buyer has paid for the car, or the seller ended the listing
+ * (the booking cancelled), there is nothing to pay.
  */
 export function mayPayNow(booking: Booking): boolean {
   return booking.currentPrice > 0 && canPay(booking, booking.carStatus);
 }
 
 function OrderStatus({ booking }: { booking: Booking }) {
-  if (bookingStatus(booking) === 'paid') return <PaidMark />;
+  const status = bookingStatus(booking);
+  if (status === 'paid') return <PaidMark />;
+  if (status === 'cancelled' && booking.cancelReason) return <CancelledMark reason={booking.cancelReason} />;
   if (soldToAnotherBuyer(booking)) return <SoldToAnotherMark />;
   if (mayPayNow(booking)) {
     return (

@@ -51,6 +51,23 @@ test('lists the saved cars, each linking to its page, with its price and state',
   expect(within(table).getByRole('link', { name: 'Honda Civic LX' })).toHaveAttribute('href', '/hondas/c1');
 });
 
+test('a saved car whose price was cut says by how much and when, under its price', async () => {
+  const cut = {
+    ...civic,
+    currentPrice: 17300,
+    priceHistory: [
+      { price: 18500, at: '2026-11-01T09:00:00.000Z' },
+      { price: 17300, at: '2026-11-20T12:00:00.000Z' },
+    ],
+  };
+  loadFavourites.mockResolvedValue({ cars: [cut, a4], gone: [] });
+  renderSavedCars();
+  const table = await screen.findByRole('table', { name: 'Saved cars' });
+  const [first, second] = within(table).getAllByRole('row').slice(1);
+  expect(within(first!).getAllByRole('cell')[3]).toHaveTextContent(/^\$17,300Price dropped \$1,200 on Nov 20$/);
+  expect(within(second!).getAllByRole('cell')[3]).toHaveTextContent(/^\$21,500$/);
+});
+
 test('cars gone from the site are listed under the table with the API’s note, not as an error', async () => {
   loadFavourites.mockResolvedValue({ cars: [civic], gone: [{ carId: 'c9', carName: 'Mercedes-Benz C 300', note: 'The seller withdrew this listing' }] });
   renderSavedCars();

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORIES, CATEGORY_PATHS, carDetailPath, type CarAnswer, type GoneCar } from '@usedcars/shared-contract';
-import { GhostButton, StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { GhostButton, PriceDrop, StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { CarThumb } from '../table/CarThumb';
 import { DataTable, type Column } from '../table/DataTable';
 import { useRemoveSavedCar, useSavedCars } from './useSavedCars';
@@ -20,7 +20,17 @@ const columns: Column<CarAnswer>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
   { header: 'Image', cell: (car) => <CarThumb img={car.img} photo={car.photos[0]} name={car.carName} /> },
   { header: 'Title', cell: (car) => <Link to={carDetailPath(car.categoryName, car._id)}>{car.carName}</Link>, text: true },
-  { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },
+  {
+    header: 'Price',
+    cell: (car) => (
+      <>
+        {formatPrice(car.currentPrice)}
+        <Drop priceHistory={car.priceHistory} />
+      </>
+    ),
+    align: 'end',
+    nowrap: true,
+  },
   { header: 'Status', cell: (car) => <StatusBadge status={car.status} />, nowrap: true },
   { header: 'Remove', cell: (car) => <RemoveButton car={car} />, nowrap: true },
 ];
@@ -77,6 +87,12 @@ const SmallButton = styled(GhostButton)`
   min-height: 44px;
   padding: 0 14px;
   font-size: 14px;
+`;
+
+// Under the price, on its own line.
+const Drop = styled(PriceDrop)`
+  display: table;
+  margin: 4px 0 0 auto;
 `;
 
 const Gone = styled.section`

@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import type { User } from '@usedcars/shared-contract';
 import { GhostButton, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
-import { SmallButton } from '../photos/UploadArea';
-import { DataTable, type Column } from '../table/DataTable';
+import { SmallButton } from '../../components/SmallButton';
+import { DataTable, type Column } from '../../components/DataTable';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { useAccounts, useDeleteAccount, type AccountRole } from './useAccounts';
 

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@usedcars/shared-contract';
-import { AdminOnly } from '../access/AdminOnly';
-import { DataTable, type Column } from '../table/DataTable';
+import { AdminOnly } from '../../components/AdminOnly';
+import { DataTable, type Column } from '../../components/DataTable';
 import { formatWhen } from './formatWhen';
 import { useAuditLog } from './useModeration';
 

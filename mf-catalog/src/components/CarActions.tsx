@@ -2,7 +2,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { ORDER_MESSAGES, canBook, carDetailPath, type Car } from '@usedcars/shared-contract';
 import { Button, ButtonLink, theme } from '@usedcars/shared-ui';
-import { useIsBuyer } from './useIsBuyer';
+import { useIsBuyer } from '../hooks/useIsBuyer';
 
 export type OpenBooking = (car: Car, opener: HTMLElement | null) => void;
 

@@ -6,7 +6,7 @@ import { ApiError } from '@usedcars/shared-api';
 import { fetchFavourites, saveCar, unsaveCar } from '@usedcars/shared-api/favourites';
 import type { LoginRedirectState } from '@usedcars/shared-auth';
 import { SaveCarButton } from './SaveCarButton';
-import { makeCar, renderAt, signInAs } from './testing';
+import { makeCar, renderAt, signInAs } from '../testing/renderCatalog';
 
 jest.mock('@usedcars/shared-api/favourites', () => ({ fetchFavourites: jest.fn(), saveCar: jest.fn(), unsaveCar: jest.fn() }));
 const loadFavourites = jest.mocked(fetchFavourites);

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ButtonLink, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
 import { SITE_ROUTES } from '@usedcars/shared-contract';
-import { useRole } from './useRole';
+import { useRole } from '../hooks/useRole';
 
 /** The admin's screens are reachable by typing their address; anyone but the admin is told they are not theirs. */
 export function AdminOnly({ title, refusal = 'Only the admin moderates listings.', children }: { title: string; refusal?: string; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { PRICE_MAX } from '@usedcars/shared-contract';
 import { formatPrice } from '@usedcars/shared-ui';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import { CarCard } from './CarCard';
-import { makeCar, renderAt, signInAs } from './testing';
+import { makeCar, renderAt, signInAs } from '../testing/renderCatalog';
 
 // The buyer's saved cars: none, unless a test says otherwise.
 jest.mock('@usedcars/shared-api/favourites', () => ({

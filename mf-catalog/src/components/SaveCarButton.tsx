@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useAuth, type LoginRedirectState } from '@usedcars/shared-auth';
 import { SITE_PATHS, carDetailPath, type Car } from '@usedcars/shared-contract';
 import { focusRing, theme } from '@usedcars/shared-ui';
-import { useIsSaved, useToggleSaved } from './savedCars';
+import { useIsSaved, useToggleSaved } from '../hooks/savedCars';
 
 const Heart = styled.button`
   display: inline-flex;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { carImageUrl } from '@usedcars/shared-api/cars';
 import type { CarPhoto } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
-import { SmallButton } from './UploadArea';
+import { SmallButton } from '../../components/SmallButton';
 
 interface PhotoGridProps {
   photos: readonly CarPhoto[];

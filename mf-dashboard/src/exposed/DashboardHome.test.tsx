@@ -3,7 +3,7 @@ import { authStore } from '@usedcars/shared-auth';
 import { fetchUserByEmail, listUsersByRole } from '@usedcars/shared-api';
 import { fetchSellerCars } from '@usedcars/shared-api/cars';
 import { fetchBookings } from '@usedcars/shared-api/bookings';
-import { renderDashboard, signInAs } from '../../testing/renderDashboard';
+import { renderDashboard, signInAs } from '../testing/renderDashboard';
 import DashboardHome from './DashboardHome';
 
 jest.mock('@usedcars/shared-api', () => ({

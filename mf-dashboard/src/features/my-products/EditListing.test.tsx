@@ -6,7 +6,7 @@ import { fetchSaveCounts } from '@usedcars/shared-api/favourites';
 import type { Car } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
-import MyProductPage from '../my-products/MyProductPage';
+import MyProductPage from './MyProductPage';
 
 jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), fetchUserByEmail: jest.fn() }));
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchSellerCars: jest.fn(), updateCar: jest.fn() }));

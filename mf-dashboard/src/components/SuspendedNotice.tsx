@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { theme } from '@usedcars/shared-ui';
-import { useAccountRecord } from './useAccountName';
+import { useAccountRecord } from '../hooks/useAccountName';
 
 /** A suspended seller is told why on every dashboard screen (their account record's suspendedReason). */
 export function SuspendedNotice() {

@@ -5,10 +5,10 @@ import { deletePhoto, reorderPhotos, type CarPhotosAnswer } from '@usedcars/shar
 import type { Car, CarPhoto } from '@usedcars/shared-contract';
 import { Button, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
-import { dashboardKeys } from '../queryKeys';
+import { dashboardKeys } from '../../lib/queryKeys';
 import { PhotoGrid } from './PhotoGrid';
-import { UploadArea } from './UploadArea';
-import { useUploads } from './useUploads';
+import { UploadArea } from '../../components/UploadArea';
+import { useUploads } from '../../hooks/useUploads';
 
 /**
  * Edit photos, from My Products: the car's photos to put in order, make the cover or delete,

@@ -8,7 +8,7 @@ import { Picture as CarPicture } from '@usedcars/shared-ui/picture';
 import { CarActions, type OpenBooking } from './CarActions';
 import { SaveCarButton } from './SaveCarButton';
 import { StatusBadge } from './StatusBadge';
-import { formatPosted } from './format';
+import { formatPosted } from '../lib/format';
 
 export const CardShell = styled.article`
   position: relative;

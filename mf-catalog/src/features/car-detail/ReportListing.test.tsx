@@ -5,8 +5,8 @@ import { ApiError } from '@usedcars/shared-api';
 import { fetchCar } from '@usedcars/shared-api/cars';
 import { reportListing } from '@usedcars/shared-api/moderation';
 import { authStore } from '@usedcars/shared-auth';
-import CarDetailPage from '../car-detail/CarDetailPage';
-import { makeCar, renderAt, signInAs } from '../cars/testing';
+import CarDetailPage from './CarDetailPage';
+import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
 jest.mock('@usedcars/shared-api/moderation', () => ({ reportListing: jest.fn() }));

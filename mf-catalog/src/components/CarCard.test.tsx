@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CarCard } from './CarCard';
-import { makeCar, renderAt, signInAs } from './testing';
+import { makeCar, renderAt, signInAs } from '../testing/renderCatalog';
 
 // The buyer's saved cars: none, unless a test says otherwise.
 jest.mock('@usedcars/shared-api/favourites', () => ({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchUserByEmail } from '@usedcars/shared-api';
 import type { User } from '@usedcars/shared-contract';
-import { dashboardKeys } from '../queryKeys';
+import { dashboardKeys } from '../lib/queryKeys';
 import { useSignedInEmail } from './useRole';
 
 /** The signed-in person's account record (GET /users?email=), read once per session; the server prefetches it too. */

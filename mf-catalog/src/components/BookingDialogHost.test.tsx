@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { useBookingDialog } from './BookingDialogHost';
-import { makeCar } from './testing';
+import { makeCar } from '../testing/renderCatalog';
 
 /**
  * Checkout's dialog arrives through federation in the site. Here the stand-in is either still

@@ -1,8 +1,9 @@
 import { useId, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { PHOTOS_PER_CAR_MAX, PHOTO_FILE_MAX_BYTES } from '@usedcars/shared-contract';
-import { GhostButton, focusRing, theme } from '@usedcars/shared-ui';
-import type { UploadRow, Uploads } from './useUploads';
+import { focusRing, theme } from '@usedcars/shared-ui';
+import type { UploadRow, Uploads } from '../hooks/useUploads';
+import { SmallButton } from './SmallButton';
 
 interface UploadAreaProps {
   uploads: Uploads;
@@ -194,10 +195,4 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 6px;
-`;
-
-export const SmallButton = styled(GhostButton)`
-  min-height: 36px;
-  padding: 4px 10px;
-  font-size: 14px;
 `;

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ButtonLink, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
 import { SITE_ROUTES, type Role } from '@usedcars/shared-contract';
-import { useRole } from './useRole';
+import { useRole } from '../hooks/useRole';
 
 /**
  * The seller pages are reachable by typing their address. Anyone else gets a plain explanation

@@ -119,7 +119,7 @@ const Actions = styled.div`
  * (16 px gutters, at most 1310 px): one column below 616 px, then two, three, four of 280 px or
  * more with 24 px gaps (docs/performance.md, "Pictures").
  */
-export const CARD_SIZES = '(max-width: 615px) calc(100vw - 32px), (max-width: 919px) calc(50vw - 28px), (max-width: 1223px) calc(33.3vw - 27px), 310px';
+const CARD_SIZES = '(max-width: 615px) calc(100vw - 32px), (max-width: 919px) calc(50vw - 28px), (max-width: 1223px) calc(33.3vw - 27px), 310px';
 
 /**
  * One car of a brand list (docs/product.md, "Brand list"): image, name, location, original and current price,

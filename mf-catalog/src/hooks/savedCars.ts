@@ -6,7 +6,7 @@ import type { Car, Favourites } from '@usedcars/shared-contract';
 import { useIsBuyer } from './useIsBuyer';
 
 /** The buyer's saved cars, as GET /favourites answers them (docs/product.md, "Saved cars"). */
-export const favouriteKeys = { all: ['favourites'] as const };
+const favouriteKeys = { all: ['favourites'] as const };
 
 /** Whether this car is on the signed-in buyer's list; false for anyone else and while the list loads. */
 export function useIsSaved(carId: string): boolean {

@@ -5,7 +5,7 @@ import type { Car, Category } from '@usedcars/shared-contract';
 import { toCarListQuery, type ListView } from './listParams';
 
 /** The one query-key factory for cars (docs/how-to.md, "House rules"); every key holds the whole view it answers. */
-export const carKeys = {
+const carKeys = {
   all: ['cars'] as const,
   brand: (category: Category) => [...carKeys.all, category] as const,
   lists: (category: Category) => [...carKeys.brand(category), 'list'] as const,
@@ -93,6 +93,6 @@ export function isRefusedCursor(view: ListView, error: unknown): boolean {
 }
 
 /** The API's answer for an id it does not know (404) or cannot read (400). */
-export function isMissingCar(error: unknown): boolean {
+function isMissingCar(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }

@@ -18,7 +18,7 @@ export interface Column<Row> {
 }
 
 /** Rows shown at once: a seller with 500 cars gets pages of this many, with a count. */
-export const TABLE_PAGE_SIZE = 20;
+const TABLE_PAGE_SIZE = 20;
 
 /** What a table needs to know of its query (a subset of react-query's result). */
 export interface TableQuery<Row> {

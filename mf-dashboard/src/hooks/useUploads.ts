@@ -8,7 +8,7 @@ import { PHOTOS_PER_CAR_MAX, PHOTO_FILE_MAX_BYTES, type Category } from '@usedca
  * own progress and its own refusal, and one bad file never holds back the others.
  */
 
-export type UploadState = 'waiting' | 'uploading' | 'processing' | 'done' | 'refused';
+type UploadState = 'waiting' | 'uploading' | 'processing' | 'done' | 'refused';
 
 export interface UploadRow {
   key: string;
@@ -24,7 +24,7 @@ export interface UploadRow {
 
 const MEGABYTES = PHOTO_FILE_MAX_BYTES / (1024 * 1024);
 
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   if (from === to || from < 0 || to < 0 || from >= items.length || to >= items.length) return [...items];
   const next = [...items];
   const [item] = next.splice(from, 1);

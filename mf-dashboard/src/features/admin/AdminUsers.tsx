@@ -10,7 +10,7 @@ import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { useAccounts, useDeleteAccount, type AccountRole } from './useAccounts';
 
 /** The confirm prompts, word for word (docs/product.md, "All users"); the seller's reads oddly, but it is the product's text. */
-export const DELETE_PROMPTS: Record<AccountRole, string> = {
+const DELETE_PROMPTS: Record<AccountRole, string> = {
   Buyer: 'Are you sure, you want to delete this account?',
   Seller: 'Are you sure, you want to cancel this order',
 };

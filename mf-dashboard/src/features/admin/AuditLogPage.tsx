@@ -4,7 +4,7 @@ import { DataTable, type Column } from '../../components/DataTable';
 import { formatWhen } from './formatWhen';
 import { useAuditLog } from './useModeration';
 
-export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
+const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   hideCar: 'Hid listing',
   restoreCar: 'Restored listing',
   suspendSeller: 'Suspended seller',

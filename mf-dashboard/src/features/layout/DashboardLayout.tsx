@@ -12,7 +12,7 @@ interface NavItem {
 }
 
 /** The side navigation by role (docs/product.md, "Dashboard"); the other roles have one screen, named for orientation. */
-export function dashboardNav(role: Role | null): NavItem[] {
+function dashboardNav(role: Role | null): NavItem[] {
   if (role === 'Seller') {
     return [
       { to: SITE_PATHS.addProduct, label: 'Add Product' },

@@ -7,7 +7,7 @@ import { Button, GhostButton, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { useListingUpdate } from './useListingUpdate';
 
-export const ENDING_TEXTS: Record<ListingEnding, { title: (car: string) => string; confirm: string; done: (car: string) => string; effect: string }> = {
+const ENDING_TEXTS: Record<ListingEnding, { title: (car: string) => string; confirm: string; done: (car: string) => string; effect: string }> = {
   soldElsewhere: {
     title: (car) => `Mark ${car} sold elsewhere?`,
     confirm: 'Mark sold elsewhere',

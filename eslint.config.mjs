@@ -1,5 +1,5 @@
 // The repository's one ESLint config (flat). What it enforces and why: docs/how-to.md, "Lint and format".
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -67,6 +67,25 @@ const packageImports = {
     };
   },
 };
+
+/**
+ * Features never import each other (docs/how-to.md, "House rules"): for every feature folder of the
+ * front-end packages, the rest of its package's `src/features/` is out of reach. Read from the disk
+ * at each run, so a new feature folder is held at once.
+ */
+function featureZones() {
+  const message =
+    'a feature never imports another feature; move what both use to src/components, src/hooks or src/lib, or compose them in src/exposed (docs/how-to.md, "House rules")';
+  return [...WORKSPACES]
+    .filter((workspace) => workspace === 'shell' || workspace.startsWith('mf-') || workspace.startsWith('shared-'))
+    .map((workspace) => `${workspace}/src/features`)
+    .filter((features) => existsSync(path.join(ROOT, features)))
+    .flatMap((features) =>
+      readdirSync(path.join(ROOT, features), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => ({ target: `./${features}/${entry.name}`, from: `./${features}`, except: [`./${entry.name}`], message })),
+    );
+}
 
 /** The UI-side packages the API must never import (the API serves JSON; it renders nothing). */
 const UI_PACKAGES = ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components', '@tanstack/*', 'react-hot-toast', 'zustand'];
@@ -263,5 +282,10 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Resolved imports, so a relative path and a package path are held alike.
+    files: ['shell/src/features/**', 'mf-*/src/features/**', 'shared-*/src/features/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: featureZones() }] },
   },
 );

@@ -5,7 +5,8 @@
  *   node --test scripts/lint-rules.test.mjs
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -37,12 +38,12 @@ async function assertAllowed(filePath, code) {
 test('a remote may not import another remote, by package name or by a relative path', async () => {
   await assertRefused(
     'mf-catalog/src/features/probe/probe.ts',
-    "import { dashboardKeys } from '@usedcars/mf-dashboard/src/features/queryKeys';\nexport const keys = dashboardKeys;\n",
+    "import { dashboardKeys } from '@usedcars/mf-dashboard/src/lib/queryKeys';\nexport const keys = dashboardKeys;\n",
     'catalog → dashboard by name',
   );
   await assertRefused(
     'mf-catalog/src/features/probe/probe.ts',
-    "import { dashboardKeys } from '../../../../mf-dashboard/src/features/queryKeys';\nexport const keys = dashboardKeys;\n",
+    "import { dashboardKeys } from '../../../../mf-dashboard/src/lib/queryKeys';\nexport const keys = dashboardKeys;\n",
     'catalog → dashboard by a relative path',
   );
   // Even a path that resolves to nothing: the name alone is refused.
@@ -64,7 +65,7 @@ test('a remote may not import the shell', async () => {
 test('a remote reaches a shared package by its name only', async () => {
   await assertAllowed(
     'mf-catalog/src/features/probe/probe.ts',
-    "import { Container } from '@usedcars/shared-ui';\nimport { carKeys } from '../cars/carQueries';\nexport const parts = [Container, carKeys];\n",
+    "import { Container } from '@usedcars/shared-ui';\nimport { carKeys } from '../../lib/carQueries';\nexport const parts = [Container, carKeys];\n",
   );
   await assertRefused(
     'mf-catalog/src/features/probe/probe.ts',
@@ -76,7 +77,7 @@ test('a remote reaches a shared package by its name only', async () => {
 test('a shared package may not import a remote or the shell', async () => {
   await assertRefused(
     'shared-ui/src/probe.ts',
-    "import { carKeys } from '@usedcars/mf-catalog/src/features/cars/carQueries';\nexport const keys = carKeys;\n",
+    "import { carKeys } from '@usedcars/mf-catalog/src/lib/carQueries';\nexport const keys = carKeys;\n",
     'shared-ui → catalog',
   );
   await assertRefused(
@@ -142,5 +143,43 @@ test('an import cycle is refused, even through a third module', async () => {
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a feature may not import another feature, by a relative path or by its package path', () => {
+  // Feature folders are read when the config loads, once a process: lint in a fresh one once they exist.
+  const features = path.join(ROOT, 'mf-dashboard', 'src', 'features');
+  const one = mkdtempSync(path.join(features, 'probe-one-'));
+  const other = mkdtempSync(path.join(features, 'probe-other-'));
+  const otherName = path.basename(other);
+  try {
+    writeFileSync(path.join(other, 'Thing.tsx'), 'export const Thing = () => null;\n');
+    writeFileSync(path.join(one, 'Own.tsx'), 'export const Own = () => null;\n');
+    mkdirSync(path.join(one, 'parts'));
+    const sources = [`../../${otherName}/Thing`, `@usedcars/mf-dashboard/src/features/${otherName}/Thing`, `../../../features/${otherName}/Thing`];
+    sources.forEach((source, index) =>
+      writeFileSync(path.join(one, 'parts', `refused${index}.tsx`), `import { Thing } from '${source}';\nexport const Probe = Thing;\n`),
+    );
+    // The remote's shared folders, and the feature's own files, are open to it.
+    writeFileSync(
+      path.join(one, 'parts', 'allowed.tsx'),
+      "import { DataTable } from '../../../components/DataTable';\nimport { dashboardKeys } from '../../../lib/queryKeys';\nimport { Own } from '../Own';\nexport const parts = [DataTable, dashboardKeys, Own];\n",
+    );
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', path.join(one, 'parts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    const problems = Object.fromEntries(
+      JSON.parse(run.stdout).map((result) => [path.basename(result.filePath), result.messages.map((message) => `${message.ruleId}: ${message.message}`)]),
+    );
+    sources.forEach((source, index) => {
+      const found = problems[`refused${index}.tsx`];
+      const refused = found.filter((problem) => problem.startsWith('import-x/no-restricted-paths:') && problem.includes('docs/how-to.md, "House rules"'));
+      assert.equal(refused.length, 1, `${source}: ${JSON.stringify(found)}`);
+    });
+    assert.deepEqual(problems['allowed.tsx'], []);
+  } finally {
+    rmSync(one, { recursive: true, force: true });
+    rmSync(other, { recursive: true, force: true });
   }
 });

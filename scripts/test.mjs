@@ -5,9 +5,9 @@
  * - When Debian's PostgreSQL is installed, a throwaway server on 127.0.0.1 is started and the
  *   API suite runs a second time against it (TEST_DATABASE_URL), so both databases are tested.
  *   With REQUIRE_POSTGRES=1 (set by .ci/run) a missing PostgreSQL fails the run instead.
- * - The whole repository is linted (`npm run lint`: ESLint with zero warnings allowed), one counted
- *   test, and the lint rules' own tests prove the package boundaries bite (docs/how-to.md,
- *   "Lint and format").
+ * - The whole repository is linted (`npm run lint`: ESLint with zero warnings allowed, then knip for
+ *   unused files, exports and dependencies), one counted test, and the lint rules' own tests prove
+ *   the package boundaries bite (docs/how-to.md, "Lint and format").
  * - Every package is type-checked (its own `typecheck` script; tsconfig.base.json sets noEmit),
  *   one counted test per package: jest and webpack compile with swc, which strips types without
  *   checking them, so nothing else would notice a type error.

@@ -76,7 +76,7 @@ export interface WriteLimitSettings {
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
 const SITE_PORTS = [TOPOLOGY.shell.port, ...Object.values(TOPOLOGY.remotes).map((remote) => remote.port)];
-export const DEFAULT_CORS_ORIGINS = SITE_PORTS.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+const DEFAULT_CORS_ORIGINS = SITE_PORTS.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   accessTokenTtlSeconds: 300, // docs/product.md, "Limits and timings": the access token lives 300 s
@@ -172,7 +172,7 @@ export function photoSettingsFromEnv(env: NodeJS.ProcessEnv, dataDir: string): P
 }
 
 /** METRICS_PORT (a listener of its own), METRICS_HOST (127.0.0.1), METRICS_TOKEN (/metrics on the public port for its bearer). */
-export function metricsSettingsFromEnv(env: NodeJS.ProcessEnv): MetricsSettings {
+function metricsSettingsFromEnv(env: NodeJS.ProcessEnv): MetricsSettings {
   const port = countFromEnv('METRICS_PORT', env.METRICS_PORT, 0);
   const token = env.METRICS_TOKEN?.trim() || undefined;
   if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
@@ -180,7 +180,7 @@ export function metricsSettingsFromEnv(env: NodeJS.ProcessEnv): MetricsSettings 
 }
 
 /** TELEMETRY_RETENTION_DAYS, TELEMETRY_BATCHES_PER_MINUTE, TELEMETRY_FLUSH_MS, TELEMETRY_TOKEN (the render servers'). */
-export function telemetrySettingsFromEnv(env: NodeJS.ProcessEnv): TelemetrySettings {
+function telemetrySettingsFromEnv(env: NodeJS.ProcessEnv): TelemetrySettings {
   const defaults = defaultTelemetrySettings;
   const serverToken = env.TELEMETRY_TOKEN?.trim() || undefined;
   if (serverToken && serverToken.length < 16) throw new ConfigError('TELEMETRY_TOKEN must be at least 16 characters long');
@@ -205,7 +205,7 @@ export function rollbackSettingsFromEnv(env: NodeJS.ProcessEnv): RollbackSetting
 }
 
 /** A secret made once and kept in DATA_DIR, so issued tokens survive a restart. */
-export function persistedSecret(dataDir: string): string {
+function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -245,7 +245,7 @@ export function assertSafeIdentity(environment: IdentityEnvironment): void {
   if (problem) throw new ConfigError(problem);
 }
 
-export function identityFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityEnvironment {
+function identityFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityEnvironment {
   return {
     projectId: env.FIREBASE_PROJECT_ID || 'demo-usedcars',
     emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,

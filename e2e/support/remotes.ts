@@ -16,7 +16,7 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 type ServeStatic = (o: { dir: string; port?: number; host?: string; origins?: readonly string[] }) => Promise<Server>;
 
 /** The site's pages, the only ones a remote's host lets read its files. */
-export const SITE_ORIGINS = [PORTS.shell, ...(Object.keys(topology.remotes) as Array<keyof Remotes>).map((name) => PORTS[name])].flatMap((port) => [
+const SITE_ORIGINS = [PORTS.shell, ...(Object.keys(topology.remotes) as Array<keyof Remotes>).map((name) => PORTS[name])].flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
 ]);

@@ -24,7 +24,7 @@ export class ApiUnreachableError extends Error {
   }
 }
 
-export type Auth = 'access' | 'none' | { idToken: string };
+type Auth = 'access' | 'none' | { idToken: string };
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -21,7 +21,6 @@
  *   order components happen to be created in: the server and the page must name every class
  *   alike for the page to take over the server's HTML.
  */
-const { root, SERVER_FOLDER } = require('./paths.cjs');
 const { browserConfig } = require('./browser.cjs');
 const { remoteServerConfig } = require('./remote-server.cjs');
 const { hostServerConfig } = require('./host-server.cjs');
@@ -43,5 +42,3 @@ module.exports = function federatedConfig(options) {
     return [browser, o.host ? hostServerConfig(o) : remoteServerConfig(o)];
   };
 };
-module.exports.root = root;
-module.exports.SERVER_FOLDER = SERVER_FOLDER;

@@ -15,13 +15,13 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { type Database, migrationsFolder } from './client';
 import * as schema from './schema';
 
-export const BACKUP_FORMAT = 'usedcars-backup';
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = 'usedcars-backup';
+const BACKUP_VERSION = 1;
 
 /** A refusal or a failure the operator can act on; the CLIs print its message alone. */
 export class BackupError extends Error {}
 
-export interface SchemaVersion {
+interface SchemaVersion {
   /** How many migrations of api/drizzle were applied. */
   migrations: number;
   /** The tag of the last one (its file name without .sql). */
@@ -43,7 +43,7 @@ export interface BackupHeader {
   photos?: { store: string; files: number };
 }
 
-export interface TableSection {
+interface TableSection {
   table: string;
   columns: string[];
   types: string[];
@@ -139,9 +139,7 @@ export async function hasAppSchema(database: Database): Promise<boolean> {
 }
 
 /** The tables the Drizzle schema declares: the only ones a backup reads and a restore writes, in a shared database too. */
-export const APP_TABLES: ReadonlySet<string> = new Set(
-  (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : [])),
-);
+const APP_TABLES: ReadonlySet<string> = new Set((Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : [])));
 
 /** The application's tables, each after every table it refers to. */
 async function tablesInOrder(session: Session): Promise<string[]> {

@@ -41,7 +41,7 @@ function readOwner(file: string): Owner | null {
 }
 
 /** Who holds the directory now, if anyone but this process; a lock left by a dead process does not count. */
-export function dataDirOwner(dir: string): Owner | null {
+function dataDirOwner(dir: string): Owner | null {
   const owner = readOwner(lockFileOf(dir));
   if (!owner || owner.pid === process.pid) return null;
   // On another machine (a shared disk) liveness cannot be checked: assume it lives.
@@ -49,7 +49,7 @@ export function dataDirOwner(dir: string): Owner | null {
   return null;
 }
 
-export function describeOwner(dir: string, owner: Owner): string {
+function describeOwner(dir: string, owner: Owner): string {
   return (
     `The embedded database in ${dir} is open in another process (pid ${owner.pid} on ${owner.host}, ` +
     `"${owner.command}", since ${owner.since}). PGlite serves one process at a time: stop that process ` +

@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** A mail as the catcher keeps it: what a person would read, and the headers tests look at. */
-export interface CaughtMail {
+interface CaughtMail {
   messageId: string;
   from: string;
   to: string[];

@@ -50,7 +50,7 @@ export interface DemoSeedReport {
 const DEMO_SELLERS = DEMO_ACCOUNTS.filter((account) => account.role === 'Seller');
 
 /** Demo accounts as database records (no sign-in accounts: see ensureDemoAccounts). */
-export async function ensureDemoUsers(db: Db, accounts: readonly DemoAccount[]): Promise<Map<string, string>> {
+async function ensureDemoUsers(db: Db, accounts: readonly DemoAccount[]): Promise<Map<string, string>> {
   await db
     .insert(users)
     .values(accounts.map(({ email, name, role }) => ({ email, name, role })))

@@ -9,7 +9,7 @@ export interface EntryAddress {
 }
 
 /** A manifest's files are relative to the folder it was published in (publicPath 'auto'), or to its fixed publicPath. */
-export function manifestBase(manifestUrl: string, manifest: RemoteManifest): string {
+function manifestBase(manifestUrl: string, manifest: RemoteManifest): string {
   const publicPath = manifest.metaData?.publicPath;
   return !publicPath || publicPath === 'auto' ? new URL('.', manifestUrl).href : new URL(publicPath, manifestUrl).href;
 }

@@ -1,7 +1,7 @@
 import type { SharedRequirement } from '@usedcars/federation/sharing';
 
 /** A manifest's file lists for one module or shared package. */
-export interface FileList {
+interface FileList {
   sync?: string[];
   async?: string[];
 }

@@ -1,6 +1,6 @@
 import type { PrefetchContext } from '@usedcars/federation';
-import { prefetchCarPage } from '../features/cars/carQueries';
-import { readListView } from '../features/cars/listParams';
+import { prefetchCarPage } from '../lib/carQueries';
+import { readListView } from '../lib/listParams';
 
 export { default } from '../features/brand-list/BrandListPage';
 

@@ -1,6 +1,6 @@
 import type { PrefetchContext, PrefetchResult } from '@usedcars/federation';
 import CarDetailPage from '../features/car-detail/CarDetailPage';
-import { prefetchCar } from '../features/cars/carQueries';
+import { prefetchCar } from '../lib/carQueries';
 
 export default CarDetailPage;
 

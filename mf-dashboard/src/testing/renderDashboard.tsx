@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { cleanup, render, screen as rendered } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
 import { setSignedIn } from '@usedcars/shared-auth';
@@ -38,4 +38,14 @@ export function renderDashboard(
     </QueryClientProvider>,
   );
   return { ...view, queryClient };
+}
+
+/** Renders a table screen, waits for its rows, checks them, and always cleans up for a property's next run. */
+export async function inTable(ui: ReactElement, caption: string, check: (table: HTMLElement) => void) {
+  renderDashboard(ui);
+  try {
+    check(await rendered.findByRole('table', { name: caption }));
+  } finally {
+    cleanup();
+  }
 }

@@ -85,7 +85,7 @@ function screensAt(pathname: string): Screen[] {
 }
 
 /** An address of the route table (the 404 catch-all aside): the router may take a link to it over. */
-export function isAppRoute(pathname: string): boolean {
+function isAppRoute(pathname: string): boolean {
   const leaf = screensAt(pathname).at(-1);
   return !!leaf && !('shell' in leaf && leaf.shell === 'NotFoundPage');
 }

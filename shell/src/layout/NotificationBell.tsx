@@ -9,7 +9,7 @@ import { carDetailPath, type Notification } from '@usedcars/shared-contract';
 import { GhostButton, focusRing, theme } from '@usedcars/shared-ui';
 
 /** How often the unread count is asked for while the page is shown; a focus asks at once. */
-export const BELL_POLL_MS = 60_000;
+const BELL_POLL_MS = 60_000;
 const PHONE = '@media (max-width: 768px)';
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 

@@ -93,7 +93,7 @@ export class RenderMetrics {
 }
 
 /** Compared in constant time, so the token cannot be guessed a character at a time. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const sent = Buffer.from(/^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '');
   const expected = Buffer.from(token);
   return sent.length === expected.length && timingSafeEqual(sent, expected);

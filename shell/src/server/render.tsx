@@ -138,13 +138,13 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
  * React puts the resource hints it finds while rendering (the pictures the screen shows at once)
  * ahead of the markup, because it is not rendering the <head>; they belong in the head.
  */
-export function splitResourceHints(markup: string): { hints: string; html: string } {
+function splitResourceHints(markup: string): { hints: string; html: string } {
   const leading = /^(?:<link\b[^>]*>)+/.exec(markup)?.[0] ?? '';
   return { hints: leading, html: markup.slice(leading.length) };
 }
 
 /** React's own preloads of pictures the head already names (a plain <img> it hints itself): one request each, not two. */
-export function withoutNamedImages(hints: string, named: readonly { href: string }[]): string {
+function withoutNamedImages(hints: string, named: readonly { href: string }[]): string {
   const hrefs = new Set(named.map((image) => image.href));
   return hints.replace(/<link\b[^>]*>/g, (link) => {
     const href = /\bhref="([^"]*)"/.exec(link)?.[1]?.replace(/&amp;/g, '&');

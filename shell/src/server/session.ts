@@ -8,7 +8,7 @@ import { staticHeaders } from './securityHeaders';
  * session cookie, which this server keeps in an httpOnly cookie and sends back to the API only as
  * "Authorization: Session <cookie>" on the reads it makes to render that visitor's pages.
  */
-export const SESSION_COOKIE = '__session';
+const SESSION_COOKIE = '__session';
 
 /** The visitor's session cookie, as their browser sent it; null without one. */
 export function sessionCookieOf(request: FastifyRequest): string | null {

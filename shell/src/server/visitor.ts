@@ -3,10 +3,10 @@ import { RELEASE_BUCKET_COOKIE, RELEASE_PIN_COOKIE } from '@usedcars/shared-cont
 import type { PinChecks, ReleaseSet, Remotes } from './releaseSet';
 
 /** The session cookie of a signed-in person: the only cookie that makes a page personal. */
-export const SESSION_COOKIE = '__session';
+const SESSION_COOKIE = '__session';
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-export function cookieOf(header: string | undefined, name: string): string | undefined {
+function cookieOf(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at > 0 && part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());

@@ -114,7 +114,7 @@ export interface CarListFilter extends CarListQuery {
  * Ended or hidden listings leave every list but their seller's own My Products, which shows why
  * (docs/product.md, "Listings kept current").
  */
-export const onTheLists = and(inArray(cars.status, ['available', 'booked', 'sold']), isNull(cars.hiddenBy));
+const onTheLists = and(inArray(cars.status, ['available', 'booked', 'sold']), isNull(cars.hiddenBy));
 
 function whereOf(filter: CarListFilter): SQL | undefined {
   return and(

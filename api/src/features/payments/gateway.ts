@@ -55,7 +55,7 @@ const header = (headers: WebhookHeaders, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-export const TEST_SIGNATURE_HEADER = 'test-gateway-signature';
+const TEST_SIGNATURE_HEADER = 'test-gateway-signature';
 /** As Stripe: a signature older than this is refused, so a captured request cannot be replayed later. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 

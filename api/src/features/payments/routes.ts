@@ -18,7 +18,7 @@ import { createPaymentIntent, recordPayment, settleFromWebhook } from './service
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 
-export const WEBHOOK_PATH = '/webhooks/payments';
+const WEBHOOK_PATH = '/webhooks/payments';
 /** Stripe's events are a few KB; the API's general body limit is smaller than some of them. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 

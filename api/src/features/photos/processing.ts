@@ -82,7 +82,7 @@ const ENCODE: Record<PhotoFormat, (image: Sharp) => Sharp> = {
 export const PROCESSING_SIGNATURE = JSON.stringify({ version: 1, libvips: sharp.versions.vips, widths: PHOTO_WIDTHS, encoders: ENCODER_SETTINGS });
 
 /** The widths made of a photo `width` wide: the targets below it, then its own width or the largest target. */
-export function widthsFor(width: number): number[] {
+function widthsFor(width: number): number[] {
   const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;
   return [...PHOTO_WIDTHS.filter((target) => target < Math.min(width, largest)), Math.min(width, largest)];
 }

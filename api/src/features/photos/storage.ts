@@ -34,7 +34,7 @@ export interface KeyRules {
 }
 
 /** Photo keys sit in subfolders by their first two characters, so no folder grows huge. */
-export const PHOTO_KEYS: KeyRules = {
+const PHOTO_KEYS: KeyRules = {
   check: (key) => PHOTO_KEY.test(key),
   folderPath: (key) => path.join(key.slice(0, 2), key),
   contentType: contentTypeOfKey,

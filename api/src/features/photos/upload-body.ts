@@ -13,7 +13,7 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const ANY_CONTROL_CHAR = /[\u0000-\u001F\u007F]/g;
 
 /** The name a file was sent under, fit to quote in a message: no folders, no control characters. */
-export function displayName(filename: string | undefined, position: number): string {
+function displayName(filename: string | undefined, position: number): string {
   const base = (filename ?? '').split(/[\\/]/).pop()!.replace(ANY_CONTROL_CHAR, '').trim();
   if (!base) return `Photo ${position}`;
   return base.length > 100 ? `${base.slice(0, 97)}…` : base;

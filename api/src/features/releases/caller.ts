@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** OpenAPI: a deploy token, or an admin's access token (the x-roles mark names the admin). */
-export const deploySecurity: Record<string, string[]>[] = [{ deployToken: [] }, { bearerAuth: [] }];
+const deploySecurity: Record<string, string[]>[] = [{ deployToken: [] }, { bearerAuth: [] }];
 export const deployDocumentation = { security: deploySecurity, [ROLES_EXTENSION]: ['admin'] };
 export const deployRefusals = { 401: messageSchema, 403: messageSchema };
 

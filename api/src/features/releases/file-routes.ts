@@ -14,7 +14,7 @@ export interface ReleaseFileOptions {
 }
 
 /** The largest file of a release (a remote's biggest chunk is far below it). */
-export const RELEASE_FILE_MAX_BYTES = 20 * 1024 * 1024;
+const RELEASE_FILE_MAX_BYTES = 20 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../http/errors';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const toRelease = (row: ReleaseRow): Release => ({
+const toRelease = (row: ReleaseRow): Release => ({
   remote: row.remote,
   version: row.version,
   manifestUrl: row.manifestUrl,

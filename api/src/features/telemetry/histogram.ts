@@ -4,11 +4,11 @@
  * bucket (in SQL too), which is what lets per-minute rows be merged into any window.
  * Times are in ms; CLS is stored times 1,000 (a score of 0.1 is 100).
  */
-export const BOUNDS = [
+const BOUNDS = [
   1, 2, 5, 10, 20, 30, 50, 75, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1200, 1500, 1800, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 8000, 10000,
   15000, 20000, 30000, 60000,
 ];
-export const BUCKETS = BOUNDS.length + 1;
+const BUCKETS = BOUNDS.length + 1;
 
 export const emptyBuckets = (): number[] => new Array<number>(BUCKETS).fill(0);
 

@@ -4,7 +4,7 @@ import { ApiError, ApiUnreachableError } from '@usedcars/shared-api';
 import { fetchCarPage } from '@usedcars/shared-api/cars';
 import { CAR_LIST_MAX_OFFSET, type CarListQuery } from '@usedcars/shared-contract';
 import BrandListPage from './BrandListPage';
-import { currentAddress, makeCar, renderAt, signInAs } from '../cars/testing';
+import { currentAddress, makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
 // The buyer's saved cars: none, unless a test says otherwise.
 jest.mock('@usedcars/shared-api/favourites', () => ({

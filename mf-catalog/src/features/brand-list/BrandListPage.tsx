@@ -5,10 +5,10 @@ import { CATEGORY_PATHS, type Category, type CarSort } from '@usedcars/shared-co
 import { errorText } from '@usedcars/shared-auth';
 import { ErrorPanel, GhostButton, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
 import { Field, Select } from '@usedcars/shared-ui/form';
-import { isRefusedCursor, useCarPage } from '../cars/carQueries';
-import { CarCard } from '../cars/CarCard';
-import { useBookingDialog } from '../cars/BookingDialogHost';
-import { PAGE_SIZE, SORT_LABELS, hasFilters, readListView, writeListView, type CarFilters, type ListView } from '../cars/listParams';
+import { isRefusedCursor, useCarPage } from '../../lib/carQueries';
+import { CarCard } from '../../components/CarCard';
+import { useBookingDialog } from '../../components/BookingDialogHost';
+import { PAGE_SIZE, SORT_LABELS, hasFilters, readListView, writeListView, type CarFilters, type ListView } from '../../lib/listParams';
 import { FilterForm } from './FilterForm';
 import { SaveSearch } from './SaveSearch';
 import { Pagination } from './Pagination';

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, GhostButton, theme } from '@usedcars/shared-ui';
 import { Field, Input } from '@usedcars/shared-ui/form';
-import { FILTER_KEYS, readListView, sameFilters, type CarFilters } from '../cars/listParams';
+import { FILTER_KEYS, readListView, sameFilters, type CarFilters } from '../../lib/listParams';
 
 const Form = styled.form`
   display: grid;

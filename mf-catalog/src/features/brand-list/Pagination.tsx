@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { focusRing, theme } from '@usedcars/shared-ui';
-import { LAST_NUMBERED_PAGE, PAGE_SIZE, writeListView, type ListView } from '../cars/listParams';
+import { LAST_NUMBERED_PAGE, PAGE_SIZE, writeListView, type ListView } from '../../lib/listParams';
 
 const Nav = styled.nav`
   display: flex;

@@ -5,7 +5,7 @@ import { ApiError } from '@usedcars/shared-api';
 import { saveSearch } from '@usedcars/shared-api/alerts';
 import { fetchCarPage } from '@usedcars/shared-api/cars';
 import BrandListPage from './BrandListPage';
-import { makeCar, renderAt, signInAs } from '../cars/testing';
+import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
 jest.mock('@usedcars/shared-api/favourites', () => ({ fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })) }));
 jest.mock('@usedcars/shared-api/alerts', () => ({ saveSearch: jest.fn() }));

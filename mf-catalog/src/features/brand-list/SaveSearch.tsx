@@ -8,11 +8,11 @@ import { describeSearch, savedSearchInputSchema, type Category, type CarSort, ty
 import { GhostButton, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { Field, FormActions, Input } from '@usedcars/shared-ui/form';
-import { DEFAULT_SORT, type CarFilters } from '../cars/listParams';
-import { useIsBuyer } from '../cars/useIsBuyer';
+import { DEFAULT_SORT, type CarFilters } from '../../lib/listParams';
+import { useIsBuyer } from '../../hooks/useIsBuyer';
 
 /** The list's view as a saved search's filters; a minimum of $0 is no minimum, the default sort no sort (as in the list's address). */
-export function toSearchFilters(category: Category, filters: CarFilters, sort: CarSort): SearchFilters {
+function toSearchFilters(category: Category, filters: CarFilters, sort: CarSort): SearchFilters {
   const { q, minPrice, maxPrice, year, location } = filters;
   const all = { category, q, minPrice: minPrice || undefined, maxPrice, year, location, sort: sort === DEFAULT_SORT ? undefined : sort };
   return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined)) as SearchFilters;

@@ -1,5 +1,5 @@
-import { Body, CardShell, Picture } from '../cars/CarCard';
-import { SkeletonBlock } from '../cars/Skeleton';
+import { Body, CardShell, Picture } from '../../components/CarCard';
+import { SkeletonBlock } from '../../components/Skeleton';
 import { CarGrid } from './CarGrid';
 
 /**

@@ -5,7 +5,7 @@ import { fetchCar } from '@usedcars/shared-api/cars';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import CarDetailPage from './CarDetailPage';
-import { makeCar, renderAt, signInAs } from '../cars/testing';
+import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
 jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
 

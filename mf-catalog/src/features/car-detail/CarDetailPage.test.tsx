@@ -5,7 +5,7 @@ import { ApiError } from '@usedcars/shared-api';
 import { fetchCar } from '@usedcars/shared-api/cars';
 import type { Category } from '@usedcars/shared-contract';
 import CarDetailPage from './CarDetailPage';
-import { makeCar, renderAt, signInAs } from '../cars/testing';
+import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
 // The buyer's saved cars: none, unless a test says otherwise.
 jest.mock('@usedcars/shared-api/favourites', () => ({

@@ -4,15 +4,15 @@ import styled from 'styled-components';
 import { CATEGORY_PATHS, SITE_PATHS, type Car, type Category } from '@usedcars/shared-contract';
 import { errorText, useAuth, type LoginRedirectState } from '@usedcars/shared-auth';
 import { ErrorPanel, PriceDrop, VisuallyHidden, focusRing, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
-import { isEndedListing, useCar } from '../cars/carQueries';
-import { BookNowButton } from '../cars/CarActions';
-import { useIsBuyer } from '../cars/useIsBuyer';
-import { useBookingDialog } from '../cars/BookingDialogHost';
-import { StatusBadge } from '../cars/StatusBadge';
-import { SaveCarButton } from '../cars/SaveCarButton';
-import { SkeletonBlock } from '../cars/Skeleton';
-import { formatPosted } from '../cars/format';
-import { ReportListing } from '../report-listing/ReportListing';
+import { isEndedListing, useCar } from '../../lib/carQueries';
+import { BookNowButton } from '../../components/CarActions';
+import { useIsBuyer } from '../../hooks/useIsBuyer';
+import { useBookingDialog } from '../../components/BookingDialogHost';
+import { StatusBadge } from '../../components/StatusBadge';
+import { SaveCarButton } from '../../components/SaveCarButton';
+import { SkeletonBlock } from '../../components/Skeleton';
+import { formatPosted } from '../../lib/format';
+import { ReportListing } from './ReportListing';
 import { Gallery } from './Gallery';
 
 const Page = styled.article`

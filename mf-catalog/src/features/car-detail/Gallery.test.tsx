@@ -2,7 +2,7 @@ import { createEvent, fireEvent, render, screen, within } from '@testing-library
 import userEvent from '@testing-library/user-event';
 import type { CarPhoto } from '@usedcars/shared-contract';
 import { Gallery } from './Gallery';
-import { makeCar } from '../cars/testing';
+import { makeCar } from '../../testing/renderCatalog';
 
 function makePhoto(n: number): CarPhoto {
   const variants = (format: string) => [320, 640, 1280].map((width) => ({ width, height: (width * 5) / 8, url: `/photos/p${n}-${width}.${format}` }));

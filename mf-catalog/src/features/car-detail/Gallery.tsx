@@ -11,7 +11,7 @@ import { Picture } from '@usedcars/shared-ui/picture';
  * gutters on each side), then two columns of the container (at most 1310 px) with a 32 px gap
  * (docs/performance.md, "Pictures").
  */
-export const MAIN_SIZES = '(max-width: 783px) calc(100vw - 32px), (max-width: 1341px) calc(50vw - 32px), 623px';
+const MAIN_SIZES = '(max-width: 783px) calc(100vw - 32px), (max-width: 1341px) calc(50vw - 32px), 623px';
 const THUMB_SIZES = '64px';
 const FULL_SIZES = 'calc(100vw - 64px)';
 
@@ -21,7 +21,7 @@ const SWIPE_PX = 40;
 const CLICK_AFTER_SWIPE_MS = 400;
 
 /** The text a photo is described by: the car's name and the photo's place among the others. */
-export function photoAlt(carName: string, index: number, count: number): string {
+function photoAlt(carName: string, index: number, count: number): string {
   return count > 1 ? `${carName}, photo ${index + 1} of ${count}` : carName;
 }
 

@@ -11,7 +11,7 @@ import { paymentKeys, usePaymentIntent } from './paymentQueries';
 /** What confirming the card gave: Stripe.js's confirmCardPayment shape, which the test gateway copies. */
 export type ConfirmResult = { paymentIntent: { id: string; status: string }; error?: undefined } | { paymentIntent?: undefined; error: { message: string } };
 
-export const PAYMENT_TEXTS = {
+const PAYMENT_TEXTS = {
   // The product's own words (docs/product.md, "Payment"); tests and the dashboard match them.
   completed: 'Congrats! your payment completed',
   toast: 'Successfully Done',

@@ -60,7 +60,7 @@ function checks(fields: CardFields): Record<Field, FieldCheck> {
  * The message the card element shows, as Stripe's does: an impossible value at once, an
  * unfinished one only after the person leaves that field.
  */
-export function visibleCardError(fields: CardFields, left: ReadonlySet<Field>): string | undefined {
+function visibleCardError(fields: CardFields, left: ReadonlySet<Field>): string | undefined {
   const state = checks(fields);
   for (const field of ['number', 'expiry', 'cvc'] as const) {
     const check = state[field];

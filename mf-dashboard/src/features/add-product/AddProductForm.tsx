@@ -8,10 +8,10 @@ import { addCar, carImageUrl } from '@usedcars/shared-api/cars';
 import { SITE_PATHS, isImageLink, type AcknowledgedAnswer, type CarInput } from '@usedcars/shared-contract';
 import { Button, GhostButton, theme } from '@usedcars/shared-ui';
 import { Field, Input, Select, TextArea } from '@usedcars/shared-ui/form';
-import { useDisplayName } from '../access/useRole';
-import { UploadArea } from '../photos/UploadArea';
-import { useUploads } from '../photos/useUploads';
-import { dashboardKeys } from '../queryKeys';
+import { useDisplayName } from '../../hooks/useRole';
+import { UploadArea } from '../../components/UploadArea';
+import { useUploads } from '../../hooks/useUploads';
+import { dashboardKeys } from '../../lib/queryKeys';
 import {
   CAR_FIELDS,
   withPictureForPhotos,

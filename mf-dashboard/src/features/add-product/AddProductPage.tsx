@@ -1,5 +1,5 @@
 import { usePageTitle } from '@usedcars/shared-ui';
-import { SellerOnly } from '../access/SellerOnly';
+import { SellerOnly } from '../../components/SellerOnly';
 import { AddProductForm } from './AddProductForm';
 
 function AddProduct() {

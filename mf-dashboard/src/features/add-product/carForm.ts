@@ -69,7 +69,7 @@ function toNumber(text: string): number | undefined {
  * The picture a car listed with photos but no link carries: the cover replaces it as soon as
  * the first photo is in, and it comes back only if every photo is deleted (docs/product.md).
  */
-export const PICTURE_FOR_PHOTOS = '/images/cars/sedan-grey.svg';
+const PICTURE_FOR_PHOTOS = '/images/cars/sedan-grey.svg';
 
 export function withPictureForPhotos(values: CarFormValues, withPhotos: boolean): CarFormValues {
   return withPhotos && values.img.trim() === '' ? { ...values, img: PICTURE_FOR_PHOTOS } : values;

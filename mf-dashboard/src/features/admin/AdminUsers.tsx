@@ -4,13 +4,13 @@ import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import type { User } from '@usedcars/shared-contract';
 import { GhostButton, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
-import { SmallButton } from '../photos/UploadArea';
-import { DataTable, type Column } from '../table/DataTable';
+import { SmallButton } from '../../components/SmallButton';
+import { DataTable, type Column } from '../../components/DataTable';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { useAccounts, useDeleteAccount, type AccountRole } from './useAccounts';
 
 /** The confirm prompts, word for word (docs/product.md, "All users"); the seller's reads oddly, but it is the product's text. */
-export const DELETE_PROMPTS: Record<AccountRole, string> = {
+const DELETE_PROMPTS: Record<AccountRole, string> = {
   Buyer: 'Are you sure, you want to delete this account?',
   Seller: 'Are you sure, you want to cancel this order',
 };

@@ -1,10 +1,10 @@
 import type { AuditEntry } from '@usedcars/shared-contract';
-import { AdminOnly } from '../access/AdminOnly';
-import { DataTable, type Column } from '../table/DataTable';
+import { AdminOnly } from '../../components/AdminOnly';
+import { DataTable, type Column } from '../../components/DataTable';
 import { formatWhen } from './formatWhen';
 import { useAuditLog } from './useModeration';
 
-export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
+const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   hideCar: 'Hid listing',
   restoreCar: 'Restored listing',
   suspendSeller: 'Suspended seller',

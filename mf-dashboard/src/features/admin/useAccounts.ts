@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteUser, listUsersByRole } from '@usedcars/shared-api';
 import type { User } from '@usedcars/shared-contract';
-import { dashboardKeys } from '../queryKeys';
+import { dashboardKeys } from '../../lib/queryKeys';
 
 export type AccountRole = 'Buyer' | 'Seller';
 

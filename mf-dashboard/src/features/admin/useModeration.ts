@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAuditLog, fetchReports, setListingHidden, setSellerSuspended } from '@usedcars/shared-api/moderation';
-import { dashboardKeys } from '../queryKeys';
+import { dashboardKeys } from '../../lib/queryKeys';
 
 /** GET /admin/reports: the queue, newest first, read afresh each time it is shown. */
 export function useReports() {

@@ -2,8 +2,8 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { CloseButton, focusRing, theme } from '@usedcars/shared-ui';
 import { SITE_PATHS, SITE_ROUTES, noticeFrom, type Role } from '@usedcars/shared-contract';
-import { useRole } from '../access/useRole';
-import { SuspendedNotice } from '../access/SuspendedNotice';
+import { useRole } from '../../hooks/useRole';
+import { SuspendedNotice } from '../../components/SuspendedNotice';
 import { DashboardErrorBoundary } from './DashboardErrorScreen';
 
 interface NavItem {
@@ -12,7 +12,7 @@ interface NavItem {
 }
 
 /** The side navigation by role (docs/product.md, "Dashboard"); the other roles have one screen, named for orientation. */
-export function dashboardNav(role: Role | null): NavItem[] {
+function dashboardNav(role: Role | null): NavItem[] {
   if (role === 'Seller') {
     return [
       { to: SITE_PATHS.addProduct, label: 'Add Product' },

@@ -1,10 +1,10 @@
 import styled from 'styled-components';
 import { ORDER_LABELS, bookingStatus, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
 import { formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
-import { DataTable, type Column } from '../table/DataTable';
-import { CancelledMark } from '../table/CancelledMark';
-import { PaidMark } from '../table/PaidMark';
-import { SoldToAnotherMark } from '../table/SoldToAnotherMark';
+import { DataTable, type Column } from '../../components/DataTable';
+import { CancelledMark } from '../../components/CancelledMark';
+import { PaidMark } from '../../components/PaidMark';
+import { SoldToAnotherMark } from '../../components/SoldToAnotherMark';
 import { useMyBuyers } from './useMyBuyers';
 
 const columns: Column<Booking>[] = [

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchMyBuyers } from '@usedcars/shared-api/bookings';
-import { dashboardKeys } from '../queryKeys';
+import { dashboardKeys } from '../../lib/queryKeys';
 
 /** Bookings of the seller's cars (GET /myBuyers); buyers book and pay at any time, so it is read afresh. */
 export function useMyBuyers() {

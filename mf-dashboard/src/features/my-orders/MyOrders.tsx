@@ -3,12 +3,12 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS, bookingStatus, canPay, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
 import { buttonStyles, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
-import { useSignedInEmail } from '../access/useRole';
-import { CarThumb } from '../table/CarThumb';
-import { CancelledMark } from '../table/CancelledMark';
-import { PaidMark } from '../table/PaidMark';
-import { SoldToAnotherMark } from '../table/SoldToAnotherMark';
-import { DataTable, type Column } from '../table/DataTable';
+import { useSignedInEmail } from '../../hooks/useRole';
+import { CarThumb } from '../../components/CarThumb';
+import { CancelledMark } from '../../components/CancelledMark';
+import { PaidMark } from '../../components/PaidMark';
+import { SoldToAnotherMark } from '../../components/SoldToAnotherMark';
+import { DataTable, type Column } from '../../components/DataTable';
 import { useMyOrders } from './useMyOrders';
 
 /**

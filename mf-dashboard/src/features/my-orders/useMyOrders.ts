@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchBookings } from '@usedcars/shared-api/bookings';
-import { dashboardKeys } from '../queryKeys';
+import { dashboardKeys } from '../../lib/queryKeys';
 
 /** The buyer's bookings: read here, and by the render server before it renders My Orders. */
 export const myOrdersQuery = (email: string) => ({

@@ -1,4 +1,4 @@
-import { SellerOnly } from '../access/SellerOnly';
+import { SellerOnly } from '../../components/SellerOnly';
 import { MyProducts } from './MyProducts';
 
 /** /dashboard/myProduct. */

@@ -4,12 +4,12 @@ import styled from 'styled-components';
 import { SELLER_CARS_MAX } from '@usedcars/shared-api/cars';
 import { CATEGORY_PATHS, SITE_PATHS, endedStatus, type Car, type ListingEnding } from '@usedcars/shared-contract';
 import { StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
-import { EditListingDialog } from '../edit-listing/EditListingDialog';
-import { EndListingDialog } from '../edit-listing/EndListingDialog';
-import { EditPhotosDialog } from '../photos/EditPhotosDialog';
-import { SmallButton } from '../photos/UploadArea';
-import { CarThumb } from '../table/CarThumb';
-import { DataTable, type Column } from '../table/DataTable';
+import { EditListingDialog } from './EditListingDialog';
+import { EndListingDialog } from './EndListingDialog';
+import { EditPhotosDialog } from './EditPhotosDialog';
+import { SmallButton } from '../../components/SmallButton';
+import { CarThumb } from '../../components/CarThumb';
+import { DataTable, type Column } from '../../components/DataTable';
 import { useMyProducts } from './useMyProducts';
 import { useSaveCounts } from './useSaveCounts';
 

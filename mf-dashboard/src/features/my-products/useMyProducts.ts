@@ -1,9 +1,9 @@
 import { type QueryClient, useQueries } from '@tanstack/react-query';
 import { SELLER_CARS_MAX, fetchSellerCars } from '@usedcars/shared-api/cars';
 import { CATEGORIES, type Car } from '@usedcars/shared-contract';
-import { accountRecordQuery, useAccountName } from '../access/useAccountName';
-import { dashboardKeys } from '../queryKeys';
-import type { TableQuery } from '../table/DataTable';
+import { accountRecordQuery, useAccountName } from '../../hooks/useAccountName';
+import { dashboardKeys } from '../../lib/queryKeys';
+import type { TableQuery } from '../../components/DataTable';
 
 /** Newest posting first; cars posted the same day keep the API's newest-added-first order. */
 export function newestFirst(cars: readonly Car[]): Car[] {

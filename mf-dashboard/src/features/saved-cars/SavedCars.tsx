@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORIES, CATEGORY_PATHS, carDetailPath, type CarAnswer, type GoneCar } from '@usedcars/shared-contract';
 import { GhostButton, PriceDrop, StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
-import { CarThumb } from '../table/CarThumb';
-import { DataTable, type Column } from '../table/DataTable';
+import { CarThumb } from '../../components/CarThumb';
+import { DataTable, type Column } from '../../components/DataTable';
 import { useRemoveSavedCar, useSavedCars } from './useSavedCars';
 
 function RemoveButton({ car }: { car: CarAnswer }) {

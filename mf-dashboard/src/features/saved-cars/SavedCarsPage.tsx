@@ -1,4 +1,4 @@
-import { BuyerOnly } from '../access/SellerOnly';
+import { BuyerOnly } from '../../components/SellerOnly';
 import { SavedCars } from './SavedCars';
 
 /** /dashboard/savedCars. */

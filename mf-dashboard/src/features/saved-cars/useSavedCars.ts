@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { errorText } from '@usedcars/shared-auth';
 import { fetchFavourites, unsaveCar } from '@usedcars/shared-api/favourites';
 import type { Favourites } from '@usedcars/shared-contract';
-import { dashboardKeys } from '../queryKeys';
+import { dashboardKeys } from '../../lib/queryKeys';
 
 /** The buyer's saved cars (GET /favourites), read afresh each time the screen is shown: hearts change it elsewhere. */
 export function useSavedCars() {

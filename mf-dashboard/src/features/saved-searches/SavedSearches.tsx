@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORIES, CATEGORY_PATHS, describeSearch, savedSearchPath, type SavedSearch } from '@usedcars/shared-contract';
 import { GhostButton, buttonStyles, theme, usePageTitle } from '@usedcars/shared-ui';
-import { DataTable, type Column } from '../table/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { useDeleteSavedSearch, useSavedSearches } from './useSavedSearches';
 
 function DeleteButton({ search }: { search: SavedSearch }) {

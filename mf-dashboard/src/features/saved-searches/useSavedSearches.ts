@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { errorText } from '@usedcars/shared-auth';
 import { deleteSavedSearch, fetchSavedSearches } from '@usedcars/shared-api/alerts';
 import type { SavedSearch } from '@usedcars/shared-contract';
-import { dashboardKeys } from '../queryKeys';
+import { dashboardKeys } from '../../lib/queryKeys';
 
 /** The buyer's saved searches (GET /saved-searches), read afresh each time: brand lists add to it. */
 export function useSavedSearches() {

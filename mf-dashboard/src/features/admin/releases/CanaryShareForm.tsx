@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import { canaryShareField } from '@usedcars/shared-contract';
 import { Field, Input } from '@usedcars/shared-ui/form';
-import { SmallButton } from '../../photos/UploadArea';
+import { SmallButton } from '../../../components/SmallButton';
 import { useCanaryShare } from './useReleases';
 
 /** The canary's share of visitors, 1–99 as the API takes it. */

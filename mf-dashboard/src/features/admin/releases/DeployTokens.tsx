@@ -7,8 +7,8 @@ import { deployTokenInputSchema, type CreatedDeployToken, type DeployToken } fro
 import { REMOTE_NAMES } from '@usedcars/shared-contract/topology';
 import { Button } from '@usedcars/shared-ui';
 import { Field, Input, Select } from '@usedcars/shared-ui/form';
-import { SmallButton } from '../../photos/UploadArea';
-import { DataTable, type Column } from '../../table/DataTable';
+import { SmallButton } from '../../../components/SmallButton';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { formatWhen } from '../formatWhen';
 import { useCreateToken, useDeployTokens, useRevokeToken } from './useReleases';

@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { SuccessPanel } from './SuccessPanel';
 import { errorText } from '@usedcars/shared-auth';
-import { SmallButton } from '../../photos/UploadArea';
+import { SmallButton } from '../../../components/SmallButton';
 import { usePinnedRelease, useUnpin } from './useReleases';
 
 /** Says which release this browser is pinned to, if any, with the way back to what visitors get. */

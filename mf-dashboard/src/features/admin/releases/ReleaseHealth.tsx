@@ -1,5 +1,5 @@
 import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
-import { DataTable, type Column } from '../../table/DataTable';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { HealthChart } from './HealthChart';
 import { useReleaseHealth } from './useReleases';
 

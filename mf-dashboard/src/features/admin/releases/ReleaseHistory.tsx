@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import type { Release } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
-import { SmallButton } from '../../photos/UploadArea';
-import { DataTable, type Column, type TableQuery } from '../../table/DataTable';
+import { SmallButton } from '../../../components/SmallButton';
+import { DataTable, type Column, type TableQuery } from '../../../components/DataTable';
 import { formatWhen } from '../formatWhen';
 import { usePin, usePinnedRelease, useUnpin } from './useReleases';
 

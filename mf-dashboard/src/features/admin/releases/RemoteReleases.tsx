@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Release } from '@usedcars/shared-contract';
 import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { theme } from '@usedcars/shared-ui';
-import { SmallButton } from '../../photos/UploadArea';
+import { SmallButton } from '../../../components/SmallButton';
 import { AskWhyDialog } from '../ReasonDialog';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { CanaryShareForm } from './CanaryShareForm';

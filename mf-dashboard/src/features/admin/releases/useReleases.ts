@@ -13,7 +13,7 @@ import {
   setCanaryShare,
 } from '@usedcars/shared-api/releases';
 import type { DeployTokenInput } from '@usedcars/shared-contract';
-import { dashboardKeys } from '../../queryKeys';
+import { dashboardKeys } from '../../../lib/queryKeys';
 import { forgetPin, keepPin, storedPin } from './pinCookie';
 
 /** GET /releases/live: what each remote runs now. */

@@ -1,0 +1,182 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { carDetailPath, type Car } from '@usedcars/shared-contract';
+import { carImageUrl } from '@usedcars/shared-api/cars';
+import { PriceDrop, focusRing, formatPrice, theme } from '@usedcars/shared-ui';
+import { Picture as CarPicture } from '@usedcars/shared-ui/picture';
+import { CarActions, type OpenBooking } from './CarActions';
+import { SaveCarButton } from './SaveCarButton';
+import { StatusBadge } from './StatusBadge';
+import { formatPosted } from '../lib/format';
+
+export const CardShell = styled.article`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  overflow: hidden;
+`;
+
+export const Picture = styled.div`
+  position: relative;
+  aspect-ratio: 16 / 10;
+  background: ${theme.color.line};
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+const Badge = styled(StatusBadge)`
+  position: absolute;
+  top: 12px;
+  left: 12px;
+`;
+
+const Save = styled(SaveCarButton)`
+  position: absolute;
+  top: 8px;
+  right: 8px;
+`;
+
+export const Body = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: 12px;
+  padding: 16px 18px 18px;
+`;
+
+const Name = styled.h3`
+  margin: 0;
+  overflow-wrap: anywhere;
+  font-size: 19px;
+  a {
+    color: ${theme.color.ink};
+    text-decoration: none;
+    ${focusRing};
+  }
+  a:hover {
+    color: ${theme.color.brand};
+    text-decoration: underline;
+  }
+`;
+
+/** Both prices, side by side; the current one stands out since it is what the buyer pays. */
+const Prices = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 24px;
+  margin: 0;
+  dt {
+    font-size: 13px;
+    color: ${theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    font-size: 17px;
+    white-space: nowrap;
+    font-weight: 600;
+  }
+  .current dd {
+    font-size: 22px;
+    font-weight: 700;
+    color: ${theme.color.brand};
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 4px 12px;
+  margin: 0;
+  font-size: 14px;
+  dt {
+    color: ${theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Actions = styled.div`
+  margin-top: auto;
+  padding-top: 4px;
+  a,
+  button {
+    width: 100%;
+  }
+`;
+
+/**
+ * How wide a card's picture is drawn: the brand list's grid (CarGrid) in the page's container
+ * (16 px gutters, at most 1310 px): one column below 616 px, then two, three, four of 280 px or
+ * more with 24 px gaps (docs/performance.md, "Pictures").
+ */
+const CARD_SIZES = '(max-width: 615px) calc(100vw - 32px), (max-width: 919px) calc(50vw - 28px), (max-width: 1223px) calc(33.3vw - 27px), 310px';
+
+/**
+ * One car of a brand list (docs/product.md, "Brand list"): image, name, location, original and current price,
+ * used, posted and seller. The name always leads to the car's page; the button below is
+ * Book Now for a Buyer and More Details for everyone else.
+ */
+export function CarCard({ car, onBook }: { car: Car; onBook: OpenBooking }) {
+  const titleId = useId();
+  return (
+    <CardShell aria-labelledby={titleId}>
+      <Picture>
+        <CarPicture
+          photo={car.photos?.[0]}
+          src={car.img}
+          resolveUrl={carImageUrl}
+          alt=""
+          standInLabel={`${car.carName}: no picture`}
+          sizes={CARD_SIZES}
+          width={400}
+          height={250}
+        />
+        <Badge status={car.status} />
+        <Save car={car} describedBy={titleId} />
+      </Picture>
+      <Body>
+        <Name id={titleId}>
+          <Link to={carDetailPath(car.categoryName, car._id)} dir="auto">
+            {car.carName}
+          </Link>
+        </Name>
+        <Prices>
+          <div className="current">
+            <dt>Current price</dt>
+            <dd>{formatPrice(car.currentPrice)}</dd>
+          </div>
+          <div>
+            <dt>Original price</dt>
+            <dd>{formatPrice(car.price)}</dd>
+          </div>
+        </Prices>
+        <PriceDrop priceHistory={car.priceHistory} />
+        <Facts>
+          <dt>Location</dt>
+          <dd dir="auto">{car.location}</dd>
+          <dt>Used</dt>
+          <dd dir="auto">{car.used}</dd>
+          <dt>Posted</dt>
+          <dd>
+            <time dateTime={car.time}>{formatPosted(car.time)}</time>
+          </dd>
+          <dt>Seller</dt>
+          <dd dir="auto">{car.sellerName}</dd>
+        </Facts>
+        <Actions>
+          <CarActions car={car} onBook={onBook} describedBy={titleId} />
+        </Actions>
+      </Body>
+    </CardShell>
+  );
+}

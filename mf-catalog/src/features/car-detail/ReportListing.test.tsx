@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { ApiError } from '@usedcars/shared-api';
+import { fetchCar } from '@usedcars/shared-api/cars';
+import { reportListing } from '@usedcars/shared-api/moderation';
+import { authStore } from '@usedcars/shared-auth';
+import CarDetailPage from './CarDetailPage';
+import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
+
+jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
+jest.mock('@usedcars/shared-api/moderation', () => ({ reportListing: jest.fn() }));
+
+const car = makeCar({ carName: 'Audi A6 Avant', sellerName: 'Sam Patel' });
+
+function renderDetail() {
+  return renderAt(
+    `/audis/${car._id}`,
+    <Routes>
+      <Route path="/:brand/:id" element={<CarDetailPage category="audi" />} />
+    </Routes>,
+  );
+}
+
+beforeEach(() => {
+  jest.mocked(fetchCar).mockReset().mockResolvedValue(car);
+  jest.mocked(reportListing).mockReset().mockResolvedValue({ insertedId: 'r1', message: 'Thank you: the moderators will look at this listing' });
+});
+
+test('a signed-in buyer reports with a reason and words; the dialog thanks them and the page remembers', async () => {
+  const user = userEvent.setup();
+  signInAs('Buyer');
+  renderDetail();
+  await user.click(await screen.findByRole('button', { name: 'Report this listing' }));
+  const dialog = screen.getByRole('dialog', { name: 'Report this listing' });
+  await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+  expect(within(dialog).getByText('Choose a reason')).toBeInTheDocument();
+  expect(reportListing).not.toHaveBeenCalled();
+
+  await user.click(within(dialog).getByRole('radio', { name: 'Looks like a scam' }));
+  await user.type(within(dialog).getByLabelText('Anything the moderators should know (optional)'), 'Asks for a wire transfer');
+  await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+  expect(reportListing).toHaveBeenCalledWith({ carId: car._id, reason: 'scam', text: 'Asks for a wire transfer' });
+  expect(await within(dialog).findByRole('status')).toHaveTextContent("Thanks, we'll take a look");
+  expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.getByText('You reported this car.')).toHaveFocus();
+  expect(screen.queryByRole('button', { name: 'Report this listing' })).not.toBeInTheDocument();
+});
+
+test('a second report of the same car says it was already reported (409); no text is sent when none is typed', async () => {
+  const user = userEvent.setup();
+  jest.mocked(reportListing).mockRejectedValue(new ApiError('You have already reported this listing', 409));
+  signInAs('Seller');
+  renderDetail();
+  await user.click(await screen.findByRole('button', { name: 'Report this listing' }));
+  const dialog = screen.getByRole('dialog');
+  await user.click(within(dialog).getByRole('radio', { name: 'Already sold' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+  expect(reportListing).toHaveBeenCalledWith({ carId: car._id, reason: 'alreadySold' });
+  expect(await within(dialog).findByRole('status')).toHaveTextContent('You already reported this car');
+});
+
+test('another failure is shown in the dialog and the choice stays', async () => {
+  const user = userEvent.setup();
+  jest.mocked(reportListing).mockRejectedValue(new ApiError('You have sent 20 reports in the last hour', 429));
+  signInAs('Buyer');
+  renderDetail();
+  await user.click(await screen.findByRole('button', { name: 'Report this listing' }));
+  const dialog = screen.getByRole('dialog');
+  await user.click(within(dialog).getByRole('radio', { name: 'Offensive content' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have sent 20 reports in the last hour');
+  expect(within(dialog).getByRole('radio', { name: 'Offensive content' })).toBeChecked();
+});
+
+test("no Report for a signed-out visitor, nor for the car's own seller", async () => {
+  signInAs('visitor');
+  const { unmount } = renderDetail();
+  await screen.findByRole('heading', { level: 1, name: 'Audi A6 Avant' });
+  expect(screen.queryByRole('button', { name: 'Report this listing' })).not.toBeInTheDocument();
+  unmount();
+
+  authStore.setState({ status: 'signedIn', user: { uid: 'u9', email: 'sam@usedcars.test', displayName: 'Sam Patel' }, role: 'Seller' });
+  renderDetail();
+  await screen.findByRole('heading', { level: 1, name: 'Audi A6 Avant' });
+  expect(screen.queryByRole('button', { name: 'Report this listing' })).not.toBeInTheDocument();
+});

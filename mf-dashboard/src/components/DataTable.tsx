@@ -1,0 +1,220 @@
+import { useId, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { errorText } from '@usedcars/shared-auth';
+import { ErrorPanel, GhostButton, Spinner, focusRing, theme } from '@usedcars/shared-ui';
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row, index: number) => ReactNode;
+  /** Numbers read best right-aligned. */
+  align?: 'start' | 'end';
+  /** Short values (prices, dates, states) that must not break over two lines. */
+  nowrap?: boolean;
+  /**
+   * Text a person typed (a car's name, a buyer's address): shown in its own direction, so an
+   * Arabic or Hebrew value reads right to left inside an English row, and broken anywhere.
+   */
+  text?: boolean;
+}
+
+/** Rows shown at once: a seller with 500 cars gets pages of this many, with a count. */
+const TABLE_PAGE_SIZE = 20;
+
+/** What a table needs to know of its query (a subset of react-query's result). */
+export interface TableQuery<Row> {
+  data: readonly Row[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isRefetching: boolean;
+  refetch: () => unknown;
+}
+
+/** Every row is an API record, keyed by its _id. */
+interface DataTableProps<Row extends { _id: string }> {
+  /** Names the table for screen readers and is shown above it. */
+  caption: string;
+  columns: readonly Column<Row>[];
+  query: TableQuery<Row>;
+  /** What to say when the list is empty. */
+  empty: ReactNode;
+  /** Above the rows, e.g. a note that the list is cut short. */
+  note?: ReactNode;
+  pageSize?: number;
+}
+
+/**
+ * Every dashboard list is this table, so each one has the same loading, empty and error (with
+ * retry) states. At phone widths the table scrolls sideways inside a focusable region, which
+ * keyboard users can scroll with the arrow keys. A long list is shown a page at a time, with
+ * "Showing 21–40 of 500" and Previous / Next (docs/product.md, "Long lists").
+ */
+export function DataTable<Row extends { _id: string }>({ caption, columns, query, empty, note, pageSize = TABLE_PAGE_SIZE }: DataTableProps<Row>) {
+  const captionId = useId();
+  const [requestedPage, setPage] = useState(0);
+  const { data, isPending, isError, error, isRefetching, refetch } = query;
+
+  if (isPending) return <Spinner label={`Loading ${caption.toLowerCase()}…`} />;
+
+  const failure = isError ? (
+    <ErrorPanel title={`We could not load ${caption.toLowerCase()}.`} message={errorText(error)} retrying={isRefetching} onRetry={() => void refetch()} />
+  ) : null;
+
+  // A failed refetch keeps the rows it had; a first failure has none to show.
+  if (!data) return failure;
+
+  const pages = Math.max(1, Math.ceil(data.length / pageSize));
+  // A list that shrank (a deleted account) keeps the reader on its last page rather than an empty one.
+  const page = Math.min(requestedPage, pages - 1);
+  const first = page * pageSize;
+  const rows = data.slice(first, first + pageSize);
+
+  return (
+    <>
+      {failure}
+      {note}
+      {data.length === 0 ? (
+        <Empty>
+          <Caption as="h2">{caption}</Caption>
+          {empty}
+        </Empty>
+      ) : (
+        <Scroller role="region" aria-labelledby={captionId} tabIndex={0}>
+          <Table>
+            <Caption id={captionId}>{caption}</Caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col" data-align={column.align ?? 'start'}>
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={row._id}>
+                  {columns.map((column) => (
+                    <td key={column.header} data-align={column.align ?? 'start'} data-nowrap={column.nowrap ?? false}>
+                      {column.text ? <span dir="auto">{column.cell(row, first + index)}</span> : column.cell(row, first + index)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Scroller>
+      )}
+      {data.length > 0 && (
+        <Paging aria-label={`Pages of ${caption.toLowerCase()}`}>
+          <span aria-live="polite">
+            Showing {(first + 1).toLocaleString('en-US')}–{(first + rows.length).toLocaleString('en-US')} of {data.length.toLocaleString('en-US')}
+          </span>
+          {pages > 1 && (
+            <span>
+              <PageButton type="button" aria-label="Previous page" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                Previous
+              </PageButton>
+              <PageButton type="button" aria-label="Next page" disabled={page === pages - 1} onClick={() => setPage(page + 1)}>
+                Next
+              </PageButton>
+            </span>
+          )}
+        </Paging>
+      )}
+    </>
+  );
+}
+
+/**
+ * The edge shadows show that more columns sit to the side: the white covers scroll with the
+ * content ('local') and uncover the shadows ('scroll') only where there is more to see.
+ */
+const Scroller = styled.div`
+  overflow-x: auto;
+  -webkit-overflow-scrolling: touch;
+  border: 1px solid ${theme.color.line};
+  border-radius: ${theme.radius};
+  background:
+    linear-gradient(to right, ${theme.color.surface} 30%, rgba(255, 255, 255, 0)) left / 40px 100% no-repeat local,
+    linear-gradient(to left, ${theme.color.surface} 30%, rgba(255, 255, 255, 0)) right / 40px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(16, 24, 40, 0.18), transparent) left / 14px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(16, 24, 40, 0.18), transparent) right / 14px 100% no-repeat scroll;
+  ${focusRing};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  min-width: 560px;
+  border-collapse: collapse;
+  font-size: 15px;
+  th,
+  td {
+    padding: 10px 12px;
+    text-align: left;
+    vertical-align: middle;
+    border-bottom: 1px solid ${theme.color.line};
+  }
+  [data-align='end'] {
+    text-align: right;
+  }
+  [data-nowrap='true'] {
+    white-space: nowrap;
+  }
+  td {
+    overflow-wrap: anywhere;
+  }
+  thead th {
+    background: ${theme.color.canvas};
+    color: ${theme.color.muted};
+    font-size: 13px;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    white-space: nowrap;
+  }
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
+  tbody tr:hover {
+    background: ${theme.color.canvas};
+  }
+`;
+
+const Caption = styled.caption`
+  caption-side: top;
+  text-align: left;
+  padding: 12px;
+  font-size: 18px;
+  font-weight: 700;
+  color: ${theme.color.ink};
+`;
+
+const Empty = styled.div`
+  padding: 8px 0 16px;
+  color: ${theme.color.muted};
+  h2 {
+    padding: 0;
+    margin: 0 0 8px;
+  }
+`;
+
+const Paging = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px 16px;
+  margin-top: 12px;
+  color: ${theme.color.muted};
+  font-size: 15px;
+  > span:last-child {
+    display: flex;
+    gap: 8px;
+  }
+`;
+
+const PageButton = styled(GhostButton)`
+  min-height: 40px;
+  padding: 0 14px;
+  font-size: 14px;
+`;

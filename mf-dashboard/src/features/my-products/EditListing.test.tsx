@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, fetchUserByEmail } from '@usedcars/shared-api';
+import { fetchSellerCars, updateCar } from '@usedcars/shared-api/cars';
+import { fetchSaveCounts } from '@usedcars/shared-api/favourites';
+import type { Car } from '@usedcars/shared-contract';
+import { car } from '../../testing/fixtures';
+import { renderDashboard, signInAs } from '../../testing/renderDashboard';
+import MyProductPage from './MyProductPage';
+
+jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), fetchUserByEmail: jest.fn() }));
+jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchSellerCars: jest.fn(), updateCar: jest.fn() }));
+jest.mock('@usedcars/shared-api/favourites', () => ({ fetchSaveCounts: jest.fn() }));
+
+/** The seller's one Audi, as the API holds it: a change made through PATCH is what the next read returns. */
+function serveOne(initial: Car) {
+  let held = initial;
+  jest.mocked(fetchSellerCars).mockImplementation(async (category) => (category === held.categoryName ? [held] : []));
+  jest.mocked(updateCar).mockImplementation(async (_category, _id, update) => {
+    held = { ...held, ...update } as Car;
+    return held;
+  });
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  signInAs('Seller', 'Dana D.', 'dana@usedcars.test');
+  jest.mocked(fetchUserByEmail).mockResolvedValue({ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller' });
+  jest.mocked(fetchSaveCounts).mockResolvedValue([]);
+});
+
+async function openEdit(name: string) {
+  renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
+  await userEvent.click(await screen.findByRole('button', { name: `Edit ${name}` }));
+  return screen.getByRole('dialog', { name: `Edit ${name}` });
+}
+
+test('a new price and details are sent as changes only, and My Products shows the new price', async () => {
+  const user = userEvent.setup();
+  serveOne(car({ _id: 'a1', carName: 'Audi Q5', currentPrice: 21500 }));
+  const dialog = await openEdit('Audi Q5');
+  const price = within(dialog).getByLabelText('Current price');
+  expect(price).toHaveFocus();
+  await user.clear(price);
+  await user.type(price, '19900');
+  await user.type(within(dialog).getByLabelText('Condition'), ', new tyres');
+  await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+  expect(updateCar).toHaveBeenCalledWith('audi', 'a1', { currentPrice: 19900, condition: expect.stringMatching(/, new tyres$/) });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(await screen.findByRole('cell', { name: '$19,900' })).toBeInTheDocument();
+});
+
+test('a wrong value is named under its field and nothing is sent; an unchanged form says so', async () => {
+  const user = userEvent.setup();
+  serveOne(car({ _id: 'a1', carName: 'Audi Q5' }));
+  const dialog = await openEdit('Audi Q5');
+  await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Nothing has changed yet.');
+  await user.clear(within(dialog).getByLabelText('Current price'));
+  await user.type(within(dialog).getByLabelText('Current price'), '-5');
+  await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+  expect(within(dialog).getByLabelText('Current price')).toHaveAccessibleDescription('Current price must be a positive number');
+  expect(updateCar).not.toHaveBeenCalled();
+});
+
+test("the API's refusal is shown beside the form and every value typed stays", async () => {
+  const user = userEvent.setup();
+  serveOne(car({ _id: 'a1', carName: 'Audi Q5' }));
+  jest.mocked(updateCar).mockRejectedValue(new ApiError('This listing was hidden by the moderators and can\u2019t be changed: spam', 409));
+  const dialog = await openEdit('Audi Q5');
+  await user.clear(within(dialog).getByLabelText('Location'));
+  await user.type(within(dialog).getByLabelText('Location'), 'Oakland, CA');
+  await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('The listing was not changed: This listing was hidden by the moderators');
+  expect(within(dialog).getByLabelText('Location')).toHaveValue('Oakland, CA');
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+});
+
+test("a sold car's price is read-only with the reason; its text may still change", async () => {
+  const user = userEvent.setup();
+  serveOne(car({ _id: 'a1', carName: 'Audi Q5', status: 'sold' }));
+  const dialog = await openEdit('Audi Q5');
+  const price = within(dialog).getByLabelText('Current price');
+  expect(price).toHaveAttribute('readonly');
+  expect(price).toHaveAccessibleDescription("This car has been sold; its price and listing can't change");
+  await user.type(within(dialog).getByLabelText('Details'), ' Winter tyres included.');
+  await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+  expect(updateCar).toHaveBeenCalledWith('audi', 'a1', { details: expect.stringMatching(/Winter tyres included\.$/) });
+  expect(screen.queryByRole('button', { name: /Withdraw|sold elsewhere/ })).not.toBeInTheDocument();
+});
+
+test('Withdraw asks first: Escape leaves the car listed; confirmed, the car reads Withdrawn and offers no more changes', async () => {
+  const user = userEvent.setup();
+  serveOne(car({ _id: 'a1', carName: 'Audi Q5', status: 'booked' }));
+  renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
+  const withdraw = await screen.findByRole('button', { name: 'Withdraw Audi Q5' });
+  await user.click(withdraw);
+  let dialog = screen.getByRole('dialog', { name: 'Withdraw Audi Q5?' });
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  expect(dialog).toHaveTextContent('Its bookings are cancelled and each booked buyer is told.');
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(withdraw).toHaveFocus();
+  expect(updateCar).not.toHaveBeenCalled();
+
+  await user.click(withdraw);
+  dialog = screen.getByRole('dialog', { name: 'Withdraw Audi Q5?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+  expect(updateCar).toHaveBeenCalledWith('audi', 'a1', { status: 'withdrawn' });
+  expect(await screen.findByText('Withdrawn')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Edit Audi Q5' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Mark Audi Q5 sold elsewhere' })).not.toBeInTheDocument();
+});
+
+test('a refused ending keeps the dialog open with the reason', async () => {
+  const user = userEvent.setup();
+  serveOne(car({ _id: 'a1', carName: 'Audi Q5' }));
+  jest.mocked(updateCar).mockRejectedValue(new ApiError("This car has been sold; its price and listing can't change", 409));
+  renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
+  await user.click(await screen.findByRole('button', { name: 'Mark Audi Q5 sold elsewhere' }));
+  const dialog = screen.getByRole('dialog', { name: 'Mark Audi Q5 sold elsewhere?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Mark sold elsewhere' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent("The listing did not end: This car has been sold; its price and listing can't change");
+});
+
+test('a car the moderators hid shows why, and offers no edit', async () => {
+  serveOne(car({ _id: 'a1', carName: 'Audi Q5', hiddenReason: 'Stock photos only' }));
+  renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
+  expect(await screen.findByText('Hidden by the moderators: Stock photos only')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Edit Audi Q5' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Withdraw Audi Q5' })).not.toBeInTheDocument();
+});

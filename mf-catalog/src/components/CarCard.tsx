@@ -126,7 +126,7 @@ const CARD_SIZES = '(max-width: 615px) calc(100vw - 32px), (max-width: 919px) ca
  * used, posted and seller. The name always leads to the car's page; the button below is
  * Book Now for a Buyer and More Details for everyone else.
  */
-export function CarCard({ car, onBook }: { car: Car; onBook: OpenBooking }) {
+export function CarCard({ car, onBook, picture }: { car: Car; onBook: OpenBooking; picture?: 'priority' | 'eager' }) {
   const titleId = useId();
   return (
     <CardShell aria-labelledby={titleId}>
@@ -140,6 +140,8 @@ export function CarCard({ car, onBook }: { car: Car; onBook: OpenBooking }) {
           sizes={CARD_SIZES}
           width={400}
           height={250}
+          priority={picture === 'priority'}
+          eager={picture === 'eager'}
         />
         <Badge status={car.status} />
         <Save car={car} describedBy={titleId} />

@@ -218,3 +218,12 @@ test('a Seller browsing the list sees More Details on every card', async () => {
   expect(screen.getAllByRole('link', { name: 'More Details' })).toHaveLength(2);
   expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
 });
+
+test("the first row's pictures load at once, the first one first; the rest load as they come into view", async () => {
+  fetchPage.mockImplementation(async () => ({ cars: Array.from({ length: 6 }, () => makeCar()), total: 6 }));
+  const { container } = renderAt('/audis', <BrandListPage category="audi" />);
+  expect(await screen.findAllByRole('article')).toHaveLength(6);
+  const pictures = [...container.querySelectorAll('article img')];
+  expect(pictures.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+  expect(pictures.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', null, null, null, null, null]);
+});

@@ -111,6 +111,13 @@ function EmptyState({ label, view, onApply }: { label: string; view: ListView; o
  * One brand's cars (docs/product.md, "Brand list"), the same screen for all three. Search, filters,
  * sort and page live in the address (see listParams.ts); the API answers one page at a time.
  */
+/**
+ * The first row's pictures are in view on arrival: the first card's is the phone's largest paint,
+ * asked for from the head; the rest of a wide screen's first row is not left to lazy loading.
+ */
+const FIRST_ROW = 4;
+const pictureOf = (index: number) => (index === 0 ? 'priority' : index < FIRST_ROW ? 'eager' : undefined);
+
 export default function BrandListPage({ category }: { category: Category }) {
   usePageTitle('Used Cars');
   const { label } = CATEGORY_PATHS[category];
@@ -179,9 +186,9 @@ export default function BrandListPage({ category }: { category: Category }) {
       ) : (
         <>
           <CarGrid aria-label={`${label} cars`} aria-busy={isPlaceholderData} $busy={isPlaceholderData}>
-            {data.cars.map((car) => (
+            {data.cars.map((car, index) => (
               <li key={car._id}>
-                <CarCard car={car} onBook={booking.open} />
+                <CarCard car={car} onBook={booking.open} picture={pictureOf(index)} />
               </li>
             ))}
           </CarGrid>

@@ -154,7 +154,7 @@ try {
     console.log(
       `  ${name.padEnd(20)} ${figures.perSecond.toFixed(0).padStart(6)} req/s  p99 ${String(figures.p99).padStart(4)} ms  errors ${figures.errors}  left for the browser ${left}${verdict}`,
     );
-    return figures.perSecond;
+    return share;
   };
   // Every page once under light load first: the first pass would otherwise pay for cold caches.
   for (const [, url] of targets) await autocannon({ url, connections: 10, duration: 2 });
@@ -162,9 +162,15 @@ try {
   for (const [name, url] of targets) withoutRegistry[name] = await measure(name, url);
   await registerRunningBuilds(origin, ports);
   console.log('  with every remote released through the registry, and a 50 % catalog canary:');
-  for (const [name, url] of targets.slice(1)) {
-    const ratio = (await measure(name, url)) / withoutRegistry[name];
-    console.log(`    ${name}: ${ratio.toFixed(2)} of its rate from remotes.json (goal ≥ ${GOALS.registry}) ${ratio >= GOALS.registry ? 'met' : 'NOT met'}`);
+  // Each pass against its own logo run: the machine's other work drifts between passes.
+  staticRate = 0;
+  for (const [name, url] of targets) {
+    const share = await measure(name, url);
+    if (name.startsWith('logo')) continue;
+    const ratio = share / withoutRegistry[name];
+    console.log(
+      `    ${name}: ${ratio.toFixed(2)} of its rate from remotes.json, each against the logo (goal ≥ ${GOALS.registry}) ${ratio >= GOALS.registry ? 'met' : 'NOT met'}`,
+    );
   }
   console.log(`  a car booked, seen in its next anonymous page: ${await changeSeenAfter(origin, ports)} ms (goal ≤ 1000)`);
 } finally {

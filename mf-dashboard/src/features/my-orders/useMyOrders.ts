@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { myOrdersQuery } from '@usedcars/shared-api/loaders';
+import { afreshUnlessJustRead, myOrdersQuery } from '@usedcars/shared-api/loaders';
 
 /** The signed-in buyer's bookings (GET /bookings?email=, with the access token). */
 export function useMyOrders(email: string | null) {
@@ -7,6 +7,6 @@ export function useMyOrders(email: string | null) {
     ...myOrdersQuery(email ?? ''),
     enabled: Boolean(email),
     // Coming back from the payment page, a booking that was just paid must not still offer PAY NOW.
-    refetchOnMount: 'always',
+    refetchOnMount: afreshUnlessJustRead,
   });
 }

@@ -63,7 +63,7 @@ export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: s
   };
   const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest('a[href]') : null);
 
-  // pointerenter does not bubble: pointerover on the document tells which link the pointer entered.
+  // pointerenter does not bubble: pointerover tells which link the pointer entered.
   const onOver = (event: PointerEvent) => {
     const link = linkOf(event.target);
     if (!link || link === hover?.link) return;
@@ -78,15 +78,17 @@ export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: s
   const onFocus = (event: FocusEvent) => prefetch(event.target);
   const onTouch = (event: TouchEvent) => prefetch(event.target);
 
-  document.addEventListener('pointerover', onOver);
-  document.addEventListener('pointerout', onOut);
-  document.addEventListener('focusin', onFocus);
-  document.addEventListener('touchstart', onTouch, { passive: true });
+  // In the capture phase: React stops these events on markup it has not hydrated (a screen kept as the server drew it).
+  const options = { capture: true, passive: true };
+  window.addEventListener('pointerover', onOver, options);
+  window.addEventListener('pointerout', onOut, options);
+  window.addEventListener('focusin', onFocus, options);
+  window.addEventListener('touchstart', onTouch, options);
   return () => {
     if (hover) clearTimeout(hover.timer);
-    document.removeEventListener('pointerover', onOver);
-    document.removeEventListener('pointerout', onOut);
-    document.removeEventListener('focusin', onFocus);
-    document.removeEventListener('touchstart', onTouch);
+    window.removeEventListener('pointerover', onOver, options);
+    window.removeEventListener('pointerout', onOut, options);
+    window.removeEventListener('focusin', onFocus, options);
+    window.removeEventListener('touchstart', onTouch, options);
   };
 }

@@ -25,6 +25,8 @@ export function loadScreenData(queryClient: QueryClient, screens: readonly Match
   const signal = new AbortController().signal;
   return Promise.allSettled(
     screens.map(({ screen, params }) => {
+      // Behind the login guard, a visitor not signed in sees the login form, not the screen.
+      if (screen.access === 'signedIn' && !viewer) return undefined;
       const load = loaderOf(screen.module) as ((context: object) => Promise<unknown>) | null;
       return load?.({ queryClient, params, props: screen.props, search, viewer, signal });
     }),

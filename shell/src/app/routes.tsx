@@ -93,13 +93,13 @@ function screensAt(pathname: string): Screen[] {
 }
 
 /** An address of the route table (the 404 catch-all aside): the router may take a link to it over. */
-function isAppRoute(pathname: string): boolean {
+export function isAppRoute(pathname: string): boolean {
   const leaf = screensAt(pathname).at(-1);
   return !!leaf && !('shell' in leaf && leaf.shell === 'NotFoundPage');
 }
 
 /** Fetches the code of the screens an address shows, so a move shows them whole (docs/architecture.md, "Moving between screens"). */
-export function prepareScreens(pathname: string): Promise<unknown> {
+function prepareScreens(pathname: string): Promise<unknown> {
   const screens = screensAt(pathname);
   const code = screens.map((screen) => ('module' in screen ? loadScreenModule(screen.module) : SHELL_CODE[screen.shell]?.()));
   if (screens.some((screen) => screen.readsApi)) code.push(loadServices());

@@ -5,7 +5,17 @@ import { QueryClient } from '@tanstack/react-query';
 import { connect } from '@usedcars/federation';
 import { readRuntimeConfig } from '@usedcars/federation/config';
 import { flattenScreens, type SessionViewer } from '@usedcars/shared-contract';
-import { SCREEN_LOADERS, carKeys, dashboardKeys, favouriteKeys, loadBrandList, loadCarDetail, loadDashboardHome, loadMyProductPage, readListView } from '.';
+import {
+  SCREEN_LOADERS,
+  carKeys,
+  dashboardKeys,
+  favouriteKeys,
+  loadBrandList,
+  loadCarDetail,
+  loadDashboardHome,
+  loadMyProductPage,
+  readListView,
+} from '@usedcars/shared-api/loaders';
 
 /** A stand-in for the API on 127.0.0.1: it answers each address from `answers`, and keeps the addresses asked for. */
 let server: Server;

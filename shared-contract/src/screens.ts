@@ -80,6 +80,11 @@ interface ScreenBase {
   staticMarkup?: true;
   /** A failure inside shows its own error screen instead of the enclosing layout's. */
   ownErrorScreen?: true;
+  /**
+   * false: a link to it is not prepared when pointed at, focused or touched (a form that writes,
+   * the payment page); its code and data load on the click (docs/architecture.md, "Moving between screens").
+   */
+  prefetch?: false;
   children?: readonly Screen[];
 }
 
@@ -140,6 +145,7 @@ export const SCREENS: readonly Screen[] = [
         roles: ['Seller'],
         readsApi: true,
         serverRendered: false,
+        prefetch: false,
       },
       {
         path: SITE_ROUTES.myProduct,
@@ -191,6 +197,7 @@ export const SCREENS: readonly Screen[] = [
         roles: ['Buyer'],
         readsApi: true,
         serverRendered: false,
+        prefetch: false,
       },
     ],
   },

@@ -1,21 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { errorText } from '@usedcars/shared-auth';
-import { fetchFavourites, saveCar, unsaveCar } from '@usedcars/shared-api/favourites';
+import { saveCar, unsaveCar } from '@usedcars/shared-api/favourites';
+import { favouriteKeys, favouritesQuery } from '@usedcars/shared-api/loaders';
 import type { Car, Favourites } from '@usedcars/shared-contract';
 import { useIsBuyer } from './useIsBuyer';
-
-/** The buyer's saved cars, as GET /favourites answers them (docs/product.md, "Saved cars"). */
-const favouriteKeys = { all: ['favourites'] as const };
 
 /** Whether this car is on the signed-in buyer's list; false for anyone else and while the list loads. */
 export function useIsSaved(carId: string): boolean {
   const isBuyer = useIsBuyer();
-  const { data } = useQuery({
-    queryKey: favouriteKeys.all,
-    queryFn: ({ signal }) => fetchFavourites(signal),
-    enabled: isBuyer,
-  });
+  const { data } = useQuery({ ...favouritesQuery(), enabled: isBuyer });
   return Boolean(data?.cars.some((car) => car._id === carId));
 }
 

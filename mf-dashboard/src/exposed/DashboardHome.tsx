@@ -1,12 +1,8 @@
 // DashboardLayout shows the dashboard's error screen around it (features/layout/DashboardErrorScreen).
-import type { PrefetchContext } from '@usedcars/federation';
 import { Spinner, usePageTitle } from '@usedcars/shared-ui';
 import { AdminUsers } from '../features/admin/AdminUsers';
-import { accountsQuery } from '../features/admin/useAccounts';
 import { MyOrders } from '../features/my-orders/MyOrders';
-import { myOrdersQuery } from '../features/my-orders/useMyOrders';
 import { MyProducts } from '../features/my-products/MyProducts';
-import { prefetchMyProducts } from '../features/my-products/useMyProducts';
 import { useRole } from '../hooks/useRole';
 
 function Loading() {
@@ -27,10 +23,5 @@ export default function DashboardHome() {
   return <MyOrders />;
 }
 
-/** On the render server, for a signed-in visitor: what their role's home screen shows arrives with the HTML. */
-export async function prefetch({ queryClient, viewer }: PrefetchContext<'dashboard/DashboardHome'>): Promise<void> {
-  if (!viewer) return;
-  if (viewer.role === 'admin') await Promise.all([queryClient.prefetchQuery(accountsQuery('Buyer')), queryClient.prefetchQuery(accountsQuery('Seller'))]);
-  else if (viewer.role === 'Seller') await prefetchMyProducts(queryClient, viewer.email);
-  else await queryClient.prefetchQuery(myOrdersQuery(viewer.email));
-}
+/** What the viewer's role sees on the dashboard's home: read on the render server, and in the shell before a move. */
+export { loadDashboardHome as prefetch } from '@usedcars/shared-api/loaders';

@@ -3,6 +3,7 @@ import { QueryClientProvider, hydrate } from '@tanstack/react-query';
 import { AppToaster, createQueryClient } from '@usedcars/shared-ui/appSettings';
 import { takeBootQueries } from './boot';
 import { RequestQueryClient } from './requestServices';
+import { loadScreenData, type MatchedScreen } from './screenData';
 
 /**
  * The page's one QueryClient and its toaster (docs/product.md, "Limits and timings"). This module
@@ -17,6 +18,11 @@ if (renderedByServer) hydrate(queryClient, renderedByServer);
 export function QueryScope({ children }: { children: ReactNode }) {
   const client = useContext(RequestQueryClient) ?? queryClient;
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** Starts the data of the screens a move goes to, in the page's one cache. */
+export function startScreenData(screens: readonly MatchedScreen[], search: URLSearchParams): Promise<unknown> {
+  return loadScreenData(queryClient, screens, search);
 }
 
 export { AppToaster };

@@ -79,23 +79,61 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The screens an address shows, outermost first, with the route's parameters. */
+function matchesAt(pathname: string): Array<{ screen: Screen; params: Record<string, string | undefined> }> {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((m) => {
+    const screen = (m.route.handle as ScreenHandle | undefined)?.screen;
+    return screen ? [{ screen, params: m.params }] : [];
+  });
+}
+
 /** The screens an address shows, outermost first. */
 function screensAt(pathname: string): Screen[] {
-  return (matchRoutes(routes, pathname) ?? []).map((m) => (m.route.handle as ScreenHandle | undefined)?.screen).filter((screen): screen is Screen => !!screen);
+  return matchesAt(pathname).map((m) => m.screen);
 }
 
 /** An address of the route table (the 404 catch-all aside): the router may take a link to it over. */
-function isAppRoute(pathname: string): boolean {
+export function isAppRoute(pathname: string): boolean {
   const leaf = screensAt(pathname).at(-1);
   return !!leaf && !('shell' in leaf && leaf.shell === 'NotFoundPage');
 }
 
 /** Fetches the code of the screens an address shows, so a move shows them whole (docs/architecture.md, "Moving between screens"). */
-export function prepareScreens(pathname: string): Promise<unknown> {
+function prepareScreens(pathname: string): Promise<unknown> {
   const screens = screensAt(pathname);
   const code = screens.map((screen) => ('module' in screen ? loadScreenModule(screen.module) : SHELL_CODE[screen.shell]?.()));
   if (screens.some((screen) => screen.readsApi)) code.push(loadServices());
   return Promise.allSettled(code);
+}
+
+/** Starts the data the screens of an address read (their loaders), beside their code, never after it. */
+function startScreenData(pathname: string, search: string): Promise<unknown> {
+  const matches = matchesAt(pathname);
+  if (!matches.some(({ screen }) => screen.readsApi)) return Promise.resolve();
+  const remote = matches.flatMap((m) => ('module' in m.screen ? [{ screen: m.screen, params: m.params }] : []));
+  return loadServices()
+    .then((services) => services.startScreenData(remote, new URLSearchParams(search)))
+    .catch(() => undefined);
+}
+
+/**
+ * A move: the screens' code and their data start together; the move waits for the code only (the
+ * data shows the screen's own skeleton until it arrives).
+ */
+export function prepareMove({ pathname, search }: { pathname: string; search: string }): Promise<unknown> {
+  void startScreenData(pathname, search);
+  return prepareScreens(pathname);
+}
+
+/** The registry allows preparing this address before a click: no screen of it is marked `prefetch: false`. */
+export function mayPrefetch(pathname: string): boolean {
+  return screensAt(pathname).every((screen) => screen.prefetch !== false);
+}
+
+/** Prefetch on intent: an address's code and data, fetched before the click (docs/architecture.md, "Moving between screens"). */
+export function prefetchAddress(address: string): void {
+  const url = new URL(address, window.location.origin);
+  void prepareMove(url);
 }
 
 /** The route table, rendered for the address on show (inside the page's router). */

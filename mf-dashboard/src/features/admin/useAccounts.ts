@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteUser, listUsersByRole } from '@usedcars/shared-api';
+import { deleteUser } from '@usedcars/shared-api';
+import { accountsQuery, type AccountRole } from '@usedcars/shared-api/loaders';
 import type { User } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../../lib/queryKeys';
 
-export type AccountRole = 'Buyer' | 'Seller';
+export type { AccountRole };
 
 /** GET /user?role= (admin only). */
 export function useAccounts(role: AccountRole) {
   return useQuery(accountsQuery(role));
 }
-
-export const accountsQuery = (role: AccountRole) => ({ queryKey: dashboardKeys.users(role), queryFn: () => listUsersByRole(role) });
 
 /**
  * DELETE /allUsers/{id}. When the API deleted the account its row leaves the cached list at

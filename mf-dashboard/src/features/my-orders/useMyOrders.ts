@@ -1,12 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchBookings } from '@usedcars/shared-api/bookings';
-import { dashboardKeys } from '../../lib/queryKeys';
-
-/** The buyer's bookings: read here, and by the render server before it renders My Orders. */
-export const myOrdersQuery = (email: string) => ({
-  queryKey: dashboardKeys.bookings(email),
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchBookings(email, signal),
-});
+import { afreshUnlessJustRead, myOrdersQuery } from '@usedcars/shared-api/loaders';
 
 /** The signed-in buyer's bookings (GET /bookings?email=, with the access token). */
 export function useMyOrders(email: string | null) {
@@ -14,6 +7,6 @@ export function useMyOrders(email: string | null) {
     ...myOrdersQuery(email ?? ''),
     enabled: Boolean(email),
     // Coming back from the payment page, a booking that was just paid must not still offer PAY NOW.
-    refetchOnMount: 'always',
+    refetchOnMount: afreshUnlessJustRead,
   });
 }

@@ -1,8 +1,8 @@
-import { type QueryClient, useQueries } from '@tanstack/react-query';
-import { SELLER_CARS_MAX, fetchSellerCars } from '@usedcars/shared-api/cars';
-import { CATEGORIES, type Car } from '@usedcars/shared-contract';
-import { accountRecordQuery, useAccountName } from '../../hooks/useAccountName';
-import { dashboardKeys } from '../../lib/queryKeys';
+import { useQueries } from '@tanstack/react-query';
+import { SELLER_CARS_MAX } from '@usedcars/shared-api/cars';
+import { sellerCarsQueries } from '@usedcars/shared-api/loaders';
+import type { Car } from '@usedcars/shared-contract';
+import { useAccountName } from '../../hooks/useAccountName';
 import type { TableQuery } from '../../components/DataTable';
 
 /** Newest posting first; cars posted the same day keep the API's newest-added-first order. */
@@ -17,19 +17,6 @@ export function newestFirst(cars: readonly Car[]): Car[] {
 export interface MyProducts extends TableQuery<Car> {
   /** Some brand has more than SELLER_CARS_MAX cars, so its oldest are not shown. */
   truncated: boolean;
-}
-
-const sellerCarsQueries = (sellerName: string) =>
-  CATEGORIES.map((category) => ({
-    queryKey: dashboardKeys.sellerCars(category, sellerName),
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchSellerCars(category, sellerName, signal),
-  }));
-
-/** On the render server: the seller's name, then their cars, read before My Products is rendered. */
-export async function prefetchMyProducts(queryClient: QueryClient, email: string): Promise<void> {
-  await queryClient.prefetchQuery(accountRecordQuery(email));
-  const sellerName = queryClient.getQueryData<string>(dashboardKeys.account(email));
-  if (sellerName) await Promise.all(sellerCarsQueries(sellerName).map((query) => queryClient.prefetchQuery(query)));
 }
 
 /** The seller's cars of the three brands (GET /myAudi, /myHonda, /myMercedess), merged into one list. */

@@ -1,17 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { errorText } from '@usedcars/shared-auth';
-import { fetchFavourites, unsaveCar } from '@usedcars/shared-api/favourites';
+import { unsaveCar } from '@usedcars/shared-api/favourites';
+import { afreshUnlessJustRead, favouritesQuery } from '@usedcars/shared-api/loaders';
 import type { Favourites } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../../lib/queryKeys';
 
 /** The buyer's saved cars (GET /favourites), read afresh each time the screen is shown: hearts change it elsewhere. */
 export function useSavedCars() {
-  return useQuery({
-    queryKey: dashboardKeys.favourites(),
-    queryFn: ({ signal }) => fetchFavourites(signal),
-    refetchOnMount: 'always',
-  });
+  return useQuery({ ...favouritesQuery(), refetchOnMount: afreshUnlessJustRead });
 }
 
 /** Removes a saved car at once on screen; a refusal brings its row back and says why. */

@@ -12,12 +12,12 @@ const samePath = (a: Location, b: Location) => a.pathname.toLowerCase() === b.pa
 
 /**
  * The page's router (docs/architecture.md, "Moving between screens"). The address changes at
- * once; the screen on show follows when `prepare` has fetched the new screen's code, so the old
+ * once; the screen on show follows when `prepare` has fetched the new screen's code (and started its data), so the old
  * screen stays meanwhile, with the progress bar (NavigationProgress, in AppContent). The router
  * is handed only the address on show: a screen kept as the server drew it is never told of an
  * address it will not show (React would wait for it to hydrate, and it never does), it is replaced.
  */
-export function PageRouter({ prepare, children }: { prepare: (pathname: string) => Promise<unknown>; children: ReactNode }) {
+export function PageRouter({ prepare, children }: { prepare: (location: Location) => Promise<unknown>; children: ReactNode }) {
   const history = useState(() => createBrowserHistory({ window, v5Compat: true }))[0];
   const [shown, setShown] = useState<{ location: Location; kind: MoveKind }>(() => ({ location: history.location, kind: history.action as MoveKind }));
   const shownRef = useRef(shown.location);
@@ -38,7 +38,7 @@ export function PageRouter({ prepare, children }: { prepare: (pathname: string) 
       rememberScroll(shownRef.current.key);
       setPendingMove(true);
       const limit = new Promise((resolve) => setTimeout(resolve, PREPARE_LIMIT_MS));
-      void Promise.race([prepare(location.pathname).catch(() => undefined), limit]).then(() => {
+      void Promise.race([prepare(location).catch(() => undefined), limit]).then(() => {
         if (move !== latest) return;
         setPendingMove(false);
         startTransition(() => setShown(next));

@@ -31,7 +31,15 @@ export interface Here {
 export function takenOverAddress(click: LinkClick, here: Here, isAppRoute: (pathname: string) => boolean): string | null {
   if (click.defaultPrevented || click.button !== 0) return null;
   if (click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
-  const target = click.target as Element | null;
+  return inSiteAddress(click.target, here, isAppRoute);
+}
+
+/**
+ * The in-site address of the link an event reached, or null for one the browser keeps: a new tab
+ * or a download, another origin, an address outside the route table, a jump within the same page.
+ */
+export function inSiteAddress(eventTarget: EventTarget | null, here: Here, isAppRoute: (pathname: string) => boolean): string | null {
+  const target = eventTarget as Element | null;
   const anchor = typeof target?.closest === 'function' ? target.closest('a[href]') : null;
   if (!anchor || !(anchor instanceof HTMLAnchorElement)) return null;
   const frame = anchor.getAttribute('target');

@@ -1,0 +1,93 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { logIn } from '../support/auth';
+import { hydrated } from '../support/hydration';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+
+/**
+ * Prefetch on intent (docs/architecture.md, "Moving between screens"): a link the visitor points
+ * at has its screen's code and data fetched, so the click fetches neither again. Requests are
+ * counted, never timed.
+ */
+
+/** The tab's requests from now on: scripts, and the API's reads (GETs) by path. */
+function watchRequests(page: Page) {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  const apiReads = (from: number, path: RegExp) =>
+    requests.slice(from).filter((request) => request.method() === 'GET' && request.url().startsWith(SITE.api) && path.test(new URL(request.url()).pathname));
+  return {
+    mark: () => requests.length,
+    scripts: (from: number) =>
+      requests
+        .slice(from)
+        .filter((request) => request.resourceType() === 'script')
+        .map((request) => request.url()),
+    apiReads: (from: number, path: RegExp) => apiReads(from, path).map((request) => new URL(request.url()).pathname),
+  };
+}
+
+test('a buyer points at the Audi link, then at a car: each click fetches no script and reads no prefetched data again', async ({ page }) => {
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  await page.goto('/');
+  await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
+  await page.waitForLoadState('networkidle');
+  const watch = watchRequests(page);
+
+  const audi = page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i });
+  const beforeHover = watch.mark();
+  await audi.hover();
+  await expect.poll(() => watch.apiReads(beforeHover, /^\/audis$/), { message: 'the list is read on hover' }).toHaveLength(1);
+  await expect
+    .poll(() => watch.scripts(beforeHover).some((url) => url.includes('BrandListPage')), { message: "the list's module is fetched on hover" })
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(watch.apiReads(beforeHover, /^\/favourites$/), "the buyer's hearts are read on hover").toHaveLength(1);
+
+  const beforeClick = watch.mark();
+  await audi.click();
+  await expect(page.locator('#main').getByRole('heading', { level: 1, name: 'Audi cars' })).toBeVisible();
+  const car = page.getByRole('article').first().getByRole('heading').getByRole('link');
+  await expect(car).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(watch.scripts(beforeClick), 'no script after the click').toEqual([]);
+  expect(watch.apiReads(beforeClick, /^\/(audis|favourites)$/), 'no read of what was prefetched').toEqual([]);
+
+  const carName = (await car.textContent())!.trim();
+  const beforeCarHover = watch.mark();
+  await car.hover();
+  await expect.poll(() => watch.apiReads(beforeCarHover, /^\/audis\/[^/]+$/), { message: 'the car is read on hover' }).toHaveLength(1);
+  await expect
+    .poll(() => watch.scripts(beforeCarHover).some((url) => url.includes('CarDetailPage')), { message: "the car page's module is fetched on hover" })
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+
+  const beforeCarClick = watch.mark();
+  await car.click();
+  await expect(page.locator('#main').getByRole('heading', { level: 1, name: carName })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(watch.scripts(beforeCarClick), 'no script after the click').toEqual([]);
+  expect(watch.apiReads(beforeCarClick, /^\/(audis\/[^/]+|favourites)$/), 'no read of what was prefetched').toEqual([]);
+});
+
+test('a visitor who asked to save data: pointing at a link fetches nothing, the click still moves', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  await page.goto('/');
+  await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
+  await page.waitForLoadState('networkidle');
+  const watch = watchRequests(page);
+
+  const audi = page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i });
+  const beforeHover = watch.mark();
+  await audi.hover();
+  await audi.focus();
+  await page.waitForTimeout(1_000);
+  await page.waitForLoadState('networkidle');
+  expect(watch.apiReads(beforeHover, /^\/(audis|favourites)$/), 'nothing read before the click').toEqual([]);
+  expect(watch.scripts(beforeHover), 'no code fetched before the click').toEqual([]);
+
+  await audi.click();
+  await expect(page.locator('#main').getByRole('heading', { level: 1, name: 'Audi cars' })).toBeVisible();
+  await expect.poll(() => watch.apiReads(beforeHover, /^\/audis$/)).toHaveLength(1);
+});

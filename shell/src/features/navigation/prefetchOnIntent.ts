@@ -1,0 +1,94 @@
+/**
+ * Prefetch on intent (docs/architecture.md, "Moving between screens"): a link pointed at, focused
+ * or touched has its screen's code and data fetched, so the click shows the screen from memory.
+ */
+import { inSiteAddress, type Here } from './linkTakeover';
+
+/** The parts of navigator.connection the decision reads (Chromium has it; other browsers do not). */
+export interface Connection {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+export interface IntentRules {
+  /** In the route table (the 404 catch-all aside). */
+  isAppRoute: (pathname: string) => boolean;
+  /** The registry allows preparing it: not a form that writes, not the payment page. */
+  mayPrefetch: (pathname: string) => boolean;
+}
+
+/** An address is prepared at most once in this time: the page's cache keeps data fresh as long. */
+export const PREFETCH_AGAIN_MS = 30_000;
+/** A pointer must rest on a link this long: a sweep across the navbar fetches nothing. */
+export const HOVER_DELAY_MS = 50;
+
+const SLOW = new Set(['slow-2g', '2g']);
+
+/**
+ * The address to prepare for an intent on this link, or null: nothing when the visitor asked to save
+ * data or is on a slow connection, for a link the router would not take, a screen that must not be
+ * prepared, the address on show, or an address prepared less than PREFETCH_AGAIN_MS ago.
+ */
+export function intentAddress(
+  target: EventTarget | null,
+  here: Here,
+  rules: IntentRules,
+  { connection, prepared, now }: { connection: Connection | undefined; prepared: ReadonlyMap<string, number>; now: number },
+): string | null {
+  if (connection?.saveData || SLOW.has(connection?.effectiveType ?? '')) return null;
+  const address = inSiteAddress(target, here, rules.isAppRoute);
+  if (address === null) return null;
+  const url = new URL(address, here.origin);
+  if (url.pathname === here.pathname && url.search === here.search) return null;
+  if (!rules.mayPrefetch(url.pathname)) return null;
+  const at = prepared.get(`${url.pathname}${url.search}`);
+  if (at !== undefined && now - at < PREFETCH_AGAIN_MS) return null;
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Listens for intent on the page's links: pointerenter (after HOVER_DELAY_MS at rest on the link),
+ * focus and touchstart. `prepare` fetches an address's code and data. Returns the uninstall.
+ */
+export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: string) => void): () => void {
+  const prepared = new Map<string, number>();
+  let hover: { link: Element; timer: ReturnType<typeof setTimeout> } | null = null;
+
+  const prefetch = (target: EventTarget | null) => {
+    const connection = (navigator as Navigator & { connection?: Connection }).connection;
+    const address = intentAddress(target, window.location, rules, { connection, prepared, now: Date.now() });
+    if (address === null) return;
+    prepared.set(address, Date.now());
+    prepare(address);
+  };
+  const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest('a[href]') : null);
+
+  // pointerenter does not bubble: pointerover tells which link the pointer entered.
+  const onOver = (event: PointerEvent) => {
+    const link = linkOf(event.target);
+    if (!link || link === hover?.link) return;
+    if (hover) clearTimeout(hover.timer);
+    hover = { link, timer: setTimeout(() => prefetch(link), HOVER_DELAY_MS) };
+  };
+  const onOut = (event: PointerEvent) => {
+    if (!hover || (event.relatedTarget instanceof Node && hover.link.contains(event.relatedTarget))) return;
+    clearTimeout(hover.timer);
+    hover = null;
+  };
+  const onFocus = (event: FocusEvent) => prefetch(event.target);
+  const onTouch = (event: TouchEvent) => prefetch(event.target);
+
+  // In the capture phase: React stops these events on markup it has not hydrated (a screen kept as the server drew it).
+  const options = { capture: true, passive: true };
+  window.addEventListener('pointerover', onOver, options);
+  window.addEventListener('pointerout', onOut, options);
+  window.addEventListener('focusin', onFocus, options);
+  window.addEventListener('touchstart', onTouch, options);
+  return () => {
+    if (hover) clearTimeout(hover.timer);
+    window.removeEventListener('pointerover', onOver, options);
+    window.removeEventListener('pointerout', onOut, options);
+    window.removeEventListener('focusin', onFocus, options);
+    window.removeEventListener('touchstart', onTouch, options);
+  };
+}

@@ -7,6 +7,7 @@ import { STRICT_TRANSPORT_SECURITY, fastifyTrustProxy } from '@usedcars/shared-c
 import { watchRemoteBuilds } from './buildWatch';
 import { listenForChanges } from './changeListener';
 import { PageCache, type PageCacheOptions } from './pageCache';
+import { runtimeFiles } from './runtimeFiles';
 import { createPageResponder } from './pages';
 import { RemoteServers, releaseOf, type PublishedManifest, type RemoteServersOptions } from '@usedcars/federation/server';
 import { PinChecks, ReleaseSet, type Remotes } from './releaseSet';
@@ -67,11 +68,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   const remoteServers = new RemoteServers({ warm: serverRenderedModules, ...options.remoteServers });
   const renderer = new Renderer({ manifest: shellManifest, chunks }, remoteServers);
 
-  /** A deployment's own copy wins over the build's; read on every request, so an edit applies to the next page. */
-  const runtimeFile = (name: 'remotes.json' | 'config.json'): string => {
-    const own = options.runtimeDir ? path.join(options.runtimeDir, name) : null;
-    return readFileSync(own && existsSync(own) ? own : path.join(distDir, name), 'utf8');
-  };
+  const runtimeFile = runtimeFiles(distDir, options.runtimeDir);
 
   const app = Fastify({
     logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info' },

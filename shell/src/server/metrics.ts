@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RemoteUnavailable } from '@usedcars/federation/server';
 import { QueueFull } from './renderQueue';
-import { NotServerRendered, RenderFailed } from './render';
+import { NotServerRendered } from './render';
+import { RenderFailed } from './renderMarkup';
 
 /** How a page was served: rendered here, or left for the browser (and why). */
 export type PageOutcome = 'rendered' | 'browser';

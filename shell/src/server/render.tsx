@@ -1,17 +1,10 @@
-import { prerenderToNodeStream } from 'react-dom/static';
-import { ServerStyleSheet } from 'styled-components';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { StaticRouter, matchRoutes } from 'react-router-dom';
+import { dehydrate } from '@tanstack/react-query';
 import { flattenScreens, remoteOf, type ModuleId, type RemoteScreen, type Screen, type SessionViewer } from '@usedcars/shared-contract';
-import { ServerAuthContext, authStateOf } from '@usedcars/shared-auth';
-import { ServerHeadContext, type ScreenModule, type ServerHead } from '@usedcars/federation';
+import type { ScreenModule } from '@usedcars/federation';
 import type { RuntimeConfig } from '@usedcars/federation/config';
 import { STARTUP_PACKAGES } from '@usedcars/federation/sharing';
 import { createQueryClient } from '@usedcars/shared-ui/appSettings';
-import { AppContent } from '../app/App';
 import type { BootData } from '@usedcars/federation/boot';
-import { RequestQueryClient } from '../app/requestServices';
-import { routes, type ScreenHandle } from '../app/routes';
 import {
   RemoteUnavailable,
   connectRequest,
@@ -25,6 +18,8 @@ import {
   type RemoteServers,
 } from '@usedcars/federation/server';
 import type { RenderedPage } from './page';
+import { renderMarkup } from './renderMarkup';
+import { match, statusOf } from './routeMatch';
 
 /**
  * Renders one address of the site to HTML (docs/architecture.md, "Server rendering"): the layout
@@ -54,13 +49,6 @@ export class NotServerRendered extends Error {
   }
 }
 
-export class RenderFailed extends Error {
-  constructor(cause: unknown) {
-    super(`rendering threw: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.name = 'RenderFailed';
-  }
-}
-
 export interface ShellBuild {
   /** The shell's own mf-manifest.json: which files hold each shared package. */
   manifest: PublishedManifest;
@@ -85,34 +73,6 @@ export interface RenderResult {
   page: RenderedPage;
 }
 
-interface Match {
-  screens: Screen[];
-  params: Record<string, string | undefined>;
-}
-
-function match(url: string): Match {
-  const pathname = new URL(url, 'http://site.invalid').pathname;
-  const matches = matchRoutes(routes, pathname) ?? [];
-  return {
-    screens: matches.map((m) => (m.route.handle as ScreenHandle | undefined)?.screen).filter((screen): screen is Screen => !!screen),
-    params: matches.at(-1)?.params ?? {},
-  };
-}
-
-/** The remote whose screen the address shows (its last remote screen), or the shell's own. */
-export function pageRemoteOf(url: string): string {
-  const remoteScreen = match(url)
-    .screens.filter((screen): screen is RemoteScreen => 'module' in screen)
-    .at(-1);
-  return remoteScreen ? remoteOf(remoteScreen.module) : 'shell';
-}
-
-/** The HTTP status of the address's response, whoever renders it. */
-export function statusOf(url: string): number {
-  const leaf = match(url).screens.at(-1);
-  return leaf && 'shell' in leaf && leaf.shell === 'NotFoundPage' ? 404 : 200;
-}
-
 /**
  * The remote screens the server renders for these screens: for a visitor without a session, those
  * up to the first that needs a sign-in (there it renders the login guard's spinner, as the page
@@ -126,71 +86,6 @@ function remoteScreensToRender(screens: Screen[], signedIn: boolean): RemoteScre
     if ('module' in screen) rendered.push(screen);
   }
   return rendered;
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * React puts the resource hints it finds while rendering (the pictures the screen shows at once)
- * ahead of the markup, because it is not rendering the <head>; they belong in the head.
- */
-function splitResourceHints(markup: string): { hints: string; html: string } {
-  const leading = /^(?:<link\b[^>]*>)+/.exec(markup)?.[0] ?? '';
-  return { hints: leading, html: markup.slice(leading.length) };
-}
-
-/** React's own preloads of pictures the head already names (a plain <img> it hints itself): one request each, not two. */
-function withoutNamedImages(hints: string, named: readonly { href: string }[]): string {
-  const hrefs = new Set(named.map((image) => image.href));
-  return hints.replace(/<link\b[^>]*>/g, (link) => {
-    const href = /\bhref="([^"]*)"/.exec(link)?.[1]?.replace(/&amp;/g, '&');
-    return /\bas="image"/.test(link) && href !== undefined && hrefs.has(href) ? '' : link;
-  });
-}
-
-/** Renders the tree; any error (a remote screen that throws, the time budget running out) fails the whole page. */
-async function renderMarkup(
-  url: string,
-  queryClient: QueryClient,
-  viewer: SessionViewer | null,
-  signal: AbortSignal,
-): Promise<{ html: string; hints: string; styles: string; head: ServerHead }> {
-  const head: ServerHead = { preloadImages: [] };
-  const sheet = new ServerStyleSheet();
-  try {
-    const errors: unknown[] = [];
-    const { prelude } = await prerenderToNodeStream(
-      sheet.collectStyles(
-        <ServerHeadContext.Provider value={head}>
-          <ServerAuthContext.Provider value={viewer ? authStateOf(viewer) : null}>
-            <RequestQueryClient.Provider value={queryClient}>
-              <StaticRouter location={url}>
-                <AppContent />
-              </StaticRouter>
-            </RequestQueryClient.Provider>
-          </ServerAuthContext.Provider>
-        </ServerHeadContext.Provider>,
-      ),
-      {
-        signal,
-        onError: (error) => void errors.push(error),
-        // React sends a large screen as a hidden copy plus an inline script that moves it into
-        // place; the pages' security policy runs no inline script, so every screen is sent whole.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      },
-    );
-    const { hints, html } = splitResourceHints(await readAll(prelude));
-    if (errors.length > 0) throw new RenderFailed(errors[0]);
-    // Anything React would need a script for (a boundary left for the browser) cannot run here.
-    if (/<script[\s>]/i.test(html)) throw new RenderFailed(new Error('the markup needs an inline script'));
-    return { html, hints: withoutNamedImages(hints, head.preloadImages), styles: sheet.getStyleTags(), head };
-  } finally {
-    sheet.seal();
-  }
 }
 
 export class Renderer {

@@ -1,0 +1,41 @@
+import { matchRoutes } from 'react-router-dom';
+import { remoteOf, type RemoteScreen, type Screen } from '@usedcars/shared-contract';
+import { routes, type ScreenHandle } from '../app/routes';
+
+export interface Match {
+  screens: Screen[];
+  params: Record<string, string | undefined>;
+}
+
+/** Paths matched lately: react-router ranks the whole route table on every match, which cost a cached page most of its time. */
+const MATCHED_KEPT = 1000;
+const matched = new Map<string, Match>();
+
+/** The screens an address shows, outermost first, and the route's parameters. */
+export function match(url: string): Match {
+  const pathname = new URL(url, 'http://site.invalid').pathname;
+  const kept = matched.get(pathname);
+  if (kept) return kept;
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const found: Match = {
+    screens: matches.map((m) => (m.route.handle as ScreenHandle | undefined)?.screen).filter((screen): screen is Screen => !!screen),
+    params: matches.at(-1)?.params ?? {},
+  };
+  if (matched.size >= MATCHED_KEPT) matched.delete(matched.keys().next().value!);
+  matched.set(pathname, found);
+  return found;
+}
+
+/** The remote whose screen the address shows (its last remote screen), or the shell's own. */
+export function pageRemoteOf(url: string): string {
+  const remoteScreen = match(url)
+    .screens.filter((screen): screen is RemoteScreen => 'module' in screen)
+    .at(-1);
+  return remoteScreen ? remoteOf(remoteScreen.module) : 'shell';
+}
+
+/** The HTTP status of the address's response, whoever renders it. */
+export function statusOf(url: string): number {
+  const leaf = match(url).screens.at(-1);
+  return leaf && 'shell' in leaf && leaf.shell === 'NotFoundPage' ? 404 : 200;
+}

@@ -46,7 +46,7 @@ function screenElement(screen: Screen, inherited: { guarded: boolean; served: bo
 }
 
 /** What each route carries for the render server, which matches an address against this same table. */
-export interface ScreenHandle {
+interface ScreenHandle {
   screen: Screen;
 }
 
@@ -68,7 +68,7 @@ function toRoute(screen: Screen, inherited = { guarded: false, served: false }):
  * navbar; elsewhere the main layout's, in place of the layout. RemoteComponent's own boundary only
  * stands in for a remote that could not be fetched.
  */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: (
       <RouteErrorBoundary>
@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
 ];
 
 /** The screens an address shows, outermost first, with the route's parameters. */
-function matchesAt(pathname: string): Array<{ screen: Screen; params: Record<string, string | undefined> }> {
+export function matchesAt(pathname: string): Array<{ screen: Screen; params: Record<string, string | undefined> }> {
   return (matchRoutes(routes, pathname) ?? []).flatMap((m) => {
     const screen = (m.route.handle as ScreenHandle | undefined)?.screen;
     return screen ? [{ screen, params: m.params }] : [];
@@ -88,7 +88,7 @@ function matchesAt(pathname: string): Array<{ screen: Screen; params: Record<str
 }
 
 /** The screens an address shows, outermost first. */
-function screensAt(pathname: string): Screen[] {
+export function screensAt(pathname: string): Screen[] {
   return matchesAt(pathname).map((m) => m.screen);
 }
 

@@ -1,35 +1,12 @@
-import { flattenScreens, remoteOf, type Screen } from '@usedcars/shared-contract';
+import { remoteOf } from '@usedcars/shared-contract';
 import type { RemoteErrorHandler } from '@usedcars/federation';
 import type { RuntimeConfig } from '@usedcars/federation/config';
 import type { Collector, EarlyEvent, PageTags } from '../features/telemetry/collector';
+import { screensAt } from './routes';
 
-/** Each screen's whole path as segments (an index screen its parent's), deepest first, the catch-all last. */
-const PATTERNS = flattenScreens()
-  .map(({ screen, parents }) => ({
-    screen,
-    depth: parents.length,
-    // A child's absolute path stands alone, as React Router reads it.
-    segments: [...parents, screen]
-      .reduce((whole, each) => (each.path?.startsWith('/') ? each.path : `${whole}/${each.path ?? ''}`), '')
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => segment.toLowerCase()),
-  }))
-  .sort((a, b) => Number(a.segments.includes('*')) - Number(b.segments.includes('*')) || b.depth - a.depth);
-
-const fits = (segments: string[], parts: string[]) => segments.every((segment, i) => segment.startsWith(':') || segment === parts[i]);
-const matches = (segments: string[], parts: string[]) =>
-  segments.at(-1) === '*'
-    ? parts.length >= segments.length - 1 && fits(segments.slice(0, -1), parts)
-    : parts.length === segments.length && fits(segments, parts);
-
-/**
- * The screen an address shows and the remote that renders it (the shell's own screens count as
- * "shell"). Matched here against the screen registry: the page's shared router carries no matchRoutes.
- */
+/** The screen an address shows and the remote that renders it (the shell's own screens count as "shell"). */
 export function screenOf(pathname: string): { screen: string; remote: string } {
-  const parts = pathname.toLowerCase().split('/').filter(Boolean);
-  const leaf: Screen | undefined = PATTERNS.find(({ segments }) => matches(segments, parts))?.screen;
+  const leaf = screensAt(pathname).at(-1);
   if (!leaf) return { screen: 'unknown', remote: 'shell' };
   return 'module' in leaf ? { screen: leaf.module, remote: remoteOf(leaf.module) } : { screen: leaf.shell, remote: 'shell' };
 }

@@ -1,6 +1,5 @@
-import { matchRoutes } from 'react-router-dom';
 import { remoteOf, type RemoteScreen, type Screen } from '@usedcars/shared-contract';
-import { routes, type ScreenHandle } from '../app/routes';
+import { matchesAt } from '../app/routes';
 
 export interface Match {
   screens: Screen[];
@@ -16,11 +15,8 @@ export function match(url: string): Match {
   const pathname = new URL(url, 'http://site.invalid').pathname;
   const kept = matched.get(pathname);
   if (kept) return kept;
-  const matches = matchRoutes(routes, pathname) ?? [];
-  const found: Match = {
-    screens: matches.map((m) => (m.route.handle as ScreenHandle | undefined)?.screen).filter((screen): screen is Screen => !!screen),
-    params: matches.at(-1)?.params ?? {},
-  };
+  const matches = matchesAt(pathname);
+  const found: Match = { screens: matches.map((m) => m.screen), params: matches.at(-1)?.params ?? {} };
   if (matched.size >= MATCHED_KEPT) matched.delete(matched.keys().next().value!);
   matched.set(pathname, found);
   return found;

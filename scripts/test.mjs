@@ -84,7 +84,9 @@ async function unitSuites() {
   const pg = startPostgres();
   try {
     const file = path.join(out, 'jest.json');
-    const code = await run(path.join(BIN, 'jest'), ['--ci', '--json', `--outputFile=${file}`], pg ? { TEST_DATABASE_URL: pg.url } : {});
+    // One worker per core: jest's default leaves one core to its own process, which idles (on 2 cores, 356 s against 215 s).
+    const workers = `--maxWorkers=${os.availableParallelism()}`;
+    const code = await run(path.join(BIN, 'jest'), ['--ci', workers, '--json', `--outputFile=${file}`], pg ? { TEST_DATABASE_URL: pg.url } : {});
     const report = readJson(file);
     if (!report) {
       console.error('[test] jest produced no report');

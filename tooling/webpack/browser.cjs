@@ -63,7 +63,7 @@ function browserConfig(o, production) {
       uniqueName: `usedcars_${o.name}`,
       // The server build (dist/server/) is written by the other half of this build.
       // So is the first script (start.cjs), just before this one.
-      clean: { keep: (file) => file.startsWith(`${SERVER_FOLDER}/`) || (withStart && /^start[.-]/.test(file)) },
+      clean: { keep: (file) => file.startsWith(`${SERVER_FOLDER}/`) || (withStart && (file === START_LIST || file.startsWith(startScriptOf(o.dir)))) },
     },
     resolve: resolveOptions({ production, server: false }),
     module: {

@@ -31,7 +31,7 @@ function firstAudi(request: APIRequestContext): Promise<ListedCar> {
 
 /** The text a person would read in the HTML alone: markup stripped, no script run. */
 function visibleText(html: string): string {
-  const body = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
+  const body = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json" id="usedcars-boot"'));
   return body
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, ' ')

@@ -25,7 +25,7 @@ test("a server-rendered page asks for main's scripts and its screen's only once 
   expect(scriptsAsked()).toEqual([]);
   root.querySelector('img')!.dispatchEvent(new Event('load'));
   expect(scriptsAsked()).toEqual([]);
-  jest.advanceTimersByTime(100);
+  jest.advanceTimersByTime(250);
   expect(scriptsAsked()).toEqual(['/react-dom.js', '/main.js']);
   expect(preloadsAsked()).toEqual(['/bootstrap.js', 'http://localhost:3001/remoteEntry.js']);
   // Once only, however the waits end.
@@ -38,7 +38,7 @@ test('a picture that never arrives keeps the page from its scripts for 3 s at mo
   loadScriptsAfterPaint(root, ['/main.js']);
   jest.advanceTimersByTime(2_900);
   expect(scriptsAsked()).toEqual([]);
-  jest.advanceTimersByTime(100);
+  jest.advanceTimersByTime(250);
   expect(scriptsAsked()).toEqual(['/main.js']);
 });
 
@@ -46,12 +46,12 @@ test('a picture that fails counts as arrived, and a page without one waits for a
   const withPicture = serverRenderedPage(true);
   loadScriptsAfterPaint(withPicture, ['/main.js']);
   withPicture.querySelector('img')!.dispatchEvent(new Event('error'));
-  jest.advanceTimersByTime(100);
+  jest.advanceTimersByTime(250);
   expect(scriptsAsked()).toEqual(['/main.js']);
 
   const withoutPicture = serverRenderedPage(false);
   loadScriptsAfterPaint(withoutPicture, ['/main.js']);
   expect(scriptsAsked()).toEqual([]);
-  jest.advanceTimersByTime(100);
+  jest.advanceTimersByTime(250);
   expect(scriptsAsked()).toEqual(['/main.js']);
 });

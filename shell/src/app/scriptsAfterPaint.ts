@@ -4,9 +4,9 @@ export const AFTER_PAINT_SCRIPTS_ID = 'usedcars-after-paint';
 /** The longest the scripts wait for the page's largest picture: a slow picture must not keep the page from working. */
 const PICTURE_WAIT_MS = 3_000;
 /** A hidden tab renders no frames: the scripts load after this instead. */
-const NO_FRAME_MS = 100;
-/** How long after its picture has arrived the page waits for the browser to say it painted it. */
-const NO_PAINT_REPORT_MS = 1_000;
+const NO_FRAME_MS = 250;
+/** How long after its pictures have arrived the page waits for the browser to report them painted. */
+const NO_PAINT_REPORT_MS = 500;
 
 /** The server's list of the first screen's scripts (none on a page the browser renders). */
 function screenScripts(): string[] {
@@ -45,25 +45,28 @@ export function loadScriptsAfterPaint(root: Element | null, scripts: string[]): 
     }
   };
   if (!root) return load();
+  // The frame after the one that shows the page: by then that one has been painted.
+  const afterNextFrame = () => {
+    requestAnimationFrame(() => requestAnimationFrame(load));
+    setTimeout(load, NO_FRAME_MS);
+  };
   const pictures = [...root.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
-  // The browser's own word that the picture is on the screen, where it gives it (Chromium); else the next frame.
   const whenPainted = () => {
-    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-      requestAnimationFrame(() => setTimeout(load, 0));
-      setTimeout(load, NO_FRAME_MS);
+    // Chromium says when it has painted the largest element; where one of the pictures is, that is the moment.
+    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntries().some((entry) => pictures.includes((entry as PerformanceEntry & { element?: HTMLImageElement }).element!))) return;
+        observer.disconnect();
+        load();
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+      // A picture smaller than the page's text is never the largest; a hidden tab paints nothing.
+      setTimeout(load, NO_PAINT_REPORT_MS);
       return;
     }
-    const painted = (entry: PerformanceEntry) =>
-      pictures.length === 0 || pictures.includes((entry as PerformanceEntry & { element?: Element }).element as HTMLImageElement);
-    const observer = new PerformanceObserver((list) => {
-      if (!list.getEntries().some(painted)) return;
-      observer.disconnect();
-      load();
-    });
-    observer.observe({ type: 'largest-contentful-paint', buffered: true });
-    // A hidden tab reports no paint.
-    setTimeout(load, NO_PAINT_REPORT_MS);
+    afterNextFrame();
   };
+  if (pictures.length === 0) return afterNextFrame();
   const loading = pictures.filter((picture) => !picture.complete);
   if (loading.length === 0) return whenPainted();
   let waiting = loading.length;

@@ -33,8 +33,9 @@ test('pages carry a content security policy without inline script, and cannot be
   for (const script of html.match(/<script\b[^>]*>/g) ?? []) expect(script).toMatch(/\bsrc=|type="application\/json"/);
 
   // The shell's files and a remote's: nothing sniffed; a remote lets the site's pages, and only them, read its manifest.
-  const main = html.match(/src="(\/main\.[0-9a-f]{8}\.js)"/)![1]!;
-  expect((await request.get(main)).headers()['x-content-type-options']).toBe('nosniff');
+  const start = html.match(/src="(\/start\.[0-9a-f]{8}\.js)"/)![1]!;
+  const main = html.match(/data-scripts="[^"]*(\/main\.[0-9a-f]{8}\.js)/)![1]!;
+  for (const file of [start, main]) expect((await request.get(file)).headers()['x-content-type-options'], file).toBe('nosniff');
   const manifest = await request.get(`${SITE.catalog}/mf-manifest.json`, { headers: { Origin: SITE.shell } });
   expect(manifest.headers()['x-content-type-options']).toBe('nosniff');
   expect(manifest.headers()['access-control-allow-origin']).toBe(SITE.shell);

@@ -31,7 +31,7 @@ function firstAudi(request: APIRequestContext): Promise<ListedCar> {
 
 /** The text a person would read in the HTML alone: markup stripped, no script run. */
 function visibleText(html: string): string {
-  const body = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
+  const body = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json" id="usedcars-boot"'));
   return body
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
@@ -81,12 +81,12 @@ test("a car's page carries the car itself for the page to start with, and asks f
   };
   const cached = boot.queries.queries.find((query) => query.queryKey.includes(car._id));
   expect(cached?.state.data.carName).toBe(car.carName);
-  // The picture is named in the head with a high priority, before any script.
+  // The picture is asked for in the head with a high priority; no script is, until it is painted.
   const head = html.slice(0, html.indexOf('</head>'));
   // A car with photos adds the srcset, sizes and format its picture picks from (docs/performance.md, "Pictures").
   const picture = head.match(/<link rel="preload" as="image" href="([^"]+)"[^>]* fetchpriority="high">/)?.[1];
   expect(picture).toBeTruthy();
-  expect(head.indexOf(picture!)).toBeLessThan(head.indexOf('rel="preload" as="script"'));
+  expect(head).not.toContain('as="script"');
 });
 
 test('the home page asks for its hero picture first, and for no script of a screen that needs none', async ({ request }) => {
@@ -98,17 +98,44 @@ test('the home page asks for its hero picture first, and for no script of a scre
   expect(html).toContain('"staticMarkup":["catalog/HomePage"]');
 });
 
-test("a car's page names its screen's scripts in the head, from the catalog's manifest", async ({ request }) => {
+test("a car's page names its screen's scripts in the head, from the catalog's manifest, for after its first paint", async ({ request }) => {
   const car = await firstAudi(request);
   const html = await (await request.get(`/audis/${car._id}`)).text();
   const head = html.slice(0, html.indexOf('</head>'));
-  const scripts = [...head.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((match) => match[1]!);
+  const scripts = JSON.parse(head.match(/<script type="application\/json" id="usedcars-after-paint">([^<]*)<\/script>/)![1]!) as string[];
   expect(scripts).toContain(`${SITE.catalog}/remoteEntry.js`);
   expect(scripts.some((script) => /__federation_expose_CarDetailPage\.[0-9a-f]{8}\.js$/.test(script))).toBe(true);
   expect(scripts.some((script) => /^\/bootstrap\.[0-9a-f]{8}\.js$/.test(script))).toBe(true);
   expect(scripts.some((script) => /^\/page-services\.[0-9a-f]{8}\.js$/.test(script))).toBe(true);
   // Everything named there exists.
   for (const script of scripts) expect((await request.get(script)).status(), script).toBe(200);
+});
+
+test("the page's scripts are asked for once its largest picture has arrived, and it then works", async ({ page }) => {
+  const asked: string[] = [];
+  let heroArrived = false;
+  // The hero held back a while: no script of the page may be asked for before it is there.
+  await page.route(/\/assets\/hero\.[0-9a-f]{8}\.svg$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const response = await route.fetch();
+    heroArrived = true;
+    await route.fulfill({ response });
+  });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') asked.push(`${heroArrived ? 'after' : 'before'} ${new URL(request.url()).pathname}`);
+  });
+  await page.goto('/');
+  await expect(page.locator('#root[data-server-rendered] img[fetchpriority="high"]')).toHaveJSProperty('complete', true);
+  // Only the small first script came before the picture; main and React DOM after it.
+  await expect
+    .poll(() => asked.filter((entry) => /\/(main|react-dom)\.[0-9a-f]{8}\.js$/.test(entry)))
+    .toEqual([expect.stringMatching(/^after /), expect.stringMatching(/^after /)]);
+  expect(asked.filter((entry) => entry.startsWith('before'))).toEqual([expect.stringMatching(/^before \/start\.[0-9a-f]{8}\.js$/)]);
+  // The page works: the router takes a link over without a new document.
+  await page.getByRole('navigation').getByRole('link', { name: 'Blogs', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/blogs$/);
+  expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  expect(asked.filter((entry) => /\/main\./.test(entry))).toHaveLength(1);
 });
 
 /** Tags the screen's heading as the server drew it, before any script of the page runs. */

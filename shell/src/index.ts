@@ -1,5 +1,5 @@
-// From the first script: a click on an in-site link never reloads the document, and a press on a
-// button before the page has hydrated is not lost (docs/architecture.md, "Moving between screens").
+// The page's main script, loaded by the first one (start.ts) once the page has painted. A
+// development build has no first script: the listeners it installs are installed here then.
 import { SERVER_RENDERED_ATTRIBUTE } from '@usedcars/federation/boot';
 import { holdEarlyPresses } from './features/navigation/earlyPresses';
 import { installLinkTakeover } from './features/navigation/linkTakeover';

@@ -1,4 +1,5 @@
 // The browser build: what the page runs (dist/).
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -10,6 +11,16 @@ const { sharedConfig } = require('./shared.cjs');
 const { resolveOptions, scriptRule } = require('./resolve.cjs');
 const { ChunkListPlugin } = require('./chunk-list-plugin.cjs');
 const { devServer } = require('./dev-server.cjs');
+const { START_LIST } = require('./start.cjs');
+
+/** The first script's file, written by the start build just before this one; none in a development build. */
+function startScriptOf(dir) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, 'dist', START_LIST), 'utf8')).file;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Adds the server build to the browser build's mf-manifest.json, so whoever reads a remote's
@@ -31,8 +42,11 @@ function withServerEntry({ stats }) {
  * @param {string} [o.serverEntry] the shell's render server (host only)
  */
 function browserConfig(o, production) {
+  // The shell's production page starts with a first script of its own build (start.cjs).
+  const withStart = o.host && production;
   return {
     name: 'browser',
+    ...(withStart ? { dependencies: ['start'] } : {}),
     mode: production ? 'production' : 'development',
     context: o.dir,
     // Every browser this site supports runs ES2020: webpack's own runtime code (chunk loading,
@@ -48,7 +62,8 @@ function browserConfig(o, production) {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: `usedcars_${o.name}`,
       // The server build (dist/server/) is written by the other half of this build.
-      clean: { keep: (file) => file.startsWith(`${SERVER_FOLDER}/`) },
+      // So is the first script (start.cjs), just before this one.
+      clean: { keep: (file) => file.startsWith(`${SERVER_FOLDER}/`) || (withStart && (file === START_LIST || file.startsWith(startScriptOf(o.dir)))) },
     },
     resolve: resolveOptions({ production, server: false }),
     module: {
@@ -109,8 +124,15 @@ function browserConfig(o, production) {
             new HtmlWebpackPlugin({
               template: path.join(__dirname, '..', 'index.html'),
               title: 'Used Cars',
-              templateParameters: { appName: o.name },
+              // A function, so the first script's name is read once its build has run.
+              templateParameters: (compilation, files, tags, options) => ({
+                htmlWebpackPlugin: { files, tags, options },
+                appName: o.name,
+                startScript: withStart ? `/${startScriptOf(o.dir)}` : null,
+              }),
               chunks: ['main'],
+              // The template writes the script tags itself: on the shell's page, only the first script.
+              inject: false,
               // Absolute: index.html is also the answer for deep links (/dashboard/myBuyer), where a
               // relative script path would point into a folder that does not exist.
               publicPath: '/',

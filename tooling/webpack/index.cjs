@@ -24,6 +24,7 @@
 const { browserConfig } = require('./browser.cjs');
 const { remoteServerConfig } = require('./remote-server.cjs');
 const { hostServerConfig } = require('./host-server.cjs');
+const { startConfig } = require('./start.cjs');
 const topology = require('@usedcars/shared-contract/topology.json');
 
 /** The front end's port: its setting when set, else the topology's. */
@@ -39,6 +40,6 @@ module.exports = function federatedConfig(options) {
     const production = argv.mode !== 'development';
     const browser = browserConfig(o, production);
     if (!production || env.WEBPACK_SERVE) return browser;
-    return [browser, o.host ? hostServerConfig(o) : remoteServerConfig(o)];
+    return o.host ? [startConfig(o), browser, hostServerConfig(o)] : [browser, remoteServerConfig(o)];
   };
 };

@@ -32,14 +32,20 @@ test('the rendered screen replaces the loading placeholder, marked as rendered b
   expect(html).toContain('<script defer src="/main.0123abcd.js"></script>');
 });
 
-test('the head asks for the picture first, then the scripts, then carries the styles', () => {
+test("the head asks for the picture, names the screen's scripts for after the first paint without asking for them, then carries the styles", () => {
   const head = assemblePage(TEMPLATE, page).split('</head>')[0]!;
   const picture = head.indexOf('<link rel="preload" as="image" href="http://localhost:3001/assets/hero.svg" fetchpriority="high">');
-  const script = head.indexOf('<link rel="preload" as="script" href="/bootstrap.js">');
+  const scripts = head.indexOf('<script type="application/json" id="usedcars-after-paint">["/bootstrap.js","http://localhost:3001/remoteEntry.js"]</script>');
   const styles = head.indexOf('<style data-styled="true">');
   expect(picture).toBeGreaterThan(0);
-  expect(script).toBeGreaterThan(picture);
-  expect(styles).toBeGreaterThan(script);
+  expect(scripts).toBeGreaterThan(picture);
+  expect(styles).toBeGreaterThan(scripts);
+  expect(head).not.toContain('as="script"');
+});
+
+test("a script address cannot end the scripts' list early", () => {
+  const head = assemblePage(TEMPLATE, { ...page, preloadScripts: ['/a.js</script><script>alert(1)</script>'] }).split('</head>')[0]!;
+  expect(head).not.toContain('<script>alert(1)');
 });
 
 test("a responsive picture's preload names the srcset, sizes and format the picture picks from", () => {

@@ -1,4 +1,5 @@
 import type { PreloadImage } from '@usedcars/federation';
+import { AFTER_PAINT_SCRIPTS_ID } from '../app/scriptsAfterPaint';
 import { BOOT_DATA_ID, SERVER_RENDERED_ATTRIBUTE, serializeBootData, type BootData } from '@usedcars/federation/boot';
 
 /**
@@ -13,7 +14,7 @@ export interface RenderedPage {
   /** styled-components' style tags for exactly that markup. */
   styles: string;
   title?: string;
-  /** Asked for by the head, in this order: the LCP picture first, then the first screen's scripts. */
+  /** The LCP picture, asked for by the head first; the first screen's scripts, asked for once it is painted. */
   preloadImages: PreloadImage[];
   preloadScripts: string[];
   boot: BootData;
@@ -45,7 +46,8 @@ export function assemblePage(template: string, page: RenderedPage): string {
   }
   const head = [
     ...page.preloadImages.map(imagePreload),
-    ...page.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+    // Asked for once the page has painted its largest picture, not before (docs/performance.md).
+    `<script type="application/json" id="${AFTER_PAINT_SCRIPTS_ID}">${JSON.stringify(page.preloadScripts).replace(/</g, '\\u003c')}</script>`,
     page.styles,
   ].join('');
   let html = template;

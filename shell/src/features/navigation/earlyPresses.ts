@@ -30,16 +30,17 @@ function pressWhenHydrated(pressable: HTMLElement): void {
   check();
 }
 
-let installed = false;
+/** Set once the listener is in place: the first script and, without it (a development build), main install it. */
+const INSTALLED_ATTRIBUTE = 'data-early-presses';
 
 /**
- * Listens from the page's first script (shell/src/index.ts) on a page whose `root` the server
+ * Listens from the page's first script (shell/src/start.ts) on a page whose `root` the server
  * rendered: a left click on a button inside it that React has not hydrated is stopped, and the
  * button is clicked again once it has hydrated.
  */
 export function holdEarlyPresses(root: Element | null): void {
-  if (installed || !root) return;
-  installed = true;
+  if (!root || document.documentElement.hasAttribute(INSTALLED_ATTRIBUTE)) return;
+  document.documentElement.setAttribute(INSTALLED_ATTRIBUTE, '');
   window.addEventListener(
     'click',
     (event) => {

@@ -64,9 +64,16 @@ interface Router {
   isAppRoute: (pathname: string) => boolean;
 }
 
+/**
+ * The listeners run in the page's first script (shell/src/start.ts), the router in the scripts it
+ * loads, each bundle with its own copy of this module: they meet through the document, an
+ * attribute saying the listeners are in place and an event carrying the router.
+ */
+const INSTALLED_ATTRIBUTE = 'data-link-takeover';
+const ROUTER_EVENT = 'usedcars:link-router';
+
 let router: Router | null = null;
 let waiting: string | null = null;
-let installed = false;
 
 /** How long a click made before the router is up waits for it; then the browser loads the address. */
 const ROUTER_WAIT_MS = 5_000;
@@ -95,15 +102,15 @@ function take(event: MouseEvent): void {
 }
 
 /**
- * Listens from the page's first script (shell/src/index.ts); a click that arrives before the
+ * Listens from the page's first script (shell/src/start.ts); a click that arrives before the
  * router is up waits for it (the document is not reloaded), then moves. A link in markup React
  * has not hydrated (a screen kept as the server drew it, or the page still starting) is taken in
  * the capture phase: React stops such a click from going further. A link React rendered is left
  * to its handlers and taken only if none of them took it.
  */
 export function installLinkTakeover(): void {
-  if (installed) return;
-  installed = true;
+  if (document.documentElement.hasAttribute(INSTALLED_ATTRIBUTE)) return;
+  document.documentElement.setAttribute(INSTALLED_ATTRIBUTE, '');
   window.addEventListener(
     'click',
     (event) => {
@@ -114,19 +121,21 @@ export function installLinkTakeover(): void {
   document.addEventListener('click', (event) => {
     if (managedByReact(event.target)) take(event);
   });
+  window.addEventListener(ROUTER_EVENT, (event) => routerChanged((event as CustomEvent<Router | null>).detail));
 }
 
-/** The router, once it is up; a click that waited for it moves now (or loads, if not the site's). Returns the unregister. */
+/** The router is up (or gone); a click that waited for it moves now (or loads, if not the site's). */
+function routerChanged(next: Router | null): void {
+  router = next;
+  if (!next || waiting === null) return;
+  const address = waiting;
+  waiting = null;
+  if (next.isAppRoute(new URL(address, window.location.origin).pathname)) next.move(address);
+  else window.location.assign(address);
+}
+
+/** Tells the page's listeners the router is up; returns how to tell them it is gone. */
 export function setLinkMove(move: Move, isAppRoute: (pathname: string) => boolean): () => void {
-  const current = { move, isAppRoute };
-  router = current;
-  if (waiting !== null) {
-    const address = waiting;
-    waiting = null;
-    if (isAppRoute(new URL(address, window.location.origin).pathname)) move(address);
-    else window.location.assign(address);
-  }
-  return () => {
-    if (router === current) router = null;
-  };
+  window.dispatchEvent(new CustomEvent<Router | null>(ROUTER_EVENT, { detail: { move, isAppRoute } }));
+  return () => void window.dispatchEvent(new CustomEvent<Router | null>(ROUTER_EVENT, { detail: null }));
 }

@@ -1,0 +1,59 @@
+// The shell's first script (dist/start.*.js): a bundle of its own, since the federation plugin
+// puts its runtime into every entry of a build (docs/performance.md, "The page's scripts after its first paint").
+const path = require('node:path');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
+const { resolveOptions, scriptRule } = require('./resolve.cjs');
+
+/** Where the browser build's index.html finds the first script's file name. */
+const START_LIST = 'start-script.json';
+
+/** Writes START_LIST: the hashed name of the one script this build makes. */
+class StartListPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StartListPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'StartListPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const file = compilation.entrypoints.get('start').getEntrypointChunk().files.values().next().value;
+        compilation.emitAsset(START_LIST, new compiler.webpack.sources.RawSource(JSON.stringify({ file })));
+      });
+    });
+  }
+}
+
+function startConfig(o) {
+  return {
+    name: 'start',
+    mode: 'production',
+    context: o.dir,
+    target: ['web', 'es2020'],
+    entry: { start: './src/start.ts' },
+    devtool: 'source-map',
+    output: {
+      path: path.join(o.dir, 'dist'),
+      publicPath: '/',
+      filename: '[name].[contenthash:8].js',
+      uniqueName: `usedcars_${o.name}_start`,
+      // The browser build writes the rest of dist/ after this one (its `dependencies`).
+      clean: false,
+    },
+    resolve: resolveOptions({ production: true, server: false }),
+    module: {
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [scriptRule({ production: true, name: o.name })],
+    },
+    performance: { hints: false },
+    plugins: [
+      new StartListPlugin(),
+      new CompressionPlugin({ algorithm: 'gzip', test: /\.js$/, threshold: 512 }),
+      new CompressionPlugin({
+        filename: '[path][base].br',
+        algorithm: 'brotliCompress',
+        test: /\.js$/,
+        compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+        threshold: 512,
+      }),
+    ],
+  };
+}
+
+module.exports = { startConfig, START_LIST };

@@ -1,7 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, REPO_ROOT, databaseFromEnv, identityEnvironmentProblem, photoSettingsFromEnv, rollbackSettingsFromEnv, settingsFromEnv } from './config';
+import { REPO_ROOT, databaseFromEnv, photoSettingsFromEnv, settingsFromEnv } from './config';
+import { ConfigError } from './envValues';
+import { identityEnvironmentProblem } from './features/auth/identityEnvironment';
+import { rollbackSettingsFromEnv } from './features/releases/settings';
 import { trustProxyFromEnv } from '@usedcars/shared-contract/proxy';
 
 describe('the identity environment', () => {

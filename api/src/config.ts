@@ -6,7 +6,9 @@ import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
 import { type MetricsSettings, defaultMetricsSettings } from './features/metrics/metrics';
 import type { S3Settings } from './features/photos/storage';
-import { type ReleaseSettings, type RollbackSettings, defaultRollbackSettings, releaseSettingsFromEnv } from './features/releases/settings';
+import { type ReleaseSettings, defaultRollbackSettings, releaseSettingsFromEnv, rollbackSettingsFromEnv } from './features/releases/settings';
+import { type IdentityEnvironment, assertSafeIdentity, identityFromEnv } from './features/auth/identityEnvironment';
+import { ConfigError, countFromEnv, numberFromEnv } from './envValues';
 import { type TelemetrySettings, defaultTelemetrySettings } from './features/telemetry/buffer';
 import { type MailSettings, defaultMailSettings, mailSettingsFromEnv } from './mail/settings';
 
@@ -108,19 +110,6 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   telemetry: defaultTelemetrySettings,
 };
 
-function numberFromEnv(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`Expected a non-negative number, got "${value}"`);
-  return parsed;
-}
-
-function countFromEnv(name: string, value: string | undefined, fallback: number, least = 0): number {
-  const parsed = numberFromEnv(value, fallback);
-  if (!Number.isInteger(parsed) || parsed < least) throw new ConfigError(`${name} must be a whole number of at least ${least}, got "${value}"`);
-  return parsed;
-}
-
 export function writeLimitsFromEnv(env: NodeJS.ProcessEnv): WriteLimitSettings {
   const defaults = defaultConfig.writeLimits;
   return {
@@ -192,18 +181,6 @@ function telemetrySettingsFromEnv(env: NodeJS.ProcessEnv): TelemetrySettings {
   };
 }
 
-/** RELEASE_ROLLBACK_MARGIN (percentage points, 5), RELEASE_ROLLBACK_MIN_VIEWS (50), RELEASE_ROLLBACK_CHECK_MS (30 s; 0 never checks). */
-export function rollbackSettingsFromEnv(env: NodeJS.ProcessEnv): RollbackSettings {
-  const defaults = defaultRollbackSettings;
-  const marginPoints = numberFromEnv(env.RELEASE_ROLLBACK_MARGIN, defaults.marginPoints);
-  if (marginPoints > 100) throw new ConfigError(`RELEASE_ROLLBACK_MARGIN is in percentage points (0–100), got "${env.RELEASE_ROLLBACK_MARGIN}"`);
-  return {
-    marginPoints,
-    minViews: countFromEnv('RELEASE_ROLLBACK_MIN_VIEWS', env.RELEASE_ROLLBACK_MIN_VIEWS, defaults.minViews, 1),
-    checkMs: countFromEnv('RELEASE_ROLLBACK_CHECK_MS', env.RELEASE_ROLLBACK_CHECK_MS, defaults.checkMs, 0),
-  };
-}
-
 /** A secret made once and kept in DATA_DIR, so issued tokens survive a restart. */
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -212,45 +189,6 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-export interface IdentityEnvironment {
-  /** FIREBASE_AUTH_EMULATOR_HOST: firebase-admin then talks to the emulator. */
-  emulatorHost?: string;
-  projectId: string;
-  nodeEnv?: string;
-}
-
-/**
- * Why the API must not start with this identity set-up, or null. With the emulator, firebase-admin
- * accepts unsigned ID tokens, so anyone could sign in as anyone: it is for local demo- projects
- * only (the prefix Firebase itself reserves for emulator-only projects), never in production.
- */
-export function identityEnvironmentProblem({ emulatorHost, projectId, nodeEnv }: IdentityEnvironment): string | null {
-  if (!emulatorHost) return null;
-  if (nodeEnv === 'production') {
-    return `FIREBASE_AUTH_EMULATOR_HOST is set (${emulatorHost}) with NODE_ENV=production: the Auth emulator accepts unsigned sign-in tokens. Unset it in production.`;
-  }
-  if (!projectId.startsWith('demo-')) {
-    return `FIREBASE_AUTH_EMULATOR_HOST is set (${emulatorHost}) for the Firebase project "${projectId}": the Auth emulator is only for demo- projects. Unset it, or use a demo- project id locally.`;
-  }
-  return null;
-}
-
-/** A set-up the API refuses to run with; the message says what to change. */
-export class ConfigError extends Error {}
-
-export function assertSafeIdentity(environment: IdentityEnvironment): void {
-  const problem = identityEnvironmentProblem(environment);
-  if (problem) throw new ConfigError(problem);
-}
-
-function identityFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityEnvironment {
-  return {
-    projectId: env.FIREBASE_PROJECT_ID || 'demo-usedcars',
-    emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
-    nodeEnv: env.NODE_ENV,
-  };
 }
 
 export interface ServerSettings {

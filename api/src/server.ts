@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { buildApp } from './app';
-import { ConfigError, settingsFromEnv } from './config';
+import { settingsFromEnv } from './config';
+import { ConfigError } from './envValues';
 import { openChangeFeed } from './db/change-feed';
 import { openConfiguredDatabase } from './db/client';
 import { DataDirInUseError } from './db/pglite-lock';

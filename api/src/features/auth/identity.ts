@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type App, deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { type IdentityEnvironment, assertSafeIdentity } from '../../config';
+import { type IdentityEnvironment, assertSafeIdentity } from './identityEnvironment';
 
 /** Who a Firebase ID token belongs to. */
 export interface VerifiedIdentity {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Car } from '@usedcars/shared-contract';
 import { buildApp } from '../../app';
-import { type AppConfig, ConfigError, defaultConfig, writeLimitsFromEnv } from '../../config';
+import { type AppConfig, defaultConfig, writeLimitsFromEnv } from '../../config';
+import { ConfigError } from '../../envValues';
 import type { Database } from '../../db/client';
 import { DRIVERS, TEST_CONFIG, TestApi, createTestDatabase, sampleCar, uniqueEmail } from '../../../test/helpers';
 import { addressSubject } from './write-limits';

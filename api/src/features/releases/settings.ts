@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { PhotoStorageSettings } from '../../config';
+import { ConfigError, countFromEnv, numberFromEnv } from '../../envValues';
 
 /** Where release files are published: the photo storage's kind and bucket, with a folder or prefix of their own. */
 export interface ReleaseSettings {
@@ -33,4 +34,16 @@ export function releaseSettingsFromEnv(
   if (photos.kind === 'folder')
     return { storage: { kind: 'folder', dir: resolve(env.RELEASE_DIR || path.join(dataDir, 'releases')) }, pinTtlSeconds, rollback };
   return { storage: { ...photos, prefix: env.RELEASE_S3_PREFIX?.trim() || `${photos.prefix}releases/` }, pinTtlSeconds, rollback };
+}
+
+/** RELEASE_ROLLBACK_MARGIN (percentage points, 5), RELEASE_ROLLBACK_MIN_VIEWS (50), RELEASE_ROLLBACK_CHECK_MS (30 s; 0 never checks). */
+export function rollbackSettingsFromEnv(env: NodeJS.ProcessEnv): RollbackSettings {
+  const defaults = defaultRollbackSettings;
+  const marginPoints = numberFromEnv(env.RELEASE_ROLLBACK_MARGIN, defaults.marginPoints);
+  if (marginPoints > 100) throw new ConfigError(`RELEASE_ROLLBACK_MARGIN is in percentage points (0–100), got "${env.RELEASE_ROLLBACK_MARGIN}"`);
+  return {
+    marginPoints,
+    minViews: countFromEnv('RELEASE_ROLLBACK_MIN_VIEWS', env.RELEASE_ROLLBACK_MIN_VIEWS, defaults.minViews, 1),
+    checkMs: countFromEnv('RELEASE_ROLLBACK_CHECK_MS', env.RELEASE_ROLLBACK_CHECK_MS, defaults.checkMs, 0),
+  };
 }

@@ -16,7 +16,7 @@ const { START_LIST } = require('./start.cjs');
 /** The first script's file, written by the start build just before this one; none in a development build. */
 function startScriptOf(dir) {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, 'dist', START_LIST), 'utf8')).file;
+    return JSON.parse(fs.readFileSync(path.join(dir, 'dist', START_LIST), 'utf8')).start[0];
   } catch {
     return null;
   }

@@ -4,21 +4,10 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { resolveOptions, scriptRule } = require('./resolve.cjs');
+const { ChunkListPlugin } = require('./chunk-list-plugin.cjs');
 
-/** Where the browser build's index.html finds the first script's file name. */
+/** Where the browser build's index.html finds the first script's file name (`{ start: [file] }`). */
 const START_LIST = 'start-script.json';
-
-/** Writes START_LIST: the hashed name of the one script this build makes. */
-class StartListPlugin {
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('StartListPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'StartListPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const file = compilation.entrypoints.get('start').getEntrypointChunk().files.values().next().value;
-        compilation.emitAsset(START_LIST, new compiler.webpack.sources.RawSource(JSON.stringify({ file })));
-      });
-    });
-  }
-}
 
 function startConfig(o) {
   return {
@@ -43,7 +32,7 @@ function startConfig(o) {
     },
     performance: { hints: false },
     plugins: [
-      new StartListPlugin(),
+      new ChunkListPlugin(START_LIST),
       new CompressionPlugin({ algorithm: 'gzip', test: /\.js$/, threshold: 512 }),
       new CompressionPlugin({
         filename: '[path][base].br',

@@ -126,7 +126,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     index: false,
     wildcard: false,
     // Served above (the deployment's copies) or rendered per request; source maps stay private.
-    globIgnore: ['index.html', 'index.html.*', 'remotes.json*', 'config.json*', 'chunks.json*', '**/*.map', '**/*.map.*'],
+    globIgnore: ['index.html', 'index.html.*', 'remotes.json*', 'config.json*', 'chunks.json*', 'start-script.json*', '**/*.map', '**/*.map.*'],
     preCompressed: true,
     cacheControl: false,
     setHeaders: (res, filePath) => {

@@ -40,6 +40,9 @@ test('register as a Buyer, stay signed in across a reload, then log out', async 
 test('a Log Out pressed before the page has hydrated still logs out', async ({ page }) => {
   await submitRegistration(page, { name: 'Eager Leaver', email: unique('eager'), password: 'a-good-password', role: 'Buyer' });
   await expect(nav(page).getByRole('button', { name: 'Log Out' })).toBeVisible();
+  // The reload below must arrive rendered signed in: the session cookie is set just after the sign-in.
+  const hasSession = async () => (await page.context().cookies()).some((cookie) => cookie.name === '__session');
+  await expect.poll(hasSession, { message: 'the __session cookie is set' }).toBe(true);
 
   // The page's React code is held back: the server-rendered Log Out is there, nothing hydrated it yet.
   let release = () => undefined as void;

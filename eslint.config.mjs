@@ -169,6 +169,20 @@ export default tseslint.config(
     },
   },
   {
+    // zod's `z` object (and its default export) keeps all of zod in a bundle, 40 locales included;
+    // a namespace import lets webpack keep only what is used (docs/performance.md, "zod in the bundles").
+    files: ['shell/**', 'mf-*/**', 'shared-*/**', 'federation/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value=/(^|\\/)zod$/] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+          message: "import zod as a namespace (`import * as z from './zod'`): the `z` object brings every zod module into the page's bundle.",
+        },
+      ],
+    },
+  },
+  {
     // The front ends only: Playwright's fixtures also call a function named `use`.
     files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared-*/**/*.{ts,tsx}', 'federation/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -122,6 +122,22 @@ test('the API client may not import the session package', async () => {
   );
 });
 
+test('front-end code imports zod as a namespace, never its `z` object', async () => {
+  const restricted = (found) => found.filter((problem) => problem.startsWith('no-restricted-syntax:') && problem.includes('import zod as a namespace'));
+  for (const [file, code] of [
+    ['shared-contract/src/probe.ts', "import { z } from './zod';\nexport const probe = z.string();\n"],
+    ['mf-catalog/src/probe.ts', "import { z } from 'zod';\nexport const probe = z.string();\n"],
+    ['shared-ui/src/probe.ts', "import z from 'zod';\nexport const probe = z.string();\n"],
+  ]) {
+    const found = await problems(file, code);
+    assert.equal(restricted(found).length, 1, `${file}: ${JSON.stringify(found)}`);
+  }
+  await assertAllowed('shared-contract/src/probe.ts', "import * as z from './zod';\nexport const probe = z.string();\n");
+  // The API runs in Node, where bundle size does not matter.
+  const api = await problems('api/src/probe.ts', "import { z } from 'zod';\nexport const probe = z.string();\n");
+  assert.deepEqual(restricted(api), []);
+});
+
 test('an import cycle is refused, even through a third module', async () => {
   const dir = mkdtempSync(path.join(ROOT, 'shared-ui', 'src', 'cycle-probe-'));
   try {

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { ROLES } from './roles';
 
 /** Answer shapes of the API (docs/api.md, "Routes"), in the old server's words. */

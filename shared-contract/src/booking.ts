@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { emailField, idField, priceField, requiredText, strictObject } from './fields';
 import { CAR_STATUSES, LISTING_ENDINGS } from './orderFlow';
 

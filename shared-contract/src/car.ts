@@ -1,5 +1,5 @@
 import { CAR_LIST_MAX_LIMIT, CAR_LIST_MAX_OFFSET, CAR_SORTS, NEXT_CURSOR_HEADER } from './listing';
-import { z } from './zod';
+import * as z from './zod';
 import { CATEGORIES } from './categories';
 import { CAR_STATUSES } from './orderFlow';
 import { fieldError, pastDateField, priceField, requiredText, strictObject, yearField } from './fields';

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 /**
  * Field builders shared by every schema, so each message names its field the same way and

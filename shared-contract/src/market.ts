@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { CATEGORIES } from './categories';
 import { CAR_SORTS } from './listing';
 import { LISTING_ENDINGS } from './orderFlow';

@@ -1,5 +1,5 @@
 import { requiredText } from './fields';
-import { z } from './zod';
+import * as z from './zod';
 
 /** The release registry's shapes (docs/releases.md, docs/api.md "Releases"). */
 export const RELEASE_STATUSES = ['live', 'canary', 'retired', 'rolled_back'] as const;

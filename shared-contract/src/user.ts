@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { ROLES, SELF_SERVICE_ROLES } from './roles';
 import { emailField, fieldError, requiredText, strictObject } from './fields';
 

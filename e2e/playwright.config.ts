@@ -1,5 +1,22 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, SITE } from './support/site';
+
+const LAST = /admin-releases\.spec\.ts$/;
+
+/**
+ * The specs before the registry's, as projects: one for all (in file-name order), or with
+ * E2E_ORDER=reverse one per file in reverse order, which a single worker runs one after another.
+ */
+function siteProjects() {
+  if (process.env.E2E_ORDER !== 'reverse') return [{ name: 'site', testIgnore: LAST }];
+  const files = readdirSync(path.join(__dirname, 'tests')).filter((file) => file.endsWith('.spec.ts') && !LAST.test(file));
+  return files
+    .sort()
+    .reverse()
+    .map((file) => ({ name: `site: ${file}`, testMatch: new RegExp(`[\\\\/]${file.replace(/\./g, '\\.')}$`) }));
+}
 
 /**
  * The browser suite: Debian's Chromium driven by Playwright against the production builds,
@@ -18,10 +35,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? 'test-results/report.json' }]],
   // admin-releases.spec.ts registers releases, which from then on outrank remotes.json (docs/releases.md):
   // it runs after the specs that re-point remotes.json, as a project of its own listed last.
-  projects: [
-    { name: 'site', testIgnore: /admin-releases\.spec\.ts$/ },
-    { name: 'registry', testMatch: /admin-releases\.spec\.ts$/ },
-  ],
+  projects: [...siteProjects(), { name: 'registry', testMatch: LAST }],
   use: {
     baseURL: SITE.shell,
     headless: true,

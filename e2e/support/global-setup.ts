@@ -1,13 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { OPS_TOKENS, PORTS } from './site';
 
-/** Builds what is missing and starts the whole site on a fresh database for this run. */
+/**
+ * Builds what is missing and starts the whole site on a fresh database for this run, or on the
+ * data folder named by E2E_DATA_DIR, kept afterwards: a second run on it shows the specs pass on
+ * data an earlier run left.
+ */
 export default async function globalSetup() {
   // site.mjs is the same launcher `npm start` uses (plain ESM, shared by the root scripts).
   const { startSite } = (await import(path.join(__dirname, '..', '..', 'scripts', 'site.mjs'))) as typeof import('../../scripts/site.mjs');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-e2e-'));
+  const kept = process.env.E2E_DATA_DIR ? path.resolve(process.env.E2E_DATA_DIR) : null;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dataDir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'usedcars-e2e-'));
   const site = await startSite({
     ports: PORTS,
     dataDir,
@@ -37,6 +43,6 @@ export default async function globalSetup() {
   process.env.E2E_SITE_DIR = site.siteDir;
   return async () => {
     await site.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
   };
 }

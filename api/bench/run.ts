@@ -20,7 +20,7 @@ import { REPO_ROOT, defaultConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { FakeIdentity } from '../src/features/auth/identity';
 import { TestGateway } from '../src/features/payments/gateway';
-import { seedLargeCatalog } from '../src/seed/seed';
+import { seedLargeCatalog } from '../src/seed/large-catalog';
 
 const PATH = '/audis?limit=24';
 const DEEP_CARS = 4_000;

@@ -7,7 +7,8 @@ import { settingsFromEnv } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { S3Storage, storageFromSettings } from './features/photos/storage';
 import { demoPhotoCacheDir } from './seed/demo-photos';
-import { reseedDemo, seedLargeCatalog } from './seed/seed';
+import { seedLargeCatalog } from './seed/large-catalog';
+import { reseedDemo } from './seed/seed';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { cars: { type: 'string' } } });

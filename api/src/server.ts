@@ -13,7 +13,8 @@ import { smtpSender } from './mail/outbox';
 import { unsubscribeSecretOf } from './mail/settings';
 import { UnsubscribeTokens } from './mail/unsubscribe';
 import { demoPhotoCacheDir } from './seed/demo-photos';
-import { ensureDemoAccounts, prepareDatabase } from './seed/seed';
+import { ensureDemoAccounts } from './seed/demo-users';
+import { prepareDatabase } from './seed/seed';
 import { DEMO_PASSWORD_DEFAULT } from './seed/demo-data';
 
 const EMULATOR_ATTEMPTS = 60;

@@ -11,7 +11,8 @@ import { type Database, openDatabase } from '../src/db/client';
 import { cars, users } from '../src/db/schema';
 import { FakeIdentity } from '../src/features/auth/identity';
 import { TestGateway } from '../src/features/payments/gateway';
-import { DEMO_CARS_PER_BRAND, prepareDatabase } from '../src/seed/seed';
+import { DEMO_CARS_PER_BRAND } from '../src/seed/demo-catalog';
+import { prepareDatabase } from '../src/seed/seed';
 import { TEST_CONFIG, createTestDatabase, sampleCar, uniqueEmail } from './helpers';
 
 /**

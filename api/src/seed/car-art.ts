@@ -16,6 +16,7 @@ export const PAINTS = {
   sand: '#c9a66b',
 } as const;
 export type Paint = keyof typeof PAINTS;
+export const PAINT_NAMES = Object.keys(PAINTS) as Paint[];
 
 interface Shape {
   body: string;

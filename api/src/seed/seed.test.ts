@@ -8,7 +8,10 @@ import { bookings, cars, payments, users } from '../db/schema';
 import { toCar } from '../features/cars/service';
 import { FolderStorage } from '../features/photos/storage';
 import { TestApi, createTestDatabase, describeEachDriver } from '../../test/helpers';
-import { DEMO_CARS_PER_BRAND, ensureDemoAccounts, reseedDemo, seedDemoCatalog, seedIfEmpty, seedLargeCatalog } from './seed';
+import { DEMO_CARS_PER_BRAND, seedDemoCatalog } from './demo-catalog';
+import { ensureDemoAccounts } from './demo-users';
+import { seedLargeCatalog } from './large-catalog';
+import { reseedDemo, seedIfEmpty } from './seed';
 
 describeEachDriver('demo data', (api, driver) => {
   const carsIn = async (category: string) => (await api().db.select({ n: count() }).from(cars).where(eq(cars.category, category)))[0]?.n;

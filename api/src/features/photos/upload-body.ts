@@ -2,7 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import { PHOTOS_PER_CAR_MAX, PHOTO_ALT_FIELD, PHOTO_ALT_MAX, PHOTO_FILE_FIELD, PHOTO_FILE_MAX_BYTES } from '@usedcars/shared-contract';
 import { HttpError, badRequest } from '../../http/errors';
 import { READABLE, sniffImage } from './processing';
-import { fileRefusal, tooManyPhotos } from './service';
+import { fileRefusal, tooManyPhotos } from './refusals';
 
 /** The body of a photo upload: read to its end, then checked, all before any picture is decoded. */
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PUBLIC_DIR } from '../app';
 import { bookings, cars, payments, users } from '../db/schema';
-import { toCar } from '../features/cars/service';
+import { toCar } from '../features/cars/car-answer';
 import { FolderStorage } from '../features/photos/storage';
 import { TestApi, createTestDatabase, describeEachDriver } from '../../test/helpers';
 import { DEMO_CARS_PER_BRAND, seedDemoCatalog } from './demo-catalog';

@@ -11,10 +11,10 @@ import type { Db } from '../../db/client';
 
 type Tx = Pick<Db, 'execute'>;
 
-/** A saved search's text used inside ILIKE is literal, as the brand list's own filters are (cars/service.ts). */
+/** A saved search's text used inside ILIKE is literal, as the brand list's own filters are (cars/list-query.ts). */
 const literal = (column: SQL) => sql`replace(replace(replace(${column}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
-/** The brand list's filters (cars/service.ts whereOf), read from a saved search `s` against the car `c`. */
+/** The brand list's filters (cars/list-query.ts whereOf), read from a saved search `s` against the car `c`. */
 const searchMatchesCar = sql`s.category = c.category
   AND (s.min_price IS NULL OR c.current_price >= s.min_price)
   AND (s.max_price IS NULL OR c.current_price <= s.max_price)

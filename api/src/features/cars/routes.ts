@@ -23,7 +23,9 @@ import { badRequest } from '../../http/errors';
 import { noneMatchHits } from '../../http/etag';
 import { accountOf, onlyRoles, signedInIfTokenSent } from '../auth/route-auth';
 import { updateCar } from './edit';
-import { type CarCatalog, type CarListFilter, type CarPage, toCar } from './service';
+import { toCar } from './car-answer';
+import type { CarListFilter } from './list-query';
+import type { CarCatalog, CarPage } from './service';
 
 const listDescription =
   `Answers a JSON array. Optional paging (limit with offset or cursor), sort (price, -price, year, -year, newest; default newest) ` +

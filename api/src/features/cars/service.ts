@@ -1,144 +1,16 @@
 import { createHash } from 'node:crypto';
-import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
-import {
-  CAR_LIST_MAX_LIMIT,
-  type CarAnswer,
-  type CarPhoto,
-  type CarInput,
-  type CarListQuery,
-  type CarSort,
-  type CarStatus,
-  type Category,
-  GONE_NOTES,
-  LISTING_ENDINGS,
-  type ListingEnding,
-} from '@usedcars/shared-contract';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type SQL, and, count, eq } from 'drizzle-orm';
+import { CAR_LIST_MAX_LIMIT, type CarAnswer, type CarInput, type Category, GONE_NOTES } from '@usedcars/shared-contract';
 import type { CacheHolder } from '../../db/change-feed';
 import type { Db } from '../../db/client';
-import { type CarRow, type UserRow, cars } from '../../db/schema';
+import { type UserRow, cars } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { PhotoService } from '../photos/service';
 import { matchNewCar } from '../alerts/matching';
+import { removedAs, toCar } from './car-answer';
 import { type CursorCodec, type Position } from './cursor';
 import { TtlCache } from './list-cache';
-
-export function toCar(row: CarRow, photos: CarPhoto[] = []): CarAnswer {
-  return {
-    _id: row.id,
-    carName: row.carName,
-    img: row.img,
-    currentPrice: row.currentPrice,
-    price: row.price,
-    purchaseYear: row.purchaseYear,
-    condition: row.condition,
-    contact: row.contact,
-    details: row.details,
-    location: row.location,
-    used: row.used,
-    sellerName: row.sellerName,
-    time: row.time,
-    categoryName: row.category as Category,
-    status: row.status as CarStatus,
-    photos,
-    priceHistory: row.priceHistory,
-    ...(row.hiddenBy ? { hiddenReason: row.hiddenReason ?? '' } : {}),
-  };
-}
-
-/** Why a car is no longer shown (hidden by moderation, or ended by its seller), or null while it is. */
-export function removedAs(row: Pick<CarRow, 'hiddenBy' | 'status'>): 'hidden' | ListingEnding | null {
-  if (row.hiddenBy) return 'hidden';
-  return (LISTING_ENDINGS as readonly string[]).includes(row.status) ? (row.status as ListingEnding) : null;
-}
-
-/** User text inside LIKE is literal: %, _ and \ lose their pattern meaning. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** Must stay the expression of the trigram index cars_search_trgm_idx (drizzle/0001_search.sql). */
-const searchText = sql`(${cars.carName} || ' ' || ${cars.details} || ' ' || ${cars.location})`;
-
-/**
- * Every sort is one column then the id, in one direction, and each has an index led by category
- * (schema.ts), so a page after or before a cursor is an index range scan at any depth.
- */
-interface SortKey {
-  column: AnyPgColumn;
-  descending: boolean;
-  /** The column's value as the cursor carries it: exact, whatever the driver maps it to. */
-  text: SQL<string>;
-  /** That text read back as the column's type. */
-  value(key: string): SQL;
-}
-
-const byCreated = {
-  column: cars.createdAt,
-  text: sql<string>`to_char(${cars.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-  value: (key: string) => sql`${key}::timestamptz`,
-};
-const byPrice = { column: cars.currentPrice, text: sql<string>`${cars.currentPrice}::text`, value: (key: string) => sql`${key}::numeric` };
-const byYear = { column: cars.purchaseYear, text: sql<string>`${cars.purchaseYear}`, value: (key: string) => sql`${key}` };
-
-const SORT_KEYS: Record<CarSort, SortKey> = {
-  newest: { ...byCreated, descending: true },
-  price: { ...byPrice, descending: false },
-  '-price': { ...byPrice, descending: true },
-  year: { ...byYear, descending: false },
-  '-year': { ...byYear, descending: true },
-};
-
-/** The order of a sort, or its reverse (to read the page before a cursor). */
-function orderOf(key: SortKey, reverse = false): SQL[] {
-  const direction = key.descending !== reverse ? desc : asc;
-  return [direction(key.column), direction(cars.id)];
-}
-
-/** The cars strictly past a position in the order the rows are read in. */
-function beyond(key: SortKey, position: Position): SQL {
-  const readsDescending = key.descending !== (position.direction === 'before');
-  const row = sql`(${key.column}, ${cars.id})`;
-  const at = sql`(${key.value(position.key)}, ${position.id}::uuid)`;
-  return readsDescending ? sql`${row} < ${at}` : sql`${row} > ${at}`;
-}
-
-export interface CarListFilter extends CarListQuery {
-  category: Category;
-  sellerName?: string;
-  /** A seller's own cars: names are not unique, ids are. */
-  sellerId?: string;
-}
-
-/**
- * Ended or hidden listings leave every list but their seller's own My Products, which shows why
- * (docs/product.md, "Listings kept current").
- */
-const onTheLists = and(inArray(cars.status, ['available', 'booked', 'sold']), isNull(cars.hiddenBy));
-
-function whereOf(filter: CarListFilter): SQL | undefined {
-  return and(
-    eq(cars.category, filter.category),
-    filter.sellerId === undefined ? onTheLists : undefined,
-    filter.sellerName === undefined ? undefined : eq(cars.sellerName, filter.sellerName),
-    filter.sellerId === undefined ? undefined : eq(cars.sellerId, filter.sellerId),
-    filter.minPrice === undefined ? undefined : gte(cars.currentPrice, filter.minPrice),
-    filter.maxPrice === undefined ? undefined : lte(cars.currentPrice, filter.maxPrice),
-    filter.year === undefined ? undefined : eq(cars.purchaseYear, filter.year),
-    filter.location === undefined ? undefined : ilike(cars.location, containsPattern(filter.location)),
-    filter.q === undefined ? undefined : sql`${searchText} ilike ${containsPattern(filter.q)}`,
-    filter.status === undefined ? undefined : eq(cars.status, filter.status),
-  );
-}
-
-/** The same filters give the same key, whatever order they came in; absent ones are left out. */
-function cacheKey(query: object): string {
-  return JSON.stringify(
-    Object.entries(query)
-      .filter(([, value]) => value !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : 1)),
-  );
-}
+import { type CarListFilter, SORT_KEYS, beyond, cacheKey, orderOf, whereOf } from './list-query';
 
 /** A list answer ready to send: the JSON text, its ETag, the total for X-Total-Count and the cursors. */
 export interface CarPage {
@@ -149,19 +21,11 @@ export interface CarPage {
   prev?: string;
 }
 
-/**
- * Brand lists. Pages are cached briefly by their query; totals longer, by their filters, since
- * a count over a large brand costs far more than the page itself (an index range scan).
- */
+/** Brand lists: pages cached briefly by their query, totals longer by their filters (docs/list-paging.md, "Caching"). */
 export class CarCatalog implements CacheHolder {
   private readonly pages: TtlCache<CarPage>;
   private readonly totals: TtlCache<number>;
-  /**
-   * The hot path of a popular list: the page a request address was last answered with, found
-   * before the query is validated again. Only addresses that passed validation are remembered.
-   * Each keeps its own reference to its page (the page cache may have dropped it since), under
-   * the same TTL and entry limit as the page cache, and is cleared with it on every write.
-   */
+  /** The page a validated request address was last answered with, found before validating again (docs/list-paging.md, "Caching"). */
   private readonly byAddress: TtlCache<CarPage>;
 
   constructor(
@@ -230,8 +94,7 @@ export class CarCatalog implements CacheHolder {
     const cursorAt = (from: { key: string; id: string } | undefined, direction: Position['direction']) =>
       from && this.cursors.encode({ sort, direction, scope, key: from.key, id: from.id });
     const next = backwards || more ? cursorAt(edge(rows.at(-1)), 'after') : undefined;
-    // Read forward, only the first page has nothing before it; an empty page past a cursor leads
-    // back from that cursor.
+    // Read forward, only the first page has nothing before it; an empty page past a cursor leads back from it.
     const prev = backwards
       ? more
         ? cursorAt(edge(rows[0]), 'before')
@@ -274,10 +137,7 @@ export class CarCatalog implements CacheHolder {
     return toCar(row, (await this.photos.photosFor([row])).get(row.id));
   }
 
-  /**
-   * The seller is the caller: a sellerName in the body is kept for old clients, not trusted. The
-   * saved searches it matches are notified in the same transaction (features/alerts/matching.ts).
-   */
+  /** The seller is the caller (a sellerName in the body is not trusted); matching saved searches are told in the same transaction. */
   async create(seller: UserRow, input: CarInput): Promise<string> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx

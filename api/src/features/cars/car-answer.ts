@@ -1,0 +1,32 @@
+import { type CarAnswer, type CarPhoto, type CarStatus, type Category, LISTING_ENDINGS, type ListingEnding } from '@usedcars/shared-contract';
+import type { CarRow } from '../../db/schema';
+
+/** A car row as the API answers it, with its photos. */
+export function toCar(row: CarRow, photos: CarPhoto[] = []): CarAnswer {
+  return {
+    _id: row.id,
+    carName: row.carName,
+    img: row.img,
+    currentPrice: row.currentPrice,
+    price: row.price,
+    purchaseYear: row.purchaseYear,
+    condition: row.condition,
+    contact: row.contact,
+    details: row.details,
+    location: row.location,
+    used: row.used,
+    sellerName: row.sellerName,
+    time: row.time,
+    categoryName: row.category as Category,
+    status: row.status as CarStatus,
+    photos,
+    priceHistory: row.priceHistory,
+    ...(row.hiddenBy ? { hiddenReason: row.hiddenReason ?? '' } : {}),
+  };
+}
+
+/** Why a car is no longer shown (hidden by moderation, or ended by its seller), or null while it is. */
+export function removedAs(row: Pick<CarRow, 'hiddenBy' | 'status'>): 'hidden' | ListingEnding | null {
+  if (row.hiddenBy) return 'hidden';
+  return (LISTING_ENDINGS as readonly string[]).includes(row.status) ? (row.status as ListingEnding) : null;
+}

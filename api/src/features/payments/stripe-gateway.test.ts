@@ -143,6 +143,12 @@ describe.each(DRIVERS)('the Stripe gateway against a local stand-in (%s)', (driv
   };
   const pay = (bookingId: string, transactionId: string) =>
     api.inject({ method: 'POST', url: '/payments', headers: buyer.auth, payload: { bookingId, transactionId, email: buyer.email } });
+  /** A payment_intent.succeeded event, signed as Stripe signs it with `secret`. */
+  const sendWebhook = (id: string, intent: object, secret: string) => {
+    const payload = JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: intent } });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+    return api.inject({ method: 'POST', url: '/webhooks/payments', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
+  };
 
   it('tells the page to use Stripe Elements with the publishable key', async () => {
     expect((await api.inject({ method: 'GET', url: '/payment-config' })).json()).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_standin' });
@@ -172,14 +178,7 @@ describe.each(DRIVERS)('the Stripe gateway against a local stand-in (%s)', (driv
   it('records a payment from a signed Stripe webhook when the page never calls back', async () => {
     const { bookingId, intentId } = await startIntent();
     standIn.succeed(intentId);
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: standIn.intents.get(intentId) } });
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const response = await api.inject({
-      method: 'POST',
-      url: '/webhooks/payments',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      payload,
-    });
+    const response = await sendWebhook('evt_1', standIn.intents.get(intentId)!, WEBHOOK_SECRET);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, result: 'recorded' });
     expect(await api.db.select().from(payments).where(eq(payments.bookingId, bookingId))).toHaveLength(1);
@@ -188,14 +187,7 @@ describe.each(DRIVERS)('the Stripe gateway against a local stand-in (%s)', (driv
   it('refuses a webhook whose Stripe signature does not verify', async () => {
     const { bookingId, intentId } = await startIntent();
     standIn.succeed(intentId);
-    const payload = JSON.stringify({ id: 'evt_2', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId } } });
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
-    const response = await api.inject({
-      method: 'POST',
-      url: '/webhooks/payments',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      payload,
-    });
+    const response = await sendWebhook('evt_2', { id: intentId }, 'whsec_someone_else');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/signature/i);
     expect(await api.db.select().from(payments).where(eq(payments.bookingId, bookingId))).toHaveLength(0);

@@ -59,7 +59,7 @@ export const cars = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status').notNull().default('available'),
     // While the car has photos, img is its cover's address and the link it was listed with waits
-    // here, to come back when the last photo goes (features/photos/service.ts). Null otherwise.
+    // here, to come back when the last photo goes (features/photos/cover.ts). Null otherwise.
     listedImg: text('listed_img'),
     // Every price the car was offered at, oldest first, the listing price included.
     priceHistory: jsonb('price_history')

@@ -128,6 +128,18 @@ describeEachDriver('the release registry', (api) => {
     expect((await live()).checkout).toBeUndefined();
   });
 
+  it("rolls a remote's only live release back to its first set, and then has nothing left to roll back", async () => {
+    expect((await post('/releases', admin.accessToken, release('dashboard', '0.5.0'))).statusCode).toBe(201);
+    expect((await live()).dashboard?.live?.version).toBe('0.5.0');
+    const response = await post('/releases/dashboard/rollback', admin.accessToken, { reason: 'the first release is broken' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Release>()).toMatchObject({ version: '0.5.0', status: 'rolled_back' });
+    expect((await live()).dashboard).toBeUndefined();
+    const again = await post('/releases/dashboard/rollback', admin.accessToken);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'dashboard has no release to roll back: it runs its first set' });
+  });
+
   it('stops a revoked token at once', async () => {
     const made = await api().inject({ method: 'POST', url: '/deploy-tokens', headers: admin.auth, payload: { name: 'short-lived', remote: 'dashboard' } });
     const { id, token } = made.json<{ id: string; token: string }>();

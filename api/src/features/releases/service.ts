@@ -107,7 +107,8 @@ export class ReleaseRegistry {
 
   /**
    * Without `to`: a canary is taken out of rotation (back to the live release, or the first set
-   * without one), else the live release gives way to the one live before it. With `to`: that registered release goes live, and the live and canary step down.
+   * without one), else the live release gives way to the one live before it, or to the first set
+   * when none was. With `to`: that registered release goes live, and the live and canary step down.
    */
   async rollback(remote: string, by: string, to?: string, why?: string): Promise<Release> {
     const reason = why ? `rolled back by ${by}: ${why}` : `rolled back by ${by}`;
@@ -120,7 +121,12 @@ export class ReleaseRegistry {
         return live ? toRelease(live) : rolledBack;
       }
       const target = to ? await this.findIn(tx, remote, to) : await this.previous(tx, remote, live);
-      if (!target) throw to ? notFound(`${remote} has no release ${to}`) : conflict(`${remote} has no earlier release to roll back to`);
+      if (!target && to) throw notFound(`${remote} has no release ${to}`);
+      if (!target) {
+        if (!live) throw conflict(`${remote} has no release to roll back: it runs its first set`);
+        // Nothing was live before it: everyone goes back to the first set, and the answer is the release taken out.
+        return this.update(tx, live.id, { status: 'rolled_back', share: null, reason });
+      }
       if (target.id === live?.id) throw conflict(`${remote} ${target.version} is already live`);
       await this.setStatus(tx, remote, ['live', 'canary'], 'rolled_back', reason);
       return this.update(tx, target.id, { status: 'live', share: null, reason: `made live again by ${by}` });

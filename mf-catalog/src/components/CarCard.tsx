@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { carDetailPath, type Car } from '@usedcars/shared-contract';
 import { carImageUrl } from '@usedcars/shared-api/cars';
-import { PriceDrop, focusRing, formatPrice, theme } from '@usedcars/shared-ui';
+import { focusRing, theme } from '@usedcars/shared-ui';
 import { Picture as CarPicture } from '@usedcars/shared-ui/picture';
 import { CarActions, type OpenBooking } from './CarActions';
 import { SaveCarButton } from './SaveCarButton';
 import { StatusBadge } from './StatusBadge';
-import { formatPosted } from '../lib/format';
+import { CarFacts, type CarFact } from './CarFacts';
+import { CarPrices } from './CarPrices';
 
 export const CardShell = styled.article`
   position: relative;
@@ -68,7 +69,7 @@ const Name = styled.h3`
 `;
 
 /** Both prices, side by side; the current one stands out since it is what the buyer pays. */
-const Prices = styled.dl`
+const Prices = styled(CarPrices)`
   display: flex;
   flex-wrap: wrap;
   gap: 4px 24px;
@@ -90,7 +91,7 @@ const Prices = styled.dl`
   }
 `;
 
-const Facts = styled.dl`
+const Facts = styled(CarFacts)`
   display: grid;
   grid-template-columns: auto 1fr;
   gap: 4px 12px;
@@ -104,6 +105,8 @@ const Facts = styled.dl`
     overflow-wrap: anywhere;
   }
 `;
+
+const CARD_FACTS: readonly CarFact[] = ['location', 'used', 'posted', 'sellerName'];
 
 const Actions = styled.div`
   margin-top: auto;
@@ -152,29 +155,8 @@ export function CarCard({ car, onBook, picture }: { car: Car; onBook: OpenBookin
             {car.carName}
           </Link>
         </Name>
-        <Prices>
-          <div className="current">
-            <dt>Current price</dt>
-            <dd>{formatPrice(car.currentPrice)}</dd>
-          </div>
-          <div>
-            <dt>Original price</dt>
-            <dd>{formatPrice(car.price)}</dd>
-          </div>
-        </Prices>
-        <PriceDrop priceHistory={car.priceHistory} />
-        <Facts>
-          <dt>Location</dt>
-          <dd dir="auto">{car.location}</dd>
-          <dt>Used</dt>
-          <dd dir="auto">{car.used}</dd>
-          <dt>Posted</dt>
-          <dd>
-            <time dateTime={car.time}>{formatPosted(car.time)}</time>
-          </dd>
-          <dt>Seller</dt>
-          <dd dir="auto">{car.sellerName}</dd>
-        </Facts>
+        <Prices car={car} />
+        <Facts car={car} facts={CARD_FACTS} />
         <Actions>
           <CarActions car={car} onBook={onBook} describedBy={titleId} />
         </Actions>

@@ -1,0 +1,102 @@
+import styled from 'styled-components';
+import type { Car } from '@usedcars/shared-contract';
+import { theme } from '@usedcars/shared-ui';
+import { CarFacts, type CarFact } from '../../components/CarFacts';
+import { CarPrices } from '../../components/CarPrices';
+import { SaveCarButton } from '../../components/SaveCarButton';
+import { StatusBadge } from '../../components/StatusBadge';
+import { Booking } from './Booking';
+import { Layout } from './CarLayout';
+import { Gallery } from './Gallery';
+import { ReportListing } from './ReportListing';
+
+const DETAIL_FACTS: readonly CarFact[] = ['details', 'condition', 'purchaseYear', 'used', 'location', 'contact', 'sellerName', 'posted'];
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  h1 {
+    margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Prices = styled(CarPrices)`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 32px;
+  margin: 16px 0;
+  dt {
+    color: ${theme.color.muted};
+    font-size: 14px;
+  }
+  dd {
+    margin: 0;
+    font-size: 20px;
+    white-space: nowrap;
+    font-weight: 600;
+  }
+  .current dd {
+    font-size: 28px;
+    font-weight: 700;
+    color: ${theme.color.brand};
+  }
+`;
+
+const Facts = styled(CarFacts)`
+  display: grid;
+  grid-template-columns: minmax(110px, auto) minmax(0, 1fr);
+  gap: 8px 16px;
+  margin: 24px 0 0;
+  padding: 20px;
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  dt {
+    color: ${theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/**
+ * Who may book is known only after the page has appeared (the server renders it for no one): the
+ * area keeps the height of its tallest content (Book Now with the note of a car already sold)
+ * from the start, so the details below never move.
+ */
+const BookingArea = styled.div`
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+  align-items: flex-start;
+  min-height: 76px;
+`;
+
+/** A loaded car: its photos beside its name, prices, booking and every fact. */
+export function CarView({ car, titleId }: { car: Car; titleId: string }) {
+  return (
+    <Layout>
+      <Gallery car={car} />
+      <div>
+        <Heading>
+          <h1 id={titleId} dir="auto">
+            {car.carName}
+          </h1>
+          <StatusBadge status={car.status} />
+          <SaveCarButton car={car} describedBy={titleId} />
+        </Heading>
+        <Prices car={car} />
+        <BookingArea>
+          <Booking car={car} />
+        </BookingArea>
+        <Facts car={car} facts={DETAIL_FACTS} />
+        <ReportListing car={car} />
+      </div>
+    </Layout>
+  );
+}

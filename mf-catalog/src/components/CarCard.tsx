@@ -68,29 +68,6 @@ const Name = styled.h3`
   }
 `;
 
-/** Both prices, side by side; the current one stands out since it is what the buyer pays. */
-const Prices = styled(CarPrices)`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 24px;
-  margin: 0;
-  dt {
-    font-size: 13px;
-    color: ${theme.color.muted};
-  }
-  dd {
-    margin: 0;
-    font-size: 17px;
-    white-space: nowrap;
-    font-weight: 600;
-  }
-  .current dd {
-    font-size: 22px;
-    font-weight: 700;
-    color: ${theme.color.brand};
-  }
-`;
-
 const Facts = styled(CarFacts)`
   display: grid;
   grid-template-columns: auto 1fr;
@@ -155,7 +132,7 @@ export function CarCard({ car, onBook, picture }: { car: Car; onBook: OpenBookin
             {car.carName}
           </Link>
         </Name>
-        <Prices car={car} />
+        <CarPrices car={car} size="card" />
         <Facts car={car} facts={CARD_FACTS} />
         <Actions>
           <CarActions car={car} onBook={onBook} describedBy={titleId} />

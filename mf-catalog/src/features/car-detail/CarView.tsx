@@ -24,28 +24,6 @@ const Heading = styled.div`
   }
 `;
 
-const Prices = styled(CarPrices)`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px 32px;
-  margin: 16px 0;
-  dt {
-    color: ${theme.color.muted};
-    font-size: 14px;
-  }
-  dd {
-    margin: 0;
-    font-size: 20px;
-    white-space: nowrap;
-    font-weight: 600;
-  }
-  .current dd {
-    font-size: 28px;
-    font-weight: 700;
-    color: ${theme.color.brand};
-  }
-`;
-
 const Facts = styled(CarFacts)`
   display: grid;
   grid-template-columns: minmax(110px, auto) minmax(0, 1fr);
@@ -90,7 +68,7 @@ export function CarView({ car, titleId }: { car: Car; titleId: string }) {
           <StatusBadge status={car.status} />
           <SaveCarButton car={car} describedBy={titleId} />
         </Heading>
-        <Prices car={car} />
+        <CarPrices car={car} size="page" />
         <BookingArea>
           <Booking car={car} />
         </BookingArea>

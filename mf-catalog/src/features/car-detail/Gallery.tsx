@@ -50,7 +50,7 @@ export function Gallery({ car }: { car: Car }) {
   const photo = photos[index];
   // A photo's alt is the seller's words (the API fills in the car's name when there are none).
   const alt = photo?.alt || photoAlt(car.carName, index, count);
-  const standInLabel = `${alt}: no picture`;
+  const shown = { photo, src: car.img, resolveUrl: carImageUrl, alt, standInLabel: `${alt}: no picture`, width: 800, height: 500, eager: true };
   const place = (
     <Counter aria-live="polite" aria-atomic="true">
       <span aria-hidden="true">
@@ -82,19 +82,8 @@ export function Gallery({ car }: { car: Car }) {
             if (!swipe.swallowClick()) setFullScreen(true);
           }}
         >
-          <Picture
-            photo={photo}
-            src={car.img}
-            resolveUrl={carImageUrl}
-            alt={alt}
-            standInLabel={standInLabel}
-            sizes={MAIN_SIZES}
-            width={800}
-            height={500}
-            // The car's picture is what the page is for: the HTML asks for it first.
-            priority={index === 0}
-            eager
-          />
+          {/* The car's picture is what the page is for: the HTML asks for it first. */}
+          <Picture {...shown} sizes={MAIN_SIZES} priority={index === 0} />
         </Open>
         {count > 1 && arrows}
         {count > 1 && place}
@@ -103,17 +92,7 @@ export function Gallery({ car }: { car: Car }) {
       {fullScreen && (
         <Dialog title={car.carName} onClose={() => setFullScreen(false)} size="full" closeLabel="Close full-screen view">
           <FullStage {...swipe.handlers}>
-            <Picture
-              photo={photo}
-              src={car.img}
-              resolveUrl={carImageUrl}
-              alt={alt}
-              standInLabel={standInLabel}
-              sizes={FULL_SIZES}
-              width={800}
-              height={500}
-              eager
-            />
+            <Picture {...shown} sizes={FULL_SIZES} />
             {count > 1 && arrows}
           </FullStage>
           {count > 1 && <FullCounter>{place}</FullCounter>}

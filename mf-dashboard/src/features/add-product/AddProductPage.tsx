@@ -1,5 +1,5 @@
 import { usePageTitle } from '@usedcars/shared-ui';
-import { SellerOnly } from '../../components/SellerOnly';
+import { RoleOnly } from '../../components/RoleOnly';
 import { AddProductForm } from './AddProductForm';
 
 function AddProduct() {
@@ -16,8 +16,8 @@ function AddProduct() {
 /** /dashboard/addProduct: sellers only (the API refuses anyone else too). */
 export default function AddProductPage() {
   return (
-    <SellerOnly title="Add Product" reason="Only sellers can add cars.">
+    <RoleOnly role="Seller" title="Add Product" reason="Only sellers can add cars.">
       <AddProduct />
-    </SellerOnly>
+    </RoleOnly>
   );
 }

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@usedcars/shared-contract';
-import { AdminOnly } from '../../components/AdminOnly';
+import { AdminOnly } from '../../components/RoleOnly';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatWhen } from './formatWhen';
 import { useAuditLog } from './useModeration';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { REPORT_REASON_LABELS, carDetailPath, type Report } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
-import { AdminOnly } from '../../components/AdminOnly';
+import { AdminOnly } from '../../components/RoleOnly';
 import { SmallButton } from '../../components/SmallButton';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';

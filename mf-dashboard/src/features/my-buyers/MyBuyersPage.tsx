@@ -1,11 +1,11 @@
-import { SellerOnly } from '../../components/SellerOnly';
+import { RoleOnly } from '../../components/RoleOnly';
 import { MyBuyers } from './MyBuyers';
 
 /** /dashboard/myBuyer (also /dashboard/mybuyer). */
 export default function MyBuyersPage() {
   return (
-    <SellerOnly title="My Buyers" reason="Only sellers have buyers.">
+    <RoleOnly role="Seller" title="My Buyers" reason="Only sellers have buyers.">
       <MyBuyers />
-    </SellerOnly>
+    </RoleOnly>
   );
 }

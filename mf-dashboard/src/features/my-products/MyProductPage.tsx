@@ -1,11 +1,11 @@
-import { SellerOnly } from '../../components/SellerOnly';
+import { RoleOnly } from '../../components/RoleOnly';
 import { MyProducts } from './MyProducts';
 
 /** /dashboard/myProduct. */
 export default function MyProductPage() {
   return (
-    <SellerOnly title="My Products" reason="Only sellers have a product list.">
+    <RoleOnly role="Seller" title="My Products" reason="Only sellers have a product list.">
       <MyProducts />
-    </SellerOnly>
+    </RoleOnly>
   );
 }

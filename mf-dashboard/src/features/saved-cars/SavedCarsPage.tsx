@@ -1,11 +1,11 @@
-import { BuyerOnly } from '../../components/SellerOnly';
+import { RoleOnly } from '../../components/RoleOnly';
 import { SavedCars } from './SavedCars';
 
 /** /dashboard/savedCars. */
 export default function SavedCarsPage() {
   return (
-    <BuyerOnly title="Saved cars" reason="Only buyer accounts save cars.">
+    <RoleOnly role="Buyer" title="Saved cars" reason="Only buyer accounts save cars.">
       <SavedCars />
-    </BuyerOnly>
+    </RoleOnly>
   );
 }

@@ -1,11 +1,11 @@
-import { BuyerOnly } from '../../components/SellerOnly';
+import { RoleOnly } from '../../components/RoleOnly';
 import { SavedSearches } from './SavedSearches';
 
 /** /dashboard/savedSearches. */
 export default function SavedSearchesPage() {
   return (
-    <BuyerOnly title="Saved searches" reason="Only buyer accounts save searches.">
+    <RoleOnly role="Buyer" title="Saved searches" reason="Only buyer accounts save searches.">
       <SavedSearches />
-    </BuyerOnly>
+    </RoleOnly>
   );
 }

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { REMOTE_NAMES } from '@usedcars/shared-contract/topology';
 import { theme } from '@usedcars/shared-ui';
 import { Field, Select } from '@usedcars/shared-ui/form';
-import { AdminOnly } from '../../../components/AdminOnly';
+import { AdminOnly } from '../../../components/RoleOnly';
 import { DeployTokens } from './DeployTokens';
 import { PinNotice } from './PinNotice';
 import { RemoteReleases } from './RemoteReleases';

@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { authStore, getAccessToken, logOut, saveAccessToken } from './authStore';
 import { describeAuthError } from './identity/errors';
-import { signIn, signInWithGoogle, signUp, startIdentity } from './session';
+import { signIn, signInWithGoogle, startIdentity } from './session';
+import { signUp } from './signUp';
 import { IdentityDouble, resetSession, type ApiCall, type ApiStandIn } from './testing';
 
 /**

@@ -1,14 +1,14 @@
-import type { SelfServiceRole } from '@usedcars/shared-contract';
 import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn, setSignedOut, type AuthUser } from './authStore';
 import { ApiError, fetchAccessToken, fetchUserByEmail, saveUser } from '@usedcars/shared-api';
 import { connection, type PageSession } from '@usedcars/federation';
 import { UNFINISHED_SIGN_UP } from './identity/codes';
+import { mayHoldSession } from './mayHoldSession';
 import { clearSessionCookie, followToken } from './sessionCookie';
 import type { IdentityAdapter } from './identity/types';
 
 /**
- * The session: the sign-in flows (register, login, Google login, log-out) over an identity
- * adapter and the API. The store in authStore.ts is what screens read; this is what they call.
+ * The session: the sign-in flows (login, Google login, log-out; register is in signUp.ts) over an
+ * identity adapter and the API. The store in authStore.ts is what screens read; this is what they call.
  */
 
 let adapter: Promise<IdentityAdapter> | null = null;
@@ -29,7 +29,7 @@ const loadFirebase = async () => {
 };
 
 /** The identity SDK, loaded the first time something needs it. */
-function identity(): Promise<IdentityAdapter> {
+export function identity(): Promise<IdentityAdapter> {
   if (!loadAdapter) throw new Error('startIdentity() has not run');
   if (!adapter) {
     adapter = loadAdapter();
@@ -75,24 +75,7 @@ function followIdentity(user: AuthUser | null): void {
   });
 }
 
-/**
- * Whether this browser may hold a session: Firebase keeps a signed-in user in localStorage
- * (see firebaseIdentity.ts), and our access token sits beside it. A first-time visitor has
- * neither, so the identity SDK (the heaviest piece of the site) is not fetched for them.
- */
-function mayHoldSession(): boolean {
-  try {
-    if (getAccessToken()) return true;
-    for (let i = 0; i < localStorage.length; i += 1) {
-      if (localStorage.key(i)?.startsWith('firebase:authUser:')) return true;
-    }
-    return false;
-  } catch {
-    return true; // storage unavailable: ask the SDK
-  }
-}
-
-async function exchangeToken(email: string, current: () => boolean = () => true): Promise<string> {
+export async function exchangeToken(email: string, current: () => boolean = () => true): Promise<string> {
   const idToken = await (await identity()).getIdToken();
   if (!idToken) throw new Error('Not signed in');
   const { accessToken } = await fetchAccessToken(email, idToken);
@@ -101,7 +84,7 @@ async function exchangeToken(email: string, current: () => boolean = () => true)
 }
 
 /** /jwt's 404: the identity service knows the person, the API has no user record for them. */
-function isMissingRecord(error: unknown): boolean {
+export function isMissingRecord(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
@@ -124,7 +107,7 @@ async function postSessionToken(): Promise<void> {
   if (idToken && uid) await followToken({ idToken, uid });
 }
 
-async function asAction<T>(work: () => Promise<T>): Promise<T> {
+export async function asAction<T>(work: () => Promise<T>): Promise<T> {
   actionInProgress += 1;
   try {
     const result = await work();
@@ -210,75 +193,6 @@ export function signIn(email: string, password: string): Promise<void> {
       if (isMissingRecord(error)) throw Object.assign(new Error('No user record for this identity', { cause: error }), { code: UNFINISHED_SIGN_UP });
       throw error;
     }
-  });
-}
-
-export interface Registration {
-  name: string;
-  email: string;
-  password: string;
-  role: SelfServiceRole;
-}
-
-/** The API half of a sign-up, 1: the user record with the chosen role (POST /users). */
-async function saveRecord(id: IdentityAdapter, { name, email, role }: Registration): Promise<void> {
-  const idToken = await id.getIdToken(true);
-  if (!idToken) throw new Error('Not signed in');
-  await saveUser({ name, email, role }, idToken);
-}
-
-/** The API half of a sign-up, 2: the access token, and the person is in. */
-async function finishSignUp(user: AuthUser, { name, email, role }: Registration): Promise<void> {
-  await exchangeToken(email);
-  setSignedIn({ ...user, displayName: name }, role);
-}
-
-/**
- * The e-mail is taken: if the password opens it and the API has no record for it, this is an
- * earlier sign-up that stopped half-way (the API failed or was out of reach while saving the
- * record, or an undo failed), and registering again finishes it. Otherwise it is someone's account: 'already in use'.
- */
-async function finishEarlierSignUp(id: IdentityAdapter, registration: Registration, inUse: unknown): Promise<void> {
-  const user = await id.signIn(registration.email, registration.password).catch(() => {
-    throw inUse;
-  });
-  try {
-    await exchangeToken(registration.email);
-  } catch (error) {
-    if (!isMissingRecord(error)) throw error;
-    await saveRecord(id, registration);
-    return finishSignUp(user, registration);
-  }
-  throw inUse; // a complete account: log in instead (asAction signs this sign-in out)
-}
-
-/** Register: create the account, set the display name, save the user record, fetch the token. */
-export function signUp(registration: Registration): Promise<void> {
-  return asAction(async () => {
-    const id = await identity();
-    let user: AuthUser;
-    try {
-      user = await id.signUp(registration.email, registration.password, registration.name);
-    } catch (error) {
-      if ((error as { code?: unknown })?.code === 'auth/email-already-in-use') return finishEarlierSignUp(id, registration, error);
-      throw error;
-    }
-    try {
-      await saveRecord(id, registration);
-    } catch (error) {
-      // A saved record is tied to this identity account for good (the API never re-ties a record
-      // to another one), so the account is undone only when the API definitely saved nothing: it
-      // refused (4xx). A 5xx or no answer may come after the record was written (a timeout); then
-      // deleting the account would lock the e-mail for good. Kept, it is finished by registering
-      // again with the same e-mail and password (finishEarlierSignUp) or, if the record did land,
-      // by logging in.
-      if (error instanceof ApiError && error.status < 500) {
-        await id.deleteAccount().catch((undoError) => console.warn('[auth] the refused account could not be removed', undoError));
-      }
-      throw error;
-    }
-    // The record is saved, so from here too a failure keeps the account: logging in finishes.
-    await finishSignUp(user, registration);
   });
 }
 

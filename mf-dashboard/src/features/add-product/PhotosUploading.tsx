@@ -2,7 +2,7 @@ import { Button, GhostButton } from '@usedcars/shared-ui';
 import { UploadArea } from '../../components/UploadArea';
 import type { Uploads } from '../../hooks/useUploads';
 import { Footer, Form } from './formLayout';
-import type { AddedCar } from './useAddProduct';
+import type { AddedCar } from './useSaveCar';
 
 /** Once the car is added: its photos on their way, and what to do when some were refused. */
 export function PhotosUploading({

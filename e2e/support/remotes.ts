@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import topology from '@usedcars/shared-contract/topology.json';
-import { PORTS, siteDir } from './site';
+import { PORTS, SITE, siteDir } from './site';
 
 /** The deploy-time remotes.json of the running site: what an operator edits to re-point the shell. */
 export type Remotes = Record<keyof typeof topology.remotes, string>;
@@ -39,4 +39,22 @@ export async function serveFolder(dir: string, port = 0, origins: string[] = [])
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Rolls every remote back, one release at a time, until it runs its first set (remotes.json) again,
+ * as on a fresh data folder; `auth` is an admin's Authorization header.
+ */
+export async function backToFirstSet(auth: { Authorization: string }): Promise<void> {
+  for (const remote of Object.keys(topology.remotes)) {
+    for (let step = 0; step < 50; step += 1) {
+      const response = await fetch(`${SITE.api}/releases/${remote}/rollback`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'a browser spec ends' }),
+      });
+      if (response.status === 409) break;
+      if (response.status !== 200) throw new Error(`rolling ${remote} back: ${response.status} ${await response.text()}`);
+    }
+  }
 }

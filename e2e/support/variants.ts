@@ -41,6 +41,13 @@ function installBump(work: string, bump: Bump): void {
   for (const [file, text] of Object.entries(bump.append ?? {})) writeFileSync(path.join(target, file), readFileSync(path.join(target, file), 'utf8') + text);
 }
 
+/** Replaces `from` in a file of a variant's sources; a text no longer there fails the build, not silently the test. */
+export function replaceIn(file: string, from: string, to: string): void {
+  const source = readFileSync(file, 'utf8');
+  if (!source.includes(from)) throw new Error(`${file} no longer holds ${JSON.stringify(from)}: the variant would not differ`);
+  writeFileSync(file, source.replace(from, to));
+}
+
 /** Builds the catalog against the bumped packages, with its own sources edited by `edit`. */
 export function buildCatalogVariant(label: string, bumps: Bump[], edit: (catalogDir: string) => void = () => undefined): Variant {
   const work = path.join(ROOT, '.tmp', `${label}-${Date.now()}`);

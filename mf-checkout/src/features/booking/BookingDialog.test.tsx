@@ -1,3 +1,4 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -5,14 +6,12 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { ORDER_MESSAGES, type Car } from '@usedcars/shared-contract';
 import { authStore } from '@usedcars/shared-auth';
-import { ApiError } from '@usedcars/shared-api';
-import { createBooking } from '@usedcars/shared-api/bookings';
+import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import BookingDialog from './BookingDialog';
 
-jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), createBooking: jest.fn() }));
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
 
-const book = jest.mocked(createBooking);
+const api = standInApi();
 const toastSuccess = jest.mocked(toast.success);
 const toastError = jest.mocked(toast.error);
 
@@ -92,22 +91,25 @@ test('an empty phone or address is refused beside the field, and nothing is sent
   await user.type(screen.getByLabelText('Meeting Address'), '   ');
   await user.click(screen.getByRole('button', { name: 'ADD' }));
   expect(screen.getByLabelText('Meeting Address')).toHaveAccessibleDescription('address is required');
-  expect(book).not.toHaveBeenCalled();
+  expect(api.requests).toEqual([]);
 });
 
 test('a booking the server confirms shows BOOKING CONFIRMED and goes to the dashboard', async () => {
-  book.mockResolvedValue({ acknowledged: true, message: 'Booking confirmed', insertedId: 'b1' });
+  api.reply('POST', '/bookings', 201, { acknowledged: true, message: 'Booking confirmed', insertedId: 'b1' });
   const { user } = renderDialog();
   await user.type(screen.getByLabelText('Phone Number'), ' +1 415 555 0100 ');
   await user.type(screen.getByLabelText('Meeting Address'), '1 Market St, San Francisco');
   await user.click(screen.getByRole('button', { name: 'ADD' }));
   expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
-  expect(book).toHaveBeenCalledWith({ carId: car._id, phone: '+1 415 555 0100', address: '1 Market St, San Francisco' });
+  const [sent] = api.sent('POST', '/bookings');
+  expect(sent?.body).toEqual({ carId: car._id, phone: '+1 415 555 0100', address: '1 Market St, San Francisco' });
+  expect(sent?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(api.requests).toHaveLength(1);
   expect(toastSuccess).toHaveBeenCalledWith('BOOKING CONFIRMED');
 });
 
 test("a refusal shows the server's message and keeps the form as it was", async () => {
-  book.mockRejectedValue(new ApiError(ORDER_MESSAGES.alreadyBooked, 409, { acknowledged: false, message: ORDER_MESSAGES.alreadyBooked }));
+  api.reply('POST', '/bookings', 409, { acknowledged: false, message: ORDER_MESSAGES.alreadyBooked });
   const { user, onClose } = renderDialog();
   await user.type(screen.getByLabelText('Phone Number'), '5551234');
   await user.type(screen.getByLabelText('Meeting Address'), '1 Market St');
@@ -121,7 +123,7 @@ test("a refusal shows the server's message and keeps the form as it was", async 
 });
 
 test('an answer that is not acknowledged is an error toast with its message', async () => {
-  book.mockResolvedValue({ acknowledged: false, message: ORDER_MESSAGES.sold, insertedId: '' });
+  api.reply('POST', '/bookings', 200, { acknowledged: false, message: ORDER_MESSAGES.sold, insertedId: '' });
   const { user } = renderDialog();
   await user.type(screen.getByLabelText('Phone Number'), '5551234');
   await user.type(screen.getByLabelText('Meeting Address'), '1 Market St');

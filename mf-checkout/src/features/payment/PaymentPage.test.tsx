@@ -1,3 +1,5 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
+import { setTimeout as realDelay } from 'node:timers/promises';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -5,9 +7,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { loadStripe } from '@stripe/stripe-js';
 import { setSignedIn } from '@usedcars/shared-auth';
-import { ApiError } from '@usedcars/shared-api';
-import { fetchBooking } from '@usedcars/shared-api/bookings';
-import { confirmTestCardPayment, createPaymentIntent, fetchPaymentConfig, recordPayment } from '@usedcars/shared-api/payments';
+import { HANG_UP, STAND_IN_TOKEN, standInApi, type Answer } from '@usedcars/shared-api/testing';
 import { noticeFrom, type Booking } from '@usedcars/shared-contract';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
@@ -18,15 +18,8 @@ import { createQueryClient } from '@usedcars/shared-ui/appSettings';
 import PaymentPage from './PaymentPage';
 import { PAID_PAUSE_MS } from './CheckoutForm';
 
-// The API calls are the page's edge: each test says what the server answers.
-jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchBooking: jest.fn() }));
-jest.mock('@usedcars/shared-api/payments', () => ({
-  ...jest.requireActual('@usedcars/shared-api/payments'),
-  fetchPaymentConfig: jest.fn(),
-  createPaymentIntent: jest.fn(),
-  recordPayment: jest.fn(),
-  confirmTestCardPayment: jest.fn(),
-}));
+// The API is the page's edge: each test says what the stand-in server answers.
+const api = standInApi();
 
 // Stripe.js lives on js.stripe.com: never fetched in tests. The mocks stand in for Elements.
 const confirmCardPayment = jest.fn();
@@ -103,8 +96,19 @@ function fakeClock() {
   return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
 }
 
-/** Lets the payment's awaits (the card confirmed, the payment recorded) finish; the fake clock does not move. */
-const settle = () => act(() => jest.advanceTimersByTimeAsync(0));
+/**
+ * Lets the payment's calls (the card confirmed, the payment recorded) go to the stand-in and back
+ * until `done`; the fake clock does not move (the network runs on real time).
+ */
+const settle = async (done: () => boolean) => {
+  // One act per turn: React shows what changed only when an act ends.
+  while (!done())
+    await act(async () => {
+      await realDelay(5);
+      await jest.advanceTimersByTimeAsync(0);
+    });
+};
+const paidShown = () => screen.queryByText('Successfully Done') !== null;
 
 /** The congratulations stay on the page for PAID_PAUSE_MS, not a moment less; then the move to /Dashboard. */
 const pauseAfterPaying = async () => {
@@ -120,26 +124,26 @@ beforeEach(() => {
   // Toasts live in react-hot-toast's module-wide store: none carried over from the test before.
   act(() => toast.remove());
   setSignedIn({ uid: 'uid-bob', email: 'bob@usedcars.test', displayName: 'Bob Buyer' }, 'Buyer');
-  jest.mocked(fetchBooking).mockResolvedValue(booking());
-  jest.mocked(fetchPaymentConfig).mockResolvedValue({ gateway: 'test' });
-  jest.mocked(createPaymentIntent).mockResolvedValue({ clientSecret: 'pi_1_secret_abc' });
+  api.reply('GET', '/bookings/k1', 200, booking());
+  api.reply('GET', '/payment-config', 200, { gateway: 'test' });
+  api.reply('POST', '/create-payment-intent', 201, { clientSecret: 'pi_1_secret_abc' });
 });
 
 describe('with the test gateway', () => {
   test('shows the booking, its price, a test-mode card form, and Pay once the intent is there', async () => {
-    let answerIntent!: (value: { clientSecret: string }) => void;
-    jest.mocked(createPaymentIntent).mockReturnValue(new Promise((resolve) => (answerIntent = resolve)));
+    let answerIntent!: (answer: Answer) => void;
+    api.reply('POST', '/create-payment-intent', () => new Promise<Answer>((resolve) => (answerIntent = resolve)));
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the booking…');
     expect(await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' })).toBeInTheDocument();
     expect(screen.getByText('Please pay $18,250.50')).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('TEST MODE');
     expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
-    expect(fetchBooking).toHaveBeenCalledWith('k1', expect.anything());
+    expect(api.sent('GET', '/bookings/k1')[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
     // No client secret yet: Pay waits.
     expect(payButton()).toBeDisabled();
-    expect(createPaymentIntent).toHaveBeenCalledWith('k1');
-    act(() => answerIntent({ clientSecret: 'pi_1_secret_abc' }));
+    await waitFor(() => expect(api.sent('POST', '/create-payment-intent').map((sent) => sent.body)).toEqual([{ bookingId: 'k1' }]));
+    act(() => answerIntent({ status: 201, body: { clientSecret: 'pi_1_secret_abc' } }));
     await waitFor(() => expect(payButton()).toBeEnabled());
     expect(loadStripe).not.toHaveBeenCalled();
   });
@@ -175,11 +179,11 @@ describe('with the test gateway', () => {
     const user = await typeCard('4242 4242', '', '');
     await user.click(payButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
-    expect(confirmTestCardPayment).not.toHaveBeenCalled();
+    expect(api.sent('POST', '/test-gateway/confirm')).toEqual([]);
   });
 
   test("a declined card shows the provider's message in red under the form, and nothing is recorded", async () => {
-    jest.mocked(confirmTestCardPayment).mockResolvedValue({ error: { message: 'Your card was declined.' } });
+    api.reply('POST', '/test-gateway/confirm', 402, { message: 'Your card was declined.' });
     renderPage();
     await waitFor(() => expect(payButton()).toBeEnabled());
     const user = await typeCard('4000 0000 0000 0002');
@@ -187,21 +191,18 @@ describe('with the test gateway', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your card was declined.');
     expect(alert).toHaveStyle({ color: theme.color.danger });
-    expect(confirmTestCardPayment).toHaveBeenCalledWith({
-      clientSecret: 'pi_1_secret_abc',
-      number: '4000000000000002',
-      expMonth: 12,
-      expYear: 2034,
-      cvc: '123',
-    });
-    expect(recordPayment).not.toHaveBeenCalled();
+    const [confirmation] = api.sent('POST', '/test-gateway/confirm');
+    expect(confirmation?.body).toEqual({ clientSecret: 'pi_1_secret_abc', number: '4000000000000002', expMonth: 12, expYear: 2034, cvc: '123' });
+    // The client secret is the capability: no access token goes to the gateway.
+    expect(confirmation?.headers.authorization).toBeUndefined();
+    expect(api.sent('POST', '/payments')).toEqual([]);
     expect(payButton()).toBeEnabled();
   });
 
   test('Pay is disabled while the payment is in progress; success records it, toasts and goes to /Dashboard', async () => {
-    let answerConfirm!: (value: { paymentIntent: { id: string; status: 'succeeded' } }) => void;
-    jest.mocked(confirmTestCardPayment).mockReturnValue(new Promise((resolve) => (answerConfirm = resolve)));
-    jest.mocked(recordPayment).mockResolvedValue({ insertedId: 'pay_1' });
+    let answerConfirm!: (answer: Answer) => void;
+    api.reply('POST', '/test-gateway/confirm', () => new Promise<Answer>((resolve) => (answerConfirm = resolve)));
+    api.reply('POST', '/payments', 201, { insertedId: 'pay_1' });
     renderPage();
     await waitFor(() => expect(payButton()).toBeEnabled());
     const user = await typeCard('4242 4242 4242 4242');
@@ -209,23 +210,23 @@ describe('with the test gateway', () => {
     expect(payButton()).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Processing your payment…');
     fakeClock();
-    act(() => answerConfirm({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }));
-    await settle();
+    act(() => answerConfirm({ status: 200, body: { id: 'pi_1', status: 'succeeded' } }));
+    await settle(paidShown);
     expect(screen.getByText('Successfully Done')).toBeInTheDocument();
     await pauseAfterPaying();
     expect(screen.getByText('Now at /Dashboard')).toBeInTheDocument();
     expect(screen.getByText('Successfully Done')).toBeInTheDocument();
-    expect(recordPayment).toHaveBeenCalledWith({ bookingId: 'k1', transactionId: 'pi_1', email: 'bob@usedcars.test' });
+    expect(api.sent('POST', '/payments').map((sent) => sent.body)).toEqual([{ bookingId: 'k1', transactionId: 'pi_1', email: 'bob@usedcars.test' }]);
   });
 
   test("a completed payment says 'Congrats! your payment completed' on the page, then hands it to /Dashboard", async () => {
-    jest.mocked(confirmTestCardPayment).mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
-    jest.mocked(recordPayment).mockResolvedValue({ insertedId: 'pay_1' });
+    api.reply('POST', '/test-gateway/confirm', 200, { id: 'pi_1', status: 'succeeded' });
+    api.reply('POST', '/payments', 201, { insertedId: 'pay_1' });
     renderPage();
     await waitFor(() => expect(payButton()).toBeEnabled());
     await typeCard('4242 4242 4242 4242');
     await fakeClock().click(payButton());
-    await settle();
+    await settle(paidShown);
     const congrats = screen.getByText('Congrats! your payment completed');
     expect(congrats).toHaveAttribute('role', 'status');
     expect(screen.getByText('Successfully Done')).toBeInTheDocument();
@@ -234,11 +235,11 @@ describe('with the test gateway', () => {
     await pauseAfterPaying();
     expect(screen.getByText('Now at /Dashboard')).toBeInTheDocument();
     expect(screen.getByText('Handed a notice: Congrats! your payment completed')).toBeInTheDocument();
-    expect(recordPayment).toHaveBeenCalledTimes(1);
+    expect(api.sent('POST', '/payments')).toHaveLength(1);
   });
 
   test('a refusal from the server (car sold to someone else) is shown and Pay stays disabled', async () => {
-    jest.mocked(createPaymentIntent).mockRejectedValue(new ApiError('This car has already been sold', 409));
+    api.reply('POST', '/create-payment-intent', 409, { message: 'This car has already been sold' });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('This car has already been sold');
     expect(payButton()).toBeDisabled();
@@ -246,7 +247,7 @@ describe('with the test gateway', () => {
 });
 
 test('a paid booking says so instead of showing a card form', async () => {
-  jest.mocked(fetchBooking).mockResolvedValue(booking({ paid: true, transactionId: 'pi_done' }));
+  api.reply('GET', '/bookings/k1', 200, booking({ paid: true, transactionId: 'pi_done' }));
   renderPage();
   const paid = (await screen.findByText('Paid.')).closest('[role="status"]') as HTMLElement;
   expect(paid).toHaveTextContent('Paid. This booking is already paid');
@@ -254,44 +255,51 @@ test('a paid booking says so instead of showing a card form', async () => {
   expect(paid).toHaveStyle({ backgroundColor: theme.color.successBg, color: theme.color.success });
   expect(within(paid).getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/Dashboard');
   expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
-  expect(createPaymentIntent).not.toHaveBeenCalled();
+  expect(api.sent('POST', '/create-payment-intent')).toEqual([]);
 });
 
 test('a booking whose car another buyer paid for first offers no card form', async () => {
-  jest.mocked(fetchBooking).mockResolvedValue(booking({ carStatus: 'sold' }));
+  api.reply('GET', '/bookings/k1', 200, booking({ carStatus: 'sold' }));
   renderPage();
   const closed = await screen.findByText(/This car has already been sold/);
   expect(closed.closest('[role="status"]')).toHaveTextContent('This car has already been sold: nothing to pay for this booking.');
   expect(within(closed.closest('[role="status"]') as HTMLElement).getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/Dashboard');
   expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
-  expect(createPaymentIntent).not.toHaveBeenCalled();
+  expect(api.sent('POST', '/create-payment-intent')).toEqual([]);
 });
 
 test('a booking cancelled when its seller ended the listing says why and offers no card form', async () => {
-  jest.mocked(fetchBooking).mockResolvedValue(booking({ carStatus: 'soldElsewhere', cancelReason: 'soldElsewhere', cancelledAt: '2026-11-20T10:00:00.000Z' }));
+  api.reply('GET', '/bookings/k1', 200, booking({ carStatus: 'soldElsewhere', cancelReason: 'soldElsewhere', cancelledAt: '2026-11-20T10:00:00.000Z' }));
   renderPage();
   const closed = (await screen.findByText(/The seller sold this car elsewhere/)).closest('[role="status"]') as HTMLElement;
   expect(closed).toHaveTextContent('Cancelled. The seller sold this car elsewhere: nothing to pay for this booking.');
   expect(within(closed).getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/Dashboard');
   expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
-  expect(createPaymentIntent).not.toHaveBeenCalled();
+  expect(api.sent('POST', '/create-payment-intent')).toEqual([]);
 });
 
 test('a booking that cannot be found says so', async () => {
-  jest.mocked(fetchBooking).mockRejectedValue(new ApiError('No booking with id k9', 404));
+  api.reply('GET', '/bookings/k9', 404, { message: 'No booking with id k9' });
   renderPage('k9');
   expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this booking.');
   expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  expect(api.sent('GET', '/bookings/k9')).toHaveLength(1);
 });
 
 test('an unreachable server is retried with backoff, then can be retried by hand', async () => {
   jest.useFakeTimers();
-  const outage = new Error('We could not reach the Used Cars server.');
-  jest.mocked(fetchBooking).mockRejectedValueOnce(outage).mockRejectedValueOnce(outage).mockRejectedValueOnce(outage).mockRejectedValueOnce(outage);
+  let down = true;
+  api.reply('GET', '/bookings/k1', () => (down ? HANG_UP : { status: 200, body: booking() }));
   renderPage();
-  await act(() => jest.advanceTimersByTimeAsync(10_000));
+  // The back-off (1 s, 2 s, 4 s) on the fake clock; each attempt goes out and fails on real time.
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await settle(() => api.sent('GET', '/bookings/k1').length === attempt);
+    if (attempt < 4) await act(() => jest.advanceTimersByTimeAsync(2 ** (attempt - 1) * 1000));
+  }
+  await settle(() => screen.queryByRole('alert') !== null);
   jest.useRealTimers();
-  expect(fetchBooking).toHaveBeenCalledTimes(4);
+  down = false;
+  expect(api.sent('GET', '/bookings/k1')).toHaveLength(4);
   expect(screen.getByRole('alert')).toHaveTextContent('We could not reach the Used Cars server.');
   await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' })).toBeInTheDocument();
@@ -299,7 +307,7 @@ test('an unreachable server is retried with backoff, then can be retried by hand
 
 describe('with the stripe gateway', () => {
   beforeEach(() => {
-    jest.mocked(fetchPaymentConfig).mockResolvedValue({ gateway: 'stripe', publishableKey: 'pk_test_123' });
+    api.reply('GET', '/payment-config', 200, { gateway: 'stripe', publishableKey: 'pk_test_123' });
   });
 
   test("uses Stripe Elements: Pay waits for the card element, a decline shows Stripe's message", async () => {
@@ -318,28 +326,30 @@ describe('with the stripe gateway', () => {
     expect(confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_abc', {
       payment_method: { card: { kind: 'card element' }, billing_details: { name: 'Bob Buyer', email: 'bob@usedcars.test' } },
     });
-    expect(recordPayment).not.toHaveBeenCalled();
+    expect(api.sent('POST', '/payments')).toEqual([]);
   });
 
   test('a succeeded Stripe payment is recorded and the buyer lands on /Dashboard', async () => {
     confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_live_1', status: 'succeeded' } });
-    jest.mocked(recordPayment).mockResolvedValue({ insertedId: 'pay_2' });
+    api.reply('POST', '/payments', 201, { insertedId: 'pay_2' });
     renderPage();
     await screen.findByRole('button', { name: 'Stripe card element' });
     await waitFor(() => expect(payButton()).toBeEnabled());
     await fakeClock().click(payButton());
-    await settle();
+    await settle(paidShown);
     expect(screen.getByText('Successfully Done')).toBeInTheDocument();
     await pauseAfterPaying();
     expect(screen.getByText('Now at /Dashboard')).toBeInTheDocument();
-    expect(recordPayment).toHaveBeenCalledWith({ bookingId: 'k1', transactionId: 'pi_live_1', email: 'bob@usedcars.test' });
+    expect(api.sent('POST', '/payments').map((sent) => [sent.body, sent.headers.authorization])).toEqual([
+      [{ bookingId: 'k1', transactionId: 'pi_live_1', email: 'bob@usedcars.test' }, `Bearer ${STAND_IN_TOKEN}`],
+    ]);
   });
 });
 
 test('the page names the car as the seller typed it, in its own direction, and the dearest price formatted', async () => {
   await fc.assert(
     fc.asyncProperty(sellerText(120), async (carName) => {
-      jest.mocked(fetchBooking).mockResolvedValue(booking({ carName, currentPrice: PRICE_MAX }));
+      api.reply('GET', '/bookings/k1', 200, booking({ carName, currentPrice: PRICE_MAX }));
       renderPage();
       try {
         const heading = await screen.findByRole('heading', { level: 2, name: `Payment for ${carName}` });

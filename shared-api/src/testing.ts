@@ -1,0 +1,134 @@
+/**
+ * A stand-in for the API on 127.0.0.1 (`@usedcars/shared-api/testing`, imported by *.test.* files
+ * only): the real client builds the address, query, token and body and parses the answer or the
+ * error; only the network's far end is the test's. docs/how-to.md, "Front-end tests through the API client".
+ * The file needs fetch: `@jest-environment ../jest/jsdom-with-fetch.cjs`.
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from '@usedcars/federation';
+import { readRuntimeConfig } from '@usedcars/federation/config';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One request as it reached the stand-in. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  /** The query string's pairs (the last of a repeated name). */
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body, or undefined when none came. */
+  body: unknown;
+}
+
+export interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Closes the connection without an answer: the client sees the server unreachable. */
+export const HANG_UP = 'hang up';
+
+/** A dynamic answer; a promise that never settles keeps the screen waiting. */
+export type Responder = (request: SentRequest) => Answer | typeof HANG_UP | Promise<Answer | typeof HANG_UP>;
+
+export interface StandInApi {
+  /** The access token the fake session hands the client (change it per test if needed). */
+  token: string;
+  /** Declares the answer to `method path` (the path without its query) until the test ends. */
+  reply(method: Method, path: string, status: number, body?: unknown, headers?: Record<string, string>): void;
+  reply(method: Method, path: string, responder: Responder): void;
+  /** Every request of this test, in order (preflights left out). */
+  readonly requests: SentRequest[];
+  /** The requests of this test to `method path`. */
+  sent(method: Method, path: string): SentRequest[];
+  /** The requests of this test nothing was declared for (each was answered 404). */
+  readonly undeclared: SentRequest[];
+}
+
+/** The token a test's session holds unless it says otherwise. */
+export const STAND_IN_TOKEN = 'access-token-of-the-test';
+
+async function read(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The CORS answer a browser needs for these calls: any origin, the asked headers, ours readable. */
+function cors(request: IncomingMessage): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+    'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? 'Authorization, Accept, Content-Type',
+    'Access-Control-Expose-Headers': '*',
+  };
+}
+
+/**
+ * Starts the stand-in before the file's tests and connects the page's client to it with a fake
+ * session; forgets the answers and requests after each test; stops it after the last. Call once,
+ * at the top of a test file.
+ */
+export function standInApi(): StandInApi {
+  let server: Server;
+  let base = '';
+  const routes = new Map<string, Responder>();
+  const api: StandInApi & { requests: SentRequest[]; undeclared: SentRequest[] } = {
+    token: STAND_IN_TOKEN,
+    requests: [],
+    undeclared: [],
+    reply(method: Method, path: string, answer: number | Responder, body?: unknown, headers?: Record<string, string>) {
+      routes.set(`${method} ${path}`, typeof answer === 'function' ? answer : () => ({ status: answer, body, headers }));
+    },
+    sent: (method, path) => api.requests.filter((request) => request.method === method && request.path === path),
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    if (request.method === 'OPTIONS') return void response.writeHead(204, cors(request)).end();
+    const url = new URL(request.url ?? '/', base);
+    const sent: SentRequest = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: request.headers,
+      body: await read(request),
+    };
+    api.requests.push(sent);
+    const responder = routes.get(`${sent.method} ${sent.path}`);
+    if (!responder) api.undeclared.push(sent);
+    const answer = responder ? await responder(sent) : { status: 404, body: { message: `No route ${sent.method} ${sent.path}` } };
+    if (answer === HANG_UP) return void request.socket.destroy();
+    const headers = { ...cors(request), ...(answer.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...answer.headers };
+    response.writeHead(answer.status, headers).end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
+  }
+
+  beforeAll(async () => {
+    server = createServer((request, response) => void handle(request, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  beforeEach(() => {
+    api.token = STAND_IN_TOKEN;
+    connect({ config: readRuntimeConfig({ apiUrl: base }), session: { accessToken: () => api.token, refreshAccessToken: async () => null } });
+  });
+  afterEach(() => {
+    routes.clear();
+    api.requests.length = 0;
+    api.undeclared.length = 0;
+  });
+  afterAll(() => {
+    // A request a test left waiting (a screen's loading state) must not hold the file open.
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return api;
+}

@@ -1,11 +1,13 @@
-import { render, screen } from '@testing-library/react';
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { authStore, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
+import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import { Navbar } from './Navbar';
 
 // The bell asks for the unread count as soon as someone is signed in.
-jest.mock('@usedcars/shared-api/alerts', () => ({ fetchNotifications: jest.fn(async () => ({ items: [], unread: 0, total: 0 })) }));
+const api = standInApi();
 
 function renderNavbar(path = '/') {
   return render(
@@ -15,7 +17,10 @@ function renderNavbar(path = '/') {
   );
 }
 
-beforeEach(() => setSignedOut());
+beforeEach(() => {
+  setSignedOut();
+  api.reply('GET', '/notifications', 200, { items: [], unread: 0, total: 0 });
+});
 
 test('a visitor sees the main links and Login, but no Dashboard', () => {
   renderNavbar();
@@ -29,6 +34,7 @@ test('a visitor sees the main links and Login, but no Dashboard', () => {
   expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Log Out' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
+  expect(api.requests).toEqual([]);
 });
 
 test('the link of the current page is marked as current', () => {
@@ -52,6 +58,9 @@ test('a signed-in user sees Dashboard and Log Out, and logging out brings Login 
   expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/Dashboard');
   expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
+  await waitFor(() =>
+    expect(api.sent('GET', '/notifications').map((sent) => [sent.query, sent.headers.authorization])).toEqual([[{ limit: '1' }, `Bearer ${STAND_IN_TOKEN}`]]),
+  );
 
   await user.click(screen.getByRole('button', { name: 'Log Out' }));
 

@@ -1,14 +1,18 @@
-import { act, render, screen, within } from '@testing-library/react';
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ApiError } from '@usedcars/shared-api';
-import { fetchNotifications, markNotificationsRead } from '@usedcars/shared-api/alerts';
-import type { Notification } from '@usedcars/shared-contract';
+import { STAND_IN_TOKEN, standInApi, type Answer } from '@usedcars/shared-api/testing';
+import type { Notification, NotificationPage } from '@usedcars/shared-contract';
 import NotificationBell from './NotificationBell';
 
-jest.mock('@usedcars/shared-api/alerts', () => ({ fetchNotifications: jest.fn(), markNotificationsRead: jest.fn() }));
-const load = jest.mocked(fetchNotifications);
-const markRead = jest.mocked(markNotificationsRead);
+const api = standInApi();
+/** What GET /notifications answers, whatever the page size asked. */
+let notifications: NotificationPage;
+/** Answers of the next GET /notifications calls, before `notifications` again. */
+let nextLoads: Answer[];
+/** Answers of POST /notifications/read, in turn; the last one repeats. */
+let readAnswers: { unread: number }[];
 
 const match: Notification = {
   _id: '00000000-0000-4000-8000-000000000001',
@@ -41,15 +45,23 @@ function renderBell() {
 }
 
 beforeEach(() => {
-  jest.resetAllMocks();
-  load.mockResolvedValue({ items: [match, suspended], unread: 1, total: 2 });
-  markRead.mockResolvedValue({ unread: 0 });
+  notifications = { items: [match, suspended], unread: 1, total: 2 };
+  nextLoads = [];
+  readAnswers = [{ unread: 0 }];
+  api.reply('GET', '/notifications', () => nextLoads.shift() ?? { status: 200, body: notifications });
+  api.reply('POST', '/notifications/read', () => ({ status: 200, body: (readAnswers.length > 1 ? readAnswers.shift() : readAnswers[0])! }));
 });
+
+const readBodies = () => api.sent('POST', '/notifications/read').map((sent) => sent.body);
 
 test('the bell says how many notifications are unread, and asks again when the window regains focus', async () => {
   renderBell();
   expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toHaveAttribute('aria-expanded', 'false');
-  load.mockResolvedValue({ items: [match, match, suspended], unread: 3, total: 3 });
+  // The count alone: one notification, with the signed-in person's token.
+  expect(api.requests.map((sent) => [sent.method, sent.path, sent.query, sent.headers.authorization])).toEqual([
+    ['GET', '/notifications', { limit: '1' }, `Bearer ${STAND_IN_TOKEN}`],
+  ]);
+  notifications = { items: [match, match, suspended], unread: 3, total: 3 };
   act(() => void window.dispatchEvent(new Event('focus')));
   expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
 });
@@ -62,7 +74,8 @@ test('opening the list shows each notification, links those about a car, and mar
   const link = await within(list).findByRole('link', { name: match.text });
   expect(link).toHaveAttribute('href', '/hondas/car-1');
   expect(within(list).getByText(suspended.text)).not.toHaveAttribute('href');
-  expect(markRead).toHaveBeenCalledWith([match._id]);
+  expect(api.sent('GET', '/notifications').map((sent) => sent.query)).toEqual([{ limit: '1' }, { limit: '20' }]);
+  await waitFor(() => expect(readBodies()).toEqual([{ ids: [match._id] }]));
   expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toHaveAttribute('aria-expanded', 'true');
   await user.click(link);
   expect(screen.getByText("The car's page")).toBeInTheDocument();
@@ -80,10 +93,10 @@ test('Escape closes the list and gives the focus back to the bell', async () => 
 
 test('an empty list says so; a failed one says why and offers Retry', async () => {
   const user = userEvent.setup();
-  load.mockResolvedValue({ items: [], unread: 0, total: 0 });
+  notifications = { items: [], unread: 0, total: 0 };
   renderBell();
   const bell = await screen.findByRole('button', { name: 'Notifications, 0 unread' });
-  load.mockRejectedValueOnce(new ApiError('The API is not answering', 503));
+  nextLoads.push({ status: 503, body: { message: 'The API is not answering' } });
   await user.click(bell);
   expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your notifications. The API is not answering');
   await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -92,15 +105,16 @@ test('an empty list says so; a failed one says why and offers Retry', async () =
 
 test('unread notifications older than the list are marked read with one press, and the count follows', async () => {
   const user = userEvent.setup();
-  load.mockResolvedValue({ items: [match, suspended], unread: 26, total: 40 });
-  markRead.mockResolvedValueOnce({ unread: 25 }).mockResolvedValueOnce({ unread: 0 });
+  notifications = { items: [match, suspended], unread: 26, total: 40 };
+  readAnswers = [{ unread: 25 }, { unread: 0 }];
   renderBell();
   await user.click(await screen.findByRole('button', { name: 'Notifications, 26 unread' }));
   const panel = await screen.findByRole('region', { name: 'Notifications' });
   expect(await within(panel).findByText('25 older notifications are unread.')).toBeInTheDocument();
 
   await user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
-  expect(markRead).toHaveBeenLastCalledWith();
+  // Without ids: all of them.
+  await waitFor(() => expect(readBodies()).toEqual([{ ids: [match._id] }, {}]));
   expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
   expect(within(panel).queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
 });

@@ -34,7 +34,12 @@ export const HANG_UP = 'hang up';
 /** A dynamic answer; a promise that never settles keeps the screen waiting. */
 export type Responder = (request: SentRequest) => Answer | typeof HANG_UP | Promise<Answer | typeof HANG_UP>;
 
+/** Never answers: the screen stays in its loading state. */
+export const NO_ANSWER: Responder = () => new Promise<Answer>(() => undefined);
+
 export interface StandInApi {
+  /** Where it answers, e.g. `http://127.0.0.1:41234` (known once the file's tests start). */
+  readonly base: string;
   /** The access token the fake session hands the client (change it per test if needed). */
   token: string;
   /** Declares the answer to `method path` (the path without its query) until the test ends. */
@@ -83,6 +88,9 @@ export function standInApi(): StandInApi {
   let base = '';
   const routes = new Map<string, Responder>();
   const api: StandInApi & { requests: SentRequest[]; undeclared: SentRequest[] } = {
+    get base() {
+      return base;
+    },
     token: STAND_IN_TOKEN,
     requests: [],
     undeclared: [],

@@ -1,17 +1,18 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import fc from 'fast-check';
-import { fetchMyBuyers } from '@usedcars/shared-api/bookings';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import { booking } from '../../testing/fixtures';
 import { inTable, signInAs } from '../../testing/renderDashboard';
 import { MyBuyers } from './MyBuyers';
+import { standInApi } from '@usedcars/shared-api/testing';
 
-jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchMyBuyers: jest.fn() }));
+const api = standInApi();
 
 test("My Buyers shows the buyer's name, meeting address and the car as typed", async () => {
   signInAs('Seller');
   await fc.assert(
     fc.asyncProperty(sellerText(100), sellerText(300), sellerText(120), async (name, address, carName) => {
-      jest.mocked(fetchMyBuyers).mockResolvedValue([booking({ name, address, carName })]);
+      api.reply('GET', '/myBuyers', 200, [booking({ name, address, carName })]);
       await inTable(<MyBuyers />, 'Bookings of my cars', (table) => {
         for (const text of [name, address, carName]) expectSellerTextShown(table, text);
       });

@@ -1,32 +1,31 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, within } from '@testing-library/react';
-import { ApiError } from '@usedcars/shared-api';
-import { fetchMyBuyers } from '@usedcars/shared-api/bookings';
 import { booking } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import MyBuyersPage from './MyBuyersPage';
+import { NO_ANSWER, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 
-jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchMyBuyers: jest.fn() }));
+const api = standInApi();
 
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAs('Seller');
 });
 
 test('shows a spinner while the bookings load', () => {
-  jest.mocked(fetchMyBuyers).mockReturnValue(new Promise(() => undefined));
+  api.reply('GET', '/myBuyers', NO_ANSWER);
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
   expect(screen.getByRole('heading', { level: 1, name: 'My Buyers' })).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent('Loading bookings of my cars…');
 });
 
 test('says so when nobody has booked a car yet', async () => {
-  jest.mocked(fetchMyBuyers).mockResolvedValue([]);
+  api.reply('GET', '/myBuyers', 200, []);
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
   expect(await screen.findByText('Nobody has booked one of your cars yet.')).toBeInTheDocument();
 });
 
 test("lists who booked the seller's cars, how to reach them and whether they paid", async () => {
-  jest.mocked(fetchMyBuyers).mockResolvedValue([
+  api.reply('GET', '/myBuyers', 200, [
     booking({ _id: 'k1' }),
     booking({
       _id: 'k2',
@@ -41,6 +40,10 @@ test("lists who booked the seller's cars, how to reach them and whether they pai
   ]);
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
   const table = await screen.findByRole('table', { name: 'Bookings of my cars' });
+  // The seller is named by the access token, not by the address.
+  expect(api.requests.map((sent) => [sent.method, sent.path, sent.query, sent.headers.authorization])).toEqual([
+    ['GET', '/myBuyers', {}, `Bearer ${STAND_IN_TOKEN}`],
+  ]);
   expect(
     within(table)
       .getAllByRole('columnheader')
@@ -62,13 +65,11 @@ test("lists who booked the seller's cars, how to reach them and whether they pai
 });
 
 test('a booking whose car went to another buyer says so, next to the sale and a cancelled one', async () => {
-  jest
-    .mocked(fetchMyBuyers)
-    .mockResolvedValue([
-      booking({ _id: 'k1', name: 'Bob Buyer', carStatus: 'sold' }),
-      booking({ _id: 'k2', name: 'Bea Buyer', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
-      booking({ _id: 'k3', name: 'Cy Buyer', carStatus: 'withdrawn', cancelReason: 'withdrawn', cancelledAt: '2026-11-20T10:00:00.000Z' }),
-    ]);
+  api.reply('GET', '/myBuyers', 200, [
+    booking({ _id: 'k1', name: 'Bob Buyer', carStatus: 'sold' }),
+    booking({ _id: 'k2', name: 'Bea Buyer', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
+    booking({ _id: 'k3', name: 'Cy Buyer', carStatus: 'withdrawn', cancelReason: 'withdrawn', cancelledAt: '2026-11-20T10:00:00.000Z' }),
+  ]);
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
   const table = await screen.findByRole('table', { name: 'Bookings of my cars' });
   const rows = within(table)
@@ -86,7 +87,7 @@ test('a booking whose car went to another buyer says so, next to the sale and a 
 });
 
 test('a failed load says why, with Retry', async () => {
-  jest.mocked(fetchMyBuyers).mockRejectedValue(new ApiError('Only Seller or admin accounts can see their buyers', 403));
+  api.reply('GET', '/myBuyers', 403, { message: 'Only Seller or admin accounts can see their buyers' });
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Only Seller or admin accounts can see their buyers');
@@ -97,5 +98,5 @@ test('a buyer who opens My Buyers is told it is for sellers, and nothing is fetc
   signInAs('Buyer');
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
   expect(screen.getByText('Only sellers have buyers.')).toBeInTheDocument();
-  expect(fetchMyBuyers).not.toHaveBeenCalled();
+  expect(api.requests).toEqual([]);
 });

@@ -1,20 +1,21 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
-import { fetchBookings } from '@usedcars/shared-api/bookings';
+import { standInApi } from '@usedcars/shared-api/testing';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import { booking } from '../../testing/fixtures';
 import { inTable, renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { MyOrders } from './MyOrders';
 
-jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchBookings: jest.fn() }));
+const api = standInApi();
 
 test('My Orders shows each car name as typed', async () => {
   signInAs('Buyer', 'Bob Buyer', 'bob@usedcars.test');
   await fc.assert(
     fc.asyncProperty(sellerText(120), async (carName) => {
-      jest.mocked(fetchBookings).mockResolvedValue([booking({ carName, currentPrice: PRICE_MAX })]);
+      api.reply('GET', '/bookings', 200, [booking({ carName, currentPrice: PRICE_MAX })]);
       await inTable(<MyOrders />, 'My orders', (table) => {
         expectSellerTextShown(table, carName);
         expect(within(table).getByRole('link', { name: `PAY NOW for ${carName}` })).toBeInTheDocument();
@@ -26,7 +27,12 @@ test('My Orders shows each car name as typed', async () => {
 
 test('a buyer with 200 orders sees 20 at a time, with a count, and can page through them all', async () => {
   signInAs('Buyer', 'Bob Buyer', 'bob@usedcars.test');
-  jest.mocked(fetchBookings).mockResolvedValue(Array.from({ length: 200 }, (_, index) => booking({ _id: `k${index}`, carName: `Car ${index + 1}` })));
+  api.reply(
+    'GET',
+    '/bookings',
+    200,
+    Array.from({ length: 200 }, (_, index) => booking({ _id: `k${index}`, carName: `Car ${index + 1}` })),
+  );
   renderDashboard(<MyOrders />);
   const table = await screen.findByRole('table', { name: 'My orders' });
   expect(within(table).getAllByRole('row')).toHaveLength(21);

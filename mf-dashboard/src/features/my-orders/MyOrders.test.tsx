@@ -1,41 +1,40 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@usedcars/shared-api';
-import { fetchBookings } from '@usedcars/shared-api/bookings';
+import { NO_ANSWER, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import { booking } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { MyOrders, mayPayNow } from './MyOrders';
 
-jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchBookings: jest.fn() }));
+const api = standInApi();
 
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAs('Buyer', 'Bob Buyer', 'bob@usedcars.test');
 });
 
 test('shows a spinner while the orders load', () => {
-  jest.mocked(fetchBookings).mockReturnValue(new Promise(() => undefined));
+  api.reply('GET', '/bookings', NO_ANSWER);
   renderDashboard(<MyOrders />);
   expect(screen.getByRole('status')).toHaveTextContent('Loading my orders…');
 });
 
 test('with no bookings it points to the brand lists', async () => {
-  jest.mocked(fetchBookings).mockResolvedValue([]);
+  api.reply('GET', '/bookings', 200, []);
   renderDashboard(<MyOrders />);
   expect(await screen.findByText(/You have not booked a car yet/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Mercedes-Benz' })).toHaveAttribute('href', '/mercedes');
 });
 
 test('lists the orders: PAY NOW for an unpaid booking, Paid for a paid one', async () => {
-  jest
-    .mocked(fetchBookings)
-    .mockResolvedValue([
-      booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', currentPrice: 21500 }),
-      booking({ _id: 'k2', carName: 'Honda Civic EX', currentPrice: 18250.5, paid: true, transactionId: 'pi_1' }),
-    ]);
+  api.reply('GET', '/bookings', 200, [
+    booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', currentPrice: 21500 }),
+    booking({ _id: 'k2', carName: 'Honda Civic EX', currentPrice: 18250.5, paid: true, transactionId: 'pi_1' }),
+  ]);
   renderDashboard(<MyOrders />);
   const table = await screen.findByRole('table', { name: 'My orders' });
-  expect(fetchBookings).toHaveBeenCalledWith('bob@usedcars.test', expect.anything());
+  expect(api.requests.map((sent) => [sent.method, sent.path, sent.query, sent.headers.authorization])).toEqual([
+    ['GET', '/bookings', { email: 'bob@usedcars.test' }, `Bearer ${STAND_IN_TOKEN}`],
+  ]);
   expect(
     within(table)
       .getAllByRole('columnheader')
@@ -55,7 +54,7 @@ test('lists the orders: PAY NOW for an unpaid booking, Paid for a paid one', asy
   ).toEqual(['2', '', 'Honda Civic EX', '$18,250.50', 'Paid']);
   expect(within(second!).queryByRole('link')).not.toBeInTheDocument();
   // The picture is decorative (the Title names the car); it comes from the API's /images/.
-  expect(first!.querySelector('img')).toHaveAttribute('src', 'http://localhost:5000/images/audi-a4.svg');
+  expect(first!.querySelector('img')).toHaveAttribute('src', `${api.base}/images/audi-a4.svg`);
 });
 
 test('PAY NOW needs a price, an unpaid booking and a car nobody has bought yet', () => {
@@ -66,12 +65,10 @@ test('PAY NOW needs a price, an unpaid booking and a car nobody has bought yet',
 });
 
 test('a booking whose car another buyer bought says so instead of offering PAY NOW', async () => {
-  jest
-    .mocked(fetchBookings)
-    .mockResolvedValue([
-      booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', carStatus: 'sold' }),
-      booking({ _id: 'k2', carName: 'Honda Civic EX', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
-    ]);
+  api.reply('GET', '/bookings', 200, [
+    booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', carStatus: 'sold' }),
+    booking({ _id: 'k2', carName: 'Honda Civic EX', paid: true, transactionId: 'pi_1', carStatus: 'sold' }),
+  ]);
   renderDashboard(<MyOrders />);
   const table = await screen.findByRole('table', { name: 'My orders' });
   const [lost, bought] = within(table).getAllByRole('row').slice(1);
@@ -81,12 +78,10 @@ test('a booking whose car another buyer bought says so instead of offering PAY N
 });
 
 test('a booking cancelled when its seller ended the listing says Cancelled and why, with no PAY NOW', async () => {
-  jest
-    .mocked(fetchBookings)
-    .mockResolvedValue([
-      booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', carStatus: 'withdrawn', cancelReason: 'withdrawn', cancelledAt: '2026-11-20T10:00:00.000Z' }),
-      booking({ _id: 'k2', carName: 'Honda Civic EX', carStatus: 'soldElsewhere', cancelReason: 'soldElsewhere', cancelledAt: '2026-11-21T10:00:00.000Z' }),
-    ]);
+  api.reply('GET', '/bookings', 200, [
+    booking({ _id: 'k1', carName: 'Audi A4 2.0 TFSI Premium', carStatus: 'withdrawn', cancelReason: 'withdrawn', cancelledAt: '2026-11-20T10:00:00.000Z' }),
+    booking({ _id: 'k2', carName: 'Honda Civic EX', carStatus: 'soldElsewhere', cancelReason: 'soldElsewhere', cancelledAt: '2026-11-21T10:00:00.000Z' }),
+  ]);
   renderDashboard(<MyOrders />);
   const table = await screen.findByRole('table', { name: 'My orders' });
   const [withdrawn, elsewhere] = within(table).getAllByRole('row').slice(1);
@@ -98,11 +93,14 @@ test('a booking cancelled when its seller ended the listing says Cancelled and w
 
 test('a failed load says why and Retry loads again', async () => {
   const user = userEvent.setup();
-  jest.mocked(fetchBookings).mockRejectedValueOnce(new ApiError('You can only read your own bookings', 403));
-  jest.mocked(fetchBookings).mockResolvedValueOnce([booking()]);
+  let refused = true;
+  api.reply('GET', '/bookings', () =>
+    refused ? { status: 403, body: { message: 'You can only read your own bookings' } } : { status: 200, body: [booking()] },
+  );
   renderDashboard(<MyOrders />);
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('We could not load my orders. You can only read your own bookings');
+  refused = false;
   await user.click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('table', { name: 'My orders' })).toBeInTheDocument();
 });

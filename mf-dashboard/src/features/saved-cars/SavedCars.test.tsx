@@ -1,16 +1,16 @@
-import { act, screen, within } from '@testing-library/react';
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { ApiError } from '@usedcars/shared-api';
-import { fetchFavourites, unsaveCar } from '@usedcars/shared-api/favourites';
-import type { CarAnswer } from '@usedcars/shared-contract';
+import { STAND_IN_TOKEN, standInApi, type Answer } from '@usedcars/shared-api/testing';
+import type { CarAnswer, Favourites } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import SavedCarsPage from './SavedCarsPage';
 
-jest.mock('@usedcars/shared-api/favourites', () => ({ fetchFavourites: jest.fn(), unsaveCar: jest.fn() }));
-const loadFavourites = jest.mocked(fetchFavourites);
-const unsave = jest.mocked(unsaveCar);
+const api = standInApi();
+/** The buyer's saved cars as the stand-in holds them; a removal it accepts takes the car out. */
+let favourites: Favourites;
 
 const saved = (overrides: Partial<CarAnswer>): CarAnswer => ({ ...car(overrides), photos: [], priceHistory: [] });
 const civic = saved({ _id: 'c1', carName: 'Honda Civic LX', categoryName: 'honda', currentPrice: 18500 });
@@ -27,13 +27,21 @@ function renderSavedCars() {
 }
 
 beforeEach(() => {
-  jest.resetAllMocks();
   act(() => toast.remove());
   signInAs('Buyer');
+  api.reply('GET', '/favourites', () => ({ status: 200, body: favourites }));
 });
 
+/** DELETE /favourites/:id answers this, and takes the car out when it is a success. */
+function onRemove(carId: string, answer: Answer) {
+  api.reply('DELETE', `/favourites/${carId}`, () => {
+    if (answer.status === 200) favourites = { ...favourites, cars: favourites.cars.filter((saved) => saved._id !== carId) };
+    return answer;
+  });
+}
+
 test('lists the saved cars, each linking to its page, with its price and state', async () => {
-  loadFavourites.mockResolvedValue({ cars: [civic, a4], gone: [] });
+  favourites = { cars: [civic, a4], gone: [] };
   renderSavedCars();
   expect(screen.getByRole('heading', { level: 1, name: 'Saved cars' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: 'Saved cars' });
@@ -49,6 +57,7 @@ test('lists the saved cars, each linking to its page, with its price and state',
     ['2', '', 'Audi A4 Premium', '$21,500', 'Sold', 'Remove'],
   ]);
   expect(within(table).getByRole('link', { name: 'Honda Civic LX' })).toHaveAttribute('href', '/hondas/c1');
+  expect(api.requests.map((sent) => [sent.method, sent.path, sent.headers.authorization])).toEqual([['GET', '/favourites', `Bearer ${STAND_IN_TOKEN}`]]);
 });
 
 test('a saved car whose price was cut says by how much and when, under its price', async () => {
@@ -60,7 +69,7 @@ test('a saved car whose price was cut says by how much and when, under its price
       { price: 17300, at: '2026-11-20T12:00:00.000Z' },
     ],
   };
-  loadFavourites.mockResolvedValue({ cars: [cut, a4], gone: [] });
+  favourites = { cars: [cut, a4], gone: [] };
   renderSavedCars();
   const table = await screen.findByRole('table', { name: 'Saved cars' });
   const [first, second] = within(table).getAllByRole('row').slice(1);
@@ -69,50 +78,53 @@ test('a saved car whose price was cut says by how much and when, under its price
 });
 
 test('cars gone from the site are listed under the table with the API’s note, not as an error', async () => {
-  loadFavourites.mockResolvedValue({ cars: [civic], gone: [{ carId: 'c9', carName: 'Mercedes-Benz C 300', note: 'The seller withdrew this listing' }] });
+  favourites = { cars: [civic], gone: [{ carId: 'c9', carName: 'Mercedes-Benz C 300', note: 'The seller withdrew this listing' }] };
   renderSavedCars();
   const gone = await screen.findByRole('region', { name: 'No longer listed' });
   expect(gone).toHaveTextContent('Mercedes-Benz C 300: The seller withdrew this listing');
 });
 
 test('an empty list says so and links to the brand lists', async () => {
-  loadFavourites.mockResolvedValue({ cars: [], gone: [] });
+  favourites = { cars: [], gone: [] };
   renderSavedCars();
   expect(await screen.findByText(/No saved cars yet/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Honda' })).toHaveAttribute('href', '/hondas');
 });
 
 test('a failure shows the reason and Retry', async () => {
-  loadFavourites.mockRejectedValueOnce(new ApiError('The API is not answering', 503)).mockResolvedValue({ cars: [civic], gone: [] });
+  favourites = { cars: [civic], gone: [] };
+  let down = true;
+  api.reply('GET', '/favourites', () => (down ? { status: 503, body: { message: 'The API is not answering' } } : { status: 200, body: favourites }));
   renderSavedCars();
   expect(await screen.findByText('We could not load saved cars.')).toBeInTheDocument();
+  down = false;
   await userEvent.click(screen.getByRole('button', { name: /Retry/ }));
   expect(await screen.findByRole('link', { name: 'Honda Civic LX' })).toBeInTheDocument();
 });
 
 test('Remove takes the car off the list', async () => {
-  loadFavourites.mockResolvedValueOnce({ cars: [civic, a4], gone: [] }).mockResolvedValue({ cars: [a4], gone: [] });
-  unsave.mockResolvedValue({ carId: 'c1', saved: false });
+  favourites = { cars: [civic, a4], gone: [] };
+  onRemove('c1', { status: 200, body: { carId: 'c1', saved: false } });
   renderSavedCars();
   await userEvent.click(await screen.findByRole('button', { name: 'Remove Honda Civic LX' }));
-  expect(unsave).toHaveBeenCalledWith('c1');
+  await waitFor(() => expect(api.sent('DELETE', '/favourites/c1')).toHaveLength(1));
   expect(screen.queryByRole('link', { name: 'Honda Civic LX' })).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Audi A4 Premium' })).toBeInTheDocument();
 });
 
 test('a refused removal brings the car back and says why', async () => {
-  loadFavourites.mockResolvedValue({ cars: [civic, a4], gone: [] });
-  unsave.mockRejectedValue(new ApiError('Too many changes; try again later', 429));
+  favourites = { cars: [civic, a4], gone: [] };
+  onRemove('c1', { status: 429, body: { message: 'Too many changes; try again later' } });
   renderSavedCars();
   await userEvent.click(await screen.findByRole('button', { name: 'Remove Honda Civic LX' }));
-  expect(unsave).toHaveBeenCalledWith('c1');
   expect(await screen.findByText('Could not remove Honda Civic LX: Too many changes; try again later')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Honda Civic LX' })).toBeInTheDocument();
+  expect(api.sent('DELETE', '/favourites/c1')).toHaveLength(1);
 });
 
 test('a Seller is told the screen is for buyers', () => {
   signInAs('Seller');
   renderSavedCars();
   expect(screen.getByText('Only buyer accounts save cars.')).toBeInTheDocument();
-  expect(loadFavourites).not.toHaveBeenCalled();
+  expect(api.requests).toEqual([]);
 });

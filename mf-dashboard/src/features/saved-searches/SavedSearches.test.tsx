@@ -1,15 +1,15 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { ApiError } from '@usedcars/shared-api';
-import { deleteSavedSearch, fetchSavedSearches } from '@usedcars/shared-api/alerts';
+import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import type { SavedSearch } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import SavedSearchesPage from './SavedSearchesPage';
 
-jest.mock('@usedcars/shared-api/alerts', () => ({ fetchSavedSearches: jest.fn(), deleteSavedSearch: jest.fn() }));
-const load = jest.mocked(fetchSavedSearches);
-const remove = jest.mocked(deleteSavedSearch);
+const api = standInApi();
+/** The buyer's saved searches as the stand-in holds them. */
+let searches: SavedSearch[];
 
 const civic: SavedSearch = {
   _id: 's1',
@@ -35,13 +35,13 @@ function renderSearches() {
 }
 
 beforeEach(() => {
-  jest.resetAllMocks();
   act(() => toast.remove());
   signInAs('Buyer');
+  api.reply('GET', '/saved-searches', () => ({ status: 200, body: searches }));
 });
 
 test('lists the searches, each opening its brand list with its filters', async () => {
-  load.mockResolvedValue([civic, benz]);
+  searches = [civic, benz];
   renderSearches();
   const table = await screen.findByRole('table', { name: 'Saved searches' });
   const rows = within(table).getAllByRole('row').slice(1);
@@ -57,21 +57,25 @@ test('lists the searches, each opening its brand list with its filters', async (
   ]);
   expect(screen.getByRole('link', { name: 'Open Civic under 20k' })).toHaveAttribute('href', '/hondas?q=civic&maxPrice=20000&sort=price');
   expect(screen.getByRole('link', { name: 'Open Any Benz in Austin' })).toHaveAttribute('href', '/mercedes?location=Austin');
+  expect(api.requests.map((sent) => [sent.method, sent.path, sent.headers.authorization])).toEqual([['GET', '/saved-searches', `Bearer ${STAND_IN_TOKEN}`]]);
 });
 
 test('Delete removes a search', async () => {
-  load.mockResolvedValueOnce([civic, benz]).mockResolvedValue([benz]);
-  remove.mockResolvedValue({ message: 'Saved search deleted' });
+  searches = [civic, benz];
+  api.reply('DELETE', '/saved-searches/s1', () => {
+    searches = [benz];
+    return { status: 200, body: { message: 'Saved search deleted' } };
+  });
   renderSearches();
   await userEvent.click(await screen.findByRole('button', { name: 'Delete Civic under 20k' }));
-  expect(remove).toHaveBeenCalledWith('s1');
   expect(await screen.findByText('Deleted Civic under 20k')).toBeInTheDocument();
+  expect(api.sent('DELETE', '/saved-searches/s1')).toHaveLength(1);
   expect(screen.queryByRole('link', { name: 'Open Civic under 20k' })).not.toBeInTheDocument();
 });
 
 test('a refused delete brings the search back and says why', async () => {
-  load.mockResolvedValue([civic]);
-  remove.mockRejectedValue(new ApiError('Saved search not found', 404));
+  searches = [civic];
+  api.reply('DELETE', '/saved-searches/s1', 404, { message: 'Saved search not found' });
   renderSearches();
   await userEvent.click(await screen.findByRole('button', { name: 'Delete Civic under 20k' }));
   expect(await screen.findByText('Could not delete Civic under 20k: Saved search not found')).toBeInTheDocument();
@@ -79,14 +83,14 @@ test('a refused delete brings the search back and says why', async () => {
 });
 
 test('an empty list says how to save one', async () => {
-  load.mockResolvedValue([]);
+  searches = [];
   renderSearches();
   expect(await screen.findByText(/No saved searches yet/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Audi' })).toHaveAttribute('href', '/audis');
 });
 
 test('a failure shows the reason and Retry', async () => {
-  load.mockRejectedValue(new ApiError('The API is not answering', 503));
+  api.reply('GET', '/saved-searches', 503, { message: 'The API is not answering' });
   renderSearches();
   expect(await screen.findByText('We could not load saved searches.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: /Retry/ })).toBeInTheDocument();

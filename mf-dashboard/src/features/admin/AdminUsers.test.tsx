@@ -1,16 +1,13 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { ApiError, deleteUser, listUsersByRole } from '@usedcars/shared-api';
+import { NO_ANSWER, STAND_IN_TOKEN, standInApi, type Answer, type Responder } from '@usedcars/shared-api/testing';
 import type { User } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { AdminUsers } from './AdminUsers';
 
-jest.mock('@usedcars/shared-api', () => ({
-  ...jest.requireActual('@usedcars/shared-api'),
-  listUsersByRole: jest.fn(),
-  deleteUser: jest.fn(),
-}));
+const api = standInApi();
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
 
 const buyers: User[] = [
@@ -19,9 +16,17 @@ const buyers: User[] = [
 ];
 const sellers: User[] = [{ _id: 's1', name: 'Sally Seller', email: 'sally@usedcars.test', role: 'Seller' }];
 
+/** GET /user?role= answers from these lists (read at each call). */
 function serve(lists: Record<'Buyer' | 'Seller', User[]>) {
-  jest.mocked(listUsersByRole).mockImplementation(async (role) => lists[role].slice());
+  api.reply('GET', '/user', (sent) => ({ status: 200, body: lists[sent.query.role as 'Buyer' | 'Seller'] }));
 }
+
+/** DELETE /allUsers/:id of these accounts answers this. */
+function onDelete(ids: string[], answer: Responder) {
+  for (const id of ids) api.reply('DELETE', `/allUsers/${id}`, answer);
+}
+
+const deletes = () => api.requests.filter((sent) => sent.method === 'DELETE').map((sent) => sent.path);
 
 const table = (name: string) => screen.findByRole('table', { name });
 
@@ -32,16 +37,19 @@ beforeEach(() => {
 });
 
 test('shows one spinner until both lists have arrived, then both tables together', async () => {
-  let sellersArrive: (sellers: []) => void = () => undefined;
-  jest
-    .mocked(listUsersByRole)
-    .mockImplementation((role) => (role === 'Buyer' ? Promise.resolve([]) : new Promise((resolve) => (sellersArrive = resolve as typeof sellersArrive))));
+  let sellersArrive: (answer: Answer) => void = () => undefined;
+  api.reply('GET', '/user', (sent) => (sent.query.role === 'Buyer' ? { status: 200, body: [] } : new Promise<Answer>((resolve) => (sellersArrive = resolve))));
   renderDashboard(<AdminUsers />);
   expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Loading the accounts…']);
   // The buyers are in, the sellers not yet: still nothing that the sellers' arrival would push down.
-  await waitFor(() => expect(listUsersByRole).toHaveBeenCalledTimes(2));
+  await waitFor(() =>
+    expect(api.requests.map((sent) => [sent.method, sent.path, sent.query, sent.headers.authorization]).sort()).toEqual([
+      ['GET', '/user', { role: 'Buyer' }, `Bearer ${STAND_IN_TOKEN}`],
+      ['GET', '/user', { role: 'Seller' }, `Bearer ${STAND_IN_TOKEN}`],
+    ]),
+  );
   expect(screen.queryByRole('heading', { name: 'Buyers' })).not.toBeInTheDocument();
-  sellersArrive([]);
+  sellersArrive({ status: 200, body: [] });
   expect(await screen.findByRole('heading', { name: 'Buyers' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Sellers' })).toBeInTheDocument();
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -87,16 +95,16 @@ test('deleting a buyer asks first, then says deleted successfully and drops the 
   const user = userEvent.setup();
   const lists = { Buyer: buyers.slice(), Seller: sellers };
   serve(lists);
-  jest.mocked(deleteUser).mockImplementation(async (id) => {
-    lists.Buyer = lists.Buyer.filter((account) => account._id !== id);
-    return { deletedCount: 1 };
+  onDelete(['b1'], () => {
+    lists.Buyer = lists.Buyer.filter((account) => account._id !== 'b1');
+    return { status: 200, body: { deletedCount: 1 } };
   });
   renderDashboard(<AdminUsers />);
   await user.click(within(await table('Buyers')).getByRole('button', { name: 'Delete Bob Buyer' }));
 
   expect(window.confirm).toHaveBeenCalledWith('Are you sure, you want to delete this account?');
-  expect(deleteUser).toHaveBeenCalledWith('b1');
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith('deleted successfully'));
+  expect(deletes()).toEqual(['/allUsers/b1']);
   await waitFor(() => expect(screen.queryByText('Bob Buyer')).not.toBeInTheDocument());
   expect(within(await table('Buyers')).getByText('Bea Buyer')).toBeInTheDocument();
 });
@@ -104,11 +112,11 @@ test('deleting a buyer asks first, then says deleted successfully and drops the 
 test('the deleted row leaves at once, without waiting for the list to be read again', async () => {
   const user = userEvent.setup();
   serve({ Buyer: buyers, Seller: sellers });
-  jest.mocked(deleteUser).mockResolvedValue({ deletedCount: 1 });
+  onDelete(['b1'], () => ({ status: 200, body: { deletedCount: 1 } }));
   renderDashboard(<AdminUsers />);
   const buyersTable = await table('Buyers');
   // From now on the server's list never answers (and would still hold Bob if it did).
-  jest.mocked(listUsersByRole).mockReturnValue(new Promise(() => undefined));
+  api.reply('GET', '/user', NO_ANSWER);
   await user.click(within(buyersTable).getByRole('button', { name: 'Delete Bob Buyer' }));
   await waitFor(() => expect(screen.queryByText('Bob Buyer')).not.toBeInTheDocument());
   expect(within(buyersTable).getByText('Bea Buyer')).toBeInTheDocument();
@@ -121,14 +129,14 @@ test("a seller's delete asks with the seller prompt, and cancelling deletes noth
   renderDashboard(<AdminUsers />);
   await user.click(within(await table('Sellers')).getByRole('button', { name: 'Delete Sally Seller' }));
   expect(window.confirm).toHaveBeenCalledWith('Are you sure, you want to cancel this order');
-  expect(deleteUser).not.toHaveBeenCalled();
+  expect(deletes()).toEqual([]);
   expect(screen.getByText('Sally Seller')).toBeInTheDocument();
 });
 
 test('a refused delete shows the server message and keeps the row', async () => {
   const user = userEvent.setup();
   serve({ Buyer: buyers, Seller: sellers });
-  jest.mocked(deleteUser).mockRejectedValue(new ApiError('Only admin accounts can delete accounts', 403));
+  onDelete(['b2'], () => ({ status: 403, body: { message: 'Only admin accounts can delete accounts' } }));
   renderDashboard(<AdminUsers />);
   await user.click(within(await table('Buyers')).getByRole('button', { name: 'Delete Bea Buyer' }));
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Only admin accounts can delete accounts'));
@@ -139,7 +147,7 @@ test('a refused delete shows the server message and keeps the row', async () => 
 test('nothing deleted (deletedCount 0) is an error, not a success', async () => {
   const user = userEvent.setup();
   serve({ Buyer: buyers, Seller: sellers });
-  jest.mocked(deleteUser).mockResolvedValue({ deletedCount: 0 });
+  onDelete(['b1'], () => ({ status: 200, body: { deletedCount: 0 } }));
   renderDashboard(<AdminUsers />);
   await user.click(within(await table('Buyers')).getByRole('button', { name: 'Delete Bob Buyer' }));
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Bob Buyer's account was not deleted; it may already be gone."));
@@ -148,14 +156,13 @@ test('nothing deleted (deletedCount 0) is an error, not a success', async () => 
 
 test('a list that fails to load says why and offers Retry', async () => {
   const user = userEvent.setup();
-  jest.mocked(listUsersByRole).mockImplementation(async (role) => {
-    if (role === 'Buyer') throw new ApiError('Only admin accounts can list accounts', 403);
-    return sellers;
-  });
+  api.reply('GET', '/user', (sent) =>
+    sent.query.role === 'Buyer' ? { status: 403, body: { message: 'Only admin accounts can list accounts' } } : { status: 200, body: sellers },
+  );
   renderDashboard(<AdminUsers />);
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('We could not load buyers. Only admin accounts can list accounts');
-  jest.mocked(listUsersByRole).mockImplementation(async (role) => (role === 'Buyer' ? buyers : sellers));
+  serve({ Buyer: buyers, Seller: sellers });
   await user.click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(within(await table('Buyers')).getByText('Bob Buyer')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -1,20 +1,14 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, listUsersByRole } from '@usedcars/shared-api';
-import { fetchAuditLog, fetchReports, setListingHidden, setSellerSuspended } from '@usedcars/shared-api/moderation';
+import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import type { AuditEntry, Report, User } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { AdminUsers } from './AdminUsers';
 import AuditLogPage from './AuditLogPage';
 import ReportsPage from './ReportsPage';
 
-jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), listUsersByRole: jest.fn() }));
-jest.mock('@usedcars/shared-api/moderation', () => ({
-  fetchReports: jest.fn(),
-  fetchAuditLog: jest.fn(),
-  setListingHidden: jest.fn(),
-  setSellerSuspended: jest.fn(),
-}));
+const api = standInApi();
 
 const carId = '00000000-0000-4000-8000-000000000001';
 const report = (overrides: Partial<Report> = {}): Report => ({
@@ -48,10 +42,10 @@ beforeEach(() => {
 test('the Reports queue lists each report with its car, reason and words; Hide asks why, then the queue reads Hidden', async () => {
   const user = userEvent.setup();
   let hidden = false;
-  jest.mocked(fetchReports).mockImplementation(async () => [report({ hidden })]);
-  jest.mocked(setListingHidden).mockImplementation(async () => {
+  api.reply('GET', '/admin/reports', () => ({ status: 200, body: [report({ hidden })] }));
+  api.reply('POST', `/admin/cars/${carId}/hide`, () => {
     hidden = true;
-    return { message: 'Listing hidden' };
+    return { status: 200, body: { message: 'Listing hidden' } };
   });
   renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
   const table = await screen.findByRole('table', { name: 'Reported listings' });
@@ -72,39 +66,42 @@ test('the Reports queue lists each report with its car, reason and words; Hide a
   expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
   await user.click(within(dialog).getByRole('button', { name: 'Hide listing' }));
   expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(/Reason is required/);
-  expect(setListingHidden).not.toHaveBeenCalled();
+  expect(api.requests.filter((sent) => sent.method === 'POST')).toEqual([]);
 
   await user.type(within(dialog).getByLabelText('Reason'), 'Scam: asks for wire transfers');
   await user.click(within(dialog).getByRole('button', { name: 'Hide listing' }));
-  expect(setListingHidden).toHaveBeenCalledWith(carId, true, 'Scam: asks for wire transfers');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(api.sent('POST', `/admin/cars/${carId}/hide`).map((sent) => [sent.body, sent.headers.authorization])).toEqual([
+    [{ reason: 'Scam: asks for wire transfers' }, `Bearer ${STAND_IN_TOKEN}`],
+  ]);
   expect(await within(table).findByRole('button', { name: 'Restore Audi Q5' })).toBeInTheDocument();
   expect(cells(table)[0]?.[5]).toBe('Hidden');
 });
 
 test("a refused act stays in the dialog with the API's words", async () => {
   const user = userEvent.setup();
-  jest.mocked(fetchReports).mockResolvedValue([report({ hidden: true })]);
-  jest.mocked(setListingHidden).mockRejectedValue(new ApiError('This listing is hidden with its suspended seller: reinstate the seller to show it', 409));
+  api.reply('GET', '/admin/reports', 200, [report({ hidden: true })]);
+  api.reply('POST', `/admin/cars/${carId}/restore`, 409, { message: 'This listing is hidden with its suspended seller: reinstate the seller to show it' });
   renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
   await user.click(await screen.findByRole('button', { name: 'Restore Audi Q5' }));
   const dialog = screen.getByRole('dialog', { name: 'Restore Audi Q5' });
   await user.type(within(dialog).getByLabelText('Reason'), 'Checked: genuine');
   await user.click(within(dialog).getByRole('button', { name: 'Restore listing' }));
-  expect(setListingHidden).toHaveBeenCalledWith(carId, false, 'Checked: genuine');
-  expect(await within(dialog).findByRole('alert')).toHaveTextContent('reinstate the seller to show it');
+  // The alert is there, empty, while the answer is on its way.
+  await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('reinstate the seller to show it'));
+  expect(api.sent('POST', `/admin/cars/${carId}/restore`).map((sent) => sent.body)).toEqual([{ reason: 'Checked: genuine' }]);
   expect(within(dialog).getByLabelText('Reason')).toHaveValue('Checked: genuine');
 });
 
 test('an empty queue says so; the screen is not for a seller', async () => {
-  jest.mocked(fetchReports).mockResolvedValue([]);
+  api.reply('GET', '/admin/reports', 200, []);
   const { unmount } = renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
   expect(await screen.findByText('Nobody has reported a listing.')).toBeInTheDocument();
   unmount();
   signInAs('Seller');
   renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
   expect(screen.getByText('Only the admin moderates listings.')).toBeInTheDocument();
-  expect(fetchReports).toHaveBeenCalledTimes(1);
+  expect(api.requests.map((sent) => sent.path)).toEqual(['/admin/reports']);
 });
 
 test('the audit log shows who, when, what, of what and why, 20 a page', async () => {
@@ -117,7 +114,7 @@ test('the audit log shows who, when, what, of what and why, 20 a page', async ()
     reason: `Reason ${i + 1}`,
     at: '2026-11-24T09:30:00.000Z',
   }));
-  jest.mocked(fetchAuditLog).mockResolvedValue(entries);
+  api.reply('GET', '/admin/audit-log', 200, entries);
   renderDashboard(<AuditLogPage />, { path: '/dashboard/auditLog' });
   const table = await screen.findByRole('table', { name: 'Moderation acts' });
   expect(
@@ -133,10 +130,10 @@ test('the audit log shows who, when, what, of what and why, 20 a page', async ()
 test('All users: a seller is suspended with a reason, then reads Suspended with Reinstate', async () => {
   const user = userEvent.setup();
   let seller: User = { _id: 's1', name: 'Sally Seller', email: 'sally@usedcars.test', role: 'Seller' };
-  jest.mocked(listUsersByRole).mockImplementation(async (role) => (role === 'Seller' ? [seller] : []));
-  jest.mocked(setSellerSuspended).mockImplementation(async (_id, _suspend, reason) => {
-    seller = { ...seller, suspendedReason: reason };
-    return { message: 'Seller suspended' };
+  api.reply('GET', '/user', (sent) => ({ status: 200, body: sent.query.role === 'Seller' ? [seller] : [] }));
+  api.reply('POST', '/admin/users/s1/suspend', (sent) => {
+    seller = { ...seller, suspendedReason: (sent.body as { reason: string }).reason };
+    return { status: 200, body: { message: 'Seller suspended' } };
   });
   renderDashboard(<AdminUsers />);
   const sellers = await screen.findByRole('table', { name: 'Sellers' });
@@ -145,7 +142,7 @@ test('All users: a seller is suspended with a reason, then reads Suspended with 
   expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(/their dashboard shows this reason/);
   await user.type(within(dialog).getByLabelText('Reason'), 'Three scam reports');
   await user.click(within(dialog).getByRole('button', { name: 'Suspend seller' }));
-  expect(setSellerSuspended).toHaveBeenCalledWith('s1', true, 'Three scam reports');
   expect(await within(sellers).findByText('Suspended: Three scam reports')).toBeInTheDocument();
+  expect(api.sent('POST', '/admin/users/s1/suspend').map((sent) => sent.body)).toEqual([{ reason: 'Three scam reports' }]);
   expect(within(sellers).getByRole('button', { name: 'Reinstate Sally Seller' })).toBeInTheDocument();
 });

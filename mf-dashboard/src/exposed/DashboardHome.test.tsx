@@ -1,26 +1,23 @@
-import { screen } from '@testing-library/react';
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
+import { screen, waitFor } from '@testing-library/react';
 import { authStore } from '@usedcars/shared-auth';
-import { fetchUserByEmail, listUsersByRole } from '@usedcars/shared-api';
-import { fetchSellerCars } from '@usedcars/shared-api/cars';
-import { fetchBookings } from '@usedcars/shared-api/bookings';
+import { CATEGORIES, CATEGORY_PATHS } from '@usedcars/shared-contract';
+import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import { renderDashboard, signInAs } from '../testing/renderDashboard';
 import DashboardHome from './DashboardHome';
 
-jest.mock('@usedcars/shared-api', () => ({
-  ...jest.requireActual('@usedcars/shared-api'),
-  listUsersByRole: jest.fn(),
-  fetchUserByEmail: jest.fn(),
-}));
-jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchSellerCars: jest.fn() }));
-jest.mock('@usedcars/shared-api/bookings', () => ({ ...jest.requireActual('@usedcars/shared-api/bookings'), fetchBookings: jest.fn() }));
+const api = standInApi();
 
 beforeEach(() => {
-  jest.clearAllMocks();
-  jest.mocked(listUsersByRole).mockResolvedValue([]);
-  jest.mocked(fetchBookings).mockResolvedValue([]);
-  jest.mocked(fetchSellerCars).mockResolvedValue([]);
-  jest.mocked(fetchUserByEmail).mockResolvedValue({ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller' });
+  api.reply('GET', '/user', 200, []);
+  api.reply('GET', '/bookings', 200, []);
+  for (const category of CATEGORIES) api.reply('GET', CATEGORY_PATHS[category].apiSellerCollection, 200, []);
+  api.reply('GET', '/favourites/counts', 200, []);
+  api.reply('GET', '/users', 200, [{ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller' }]);
 });
+
+/** What the screen asked the API for: method, path and query, in a stable order. */
+const asked = () => api.requests.map((sent) => `${sent.method} ${sent.path} ${new URLSearchParams(sent.query)}`.trim()).sort();
 
 test('while the role is unknown the dashboard shows a spinner, not a guess', () => {
   authStore.setState({ status: 'loading', user: null, role: null });
@@ -37,8 +34,8 @@ test('an admin gets the Buyers and Sellers tables', async () => {
   expect(document.title).toBe('Dashboard - All users');
   expect(await screen.findByText('No buyers yet.')).toBeInTheDocument();
   expect(await screen.findByText('No sellers yet.')).toBeInTheDocument();
-  expect(listUsersByRole).toHaveBeenCalledWith('Buyer');
-  expect(listUsersByRole).toHaveBeenCalledWith('Seller');
+  expect(asked()).toEqual(['GET /user role=Buyer', 'GET /user role=Seller']);
+  expect(api.requests.every((sent) => sent.headers.authorization === `Bearer ${STAND_IN_TOKEN}`)).toBe(true);
 });
 
 test('a Seller gets My Products', async () => {
@@ -47,7 +44,10 @@ test('a Seller gets My Products', async () => {
   expect(screen.getByRole('heading', { level: 1, name: 'My Products' })).toBeInTheDocument();
   expect(document.title).toBe('Dashboard - My Products');
   expect(await screen.findByText(/You have not added a car yet/)).toBeInTheDocument();
-  expect(listUsersByRole).not.toHaveBeenCalled();
+  await waitFor(() => expect(api.sent('GET', '/myAudi')).toHaveLength(1));
+  expect(api.sent('GET', '/myAudi')[0]?.query).toEqual({ sellerName: 'Dana Driver', limit: expect.any(String) });
+  expect(api.sent('GET', '/user')).toEqual([]);
+  expect(api.undeclared).toEqual([]);
 });
 
 test.each([['Buyer' as const], [null]])('role %s gets My Orders', async (role) => {
@@ -56,5 +56,5 @@ test.each([['Buyer' as const], [null]])('role %s gets My Orders', async (role) =
   expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
   expect(document.title).toBe('Dashboard - orders');
   expect(await screen.findByText(/You have not booked a car yet/)).toBeInTheDocument();
-  expect(fetchBookings).toHaveBeenCalledWith('dana@usedcars.test', expect.anything());
+  expect(asked()).toEqual(['GET /bookings email=dana%40usedcars.test']);
 });

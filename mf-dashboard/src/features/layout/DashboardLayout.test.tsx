@@ -1,17 +1,18 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, type InitialEntry } from 'react-router-dom';
-import { fetchUserByEmail } from '@usedcars/shared-api';
 import { authStore } from '@usedcars/shared-auth';
 import { SITE_PATHS, arrivalNotice } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
+import { standInApi } from '@usedcars/shared-api/testing';
 import DashboardLayout from './DashboardLayout';
 
-jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), fetchUserByEmail: jest.fn() }));
+const api = standInApi();
 
 beforeEach(() => {
-  jest.mocked(fetchUserByEmail).mockResolvedValue({ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller' });
+  api.reply('GET', '/users', 200, [{ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller' }]);
 });
 
 /** A dashboard screen that throws, with no error screen of its own: the layout's must catch it. */
@@ -86,13 +87,12 @@ test.each([['admin' as const, ['All users', 'Reports', 'Audit log', 'Releases']]
 test('a suspended seller is told why on every dashboard screen; a seller in good standing sees no notice', async () => {
   signInAs('Seller');
   const { unmount } = renderAt('/dashboard/myProduct');
-  await waitFor(() => expect(fetchUserByEmail).toHaveBeenCalled());
+  await waitFor(() => expect(api.sent('GET', '/users')).not.toHaveLength(0));
+  for (const sent of api.sent('GET', '/users')) expect(sent.query).toEqual({ email: 'dana@usedcars.test' });
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   unmount();
 
-  jest
-    .mocked(fetchUserByEmail)
-    .mockResolvedValue({ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller', suspendedReason: 'Repeated scam reports' });
+  api.reply('GET', '/users', 200, [{ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller', suspendedReason: 'Repeated scam reports' }]);
   renderAt('/dashboard/myProduct');
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'Your seller account is suspended. Repeated scam reports Your listings are hidden, and you cannot add or change cars until the admin reinstates you.',

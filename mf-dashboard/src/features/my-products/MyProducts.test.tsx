@@ -1,34 +1,27 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deletePhoto, reorderPhotos } from '@usedcars/shared-api/photos';
-import { ApiError, fetchUserByEmail } from '@usedcars/shared-api';
-import { SELLER_CARS_MAX, fetchSellerCars } from '@usedcars/shared-api/cars';
-import { fetchSaveCounts } from '@usedcars/shared-api/favourites';
-import { type Car, type CarPhoto, type Category } from '@usedcars/shared-contract';
+import { SELLER_CARS_MAX } from '@usedcars/shared-api/cars';
+import { NO_ANSWER, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { CAR_LIST_MAX_LIMIT, CATEGORIES, CATEGORY_PATHS, type Car, type CarPhoto, type Category } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
+import { serveSellerCars } from '../../testing/sellerCars';
 import MyProductPage from './MyProductPage';
 import { newestFirst } from './useMyProducts';
 
-jest.mock('@usedcars/shared-api', () => ({ ...jest.requireActual('@usedcars/shared-api'), fetchUserByEmail: jest.fn() }));
-jest.mock('@usedcars/shared-api/photos', () => ({ ...jest.requireActual('@usedcars/shared-api/photos'), reorderPhotos: jest.fn(), deletePhoto: jest.fn() }));
-jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchSellerCars: jest.fn() }));
-jest.mock('@usedcars/shared-api/favourites', () => ({ fetchSaveCounts: jest.fn() }));
-
-function serve(cars: Partial<Record<Category, Car[]>>) {
-  jest.mocked(fetchSellerCars).mockImplementation(async (category) => cars[category] ?? []);
-}
+const api = standInApi();
+const serve = (cars: Partial<Record<Category, Car[]>>) => serveSellerCars(api, cars);
 
 beforeEach(() => {
-  jest.clearAllMocks();
   signInAs('Seller', 'Dana D.', 'dana@usedcars.test');
   // The account's name is what the API stamps on the seller's cars.
-  jest.mocked(fetchUserByEmail).mockResolvedValue({ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller' });
-  jest.mocked(fetchSaveCounts).mockResolvedValue([]);
+  api.reply('GET', '/users', 200, [{ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller' }]);
+  api.reply('GET', '/favourites/counts', 200, []);
 });
 
 test('shows a spinner while the cars load', () => {
-  jest.mocked(fetchSellerCars).mockReturnValue(new Promise(() => undefined));
+  for (const category of CATEGORIES) api.reply('GET', CATEGORY_PATHS[category].apiSellerCollection, NO_ANSWER);
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
   expect(screen.getByRole('status')).toHaveTextContent('Loading my cars…');
   expect(document.title).toBe('Dashboard - My Products');
@@ -42,7 +35,7 @@ test('with no cars it points to Add Product', async () => {
 });
 
 test("merges the seller's cars of the three brands, newest first, with each car's state and how many saved it", async () => {
-  jest.mocked(fetchSaveCounts).mockResolvedValue([{ carId: 'a1', savedBy: 3 }]);
+  api.reply('GET', '/favourites/counts', 200, [{ carId: 'a1', savedBy: 3 }]);
   serve({
     audi: [car({ _id: 'a1', carName: 'Audi Q5', time: '2025-03-01', status: 'booked' })],
     honda: [car({ _id: 'h1', carName: 'Honda Civic EX', categoryName: 'honda', time: '2025-05-20', currentPrice: 18000 })],
@@ -50,8 +43,11 @@ test("merges the seller's cars of the three brands, newest first, with each car'
   });
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
   const table = await screen.findByRole('table', { name: 'My cars' });
-  for (const category of ['audi', 'honda', 'mercedes']) {
-    expect(fetchSellerCars).toHaveBeenCalledWith(category, 'Dana Driver', expect.anything());
+  // Each brand's list by the account's name (not the sign-in's display name), with the token.
+  for (const path of ['/myAudi', '/myHonda', '/myMercedess']) {
+    expect(api.sent('GET', path).map((sent) => [sent.query, sent.headers.authorization])).toEqual([
+      [{ sellerName: 'Dana Driver', limit: String(CAR_LIST_MAX_LIMIT) }, `Bearer ${STAND_IN_TOKEN}`],
+    ]);
   }
   const rows = () =>
     within(table)
@@ -73,10 +69,7 @@ test("merges the seller's cars of the three brands, newest first, with each car'
 });
 
 test('one brand failing shows the error with Retry instead of a partial list', async () => {
-  jest.mocked(fetchSellerCars).mockImplementation(async (category) => {
-    if (category === 'honda') throw new ApiError('sellerName is required', 400);
-    return [car()];
-  });
+  serveSellerCars(api, { audi: [car()], mercedes: [car({ categoryName: 'mercedes' })] }, { honda: { status: 400, message: 'sellerName is required' } });
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
   expect(await screen.findByRole('alert')).toHaveTextContent('We could not load my cars. sellerName is required');
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -91,6 +84,9 @@ test('a brand past the most the dashboard reads says the list is cut short', asy
   serve({ honda: Array.from({ length: SELLER_CARS_MAX }, (_, i) => car({ _id: `h${i}`, categoryName: 'honda' })) });
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
   expect(await screen.findByText('Showing your newest 2,000 cars of each brand.')).toBeInTheDocument();
+  // Read a page at a time, each asking for the one after through the cursor the last one gave.
+  const pages = api.sent('GET', '/myHonda').map((sent) => sent.query.cursor ?? 'first');
+  expect(pages).toEqual(['first', ...Array.from({ length: SELLER_CARS_MAX / CAR_LIST_MAX_LIMIT - 1 }, (_, i) => String((i + 1) * CAR_LIST_MAX_LIMIT))]);
 });
 
 test('500 cars are paged 20 at a time, with a count', async () => {
@@ -123,11 +119,11 @@ test("Edit photos shows the car's photos, the cover first; a new cover and a del
   const user = userEvent.setup();
   const [a, b, c] = [photo('a'), photo('b'), photo('c')];
   serve({ audi: [car({ _id: 'a1', carName: 'Audi Q5', photos: [a, b, c] })] });
-  jest.mocked(reorderPhotos).mockImplementation(async (_category, _id, ids) => {
-    const photos = ids.map((id) => [a, b, c].find((candidate) => candidate.id === id)!);
-    return { img: photos[0]!.src, photos };
+  api.reply('PUT', '/audis/a1/photos', ({ body }) => {
+    const photos = (body as { photoIds: string[] }).photoIds.map((id) => [a, b, c].find((candidate) => candidate.id === id)!);
+    return { status: 200, body: { img: photos[0]!.src, photos } };
   });
-  jest.mocked(deletePhoto).mockResolvedValue({ img: c.src, photos: [c, a] });
+  api.reply('DELETE', '/audis/a1/photos/b', 200, { img: c.src, photos: [c, a] });
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
   await user.click(await screen.findByRole('button', { name: 'Edit photos of Audi Q5' }));
   const dialog = screen.getByRole('dialog', { name: 'Photos of Audi Q5' });
@@ -137,13 +133,13 @@ test("Edit photos shows the car's photos, the cover first; a new cover and a del
   expect(within(dialog).getByRole('button', { name: 'Move photo 1 left' })).toBeDisabled();
 
   await user.click(within(dialog).getByRole('button', { name: 'Make photo 3 the cover' }));
-  expect(reorderPhotos).toHaveBeenCalledWith('audi', 'a1', ['c', 'a', 'b']);
   expect(within(tiles()[0]!).getByRole('img')).toHaveAttribute('alt', 'Photo c');
+  await waitFor(() => expect(api.sent('PUT', '/audis/a1/photos').map((sent) => sent.body)).toEqual([{ photoIds: ['c', 'a', 'b'] }]));
   expect(within(tiles()[0]!).getByText('Cover')).toBeInTheDocument();
 
   await user.click(within(dialog).getByRole('button', { name: 'Delete photo 3' }));
-  expect(deletePhoto).toHaveBeenCalledWith('audi', 'a1', 'b');
   expect(tiles()).toHaveLength(2);
+  await waitFor(() => expect(api.sent('DELETE', '/audis/a1/photos/b')).toHaveLength(1));
   // The file input is a real one, with its label.
   expect(within(dialog).getByLabelText('Add photos')).toHaveAttribute('type', 'file');
 });
@@ -151,7 +147,7 @@ test("Edit photos shows the car's photos, the cover first; a new cover and a del
 test('a refused reorder puts the photos back and says why', async () => {
   const user = userEvent.setup();
   serve({ honda: [car({ _id: 'h1', carName: 'Honda Jazz', categoryName: 'honda', photos: [photo('a'), photo('b')] })] });
-  jest.mocked(reorderPhotos).mockRejectedValue(new ApiError("photoIds must name each of this car's 3 photos once", 409));
+  api.reply('PUT', '/hondas/h1/photos', 409, { message: "photoIds must name each of this car's 3 photos once" });
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
   await user.click(await screen.findByRole('button', { name: 'Edit photos of Honda Jazz' }));
   const dialog = screen.getByRole('dialog');

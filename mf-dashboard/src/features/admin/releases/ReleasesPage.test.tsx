@@ -1,38 +1,14 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@usedcars/shared-api';
-import {
-  createDeployToken,
-  fetchDeployTokens,
-  fetchLiveSet,
-  fetchPinnedRelease,
-  fetchReleaseHistory,
-  fetchTelemetrySummary,
-  pinRelease,
-  promoteCanary,
-  revokeDeployToken,
-  rollBackRelease,
-  setCanaryShare,
-} from '@usedcars/shared-api/releases';
-import type { DeployToken, LiveSet, Release } from '@usedcars/shared-contract';
+import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import type { DeployToken, DeployTokenInput, LiveSet, Release } from '@usedcars/shared-contract';
 import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
 import { AppToaster } from '@usedcars/shared-ui/appSettings';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
 import ReleasesPage from './ReleasesPage';
 
-jest.mock('@usedcars/shared-api/releases', () => ({
-  fetchLiveSet: jest.fn(),
-  fetchReleaseHistory: jest.fn(),
-  fetchTelemetrySummary: jest.fn(),
-  fetchPinnedRelease: jest.fn(),
-  fetchDeployTokens: jest.fn(),
-  promoteCanary: jest.fn(),
-  rollBackRelease: jest.fn(),
-  setCanaryShare: jest.fn(),
-  pinRelease: jest.fn(),
-  createDeployToken: jest.fn(),
-  revokeDeployToken: jest.fn(),
-}));
+const api = standInApi();
 // jsdom has no canvas; the browser suite renders the real chart.
 jest.mock('uplot', () => jest.fn().mockImplementation(() => ({ setSize: jest.fn(), destroy: jest.fn() })));
 Object.assign(globalThis, {
@@ -106,14 +82,13 @@ beforeEach(() => {
     release({ version: '0.1.0-cccccccccc', status: 'rolled_back', reason: 'automatic: error rate 12 % over 5 %', commit: null }),
   ];
   tokens = [{ id: 't1', name: 'Catalog team', remote: 'catalog', createdBy: 'ada@usedcars.test', createdAt: '2026-11-20T08:00:00.000Z', revokedAt: null }];
-  jest.mocked(fetchLiveSet).mockImplementation(async () => live);
-  jest.mocked(fetchReleaseHistory).mockImplementation(async (remote) => (remote === 'catalog' ? catalogHistory : []));
-  jest.mocked(fetchTelemetrySummary).mockImplementation(async (remote, since) => ({
-    remote,
-    since,
-    releases: remote === 'catalog' ? [health('0.1.0', 110)] : [],
+  api.reply('GET', '/releases/live', () => ({ status: 200, body: live }));
+  api.reply('GET', '/releases', ({ query }) => ({ status: 200, body: query.remote === 'catalog' ? catalogHistory : [] }));
+  api.reply('GET', '/telemetry/summary', ({ query: { remote, since } }) => ({
+    status: 200,
+    body: { remote, since, releases: remote === 'catalog' ? [health('0.1.0', 110)] : [] },
   }));
-  jest.mocked(fetchDeployTokens).mockImplementation(async () => tokens);
+  api.reply('GET', '/deploy-tokens', () => ({ status: 200, body: tokens }));
 });
 
 test('each remote shows its live release, its canary and share, its history with reasons, and its health in numbers and words', async () => {
@@ -128,6 +103,12 @@ test('each remote shows its live release, its canary and share, its history with
   expect(await within(checkout).findByText('No release of checkout is registered: it runs the first set.')).toBeInTheDocument();
 
   const history = await within(catalog).findByRole('table', { name: 'catalog releases' });
+  // The live set is public; the registry's history is read with the admin's token, 100 at most.
+  expect(api.sent('GET', '/releases/live')[0]?.headers.authorization).toBeUndefined();
+  expect(api.sent('GET', '/releases').find((sent) => sent.query.remote === 'catalog')).toMatchObject({
+    query: { remote: 'catalog', limit: '100' },
+    headers: { authorization: `Bearer ${STAND_IN_TOKEN}` },
+  });
   const rows = within(history).getAllByRole('row').slice(1);
   expect(cells(rows[0]!)).toEqual(['0.1.0-bbbbbbbbbb', expect.stringMatching(/Nov 25, 2026/), 'ops@usedcars.test', '3f2a9c81d0e4', '10 %', 'Canary', 'Pin']);
   expect(cells(rows[2]!)).toEqual([
@@ -145,13 +126,15 @@ test('each remote shows its live release, its canary and share, its history with
   expect(within(catalog).getByText(/catalog: page views per minute\. 0\.1\.0: 110 in all, at most 100/)).toBeInTheDocument();
   expect(within(catalog).getByRole('table', { name: 'catalog page views per minute' })).toBeInTheDocument();
   expect(await within(checkout).findByText('No page views or renders of checkout were reported in this window.')).toBeInTheDocument();
+  const since = api.sent('GET', '/telemetry/summary').find((sent) => sent.query.remote === 'catalog')?.query.since;
+  expect(new Date(since ?? '').getTime()).toBeLessThan(Date.now());
 });
 
 test('promoting asks first, then the canary is live; a refused rollback keeps the dialog with the reason typed', async () => {
   const user = userEvent.setup();
-  jest.mocked(promoteCanary).mockImplementation(async () => {
+  api.reply('POST', '/releases/catalog/promote', () => {
     live = { remotes: { catalog: { live: { version: '0.1.0-bbbbbbbbbb', manifestUrl: 'y' }, canary: null } } };
-    return catalogHistory[0]!;
+    return { status: 200, body: catalogHistory[0]! };
   });
   renderDashboard(
     <>
@@ -165,30 +148,30 @@ test('promoting asks first, then the canary is live; a refused rollback keeps th
   const dialog = screen.getByRole('dialog', { name: 'Promote catalog 0.1.0-bbbbbbbbbb?' });
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   await user.click(within(dialog).getByRole('button', { name: 'Promote' }));
-  expect(promoteCanary).toHaveBeenCalledWith('catalog');
   expect(await screen.findByText('catalog 0.1.0-bbbbbbbbbb is live for everyone')).toBeInTheDocument();
+  expect(api.sent('POST', '/releases/catalog/promote')).toHaveLength(1);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(within(catalog).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('None');
   expect(within(catalog).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-bbbbbbbbbb');
 
-  jest.mocked(rollBackRelease).mockRejectedValue(new ApiError('catalog has no release live before this one to go back to', 409));
+  api.reply('POST', '/releases/catalog/rollback', 409, { message: 'catalog has no release live before this one to go back to' });
   await user.click(within(catalog).getByRole('button', { name: 'Roll back catalog' }));
   const rollback = screen.getByRole('dialog', { name: 'Roll back catalog' });
   await user.click(within(rollback).getByRole('button', { name: 'Roll back' }));
   expect(within(rollback).getByLabelText('Reason')).toHaveAccessibleDescription(/Reason is required/);
-  expect(rollBackRelease).not.toHaveBeenCalled();
+  expect(api.sent('POST', '/releases/catalog/rollback')).toEqual([]);
   await user.type(within(rollback).getByLabelText('Reason'), 'prices render as NaN');
   await user.click(within(rollback).getByRole('button', { name: 'Roll back' }));
-  expect(rollBackRelease).toHaveBeenCalledWith('catalog', 'prices render as NaN', undefined);
-  expect(await within(rollback).findByRole('alert')).toHaveTextContent('no release live before');
+  await waitFor(() => expect(within(rollback).getByRole('alert')).toHaveTextContent('no release live before'));
+  expect(api.sent('POST', '/releases/catalog/rollback').map((sent) => sent.body)).toEqual([{ reason: 'prices render as NaN' }]);
   expect(within(rollback).getByLabelText('Reason')).toHaveValue('prices render as NaN');
 });
 
 test("the canary's share takes 1–99 only", async () => {
   const user = userEvent.setup();
-  jest.mocked(setCanaryShare).mockImplementation(async (_remote, share) => {
-    live.remotes.catalog!.canary!.share = share;
-    return catalogHistory[0]!;
+  api.reply('PUT', '/releases/catalog/canary', ({ body }) => {
+    live.remotes.catalog!.canary!.share = (body as { share: number }).share;
+    return { status: 200, body: catalogHistory[0]! };
   });
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const share = await screen.findByRole('spinbutton', { name: 'catalog canary share (%)' });
@@ -196,25 +179,25 @@ test("the canary's share takes 1–99 only", async () => {
   await user.type(share, '150');
   await user.click(screen.getByRole('button', { name: 'Change share' }));
   expect(share).toHaveAccessibleDescription('Give a whole number of percent from 1 to 99');
-  expect(setCanaryShare).not.toHaveBeenCalled();
+  expect(api.sent('PUT', '/releases/catalog/canary')).toEqual([]);
   await user.clear(share);
   await user.type(share, '25');
   await user.click(screen.getByRole('button', { name: 'Change share' }));
-  expect(setCanaryShare).toHaveBeenCalledWith('catalog', 25);
   const catalog = screen.getByRole('region', { name: 'catalog The car catalog' });
   await waitFor(() => expect(within(catalog).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('for 25 % of visitors'));
+  expect(api.sent('PUT', '/releases/catalog/canary').map((sent) => sent.body)).toEqual([{ share: 25 }]);
 });
 
 test('pinning this browser keeps a pin cookie and says so; Unpin forgets it', async () => {
   const user = userEvent.setup();
-  jest.mocked(pinRelease).mockResolvedValue({ pin: 'body.mac', remote: 'catalog', version: '0.1.0-bbbbbbbbbb', expiresAt: '2099-01-01T00:00:00.000Z' });
-  jest.mocked(fetchPinnedRelease).mockResolvedValue({ remote: 'catalog', version: '0.1.0-bbbbbbbbbb', manifestUrl: 'y' });
+  api.reply('POST', '/releases/pin', 201, { pin: 'body.mac', remote: 'catalog', version: '0.1.0-bbbbbbbbbb', expiresAt: '2099-01-01T00:00:00.000Z' });
+  api.reply('GET', '/releases/pins', 200, { remote: 'catalog', version: '0.1.0-bbbbbbbbbb', manifestUrl: 'y' });
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   await user.click(await screen.findByRole('button', { name: 'Pin my browser to catalog 0.1.0-bbbbbbbbbb' }));
-  expect(pinRelease).toHaveBeenCalledWith('catalog', '0.1.0-bbbbbbbbbb');
-  expect(document.cookie).toContain('release_pin=body.mac');
   expect(await screen.findByText(/This browser is pinned to catalog/)).toHaveTextContent('0.1.0-bbbbbbbbbb');
-  expect(fetchPinnedRelease).toHaveBeenCalledWith('body.mac', expect.anything());
+  expect(document.cookie).toContain('release_pin=body.mac');
+  expect(api.sent('POST', '/releases/pin').map((sent) => sent.body)).toEqual([{ remote: 'catalog', version: '0.1.0-bbbbbbbbbb' }]);
+  expect(api.sent('GET', '/releases/pins').map((sent) => sent.query)).toContainEqual({ pin: 'body.mac' });
   await user.click(screen.getAllByRole('button', { name: 'Unpin catalog 0.1.0-bbbbbbbbbb' })[0]!);
   await waitFor(() => expect(screen.queryByText(/This browser is pinned/)).not.toBeInTheDocument());
   expect(document.cookie).not.toContain('release_pin=body.mac');
@@ -222,14 +205,15 @@ test('pinning this browser keeps a pin cookie and says so; Unpin forgets it', as
 
 test('a deploy token is shown once after it is created, with Copy; revoking asks first and the row reads Revoked', async () => {
   const user = userEvent.setup();
-  jest.mocked(createDeployToken).mockImplementation(async ({ name, remote }) => {
+  api.reply('POST', '/deploy-tokens', ({ body }) => {
+    const { name, remote } = body as DeployTokenInput;
     const token = { id: 't2', name, remote, createdBy: 'dana@usedcars.test', createdAt: '2026-11-26T08:00:00.000Z', revokedAt: null };
     tokens = [...tokens, token];
-    return { ...token, token: 'ucd_secret-token' };
+    return { status: 201, body: { ...token, token: 'ucd_secret-token' } };
   });
-  jest.mocked(revokeDeployToken).mockImplementation(async (id) => {
-    tokens = tokens.map((token) => (token.id === id ? { ...token, revokedAt: '2026-11-26T09:00:00.000Z' } : token));
-    return tokens.find((token) => token.id === id)!;
+  api.reply('DELETE', '/deploy-tokens/t2', () => {
+    tokens = tokens.map((token) => (token.id === 't2' ? { ...token, revokedAt: '2026-11-26T09:00:00.000Z' } : token));
+    return { status: 200, body: tokens.find((token) => token.id === 't2')! };
   });
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const section = await screen.findByRole('region', { name: 'Deploy tokens' });
@@ -238,8 +222,8 @@ test('a deploy token is shown once after it is created, with Copy; revoking asks
   await user.type(within(section).getByLabelText('Token name'), 'Checkout team');
   await user.selectOptions(within(section).getByLabelText('Releases remote'), 'checkout');
   await user.click(within(section).getByRole('button', { name: 'Create token' }));
-  expect(createDeployToken).toHaveBeenCalledWith({ name: 'Checkout team', remote: 'checkout' });
   const shown = await within(section).findByRole('status');
+  expect(api.sent('POST', '/deploy-tokens').map((sent) => sent.body)).toEqual([{ name: 'Checkout team', remote: 'checkout' }]);
   expect(shown).toHaveTextContent('Copy it now: it is not shown again.');
   expect(within(shown).getByLabelText('Deploy token Checkout team')).toHaveTextContent('ucd_secret-token');
   await user.click(within(shown).getByRole('button', { name: 'Copy token' }));
@@ -249,8 +233,8 @@ test('a deploy token is shown once after it is created, with Copy; revoking asks
   await user.click(await within(table).findByRole('button', { name: 'Revoke Checkout team' }));
   const dialog = screen.getByRole('dialog', { name: 'Revoke Checkout team?' });
   await user.click(within(dialog).getByRole('button', { name: 'Revoke token' }));
-  expect(revokeDeployToken).toHaveBeenCalledWith('t2');
   await waitFor(() => expect(within(table).getAllByRole('row')[2]).toHaveTextContent(/Revoked Nov 26, 2026/));
+  expect(api.sent('DELETE', '/deploy-tokens/t2')).toHaveLength(1);
   expect(within(table).queryByRole('button', { name: 'Revoke Checkout team' })).not.toBeInTheDocument();
 });
 
@@ -258,10 +242,10 @@ test('the screen is not for a seller; a registry that cannot be read says so', a
   signInAs('Seller');
   const { unmount } = renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   expect(screen.getByText('Only the admin manages releases.')).toBeInTheDocument();
-  expect(fetchLiveSet).not.toHaveBeenCalled();
+  expect(api.requests).toEqual([]);
   unmount();
   signInAs('admin');
-  jest.mocked(fetchReleaseHistory).mockRejectedValue(new ApiError('The database is not answering', 503));
+  api.reply('GET', '/releases', 503, { message: 'The database is not answering' });
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   expect(await screen.findByText('We could not load catalog releases.')).toBeInTheDocument();
 });

@@ -12,7 +12,12 @@ test('the admin tables show account names as typed', async () => {
   signInAs('admin');
   await fc.assert(
     fc.asyncProperty(sellerText(100), async (name) => {
-      api.reply('GET', '/user', ({ query: { role } }) => ({ status: 200, body: [{ _id: `${role}1`, name, email: `${role}@usedcars.test`, role }] }));
+      // As the API: a list per role asked for, a 400 for anything else.
+      api.reply('GET', '/user', ({ query: { role } }) =>
+        role === 'Buyer' || role === 'Seller'
+          ? { status: 200, body: [{ _id: `${role}1`, name, email: `${role}@usedcars.test`, role }] }
+          : { status: 400, body: { message: 'querystring/role must be equal to one of the allowed values' } },
+      );
       await inTable(<AdminUsers />, 'Buyers', (table) => {
         expectSellerTextShown(table, name);
         expect(within(table).getByRole('button', { name: `Delete ${name}` })).toBeInTheDocument();

@@ -21,9 +21,9 @@ export interface PictureProps {
   /** Makes each of the photo's addresses (and `src`) one the page can load: the API's paths are relative. */
   resolveUrl?: (url: string) => string;
   alt: string;
-  /** How wide the picture is drawn, as the layout decides it (the `sizes` attribute). */
+  /** How wide the picture is rendered, as the layout decides it (the `sizes` attribute). */
   sizes: string;
-  /** The box to reserve when there is no photo, or the photo's shape is not what the layout draws. */
+  /** The box to reserve when there is no photo, or the photo's shape is not what the layout renders. */
   width: number;
   height: number;
   /**
@@ -80,7 +80,7 @@ export function Picture({
   const preload = photo ? { srcset: webp, sizes, type: 'image/webp' } : undefined;
   const priorityProps = usePriorityImage(priority ? fallbackSrc : null, preload);
 
-  // A picture drawn on the server may fail before the page's script attaches onError: the browser
+  // A picture rendered on the server may fail before the page's script attaches onError: the browser
   // then shows a broken image and no event ever comes. On mount, a finished image with no pixels
   // is checked once more by decoding it (an SVG with no size of its own also has no natural width,
   // yet decodes), and replaced if it is broken.

@@ -19,7 +19,7 @@
  *   entry on start; we want a remote's bytes only when its route is visited.
  * - styled-components' class names come from each file's path (its SWC plugin), not from the
  *   order components happen to be created in: the server and the page must name every class
- *   alike for the page to take over the server's HTML.
+ *   alike for the page to hydrate the server's HTML.
  */
 const { browserConfig } = require('./browser.cjs');
 const { remoteServerConfig } = require('./remote-server.cjs');

@@ -95,7 +95,7 @@ const Actions = styled.div`
 `;
 
 /**
- * How wide a card's picture is drawn: the brand list's grid (CarGrid) in the page's container
+ * How wide a card's picture is rendered: the brand list's grid (CarGrid) in the page's container
  * (16 px gutters, at most 1310 px): one column below 616 px, then two, three, four of 280 px or
  * more with 24 px gaps (docs/performance.md, "Pictures").
  */

@@ -5,7 +5,7 @@ import { theme } from '@usedcars/shared-ui';
 import { Picture } from '@usedcars/shared-ui/picture';
 
 /**
- * A car's picture in a table row: its cover photo at the narrowest width made (72 px drawn), or
+ * A car's picture in a table row: its cover photo at the narrowest width made (72 px wide on screen), or
  * its `img` link. The row names the car, so the picture itself is decorative; a picture that
  * fails becomes a drawn stand-in carrying the car's name (docs/performance.md, "Pictures").
  */

@@ -10,7 +10,7 @@ import { photoAlt } from './photoAlt';
 import { useSwipe } from './useSwipe';
 
 /**
- * How wide the main photo is drawn: the car's page is one column below 784 px (the page's 16 px
+ * How wide the main photo is rendered: the car's page is one column below 784 px (the page's 16 px
  * gutters on each side), then two columns of the container (at most 1310 px) with a 32 px gap
  * (docs/performance.md, "Pictures").
  */

@@ -3,7 +3,7 @@ import { ErrorScreen } from '@usedcars/shared-auth';
 
 /**
  * The dashboard's own error screen (docs/product.md, "When something fails"), put in two places:
- * DashboardLayout wraps the current dashboard screen (its Outlet) in it, whichever remote drew
+ * DashboardLayout wraps the current dashboard screen (its Outlet) in it, whichever remote rendered
  * that screen (checkout's payment page included), so a screen that throws is shown beside the
  * dashboard's navigation; exposed/DashboardLayout wraps the layout itself. The other exposed
  * screens need none of their own: they always render inside the layout. The shell's

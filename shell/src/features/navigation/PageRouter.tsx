@@ -14,7 +14,7 @@ const samePath = (a: Location, b: Location) => a.pathname.toLowerCase() === b.pa
  * The page's router (docs/architecture.md, "Moving between screens"). The address changes at
  * once; the screen on show follows when `prepare` has fetched the new screen's code (and started its data), so the old
  * screen stays meanwhile, with the progress bar (NavigationProgress, in AppContent). The router
- * is handed only the address on show: a screen kept as the server drew it is never told of an
+ * is handed only the address on show: a screen kept as the server rendered it is never told of an
  * address it will not show (React would wait for it to hydrate, and it never does), it is replaced.
  */
 export function PageRouter({ prepare, children }: { prepare: (location: Location) => Promise<unknown>; children: ReactNode }) {

@@ -1,6 +1,6 @@
 /**
  * The page's router takes over clicks on in-site links that nothing else handled: links in
- * markup the server drew and the page keeps as it is (docs/architecture.md, "Moving between
+ * markup the server rendered and the page keeps as it is (docs/architecture.md, "Moving between
  * screens"). React Router's own links handle their clicks first; this sees what is left.
  */
 import { hydratedByReact } from './earlyPresses';
@@ -104,7 +104,7 @@ function take(event: MouseEvent): void {
 /**
  * Listens from the page's first script (shell/src/start.ts); a click that arrives before the
  * router is up waits for it (the document is not reloaded), then moves. A link in markup React
- * has not hydrated (a screen kept as the server drew it, or the page still starting) is taken in
+ * has not hydrated (a screen kept as the server rendered it, or the page still starting) is taken in
  * the capture phase: React stops such a click from going further. A link React rendered is left
  * to its handlers and taken only if none of them took it.
  */

@@ -1,7 +1,7 @@
 /**
  * Whether a move is waiting for its screen: a store outside React's context, so telling the
  * progress bar re-renders the bar alone (a context change would reach a screen kept as the
- * server drew it, which React would then have to hydrate).
+ * server rendered it, which React would then have to hydrate).
  */
 let pending = false;
 const listeners = new Set<() => void>();

@@ -78,7 +78,7 @@ export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: s
   const onFocus = (event: FocusEvent) => prefetch(event.target);
   const onTouch = (event: TouchEvent) => prefetch(event.target);
 
-  // In the capture phase: React stops these events on markup it has not hydrated (a screen kept as the server drew it).
+  // In the capture phase: React stops these events on markup it has not hydrated (a screen kept as the server rendered it).
   const options = { capture: true, passive: true };
   window.addEventListener('pointerover', onOver, options);
   window.addEventListener('pointerout', onOut, options);

@@ -33,7 +33,7 @@ const gallery = (page: Page, car: ListedCar) => page.getByRole('region', { name:
 const mainPhoto = (page: Page) => page.getByRole('button', { name: /: view full screen$/ });
 
 /**
- * The page has taken over the gallery the server drew (React has attached to it): before that, a
+ * The page has hydrated the gallery the server rendered (React has attached to it): before that, a
  * key or a finger does nothing, as on any server-rendered page.
  */
 async function galleryLive(page: Page, car: ListedCar): Promise<void> {

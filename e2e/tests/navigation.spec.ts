@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
  * Moving between screens (docs/architecture.md, "Moving between screens"): no in-site link reloads
- * the document, links in the markup the server drew and the page kept included; focus goes to the
+ * the document, links in the markup the server rendered and the page kept included; focus goes to the
  * new screen's heading, a new screen starts at the top and Back returns where the visitor was.
  * Documents are counted, never timed.
  */
@@ -98,7 +98,7 @@ test('a signed-in buyer tour loads one document: home → the Audi list → a ca
   await expectSameDocument(page);
 });
 
-test('the footer and navbar links of a page the server drew move in the page too', async ({ page }) => {
+test('the footer and navbar links of a page the server rendered move in the page too', async ({ page }) => {
   const counter = countDocuments(page);
   await page.goto('/about');
   await page.evaluate(() => ((window as unknown as { __tour: number }).__tour = 1));
@@ -114,7 +114,7 @@ test('the footer and navbar links of a page the server drew move in the page too
 test('a slow move keeps the old screen, with a progress bar, until the new one is ready', async ({ page }) => {
   await page.goto('/blogs');
   await page.evaluate(() => ((window as unknown as { __tour: number }).__tour = 1));
-  // The catalog's code has not been fetched (Blogs was kept as the server drew it): hold it back a while.
+  // The catalog's code has not been fetched (Blogs was kept as the server rendered it): hold it back a while.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`${SITE.catalog}/**`, async (route) => {

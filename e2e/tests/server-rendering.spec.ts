@@ -138,18 +138,18 @@ test("the page's scripts are asked for once its largest picture has arrived, and
   expect(asked.filter((entry) => /\/main\./.test(entry))).toHaveLength(1);
 });
 
-/** Tags the screen's heading as the server drew it, before any script of the page runs. */
+/** Tags the screen's heading as the server rendered it, before any script of the page runs. */
 async function markServerHeading(page: Page): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
       const heading = document.querySelector('main h1');
-      if (heading) (heading as HTMLElement & { drawnByServer?: boolean }).drawnByServer = true;
+      if (heading) (heading as HTMLElement & { renderedByServer?: boolean }).renderedByServer = true;
     });
   });
 }
 
-test('the page takes over what the server drew: no hydration error or warning, and the same elements stay', async ({ page, request }) => {
+test('the page takes over what the server rendered: no hydration error or warning, and the same elements stay', async ({ page, request }) => {
   const car = await firstAudi(request);
   const messages: string[] = [];
   page.on('console', (message) => {
@@ -172,10 +172,11 @@ test('the page takes over what the server drew: no hydration error or warning, a
       await page.waitForLoadState('networkidle');
       const h1 = page.locator('main h1').first();
       await expect(h1).toHaveText(heading);
-      // The page now reacts as a page: the same element the server drew, not a redrawn copy.
-      expect(await h1.evaluate((element) => (element as HTMLElement & { drawnByServer?: boolean }).drawnByServer === true), `${address} at ${width}`).toBe(
-        true,
-      );
+      // The page now reacts as a page: the same element the server rendered, not a re-rendered copy.
+      expect(
+        await h1.evaluate((element) => (element as HTMLElement & { renderedByServer?: boolean }).renderedByServer === true),
+        `${address} at ${width}`,
+      ).toBe(true);
     }
   }
   // And it is live: a link moves within the page, without a new document.

@@ -11,7 +11,7 @@ import { DEMO, DEMO_PASSWORD } from '../support/site';
  * The page holds one React, one router, one auth store, one QueryClient, one styled-components
  * and one page state (docs/sharing-and-releases.md). The proof is the federation runtime's own
  * share scope: for each singleton, one version is registered and loaded, the shell provided it,
- * and every remote that drew something was handed that very one. Nothing in the site's bundles
+ * and every remote that rendered something was handed that very one. Nothing in the site's bundles
  * exists for this test.
  */
 /** What each remote imports itself, so the runtime hands it the page's copy by name. */

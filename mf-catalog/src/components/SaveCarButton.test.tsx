@@ -1,19 +1,16 @@
-import { act, screen } from '@testing-library/react';
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError } from '@usedcars/shared-api';
-import { fetchFavourites, saveCar, unsaveCar } from '@usedcars/shared-api/favourites';
 import type { LoginRedirectState } from '@usedcars/shared-auth';
+import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import { SaveCarButton } from './SaveCarButton';
 import { makeCar, renderAt, signInAs } from '../testing/renderCatalog';
 
-jest.mock('@usedcars/shared-api/favourites', () => ({ fetchFavourites: jest.fn(), saveCar: jest.fn(), unsaveCar: jest.fn() }));
-const loadFavourites = jest.mocked(fetchFavourites);
-const save = jest.mocked(saveCar);
-const unsave = jest.mocked(unsaveCar);
-
+const api = standInApi();
 const car = makeCar({ carName: 'Audi A3 Sportback' });
+const heartPath = `/favourites/${car._id}`;
 
 function LoginStandIn() {
   const from = (useLocation().state as LoginRedirectState | null)?.from;
@@ -33,40 +30,47 @@ function renderHeart() {
   );
 }
 
+/** What the API keeps: the list answers what the last save or removal left. */
+function keepSaved(initially: boolean) {
+  let saved = initially;
+  api.reply('GET', '/favourites', () => ({ status: 200, body: { cars: saved ? [{ ...car, photos: [], priceHistory: [] }] : [], gone: [] } }));
+  api.reply('PUT', heartPath, () => ({ status: 200, body: { carId: car._id, saved: (saved = true) } }));
+  api.reply('DELETE', heartPath, () => ({ status: 200, body: { carId: car._id, saved: (saved = false) } }));
+}
+
 beforeEach(() => {
-  jest.resetAllMocks();
   act(() => toast.remove());
-  // What the API keeps: the list answers what the last save or removal left.
-  let saved = false;
-  loadFavourites.mockImplementation(async () => ({ cars: saved ? [{ ...car, photos: [], priceHistory: [] }] : [], gone: [] }));
-  save.mockImplementation(async () => ({ carId: car._id, saved: (saved = true) }));
-  unsave.mockImplementation(async () => ({ carId: car._id, saved: (saved = false) }));
 });
 
 test('a Buyer saves a car with the heart, a toggle button', async () => {
   signInAs('Buyer');
+  keepSaved(false);
   renderHeart();
   const heart = await screen.findByRole('button', { name: 'Save car' });
   expect(heart).toHaveAttribute('aria-pressed', 'false');
   await userEvent.click(heart);
-  expect(save).toHaveBeenCalledWith(car._id);
   expect(screen.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+  await waitFor(() => expect(api.sent('PUT', heartPath)).toHaveLength(1));
+  expect(api.sent('PUT', heartPath)[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(api.undeclared).toEqual([]);
 });
 
 test('a saved car shows Saved, and pressing it from the keyboard removes it', async () => {
   signInAs('Buyer');
-  await saveCar(car._id);
+  keepSaved(true);
   renderHeart();
   const heart = await screen.findByRole('button', { name: 'Saved' });
   heart.focus();
   await userEvent.keyboard('{Enter}');
-  expect(unsave).toHaveBeenCalledWith(car._id);
   expect(await screen.findByRole('button', { name: 'Save car' })).toHaveAttribute('aria-pressed', 'false');
+  await waitFor(() => expect(api.sent('DELETE', heartPath)).toHaveLength(1));
+  expect(api.sent('DELETE', heartPath)[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
 });
 
 test('a refused save puts the heart back and says why', async () => {
   signInAs('Buyer');
-  save.mockRejectedValue(new ApiError('You have 500 saved cars, the most you can keep; remove one to save another.', 409));
+  keepSaved(false);
+  api.reply('PUT', heartPath, 409, { message: 'You have 500 saved cars, the most you can keep; remove one to save another.' });
   renderHeart();
   await userEvent.click(await screen.findByRole('button', { name: 'Save car' }));
   expect(await screen.findByText(/Could not save Audi A3 Sportback: You have 500 saved cars/)).toBeInTheDocument();
@@ -78,12 +82,12 @@ test('a visitor who presses the heart goes to the login, which returns to this c
   renderHeart();
   await userEvent.click(screen.getByRole('button', { name: 'Save car' }));
   expect(screen.getByText(`Login page, then back to /audis/${car._id}`)).toBeInTheDocument();
-  expect(save).not.toHaveBeenCalled();
+  expect(api.requests).toEqual([]);
 });
 
 test.each(['Seller', 'admin'] as const)('a %s has no heart', (role) => {
   signInAs(role);
   renderHeart();
   expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
-  expect(loadFavourites).not.toHaveBeenCalled();
+  expect(api.requests).toEqual([]);
 });

@@ -1,16 +1,13 @@
-import { screen, within } from '@testing-library/react';
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { ApiError } from '@usedcars/shared-api';
-import { fetchCar } from '@usedcars/shared-api/cars';
-import { reportListing } from '@usedcars/shared-api/moderation';
 import { authStore } from '@usedcars/shared-auth';
+import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import CarDetailPage from './CarDetailPage';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
-jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
-jest.mock('@usedcars/shared-api/moderation', () => ({ reportListing: jest.fn() }));
-
+const api = standInApi();
 const car = makeCar({ carName: 'Audi A6 Avant', sellerName: 'Sam Patel' });
 
 function renderDetail() {
@@ -23,8 +20,9 @@ function renderDetail() {
 }
 
 beforeEach(() => {
-  jest.mocked(fetchCar).mockReset().mockResolvedValue(car);
-  jest.mocked(reportListing).mockReset().mockResolvedValue({ insertedId: 'r1', message: 'Thank you: the moderators will look at this listing' });
+  api.reply('GET', `/audis/${car._id}`, 200, car);
+  api.reply('GET', '/favourites', 200, { cars: [], gone: [] });
+  api.reply('POST', '/reports', 201, { insertedId: 'r1', message: 'Thank you: the moderators will look at this listing' });
 });
 
 test('a signed-in buyer reports with a reason and words; the dialog thanks them and the page remembers', async () => {
@@ -35,36 +33,39 @@ test('a signed-in buyer reports with a reason and words; the dialog thanks them 
   const dialog = screen.getByRole('dialog', { name: 'Report this listing' });
   await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
   expect(within(dialog).getByText('Choose a reason')).toBeInTheDocument();
-  expect(reportListing).not.toHaveBeenCalled();
+  expect(api.sent('POST', '/reports')).toEqual([]);
 
   await user.click(within(dialog).getByRole('radio', { name: 'Looks like a scam' }));
   await user.type(within(dialog).getByLabelText('Anything the moderators should know (optional)'), 'Asks for a wire transfer');
   await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-  expect(reportListing).toHaveBeenCalledWith({ carId: car._id, reason: 'scam', text: 'Asks for a wire transfer' });
   expect(await within(dialog).findByRole('status')).toHaveTextContent("Thanks, we'll take a look");
+  const [sent] = api.sent('POST', '/reports');
+  expect(sent?.body).toEqual({ carId: car._id, reason: 'scam', text: 'Asks for a wire transfer' });
+  expect(sent?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
   expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
   await user.click(within(dialog).getByRole('button', { name: 'Done' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByText('You reported this car.')).toHaveFocus();
   expect(screen.queryByRole('button', { name: 'Report this listing' })).not.toBeInTheDocument();
+  expect(api.undeclared).toEqual([]);
 });
 
 test('a second report of the same car says it was already reported (409); no text is sent when none is typed', async () => {
   const user = userEvent.setup();
-  jest.mocked(reportListing).mockRejectedValue(new ApiError('You have already reported this listing', 409));
+  api.reply('POST', '/reports', 409, { message: 'You have already reported this listing' });
   signInAs('Seller');
   renderDetail();
   await user.click(await screen.findByRole('button', { name: 'Report this listing' }));
   const dialog = screen.getByRole('dialog');
   await user.click(within(dialog).getByRole('radio', { name: 'Already sold' }));
   await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-  expect(reportListing).toHaveBeenCalledWith({ carId: car._id, reason: 'alreadySold' });
   expect(await within(dialog).findByRole('status')).toHaveTextContent('You already reported this car');
+  expect(api.sent('POST', '/reports').map((request) => request.body)).toEqual([{ carId: car._id, reason: 'alreadySold' }]);
 });
 
 test('another failure is shown in the dialog and the choice stays', async () => {
   const user = userEvent.setup();
-  jest.mocked(reportListing).mockRejectedValue(new ApiError('You have sent 20 reports in the last hour', 429));
+  api.reply('POST', '/reports', 429, { message: 'You have sent 20 reports in the last hour' });
   signInAs('Buyer');
   renderDetail();
   await user.click(await screen.findByRole('button', { name: 'Report this listing' }));
@@ -86,4 +87,7 @@ test("no Report for a signed-out visitor, nor for the car's own seller", async (
   renderDetail();
   await screen.findByRole('heading', { level: 1, name: 'Audi A6 Avant' });
   expect(screen.queryByRole('button', { name: 'Report this listing' })).not.toBeInTheDocument();
+  // The car's page is public: it is read without a token.
+  await waitFor(() => expect(api.sent('GET', `/audis/${car._id}`)).toHaveLength(2));
+  expect(api.sent('GET', `/audis/${car._id}`).map((request) => request.headers.authorization)).toEqual([undefined, undefined]);
 });

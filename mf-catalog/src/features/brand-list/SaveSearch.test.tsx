@@ -1,16 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { ApiError } from '@usedcars/shared-api';
-import { saveSearch } from '@usedcars/shared-api/alerts';
-import { fetchCarPage } from '@usedcars/shared-api/cars';
+import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import BrandListPage from './BrandListPage';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
-jest.mock('@usedcars/shared-api/favourites', () => ({ fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })) }));
-jest.mock('@usedcars/shared-api/alerts', () => ({ saveSearch: jest.fn() }));
-jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCarPage: jest.fn() }));
-const save = jest.mocked(saveSearch);
+const api = standInApi();
 
 function renderList(path: string) {
   return renderAt(
@@ -23,10 +19,13 @@ function renderList(path: string) {
 }
 
 beforeEach(() => {
-  jest.clearAllMocks();
   act(() => toast.remove());
-  jest.mocked(fetchCarPage).mockResolvedValue({ cars: [makeCar()], total: 1 });
-  save.mockImplementation(async (input) => ({ _id: 's1', createdAt: '2026-11-25T10:00:00.000Z', ...input }));
+  api.reply('GET', '/hondas', 200, [makeCar({ categoryName: 'honda' })], { 'X-Total-Count': '1' });
+  api.reply('GET', '/favourites', 200, { cars: [], gone: [] });
+  api.reply('POST', '/saved-searches', (request) => ({
+    status: 201,
+    body: { _id: 's1', createdAt: '2026-11-25T10:00:00.000Z', ...(request.body as object) },
+  }));
   signInAs('Buyer');
 });
 
@@ -41,11 +40,15 @@ test('a Buyer saves the list’s filters under a name suggested from them', asyn
   await user.clear(name);
   await user.type(name, 'Civic under 20k');
   await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
-  expect(save).toHaveBeenCalledWith({
+  expect(await screen.findByText('Search saved: Civic under 20k')).toBeInTheDocument();
+  const [sent] = api.sent('POST', '/saved-searches');
+  expect(sent?.body).toEqual({
     name: 'Civic under 20k',
     filters: { category: 'honda', q: 'civic', maxPrice: 20000, location: 'Austin', sort: 'price' },
   });
-  expect(await screen.findByText('Search saved: Civic under 20k')).toBeInTheDocument();
+  expect(sent?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(api.sent('GET', '/hondas')[0]?.query).toMatchObject({ q: 'civic', maxPrice: '20000', location: 'Austin', sort: 'price' });
+  expect(api.undeclared).toEqual([]);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
@@ -57,7 +60,7 @@ test('an empty name is refused with the schema’s message, and nothing is sent'
   await user.clear(within(dialog).getByLabelText('Name'));
   await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
   expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(expect.stringContaining('name is required'));
-  expect(save).not.toHaveBeenCalled();
+  expect(api.sent('POST', '/saved-searches')).toEqual([]);
 });
 
 test('a minimum above the maximum is explained, and nothing is sent', async () => {
@@ -67,12 +70,12 @@ test('a minimum above the maximum is explained, and nothing is sent', async () =
   const dialog = screen.getByRole('dialog', { name: 'Save this search' });
   await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
   expect(within(dialog).getByRole('alert')).toHaveTextContent('minPrice must not be more than maxPrice');
-  expect(save).not.toHaveBeenCalled();
+  expect(api.sent('POST', '/saved-searches')).toEqual([]);
 });
 
 test('a refusal from the API is shown in the dialog, which stays open', async () => {
   const user = userEvent.setup();
-  save.mockRejectedValue(new ApiError('You have 50 saved searches, the most you can keep; delete one to save another.', 409));
+  api.reply('POST', '/saved-searches', 409, { message: 'You have 50 saved searches, the most you can keep; delete one to save another.' });
   renderList('/hondas');
   await user.click(await screen.findByRole('button', { name: 'Save this search' }));
   const dialog = screen.getByRole('dialog', { name: 'Save this search' });
@@ -85,4 +88,6 @@ test.each(['Seller', 'visitor'] as const)('a %s is not offered to save a search'
   renderList('/hondas');
   await screen.findAllByRole('article');
   expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument();
+  await waitFor(() => expect(api.sent('GET', '/hondas')).not.toEqual([]));
+  expect(api.sent('GET', '/hondas')[0]?.headers.authorization).toBeUndefined();
 });

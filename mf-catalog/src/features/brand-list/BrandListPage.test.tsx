@@ -1,26 +1,20 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, ApiUnreachableError } from '@usedcars/shared-api';
-import { fetchCarPage } from '@usedcars/shared-api/cars';
-import { CAR_LIST_MAX_OFFSET, type CarListQuery } from '@usedcars/shared-contract';
+import { HANG_UP, standInApi, type Answer, type SentRequest } from '@usedcars/shared-api/testing';
+import { CAR_LIST_MAX_OFFSET } from '@usedcars/shared-contract';
 import BrandListPage from './BrandListPage';
+import { listRequests, serveBrandLists, type ListPage } from '../../testing/brandLists';
 import { currentAddress, makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
-// The buyer's saved cars: none, unless a test says otherwise.
-jest.mock('@usedcars/shared-api/favourites', () => ({
-  fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })),
-  saveCar: jest.fn(),
-  unsaveCar: jest.fn(),
-}));
-
-jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCarPage: jest.fn() }));
-const fetchPage = jest.mocked(fetchCarPage);
-
-const lastQuery = () => fetchPage.mock.calls.at(-1)?.[1];
+const api = standInApi();
+const lists = () => listRequests(api);
+const lastQuery = () => lists().at(-1)?.query;
 
 beforeEach(() => {
-  fetchPage.mockReset();
-  fetchPage.mockImplementation(async () => ({ cars: [makeCar(), makeCar()], total: 2 }));
+  serveBrandLists(api, () => ({ cars: [makeCar(), makeCar()], total: 2 }));
+  // The buyer's saved cars: none.
+  api.reply('GET', '/favourites', 200, { cars: [], gone: [] });
   signInAs('Buyer');
 });
 
@@ -31,8 +25,11 @@ test('the list asks the API for one page of the brand, newest first, and shows t
   expect(await screen.findAllByRole('article')).toHaveLength(2);
   expect(screen.queryByTestId('car-skeletons')).not.toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 2, name: '2 cars' })).toBeInTheDocument();
-  expect(fetchPage).toHaveBeenCalledWith('audi', { sort: 'newest', limit: 24, offset: 0 }, expect.anything());
+  expect(lists().map(({ path, query, headers }) => ({ path, query, authorization: headers.authorization }))).toEqual([
+    { path: '/audis', query: { sort: 'newest', limit: '24', offset: '0' }, authorization: undefined },
+  ]);
   expect(document.title).toBe('Used Cars');
+  expect(api.undeclared).toEqual([]);
 });
 
 test('applying filters puts them in the address and in the query', async () => {
@@ -51,9 +48,18 @@ test('applying filters puts them in the address and in the query', async () => {
   // The keyboard user's place survives the new address.
   expect(within(search).getByRole('button', { name: 'Apply filters' })).toHaveFocus();
   await waitFor(() =>
-    expect(lastQuery()).toEqual({ q: 'civic', minPrice: 10000, maxPrice: 20000, year: '2019', location: 'Austin', sort: 'newest', limit: 24, offset: 0 }),
+    expect(lastQuery()).toEqual({
+      q: 'civic',
+      minPrice: '10000',
+      maxPrice: '20000',
+      year: '2019',
+      location: 'Austin',
+      sort: 'newest',
+      limit: '24',
+      offset: '0',
+    }),
   );
-  expect(fetchPage.mock.calls.at(-1)?.[0]).toBe('honda');
+  expect(lists().at(-1)?.path).toBe('/hondas');
 });
 
 test('the sort changes the address and the query at once, keeping the filters', async () => {
@@ -62,7 +68,7 @@ test('the sort changes the address and the query at once, keeping the filters', 
   await screen.findAllByRole('article');
   await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: low to high');
   expect(currentAddress()).toBe('/audis?minPrice=15000&sort=price');
-  await waitFor(() => expect(lastQuery()).toMatchObject({ minPrice: 15000, sort: 'price', offset: 0 }));
+  await waitFor(() => expect(lastQuery()).toMatchObject({ minPrice: '15000', sort: 'price', offset: '0' }));
   await user.selectOptions(screen.getByLabelText('Sort by'), 'Year: newest first');
   expect(currentAddress()).toBe('/audis?minPrice=15000&sort=-year');
   await waitFor(() => expect(lastQuery()).toMatchObject({ sort: '-year' }));
@@ -70,7 +76,8 @@ test('the sort changes the address and the query at once, keeping the filters', 
 
 test('a shared link restores the view: the fields show its filters and the query uses them', async () => {
   renderAt('/mercedes?q=amg&maxPrice=60000&sort=-price&page=2', <BrandListPage category="mercedes" />);
-  await waitFor(() => expect(lastQuery()).toEqual({ q: 'amg', maxPrice: 60000, sort: '-price', limit: 24, offset: 24 }));
+  await waitFor(() => expect(lastQuery()).toEqual({ q: 'amg', maxPrice: '60000', sort: '-price', limit: '24', offset: '24' }));
+  expect(lists().at(-1)?.path).toBe('/mercedess');
   expect(screen.getByLabelText('Search')).toHaveValue('amg');
   expect(screen.getByLabelText('Max price ($)')).toHaveValue(60000);
   expect(screen.getByLabelText('Sort by')).toHaveValue('-price');
@@ -78,15 +85,12 @@ test('a shared link restores the view: the fields show its filters and the query
 
 test('values the API would refuse are left out of the query rather than breaking the page', async () => {
   renderAt('/audis?minPrice=cheap&year=19&sort=best&page=-3', <BrandListPage category="audi" />);
-  await waitFor(() => expect(lastQuery()).toEqual({ sort: 'newest', limit: 24, offset: 0 }));
+  await waitFor(() => expect(lastQuery()).toEqual({ sort: 'newest', limit: '24', offset: '0' }));
 });
 
 test('pages: Next page asks for the next 24 cars and the address remembers the page', async () => {
   const user = userEvent.setup();
-  fetchPage.mockImplementation(async (_category, query) => ({
-    cars: Array.from({ length: query.offset === 24 ? 6 : 24 }, () => makeCar()),
-    total: 30,
-  }));
+  serveBrandLists(api, (query) => ({ cars: Array.from({ length: query.offset === '24' ? 6 : 24 }, () => makeCar()), total: 30 }));
   renderAt('/audis?year=2020', <BrandListPage category="audi" />);
   expect(await screen.findByRole('heading', { level: 2, name: 'Showing 1–24 of 30 cars' })).toBeInTheDocument();
   const pages = screen.getByRole('navigation', { name: 'Pages' });
@@ -94,7 +98,7 @@ test('pages: Next page asks for the next 24 cars and the address remembers the p
   await user.click(within(pages).getByRole('link', { name: 'Next page' }));
   expect(currentAddress()).toBe('/audis?year=2020&page=2');
   expect(await screen.findByRole('heading', { level: 2, name: 'Showing 25–30 of 30 cars' })).toHaveFocus();
-  expect(lastQuery()).toMatchObject({ year: '2020', offset: 24, limit: 24 });
+  expect(lastQuery()).toMatchObject({ year: '2020', offset: '24', limit: '24' });
   expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/audis?year=2020');
 });
 
@@ -104,15 +108,15 @@ test('pages: Next page asks for the next 24 cars and the address remembers the p
  * back; a cursor it never handed out is refused as the API refuses one.
  */
 const DEEP_TOTAL = 420 * 24;
-async function deepBrand(_category: unknown, query: CarListQuery) {
+function deepBrand(query: SentRequest['query']): ListPage | Answer {
   let index: number;
   if (query.cursor !== undefined) {
     const match = /^cursor-to-car-(\d+)$/.exec(query.cursor);
-    if (!match) throw new ApiError('cursor is not one this API handed out; start again from the first page', 400);
+    if (!match) return { status: 400, body: { message: 'cursor is not one this API handed out; start again from the first page' } };
     index = Number(match[1]);
   } else {
-    if ((query.offset ?? 0) > CAR_LIST_MAX_OFFSET) throw new ApiError(`offset must be at most ${CAR_LIST_MAX_OFFSET}`, 400);
-    index = query.offset ?? 0;
+    index = Number(query.offset ?? 0);
+    if (index > CAR_LIST_MAX_OFFSET) return { status: 400, body: { message: `offset must be at most ${CAR_LIST_MAX_OFFSET}` } };
   }
   const cars = Array.from({ length: Math.min(24, DEEP_TOTAL - index) }, (_, i) => makeCar({ carName: `Car number ${index + i + 1}` }));
   return {
@@ -127,7 +131,7 @@ const pagesNav = () => screen.getByRole('navigation', { name: 'Pages' });
 
 test('deep pages: Next past the last numbered page follows the cursor, and Previous comes back to the numbers', async () => {
   const user = userEvent.setup();
-  fetchPage.mockImplementation(deepBrand);
+  serveBrandLists(api, deepBrand);
   renderAt('/audis?sort=price&page=417', <BrandListPage category="audi" />);
   expect(await screen.findByRole('heading', { level: 2, name: 'Showing 9985–10008 of 10080 cars' })).toBeInTheDocument();
   expect(screen.getByText('Car number 9985')).toBeInTheDocument();
@@ -149,31 +153,36 @@ test('deep pages: Next past the last numbered page follows the cursor, and Previ
   await user.click(within(pagesNav()).getByRole('link', { name: 'Previous page' }));
   expect(await screen.findByRole('heading', { level: 2, name: 'Showing 9985–10008 of 10080 cars' })).toBeInTheDocument();
   expect(currentAddress()).toBe('/audis?sort=price&page=417');
-  expect(lastQuery()).toEqual({ sort: 'price', limit: 24, offset: 9984 });
+  expect(lastQuery()).toEqual({ sort: 'price', limit: '24', offset: '9984' });
 
   // No page along the way was asked for by an offset the API refuses.
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  expect(fetchPage.mock.calls.every(([, query]) => (query.offset ?? 0) <= CAR_LIST_MAX_OFFSET)).toBe(true);
+  expect(lists().every(({ query }) => Number(query.offset ?? 0) <= CAR_LIST_MAX_OFFSET)).toBe(true);
+  expect(
+    lists()
+      .map(({ query }) => query.cursor)
+      .filter(Boolean),
+  ).toEqual(['cursor-to-car-10008', 'cursor-to-car-10032', 'cursor-to-car-10008']);
 });
 
 test('a shared link to a deep page opens that page, and its last page offers no Next', async () => {
-  fetchPage.mockImplementation(deepBrand);
+  serveBrandLists(api, deepBrand);
   renderAt('/audis?page=420&cursor=cursor-to-car-10056', <BrandListPage category="audi" />);
   expect(await screen.findByRole('heading', { level: 2, name: 'Showing 10057–10080 of 10080 cars' })).toBeInTheDocument();
-  expect(lastQuery()).toEqual({ sort: 'newest', limit: 24, cursor: 'cursor-to-car-10056' });
+  expect(lastQuery()).toEqual({ sort: 'newest', limit: '24', cursor: 'cursor-to-car-10056' });
   expect(within(pagesNav()).queryByRole('link', { name: 'Next page' })).not.toBeInTheDocument();
   expect(within(pagesNav()).getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/audis?page=419&cursor=cursor-to-car-10032');
 });
 
 test('a link with a cursor the API no longer takes opens page 1 of the same search and says why', async () => {
   const user = userEvent.setup();
-  fetchPage.mockImplementation(deepBrand);
+  serveBrandLists(api, deepBrand);
   renderAt('/audis?year=2020&sort=-price&page=500&cursor=from-an-older-site', <BrandListPage category="audi" />);
   expect(await screen.findByRole('heading', { level: 2, name: 'Showing 1–24 of 10080 cars' })).toBeInTheDocument();
   expect(currentAddress()).toBe('/audis?year=2020&sort=-price');
   expect(screen.getByText('That link pointed to a place in the list that no longer exists, so here is the first page.')).toHaveAttribute('role', 'status');
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  expect(lastQuery()).toEqual({ year: '2020', sort: '-price', limit: 24, offset: 0 });
+  expect(lastQuery()).toEqual({ year: '2020', sort: '-price', limit: '24', offset: '0' });
 
   // The notice is about the link; moving on leaves it behind.
   await user.click(within(pagesNav()).getByRole('link', { name: 'Next page' }));
@@ -182,7 +191,7 @@ test('a link with a cursor the API no longer takes opens page 1 of the same sear
 });
 
 test('a deep page number without its cursor shows the deepest numbered page rather than an error', async () => {
-  fetchPage.mockImplementation(deepBrand);
+  serveBrandLists(api, deepBrand);
   renderAt('/audis?page=450', <BrandListPage category="audi" />);
   expect(await screen.findByRole('heading', { level: 2, name: 'Showing 9985–10008 of 10080 cars' })).toBeInTheDocument();
   expect(within(pagesNav()).getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/audis?page=418&cursor=cursor-to-car-10008');
@@ -190,7 +199,7 @@ test('a deep page number without its cursor shows the deepest numbered page rath
 
 test('no match shows an empty state that can clear the filters', async () => {
   const user = userEvent.setup();
-  fetchPage.mockImplementation(async (_category, query) => (query.minPrice ? { cars: [], total: 0 } : { cars: [makeCar()], total: 1 }));
+  serveBrandLists(api, (query) => (query.minPrice ? { cars: [], total: 0 } : { cars: [makeCar()], total: 1 }));
   renderAt('/audis?minPrice=900000', <BrandListPage category="audi" />);
   expect(await screen.findByRole('heading', { name: 'No Audi cars match your search' })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -201,7 +210,8 @@ test('no match shows an empty state that can clear the filters', async () => {
 
 test('a failed load says so and Retry loads again', async () => {
   const user = userEvent.setup();
-  fetchPage.mockRejectedValueOnce(new ApiUnreachableError());
+  let calls = 0;
+  serveBrandLists(api, () => (++calls === 1 ? HANG_UP : { cars: [makeCar(), makeCar()], total: 2 }));
   renderAt('/audis', <BrandListPage category="audi" />);
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('We could not load the Audi cars');
@@ -220,7 +230,7 @@ test('a Seller browsing the list sees More Details on every card', async () => {
 });
 
 test("the first row's pictures load at once, the first one first; the rest load as they come into view", async () => {
-  fetchPage.mockImplementation(async () => ({ cars: Array.from({ length: 6 }, () => makeCar()), total: 6 }));
+  serveBrandLists(api, () => ({ cars: Array.from({ length: 6 }, () => makeCar()), total: 6 }));
   const { container } = renderAt('/audis', <BrandListPage category="audi" />);
   expect(await screen.findAllByRole('article')).toHaveLength(6);
   const pictures = [...container.querySelectorAll('article img')];

@@ -1,0 +1,35 @@
+import type { Answer, HANG_UP, SentRequest, StandInApi } from '@usedcars/shared-api/testing';
+import { CATEGORIES, CATEGORY_PATHS, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, type Car } from '@usedcars/shared-contract';
+
+/** One page of a brand's list as a test describes it: the API sends the total and cursors as headers. */
+export interface ListPage {
+  cars: Car[];
+  total: number;
+  next?: string;
+  prev?: string;
+}
+
+const LIST_PATHS = CATEGORIES.map((category) => CATEGORY_PATHS[category].apiCollection);
+
+/**
+ * The stand-in API answers every brand's list (GET /audis, /hondas, /mercedess) with `page(query)`:
+ * the cars as a JSON array with X-Total-Count and the cursors' headers, as the API does
+ * (docs/api.md, "GET /audis"); an `Answer` (a refusal, HANG_UP) is sent as it is.
+ */
+export function serveBrandLists(api: StandInApi, page: (query: SentRequest['query']) => ListPage | Answer | typeof HANG_UP) {
+  for (const path of LIST_PATHS) {
+    api.reply('GET', path, ({ query }) => {
+      const answer = page(query);
+      if (typeof answer === 'string' || !('cars' in answer)) return answer;
+      const headers: Record<string, string> = { [TOTAL_COUNT_HEADER]: String(answer.total) };
+      if (answer.next) headers[NEXT_CURSOR_HEADER] = answer.next;
+      if (answer.prev) headers[PREV_CURSOR_HEADER] = answer.prev;
+      return { status: 200, body: answer.cars, headers };
+    });
+  }
+}
+
+/** The requests of this test for a brand's list, in order. */
+export function listRequests(api: StandInApi): SentRequest[] {
+  return api.requests.filter((request) => request.method === 'GET' && LIST_PATHS.includes(request.path));
+}

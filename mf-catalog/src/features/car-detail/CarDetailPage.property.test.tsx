@@ -1,13 +1,14 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { cleanup, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { Route, Routes } from 'react-router-dom';
-import { fetchCar } from '@usedcars/shared-api/cars';
+import { standInApi } from '@usedcars/shared-api/testing';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import CarDetailPage from './CarDetailPage';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
-jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
+const api = standInApi();
 
 const SELLER_FIELDS = { carName: 120, details: 2000, condition: 60, used: 60, location: 120, contact: 120, sellerName: 100 } as const;
 const sellerCar = fc.record(
@@ -21,7 +22,8 @@ test("the car's page shows every field the seller typed, each in its own directi
   await fc.assert(
     fc.asyncProperty(sellerCar, async (fields) => {
       const car = makeCar({ ...fields, currentPrice: PRICE_MAX, price: PRICE_MAX });
-      jest.mocked(fetchCar).mockResolvedValue(car);
+      // Through JSON as the API sends it: what the seller typed must survive the wire too.
+      api.reply('GET', `/audis/${car._id}`, 200, car);
       renderAt(
         `/audis/${car._id}`,
         <Routes>

@@ -1,20 +1,13 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { ApiError } from '@usedcars/shared-api';
-import { fetchCar } from '@usedcars/shared-api/cars';
+import { standInApi } from '@usedcars/shared-api/testing';
 import type { Category } from '@usedcars/shared-contract';
 import CarDetailPage from './CarDetailPage';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
-// The buyer's saved cars: none, unless a test says otherwise.
-jest.mock('@usedcars/shared-api/favourites', () => ({
-  fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })),
-  saveCar: jest.fn(),
-  unsaveCar: jest.fn(),
-}));
-
-jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
+const api = standInApi();
 // Checkout's dialog arrives through federation in the site; here a stand-in shows what it was given.
 jest.mock('@usedcars/shared-ui', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');
@@ -24,7 +17,6 @@ jest.mock('@usedcars/shared-ui', () => {
       createElement('div', { role: 'dialog', 'aria-label': id }, props.car.carName, createElement('button', { onClick: props.onClose }, 'Dismiss')),
   };
 });
-const loadCar = jest.mocked(fetchCar);
 
 const car = makeCar({
   carName: 'Audi A6 55 TFSI Prestige',
@@ -49,9 +41,12 @@ function renderDetail(path = `/audis/${car._id}`, category: Category = 'audi') {
   );
 }
 
+const carPath = `/audis/${car._id}`;
+
 beforeEach(() => {
-  loadCar.mockReset();
-  loadCar.mockResolvedValue(car);
+  api.reply('GET', carPath, 200, car);
+  // The buyer's saved cars: none.
+  api.reply('GET', '/favourites', 200, { cars: [], gone: [] });
 });
 
 test('the detail page loads the car by id and shows its picture, name and every field', async () => {
@@ -59,8 +54,9 @@ test('the detail page loads the car by id and shows its picture, name and every 
   renderDetail();
   expect(screen.getByTestId('car-skeleton')).toBeInTheDocument();
   expect(await screen.findByRole('heading', { level: 1, name: 'Audi A6 55 TFSI Prestige' })).toBeInTheDocument();
-  expect(loadCar).toHaveBeenCalledWith('audi', car._id, expect.anything());
-  expect(screen.getByRole('img', { name: 'Audi A6 55 TFSI Prestige' })).toHaveAttribute('src', 'http://localhost:5000/images/cars/sedan-blue.svg');
+  // The car's page is public: read without a token.
+  expect(api.requests.map(({ method, path, headers }) => [method, path, headers.authorization])).toEqual([['GET', carPath, undefined]]);
+  expect(screen.getByRole('img', { name: 'Audi A6 55 TFSI Prestige' })).toHaveAttribute('src', `${api.base}/images/cars/sedan-blue.svg`);
   const value = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
   expect(value('Details')).toBe('Garage kept, highway miles.');
   expect(value('Condition')).toBe('Excellent');
@@ -109,23 +105,25 @@ test.each([
   ['a malformed id', 400, 'id must be a valid id'],
 ])('%s shows a clear not-found view', async (_, status, message) => {
   signInAs('Buyer');
-  loadCar.mockRejectedValue(new ApiError(message, status));
+  api.reply('GET', '/audis/not-a-car', status, { message });
   renderDetail('/audis/not-a-car');
   expect(await screen.findByRole('heading', { level: 1, name: 'Car not found' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'See all Audi cars' })).toHaveAttribute('href', '/audis');
-  expect(loadCar).toHaveBeenCalledTimes(1);
+  expect(api.sent('GET', '/audis/not-a-car')).toHaveLength(1);
 });
 
 test('a failed load offers Retry', async () => {
   signInAs('Buyer');
   const user = userEvent.setup();
-  loadCar.mockRejectedValueOnce(new ApiError('The server answered 503 Service Unavailable', 503));
+  // The first answer is a proxy's 503 in front of an API that is down, the next the car.
+  let calls = 0;
+  api.reply('GET', `/mercedess/${car._id}`, () => (++calls === 1 ? { status: 503 } : { status: 200, body: car }));
   renderDetail(`/mercedess/${car._id}`, 'mercedes');
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('We could not load this car');
   await user.click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Audi A6 55 TFSI Prestige' })).toBeInTheDocument();
-  expect(loadCar).toHaveBeenLastCalledWith('mercedes', car._id, expect.anything());
+  expect(api.sent('GET', `/mercedess/${car._id}`)).toHaveLength(2);
 });
 
 test("the page's title is the car's name; an id the API does not know shows Car not found, titled so", async () => {
@@ -134,12 +132,12 @@ test("the page's title is the car's name; an id the API does not know shows Car 
   await screen.findByRole('heading', { level: 1, name: 'Audi A6 55 TFSI Prestige' });
   expect(document.title).toBe('Audi A6 55 TFSI Prestige');
 
-  loadCar.mockRejectedValueOnce(new ApiError('No audi car with id 00000000-0000-4000-8000-000000000000', 404));
+  api.reply('GET', '/audis/00000000-0000-4000-8000-000000000000', 404, { message: 'No audi car with id 00000000-0000-4000-8000-000000000000' });
   renderDetail('/audis/00000000-0000-4000-8000-000000000000');
   expect(await screen.findByRole('heading', { level: 1, name: 'Car not found' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'See all Audi cars' })).toBeInTheDocument();
   expect(document.title).toBe('Car not found');
-  expect(loadCar).toHaveBeenCalledTimes(2);
+  expect(api.requests.map(({ path }) => path)).toEqual([carPath, '/audis/00000000-0000-4000-8000-000000000000']);
 });
 
 test("a car's page offers a Buyer the heart", async () => {
@@ -147,11 +145,12 @@ test("a car's page offers a Buyer the heart", async () => {
   renderDetail();
   await screen.findByRole('heading', { level: 1 });
   expect(screen.getByRole('button', { name: 'Save car' })).toHaveAttribute('aria-pressed', 'false');
+  expect(api.undeclared).toEqual([]);
 });
 
 test("a car's page says when its price was last cut", async () => {
   signInAs('visitor');
-  loadCar.mockResolvedValue({
+  api.reply('GET', carPath, 200, {
     ...car,
     priceHistory: [
       { price: 45000, at: '2026-11-01T09:00:00.000Z' },
@@ -164,9 +163,7 @@ test("a car's page says when its price was last cut", async () => {
 
 test("an ended or hidden car's page says why it left, not an error", async () => {
   signInAs('Buyer');
-  loadCar.mockRejectedValue(
-    new ApiError('The seller sold this car elsewhere', 410, { message: 'The seller sold this car elsewhere', removed: 'soldElsewhere' }),
-  );
+  api.reply('GET', carPath, 410, { message: 'The seller sold this car elsewhere', removed: 'soldElsewhere' });
   renderDetail();
   expect(await screen.findByRole('heading', { level: 1, name: 'No longer listed' })).toBeInTheDocument();
   expect(screen.getByText('The seller sold this car elsewhere')).toBeInTheDocument();

@@ -1,17 +1,17 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { cleanup, screen } from '@testing-library/react';
 import fc from 'fast-check';
+import { standInApi } from '@usedcars/shared-api/testing';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { formatPrice } from '@usedcars/shared-ui';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import { CarCard } from './CarCard';
 import { makeCar, renderAt, signInAs } from '../testing/renderCatalog';
 
-// The buyer's saved cars: none, unless a test says otherwise.
-jest.mock('@usedcars/shared-api/favourites', () => ({
-  fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })),
-  saveCar: jest.fn(),
-  unsaveCar: jest.fn(),
-}));
+const api = standInApi();
+
+// The buyer's saved cars: none.
+beforeEach(() => api.reply('GET', '/favourites', 200, { cars: [], gone: [] }));
 
 const sellerCar = fc.record({
   carName: sellerText(120),

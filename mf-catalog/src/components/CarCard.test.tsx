@@ -1,14 +1,14 @@
-import { screen, within } from '@testing-library/react';
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import { CarCard } from './CarCard';
 import { makeCar, renderAt, signInAs } from '../testing/renderCatalog';
 
-// The buyer's saved cars: none, unless a test says otherwise.
-jest.mock('@usedcars/shared-api/favourites', () => ({
-  fetchFavourites: jest.fn(async () => ({ cars: [], gone: [] })),
-  saveCar: jest.fn(),
-  unsaveCar: jest.fn(),
-}));
+const api = standInApi();
+
+// The buyer's saved cars: none.
+beforeEach(() => api.reply('GET', '/favourites', 200, { cars: [], gone: [] }));
 
 test('a Buyer sees Book Now, which opens the booking for this car', async () => {
   signInAs('Buyer');
@@ -54,7 +54,7 @@ test('the card shows every field of a brand list card', () => {
   expect(value('Used')).toBe('6 years');
   expect(value('Posted')).toBe('Mar 2, 2025');
   expect(value('Seller')).toBe('Rita Gomez');
-  expect(card.querySelector('img')).toHaveAttribute('src', 'http://localhost:5000/images/cars/sedan-blue.svg');
+  expect(card.querySelector('img')).toHaveAttribute('src', `${api.base}/images/cars/sedan-blue.svg`);
 });
 
 test('a booked car is marked and still bookable; a sold one says why it cannot be booked', () => {
@@ -83,6 +83,9 @@ test('a Buyer sees the heart on the card, naming the car', async () => {
   const car = makeCar({ carName: 'Audi Q7 55 TFSI' });
   renderAt('/audis', <CarCard car={car} onBook={jest.fn()} />);
   expect(await screen.findByRole('button', { name: 'Save car' })).toHaveAccessibleDescription('Audi Q7 55 TFSI');
+  // Whether it is saved comes from the buyer's own list.
+  await waitFor(() => expect(api.sent('GET', '/favourites')[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`));
+  expect(api.undeclared).toEqual([]);
 });
 
 test('a card whose price was last cut says by how much and when', () => {

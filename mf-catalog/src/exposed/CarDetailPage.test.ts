@@ -1,10 +1,9 @@
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@usedcars/shared-api';
-import { fetchCar } from '@usedcars/shared-api/cars';
+import { standInApi } from '@usedcars/shared-api/testing';
 import { prefetch } from './CarDetailPage';
 
-jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), fetchCar: jest.fn() }));
-const loadCar = jest.mocked(fetchCar);
+const api = standInApi();
 
 const read = () =>
   prefetch({
@@ -17,10 +16,9 @@ const read = () =>
   });
 
 test('on the server an unknown car is a 404, an ended listing a 410', async () => {
-  loadCar.mockRejectedValue(new ApiError('No such car', 404));
+  api.reply('GET', '/audis/c1', 404, { message: 'No audi car with id c1' });
   expect(await read()).toEqual({ notFound: true, gone: false });
-  loadCar.mockRejectedValue(
-    new ApiError('This listing was removed by the moderators', 410, { message: 'This listing was removed by the moderators', removed: 'hidden' }),
-  );
+  api.reply('GET', '/audis/c1', 410, { message: 'This listing was removed by the moderators', removed: 'hidden' });
   expect(await read()).toEqual({ notFound: false, gone: true });
+  expect(api.requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /audis/c1', 'GET /audis/c1']);
 });

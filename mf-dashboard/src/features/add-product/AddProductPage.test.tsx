@@ -1,15 +1,16 @@
-import { screen, within } from '@testing-library/react';
+/** @jest-environment ../jest/jsdom-with-fetch.cjs */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { ApiError } from '@usedcars/shared-api';
-import { addCar } from '@usedcars/shared-api/cars';
-import { uploadPhoto } from '@usedcars/shared-api/photos';
+import { STAND_IN_TOKEN, standInApi, type SentRequest } from '@usedcars/shared-api/testing';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import AddProductPage from './AddProductPage';
 
-jest.mock('@usedcars/shared-api/cars', () => ({ ...jest.requireActual('@usedcars/shared-api/cars'), addCar: jest.fn() }));
-jest.mock('@usedcars/shared-api/photos', () => ({ ...jest.requireActual('@usedcars/shared-api/photos'), uploadPhoto: jest.fn() }));
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
+
+const api = standInApi();
+/** The file name of a photo upload (multipart/form-data, field `photo`). */
+const photoName = (sent: SentRequest) => /filename="([^"]+)"/.exec(String(sent.body))?.[1];
 
 const PATH = '/dashboard/addProduct';
 
@@ -76,7 +77,7 @@ test('submitting an empty form puts each message beside its field and focuses th
   expect(screen.getByLabelText('Category')).not.toHaveAttribute('aria-invalid');
   expect(screen.getByLabelText('Posted on')).not.toHaveAttribute('aria-invalid');
   expect(screen.getByRole('alert')).toHaveTextContent('Please correct the 10 fields marked above.');
-  expect(addCar).not.toHaveBeenCalled();
+  expect(api.requests).toEqual([]);
 });
 
 test('a field is checked when it is left, and the message clears as it is fixed', async () => {
@@ -92,7 +93,7 @@ test('a field is checked when it is left, and the message clears as it is fixed'
   await user.clear(img);
   await user.type(img, '/images/audi-a4.svg');
   expect(img).not.toHaveAttribute('aria-invalid');
-  expect(screen.getByRole('img', { name: 'Preview of the car' })).toHaveAttribute('src', 'http://localhost:5000/images/audi-a4.svg');
+  expect(screen.getByRole('img', { name: 'Preview of the car' })).toHaveAttribute('src', `${api.base}/images/audi-a4.svg`);
 
   await user.type(screen.getByLabelText('Current price'), '0');
   await user.tab();
@@ -101,22 +102,25 @@ test('a field is checked when it is left, and the message clears as it is fixed'
 
 test('a valid car is sent with numeric prices, then the seller lands on My Product', async () => {
   const user = userEvent.setup();
-  jest.mocked(addCar).mockResolvedValue({ acknowledged: true, message: 'Car added', insertedId: 'c9' });
+  api.reply('POST', '/hondas', 201, { acknowledged: true, message: 'Car added', insertedId: 'c9' });
   renderDashboard(<AddProductPage />, { path: PATH });
   await fillIn(user, complete);
   await user.selectOptions(screen.getByLabelText('Category'), 'honda');
   await user.click(screen.getByRole('button', { name: 'Add Product' }));
 
   expect(await screen.findByText('Now at /dashboard/myProduct')).toBeInTheDocument();
-  expect(addCar).toHaveBeenCalledWith(
+  const [sent] = api.sent('POST', '/hondas');
+  expect(sent?.body).toEqual(
     expect.objectContaining({ carName: 'Audi A4 2.0 TFSI Premium', currentPrice: 21500, price: 41200, categoryName: 'honda', sellerName: 'Dana Driver' }),
   );
+  expect(sent?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(api.requests).toHaveLength(1);
   expect(toast.success).toHaveBeenCalledWith('Audi A4 2.0 TFSI Premium added');
 });
 
 test("the server's refusal is shown and the seller stays on the form", async () => {
   const user = userEvent.setup();
-  jest.mocked(addCar).mockRejectedValue(new ApiError('Only Seller accounts can add cars', 403));
+  api.reply('POST', '/audis', 403, { message: 'Only Seller accounts can add cars' });
   renderDashboard(<AddProductPage />, { path: PATH });
   await fillIn(user, complete);
   await user.click(screen.getByRole('button', { name: 'Add Product' }));
@@ -141,13 +145,11 @@ describe('photos', () => {
 
   test('picked photos are put in order before the car exists, then sent one by one to it; the link may stay empty', async () => {
     const user = userEvent.setup();
-    jest.mocked(addCar).mockResolvedValue({ acknowledged: true, message: 'added', insertedId: 'new-car' });
+    api.reply('POST', '/audis', 201, { acknowledged: true, message: 'added', insertedId: 'new-car' });
     let stored = 0;
-    jest.mocked(uploadPhoto).mockImplementation(async (_category, _id, _file, options) => {
-      options?.onProgress?.({ loaded: 50, total: 100 });
-      options?.onProgress?.({ loaded: 100, total: 100 });
+    api.reply('POST', '/audis/new-car/photos', () => {
       stored += 1;
-      return { img: '/photos/x.jpg', photos: Array.from({ length: stored }, () => ({}) as never) };
+      return { status: 201, body: { img: '/photos/x.jpg', photos: Array.from({ length: stored }, () => ({})) } };
     });
     renderDashboard(<AddProductPage />, { path: PATH });
     await fillIn(user, withoutLink);
@@ -160,22 +162,21 @@ describe('photos', () => {
     await user.click(screen.getByRole('button', { name: 'Move front.jpg right' }));
     await user.click(screen.getByRole('button', { name: 'Add Product and upload photos' }));
 
-    expect(addCar).toHaveBeenCalledWith(expect.objectContaining({ img: '/images/cars/sedan-grey.svg' }));
-    expect(jest.mocked(uploadPhoto).mock.calls.map(([category, id, photo]) => [category, id, photo.name])).toEqual([
-      ['audi', 'new-car', 'back.jpg'],
-      ['audi', 'new-car', 'side.jpg'],
-      ['audi', 'new-car', 'front.jpg'],
-    ]);
-    expect(toast.success).toHaveBeenCalledWith('Audi A4 2.0 TFSI Premium added with 3 photos');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Audi A4 2.0 TFSI Premium added with 3 photos'));
+    expect(api.sent('POST', '/audis')[0]?.body).toEqual(expect.objectContaining({ img: '/images/cars/sedan-grey.svg' }));
+    const uploads = api.sent('POST', '/audis/new-car/photos');
+    expect(uploads.map(photoName)).toEqual(['back.jpg', 'side.jpg', 'front.jpg']);
+    expect(uploads.map((sent) => sent.headers.authorization)).toEqual(Array(3).fill(`Bearer ${STAND_IN_TOKEN}`));
   });
 
   test('a refused photo leaves the car added: its message is next to it, and the page stays to try again', async () => {
     const user = userEvent.setup();
-    jest.mocked(addCar).mockResolvedValue({ acknowledged: true, message: 'added', insertedId: 'new-car' });
-    jest.mocked(uploadPhoto).mockImplementation(async (_category, _id, photo) => {
-      if (photo.name === 'notes.jpg') throw new ApiError('notes.jpg is not a picture we can read', 415, { file: 'notes.jpg' });
-      return { img: '/photos/x.jpg', photos: [] };
-    });
+    api.reply('POST', '/audis', 201, { acknowledged: true, message: 'added', insertedId: 'new-car' });
+    api.reply('POST', '/audis/new-car/photos', (sent) =>
+      photoName(sent) === 'notes.jpg'
+        ? { status: 415, body: { message: 'notes.jpg is not a picture we can read', file: 'notes.jpg' } }
+        : { status: 201, body: { img: '/photos/x.jpg', photos: [] } },
+    );
     renderDashboard(<AddProductPage />, { path: PATH });
     await fillIn(user, complete);
     await user.upload(screen.getByLabelText('Add photos'), [file('front.jpg'), file('notes.jpg'), file('huge.jpg', 11 * 1024 * 1024)]);
@@ -186,8 +187,8 @@ describe('photos', () => {
     expect(await screen.findByText(/was added, but one photo was not/)).toBeInTheDocument();
     const notes = screen.getByText('notes.jpg').closest('li')!;
     expect(within(notes).getByRole('alert')).toHaveTextContent('notes.jpg is not a picture we can read');
-    expect(uploadPhoto).toHaveBeenCalledTimes(2);
-    expect(addCar).toHaveBeenCalledTimes(1);
+    expect(api.sent('POST', '/audis/new-car/photos').map(photoName)).toEqual(['front.jpg', 'notes.jpg']);
+    expect(api.sent('POST', '/audis')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go to My Products' })).toBeInTheDocument();
   });

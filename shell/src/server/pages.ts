@@ -43,6 +43,80 @@ function surrogateKeys(url: string): string {
 /** A page whose set depends on the visitor's cookies: kept here, by set, but never by a CDN. */
 const SPLIT_PAGE_CACHE = 'private, no-cache';
 
+interface Runtime {
+  text: string;
+  configText: string;
+  config: RuntimeConfig;
+  headers: Record<string, string>;
+  allowed: Set<string>;
+}
+
+/** config.json and the release addresses change rarely: their parsed form and headers are kept until their text does. */
+function runtimeReader(runtimeFile: PageResponderOptions['runtimeFile'], addresses: PageResponderOptions['addresses']): () => Runtime {
+  let runtime: Runtime | null = null;
+  return () => {
+    const configText = runtimeFile('config.json');
+    const all = addresses();
+    const text = `${all.join(' ')}\n${configText}`;
+    if (runtime?.text !== text) {
+      const config = JSON.parse(configText) as RuntimeConfig;
+      const remotes = Object.fromEntries(all.map((address, index) => [String(index), address]));
+      runtime = {
+        text,
+        configText,
+        config,
+        headers: { ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+        allowed: new Set(all),
+      };
+    }
+    return runtime;
+  };
+}
+
+type BudgetedRenderOptions = Pick<PageResponderOptions, 'renderer' | 'template' | 'budgetMs' | 'queue' | 'metrics'> & {
+  releases: Map<string, string>;
+};
+
+/** Renders the page within the budget; rejects with why it could not. */
+function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases }: BudgetedRenderOptions) {
+  return async (url: string, config: RuntimeConfig, remotes: Remotes, session?: RenderRequest['session']) => {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const reason = new Error(`not rendered within the ${budgetMs} ms budget`);
+        controller.abort(reason);
+        reject(reason);
+      }, budgetMs);
+    });
+    try {
+      const onBuild = (remote: string, release: string) => void releases.set(remote, release);
+      const rendering = queue.run(() => renderer.render({ url, config, remotes, session, signal: controller.signal, onBuild }), controller.signal);
+      const { status, page } = await Promise.race([rendering, outOfTime]);
+      return { status, html: assemblePage(template, page) };
+    } catch (error) {
+      controller.abort(error);
+      if (error instanceof RemoteUnavailable) metrics.remoteFailed(error.remote);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, html: string, page?: CachedPage) {
+  const { encoding, body } = encodePage(String(request.headers['accept-encoding'] ?? ''), html, page);
+  reply.header('Vary', 'Accept-Encoding');
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.code(status).send(body);
+}
+
+/** An admin's pin may name a release that is neither live nor the canary: their page's policy allows it too. */
+function allowPinned(reply: FastifyReply, config: RuntimeConfig, remotes: Remotes, allowed: Set<string>) {
+  const pinned = Object.values(remotes).filter((url): url is string => typeof url === 'string' && !allowed.has(url));
+  if (pinned.length > 0) reply.headers(pageHeaders({ config, remotes: Object.fromEntries([...allowed, ...pinned].map((url, index) => [String(index), url])) }));
+}
+
 /**
  * Responds to a page address: from the page cache when it has the page, else rendered on the
  * server within the time budget and the render queue's bounds, else as the browser renders it.
@@ -69,50 +143,8 @@ export function createPageResponder({
   };
   /** Renders under way per key: a crowd asking for one uncached page waits for one render, not a render each. */
   const rendering = new Map<string, Promise<{ status: number; html: string }>>();
-  /** config.json and the release addresses change rarely: their parsed form and headers are kept until their text does. */
-  let runtime: { text: string; configText: string; config: RuntimeConfig; headers: Record<string, string>; allowed: Set<string> } | null = null;
-  const readRuntime = () => {
-    const configText = runtimeFile('config.json');
-    const all = addresses();
-    const text = `${all.join(' ')}\n${configText}`;
-    if (runtime?.text !== text) {
-      const config = JSON.parse(configText) as RuntimeConfig;
-      const remotes = Object.fromEntries(all.map((address, index) => [String(index), address]));
-      runtime = {
-        text,
-        configText,
-        config,
-        headers: { ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
-        allowed: new Set(all),
-      };
-    }
-    return runtime;
-  };
-
-  /** Renders the page within the budget; rejects with why it could not. */
-  const render = async (url: string, config: RuntimeConfig, remotes: Remotes, session?: RenderRequest['session']) => {
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const outOfTime = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const reason = new Error(`not rendered within the ${budgetMs} ms budget`);
-        controller.abort(reason);
-        reject(reason);
-      }, budgetMs);
-    });
-    try {
-      const onBuild = (remote: string, release: string) => void releases.set(remote, release);
-      const rendering = queue.run(() => renderer.render({ url, config, remotes, session, signal: controller.signal, onBuild }), controller.signal);
-      const { status, page } = await Promise.race([rendering, outOfTime]);
-      return { status, html: assemblePage(template, page) };
-    } catch (error) {
-      controller.abort(error);
-      if (error instanceof RemoteUnavailable) metrics.remoteFailed(error.remote);
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const readRuntime = runtimeReader(runtimeFile, addresses);
+  const render = budgetedRender({ renderer, template, budgetMs, queue, metrics, releases });
 
   /** One render per key at a time, stored in the cache unless something changed meanwhile. */
   const renderToCache = (key: string, url: string, config: RuntimeConfig, remotes: Remotes) => {
@@ -129,21 +161,11 @@ export function createPageResponder({
     return inFlight;
   };
 
-  const send = (request: FastifyRequest, reply: FastifyReply, status: number, html: string, page?: CachedPage) => {
-    const { encoding, body } = encodePage(String(request.headers['accept-encoding'] ?? ''), html, page);
-    reply.header('Vary', 'Accept-Encoding');
-    if (encoding) reply.header('Content-Encoding', encoding);
-    return reply.code(status).send(body);
-  };
-
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { configText, config, headers, allowed } = readRuntime();
     reply.headers(headers);
     const { remotes, split } = await visitorSet(request, reply);
-    // An admin's pin may name a release that is neither live nor the canary: their page's policy allows it too.
-    const pinned = Object.values(remotes).filter((url): url is string => typeof url === 'string' && !allowed.has(url));
-    if (pinned.length > 0)
-      reply.headers(pageHeaders({ config, remotes: Object.fromEntries([...allowed, ...pinned].map((url, index) => [String(index), url])) }));
+    allowPinned(reply, config, remotes, allowed);
     const sharedCacheControl = split ? SPLIT_PAGE_CACHE : SHARED_PAGE_CACHE;
     const shared = isAnonymous(request) && cache.enabled;
     // The visitor's release set is part of the key: a canary's visitors never get the live release's pages, nor the reverse.
@@ -153,7 +175,7 @@ export function createPageResponder({
       if (!cached.fresh) renderToCache(key, request.url, config, remotes).catch(() => undefined);
       reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(request.url) });
       served(request.url, remotes, 'rendered', '', cached.fresh ? 'hit' : 'stale');
-      return send(request, reply, cached.page.status, cached.page.html, cached.page);
+      return sendPage(request, reply, cached.page.status, cached.page.html, cached.page);
     }
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
@@ -168,18 +190,18 @@ export function createPageResponder({
         const { status, html } = await render(request.url, config, remotes, cookie && viewer ? { cookie, viewer } : undefined);
         reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
         served(request.url, remotes, 'rendered', '', cacheOutcome, seconds());
-        return send(request, reply.header('X-Render-Cache', 'bypass'), status, html);
+        return sendPage(request, reply.header('X-Render-Cache', 'bypass'), status, html);
       }
       const { status, html } = await renderToCache(key, request.url, config, remotes);
       reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
       reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(request.url) });
       served(request.url, remotes, 'rendered', '', cacheOutcome, seconds());
-      return send(request, reply, status, html);
+      return sendPage(request, reply, status, html);
     } catch (error) {
       request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');
       reply.header('Server-Timing', 'render;desc="browser"');
       served(request.url, remotes, 'browser', fallbackReason(error), cacheOutcome, seconds());
-      return send(request, reply, statusOf(request.url), template);
+      return sendPage(request, reply, statusOf(request.url), template);
     }
   };
 }

@@ -34,6 +34,65 @@ function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
 
 let counter = 0;
 
+/** The rows for newly picked files: refused at once when too big or past the last photo a car may have. */
+function addedRows(current: readonly UploadRow[], files: readonly File[], storedPhotos: number): UploadRow[] {
+  let taken = storedPhotos + current.filter((row) => row.state !== 'refused' && row.state !== 'done').length;
+  return files.map((file): UploadRow => {
+    const key = `upload-${++counter}`;
+    if (file.size > PHOTO_FILE_MAX_BYTES) {
+      return { key, file, state: 'refused', final: true, percent: 0, message: `${file.name} is larger than ${MEGABYTES} MB, the most a photo may be` };
+    }
+    if (taken >= PHOTOS_PER_CAR_MAX) {
+      return {
+        key,
+        file,
+        state: 'refused',
+        final: true,
+        percent: 0,
+        message: `${file.name} would be photo ${taken + 1}; a car has at most ${PHOTOS_PER_CAR_MAX} photos`,
+      };
+    }
+    taken += 1;
+    return { key, file, state: 'waiting', percent: 0 };
+  });
+}
+
+interface UploadRun {
+  rows: { readonly current: UploadRow[] };
+  aborts: Map<string, AbortController>;
+  patch: (key: string, change: Partial<UploadRow>) => void;
+}
+
+/** Sends waiting rows one after another until none waits; resolves with how many were refused. */
+async function sendWaiting({ rows, aborts, patch }: UploadRun, category: Category, carId: string, onAnswer: (answer: CarPhotosAnswer) => void) {
+  let refused = 0;
+  for (;;) {
+    const row = rows.current.find((candidate) => candidate.state === 'waiting');
+    if (!row) break;
+    const controller = new AbortController();
+    aborts.set(row.key, controller);
+    patch(row.key, { state: 'uploading', percent: 0, message: undefined });
+    try {
+      const answer = await uploadPhoto(category, carId, row.file, {
+        signal: controller.signal,
+        onProgress: ({ loaded, total }) => {
+          const percent = Math.min(100, Math.round((loaded / total) * 100));
+          patch(row.key, percent >= 100 ? { percent, state: 'processing' } : { percent });
+        },
+      });
+      patch(row.key, { state: 'done', percent: 100 });
+      onAnswer(answer);
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') continue;
+      refused += 1;
+      patch(row.key, { state: 'refused', message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      aborts.delete(row.key);
+    }
+  }
+  return refused;
+}
+
 export interface Uploads {
   rows: UploadRow[];
   /** Rows still to send or being sent. */
@@ -78,28 +137,7 @@ export function useUploads(): Uploads {
 
   const add = useCallback(
     (files: readonly File[], storedPhotos: number) => {
-      setRows((current) => {
-        let taken = storedPhotos + current.filter((row) => row.state !== 'refused' && row.state !== 'done').length;
-        const added = files.map((file): UploadRow => {
-          const key = `upload-${++counter}`;
-          if (file.size > PHOTO_FILE_MAX_BYTES) {
-            return { key, file, state: 'refused', final: true, percent: 0, message: `${file.name} is larger than ${MEGABYTES} MB, the most a photo may be` };
-          }
-          if (taken >= PHOTOS_PER_CAR_MAX) {
-            return {
-              key,
-              file,
-              state: 'refused',
-              final: true,
-              percent: 0,
-              message: `${file.name} would be photo ${taken + 1}; a car has at most ${PHOTOS_PER_CAR_MAX} photos`,
-            };
-          }
-          taken += 1;
-          return { key, file, state: 'waiting', percent: 0 };
-        });
-        return [...current, ...added];
-      });
+      setRows((current) => [...current, ...addedRows(current, files, storedPhotos)]);
     },
     [setRows],
   );
@@ -139,34 +177,7 @@ export function useUploads(): Uploads {
     (category: Category, carId: string, onAnswer: (answer: CarPhotosAnswer) => void): Promise<number> => {
       // Files added while a run is going are picked up by it.
       if (running.current) return running.current;
-      const work = (async () => {
-        let refused = 0;
-        for (;;) {
-          const row = rowsRef.current.find((candidate) => candidate.state === 'waiting');
-          if (!row) break;
-          const controller = new AbortController();
-          aborts.current.set(row.key, controller);
-          patch(row.key, { state: 'uploading', percent: 0, message: undefined });
-          try {
-            const answer = await uploadPhoto(category, carId, row.file, {
-              signal: controller.signal,
-              onProgress: ({ loaded, total }) => {
-                const percent = Math.min(100, Math.round((loaded / total) * 100));
-                patch(row.key, percent >= 100 ? { percent, state: 'processing' } : { percent });
-              },
-            });
-            patch(row.key, { state: 'done', percent: 100 });
-            onAnswer(answer);
-          } catch (error) {
-            if ((error as Error)?.name === 'AbortError') continue;
-            refused += 1;
-            patch(row.key, { state: 'refused', message: error instanceof Error ? error.message : String(error) });
-          } finally {
-            aborts.current.delete(row.key);
-          }
-        }
-        return refused;
-      })();
+      const work = sendWaiting({ rows: rowsRef, aborts: aborts.current, patch }, category, carId, onAnswer);
       running.current = work.finally(() => {
         running.current = null;
       });

@@ -59,6 +59,63 @@ const OWN_ROUTES = new Set(['/healthz', '/metrics', '/remotes.json', '/config.js
 /** Any address without a file extension, asked for to be shown, is a page. */
 const isPageRequest = (method: string, pathname: string) => (method === 'GET' || method === 'HEAD') && !path.posix.basename(pathname).includes('.');
 
+type RuntimeFile = ReturnType<typeof runtimeFiles>;
+
+/** Every response counted by kind: a page, one of the build's files, or the server's own. */
+function countRequests(app: FastifyInstance, metrics: RenderMetrics) {
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    const kind =
+      route === undefined ? (isPageRequest(request.method, request.url.split('?')[0] ?? '/') ? 'page' : 'other') : OWN_ROUTES.has(route) ? 'other' : 'file';
+    metrics.request(kind, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+}
+
+/** remotes.json: the first set, for remotes that have no release yet (parsed again only when its text changes). */
+function firstSetReader(runtimeFile: RuntimeFile) {
+  let first: { text: string; remotes: Remotes } = { text: '', remotes: {} };
+  return (): Remotes => {
+    const text = runtimeFile('remotes.json');
+    if (text !== first.text) first = { text, remotes: JSON.parse(text) as Remotes };
+    return first.remotes;
+  };
+}
+
+function runtimeRoutes(app: FastifyInstance, visitorSet: ReturnType<typeof visitorSets>, runtimeFile: RuntimeFile) {
+  // The set this visitor gets, the same the server renders their pages with (a page left for the browser reads it).
+  app.get('/remotes.json', async (request, reply) => {
+    reply.headers({ ...staticHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-cache' });
+    return JSON.stringify((await visitorSet(request, reply)).remotes);
+  });
+  app.get('/config.json', async (_request, reply) => {
+    reply.headers({ ...staticHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+    return runtimeFile('config.json');
+  });
+}
+
+/** The build's files as a CDN would serve them. */
+async function serveBuildFiles(app: FastifyInstance, distDir: string) {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    // The pages are rendered per request; index.html is only their template. One route per file
+    // (the build does not change under a running server): any other address is a page.
+    index: false,
+    wildcard: false,
+    // Served above (the deployment's copies) or rendered per request; source maps stay private.
+    globIgnore: ['index.html', 'index.html.*', 'remotes.json*', 'config.json*', 'chunks.json*', 'start-script.json*', '**/*.map', '**/*.map.*'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      for (const [name, value] of Object.entries(staticHeaders())) res.setHeader(name, value);
+      // Content-hashed files never change under their name; the rest is replaced in place. (The
+      // file sent may be the .br or .gz beside the one asked for.)
+      res.setHeader('Cache-Control', HASHED.test(filePath.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Vary', 'Accept-Encoding');
+    },
+  });
+}
+
 export async function buildRenderServer(options: RenderServerOptions): Promise<FastifyInstance> {
   const { distDir, budgetMs } = options;
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -81,13 +138,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   });
 
   const { metrics } = options;
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url;
-    const kind =
-      route === undefined ? (isPageRequest(request.method, request.url.split('?')[0] ?? '/') ? 'page' : 'other') : OWN_ROUTES.has(route) ? 'other' : 'file';
-    metrics.request(kind, reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
+  countRequests(app, metrics);
   if (options.metricsToken) registerTokenMetrics(app, options.metricsToken.token, options.metricsToken.text);
 
   // The process that responded: with several render workers, which one (docs/operations.md).
@@ -100,43 +151,12 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     onChange: () => cache.invalidate(),
     log: (message) => app.log.warn(message),
   });
-  /** remotes.json: the first set, for remotes that have no release yet (parsed again only when its text changes). */
-  let first: { text: string; remotes: Remotes } = { text: '', remotes: {} };
-  const firstSet = (): Remotes => {
-    const text = runtimeFile('remotes.json');
-    if (text !== first.text) first = { text, remotes: JSON.parse(text) as Remotes };
-    return first.remotes;
-  };
+  const firstSet = firstSetReader(runtimeFile);
   const visitorSet = visitorSets(releases, new PinChecks(`${apiUrl()}/releases/pins`), firstSet);
 
-  // The set this visitor gets, the same the server renders their pages with (a page left for the browser reads it).
-  app.get('/remotes.json', async (request, reply) => {
-    reply.headers({ ...staticHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-cache' });
-    return JSON.stringify((await visitorSet(request, reply)).remotes);
-  });
-  app.get('/config.json', async (_request, reply) => {
-    reply.headers({ ...staticHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-    return runtimeFile('config.json');
-  });
+  runtimeRoutes(app, visitorSet, runtimeFile);
 
-  await app.register(fastifyStatic, {
-    root: distDir,
-    // The pages are rendered per request; index.html is only their template. One route per file
-    // (the build does not change under a running server): any other address is a page.
-    index: false,
-    wildcard: false,
-    // Served above (the deployment's copies) or rendered per request; source maps stay private.
-    globIgnore: ['index.html', 'index.html.*', 'remotes.json*', 'config.json*', 'chunks.json*', 'start-script.json*', '**/*.map', '**/*.map.*'],
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (res, filePath) => {
-      for (const [name, value] of Object.entries(staticHeaders())) res.setHeader(name, value);
-      // Content-hashed files never change under their name; the rest is replaced in place. (The
-      // file sent may be the .br or .gz beside the one asked for.)
-      res.setHeader('Cache-Control', HASHED.test(filePath.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      res.setHeader('Vary', 'Accept-Encoding');
-    },
-  });
+  await serveBuildFiles(app, distDir);
 
   registerSessionRoutes(app, apiUrl);
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import cors from '@fastify/cors';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -10,7 +11,7 @@ import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validato
 import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
 import { STRICT_TRANSPORT_SECURITY, fastifyTrustProxy } from '@usedcars/shared-contract/proxy';
 import type { AppConfig } from './config';
-import type { AppContext } from './context';
+import type { AppContext, ZodApp } from './context';
 import { type ChangeFeed, LocalChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
 import { AccessTokens } from './features/auth/access-token';
@@ -74,47 +75,26 @@ export const PUBLIC_DIR = path.resolve(__dirname, '../public');
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function buildApp({
-  db,
-  identity,
-  gateway,
-  config,
-  clock = () => new Date(),
-  changes = new LocalChangeFeed(),
-  photoStorage = storageFromSettings(config.photos.storage),
-  releaseFiles = releaseStorage(config.releases),
-  pool,
-}: AppOptions): Promise<FastifyInstance> {
-  const headers = await securityHeaders({
-    // Pictures are shown by the site on other origins, and /docs needs its own inline styles.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        // The API is plain http on developer machines; upgrading /docs' requests would break it.
-        upgradeInsecureRequests: null,
-      },
+/** The API's own pages are /docs and the car pictures: what their headers allow. */
+const headerOptions: FastifyHelmetOptions = {
+  // Pictures are shown by the site on other origins, and /docs needs its own inline styles.
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      // The API is plain http on developer machines; upgrading /docs' requests would break it.
+      upgradeInsecureRequests: null,
     },
-    // Sent below only on requests that came over HTTPS, as a browser heeds it only there.
-    strictTransportSecurity: false,
-  });
-  const app = Fastify({
-    logger: config.logLevel === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
-    bodyLimit: config.bodyLimitBytes,
-    // Which hops may name the client: the per-address limits count by it (docs/operate-scale-out.md).
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-    frameworkErrors: frameworkErrors(headers),
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app, config.bodyLimitBytes);
-  const metrics = new ApiMetrics({ db, pool });
-  app.decorate('metrics', metrics);
-  registerRequestTiming(app, metrics);
+  },
+  // Sent below only on requests that came over HTTPS, as a browser heeds it only there.
+  strictTransportSecurity: false,
+};
 
+/** Every answer's security headers, the browser origins that may call, the per-route rate limits. */
+async function registerHttp(app: ZodApp, config: AppConfig, headers: Record<string, string>) {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     // request.protocol reads X-Forwarded-Proto only from the proxies trustProxy names.
@@ -130,9 +110,10 @@ export async function buildApp({
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
-  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
-  const guard = new Guard(db, tokens, identity);
-  registerRouteAuth(app, guard);
+}
+
+/** The OpenAPI document of every route registered after it, and its pages at /docs. */
+async function registerDocs(app: ZodApp) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -151,6 +132,83 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+}
+
+/** Tells the other API copies about every accepted write before it is answered. */
+function publishWrites(app: ZodApp, changes: ChangeFeed) {
+  // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted),
+  // in every copy. Hooked onto write routes only, so reads pay nothing for it. The answer waits
+  // for the other copies, so whichever one the client asks next already shows the write.
+  const invalidateOnSuccess: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+    if (reply.statusCode >= 400) return payload;
+    try {
+      await changes.publish();
+    } catch (error) {
+      // The write stands; the other copies' caches run out on their own (LIST_CACHE_TTL_MS).
+      request.log.error({ err: error }, 'could not tell the other API copies about a write');
+    }
+    return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((method) => WRITE_METHODS.has(method)) && !route.config?.quietWrite) route.onSend = [invalidateOnSuccess, ...[route.onSend ?? []].flat()];
+  });
+}
+
+interface BackgroundOptions {
+  db: Db;
+  config: AppConfig;
+  clock: () => Date;
+  changes: ChangeFeed;
+}
+
+/** The telemetry aggregates' writer and the canary watch, both stopped with the app. */
+function startBackgroundWork(app: ZodApp, { db, config, clock, changes }: BackgroundOptions, registry: ReleaseRegistry) {
+  const telemetry = new TelemetryBuffer(db, config.telemetry, clock);
+  const stopTelemetry = telemetry.start((error) => app.log.warn({ err: error }, 'telemetry aggregates could not be written'));
+  app.addHook('onClose', stopTelemetry);
+  // Judged on what every copy wrote: this copy writes its own numbers first (docs/releases.md, "Automatic rollback").
+  const canaries = new CanaryWatch(db, registry, config.releases.rollback, () => changes.publish());
+  const stopCanaries = canaries.start({
+    before: () => telemetry.flush(),
+    rolledBack: (release) => app.log.warn({ remote: release.remote, version: release.version, reason: release.reason }, 'canary rolled back automatically'),
+    failed: (error) => app.log.warn({ err: error }, 'canaries could not be checked'),
+  });
+  app.addHook('onClose', async () => stopCanaries());
+  return telemetry;
+}
+
+export async function buildApp({
+  db,
+  identity,
+  gateway,
+  config,
+  clock = () => new Date(),
+  changes = new LocalChangeFeed(),
+  photoStorage = storageFromSettings(config.photos.storage),
+  releaseFiles = releaseStorage(config.releases),
+  pool,
+}: AppOptions): Promise<FastifyInstance> {
+  const headers = await securityHeaders(headerOptions);
+  const app = Fastify({
+    logger: config.logLevel === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: config.bodyLimitBytes,
+    // Which hops may name the client: the per-address limits count by it (docs/operate-scale-out.md).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: frameworkErrors(headers),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app, config.bodyLimitBytes);
+  const metrics = new ApiMetrics({ db, pool });
+  app.decorate('metrics', metrics);
+  registerRequestTiming(app, metrics);
+
+  await registerHttp(app, config, headers);
+  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
+  const guard = new Guard(db, tokens, identity);
+  registerRouteAuth(app, guard);
+  await registerDocs(app);
   await app.register(fastifyStatic, {
     root: path.join(PUBLIC_DIR, 'images'),
     prefix: '/images/',
@@ -177,23 +235,7 @@ export async function buildApp({
   changes.attach(changeStream);
   app.addHook('onClose', () => changes.close());
 
-  // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted),
-  // in every copy. Hooked onto write routes only, so reads pay nothing for it. The answer waits
-  // for the other copies, so whichever one the client asks next already shows the write.
-  const invalidateOnSuccess: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
-    if (reply.statusCode >= 400) return payload;
-    try {
-      await changes.publish();
-    } catch (error) {
-      // The write stands; the other copies' caches run out on their own (LIST_CACHE_TTL_MS).
-      request.log.error({ err: error }, 'could not tell the other API copies about a write');
-    }
-    return payload;
-  };
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.some((method) => WRITE_METHODS.has(method)) && !route.config?.quietWrite) route.onSend = [invalidateOnSuccess, ...[route.onSend ?? []].flat()];
-  });
+  publishWrites(app, changes);
 
   if (config.metrics.token) registerTokenMetrics(app, metrics.registry, config.metrics.token);
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
@@ -205,17 +247,7 @@ export async function buildApp({
   const registry = new ReleaseRegistry(db);
   const pins = new PinSigner(config.jwtSecret);
   await app.register(releaseRoutes({ registry, tokens: new DeployTokens(db), guard, pins, pinTtlSeconds: config.releases.pinTtlSeconds, releaseFiles }));
-  const telemetry = new TelemetryBuffer(db, config.telemetry, clock);
-  const stopTelemetry = telemetry.start((error) => app.log.warn({ err: error }, 'telemetry aggregates could not be written'));
-  app.addHook('onClose', stopTelemetry);
-  // Judged on what every copy wrote: this copy writes its own numbers first (docs/releases.md, "Automatic rollback").
-  const canaries = new CanaryWatch(db, registry, config.releases.rollback, () => changes.publish());
-  const stopCanaries = canaries.start({
-    before: () => telemetry.flush(),
-    rolledBack: (release) => app.log.warn({ remote: release.remote, version: release.version, reason: release.reason }, 'canary rolled back automatically'),
-    failed: (error) => app.log.warn({ err: error }, 'canaries could not be checked'),
-  });
-  app.addHook('onClose', async () => stopCanaries());
+  const telemetry = startBackgroundWork(app, { db, config, clock, changes }, registry);
   await app.register(telemetryRoutes(db, telemetry, config.telemetry, metrics, clock));
   return app;
 }

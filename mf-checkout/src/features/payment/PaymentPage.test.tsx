@@ -178,7 +178,8 @@ describe('with the test gateway', () => {
     await waitFor(() => expect(payButton()).toBeEnabled());
     const user = await typeCard('4242 4242', '', '');
     await user.click(payButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
+    // The alert region is there before the answer; its text is what tells.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your card number is incomplete.'));
     expect(api.sent('POST', '/test-gateway/confirm')).toEqual([]);
   });
 

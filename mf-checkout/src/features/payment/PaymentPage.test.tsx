@@ -81,7 +81,8 @@ const payButton = () => screen.getByRole('button', { name: 'Pay' });
 
 async function typeCard(number: string, expiry = '12 / 34', cvc = '123') {
   const user = userEvent.setup();
-  await user.type(screen.getByRole('textbox', { name: 'Card number' }), number);
+  // The card form comes with the gateway's settings, which may answer after the booking.
+  await user.type(await screen.findByRole('textbox', { name: 'Card number' }), number);
   if (expiry) await user.type(screen.getByRole('textbox', { name: 'Expiration date' }), expiry);
   if (cvc) await user.type(screen.getByRole('textbox', { name: 'CVC' }), cvc);
   return user;
@@ -137,7 +138,8 @@ describe('with the test gateway', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading the booking…');
     expect(await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' })).toBeInTheDocument();
     expect(screen.getByText('Please pay $18,250.50')).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('TEST MODE');
+    // The card form comes with the gateway's settings, which may answer after the booking.
+    expect(await screen.findByRole('note')).toHaveTextContent('TEST MODE');
     expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
     expect(api.sent('GET', '/bookings/k1')[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
     // No client secret yet: Pay waits.
@@ -152,7 +154,7 @@ describe('with the test gateway', () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' });
     const user = userEvent.setup();
-    const number = screen.getByRole('textbox', { name: 'Card number' });
+    const number = await screen.findByRole('textbox', { name: 'Card number' });
     await user.type(number, '4242424242424241');
     expect(number).toHaveValue('4242 4242 4242 4241');
     expect(screen.getByRole('alert')).toHaveTextContent('Your card number is invalid.');

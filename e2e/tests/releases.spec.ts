@@ -80,7 +80,7 @@ async function freshContext(browser: Browser, cookies: { name: string; value: st
 
 test.beforeAll(async ({ browser, playwright }) => {
   test.setTimeout(900_000);
-  // The car's price list (the car's page and the cards draw it with one component).
+  // The car's price list (the car's page and the cards render it with one component).
   const prices = (catalog: string) => path.join(catalog, 'src', 'components', 'CarPrices.tsx');
   variant = buildCatalogVariant('release', [], (catalog) => replaceIn(prices(catalog), `<dt>${OLD_LABEL}</dt>`, `<dt>${NEW_LABEL}</dt>`));
   failing = buildCatalogVariant('release-failing', [], (catalog) => {

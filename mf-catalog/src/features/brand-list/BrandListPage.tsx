@@ -8,6 +8,7 @@ import { Field, Select } from '@usedcars/shared-ui/form';
 import { isRefusedCursor, useCarPage } from '../../lib/carQueries';
 import { CarCard } from '../../components/CarCard';
 import { useBookingDialog } from '../../components/BookingDialogHost';
+import { useFirstItemsFirst } from '../../hooks/useFirstItemsFirst';
 import { PAGE_SIZE, SORT_LABELS, hasFilters, readListView, writeListView, type CarFilters, type ListView } from '../../lib/listParams';
 import { FilterForm } from './FilterForm';
 import { SaveSearch } from './SaveSearch';
@@ -136,6 +137,8 @@ export default function BrandListPage({ category }: { category: Category }) {
   const cameFromRefusedCursor = (location.state as ListLocationState | null)?.cursorRefused === true;
   const booking = useBookingDialog();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const cars = data?.cars ?? [];
+  const shown = useFirstItemsFirst(cars.length, FIRST_ROW);
 
   // Changing the filters or the sort starts again at page 1; pages of the old view mean nothing.
   const apply: Apply = (next) => setSearchParams(writeListView({ ...view, ...next, page: 1, cursor: undefined }));
@@ -181,19 +184,19 @@ export default function BrandListPage({ category }: { category: Category }) {
         <ErrorPanel title={`We could not load the ${label} cars.`} message={errorText(error)} retrying={isFetching} onRetry={() => void refetch()} />
       ) : isPending ? (
         <SkeletonGrid count={8} />
-      ) : data.cars.length === 0 ? (
+      ) : cars.length === 0 ? (
         <EmptyState label={label} view={view} onApply={apply} />
       ) : (
         <>
           <CarGrid aria-label={`${label} cars`} aria-busy={isPlaceholderData} $busy={isPlaceholderData}>
-            {data.cars.map((car, index) => (
+            {cars.slice(0, shown).map((car, index) => (
               <li key={car._id}>
                 <CarCard car={car} onBook={booking.open} picture={pictureOf(index)} />
               </li>
             ))}
           </CarGrid>
           {isPlaceholderData && <VisuallyHidden role="status">Loading the next cars…</VisuallyHidden>}
-          <Pagination view={view} total={data.total} cursors={isPlaceholderData ? undefined : data} />
+          {shown === cars.length && <Pagination view={view} total={data.total} cursors={isPlaceholderData ? undefined : data} />}
         </>
       )}
       {booking.dialog}

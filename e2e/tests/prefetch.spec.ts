@@ -70,6 +70,34 @@ test('a buyer points at the Audi link, then at a car: each click fetches no scri
   expect(watch.apiReads(beforeCarClick, /^\/(audis\/[^/]+|favourites)$/), 'no read of what was prefetched').toEqual([]);
 });
 
+test("home's categories, its main call to action, are prepared once in view: the click fetches no script and reads no list again", async ({ page }) => {
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  await page.goto('/');
+  await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
+  await page.waitForLoadState('networkidle');
+  const watch = watchRequests(page);
+  const lists = /^\/(audis|hondas|mercedess)$/;
+  expect(watch.apiReads(0, lists), 'nothing prepared while the categories are out of view').toEqual([]);
+
+  // Scrolled to, never pointed at: the pointer stays in the corner.
+  await page.mouse.move(0, 0);
+  const categories = page.getByRole('region', { name: 'Categories' });
+  await categories.evaluate((section) => section.scrollIntoView());
+  await expect
+    .poll(() => watch.apiReads(0, lists).sort(), { message: "each brand's list is read once it is in view" })
+    .toEqual(['/audis', '/hondas', '/mercedess']);
+  await expect.poll(() => watch.scripts(0).some((url) => url.includes('BrandListPage')), { message: "the list's module is fetched once in view" }).toBe(true);
+  await page.waitForLoadState('networkidle');
+
+  const beforeClick = watch.mark();
+  await categories.getByRole('link', { name: /honda/i }).click();
+  await expect(page.locator('#main').getByRole('heading', { level: 1, name: 'Honda cars' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(watch.scripts(beforeClick), 'no script after the click').toEqual([]);
+  expect(watch.apiReads(beforeClick, /^\/(hondas|favourites)$/), 'no read of what was prepared').toEqual([]);
+});
+
 test('a visitor who asked to save data: pointing at a link fetches nothing, the click still moves', async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);

@@ -98,6 +98,13 @@ export type Screen = RemoteScreen | ShellScreen;
 
 const open = { access: 'open', readsApi: false } as const;
 
+/**
+ * Marks a link as its screen's main call to action: once it is in view and the page is idle, its
+ * address is prepared as a pointed-at link is (docs/architecture.md, "Moving between screens").
+ */
+export const CALL_TO_ACTION = { 'data-prefetch': 'visible' } as const;
+export const CALL_TO_ACTION_SELECTOR = 'a[data-prefetch="visible"]';
+
 /** The route table, in matching order; children nest under their layout. */
 export const SCREENS: readonly Screen[] = [
   { ...open, index: true, module: 'catalog/HomePage', props: {}, serverRendered: true, staticMarkup: true },

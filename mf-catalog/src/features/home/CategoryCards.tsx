@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORIES, CATEGORY_PATHS, type Category } from '@usedcars/shared-contract';
+import { CALL_TO_ACTION, CATEGORIES, CATEGORY_PATHS, type Category } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
 import audiUrl from '../../assets/car-audi.svg';
 import hondaUrl from '../../assets/car-honda.svg';
@@ -98,7 +98,9 @@ export function CategoryCards() {
             <img src={PICTURES[category]} alt="" width={320} height={180} loading="lazy" decoding="async" />
             <Body>
               <h3>
-                <CardLink to={CATEGORY_PATHS[category].listRoute}>{CATEGORY_PATHS[category].label}</CardLink>
+                <CardLink to={CATEGORY_PATHS[category].listRoute} {...CALL_TO_ACTION}>
+                  {CATEGORY_PATHS[category].label}
+                </CardLink>
               </h3>
               <p>{BLURBS[category]}</p>
             </Body>

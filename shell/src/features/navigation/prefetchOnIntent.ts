@@ -3,6 +3,7 @@
  * or touched has its screen's code and data fetched, so the click shows the screen from memory.
  */
 import { inSiteAddress, type Here } from './linkTakeover';
+import { prefetchCallsToActionInView } from './prefetchWhenVisible';
 
 /** The parts of navigator.connection the decision reads (Chromium has it; other browsers do not). */
 export interface Connection {
@@ -48,18 +49,23 @@ export function intentAddress(
 
 /**
  * Listens for intent on the page's links: pointerenter (after HOVER_DELAY_MS at rest on the link),
- * focus and touchstart. `prepare` fetches an address's code and data. Returns the uninstall.
+ * focus and touchstart; and a screen's main call to action once it is in view. `prepare` fetches
+ * an address's code and data. Returns the uninstall.
  */
 export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: string) => void): () => void {
   const prepared = new Map<string, number>();
   let hover: { link: Element; timer: ReturnType<typeof setTimeout> } | null = null;
 
-  const prefetch = (target: EventTarget | null) => {
+  // The address is judged when the intent is seen (Save-Data as it is then), and counted as prepared.
+  const claim = (target: EventTarget | null) => {
     const connection = (navigator as Navigator & { connection?: Connection }).connection;
     const address = intentAddress(target, window.location, rules, { connection, prepared, now: Date.now() });
-    if (address === null) return;
-    prepared.set(address, Date.now());
-    prepare(address);
+    if (address !== null) prepared.set(address, Date.now());
+    return address;
+  };
+  const prefetch = (target: EventTarget | null) => {
+    const address = claim(target);
+    if (address !== null) prepare(address);
   };
   const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest('a[href]') : null);
 
@@ -84,7 +90,9 @@ export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: s
   window.addEventListener('pointerout', onOut, options);
   window.addEventListener('focusin', onFocus, options);
   window.addEventListener('touchstart', onTouch, options);
+  const stopWatchingCallsToAction = prefetchCallsToActionInView(document.body, claim, prepare);
   return () => {
+    stopWatchingCallsToAction();
     if (hover) clearTimeout(hover.timer);
     window.removeEventListener('pointerover', onOver, options);
     window.removeEventListener('pointerout', onOut, options);

@@ -1,4 +1,5 @@
 import { HOVER_DELAY_MS, PREFETCH_AGAIN_MS, installPrefetchOnIntent, intentAddress } from '../features/navigation/prefetchOnIntent';
+import { setSignedIn, setSignedOut } from '@usedcars/shared-auth';
 import { isAppRoute, mayPrefetch } from './routes';
 
 /** The shell's real route table and registry decide which links are prepared. */
@@ -35,6 +36,16 @@ describe('which links are prepared on intent', () => {
     expect(intentAddress(linkTo('https://example.com/audis'), here, rules, fast)).toBeNull();
     expect(intentAddress(linkTo('/no-such-page'), here, rules, fast)).toBeNull();
     expect(intentAddress(linkTo('/audis'), { ...here, pathname: '/audis' }, rules, fast)).toBeNull();
+  });
+
+  it('a signed-out visitor is not prepared a screen that needs a sign-in; an open one is', () => {
+    setSignedOut();
+    expect(intentAddress(linkTo('/audis'), here, rules, fast)).toBeNull();
+    expect(intentAddress(linkTo('/dashboard'), here, rules, fast)).toBeNull();
+    expect(intentAddress(linkTo('/audis/abc'), here, rules, fast)).toBe('/audis/abc');
+    expect(intentAddress(linkTo('/blogs'), here, rules, fast)).toBe('/blogs');
+    setSignedIn({ uid: 'u1', email: 'buyer@usedcars.test', displayName: null }, 'Buyer');
+    expect(intentAddress(linkTo('/audis'), here, rules, fast)).toBe('/audis');
   });
 
   it('an address once per PREFETCH_AGAIN_MS', () => {

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { SCREENS, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
-import { RequireAuth } from '@usedcars/shared-auth';
+import { RequireAuth, authStore } from '@usedcars/shared-auth';
 import { loadScreenModule } from '@usedcars/federation';
 import { RemoteComponent } from '@usedcars/shared-ui';
 import { useMoveEffects } from '../features/navigation';
@@ -125,9 +125,13 @@ export function prepareMove({ pathname, search }: { pathname: string; search: st
   return prepareScreens(pathname);
 }
 
-/** The registry allows preparing this address before a click: no screen of it is marked `prefetch: false`. */
+/**
+ * The address may be prepared before a click: no screen of it is marked `prefetch: false`, and a
+ * signed-out visitor, whom the login guard would send to /login, is not prepared a signed-in screen.
+ */
 export function mayPrefetch(pathname: string): boolean {
-  return screensAt(pathname).every((screen) => screen.prefetch !== false);
+  const signedOut = authStore.getState().status === 'signedOut';
+  return screensAt(pathname).every((screen) => screen.prefetch !== false && !(signedOut && screen.access === 'signedIn'));
 }
 
 /** Prefetch on intent: an address's code and data, fetched before the click (docs/architecture.md, "Moving between screens"). */

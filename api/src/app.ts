@@ -44,6 +44,7 @@ import { DeployTokens, PinSigner } from './features/releases/tokens';
 import { TelemetryBuffer } from './features/telemetry/buffer';
 import { telemetryRoutes } from './features/telemetry/routes';
 import { userRoutes } from './features/users/routes';
+import { registerCompression } from './http/compression';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 
@@ -93,7 +94,7 @@ const headerOptions: FastifyHelmetOptions = {
   strictTransportSecurity: false,
 };
 
-/** Every answer's security headers, the browser origins that may call, the per-route rate limits. */
+/** Every answer's security headers, the browser origins that may call, JSON compression, the per-route rate limits. */
 async function registerHttp(app: ZodApp, config: AppConfig, headers: Record<string, string>) {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
@@ -109,6 +110,7 @@ async function registerHttp(app: ZodApp, config: AppConfig, headers: Record<stri
     exposedHeaders: [TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, 'ETag', 'Retry-After'],
     maxAge: 600,
   });
+  await registerCompression(app);
   await app.register(rateLimit, { global: false });
 }
 

@@ -11,7 +11,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * JSON answers only: the change stream (text/event-stream) must reach its listeners event by event,
  * and photos are already compressed pictures (docs/api.md, "Compression").
  */
-export const compressionOptions: FastifyCompressOptions = {
+const compressionOptions: FastifyCompressOptions = {
   customTypes: JSON_TYPE,
   threshold: COMPRESSION_THRESHOLD_BYTES,
   encodings: ['br', 'gzip'],

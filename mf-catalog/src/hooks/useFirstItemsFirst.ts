@@ -4,31 +4,33 @@ import { useNavigationType } from 'react-router-dom';
 const noSubscription = () => () => undefined;
 
 /**
- * How many of a list's items to render now. After a move to the screen, the first `first` items
- * come at once and the rest once the browser has painted them, so a move shows the top of the list
- * without waiting for the whole of it (docs/performance.md, "The first row first"). A page the
- * server rendered is hydrated whole, and Back or Forward renders whole so its scroll position holds.
+ * How many of a list's items to render now. After a move to the screen, the first `step` items
+ * come at once and the rest `step` at a time, each batch once the browser has painted the last,
+ * so a move shows the top of the list without waiting for the whole of it, and a press meanwhile
+ * waits for one batch at most (docs/performance.md, "The first row first"). A page the server
+ * rendered is hydrated whole, and Back or Forward renders whole so its scroll position holds.
  */
-export function useFirstItemsFirst(total: number, first: number): number {
+export function useFirstItemsFirst(total: number, step: number): number {
   const hydrating = useSyncExternalStore(
     noSubscription,
     () => false,
     () => true,
   );
   const arrivedByMove = useNavigationType() !== 'POP';
-  const [staged, setStaged] = useState(() => !hydrating && arrivedByMove);
-  const waiting = staged && total > first;
+  const [limit, setLimit] = useState(() => (!hydrating && arrivedByMove ? step : Infinity));
+  const shown = Math.min(total, limit);
+  const waiting = shown < total;
   useEffect(() => {
     if (!waiting) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // A frame, then a task: by then the first items are painted.
+    // A frame, then a task: by then the last batch is painted.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setStaged(false)));
+      timer = setTimeout(() => startTransition(() => setLimit((before) => before + step)));
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [waiting]);
-  return waiting ? first : total;
+  }, [waiting, shown, step]);
+  return shown;
 }

@@ -23,9 +23,12 @@ const site = (
   </Routes>
 );
 
-test('after a move, the first row of cars comes first and the rest of the page follows', async () => {
+test('after a move, the first row of cars comes first and the rest of the page follows a row at a time', async () => {
   const user = userEvent.setup();
   renderAt('/', site);
+  const counts: number[] = [];
+  const watch = new MutationObserver(() => counts.push(document.querySelectorAll('article').length));
+  watch.observe(document.body, { childList: true, subtree: true });
   await user.click(screen.getByRole('link', { name: 'Audi' }));
 
   const firstShown = await screen.findAllByRole('article');
@@ -35,6 +38,8 @@ test('after a move, the first row of cars comes first and the rest of the page f
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
   expect(screen.getAllByRole('article').at(-1)?.querySelector('h3')).toHaveTextContent('Audi 24');
   expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
+  watch.disconnect();
+  expect([...new Set(counts)].filter((count) => count > 0)).toEqual([4, 8, 12, 16, 20, 24]);
 });
 
 test('a page opened at its address shows all its cars at once, as the server rendered them', async () => {

@@ -35,7 +35,8 @@ test('after a move, the first row of cars comes first and the rest of the page f
   expect(firstShown.map((card) => card.querySelector('h3')?.textContent)).toEqual(['Audi 1', 'Audi 2', 'Audi 3', 'Audi 4']);
   expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
 
-  await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
+  // Six rows, each after a frame: more than waitFor's default second on a loaded machine.
+  await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24), { timeout: 10_000 });
   expect(screen.getAllByRole('article').at(-1)?.querySelector('h3')).toHaveTextContent('Audi 24');
   expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
   watch.disconnect();

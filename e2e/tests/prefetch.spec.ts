@@ -27,11 +27,16 @@ function watchRequests(page: Page) {
   };
 }
 
-test('a buyer points at the Audi link, then at a car: each click fetches no script and reads no prefetched data again', async ({ page }) => {
+/** The home page, signed in as the buyer, hydrated and with nothing more in flight. */
+async function openHomeAsBuyer(page: Page) {
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await page.goto('/');
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
   await page.waitForLoadState('networkidle');
+}
+
+test('a buyer points at the Audi link, then at a car: each click fetches no script and reads no prefetched data again', async ({ page }) => {
+  await openHomeAsBuyer(page);
   const watch = watchRequests(page);
 
   const audi = page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i });
@@ -71,10 +76,7 @@ test('a buyer points at the Audi link, then at a car: each click fetches no scri
 });
 
 test("home's categories, its main call to action, are prepared once in view: the click fetches no script and reads no list again", async ({ page }) => {
-  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
-  await page.goto('/');
-  await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
-  await page.waitForLoadState('networkidle');
+  await openHomeAsBuyer(page);
   const watch = watchRequests(page);
   const lists = /^\/(audis|hondas|mercedess)$/;
   expect(watch.apiReads(0, lists), 'nothing prepared while the categories are out of view').toEqual([]);
@@ -100,10 +102,7 @@ test("home's categories, its main call to action, are prepared once in view: the
 
 test('a visitor who asked to save data: pointing at a link fetches nothing, the click still moves', async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
-  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
-  await page.goto('/');
-  await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
-  await page.waitForLoadState('networkidle');
+  await openHomeAsBuyer(page);
   const watch = watchRequests(page);
 
   const categories = page.getByRole('region', { name: 'Categories' });

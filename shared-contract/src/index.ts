@@ -13,5 +13,6 @@ export * from './booking';
 export * from './api-types';
 export * from './screens';
 export * from './market';
+export * from './reportReasons';
 export * from './searchFilters';
 export * from './releases';

@@ -2,6 +2,7 @@ import * as z from './zod';
 import { CATEGORIES } from './categories';
 import { CAR_SORTS } from './listing';
 import { LISTING_ENDINGS } from './orderFlow';
+import { REPORT_REASONS } from './reportReasons';
 import { carAnswerSchema, carListQuerySchema } from './car';
 import { fieldError, priceField, requiredText, strictObject } from './fields';
 
@@ -93,16 +94,6 @@ export const carUpdateSchema = strictObject({
   status: z.enum(LISTING_ENDINGS, { error: `status must be one of ${LISTING_ENDINGS.join(', ')}` }).optional(),
 }).refine((update) => Object.values(update).some((value) => value !== undefined), { error: 'Send at least one field to change' });
 export type CarUpdate = z.infer<typeof carUpdateSchema>;
-
-export const REPORT_REASONS = ['scam', 'wrongDetails', 'offensive', 'alreadySold', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  scam: 'Looks like a scam',
-  wrongDetails: 'Wrong or misleading details',
-  offensive: 'Offensive content',
-  alreadySold: 'Already sold',
-  other: 'Something else',
-};
 
 export const reportInputSchema = strictObject({
   carId: z.guid({ error: fieldError('carId', 'a valid id') }),

@@ -1,14 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import { saveSearch } from '@usedcars/shared-api/alerts';
-import { describeSearch, savedSearchInputSchema, type Category, type CarSort, type SavedSearchInput, type SearchFilters } from '@usedcars/shared-contract';
+import { describeSearch, type Category, type CarSort, type SavedSearchInput, type SearchFilters } from '@usedcars/shared-contract';
 import { GhostButton, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { Field, FormActions, Input } from '@usedcars/shared-ui/form';
 import { DEFAULT_SORT, type CarFilters } from '../../lib/listParams';
+import { FORM_UNCHECKED, loadFormSchemas } from '../../lib/loadFormSchemas';
 import { useIsBuyer } from '../../hooks/useIsBuyer';
 
 /** The list's view as a saved search's filters; a minimum of $0 is no minimum, the default sort no sort (as in the list's address). */
@@ -19,7 +20,8 @@ function toSearchFilters(category: Category, filters: CarFilters, sort: CarSort)
 }
 
 /** The schema's first message for the name, and one for the filters (a min above the max, say). */
-function validate(input: SavedSearchInput): { name?: string; filters?: string } | null {
+async function validate(input: SavedSearchInput): Promise<{ name?: string; filters?: string } | null> {
+  const { savedSearchInputSchema } = await loadFormSchemas();
   const result = savedSearchInputSchema.safeParse(input);
   if (result.success) return null;
   const errors: { name?: string; filters?: string } = {};
@@ -34,6 +36,7 @@ function SaveSearchDialog({ filters, onClose }: { filters: SearchFilters; onClos
   const [name, setName] = useState(() => describeSearch(filters).slice(0, 80));
   const [errors, setErrors] = useState<{ name?: string; filters?: string } | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => void loadFormSchemas().catch(() => undefined), []);
   const save = useMutation({
     mutationFn: (input: SavedSearchInput) => saveSearch(input),
     onSuccess: (saved) => {
@@ -42,10 +45,10 @@ function SaveSearchDialog({ filters, onClose }: { filters: SearchFilters; onClos
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = { name: name.trim(), filters };
-    const found = validate(input);
+    const found = await validate(input).catch(() => ({ filters: FORM_UNCHECKED }));
     setErrors(found);
     if (found) nameRef.current?.focus();
     else save.mutate(input);

@@ -4,10 +4,11 @@ import styled from 'styled-components';
 import { ApiError } from '@usedcars/shared-api';
 import { reportListing } from '@usedcars/shared-api/moderation';
 import { errorText } from '@usedcars/shared-auth';
-import { REPORT_REASONS, REPORT_REASON_LABELS, reportInputSchema, type Car, type ReportInput, type ReportReason } from '@usedcars/shared-contract';
+import { REPORT_REASONS, REPORT_REASON_LABELS, type Car, type ReportInput, type ReportReason } from '@usedcars/shared-contract';
 import { Button } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { Field, FormActions, FormRefusal, TextArea } from '@usedcars/shared-ui/form';
+import { FORM_UNCHECKED, loadFormSchemas } from '../../lib/loadFormSchemas';
 
 export const REPORT_TEXTS = {
   thanks: "Thanks, we'll take a look",
@@ -28,7 +29,9 @@ export function ReportDialog({ car, onClose, onReported }: { car: Car; onClose: 
   const [text, setText] = useState('');
   const [missingReason, setMissingReason] = useState(false);
   const [outcome, setOutcome] = useState<ReportOutcome | null>(null);
+  const [unchecked, setUnchecked] = useState(false);
   const done = useRef<HTMLButtonElement>(null);
+  useEffect(() => void loadFormSchemas().catch(() => undefined), []);
   // The form that had the focus is gone: the one button left takes it.
   useEffect(() => {
     if (outcome) done.current?.focus();
@@ -46,11 +49,13 @@ export function ReportDialog({ car, onClose, onReported }: { car: Car; onClose: 
     onReported(result);
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = reportInputSchema.safeParse({ carId: car._id, reason: reason || undefined, text: text.trim() === '' ? undefined : text });
     setMissingReason(reason === '');
-    if (input.success) sending.mutate(input.data);
+    const schemas = await loadFormSchemas().catch(() => null);
+    setUnchecked(schemas === null);
+    const input = schemas?.reportInputSchema.safeParse({ carId: car._id, reason: reason || undefined, text: text.trim() === '' ? undefined : text });
+    if (input?.success) sending.mutate(input.data);
   };
   const close = () => {
     if (!sending.isPending) onClose();
@@ -81,6 +86,7 @@ export function ReportDialog({ car, onClose, onReported }: { car: Car; onClose: 
             <TextArea name="text" dir="auto" rows={3} maxLength={1000} value={text} onChange={(event) => setText(event.target.value)} />
           </Field>
           <div role="alert">
+            {unchecked && <FormRefusal>{FORM_UNCHECKED}</FormRefusal>}
             {sending.isError && !(sending.error instanceof ApiError && sending.error.status === 409) && <FormRefusal>{errorText(sending.error)}</FormRefusal>}
           </div>
           <FormActions pending={sending.isPending} onCancel={close} submit="Send report" sending="Sending…" />

@@ -128,3 +128,32 @@ test('a visitor who asked to save data: pointing at a link fetches nothing, the 
   await expect(page.locator('#main').getByRole('heading', { level: 1, name: 'Audi cars' })).toBeVisible();
   await expect.poll(() => watch.apiReads(beforeClick, /^\/audis$/)).toHaveLength(1);
 });
+
+test("a visitor who points at nothing: the remotes' manifests are read while the page is idle, and the first click into a remote asks for its screen's scripts beside its entry", async ({
+  page,
+}) => {
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  // Requests and their ends, in the order the page saw them.
+  const seen: string[] = [];
+  page.on('request', (request) => seen.push(`asked ${request.url()}`));
+  page.on('requestfinished', (request) => seen.push(`done ${request.url()}`));
+  // The remotes' manifests: the shell's own, on the page's origin, is not one.
+  const manifests = () => seen.filter((line) => line.startsWith('asked') && line.endsWith('/mf-manifest.json') && !line.startsWith(`asked ${SITE.shell}`));
+  await page.goto('/');
+  await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
+  await expect.poll(() => new Set(manifests()).size, { message: "every remote's manifest, read before any click" }).toBe(3);
+  await page.waitForLoadState('networkidle');
+
+  const beforeClick = seen.length;
+  const manifestsBefore = manifests().length;
+  await page.mouse.move(0, 0);
+  await page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i }).click();
+  await expect(page.locator('#main').getByRole('heading', { level: 1, name: 'Audi cars' })).toBeVisible();
+  const afterClick = seen.slice(beforeClick);
+  expect(manifests(), 'no manifest read again').toHaveLength(manifestsBefore);
+  const moduleAsked = afterClick.findIndex((line) => line.startsWith('asked') && line.includes('__federation_expose_BrandListPage'));
+  const entryDone = afterClick.findIndex((line) => line.startsWith('done') && line.endsWith('/remoteEntry.js'));
+  expect(moduleAsked, "the list's module is asked for").toBeGreaterThanOrEqual(0);
+  expect(entryDone, "the catalog's entry arrives").toBeGreaterThanOrEqual(0);
+  expect(moduleAsked, 'before the entry has arrived').toBeLessThan(entryDone);
+});

@@ -1,6 +1,6 @@
 import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
 import { setRemoteRegistry } from '@usedcars/federation';
-import { entryOf } from '../core/entry';
+import { entryOf, exposedScripts } from '../core/entry';
 import { releaseOf, type RemoteManifest } from '../core/manifest';
 import { retryable, type Retryable } from '../core/retry';
 import { providedVersions, versionCheck } from '../core/versions';
@@ -35,6 +35,16 @@ async function readJson<T>(url: string, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** A script the page will run soon, requested now (a `<link rel="preload">`), unless the page has it already. */
+function preloadScript(href: string): void {
+  if ([...document.scripts].some((script) => script.src === href)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = href;
+  document.head.append(link);
+}
+
 /** A value the server handed over, used once: a retry requests the file afresh. */
 function once<T>(value: T | undefined): () => T | undefined {
   let kept = value;
@@ -61,6 +71,9 @@ export function startRemoteRegistry(
   const knownManifests = new Map(Object.entries(known?.manifests ?? {}).map(([name, manifest]) => [name, once(manifest)]));
   const addresses = retryable(async () => knownRemotes() ?? readJson<Partial<Record<string, string>>>(url, 'remotes.json'));
   const remotes = new Map<string, Retryable<void>>();
+  const registered = new Map<string, { manifestUrl: string; manifest: RemoteManifest }>();
+  // Only a remote's first module waits for its entry; later ones are requested as soon as they are asked for.
+  const preloaded = new Set<string>();
   const remote = (name: string) => {
     let entry = remotes.get(name);
     if (!entry) {
@@ -70,6 +83,7 @@ export function startRemoteRegistry(
         const manifest = knownManifests.get(name)?.() ?? (await readJson<RemoteManifest>(manifestUrl, `${name}'s manifest`));
         refuseIncompatible(name, manifest);
         registerRemotes([{ name, ...entryOf(manifestUrl, manifest, 'browser') }], { force: true });
+        registered.set(name, { manifestUrl, manifest });
         onRegistered(name, releaseOf(manifest, manifestUrl, name));
       });
       remotes.set(name, entry);
@@ -78,7 +92,18 @@ export function startRemoteRegistry(
   };
   setRemoteRegistry(
     (name) => remote(name).get(),
-    (name) => remote(name).forget(),
+    (name) => {
+      registered.delete(name);
+      preloaded.delete(name);
+      remote(name).forget();
+    },
+    (id) => {
+      const name = id.split('/')[0] ?? id;
+      const known = registered.get(name);
+      if (!known || preloaded.has(name)) return;
+      preloaded.add(name);
+      for (const href of exposedScripts(known.manifestUrl, known.manifest, id.slice(name.length + 1))) preloadScript(href);
+    },
   );
   return addresses.get().then(() => undefined);
 }

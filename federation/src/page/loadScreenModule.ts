@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ModuleId, ModuleProps, SessionViewer } from '@usedcars/shared-contract';
 import { loadedScreen, rememberLoadedScreen } from './loadedScreens';
-import { ensureRemoteRegistered } from './remoteRegistry';
+import { ensureRemoteRegistered, preloadScreenScripts } from './remoteRegistry';
 
 /** A remote's part of the page that could not be fetched (its manifest, its entry, an exposed module). */
 export class RemoteUnavailableError extends Error {
@@ -68,6 +68,7 @@ export function loadedScreenModule<Id extends ModuleId>(id: Id): ScreenModule<Id
 export async function loadScreenModule<Id extends ModuleId>(id: Id): Promise<ScreenModule<Id>> {
   try {
     await ensureRemoteRegistered(remoteNameOf(id));
+    preloadScreenScripts(id);
     const screen = await loadRemote<ScreenModule<Id>>(id);
     if (!screen) throw new Error(`${id} returned nothing`);
     rememberLoadedScreen(id, screen);

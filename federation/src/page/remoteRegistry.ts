@@ -8,15 +8,30 @@ import { forgetLoadedScreens } from './loadedScreens';
  */
 let ensureRegistered: (remote: string) => Promise<void> = () => Promise.resolve();
 let forgetRegistration: (remote: string) => void = () => undefined;
+let preloadScripts: (id: string) => void = () => undefined;
 
-export function setRemoteRegistry(ensure: (remote: string) => Promise<void>, forget: (remote: string) => void = () => undefined): void {
+/**
+ * `preload` asks the browser for an exposed module's scripts (named in its remote's manifest) at
+ * once, beside the remote's entry, instead of after it (docs/architecture.md, "Moving between screens").
+ */
+export function setRemoteRegistry(
+  ensure: (remote: string) => Promise<void>,
+  forget: (remote: string) => void = () => undefined,
+  preload: (id: string) => void = () => undefined,
+): void {
   ensureRegistered = ensure;
   forgetRegistration = forget;
+  preloadScripts = preload;
   forgetLoadedScreens();
 }
 
 export function ensureRemoteRegistered(remote: string): Promise<void> {
   return ensureRegistered(remote);
+}
+
+/** Once its remote is registered: the scripts of an exposed module (`catalog/BrandListPage`), requested now. */
+export function preloadScreenScripts(id: string): void {
+  preloadScripts(id);
 }
 
 export function forgetRemoteRegistration(remote: string): void {

@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import * as Router from 'react-router-dom';
 import { RemoteErrorHandlerContext, releaseServerMarkup } from '@usedcars/federation';
 import { GlobalStyle } from '@usedcars/shared-ui';
-import { NavigationProgress, PageRouter, installPrefetchOnIntent } from '../features/navigation';
-import { AppRoutes, isAppRoute, mayPrefetch, prefetchAddress, prepareMove } from './routes';
+import { NavigationProgress, PageRouter, installPrefetchOnIntent, prefetchWhenIdle } from '../features/navigation';
+import { AppRoutes, isAppRoute, mayPrefetch, prefetchAddress, prepareMove, registerRemotes } from './routes';
 import { DeferredToaster } from './services';
 import type { PageTelemetry } from './telemetry';
 
@@ -44,6 +44,7 @@ export function App({ telemetry }: { telemetry?: PageTelemetry }) {
   // The server's first screen is in place: the same screen reached later is rendered as usual.
   useEffect(releaseServerMarkup, []);
   useEffect(() => installPrefetchOnIntent({ isAppRoute, mayPrefetch }, prefetchAddress), []);
+  useEffect(() => prefetchWhenIdle(registerRemotes), []);
   return (
     <RemoteErrorHandlerContext.Provider value={telemetry?.onRemoteError}>
       <PageRouter prepare={prepareMove}>

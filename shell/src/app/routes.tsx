@@ -1,8 +1,8 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
-import { SCREENS, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
+import { EXPOSED_MODULES, SCREENS, remoteOf, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
 import { RequireAuth, authStore } from '@usedcars/shared-auth';
-import { loadScreenModule } from '@usedcars/federation';
+import { ensureRemoteRegistered, loadScreenModule } from '@usedcars/federation';
 import { RemoteComponent } from '@usedcars/shared-ui';
 import { useMoveEffects } from '../features/navigation';
 import { MainLayout } from '../layout/MainLayout';
@@ -138,6 +138,14 @@ export function mayPrefetch(pathname: string): boolean {
 export function prefetchAddress(address: string): void {
   const url = new URL(address, window.location.origin);
   void prepareMove(url);
+}
+
+/**
+ * Every remote's manifest read and the remote registered, so a first move into it, prefetched or
+ * not, starts with its entry and the screen's scripts (docs/architecture.md, "Moving between screens").
+ */
+export function registerRemotes(): void {
+  for (const remote of new Set(EXPOSED_MODULES.map(remoteOf))) void ensureRemoteRegistered(remote).catch(() => undefined);
 }
 
 /** The route table, rendered for the address on show (inside the page's router). */

@@ -2,4 +2,4 @@
 export { PageRouter } from './PageRouter';
 export { useMoveEffects } from './useMoveEffects';
 export { NavigationProgress } from './NavigationProgress';
-export { installPrefetchOnIntent } from './prefetchOnIntent';
+export { installPrefetchOnIntent, prefetchWhenIdle } from './prefetchOnIntent';

@@ -3,7 +3,7 @@
  * or touched has its screen's code and data fetched, so the click shows the screen from memory.
  */
 import { inSiteAddress, type Here } from './linkTakeover';
-import { prefetchCallsToActionInView } from './prefetchWhenVisible';
+import { prefetchCallsToActionInView, whenIdle } from './prefetchWhenVisible';
 
 /** The parts of navigator.connection the decision reads (Chromium has it; other browsers do not). */
 export interface Connection {
@@ -25,6 +25,12 @@ export const HOVER_DELAY_MS = 50;
 
 const SLOW = new Set(['slow-2g', '2g']);
 
+const pageConnection = () => (navigator as Navigator & { connection?: Connection }).connection;
+
+function savesData(connection: Connection | undefined): boolean {
+  return !!connection?.saveData || SLOW.has(connection?.effectiveType ?? '');
+}
+
 /**
  * The address to prepare for an intent on this link, or null: nothing when the visitor asked to save
  * data or is on a slow connection, for a link the router would not take, a screen that must not be
@@ -36,7 +42,7 @@ export function intentAddress(
   rules: IntentRules,
   { connection, prepared, now }: { connection: Connection | undefined; prepared: ReadonlyMap<string, number>; now: number },
 ): string | null {
-  if (connection?.saveData || SLOW.has(connection?.effectiveType ?? '')) return null;
+  if (savesData(connection)) return null;
   const address = inSiteAddress(target, here, rules.isAppRoute);
   if (address === null) return null;
   const url = new URL(address, here.origin);
@@ -45,6 +51,11 @@ export function intentAddress(
   const at = prepared.get(`${url.pathname}${url.search}`);
   if (at !== undefined && now - at < PREFETCH_AGAIN_MS) return null;
   return `${url.pathname}${url.search}`;
+}
+
+/** Runs `task` once the browser is idle, unless the visitor saves data or is on a slow connection. Returns the cancel. */
+export function prefetchWhenIdle(task: () => void): () => void {
+  return savesData(pageConnection()) ? () => undefined : whenIdle(task);
 }
 
 /**
@@ -58,8 +69,7 @@ export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: s
 
   // The address is judged when the intent is seen (Save-Data as it is then), and counted as prepared.
   const claim = (target: EventTarget | null) => {
-    const connection = (navigator as Navigator & { connection?: Connection }).connection;
-    const address = intentAddress(target, window.location, rules, { connection, prepared, now: Date.now() });
+    const address = intentAddress(target, window.location, rules, { connection: pageConnection(), prepared, now: Date.now() });
     if (address !== null) prepared.set(address, Date.now());
     return address;
   };

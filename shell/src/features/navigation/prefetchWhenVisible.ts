@@ -3,7 +3,7 @@ import { CALL_TO_ACTION_SELECTOR } from '@usedcars/shared-contract';
 /** How long an idle callback may wait for the browser to be idle before it runs anyway. */
 const IDLE_TIMEOUT_MS = 2_000;
 
-function whenIdle(task: () => void): () => void {
+export function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
     return () => window.cancelIdleCallback(handle);

@@ -51,3 +51,20 @@ test("a buyer's brand list and car page load without zod; a form's schemas arriv
   await expect.poll(async () => (await zodScripts()).length).toBeGreaterThan(0);
   expect(page.url()).toContain(`/audis/${carId}`);
 });
+
+test("a buyer's dashboard loads neither zod nor the seller's and the admin's screens", async ({ page, request }) => {
+  const buyer = await newAccount(request, 'Buyer');
+  await logIn(page, buyer.email, buyer.password);
+  const zodScripts = scriptsWithZod(page);
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+  });
+
+  await page.goto('/dashboard');
+  await hydrated(page.getByRole('heading', { level: 1, name: 'My Orders' }));
+  await page.waitForLoadState('networkidle');
+  expect(await zodScripts()).toEqual([]);
+  expect(scripts.filter((path) => /dashboard-(seller|admin)/.test(path))).toEqual([]);
+  expect(scripts.filter((path) => path.includes('dashboard-buyer'))).toHaveLength(1);
+});

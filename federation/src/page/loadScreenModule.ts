@@ -31,6 +31,8 @@ export function isRemoteUnavailable(error: unknown): boolean {
 export interface ScreenModule<Id extends ModuleId> {
   default: ComponentType<ModuleProps<Id>>;
   prefetch?: (context: PrefetchContext<Id>) => Promise<PrefetchResult | void>;
+  /** More of the screen's own code, for the viewer as the page knows them (a role's screen): fetched while a move here is prepared. */
+  preload?: () => Promise<unknown>;
 }
 
 /**

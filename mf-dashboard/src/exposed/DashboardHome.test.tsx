@@ -4,7 +4,7 @@ import { authStore } from '@usedcars/shared-auth';
 import { CATEGORIES, CATEGORY_PATHS } from '@usedcars/shared-contract';
 import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import { renderDashboard, signInAs } from '../testing/renderDashboard';
-import DashboardHome from './DashboardHome';
+import DashboardHome, { preload } from './DashboardHome';
 
 const api = standInApi();
 
@@ -27,10 +27,25 @@ test('while the role is unknown the dashboard shows a spinner, not a guess', () 
   expect(document.title).toBe('Dashboard');
 });
 
+// First of the signed-in tests: no role's screen has been fetched yet in this file.
+test("a move prepared with preload shows the viewer's screen at once; without it the spinner shows until the screen's code arrives", async () => {
+  signInAs('Seller');
+  const seller = renderDashboard(<DashboardHome />);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading your dashboard…');
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Products' })).toBeInTheDocument();
+  seller.unmount();
+
+  signInAs('Buyer');
+  await preload();
+  renderDashboard(<DashboardHome />);
+  expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+  expect(await screen.findByText(/You have not booked a car yet/)).toBeInTheDocument();
+});
+
 test('an admin gets the Buyers and Sellers tables', async () => {
   signInAs('admin');
   renderDashboard(<DashboardHome />);
-  expect(screen.getByRole('heading', { level: 1, name: 'All users' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'All users' })).toBeInTheDocument();
   expect(document.title).toBe('Dashboard - All users');
   expect(await screen.findByText('No buyers yet.')).toBeInTheDocument();
   expect(await screen.findByText('No sellers yet.')).toBeInTheDocument();
@@ -41,7 +56,7 @@ test('an admin gets the Buyers and Sellers tables', async () => {
 test('a Seller gets My Products', async () => {
   signInAs('Seller');
   renderDashboard(<DashboardHome />);
-  expect(screen.getByRole('heading', { level: 1, name: 'My Products' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Products' })).toBeInTheDocument();
   expect(document.title).toBe('Dashboard - My Products');
   expect(await screen.findByText(/You have not added a car yet/)).toBeInTheDocument();
   await waitFor(() => expect(api.sent('GET', '/myAudi')).toHaveLength(1));
@@ -53,7 +68,7 @@ test('a Seller gets My Products', async () => {
 test.each([['Buyer' as const], [null]])('role %s gets My Orders', async (role) => {
   signInAs(role);
   renderDashboard(<DashboardHome />);
-  expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
   expect(document.title).toBe('Dashboard - orders');
   expect(await screen.findByText(/You have not booked a car yet/)).toBeInTheDocument();
   expect(asked()).toEqual(['GET /bookings email=dana%40usedcars.test']);

@@ -101,7 +101,9 @@ export function isAppRoute(pathname: string): boolean {
 /** Fetches the code of the screens an address shows, so a move shows them whole (docs/architecture.md, "Moving between screens"). */
 function prepareScreens(pathname: string): Promise<unknown> {
   const screens = screensAt(pathname);
-  const code = screens.map((screen) => ('module' in screen ? loadScreenModule(screen.module) : SHELL_CODE[screen.shell]?.()));
+  const code = screens.map((screen) =>
+    'module' in screen ? loadScreenModule(screen.module).then((module) => module.preload?.()) : SHELL_CODE[screen.shell]?.(),
+  );
   if (screens.some((screen) => screen.readsApi)) code.push(loadServices());
   return Promise.allSettled(code);
 }

@@ -1,7 +1,5 @@
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useNavigationType } from 'react-router-dom';
-
-const noSubscription = () => () => undefined;
 
 /**
  * How many of a list's items to render now. After a move to the screen, the first `step` items
@@ -11,13 +9,9 @@ const noSubscription = () => () => undefined;
  * rendered is hydrated whole, and Back or Forward renders whole so its scroll position holds.
  */
 export function useFirstItemsFirst(total: number, step: number): number {
-  const hydrating = useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
+  // A document's first screen, the one a server renders and the page hydrates, is a POP.
   const arrivedByMove = useNavigationType() !== 'POP';
-  const [limit, setLimit] = useState(() => (!hydrating && arrivedByMove ? step : Infinity));
+  const [limit, setLimit] = useState(() => (arrivedByMove ? step : Infinity));
   const shown = Math.min(total, limit);
   const waiting = shown < total;
   useEffect(() => {

@@ -1,11 +1,28 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
-import { screen, waitFor } from '@testing-library/react';
+import { createElement, type ComponentProps } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { act, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { standInApi } from '@usedcars/shared-api/testing';
 import BrandListPage from './BrandListPage';
 import { serveBrandLists } from '../../testing/brandLists';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
+
+// Each card's renders, counted (the card itself is the real one).
+const cardRenders = { count: 0 };
+jest.mock('../../components/CarCard', () => {
+  const actual = jest.requireActual<typeof import('../../components/CarCard')>('../../components/CarCard');
+  return {
+    ...actual,
+    CarCard: (props: ComponentProps<typeof actual.CarCard>) => {
+      cardRenders.count += 1;
+      return createElement(actual.CarCard, props);
+    },
+  };
+});
 
 const api = standInApi();
 const PAGE = Array.from({ length: 24 }, (_, index) => makeCar({ carName: `Audi ${index + 1}` }));
@@ -46,4 +63,32 @@ test('after a move, the first row of cars comes first and the rest of the page f
 test('a page opened at its address shows all its cars at once, as the server rendered them', async () => {
   renderAt('/audis', site);
   expect(await screen.findAllByRole('article')).toHaveLength(24);
+});
+
+test('a page the server rendered is hydrated as it is: its cars are not rendered again once it is', async () => {
+  // The cache as the server left it: filled by a first render of the same address.
+  const first = renderAt('/audis', site);
+  expect(await screen.findAllByRole('article')).toHaveLength(24);
+  first.unmount();
+  // Fresh for a while, as the page's client keeps what the server read (shared-ui's createQueryClient).
+  first.queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } });
+  const page = (
+    <QueryClientProvider client={first.queryClient}>
+      <MemoryRouter initialEntries={['/audis']}>{site}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page);
+  document.body.append(container);
+  expect(container.querySelectorAll('article')).toHaveLength(24);
+
+  cardRenders.count = 0;
+  const mismatches: unknown[] = [];
+  const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: (error) => mismatches.push(error) }));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  expect(mismatches).toEqual([]);
+  expect(container.querySelectorAll('article')).toHaveLength(24);
+  expect(cardRenders.count).toBe(24);
+  act(() => root.unmount());
+  container.remove();
 });

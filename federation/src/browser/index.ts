@@ -97,8 +97,7 @@ export function startRemoteRegistry(
       preloaded.delete(name);
       remote(name).forget();
     },
-    (id) => {
-      const name = id.split('/')[0] ?? id;
+    (name, id) => {
       const known = registered.get(name);
       if (!known || preloaded.has(name)) return;
       preloaded.add(name);

@@ -69,8 +69,9 @@ export function loadedScreenModule<Id extends ModuleId>(id: Id): ScreenModule<Id
 /** A remote's exposed module, fetched (once) through the federation runtime. */
 export async function loadScreenModule<Id extends ModuleId>(id: Id): Promise<ScreenModule<Id>> {
   try {
-    await ensureRemoteRegistered(remoteNameOf(id));
-    preloadScreenScripts(id);
+    const remote = remoteNameOf(id);
+    await ensureRemoteRegistered(remote);
+    preloadScreenScripts(remote, id);
     const screen = await loadRemote<ScreenModule<Id>>(id);
     if (!screen) throw new Error(`${id} returned nothing`);
     rememberLoadedScreen(id, screen);

@@ -8,7 +8,7 @@ import { forgetLoadedScreens } from './loadedScreens';
  */
 let ensureRegistered: (remote: string) => Promise<void> = () => Promise.resolve();
 let forgetRegistration: (remote: string) => void = () => undefined;
-let preloadScripts: (id: string) => void = () => undefined;
+let preloadScripts: (remote: string, id: string) => void = () => undefined;
 
 /**
  * `preload` asks the browser for an exposed module's scripts (named in its remote's manifest) at
@@ -17,7 +17,7 @@ let preloadScripts: (id: string) => void = () => undefined;
 export function setRemoteRegistry(
   ensure: (remote: string) => Promise<void>,
   forget: (remote: string) => void = () => undefined,
-  preload: (id: string) => void = () => undefined,
+  preload: (remote: string, id: string) => void = () => undefined,
 ): void {
   ensureRegistered = ensure;
   forgetRegistration = forget;
@@ -30,8 +30,8 @@ export function ensureRemoteRegistered(remote: string): Promise<void> {
 }
 
 /** Once its remote is registered: the scripts of an exposed module (`catalog/BrandListPage`), requested now. */
-export function preloadScreenScripts(id: string): void {
-  preloadScripts(id);
+export function preloadScreenScripts(remote: string, id: string): void {
+  preloadScripts(remote, id);
 }
 
 export function forgetRemoteRegistration(remote: string): void {

@@ -10,6 +10,8 @@ import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
  * counted, never timed.
  */
 
+const SHORT_WINDOW = { width: 1280, height: 500 };
+
 /** The tab's requests from now on: scripts, and the API's reads (GETs) by path. */
 function watchRequests(page: Page) {
   const requests: Request[] = [];
@@ -27,8 +29,12 @@ function watchRequests(page: Page) {
   };
 }
 
-/** The home page, signed in as the buyer, hydrated and with nothing more in flight. */
+/**
+ * The home page, signed in as the buyer, hydrated and with nothing more in flight; the window short
+ * enough that its categories are more than half a screen below the fold (not yet "in view").
+ */
 async function openHomeAsBuyer(page: Page) {
+  await page.setViewportSize(SHORT_WINDOW);
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await page.goto('/');
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
@@ -75,11 +81,33 @@ test('a buyer points at the Audi link, then at a car: each click fetches no scri
   expect(watch.apiReads(beforeCarClick, /^\/(audis\/[^/]+|favourites)$/), 'no read of what was prefetched').toEqual([]);
 });
 
+test('the screen of a link pointed at is rendered ahead, out of sight: the click shows those very elements and focuses their heading', async ({ page }) => {
+  await openHomeAsBuyer(page);
+  const audi = page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i });
+  await audi.hover();
+  const ahead = page.locator('#main section[aria-labelledby="brand-title"]');
+  await expect(ahead, 'the list is rendered ahead, with its cars').toHaveCount(1);
+  await expect(ahead.locator('article').first()).toBeAttached();
+  await expect(ahead, 'out of sight').toBeHidden();
+  await expect(page.getByRole('region', { name: 'Categories' }), 'the home page still on show').toBeVisible();
+  await ahead.evaluate((section) => Object.assign(section, { renderedAhead: true }));
+
+  await audi.click();
+  const heading = page.getByRole('heading', { level: 1, name: 'Audi cars' });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+  expect(
+    await heading.evaluate((h1) => (h1.closest('section') as HTMLElement & { renderedAhead?: boolean }).renderedAhead),
+    'the elements on show are those rendered ahead',
+  ).toBe(true);
+  await expect(page.locator('#main h1'), 'no other screen left in the page').toHaveCount(1);
+});
+
 test("home's categories, its main call to action, are prepared once in view: the click fetches no script and reads no list again", async ({ page }) => {
   await openHomeAsBuyer(page);
   const watch = watchRequests(page);
   const lists = /^\/(audis|hondas|mercedess)$/;
-  expect(watch.apiReads(0, lists), 'nothing prepared while the categories are out of view').toEqual([]);
+  expect(watch.apiReads(0, lists), 'nothing prepared while the categories are more than half a screen below the fold').toEqual([]);
 
   // Scrolled to, never pointed at: the pointer stays in the corner.
   await page.mouse.move(0, 0);
@@ -140,20 +168,22 @@ test("a visitor who points at nothing: the remotes' manifests are read while the
   // The remotes' manifests: the shell's own, on the page's origin, is not one.
   const manifests = () => seen.filter((line) => line.startsWith('asked') && line.endsWith('/mf-manifest.json') && !line.startsWith(`asked ${SITE.shell}`));
   await page.goto('/');
-  await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
+  const dashboard = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' });
+  await hydrated(dashboard);
   await expect.poll(() => new Set(manifests()).size, { message: "every remote's manifest, read before any click" }).toBe(3);
   await page.waitForLoadState('networkidle');
+  const dashboardEntry = () => seen.filter((line) => line.includes(SITE.dashboard) && line.endsWith('/remoteEntry.js'));
+  expect(dashboardEntry(), "the dashboard's entry is not fetched before the click").toEqual([]);
 
   const beforeClick = seen.length;
   const manifestsBefore = manifests().length;
-  await page.mouse.move(0, 0);
-  await page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i }).click();
-  await expect(page.locator('#main').getByRole('heading', { level: 1, name: 'Audi cars' })).toBeVisible();
+  await dashboard.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
   const afterClick = seen.slice(beforeClick);
   expect(manifests(), 'no manifest read again').toHaveLength(manifestsBefore);
-  const moduleAsked = afterClick.findIndex((line) => line.startsWith('asked') && line.includes('__federation_expose_BrandListPage'));
-  const entryDone = afterClick.findIndex((line) => line.startsWith('done') && line.endsWith('/remoteEntry.js'));
-  expect(moduleAsked, "the list's module is asked for").toBeGreaterThanOrEqual(0);
-  expect(entryDone, "the catalog's entry arrives").toBeGreaterThanOrEqual(0);
+  const moduleAsked = afterClick.findIndex((line) => line.startsWith(`asked ${SITE.dashboard}`) && line.includes('__federation_expose_Dashboard'));
+  const entryDone = afterClick.findIndex((line) => line === `done ${SITE.dashboard}/remoteEntry.js`);
+  expect(moduleAsked, "the dashboard's module is asked for").toBeGreaterThanOrEqual(0);
+  expect(entryDone, "the dashboard's entry arrives").toBeGreaterThanOrEqual(0);
   expect(moduleAsked, 'before the entry has arrived').toBeLessThan(entryDone);
 });

@@ -1,5 +1,5 @@
 import { HOVER_DELAY_MS, PREFETCH_AGAIN_MS, installPrefetchOnIntent, intentAddress } from '../features/navigation/prefetchOnIntent';
-import { setSignedIn, setSignedOut } from '@usedcars/shared-auth';
+import { authStore, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
 import { isAppRoute, mayPrefetch } from './routes';
 
 /** The shell's real route table and registry decide which links are prepared. */
@@ -15,6 +15,9 @@ function linkTo(href: string): HTMLAnchorElement {
   return anchor;
 }
 
+const signInBuyer = () => setSignedIn({ uid: 'u1', email: 'buyer@usedcars.test', displayName: null }, 'Buyer');
+
+beforeEach(signInBuyer);
 afterEach(() => document.body.replaceChildren());
 
 describe('which links are prepared on intent', () => {
@@ -38,13 +41,16 @@ describe('which links are prepared on intent', () => {
     expect(intentAddress(linkTo('/audis'), { ...here, pathname: '/audis' }, rules, fast)).toBeNull();
   });
 
-  it('a signed-out visitor is not prepared a screen that needs a sign-in; an open one is', () => {
-    setSignedOut();
-    expect(intentAddress(linkTo('/audis'), here, rules, fast)).toBeNull();
-    expect(intentAddress(linkTo('/dashboard'), here, rules, fast)).toBeNull();
-    expect(intentAddress(linkTo('/audis/abc'), here, rules, fast)).toBe('/audis/abc');
-    expect(intentAddress(linkTo('/blogs'), here, rules, fast)).toBe('/blogs');
-    setSignedIn({ uid: 'u1', email: 'buyer@usedcars.test', displayName: null }, 'Buyer');
+  it('a visitor signed out, or whose session is still being checked, is not prepared a screen that needs a sign-in; an open one is', () => {
+    const checking = () => authStore.setState({ status: 'loading', user: null, role: null });
+    for (const notSignedIn of [setSignedOut, checking]) {
+      notSignedIn();
+      expect(intentAddress(linkTo('/audis'), here, rules, fast)).toBeNull();
+      expect(intentAddress(linkTo('/dashboard'), here, rules, fast)).toBeNull();
+      expect(intentAddress(linkTo('/audis/abc'), here, rules, fast)).toBe('/audis/abc');
+      expect(intentAddress(linkTo('/blogs'), here, rules, fast)).toBe('/blogs');
+    }
+    signInBuyer();
     expect(intentAddress(linkTo('/audis'), here, rules, fast)).toBe('/audis');
   });
 
@@ -57,11 +63,16 @@ describe('which links are prepared on intent', () => {
 
 describe('the intents listened for', () => {
   let prepared: string[];
+  let ahead: string[];
   let uninstall: () => void;
   beforeEach(() => {
     jest.useFakeTimers();
     prepared = [];
-    uninstall = installPrefetchOnIntent(rules, (address) => prepared.push(address));
+    ahead = [];
+    uninstall = installPrefetchOnIntent(rules, (address, { prerender }) => {
+      prepared.push(address);
+      if (prerender) ahead.push(address);
+    });
   });
   afterEach(() => {
     uninstall();
@@ -89,5 +100,12 @@ describe('the intents listened for', () => {
     linkTo('/blogs').dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     linkTo('/mercedes').dispatchEvent(new Event('touchstart', { bubbles: true }));
     expect(prepared).toEqual(['/blogs', '/mercedes']);
+  });
+
+  it('each new intent renders its screen ahead, an address met before too; a repeat of the last intent does nothing', () => {
+    const audi = linkTo('/audis');
+    const honda = linkTo('/hondas');
+    for (const link of [audi, audi, honda, audi]) link.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(ahead).toEqual(['/audis', '/hondas', '/audis']);
   });
 });

@@ -1,10 +1,10 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { EXPOSED_MODULES, SCREENS, remoteOf, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
 import { RequireAuth, authStore } from '@usedcars/shared-auth';
 import { ensureRemoteRegistered, loadScreenModule } from '@usedcars/federation';
 import { RemoteComponent } from '@usedcars/shared-ui';
-import { useMoveEffects } from '../features/navigation';
+import { ScreenSlots, prerenderAddress, useMoveEffects } from '../features/navigation';
 import { MainLayout } from '../layout/MainLayout';
 import { RouteErrorBoundary } from '../features/error/RouteErrorBoundary';
 import NotFoundPage from '../features/not-found/NotFoundPage';
@@ -60,24 +60,15 @@ function toRoute(screen: Screen, inherited = { guarded: false, served: false }):
 }
 
 /**
- * The route table: the main layout around every screen of the registry. Matching is
- * case-insensitive, so /Dashboard and /dashboard/mybuyer reach the same screens as /dashboard and
+ * The route table: every screen of the registry, shown inside the main layout (AppRoutes). Matching
+ * is case-insensitive, so /Dashboard and /dashboard/mybuyer reach the same screens as /dashboard and
  * /dashboard/myBuyer.
  *
  * A screen that throws shows an error screen: under /dashboard the dashboard route's, beside the
  * navbar; elsewhere the main layout's, in place of the layout. RemoteComponent's own boundary only
  * stands in for a remote that could not be fetched.
  */
-const routes: RouteObject[] = [
-  {
-    element: (
-      <RouteErrorBoundary>
-        <MainLayout />
-      </RouteErrorBoundary>
-    ),
-    children: SCREENS.map((screen) => toRoute(screen)),
-  },
-];
+const routes: RouteObject[] = SCREENS.map((screen) => toRoute(screen));
 
 /** The screens an address shows, outermost first, with the route's parameters. */
 export function matchesAt(pathname: string): Array<{ screen: Screen; params: Record<string, string | undefined> }> {
@@ -129,17 +120,24 @@ export function prepareMove({ pathname, search }: { pathname: string; search: st
 
 /**
  * The address may be prepared before a click: no screen of it is marked `prefetch: false`, and a
- * signed-out visitor, whom the login guard would send to /login, is not prepared a signed-in screen.
+ * screen that needs a sign-in only for a visitor known to be signed in (the login guard would send
+ * anyone else to /login; a first visit would otherwise fetch the brand list's code while its
+ * session is still being checked).
  */
 export function mayPrefetch(pathname: string): boolean {
-  const signedOut = authStore.getState().status === 'signedOut';
-  return screensAt(pathname).every((screen) => screen.prefetch !== false && !(signedOut && screen.access === 'signedIn'));
+  const signedIn = authStore.getState().status === 'signedIn';
+  return screensAt(pathname).every((screen) => screen.prefetch !== false && (signedIn || screen.access !== 'signedIn'));
 }
 
-/** Prefetch on intent: an address's code and data, fetched before the click (docs/architecture.md, "Moving between screens"). */
-export function prefetchAddress(address: string): void {
-  const url = new URL(address, window.location.origin);
-  void prepareMove(url);
+/**
+ * Prefetch on intent: an address's code and data, fetched before the click (docs/architecture.md,
+ * "Moving between screens"); for a link pointed at, focused or touched, the screen is then rendered
+ * out of sight, so the click only shows it ("Rendered before the click").
+ */
+export function prefetchAddress(address: string, { prerender }: { prerender: boolean }): void {
+  const { pathname, search } = new URL(address, window.location.origin);
+  const ready = Promise.all([prepareScreens(pathname), startScreenData(pathname, search)]);
+  if (prerender) void ready.then(() => prerenderAddress(pathname, search));
 }
 
 /**
@@ -150,8 +148,14 @@ export function registerRemotes(): void {
   for (const remote of new Set(EXPOSED_MODULES.map(remoteOf))) void ensureRemoteRegistered(remote).catch(() => undefined);
 }
 
-/** The route table, rendered for the address on show (inside the page's router). */
+/** The main layout and, in it, the route table's screens for the address on show (inside the page's router). */
 export function AppRoutes() {
   useMoveEffects(isAppRoute);
-  return useRoutes(routes);
+  return (
+    <RouteErrorBoundary>
+      <MainLayout>
+        <ScreenSlots routes={routes} />
+      </MainLayout>
+    </RouteErrorBoundary>
+  );
 }

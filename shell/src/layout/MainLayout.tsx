@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Container } from '@usedcars/shared-ui';
 import { Navbar } from './Navbar';
@@ -21,14 +21,12 @@ const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
   padding-bottom: 48px;
 `;
 
-/** The shared layout (docs/product.md, "The screens"): navbar, the page at most 1310px wide, footer. */
-export function MainLayout() {
+/** The shared layout (docs/product.md, "The screens"): navbar, the page at most 1310px wide, footer; the screens in between. */
+export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <Page>
       <Navbar />
-      <Main>
-        <Outlet />
-      </Main>
+      <Main>{children}</Main>
       <Footer />
     </Page>
   );

@@ -4,6 +4,12 @@ const HEADING_WAIT_MS = 5_000;
 /** Fields a screen focuses itself: a move does not take focus from them. */
 const OWN_FOCUS = 'input, select, textarea, [contenteditable="true"]';
 
+/** Inside a screen rendered ahead, out of sight (ScreenSlots.tsx): React hides it with an inline display none. */
+function renderedAhead(element: HTMLElement, main: HTMLElement): boolean {
+  for (let node: HTMLElement | null = element; node && node !== main; node = node.parentElement) if (node.style.display === 'none') return true;
+  return false;
+}
+
 /**
  * After a move, focus goes to the new screen's h1 (tabIndex -1), so a screen reader reads the new
  * page and Tab starts from it. The heading is waited for if the screen renders it later, and focused
@@ -13,8 +19,9 @@ export function focusHeadingOf(main: HTMLElement | null): () => void {
   if (!main) return () => undefined;
   let focused: HTMLElement | null = null;
   const attempt = () => {
-    const heading = main.querySelector<HTMLElement>('h1');
-    if (!heading || heading === focused || focused?.isConnected) return;
+    if (focused?.isConnected) return;
+    const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h1) => !renderedAhead(h1, main));
+    if (!heading || heading === focused) return;
     const active = document.activeElement;
     const elsewhere = !!active && active !== document.body;
     // A field the screen focused keeps focus; so does whatever the visitor focused after the first heading.

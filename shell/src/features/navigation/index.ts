@@ -3,3 +3,5 @@ export { PageRouter } from './PageRouter';
 export { useMoveEffects } from './useMoveEffects';
 export { NavigationProgress } from './NavigationProgress';
 export { installPrefetchOnIntent, prefetchWhenIdle } from './prefetchOnIntent';
+export { ScreenSlots } from './ScreenSlots';
+export { prerenderAddress } from './prerender';

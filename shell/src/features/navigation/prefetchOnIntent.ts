@@ -61,21 +61,26 @@ export function prefetchWhenIdle(task: () => void): () => void {
 /**
  * Listens for intent on the page's links: pointerenter (after HOVER_DELAY_MS at rest on the link),
  * focus and touchstart; and a screen's main call to action once it is in view. `prepare` fetches
- * an address's code and data. Returns the uninstall.
+ * an address's code and data, and for an intent renders its screen ahead. Returns the uninstall.
  */
-export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: string) => void): () => void {
+export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: string, how: { prerender: boolean }) => void): () => void {
+  // Calls to action in view are prepared once per PREFETCH_AGAIN_MS; an intent again only when it
+  // repeats the last one, since each intent also renders its screen ahead (one at a time).
   const prepared = new Map<string, number>();
+  let lastIntent = new Map<string, number>();
   let hover: { link: Element; timer: ReturnType<typeof setTimeout> } | null = null;
 
   // The address is judged when the intent is seen (Save-Data as it is then), and counted as prepared.
-  const claim = (target: EventTarget | null) => {
-    const address = intentAddress(target, window.location, rules, { connection: pageConnection(), prepared, now: Date.now() });
-    if (address !== null) prepared.set(address, Date.now());
+  const claim = (target: EventTarget | null, seen: Map<string, number> = prepared) => {
+    const address = intentAddress(target, window.location, rules, { connection: pageConnection(), prepared: seen, now: Date.now() });
+    if (address !== null) seen.set(address, Date.now());
     return address;
   };
   const prefetch = (target: EventTarget | null) => {
-    const address = claim(target);
-    if (address !== null) prepare(address);
+    const address = claim(target, lastIntent);
+    if (address === null) return;
+    lastIntent = new Map([[address, Date.now()]]);
+    prepare(address, { prerender: true });
   };
   const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest('a[href]') : null);
 
@@ -100,7 +105,7 @@ export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: s
   window.addEventListener('pointerout', onOut, options);
   window.addEventListener('focusin', onFocus, options);
   window.addEventListener('touchstart', onTouch, options);
-  const stopWatchingCallsToAction = prefetchCallsToActionInView(document.body, claim, prepare);
+  const stopWatchingCallsToAction = prefetchCallsToActionInView(document.body, claim, (address) => prepare(address, { prerender: false }));
   return () => {
     stopWatchingCallsToAction();
     if (hover) clearTimeout(hover.timer);

@@ -1,5 +1,8 @@
 import { CALL_TO_ACTION_SELECTOR } from '@usedcars/shared-contract';
 
+/** A call to action this close below the fold counts as in view: a visitor reaches it with the first scroll. */
+const ABOUT_TO_SHOW = '0px 0px 50% 0px';
+
 /** How long an idle callback may wait for the browser to be idle before it runs anyway. */
 const IDLE_TIMEOUT_MS = 2_000;
 
@@ -14,7 +17,7 @@ export function whenIdle(task: () => void): () => void {
 
 /**
  * Watches the page for links marked as a screen's main call to action (CALL_TO_ACTION): the first
- * time one is in view, `claim` judges it (the address to prepare, or null), and `prepare` fetches
+ * time one is in view, or within half a screen below it, `claim` judges it (the address to prepare, or null), and `prepare` fetches
  * that address when the browser is idle. Returns the uninstall.
  */
 export function prefetchCallsToActionInView(root: HTMLElement, claim: (link: Element) => string | null, prepare: (address: string) => void): () => void {
@@ -29,15 +32,18 @@ export function prefetchCallsToActionInView(root: HTMLElement, claim: (link: Ele
     pending.add(cancel);
   };
 
-  const inView = new IntersectionObserver((entries) => {
-    for (const { target, isIntersecting } of entries) {
-      if (!isIntersecting || considered.has(target)) continue;
-      considered.add(target);
-      inView.unobserve(target);
-      const address = claim(target);
-      if (address !== null) later(() => prepare(address));
-    }
-  });
+  const inView = new IntersectionObserver(
+    (entries) => {
+      for (const { target, isIntersecting } of entries) {
+        if (!isIntersecting || considered.has(target)) continue;
+        considered.add(target);
+        inView.unobserve(target);
+        const address = claim(target);
+        if (address !== null) later(() => prepare(address));
+      }
+    },
+    { rootMargin: ABOUT_TO_SHOW },
+  );
   // Links of screens that left the page are let go: only those on show now are watched.
   const watchShown = () => {
     inView.disconnect();

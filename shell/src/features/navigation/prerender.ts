@@ -1,0 +1,30 @@
+import type { Location } from 'react-router-dom';
+
+/**
+ * The screen rendered ahead, out of sight, for the link the visitor is about to follow
+ * (docs/architecture.md, "Rendered before the click"): one at a time, the latest intent's. A store
+ * outside React's context, like pendingMove.ts, so telling ScreenSlots re-renders nothing else.
+ */
+interface PrerenderTarget {
+  /** The slot's key: the same key on show after the click, so React keeps what it rendered. */
+  key: string;
+  location: Location;
+}
+
+let target: PrerenderTarget | null = null;
+let made = 0;
+const listeners = new Set<() => void>();
+
+export function prerenderAddress(pathname: string, search: string): void {
+  if (target && target.location.pathname === pathname && target.location.search === search) return;
+  const key = `prerender-${++made}`;
+  target = { key, location: { pathname, search, hash: '', state: null, key } };
+  for (const listener of listeners) listener();
+}
+
+export function subscribePrerender(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const prerenderTarget = () => target;

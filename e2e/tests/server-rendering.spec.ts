@@ -4,6 +4,7 @@ import path from 'node:path';
 import { listCar, newAccount } from '../support/accounts';
 import { ROOT, readRemotes, serveFolder } from '../support/remotes';
 import { renderServerReady, serveBroken, sparePort, startRenderServer } from '../support/renderServer';
+import { hydrated } from '../support/hydration';
 import { SITE } from '../support/site';
 
 /**
@@ -96,6 +97,20 @@ test('the home page asks for its hero picture first, and for no script of a scre
   // The home page's markup is left as rendered: none of the catalog's code is asked for.
   expect(head).not.toContain(SITE.catalog + '/remoteEntry.js');
   expect(html).toContain('"staticMarkup":["catalog/HomePage"]');
+});
+
+test('the home page hydrates and idles without running any of the catalog\'s code: its markup stays as the server drew it', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/');
+  await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }));
+  await page.waitForLoadState('networkidle');
+  // The idle work (the remotes' manifests, the health reporting) is done by then.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => url.startsWith(SITE.catalog))).toEqual([]);
 });
 
 test("a car's page names its screen's scripts in the head, from the catalog's manifest, for after its first paint", async ({ request }) => {

@@ -1,4 +1,4 @@
-import { Activity, memo, useMemo, useState, useSyncExternalStore } from 'react';
+import { Activity, Fragment, memo, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   UNSAFE_LocationContext as LocationContext,
   useLocation,
@@ -30,6 +30,9 @@ const SlotScreens = memo(function SlotScreens({ routes, location, navigationType
   );
 });
 
+/** The slot of the page's first screen, never rendered ahead. */
+const FIRST = 'first';
+
 const sameAddress = (a: Location, b: Location) => a.pathname === b.pathname && a.search === b.search;
 
 /**
@@ -42,7 +45,7 @@ export function ScreenSlots({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const ahead = useSyncExternalStore(subscribePrerender, prerenderTarget, () => null);
-  const [slots, setSlots] = useState<{ seen: Location; shown: Slot }>(() => ({ seen: location, shown: { key: 'first', location, navigationType } }));
+  const [slots, setSlots] = useState<{ seen: Location; shown: Slot }>(() => ({ seen: location, shown: { key: FIRST, location, navigationType } }));
 
   let shown = slots.shown;
   if (slots.seen !== location) {
@@ -58,11 +61,18 @@ export function ScreenSlots({ routes }: { routes: RouteObject[] }) {
   }
   const hidden = ahead && ahead.key !== shown.key && !sameAddress(ahead.location, location) ? ahead : null;
 
+  const screens = <SlotScreens routes={routes} location={shown.location} navigationType={shown.navigationType} />;
   return (
     <>
-      <Activity key={shown.key} mode="visible">
-        <SlotScreens routes={routes} location={shown.location} navigationType={shown.navigationType} />
-      </Activity>
+      {shown.key === FIRST ? (
+        // The page's first screen hydrates in the page's first pass, as the server rendered it: an
+        // Activity boundary would hydrate after it, once a screen kept as the server drew it is let go.
+        <Fragment key={FIRST}>{screens}</Fragment>
+      ) : (
+        <Activity key={shown.key} mode="visible">
+          {screens}
+        </Activity>
+      )}
       {hidden && (
         <Activity key={hidden.key} mode="hidden">
           <SlotScreens routes={routes} location={hidden.location} navigationType={NavigationType.Push} />

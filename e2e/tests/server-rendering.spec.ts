@@ -99,7 +99,7 @@ test('the home page asks for its hero picture first, and for no script of a scre
   expect(html).toContain('"staticMarkup":["catalog/HomePage"]');
 });
 
-test('the home page hydrates and idles without running any of the catalog\'s code: its markup stays as the server drew it', async ({ page }) => {
+test("the home page hydrates and idles without running any of the catalog's code: its markup stays as the server drew it", async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());

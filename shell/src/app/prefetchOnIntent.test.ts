@@ -96,10 +96,12 @@ describe('the intents listened for', () => {
     expect(prepared).toEqual(['/audis']);
   });
 
-  it('focus and touch prepare at once', () => {
+  it('focus and touch prepare at once; focus renders the screen ahead, a touch does not', () => {
     linkTo('/blogs').dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     linkTo('/mercedes').dispatchEvent(new Event('touchstart', { bubbles: true }));
     expect(prepared).toEqual(['/blogs', '/mercedes']);
+    // A touch may start a scroll: its screen is not rendered ahead.
+    expect(ahead).toEqual(['/blogs']);
   });
 
   it('each new intent renders its screen ahead, an address met before too; a repeat of the last intent does nothing', () => {

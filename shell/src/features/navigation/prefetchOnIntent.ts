@@ -61,7 +61,7 @@ export function prefetchWhenIdle(task: () => void): () => void {
 /**
  * Listens for intent on the page's links: pointerenter (after HOVER_DELAY_MS at rest on the link),
  * focus and touchstart; and a screen's main call to action once it is in view. `prepare` fetches
- * an address's code and data, and for an intent renders its screen ahead. Returns the uninstall.
+ * an address's code and data, and for a pointer or focus renders its screen ahead. Returns the uninstall.
  */
 export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: string, how: { prerender: boolean }) => void): () => void {
   // Calls to action in view are prepared once per PREFETCH_AGAIN_MS; an intent again only when it
@@ -76,11 +76,12 @@ export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: s
     if (address !== null) seen.set(address, Date.now());
     return address;
   };
-  const prefetch = (target: EventTarget | null) => {
+  // A touch may be the start of a scroll across the list: its link's screen is fetched, not rendered.
+  const prefetch = (target: EventTarget | null, prerender = true) => {
     const address = claim(target, lastIntent);
     if (address === null) return;
     lastIntent = new Map([[address, Date.now()]]);
-    prepare(address, { prerender: true });
+    prepare(address, { prerender });
   };
   const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest('a[href]') : null);
 
@@ -97,7 +98,7 @@ export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: s
     hover = null;
   };
   const onFocus = (event: FocusEvent) => prefetch(event.target);
-  const onTouch = (event: TouchEvent) => prefetch(event.target);
+  const onTouch = (event: TouchEvent) => prefetch(event.target, false);
 
   // In the capture phase: React stops these events on markup it has not hydrated (a screen kept as the server rendered it).
   const options = { capture: true, passive: true };

@@ -131,8 +131,8 @@ export function mayPrefetch(pathname: string): boolean {
 
 /**
  * Prefetch on intent: an address's code and data, fetched before the click (docs/architecture.md,
- * "Moving between screens"); for a link pointed at, focused or touched, the screen is then rendered
- * out of sight, so the click only shows it ("Rendered before the click").
+ * "Moving between screens"); for a link pointed at or focused, the screen is then rendered out of
+ * sight, so the click only shows it ("Rendered before the click").
  */
 export function prefetchAddress(address: string, { prerender }: { prerender: boolean }): void {
   const { pathname, search } = new URL(address, window.location.origin);

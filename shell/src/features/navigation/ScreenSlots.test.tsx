@@ -70,3 +70,17 @@ test('a move elsewhere renders its screen as usual and keeps the one rendered ah
   expect(shown()).toEqual(['Honda cars']);
   expect(screen.queryByText('Audi cars')).toBeNull();
 });
+
+test('an address shown from its slot, left, then pointed at again is rendered ahead anew', async () => {
+  renderSlots();
+  await act(async () => prerenderAddress('/audis', ''));
+  await act(async () => navigate('/audis'));
+  await act(async () => navigate('/hondas'));
+  expect(shown()).toEqual(['Honda cars']);
+
+  await act(async () => prerenderAddress('/audis', ''));
+  const ahead = screen.getByText('Audi cars', { selector: 'h1' });
+  expect(ahead.closest('section')).toHaveStyle({ display: 'none' });
+  await act(async () => navigate('/audis'));
+  expect(screen.getByRole('heading', { level: 1 })).toBe(ahead);
+});

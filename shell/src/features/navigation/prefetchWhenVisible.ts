@@ -17,8 +17,8 @@ export function whenIdle(task: () => void): () => void {
 
 /**
  * Watches the page for links marked as a screen's main call to action (CALL_TO_ACTION): the first
- * time one is in view, or within half a screen below it, `claim` judges it (the address to prepare, or null), and `prepare` fetches
- * that address when the browser is idle. Returns the uninstall.
+ * time one is in view, or within half a screen below it, `claim` judges it (the address to prepare,
+ * or null), and `prepare` fetches that address when the browser is idle. Returns the uninstall.
  */
 export function prefetchCallsToActionInView(root: HTMLElement, claim: (link: Element) => string | null, prepare: (address: string) => void): () => void {
   if (typeof IntersectionObserver === 'undefined') return () => undefined;

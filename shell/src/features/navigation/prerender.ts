@@ -15,8 +15,8 @@ let target: PrerenderTarget | null = null;
 let made = 0;
 const listeners = new Set<() => void>();
 
+/** Renders this address ahead, anew even if it was the last one (its slot may have been shown since). */
 export function prerenderAddress(pathname: string, search: string): void {
-  if (target && target.location.pathname === pathname && target.location.search === search) return;
   const key = `prerender-${++made}`;
   target = { key, location: { pathname, search, hash: '', state: null, key } };
   for (const listener of listeners) listener();

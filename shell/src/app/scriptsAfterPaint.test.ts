@@ -55,3 +55,13 @@ test('a picture that fails counts as arrived, and a page without one waits for a
   jest.advanceTimersByTime(250);
   expect(scriptsAsked()).toEqual(['/main.js']);
 });
+
+test("the screen's scripts are asked for in the task after main's", () => {
+  const root = serverRenderedPage(false);
+  loadScriptsAfterPaint(root, ['/main.js']);
+  while (scriptsAsked().length === 0) jest.advanceTimersToNextTimer();
+  expect(scriptsAsked()).toEqual(['/main.js']);
+  expect(preloadsAsked()).toEqual([]);
+  jest.advanceTimersToNextTimer();
+  expect(preloadsAsked()).toEqual(['/bootstrap.js', 'http://localhost:3001/remoteEntry.js']);
+});

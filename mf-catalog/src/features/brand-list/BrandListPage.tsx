@@ -125,7 +125,9 @@ export default function BrandListPage({ category }: { category: Category }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const view = useMemo(() => readListView(searchParams), [searchParams]);
-  const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } = useCarPage(category, view);
+  const listQuery = useCarPage(category, view);
+  // isFetching is read only in the error panel: a refetch in the background then renders nothing (docs/performance.md, "A hydrated screen renders once").
+  const { data, isPending, isError, error, refetch, isPlaceholderData } = listQuery;
   // A cursor from an old or edited link that the API no longer takes (its 400) is no error of the
   // person's: the same search starts again at page 1, in place of the dead address, and says so.
   const cursorRefused = isRefusedCursor(view, error);
@@ -181,7 +183,7 @@ export default function BrandListPage({ category }: { category: Category }) {
         <SkeletonGrid count={8} />
       ) : isError ? (
         // A failed list says so and offers Retry: a blank grid would read as "no cars".
-        <ErrorPanel title={`We could not load the ${label} cars.`} message={errorText(error)} retrying={isFetching} onRetry={() => void refetch()} />
+        <ErrorPanel title={`We could not load the ${label} cars.`} message={errorText(error)} retrying={listQuery.isFetching} onRetry={() => void refetch()} />
       ) : isPending ? (
         <SkeletonGrid count={8} />
       ) : cars.length === 0 ? (

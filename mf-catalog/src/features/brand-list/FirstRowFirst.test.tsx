@@ -92,3 +92,29 @@ test('a page the server rendered is hydrated as it is: its cars are not rendered
   act(() => root.unmount());
   container.remove();
 });
+
+test('a server-rendered page whose data is past its freshness is read again in the background, and its cars are not rendered again', async () => {
+  const first = renderAt('/audis', site);
+  expect(await screen.findAllByRole('article')).toHaveLength(24);
+  first.unmount();
+  // As a page from the render server's cache arrives: what it shows was read longer ago than the client's freshness.
+  first.queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
+  const page = (
+    <QueryClientProvider client={first.queryClient}>
+      <MemoryRouter initialEntries={['/audis']}>{site}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page);
+  document.body.append(container);
+  const readsBefore = api.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/audis')).length;
+
+  cardRenders.count = 0;
+  const root = await act(async () => hydrateRoot(container, page));
+  await waitFor(() => expect(api.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/audis')).length).toBe(readsBefore + 1));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  expect(container.querySelectorAll('article')).toHaveLength(24);
+  expect(cardRenders.count).toBe(24);
+  act(() => root.unmount());
+  container.remove();
+});

@@ -34,7 +34,9 @@ const Message = styled.div`
 export default function CarDetailPage({ category }: { category: Category }) {
   const { id = '' } = useParams();
   const { label, listRoute } = CATEGORY_PATHS[category];
-  const { data: lookup, isPending, isError, error, isFetching, refetch } = useCar(category, id);
+  const carQuery = useCar(category, id);
+  // isFetching is read only in the error panel: a refetch in the background then renders nothing (docs/performance.md, "A hydrated screen renders once").
+  const { data: lookup, isPending, isError, error, refetch } = carQuery;
   const ended = isEndedListing(lookup) ? lookup : undefined;
   const car = isEndedListing(lookup) ? undefined : lookup;
   usePageTitle(car ? car.carName : car === null ? 'Car not found' : ended ? 'No longer listed' : 'Used Cars');
@@ -66,7 +68,7 @@ export default function CarDetailPage({ category }: { category: Category }) {
       {car ? (
         <CarView car={car} titleId={titleId} />
       ) : isError ? (
-        <ErrorPanel title="We could not load this car." message={errorText(error)} retrying={isFetching} onRetry={() => void refetch()} />
+        <ErrorPanel title="We could not load this car." message={errorText(error)} retrying={carQuery.isFetching} onRetry={() => void refetch()} />
       ) : (
         <>
           <VisuallyHidden role="status">Loading the car…</VisuallyHidden>

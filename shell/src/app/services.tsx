@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from '@usedcars/shared-ui';
 
 /**
@@ -37,15 +37,17 @@ export function WithServices({ children }: { children: ReactNode }) {
  * screen, whichever it is.
  */
 export function DeferredToaster() {
-  const wanted = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => requested,
-    // The server renders no toaster; the page mounts it after hydrating the server's HTML.
-    () => false,
-  );
+  // The server renders no toaster; the page mounts it after hydrating, as a transition React may
+  // slice and interrupt, not in the task that follows hydration (docs/performance.md, "A hydrated screen renders once").
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const show = () => startTransition(() => setWanted(true));
+    listeners.add(show);
+    if (requested) show();
+    return () => {
+      listeners.delete(show);
+    };
+  }, []);
   return wanted ? (
     <Suspense fallback={null}>
       <LazyToaster />

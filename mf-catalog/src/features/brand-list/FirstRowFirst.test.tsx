@@ -65,13 +65,15 @@ test('a page opened at its address shows all its cars at once, as the server ren
   expect(await screen.findAllByRole('article')).toHaveLength(24);
 });
 
-test('a page the server rendered is hydrated as it is: its cars are not rendered again once it is', async () => {
-  // The cache as the server left it: filled by a first render of the same address.
+/**
+ * The list as the server sent it: its HTML in the document, over the cache a first render of the
+ * same address filled, with the client's freshness `staleTime`. Hydrated with its cards counted.
+ */
+async function hydrateServerRenderedList(staleTime: number) {
   const first = renderAt('/audis', site);
   expect(await screen.findAllByRole('article')).toHaveLength(24);
   first.unmount();
-  // Fresh for a while, as the page's client keeps what the server read (shared-ui's createQueryClient).
-  first.queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } });
+  first.queryClient.setDefaultOptions({ queries: { retry: false, staleTime } });
   const page = (
     <QueryClientProvider client={first.queryClient}>
       <MemoryRouter initialEntries={['/audis']}>{site}</MemoryRouter>
@@ -85,36 +87,33 @@ test('a page the server rendered is hydrated as it is: its cars are not rendered
   cardRenders.count = 0;
   const mismatches: unknown[] = [];
   const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: (error) => mismatches.push(error) }));
+  const done = () => {
+    act(() => root.unmount());
+    container.remove();
+  };
+  return { container, mismatches, done };
+}
+
+const listReads = () => api.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/audis')).length;
+
+test('a page the server rendered is hydrated as it is: its cars are not rendered again once it is', async () => {
+  // Fresh for a while, as the page's client keeps what the server read (shared-ui's createQueryClient).
+  const { container, mismatches, done } = await hydrateServerRenderedList(30_000);
   await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
   expect(mismatches).toEqual([]);
   expect(container.querySelectorAll('article')).toHaveLength(24);
   expect(cardRenders.count).toBe(24);
-  act(() => root.unmount());
-  container.remove();
+  done();
 });
 
 test('a server-rendered page whose data is past its freshness is read again in the background, and its cars are not rendered again', async () => {
-  const first = renderAt('/audis', site);
-  expect(await screen.findAllByRole('article')).toHaveLength(24);
-  first.unmount();
+  const readsBefore = listReads();
   // As a page from the render server's cache arrives: what it shows was read longer ago than the client's freshness.
-  first.queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
-  const page = (
-    <QueryClientProvider client={first.queryClient}>
-      <MemoryRouter initialEntries={['/audis']}>{site}</MemoryRouter>
-    </QueryClientProvider>
-  );
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page);
-  document.body.append(container);
-  const readsBefore = api.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/audis')).length;
-
-  cardRenders.count = 0;
-  const root = await act(async () => hydrateRoot(container, page));
-  await waitFor(() => expect(api.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/audis')).length).toBe(readsBefore + 1));
+  const { container, mismatches, done } = await hydrateServerRenderedList(0);
+  await waitFor(() => expect(listReads()).toBe(readsBefore + 2));
   await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  expect(mismatches).toEqual([]);
   expect(container.querySelectorAll('article')).toHaveLength(24);
   expect(cardRenders.count).toBe(24);
-  act(() => root.unmount());
-  container.remove();
+  done();
 });

@@ -5,16 +5,19 @@
  * beside the shell's logo (a static file of the same server) in the same run. Prints each page's
  * requests per second against the logo's, its p99, its errors, and how many pages the render
  * server left for the browser (its log); then the same pages once every remote is released through
- * the release registry, against their rate from remotes.json. Figures, not a test: exits 0 whether goals are met.
+ * the release registry, against their rate from remotes.json; then with a 50 % catalog canary that is a
+ * second build of the same code (two builds of one remote on one render server), against the pass
+ * before it. Figures, not a test: exits 0 whether goals are met.
  *
  *   node scripts/render-bench.mjs                       # starts the built site on spare ports
  *   RENDER_WORKERS=1 node scripts/render-bench.mjs      # one render worker, for comparison
  *   … --seconds 5 --connections 50
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { release } from './releases.mjs';
 import { ROOT, buildMissing, startSite } from './site.mjs';
 
 const arg = (name, fallback) => {
@@ -23,7 +26,7 @@ const arg = (name, fallback) => {
 };
 const SECONDS = arg('--seconds', 10);
 const CONNECTIONS = arg('--connections', 100);
-const GOALS = { share: 0.5, p99: 100, leftForBrowser: 0, errors: 0, registry: 0.95 };
+const GOALS = { share: 0.5, p99: 100, leftForBrowser: 0, errors: 0, registry: 0.95, canary: 0.95 };
 
 async function load(url) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
@@ -101,12 +104,10 @@ async function adminToken(ports) {
 }
 
 /**
- * Registers the builds the site already runs as each remote's live release, and the catalog's
- * again as a 50 % canary: every page is then rendered with the release registry's set, and each
- * visitor is given a bucket (docs/releases.md).
+ * Registers the builds the site already runs as each remote's live release: every page is then
+ * rendered with the release registry's set (docs/releases.md).
  */
-async function registerRunningBuilds(origin, ports) {
-  const token = await adminToken(ports);
+async function registerRunningBuilds(origin, ports, token) {
   const remotes = await (await fetch(`${origin}/remotes.json`)).json();
   const tag = `bench${Date.now().toString(36)}`;
   const register = async (remote, version, canary) => {
@@ -118,8 +119,20 @@ async function registerRunningBuilds(origin, ports) {
     if (response.status !== 201) throw new Error(`registering ${remote} ${version}: ${response.status} ${await response.text()}`);
   };
   for (const remote of Object.keys(remotes)) await register(remote, `0.0.1-${tag}`);
-  await register('catalog', `0.0.2-${tag}`, 50);
   // A registry change reaches every render server within 2 s (docs/releases.md).
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+}
+
+/** The catalog's build published again with one file more, as a 50 % canary: each visitor is given a bucket, half get the second build. */
+async function releaseSecondBuild(ports, token) {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'usedcars-render-bench-canary-'));
+  try {
+    cpSync(path.join(ROOT, 'mf-catalog', 'dist'), dist, { recursive: true });
+    writeFileSync(path.join(dist, 'bench.txt'), `a second build of the same code, ${new Date().toISOString()}\n`);
+    await release('catalog', { api: `http://localhost:${ports.api}`, token, dist, canary: '50' }, () => undefined);
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
   await new Promise((resolve) => setTimeout(resolve, 2_500));
 }
 
@@ -159,7 +172,7 @@ try {
       left,
       ` | ${share.toFixed(2)} of the static file (goal ≥ ${GOALS.share}) ${share >= GOALS.share ? 'met' : 'NOT met'}; p99 goal ≤ ${GOALS.p99} ms ${figures.p99 <= GOALS.p99 ? 'met' : 'NOT met'}`,
     );
-    return { share, perSecond: figures.perSecond };
+    return { share, perSecond: figures.perSecond, left };
   };
   // Every address under the full load first: a pass would otherwise pay for cold caches and code the JIT has not yet compiled.
   const warmUp = async () => {
@@ -168,15 +181,28 @@ try {
   await warmUp();
   const withoutRegistry = {};
   for (const [name, url] of pages) withoutRegistry[name] = await measure(name, url);
-  await registerRunningBuilds(origin, ports);
+  const token = await adminToken(ports);
+  await registerRunningBuilds(origin, ports, token);
   // A new release set starts with an empty page cache, as after any release.
   await warmUp();
-  console.log('  with every remote released through the registry, and a 50 % catalog canary:');
+  console.log('  with every remote released through the registry:');
+  const registry = {};
   for (const [name, url] of pages) {
-    const { share, perSecond } = await measure(name, url);
+    registry[name] = await measure(name, url);
+    const { share, perSecond } = registry[name];
     const ratio = share / withoutRegistry[name].share;
     console.log(
       `    ${name}: ${ratio.toFixed(2)} of its rate from remotes.json, each against its logo run (goal ≥ ${GOALS.registry}) ${ratio >= GOALS.registry ? 'met' : 'NOT met'}; ${(perSecond / withoutRegistry[name].perSecond).toFixed(2)} in plain requests per second`,
+    );
+  }
+  await releaseSecondBuild(ports, token);
+  await warmUp();
+  console.log('  with a 50 % catalog canary, a second build of the same code:');
+  for (const [name, url] of pages) {
+    const { share, perSecond, left } = await measure(name, url);
+    const ratio = share / registry[name].share;
+    console.log(
+      `    ${name}: ${ratio.toFixed(2)} of its rate without the canary, each against its logo run (goal ≥ ${GOALS.canary}) ${ratio >= GOALS.canary ? 'met' : 'NOT met'}; ${(perSecond / registry[name].perSecond).toFixed(2)} in plain requests per second; left for the browser ${left} (without it ${registry[name].left})`,
     );
   }
   console.log(`  a car booked, seen in its next anonymous page: ${await changeSeenAfter(origin, ports)} ms (goal ≤ 1000)`);

@@ -34,7 +34,8 @@ function hostServerConfig(o) {
     externals: [/^fastify($|\/)/, /^@fastify\//, /^pino($|\/)/],
     resolve: resolveOptions({ production: true, server: true }),
     module: {
-      parser: { javascript: { exportsPresence: 'error' } },
+      // createRequire stays Node's: the render server hands it to the remotes' server builds it runs.
+      parser: { javascript: { exportsPresence: 'error', createRequire: false } },
       rules: [scriptRule({ production: true, name: o.name }), { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource', generator: { emit: false } }],
     },
     optimization: { minimize: false },

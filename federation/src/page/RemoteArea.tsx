@@ -3,6 +3,7 @@ import type { ModuleId, ModuleProps } from '@usedcars/shared-contract';
 import { isRemoteUnavailable, loadedScreenModule, loadScreenModule, remoteNameOf } from './loadScreenModule';
 import { forgetRemoteRegistration } from './remoteRegistry';
 import { isServerMarkupKept } from './serverMarkup';
+import { ServerScreensContext } from './serverScreens';
 
 export interface FallbackProps {
   /** The remote whose area could not be fetched. */
@@ -103,6 +104,7 @@ export interface RemoteAreaProps<Id extends ModuleId> {
  */
 export function RemoteArea<Id extends ModuleId>({ id, props, loading, renderFallback, staticMarkup = false, onError }: RemoteAreaProps<Id>) {
   const pageHandler = useContext(RemoteErrorHandlerContext);
+  const serverScreens = useContext(ServerScreensContext);
   // Only for the module it was rendered for: an instance handed another module renders that one.
   const [keptFor] = useState(() => (staticMarkup && isServerMarkupKept(id) ? id : null));
   const keepServerMarkup = keptFor === id;
@@ -112,12 +114,13 @@ export function RemoteArea<Id extends ModuleId>({ id, props, loading, renderFall
     () =>
       keepServerMarkup
         ? ServerMarkup
-        : // Code fetched already (a move waits for it): rendered at once, so the area never flashes its loading state.
-          ((loadedScreenModule(id)?.default as ComponentType<ModuleProps<Id>> | undefined) ??
+        : // On the server, the module of the visitor's build; in the page, code fetched already (a navigation waits for it): rendered at once.
+          ((serverScreens?.get(id)?.default as ComponentType<ModuleProps<Id>> | undefined) ??
+          (loadedScreenModule(id)?.default as ComponentType<ModuleProps<Id>> | undefined) ??
           lazy(() => loadScreenModule(id) as Promise<{ default: ComponentType<ModuleProps<Id>> }>)),
     // A new attempt needs a new lazy(): React caches a rejected one forever.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is unused inside, but must renew the lazy()
-    [id, attempt, keepServerMarkup],
+    [id, attempt, keepServerMarkup, serverScreens],
   );
   return (
     <RemoteErrorBoundary

@@ -6,6 +6,7 @@ export type { RuntimeConfig, FirebaseWebConfig } from '../config/runtimeConfig';
 export { setRemoteRegistry, ensureRemoteRegistered, forgetRemoteRegistration } from './remoteRegistry';
 export { keepServerMarkupOf, releaseServerMarkup, isServerMarkupKept } from './serverMarkup';
 export { ServerHeadContext, type ServerHead, type PreloadImage } from './serverHead';
+export { ServerScreensContext } from './serverScreens';
 export {
   loadScreenModule,
   loadedScreenModule,

@@ -8,7 +8,7 @@ import type { ModuleId } from '@usedcars/shared-contract';
 const loaded = new Map<ModuleId, unknown>();
 
 export function rememberLoadedScreen(id: ModuleId, module: unknown): void {
-  // Only in the browser: the render server swaps a remote's build while it runs.
+  // Only in the browser: the render server runs several builds of one remote at once.
   if (typeof document !== 'undefined') loaded.set(id, module);
 }
 

@@ -1,21 +1,23 @@
 import { createHash } from 'node:crypto';
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { ModuleFederation, getInstance } from '@module-federation/enhanced/runtime';
 import { remoteOf, type ModuleId } from '@usedcars/shared-contract';
-import { loadScreenModule, type ScreenModule } from '@usedcars/federation';
+import type { ScreenModule } from '@usedcars/federation';
+import ssrPublicPath from '../ssr-public-path';
 import { entryOf } from '../core/entry';
 import { RemoteUnavailable, reasonOf } from '../core/errors';
 import { parseManifest, type PublishedManifest } from '../core/manifest';
+import { forgetServerEntry, isolatedServerEntry } from './isolatedEntry';
 import { serverSharingProblems } from './serverSharing';
+
+type SharedPackages = ConstructorParameters<typeof ModuleFederation>[0]['shared'];
 
 export interface RemoteBuild {
   remote: string;
   manifestUrl: string;
   manifest: PublishedManifest;
-  /** Fingerprint of the manifest: a new publish names new hashed files, so a new version. */
+  /** Fingerprint of the address and the manifest: a new publish names new hashed files, so a new version. */
   version: string;
 }
-
-type State = { entry: string; status: 'loading' | 'ready' } | { entry: string; status: 'failed'; failedAt: number; reason: string };
 
 export interface RemoteServersOptions {
   /**
@@ -29,33 +31,54 @@ export interface RemoteServersOptions {
   retryAfterMs?: number;
   /** How long loading a remote's server build may take before it counts as failed. */
   loadTimeoutMs?: number;
+  /** Builds kept loaded at most; the one used longest ago is let go first. */
+  maxBuilds?: number;
+  /** A build no request asked for in this long is let go. */
+  idleMs?: number;
+  /** The packages the builds share with this server (its own federation instance's, by default). */
+  shared?: () => SharedPackages;
   fetch?: typeof fetch;
   now?: () => number;
 }
 
+/** One build of a remote, loaded in a federation instance of its own. */
+interface LoadedBuild {
+  remote: string;
+  entry: string;
+  instance: ModuleFederation;
+  usedAt: number;
+  failure?: { at: number; reason: string };
+}
+
 /**
- * Which build of each remote the render server renders with (docs/architecture.md, "Server
- * rendering"). Every request reads the remote's manifest afresh, so a new publish is rendered by
- * its new server build on the next request: the runtime is pointed at an entry address that names
- * the version, and `force` drops the old build's module cache, global and runtime instance.
+ * The remotes' server builds the render server renders with (docs/architecture.md, "Two builds of
+ * one remote"). Each build (live, canary, pinned, first set) gets a federation instance of its own:
+ * its modules, chunks and public path never mix with another build's, so requests for different
+ * builds of one remote can run at once. Builds no request uses any more are let go.
  */
 export class RemoteServers {
-  private readonly states = new Map<string, State & { version: string; attempt: number }>();
+  private readonly builds = new Map<string, LoadedBuild>();
   private readonly manifestsInFlight = new Map<string, Promise<{ manifest: PublishedManifest; text: string }>>();
   private readonly manifestTimeoutMs: number;
   private readonly retryAfterMs: number;
   private readonly loadTimeoutMs: number;
+  private readonly maxBuilds: number;
+  private readonly idleMs: number;
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
   private readonly warm: (remote: string) => readonly ModuleId[];
+  private readonly shared: () => SharedPackages;
 
   constructor(options: RemoteServersOptions = {}) {
     this.warm = options.warm ?? (() => []);
     this.manifestTimeoutMs = options.manifestTimeoutMs ?? 2_000;
     this.retryAfterMs = options.retryAfterMs ?? 10_000;
     this.loadTimeoutMs = options.loadTimeoutMs ?? 10_000;
+    this.maxBuilds = options.maxBuilds ?? 12;
+    this.idleMs = options.idleMs ?? 10 * 60_000;
     this.fetch = options.fetch ?? fetch;
     this.now = options.now ?? Date.now;
+    this.shared = options.shared ?? (() => getInstance()?.options.shared as SharedPackages);
   }
 
   /** The remote's manifest as published now (concurrent requests share one fetch). */
@@ -67,6 +90,11 @@ export class RemoteServers {
     }
     const { manifest, text } = await pending;
     return { remote, manifestUrl, manifest, version: createHash('sha256').update(manifestUrl).update(text).digest('hex').slice(0, 16) };
+  }
+
+  /** How many builds are loaded now (for the metrics and tests). */
+  get loadedBuilds(): number {
+    return this.builds.size;
   }
 
   private async readManifest(remote: string, manifestUrl: string): Promise<{ manifest: PublishedManifest; text: string }> {
@@ -86,31 +114,55 @@ export class RemoteServers {
   }
 
   /**
-   * Points the federation runtime at this build's server entry, unless it already is. A build
-   * that failed lately is refused at once, so a remote that is down costs a page no time.
+   * This build's own federation instance, made on first use. A build that failed lately is
+   * refused at once, so a remote that is down costs a page no time; later it gets a fresh instance.
    */
-  private use(build: RemoteBuild): void {
-    const state = this.states.get(build.remote);
-    if (state?.version === build.version) {
-      if (state.status !== 'failed') return;
-      if (this.now() - state.failedAt < this.retryAfterMs) {
-        throw new RemoteUnavailable(build.remote, `its server build failed ${Math.round((this.now() - state.failedAt) / 1000)} s ago (${state.reason})`);
-      }
+  private use(build: RemoteBuild): LoadedBuild {
+    const now = this.now();
+    const kept = this.builds.get(build.version);
+    if (kept?.failure && now - kept.failure.at < this.retryAfterMs) {
+      throw new RemoteUnavailable(build.remote, `its server build failed ${Math.round((now - kept.failure.at) / 1000)} s ago (${kept.failure.reason})`);
     }
+    if (kept && !kept.failure) {
+      kept.usedAt = now;
+      return kept;
+    }
+    if (kept) this.letGo(build.version, kept);
     const problems = serverSharingProblems(build.manifest);
     if (problems.length > 0) throw new RemoteUnavailable(build.remote, `its server build cannot run on this server: ${problems.join('; ')}`);
     if (!build.manifest.metaData.ssrRemoteEntry?.name) throw new RemoteUnavailable(build.remote, 'it was published without a server build');
-    const base = entryOf(build.manifestUrl, build.manifest, 'server').entry;
-    const attempt = state?.version === build.version ? state.attempt + 1 : 1;
-    // The version (and the attempt, after a failure) in the address: the runtime keys what it
-    // loaded, and what it is still loading, by the entry's address.
-    const entry = `${base}?v=${build.version}${attempt > 1 ? `&attempt=${attempt}` : ''}`;
-    registerRemotes([{ name: build.remote, entry, type: 'commonjs-module', entryGlobalName: build.remote }], { force: true });
-    this.states.set(build.remote, { entry, status: 'loading', version: build.version, attempt });
+    // The version in the address: the runtime keys the entries it loaded by name and address.
+    const entry = `${entryOf(build.manifestUrl, build.manifest, 'server').entry}?v=${build.version}`;
+    const instance = new ModuleFederation({
+      name: 'usedcars_render',
+      // One id for every build's host instance: the runtime keeps one share scope per id in a global.
+      id: 'usedcars_render',
+      remotes: [{ name: build.remote, entry, type: 'commonjs-module', entryGlobalName: `${build.remote}@${build.version}` }],
+      shared: this.shared(),
+      shareStrategy: 'version-first',
+      plugins: [ssrPublicPath(), isolatedServerEntry(this.fetch, this.loadTimeoutMs)],
+    });
+    const loaded: LoadedBuild = { remote: build.remote, entry, instance, usedAt: now };
+    this.builds.set(build.version, loaded);
+    this.letGoOfUnused();
     for (const id of this.warm(build.remote)) {
       // Failures are the page's to report (load() below); here they would only be noise.
-      loadScreenModule(id).catch(() => undefined);
+      instance.loadRemote(id).catch(() => undefined);
     }
+    return loaded;
+  }
+
+  /** Builds idle past idleMs, then the least lately used past maxBuilds; a render holding one keeps its modules. */
+  private letGoOfUnused(): void {
+    const now = this.now();
+    for (const [version, build] of this.builds) if (now - build.usedAt > this.idleMs) this.letGo(version, build);
+    const byUse = [...this.builds].sort(([, a], [, b]) => a.usedAt - b.usedAt);
+    for (const [version, build] of byUse.slice(0, Math.max(0, byUse.length - this.maxBuilds))) this.letGo(version, build);
+  }
+
+  private letGo(version: string, build: LoadedBuild): void {
+    this.builds.delete(version);
+    forgetServerEntry(build.remote, build.entry);
   }
 
   /** Loads the builds remotes.json names now, ahead of the first page (the server has just started). */
@@ -127,27 +179,23 @@ export class RemoteServers {
     );
   }
 
-  /** An exposed module from the build published now; fails with RemoteUnavailable when it cannot be had. */
+  /** An exposed module of this build; fails with RemoteUnavailable when it cannot be had. */
   async load<Id extends ModuleId>(id: Id, build: RemoteBuild): Promise<ScreenModule<Id>> {
     if (remoteOf(id) !== build.remote) throw new Error(`${id} is not a module of ${build.remote}`);
-    this.use(build);
-    const state = this.states.get(build.remote)!;
+    const loaded = this.use(build);
     let timer: NodeJS.Timeout | undefined;
     try {
       const screen = await Promise.race([
-        loadScreenModule(id),
+        loaded.instance.loadRemote<ScreenModule<Id>>(id),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no response within ${this.loadTimeoutMs} ms`)), this.loadTimeoutMs);
         }),
       ]);
       if (typeof screen?.default !== 'function' && typeof screen?.default !== 'object') throw new Error(`${id} has no component`);
-      if (this.states.get(build.remote) === state) this.states.set(build.remote, { ...state, status: 'ready' });
       return screen;
     } catch (error) {
       const reason = reasonOf(error);
-      if (this.states.get(build.remote) === state) {
-        this.states.set(build.remote, { entry: state.entry, status: 'failed', failedAt: this.now(), reason, version: state.version, attempt: state.attempt });
-      }
+      if (this.builds.get(build.version) === loaded) loaded.failure = { at: this.now(), reason };
       throw new RemoteUnavailable(build.remote, `its server build could not be loaded (${reason})`, { cause: error });
     } finally {
       clearTimeout(timer);

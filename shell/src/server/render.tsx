@@ -117,6 +117,8 @@ export class Renderer {
     const builds = new Map<string, RemoteBuild>();
     const scripts: string[] = [];
     const staticMarkup: ModuleId[] = [];
+    /** Each screen's module from the visitor's build, rendered as loaded here. */
+    const modules = new Map<ModuleId, ScreenModule<ModuleId>>();
     let notFound = false;
     let gone = false;
     for (const screen of toRender) {
@@ -126,6 +128,7 @@ export class Renderer {
       const build = await this.remoteServers.current(remote, manifestUrl);
       onBuild?.(remote, releaseOf(build.manifest, manifestUrl, remote));
       const module = (await this.remoteServers.load(screen.module, build)) as ScreenModule<ModuleId>;
+      modules.set(screen.module, module);
       const learnt = await module.prefetch?.({ queryClient, params, props: screen.props, search, viewer, signal });
       notFound ||= learnt?.notFound === true;
       gone ||= learnt?.gone === true;
@@ -143,7 +146,7 @@ export class Renderer {
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
     signal.throwIfAborted();
 
-    const rendered = await renderMarkup(url, queryClient, viewer, signal);
+    const rendered = await renderMarkup(url, { queryClient, viewer, modules }, signal);
     const readsApi = screens.some((screen) => screen.readsApi);
     const shellScreens = screens.flatMap((screen) => ('shell' in screen ? (this.shell.chunks[`screen-${screen.shell}`] ?? []) : []));
     const boot: BootData = {

@@ -4,9 +4,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { ServerStyleSheet } from 'styled-components';
 import type { QueryClient } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router-dom';
-import type { SessionViewer } from '@usedcars/shared-contract';
+import type { ModuleId, SessionViewer } from '@usedcars/shared-contract';
 import { ServerAuthContext, authStateOf } from '@usedcars/shared-auth';
-import { ServerHeadContext, type ServerHead } from '@usedcars/federation';
+import { ServerHeadContext, ServerScreensContext, type ScreenModule, type ServerHead } from '@usedcars/federation';
 import { AppContent } from '../app/App';
 import { RequestQueryClient } from '../app/requestServices';
 
@@ -42,10 +42,17 @@ function withoutNamedImages(hints: string, named: readonly { href: string }[]): 
 }
 
 /** Renders the tree; any error (a remote screen that throws, the time budget running out) fails the whole page. */
+export interface RenderInputs {
+  /** The request's cache, holding what the screens read before rendering. */
+  queryClient: QueryClient;
+  viewer: SessionViewer | null;
+  /** The screens' modules, from the builds of the visitor's release set. */
+  modules: ReadonlyMap<ModuleId, ScreenModule<ModuleId>>;
+}
+
 export async function renderMarkup(
   url: string,
-  queryClient: QueryClient,
-  viewer: SessionViewer | null,
+  { queryClient, viewer, modules }: RenderInputs,
   signal: AbortSignal,
 ): Promise<{ html: string; hints: string; styles: string; head: ServerHead }> {
   const head: ServerHead = { preloadImages: [] };
@@ -55,13 +62,15 @@ export async function renderMarkup(
     const { prelude } = await prerenderToNodeStream(
       sheet.collectStyles(
         <ServerHeadContext.Provider value={head}>
-          <ServerAuthContext.Provider value={viewer ? authStateOf(viewer) : null}>
-            <RequestQueryClient.Provider value={queryClient}>
-              <StaticRouter location={url}>
-                <AppContent />
-              </StaticRouter>
-            </RequestQueryClient.Provider>
-          </ServerAuthContext.Provider>
+          <ServerScreensContext.Provider value={modules}>
+            <ServerAuthContext.Provider value={viewer ? authStateOf(viewer) : null}>
+              <RequestQueryClient.Provider value={queryClient}>
+                <StaticRouter location={url}>
+                  <AppContent />
+                </StaticRouter>
+              </RequestQueryClient.Provider>
+            </ServerAuthContext.Provider>
+          </ServerScreensContext.Provider>
         </ServerHeadContext.Provider>,
       ),
       {

@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Release } from '@usedcars/shared-contract';
+import { expect, test } from '../support/test';
+import { logIn } from '../support/auth';
+import { accessToken } from '../support/orders';
+import { ROOT, backToFirstSet } from '../support/remotes';
+import { DEMO, DEMO_PASSWORD, SITE, siteDir } from '../support/site';
+
+/**
+ * Two builds of one remote on one render server under a crowd (docs/architecture.md, "Two builds
+ * of one remote"): the catalog's own build released live, then again with one text file more as a
+ * 50 % canary, and a dozen connections asking for car pages for both halves of the visitors at once.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const execute = promisify(execFile);
+const CONNECTIONS = 12;
+let adminToken = '';
+let deployToken = '';
+let builds = '';
+const carPaths: string[] = [];
+
+async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${SITE.api}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.ok, `${method} ${route}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** The team's release command, with the token in DEPLOY_TOKEN as the README shows. */
+const release = (dist: string, ...args: string[]) =>
+  execute(process.execPath, [path.join(ROOT, 'scripts', 'releases.mjs'), 'release', 'catalog', '--api', SITE.api, '--dist', dist, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DEPLOY_TOKEN: deployToken },
+  });
+
+/** The catalog manifest a page was rendered with, from its boot data. */
+function bootCatalog(html: string): string | undefined {
+  const boot = /<script[^>]*id="usedcars-boot"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+  return boot ? (JSON.parse(boot) as { remotes: Record<string, string> }).remotes.catalog : undefined;
+}
+
+/** The catalog manifest a car's page is rendered with for a visitor in this bucket. */
+const renderedWith = async (carPath: string, bucket: number) =>
+  bootCatalog(await (await fetch(`${SITE.shell}${carPath}`, { headers: { cookie: `release_bucket=${bucket}` } })).text());
+
+/** Every car page asked for by a dozen connections at once, visitors of both buckets in turn: how each response was made. */
+async function crowd(): Promise<{ rendered: number; browser: number; cached: number }> {
+  const counts = { rendered: 0, browser: 0, cached: 0 };
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, connection) => {
+      for (let at = 0; at < carPaths.length; at += 1) {
+        const carPath = carPaths[(at + connection * 7) % carPaths.length]!;
+        const bucket = (at + connection) % 2 === 0 ? 5 : 95;
+        const response = await fetch(`${SITE.shell}${carPath}`, { headers: { cookie: `release_bucket=${bucket}` } });
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+        const timing = response.headers.get('server-timing') ?? '';
+        counts[timing.includes('desc="browser"') ? 'browser' : timing.includes('render;dur') ? 'rendered' : 'cached'] += 1;
+      }
+    }),
+  );
+  return counts;
+}
+
+const fallbackRate = ({ rendered, browser }: { rendered: number; browser: number }) => browser / (rendered + browser);
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(300_000);
+  const page = await browser.newPage({ baseURL: SITE.shell });
+  await logIn(page, DEMO.admin, DEMO_PASSWORD);
+  adminToken = await accessToken(page);
+  await page.close();
+  deployToken = (await api<{ token: string }>('POST', '/deploy-tokens', { name: 'catalog crowd', remote: 'catalog' })).token;
+  builds = mkdtempSync(path.join(os.tmpdir(), 'canary-crowd-'));
+  cpSync(path.join(ROOT, 'mf-catalog', 'dist'), path.join(builds, 'live'), { recursive: true });
+  cpSync(path.join(ROOT, 'mf-catalog', 'dist'), path.join(builds, 'canary'), { recursive: true });
+  // The very same code: only a file no page reads tells the two releases apart.
+  writeFileSync(path.join(builds, 'canary', 'notes.txt'), 'the same build, released again as a canary\n');
+  for (const brand of ['audis', 'hondas', 'mercedess']) {
+    const cars = (await (await fetch(`${SITE.api}/${brand}?limit=16`)).json()) as { _id: string }[];
+    carPaths.push(...cars.map((car) => `/${brand}/${car._id}`));
+  }
+});
+
+test.afterAll(async () => {
+  if (adminToken) await backToFirstSet({ Authorization: `Bearer ${adminToken}` });
+  if (builds) rmSync(builds, { recursive: true, force: true });
+});
+
+test('a 50 % canary of the same build under a crowd: both halves server-rendered as often as without it, and the canary stays', async ({ browser }) => {
+  test.setTimeout(600_000);
+  const logFile = path.join(siteDir(), 'logs', 'shell.log');
+  const logBefore = readFileSync(logFile, 'utf8').length;
+
+  await release(path.join(builds, 'live'));
+  const live = (await api<{ remotes: Record<string, { live: { manifestUrl: string } | null }> }>('GET', '/releases/live')).remotes.catalog!.live!;
+  await expect.poll(() => renderedWith(carPaths[0]!, 95)).toBe(live.manifestUrl);
+  const without = await crowd();
+
+  await release(path.join(builds, 'canary'), '--canary', '50');
+  const canary = (await api<{ remotes: Record<string, { canary: { version: string; manifestUrl: string } | null }> }>('GET', '/releases/live')).remotes.catalog!
+    .canary!;
+  await expect.poll(() => renderedWith(carPaths[0]!, 5)).toBe(canary.manifestUrl);
+  const withCanary = await crowd();
+  test.info().annotations.push({ type: 'responses', description: JSON.stringify({ without, withCanary }) });
+
+  // Both halves rendered their own build: a new set empties the page cache, so each car was rendered once per build.
+  expect(withCanary.rendered + withCanary.browser).toBeGreaterThanOrEqual(carPaths.length * 2);
+  expect(fallbackRate(withCanary)).toBeLessThanOrEqual(fallbackRate(without) + 0.03);
+  const log = readFileSync(logFile, 'utf8').slice(logBefore);
+  expect(log).not.toMatch(/could not be loaded|ENOENT/);
+
+  // A visitor of each half gets a page rendered with their build, which hydrates with that build's code.
+  for (const [bucket, manifestUrl] of [
+    [5, canary.manifestUrl],
+    [95, live.manifestUrl],
+  ] as const) {
+    const context = await browser.newContext({ baseURL: SITE.shell });
+    await context.addCookies([{ name: 'release_bucket', value: String(bucket), url: SITE.shell }]);
+    const page = await context.newPage();
+    const entries: string[] = [];
+    const errors: string[] = [];
+    page.on(
+      'request',
+      (request) => void (/remoteEntry\.js/.test(request.url()) && request.url().includes('/release-files/catalog/') && entries.push(request.url())),
+    );
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    const html = await (await page.goto(carPaths[1]!))!.text();
+    expect(bootCatalog(html)).toBe(manifestUrl);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => entries.length, { timeout: 60_000 }).toBeGreaterThan(0);
+    for (const entry of entries) expect(entry.startsWith(path.posix.dirname(manifestUrl))).toBe(true);
+    expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+    await context.close();
+  }
+
+  // Judged on the crowd's numbers meanwhile (every second here), the healthy canary is still the canary.
+  const status = (await api<Release[]>('GET', '/releases?remote=catalog')).find((entry) => entry.version === canary.version)?.status;
+  expect(status).toBe('canary');
+});

@@ -1,0 +1,66 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+type RemoteEntryExports = Awaited<ReturnType<NonNullable<ModuleFederationRuntimePlugin['loadEntry']>>>;
+
+interface RuntimeInstance {
+  name?: string;
+  options?: { name?: string };
+}
+
+/** The federation runtime's list of live instances; each build's runtime looks itself up there by its name. */
+function runtimeInstances(): RuntimeInstance[] {
+  const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__?: RuntimeInstance[] } }).__FEDERATION__;
+  return federation?.__INSTANCES__ ?? [];
+}
+
+const nameOf = (instance: RuntimeInstance) => instance.options?.name ?? instance.name;
+
+/** What a remote's server build may require: Node's own modules, resolved as the runtime's own loader does. */
+const requireForRemotes = createRequire(path.join(process.cwd(), '__mf_require_base__.js'));
+
+/**
+ * Runs a remote's server entry so that its federation runtime is its own (docs/architecture.md,
+ * "Two builds of one remote"). A build's runtime adopts any instance already registered under its
+ * name and build id, so a second build of the same remote would run on the first one's chunk loader
+ * and public path. The entry runs synchronously with the remote's other instances out of the list,
+ * and the instance it creates is taken out after: webpack keeps it on the build's own require.
+ */
+function runServerEntry(code: string, entryUrl: string, remote: string): RemoteEntryExports {
+  const url = new URL(entryUrl);
+  // Compiled in this realm, so the build's runtime shares this module's globals (vm would use Node's main context).
+  const run = new Function('exports', 'module', 'require', '__dirname', '__filename', `${code}\n//# sourceURL=${entryUrl}`) as (...args: unknown[]) => void;
+  const module = { exports: {} as unknown };
+  const instances = runtimeInstances();
+  const others = instances.filter((instance) => nameOf(instance) === remote);
+  for (const other of others) instances.splice(instances.indexOf(other), 1);
+  const before = new Set(instances);
+  try {
+    run(module.exports, module, requireForRemotes, path.posix.dirname(url.pathname), path.posix.basename(url.pathname));
+  } finally {
+    for (let at = instances.length - 1; at >= 0; at -= 1) if (!before.has(instances[at]!)) instances.splice(at, 1);
+    instances.push(...others);
+  }
+  const container = module.exports as RemoteEntryExports | undefined;
+  if (typeof container?.get !== 'function' || typeof container.init !== 'function') throw new Error(`${entryUrl} is not a federation container`);
+  return container;
+}
+
+/** Lets the runtime forget an entry it loaded, so a build no release uses can be collected. */
+export function forgetServerEntry(remote: string, entryUrl: string): void {
+  const loading = (globalThis as { __GLOBAL_LOADING_REMOTE_ENTRY__?: Record<string, unknown> }).__GLOBAL_LOADING_REMOTE_ENTRY__;
+  if (loading) delete loading[`${remote}:${entryUrl}`];
+}
+
+/** A runtime plugin that fetches a server entry and runs it in isolation (runServerEntry). */
+export function isolatedServerEntry(fetcher: typeof fetch, timeoutMs: number): ModuleFederationRuntimePlugin {
+  return {
+    name: 'usedcars-isolated-server-entry',
+    async loadEntry({ remoteInfo }) {
+      const response = await fetcher(remoteInfo.entry, { signal: AbortSignal.timeout(timeoutMs) });
+      if (!response.ok) throw new Error(`${remoteInfo.entry} responded ${response.status}`);
+      return runServerEntry(await response.text(), remoteInfo.entry, remoteInfo.name);
+    },
+  };
+}

@@ -29,6 +29,7 @@ const release = (overrides: Partial<Release>): Release => ({
   status: 'live',
   share: null,
   reason: null,
+  liveAt: null,
   createdAt: '2026-11-24T09:00:00.000Z',
   updatedAt: '2026-11-24T09:00:00.000Z',
   ...overrides,

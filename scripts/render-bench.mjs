@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT, buildMissing, startSite } from './site.mjs';
+import { publish } from './releases.mjs';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -101,24 +102,26 @@ async function adminToken(ports) {
 }
 
 /**
- * Registers the builds the site already runs as each remote's live release, and the catalog's
- * again as a 50 % canary: every page is then rendered with the release registry's set, and each
- * visitor is given a bucket (docs/releases.md).
+ * Publishes the builds the site already runs (its first set) as each remote's live release, and
+ * the catalog's again as a 50 % canary, as `npm run release` would: every page is then rendered
+ * with the release registry's set, and each visitor is given a bucket (docs/releases.md).
  */
-async function registerRunningBuilds(origin, ports) {
+async function registerRunningBuilds(origin, ports, siteDir) {
   const token = await adminToken(ports);
+  const api = `http://localhost:${ports.api}`;
   const remotes = await (await fetch(`${origin}/remotes.json`)).json();
-  const tag = `bench${Date.now().toString(36)}`;
+  const tag = Date.now().toString(16).slice(-8);
   const register = async (remote, version, canary) => {
-    const response = await fetch(`http://localhost:${ports.api}/releases`, {
+    const manifestUrl = await publish({ api, token, remote, dist: path.join(siteDir, 'first-set', remote), version });
+    const response = await fetch(`${api}/releases`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ remote, version, manifestUrl: remotes[remote], commit: tag, preflight: 'skipped', ...(canary ? { canary } : {}) }),
+      body: JSON.stringify({ remote, version, manifestUrl, commit: tag, ...(canary ? { canary } : {}) }),
     });
     if (response.status !== 201) throw new Error(`registering ${remote} ${version}: ${response.status} ${await response.text()}`);
   };
-  for (const remote of Object.keys(remotes)) await register(remote, `0.0.1-${tag}`);
-  await register('catalog', `0.0.2-${tag}`, 50);
+  for (const remote of Object.keys(remotes)) await register(remote, `0.1.0-${tag}01`);
+  await register('catalog', `0.1.0-${tag}02`, 50);
   // A registry change reaches every render server within 2 s (docs/releases.md).
   await new Promise((resolve) => setTimeout(resolve, 2_500));
 }
@@ -168,7 +171,7 @@ try {
   await warmUp();
   const withoutRegistry = {};
   for (const [name, url] of pages) withoutRegistry[name] = await measure(name, url);
-  await registerRunningBuilds(origin, ports);
+  await registerRunningBuilds(origin, ports, site.siteDir);
   // A new release set starts with an empty page cache, as after any release.
   await warmUp();
   console.log('  with every remote released through the registry, and a 50 % catalog canary:');

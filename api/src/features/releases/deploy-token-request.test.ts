@@ -44,7 +44,10 @@ describe.each(DRIVERS)('a deploy token asked of the running API (%s)', (driver) 
     dataDir = mkdtempSync(path.join(tmpdir(), 'usedcars-deploy-token-'));
   });
   afterAll(async () => {
-    await new Promise((resolve) => identity.close(resolve));
+    await new Promise((resolve) => {
+      identity.close(resolve);
+      identity.closeAllConnections();
+    });
     await api.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -83,7 +83,7 @@ export interface ReleaseSite {
 }
 
 /** The API on a fresh database with a release folder of its own, beside a stand-in for the live site and a listed team host. */
-export async function startReleaseSite(driver: Driver): Promise<ReleaseSite> {
+async function startReleaseSite(driver: Driver): Promise<ReleaseSite> {
   const site = await staticServer({ '/mf-manifest.json': { json: SHELL_MANIFEST } });
   const listed = await staticServer({ '/mf-manifest.json': { json: remoteManifest('catalog') } });
   const releases = { ...TEST_CONFIG.releases, siteUrl: site.origin, origins: [listed.origin] };

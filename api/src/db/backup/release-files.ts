@@ -35,7 +35,7 @@ export interface ReleaseFilesSummary {
   without: string[];
 }
 
-export const RELEASES = 'select remote, version, status, manifest_url from public.releases order by remote, created_at, version';
+const RELEASES = 'select remote, version, status, manifest_url from public.releases order by remote, created_at, version';
 
 interface ReleaseRow {
   remote: string;

@@ -1,6 +1,6 @@
 import { type SharingManifest, neededPackages, preflightFindings } from '@usedcars/federation/sharing';
 import { registryVersionOf, releaseAddressRefusal } from '@usedcars/shared-contract';
-import { HttpError, badRequest, conflict } from '../../http/errors';
+import { HttpError, badRequest } from '../../http/errors';
 import type { PhotoStorage } from '../photos/storage';
 import { RELEASE_KEYS, releaseKey } from './files';
 import type { ReleaseSettings } from './settings';
@@ -183,10 +183,4 @@ export class ReleaseChecks {
     if (text.length > MANIFEST_MAX_BYTES) throw badRequest(`${what} at ${url} is larger than ${MANIFEST_MAX_BYTES} bytes`);
     return text;
   }
-}
-
-/** A release whose files are gone is refused by name: 409, nothing changes. */
-export async function assertRunnable(checks: ReleaseChecks, release: ReleaseAddress): Promise<void> {
-  const missing = await checks.missingFiles(release);
-  if (missing) throw conflict(missing);
 }

@@ -32,7 +32,7 @@ export interface RollbackSettings {
 export const defaultRollbackSettings: RollbackSettings = { marginPoints: 5, minViews: 50, checkMs: 30_000 };
 
 /** RELEASE_ORIGINS: comma-separated http(s) origins or base addresses; anything else stops the API at start. */
-export function releaseOriginsFromEnv(value: string | undefined): string[] {
+function releaseOriginsFromEnv(value: string | undefined): string[] {
   const entries = (value ?? '')
     .split(',')
     .map((entry) => entry.trim())

@@ -218,6 +218,10 @@ export async function run(argv, log = console.log, env = process.env) {
   const [command, name, ...rest] = argv;
   const remote = command === 'list' ? undefined : name;
   const { values } = parseArgs({ args: command === 'list' ? argv.slice(1) : rest, options: OPTIONS, strict: true });
+  if (values.token !== undefined)
+    throw new UsageError(
+      '--token is not taken: npm prints a command’s arguments into its output (and every log). Put the token in DEPLOY_TOKEN instead: export DEPLOY_TOKEN=…',
+    );
   if (command !== 'list' && !REMOTE_NAMES.includes(remote)) throw new UsageError(`${command} needs one of ${REMOTE_NAMES.join(', ')}`);
   if (command === 'release') return release(remote, values, log, env);
   if (command === 'promote') {

@@ -223,6 +223,8 @@ export default tseslint.config(
         { type: 'shell', pattern: 'shell/**', mode: 'full' },
         { type: 'remote', pattern: 'mf-*/**', mode: 'full', capture: ['name'] },
         { type: 'shared', pattern: 'shared-*/**', mode: 'full', capture: ['name'] },
+        // The sharing policy: plain rules any part may read (the API's preflight judges builds with it).
+        { type: 'policy', pattern: 'federation/src/sharing/**', mode: 'full' },
         { type: 'platform', pattern: 'federation/**', mode: 'full' },
         { type: 'api', pattern: 'api/**', mode: 'full' },
         { type: 'e2e', pattern: 'e2e/**', mode: 'full' },
@@ -242,17 +244,18 @@ export default tseslint.config(
           message: '${file.type} code may not import ${dependency.source} (a ${dependency.type}); docs/how-to.md, "Lint and format"',
           rules: [
             // A remote: itself and the shared packages. Never another remote, never the shell.
-            { from: 'remote', allow: [['remote', { name: '${from.name}' }], 'shared', 'platform', 'tooling'] },
+            { from: 'remote', allow: [['remote', { name: '${from.name}' }], 'shared', 'platform', 'policy', 'tooling'] },
             // The shell: itself and the shared packages; remotes reach it only through federation.
-            { from: 'shell', allow: ['shell', 'shared', 'platform', 'tooling'] },
+            { from: 'shell', allow: ['shell', 'shared', 'platform', 'policy', 'tooling'] },
             // A shared package: shared packages only. Never a remote, never the shell.
-            { from: 'shared', allow: ['shared', 'platform', 'tooling'] },
+            { from: 'shared', allow: ['shared', 'platform', 'policy', 'tooling'] },
             // The federation machinery (@usedcars/federation): itself and the shared packages.
-            { from: 'platform', allow: ['platform', 'shared', 'tooling'] },
+            { from: 'platform', allow: ['platform', 'policy', 'shared', 'tooling'] },
+            { from: 'policy', allow: ['policy'] },
             // The API: itself and the contract it shares with the site; never a UI package.
-            { from: 'api', allow: ['api', ['shared', { name: 'contract' }], 'tooling'] },
+            { from: 'api', allow: ['api', ['shared', { name: 'contract' }], 'policy', 'tooling'] },
             { from: 'e2e', allow: ['e2e', ['shared', { name: 'contract' }], 'tooling'] },
-            { from: 'tooling', allow: ['tooling', 'shell', 'remote', 'shared', 'platform', 'api', 'e2e'] },
+            { from: 'tooling', allow: ['tooling', 'shell', 'remote', 'shared', 'platform', 'policy', 'api', 'e2e'] },
           ],
         },
       ],

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { judge, type Finding, type SharedRequirement } from '@usedcars/federation/sharing';
+import { neededPackages, preflightFindings, type Finding, type SharedRequirement } from '@usedcars/federation/sharing';
 
 interface Manifest {
   name?: string;
@@ -31,19 +31,6 @@ async function readJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Who on the live page can provide each package: the shell first, then the other remotes. */
-function providers(shell: Manifest, others: Manifest[]): Map<string, Array<{ by: string; version: string }>> {
-  const found = new Map<string, Array<{ by: string; version: string }>>();
-  for (const manifest of [shell, ...others]) {
-    for (const shared of manifest.shared ?? []) {
-      const list = found.get(shared.name) ?? [];
-      list.push({ by: manifest.name ?? '?', version: shared.version });
-      found.set(shared.name, list);
-    }
-  }
-  return found;
-}
-
 export async function preflight({ site, dist, name }: { site: string; dist: string; name?: string }): Promise<{ findings: Finding[]; refused: Finding[] }> {
   const build = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as Manifest;
   const remote = name ?? build.name;
@@ -57,16 +44,7 @@ export async function preflight({ site, dist, name }: { site: string; dist: stri
       .filter(([other]) => other !== remote)
       .map(([other, url]) => readJson<Manifest>(new URL(url, base).href).then((manifest) => ({ ...manifest, name: manifest.name ?? other }))),
   );
-  const byName = providers({ ...shell, name: shell.name ?? 'shell' }, others);
-  const findings = (build.shared ?? []).map((requirement) => {
-    const offered = byName.get(requirement.name) ?? [];
-    // The shell provides what it shares before any remote loads; a package only remotes share
-    // is whichever of theirs loaded first, so each must do.
-    const candidates = offered.filter((offer) => offer.by === (shell.name ?? 'shell'));
-    const judged = (candidates.length > 0 ? candidates : offered).map((offer) => judge(requirement, offer.version));
-    return judged.find((finding) => finding.verdict === 'incompatible') ?? judged[0] ?? judge(requirement, undefined);
-  });
-  return { findings, refused: findings.filter((finding) => finding.verdict === 'incompatible') };
+  return preflightFindings(build.shared, shell, others);
 }
 
 async function main(): Promise<void> {
@@ -82,9 +60,7 @@ async function main(): Promise<void> {
     console.log(`${mark}  ${finding.message}`);
   }
   if (refused.length > 0) {
-    console.error(
-      `\nNot publishable on ${site}: it needs ${refused.map((finding) => `${finding.name} ${finding.needs} (the site has ${finding.has ?? 'none'})`).join(', ')}.`,
-    );
+    console.error(`\nNot publishable on ${site}: it needs ${neededPackages(refused)}.`);
     console.error('Release the shared package and the shell first (docs/sharing-and-releases.md, "Release order").');
     process.exit(1);
   }

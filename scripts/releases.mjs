@@ -2,13 +2,14 @@
  * A team's release commands (docs/releases.md). Each remote's package.json calls this module with
  * its own name; the root's `releases` lists every remote's history.
  *
- *   npm run release -w mf-catalog -- --site URL --token TOKEN [--canary 10] [--dist DIR]
- *   npm run promote -w mf-catalog -- --site URL --token TOKEN
- *   npm run rollback -w mf-catalog -- --site URL --token TOKEN [--to VERSION] [--reason TEXT]
+ *   DEPLOY_TOKEN=ucd_… npm run release -w mf-catalog -- --site URL [--canary 10] [--dist DIR]
+ *   DEPLOY_TOKEN=ucd_… npm run promote -w mf-catalog -- --site URL
+ *   DEPLOY_TOKEN=ucd_… npm run rollback -w mf-catalog -- --site URL [--to VERSION] [--reason TEXT]
  *   npm run releases -- --site URL [--remote catalog]
  *
  * --site is the site's address (the shell's render server, as for preflight); the API's address
- * is read from the site's config.json, or given with --api. The token may come from DEPLOY_TOKEN.
+ * is read from the site's config.json, or given with --api. The token comes from DEPLOY_TOKEN
+ * only: npm prints a command's arguments into its output, and so into every log.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -69,9 +70,16 @@ async function call(api, method, route, token, body) {
   return answer;
 }
 
-function tokenOf(values) {
-  const token = values.token ?? process.env.DEPLOY_TOKEN;
-  if (!token) throw new UsageError('--token (or DEPLOY_TOKEN) is required: ask an admin for a deploy token of this remote');
+function tokenOf(values, env) {
+  if (values.token !== undefined)
+    throw new UsageError(
+      '--token is not taken: npm prints a command’s arguments into its output (and every log). Put the token in DEPLOY_TOKEN instead: export DEPLOY_TOKEN=…',
+    );
+  const token = env.DEPLOY_TOKEN?.trim();
+  if (!token)
+    throw new UsageError(
+      'DEPLOY_TOKEN is not set: ask an admin for a deploy token of this remote (npm run deploy-token -w api -- --remote NAME), then export DEPLOY_TOKEN=…',
+    );
   return token;
 }
 
@@ -104,20 +112,8 @@ function commitOf(cwd) {
   }
 }
 
-export async function release(remote, values, log = console.log) {
-  const token = tokenOf(values);
-  const share = shareOf(values);
-  const frontEnd = FRONT_ENDS.find((f) => f.name === remote);
-  const dist = path.resolve(values.dist ?? path.join(ROOT, frontEnd.dir, 'dist'));
-  // A build handed over with --dist is the team's own; otherwise this checkout's, built when stale.
-  if (!values.dist) await buildMissing(log, ROOT, { only: remote });
-  const api = await apiOf(values);
-  if (values.site) preflight(remote, dist, values.site);
-  const files = filesToPublish(dist);
-  if (!files.includes('mf-manifest.json')) throw new Error(`${dist} has no mf-manifest.json: is it a remote's build?`);
-  const { version: packageVersion } = JSON.parse(readFileSync(path.join(ROOT, frontEnd.dir, 'package.json'), 'utf8'));
-  const version = versionOf(dist, files, packageVersion);
-  log(`publishing ${files.length} files of ${remote} ${version}…`);
+/** Uploads a build's files under remote/version (six at a time); a file the API already has with the same bytes is taken again. Answers the manifest's address. */
+export async function publish({ api, token, remote, dist, version, files = filesToPublish(dist) }) {
   let manifestUrl = '';
   for (let next = 0; next < files.length; next += 6) {
     await Promise.all(
@@ -133,24 +129,60 @@ export async function release(remote, values, log = console.log) {
       }),
     );
   }
-  const registered = await call(api, 'POST', '/releases', token, {
+  return manifestUrl;
+}
+
+/** The registry's row of this version, when it is registered already. */
+async function registered(api, token, remote, version) {
+  const history = await call(api, 'GET', `/releases?remote=${encodeURIComponent(remote)}&limit=500`, token);
+  return history.find((row) => row.version === version);
+}
+
+const shareText = (share) => `the canary for ${share} % of visitors`;
+
+export async function release(remote, values, log = console.log, env = process.env) {
+  const token = tokenOf(values, env);
+  const share = shareOf(values);
+  const frontEnd = FRONT_ENDS.find((f) => f.name === remote);
+  const dist = path.resolve(values.dist ?? path.join(ROOT, frontEnd.dir, 'dist'));
+  // A build handed over with --dist is the team's own; otherwise this checkout's, built when stale.
+  if (!values.dist) await buildMissing(log, ROOT, { only: remote });
+  const api = await apiOf(values);
+  const files = filesToPublish(dist);
+  if (!files.includes('mf-manifest.json')) throw new Error(`${dist} has no mf-manifest.json: is it a remote's build?`);
+  const { version: packageVersion } = JSON.parse(readFileSync(path.join(ROOT, frontEnd.dir, 'package.json'), 'utf8'));
+  const version = versionOf(dist, files, packageVersion);
+  const before = await registered(api, token, remote, version);
+  if (before) {
+    // The same files: released again as they are, with no upload (the API runs its preflight again).
+    const again = await call(api, 'POST', '/releases', token, { remote, version, manifestUrl: before.manifestUrl, ...(share ? { canary: share } : {}) });
+    const now = share ? `${shareText(share)} again` : before.status === 'live' ? 'live already: nothing changed' : 'live again';
+    log(`${remote} ${version} is this very build, registered on ${before.createdAt.slice(0, 16).replace('T', ' ')} UTC: nothing uploaded; it is ${now}`);
+    return again;
+  }
+  // Only a new build is checked here first: a refused one stops before anything is uploaded.
+  if (values.site) preflight(remote, dist, values.site);
+  log(`publishing ${files.length} files of ${remote} ${version}…`);
+  const manifestUrl = await publish({ api, token, remote, dist, version, files });
+  const answer = await call(api, 'POST', '/releases', token, {
     remote,
     version,
     manifestUrl,
     commit: commitOf(path.dirname(dist)),
     builtAt: statSync(path.join(dist, 'mf-manifest.json')).mtime.toISOString(),
-    preflight: values.site ? 'passed' : 'skipped',
     ...(share ? { canary: share } : {}),
   });
-  log(share ? `${remote} ${version} is the canary for ${share} % of visitors` : `${remote} ${version} is live`);
-  return registered;
+  log(`${remote} ${version} is ${share ? shareText(share) : 'live'} (the API's preflight: ${answer.preflight})`);
+  return answer;
 }
 
 const pad = (text, width) => String(text).padEnd(width);
 
 /** The history as a table: one block per remote, newest first. */
 export function historyTable(releases) {
-  const columns = ['version', 'when', 'who', 'share', 'status'];
+  // Who did what is shown only to admins and deploy tokens (docs/api.md, "Releases").
+  const who = releases.some((row) => row.releasedBy !== null);
+  const columns = who ? ['version', 'when', 'who', 'share', 'status'] : ['version', 'when', 'share', 'status'];
   const lines = [];
   for (const remote of [...new Set(releases.map((row) => row.remote))].sort()) {
     const rows = releases
@@ -158,7 +190,7 @@ export function historyTable(releases) {
       .map((row) => [
         row.version,
         row.createdAt.slice(0, 16).replace('T', ' '),
-        row.releasedBy,
+        ...(who ? [row.releasedBy ?? ''] : []),
         row.share === null ? '' : `${row.share} %`,
         row.status.replace('_', ' ') + (row.reason ? ` (${row.reason})` : ''),
       ]);
@@ -182,20 +214,24 @@ export function historyTable(releases) {
   return lines.length ? lines.join('\n') : 'No releases yet: every remote runs the first set (remotes.json).\n';
 }
 
-export async function run(argv, log = console.log) {
+export async function run(argv, log = console.log, env = process.env) {
   const [command, name, ...rest] = argv;
   const remote = command === 'list' ? undefined : name;
   const { values } = parseArgs({ args: command === 'list' ? argv.slice(1) : rest, options: OPTIONS, strict: true });
+  if (values.token !== undefined)
+    throw new UsageError(
+      '--token is not taken: npm prints a command’s arguments into its output (and every log). Put the token in DEPLOY_TOKEN instead: export DEPLOY_TOKEN=…',
+    );
   if (command !== 'list' && !REMOTE_NAMES.includes(remote)) throw new UsageError(`${command} needs one of ${REMOTE_NAMES.join(', ')}`);
-  if (command === 'release') return release(remote, values, log);
+  if (command === 'release') return release(remote, values, log, env);
   if (command === 'promote') {
-    const promoted = await call(await apiOf(values), 'POST', `/releases/${remote}/promote`, tokenOf(values), {});
+    const promoted = await call(await apiOf(values), 'POST', `/releases/${remote}/promote`, tokenOf(values, env), {});
     log(`${remote} ${promoted.version} is live for everyone`);
     return promoted;
   }
   if (command === 'rollback') {
     const body = { ...(values.to ? { to: values.to } : {}), ...(values.reason ? { reason: values.reason } : {}) };
-    const live = await call(await apiOf(values), 'POST', `/releases/${remote}/rollback`, tokenOf(values), body);
+    const live = await call(await apiOf(values), 'POST', `/releases/${remote}/rollback`, tokenOf(values, env), body);
     // A canary with no live release beside it is answered itself: the remote runs its first set again.
     log(
       live.status === 'rolled_back'
@@ -206,7 +242,8 @@ export async function run(argv, log = console.log) {
   }
   if (command === 'list') {
     const query = values.remote ? `?remote=${encodeURIComponent(values.remote)}` : '';
-    const history = await call(await apiOf(values), 'GET', `/releases${query}`);
+    // With DEPLOY_TOKEN the history says who did what; without it, versions, times, shares and statuses.
+    const history = await call(await apiOf(values), 'GET', `/releases${query}`, env.DEPLOY_TOKEN?.trim() || undefined);
     log(historyTable(history));
     return history;
   }

@@ -9,6 +9,7 @@ import { filesToPublish, historyTable, run } from './releases.mjs';
 /** A stand-in for the site and its API on loopback: it records what the commands send and refuses what a real one would. */
 const calls = [];
 let refuseWith = null;
+/** The registry as the stand-in keeps it: what POST /releases registered, or what a test sets. */
 let history = [];
 const server = createServer((request, response) => {
   const chunks = [];
@@ -20,7 +21,13 @@ const server = createServer((request, response) => {
     if (refuseWith) return send(refuseWith.status, { message: refuseWith.message });
     if (request.url === '/config.json') return send(200, { apiUrl: origin });
     if (request.method === 'PUT') return send(201, { url: request.url });
-    if (request.url === '/releases' && request.method === 'POST') return send(201, { ...JSON.parse(body), status: 'live' });
+    if (request.url === '/releases' && request.method === 'POST') {
+      const posted = JSON.parse(body);
+      const known = history.find((row) => row.version === posted.version);
+      const row = { ...posted, status: posted.canary ? 'canary' : 'live', preflight: 'passed', createdAt: '2026-11-25T10:05:00.000Z', releasedBy: 'team' };
+      if (!known) history.push(row);
+      return send(known ? 200 : 201, row);
+    }
     if (request.url.startsWith('/releases?') || request.url === '/releases') return send(200, history);
     return send(200, { version: '1.0.0-abc', status: 'live' });
   });
@@ -48,10 +55,12 @@ after(() => {
 });
 
 const quiet = () => undefined;
+const TEAM = { DEPLOY_TOKEN: 'ucd_team' };
 
-test('publishes a build without its source maps under a version of its own, then registers it as a canary', async () => {
+test('publishes a build without its source maps under a version of its own, then registers it as a canary; the API runs the preflight', async () => {
   calls.length = 0;
-  const registered = await run(['release', 'catalog', '--api', origin, '--token', 'ucd_team', '--dist', dist, '--canary', '10'], quiet);
+  const lines = [];
+  const registered = await run(['release', 'catalog', '--api', origin, '--dist', dist, '--canary', '10'], (line) => lines.push(line), TEAM);
   const uploads = calls.filter((call) => call.method === 'PUT').map((call) => call.url);
   assert.match(registered.version, /^0\.1\.0-[0-9a-f]{10}$/);
   assert.deepEqual(
@@ -62,22 +71,38 @@ test('publishes a build without its source maps under a version of its own, then
   const posted = JSON.parse(calls.at(-1).body);
   assert.deepEqual(
     { remote: posted.remote, canary: posted.canary, manifestUrl: posted.manifestUrl, preflight: posted.preflight },
-    { remote: 'catalog', canary: 10, manifestUrl: `${origin}/release-files/catalog/${registered.version}/mf-manifest.json`, preflight: 'skipped' },
+    { remote: 'catalog', canary: 10, manifestUrl: `${origin}/release-files/catalog/${registered.version}/mf-manifest.json`, preflight: undefined },
   );
-  calls.length = 0;
-  const again = await run(['release', 'catalog', '--api', origin, '--token', 'ucd_team', '--dist', dist], quiet);
-  assert.equal(again.version, registered.version, 'the same build gets the same version');
+  assert.equal(lines.at(-1), `catalog ${registered.version} is the canary for 10 % of visitors (the API's preflight: passed)`);
 });
 
-test('refuses a share out of range or a missing token before sending anything, and reports the API refusal', async () => {
+test('releases the same build again without uploading it, and says so', async () => {
   calls.length = 0;
-  await assert.rejects(run(['release', 'catalog', '--api', origin, '--token', 't', '--dist', dist, '--canary', '100'], quiet), /1 to 99/);
-  await assert.rejects(run(['promote', 'catalog', '--api', origin], quiet), /--token/);
-  await assert.rejects(run(['release', 'shop', '--api', origin, '--token', 't'], quiet), /catalog, dashboard, checkout/);
+  const lines = [];
+  const again = await run(['release', 'catalog', '--api', origin, '--dist', dist, '--canary', '20'], (line) => lines.push(line), TEAM);
+  assert.equal(calls.filter((call) => call.method === 'PUT').length, 0, 'nothing uploaded');
+  assert.deepEqual(JSON.parse(calls.at(-1).body), {
+    remote: 'catalog',
+    version: again.version,
+    manifestUrl: `${origin}/release-files/catalog/${again.version}/mf-manifest.json`,
+    canary: 20,
+  });
+  assert.equal(
+    lines.join('\n'),
+    `catalog ${again.version} is this very build, registered on 2026-11-25 10:05 UTC: nothing uploaded; it is the canary for 20 % of visitors again`,
+  );
+});
+
+test('takes the token from DEPLOY_TOKEN only, and refuses a share out of range before sending anything; reports the API refusal', async () => {
+  calls.length = 0;
+  await assert.rejects(run(['release', 'catalog', '--api', origin, '--dist', dist, '--canary', '100'], quiet, TEAM), /1 to 99/);
+  await assert.rejects(run(['promote', 'catalog', '--api', origin], quiet, {}), /DEPLOY_TOKEN is not set/);
+  await assert.rejects(run(['promote', 'catalog', '--api', origin, '--token', 'ucd_team'], quiet, TEAM), /--token is not taken: npm prints/);
+  await assert.rejects(run(['release', 'shop', '--api', origin], quiet, TEAM), /catalog, dashboard, checkout/);
   assert.equal(calls.length, 0);
   refuseWith = { status: 403, message: 'This deploy token releases catalog, not checkout' };
   try {
-    await assert.rejects(run(['rollback', 'checkout', '--api', origin, '--token', 'ucd_team'], quiet), /403 This deploy token releases catalog, not checkout/);
+    await assert.rejects(run(['rollback', 'checkout', '--api', origin], quiet, TEAM), /403 This deploy token releases catalog, not checkout/);
   } finally {
     refuseWith = null;
   }
@@ -85,15 +110,15 @@ test('refuses a share out of range or a missing token before sending anything, a
 
 test('promote and rollback call the API the site names in its config.json', async () => {
   calls.length = 0;
-  await run(['promote', 'catalog', '--site', origin, '--token', 'ucd_team'], quiet);
-  await run(['rollback', 'catalog', '--site', origin, '--token', 'ucd_team', '--to', '1.0.0-abc'], quiet);
+  await run(['promote', 'catalog', '--site', origin], quiet, TEAM);
+  await run(['rollback', 'catalog', '--site', origin, '--to', '1.0.0-abc'], quiet, TEAM);
   assert.deepEqual(
     calls.map((call) => `${call.method} ${call.url} ${call.body}`),
     ['GET /config.json ', 'POST /releases/catalog/promote {}', 'GET /config.json ', 'POST /releases/catalog/rollback {"to":"1.0.0-abc"}'],
   );
 });
 
-test('lists each remote’s history as a table', async () => {
+test('lists each remote’s history as a table, who did what only with a token', async () => {
   history = [
     {
       remote: 'catalog',
@@ -115,7 +140,8 @@ test('lists each remote’s history as a table', async () => {
     },
   ];
   const lines = [];
-  await run(['list', '--site', origin], (line) => lines.push(line));
+  await run(['list', '--site', origin], (line) => lines.push(line), TEAM);
+  assert.equal(calls.at(-1).authorization, 'Bearer ucd_team');
   assert.equal(
     lines.join('\n'),
     [
@@ -123,6 +149,16 @@ test('lists each remote’s history as a table', async () => {
       'version  when              who                           share  status',
       '1.1.0-b  2026-11-25 10:05  Catalog team (catalog token)  10 %   canary',
       '1.0.0-a  2026-11-24 09:00  ops@example.test                     rolled back (errors)',
+      '',
+    ].join('\n'),
+  );
+  assert.equal(
+    historyTable(history.map((row) => ({ ...row, releasedBy: null, reason: null }))),
+    [
+      'catalog',
+      'version  when              share  status',
+      '1.1.0-b  2026-11-25 10:05  10 %   canary',
+      '1.0.0-a  2026-11-24 09:00         rolled back',
       '',
     ].join('\n'),
   );

@@ -19,6 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { release } from './releases.mjs';
 import { ROOT, buildMissing, startSite } from './site.mjs';
+import { publish } from './releases.mjs';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -104,21 +105,24 @@ async function adminToken(ports) {
 }
 
 /**
- * Registers the builds the site already runs as each remote's live release: every page is then
- * rendered with the release registry's set (docs/releases.md).
+
+ * Publishes the builds the site already runs (its first set) as each remote's live release, as
+ * `npm run release` would: every page is then rendered with the release registry's set (docs/releases.md).
  */
-async function registerRunningBuilds(origin, ports, token) {
+async function registerRunningBuilds(origin, ports, siteDir, token) {
+  const api = `http://localhost:${ports.api}`;
   const remotes = await (await fetch(`${origin}/remotes.json`)).json();
-  const tag = `bench${Date.now().toString(36)}`;
-  const register = async (remote, version, canary) => {
-    const response = await fetch(`http://localhost:${ports.api}/releases`, {
+  const tag = Date.now().toString(16).slice(-8);
+  const register = async (remote, version) => {
+    const manifestUrl = await publish({ api, token, remote, dist: path.join(siteDir, 'first-set', remote), version });
+    const response = await fetch(`${api}/releases`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ remote, version, manifestUrl: remotes[remote], commit: tag, preflight: 'skipped', ...(canary ? { canary } : {}) }),
+      body: JSON.stringify({ remote, version, manifestUrl, commit: tag }),
     });
     if (response.status !== 201) throw new Error(`registering ${remote} ${version}: ${response.status} ${await response.text()}`);
   };
-  for (const remote of Object.keys(remotes)) await register(remote, `0.0.1-${tag}`);
+  for (const remote of Object.keys(remotes)) await register(remote, `0.1.0-${tag}01`);
   // A registry change reaches every render server within 2 s (docs/releases.md).
   await new Promise((resolve) => setTimeout(resolve, 2_500));
 }
@@ -182,7 +186,7 @@ try {
   const withoutRegistry = {};
   for (const [name, url] of pages) withoutRegistry[name] = await measure(name, url);
   const token = await adminToken(ports);
-  await registerRunningBuilds(origin, ports, token);
+  await registerRunningBuilds(origin, ports, site.siteDir, token);
   // A new release set starts with an empty page cache, as after any release.
   await warmUp();
   console.log('  with every remote released through the registry:');

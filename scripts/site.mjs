@@ -13,7 +13,7 @@ import { startAuth } from './site/auth.mjs';
 import { startFrontEnds } from './site/front-ends.mjs';
 import { writeRuntimeFiles } from './site/runtime-files.mjs';
 import { createSupervisor } from './site/supervisor.mjs';
-import { frontEndOrigins } from './topology.mjs';
+import { REMOTE_NAMES, frontEndOrigins } from './topology.mjs';
 
 export { AlreadyRunningError, PortsInUseError } from './run-record.mjs';
 export { buildMissing } from './site/build.mjs';
@@ -47,6 +47,8 @@ function startApi(supervisor, { ports, dataDir, publicHost, apiEnv }) {
       SMTP_PORT: String(ports.mail),
       SITE_URL: `http://${publicHost}:${ports.shell}`,
       PUBLIC_API_URL: `http://${publicHost}:${ports.api}`,
+      // The first set's own origins, beside any the operator lists: the builds the site started with may be registered too (docs/releases.md).
+      RELEASE_ORIGINS: [...REMOTE_NAMES.map((name) => `http://${publicHost}:${ports[name]}`), process.env.RELEASE_ORIGINS].filter(Boolean).join(','),
       ...apiEnv,
     },
   });

@@ -37,6 +37,7 @@ import { photoRoutes } from './features/photos/routes';
 import { PhotoService } from './features/photos/service';
 import { type PhotoStorage, S3Storage, storageFromSettings } from './features/photos/storage';
 import { releaseStorage } from './features/releases/files';
+import { ReleaseChecks } from './features/releases/preflight';
 import { releaseRoutes } from './features/releases/routes';
 import { ReleaseRegistry } from './features/releases/service';
 import { CanaryWatch } from './features/releases/auto-rollback';
@@ -248,7 +249,10 @@ export async function buildApp({
   await app.register(unsubscribeRoutes(context));
   const registry = new ReleaseRegistry(db);
   const pins = new PinSigner(config.jwtSecret);
-  await app.register(releaseRoutes({ registry, tokens: new DeployTokens(db), guard, pins, pinTtlSeconds: config.releases.pinTtlSeconds, releaseFiles }));
+  const checks = new ReleaseChecks(releaseFiles, config.releases);
+  await app.register(
+    releaseRoutes({ registry, tokens: new DeployTokens(db), guard, pins, pinTtlSeconds: config.releases.pinTtlSeconds, releaseFiles, checks }),
+  );
   const telemetry = startBackgroundWork(app, { db, config, clock, changes }, registry);
   await app.register(telemetryRoutes(db, telemetry, config.telemetry, metrics, clock));
   return app;

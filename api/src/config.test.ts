@@ -63,6 +63,21 @@ describe('the settings of the server and the CLIs', () => {
     expect(settings.app.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
     expect(settingsFromEnv({ DATA_DIR: dataDir }).app.trustProxy).toBe(false);
   });
+
+  it("reads where releases may load from: the release storage's address, RELEASE_ORIGINS, and the site the preflight judges against", () => {
+    const env = { DATA_DIR: dataDir, PUBLIC_API_URL: 'https://api.example.com/', SITE_URL: 'https://www.example.com' };
+    expect(settingsFromEnv({ ...env, RELEASE_ORIGINS: 'https://cdn.example.com, https://teams.example.com/catalog/' }).app.releases).toMatchObject({
+      filesBaseUrl: 'https://api.example.com/release-files/',
+      origins: ['https://cdn.example.com', 'https://teams.example.com/catalog/'],
+      siteUrl: 'https://www.example.com',
+    });
+    const s3 = { PHOTO_STORAGE: 's3', PHOTO_S3_BUCKET: 'cars', PHOTO_PUBLIC_BASE_URL: 'https://media.example.com/', PHOTO_S3_PREFIX: 'photos/' };
+    expect(settingsFromEnv({ ...env, ...s3 }).app.releases.filesBaseUrl).toBe('https://media.example.com/photos/releases/');
+    for (const wrong of ['ftp://cdn.example.com', 'cdn.example.com', 'https://user:pass@cdn.example.com'])
+      expect(() => settingsFromEnv({ ...env, RELEASE_ORIGINS: wrong })).toThrow(
+        `RELEASE_ORIGINS takes http(s) origins or base addresses separated by commas, got "${wrong}"`,
+      );
+  });
 });
 
 describe('TRUST_PROXY', () => {

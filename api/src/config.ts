@@ -105,7 +105,14 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   logLevel: 'info',
   photos: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'photos') }, concurrency: 1 },
   mail: defaultMailSettings,
-  releases: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'releases') }, pinTtlSeconds: 8 * 3600, rollback: defaultRollbackSettings },
+  releases: {
+    storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'releases') },
+    filesBaseUrl: `${defaultMailSettings.publicApiUrl}/release-files/`,
+    origins: [],
+    siteUrl: defaultMailSettings.siteUrl,
+    pinTtlSeconds: 8 * 3600,
+    rollback: defaultRollbackSettings,
+  },
   metrics: defaultMetricsSettings,
   telemetry: defaultTelemetrySettings,
 };
@@ -224,6 +231,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
   assertSafeIdentity(identity);
   const { dataDir, databaseUrl, pgliteDir } = databaseFromEnv(env);
   const photos = photoSettingsFromEnv(env, dataDir);
+  const mail = mailSettingsFromEnv(env, (name, value, fallback) => countFromEnv(name, value, fallback, 1));
   return {
     port: numberFromEnv(env.PORT, TOPOLOGY.api.port),
     host: env.HOST || '127.0.0.1',
@@ -249,8 +257,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
       logLevel: env.LOG_LEVEL || defaultConfig.logLevel,
       photos,
-      releases: releaseSettingsFromEnv(env, dataDir, photos.storage, (dir) => path.resolve(REPO_ROOT, dir), rollbackSettingsFromEnv(env)),
-      mail: mailSettingsFromEnv(env, (name, value, fallback) => countFromEnv(name, value, fallback, 1)),
+      releases: releaseSettingsFromEnv(env, dataDir, photos.storage, (dir) => path.resolve(REPO_ROOT, dir), rollbackSettingsFromEnv(env), mail),
+      mail,
       metrics: metricsSettingsFromEnv(env),
       telemetry: telemetrySettingsFromEnv(env),
     },

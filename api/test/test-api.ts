@@ -34,6 +34,8 @@ export class TestApi {
   /** The folder this app's photos are stored in, removed when it stops (unless options.photoStorage names another storage). */
   readonly photoDir = mkdtempSync(path.join(tmpdir(), 'usedcars-photos-'));
   readonly photoStorage: PhotoStorage;
+  /** The folder this app's release files are stored in, removed when it stops. */
+  readonly releaseDir = mkdtempSync(path.join(tmpdir(), 'usedcars-releases-'));
 
   constructor(
     readonly database: Database,
@@ -47,11 +49,12 @@ export class TestApi {
   }
 
   async start(): Promise<this> {
+    const config = this.options.config ?? TEST_CONFIG;
     this.app = await buildApp({
       db: this.database.db,
       identity: this.identity,
       gateway: this.gateway,
-      config: this.options.config ?? TEST_CONFIG,
+      config: { ...config, releases: { ...config.releases, storage: { kind: 'folder', dir: this.releaseDir } } },
       clock: this.options.clock,
       photoStorage: this.photoStorage,
     });
@@ -63,6 +66,7 @@ export class TestApi {
     await this.app.close();
     await this.database.close();
     rmSync(this.photoDir, { recursive: true, force: true });
+    rmSync(this.releaseDir, { recursive: true, force: true });
   }
 
   inject(options: InjectOptions): Promise<LightMyRequestResponse> {
@@ -127,13 +131,19 @@ export class TestApi {
 }
 
 /** Runs a suite once per driver, each on a fresh database; told its driver, a test that needs a database of its own makes it alike. */
-export function describeEachDriver(title: string, suite: (api: () => TestApi, driver: Driver) => void): void {
+export function describeEachDriver(title: string, suite: (api: () => TestApi, driver: Driver) => void, config?: () => AppConfig): void {
   describe.each(DRIVERS)(`${title} (%s)`, (driver) => {
     let api: TestApi;
     beforeAll(async () => {
-      api = await new TestApi(await createTestDatabase(driver)).start();
+      api = await new TestApi(await createTestDatabase(driver), { config: config?.() }).start();
     });
     afterAll(() => api?.stop());
     suite(() => api, driver);
   });
 }
+
+/** describeEachDriver with settings read as each app starts (after the file's own beforeAll), for those naming a server the file started. */
+export const describeEachDriverWith =
+  (config: () => AppConfig) =>
+  (title: string, suite: (api: () => TestApi, driver: Driver) => void): void =>
+    describeEachDriver(title, suite, config);

@@ -23,4 +23,6 @@ export const TEST_CONFIG: AppConfig = {
   },
   // TestApi gives each app a folder of its own; this one is for apps built directly, which upload nothing.
   photos: { storage: { kind: 'folder', dir: path.join(tmpdir(), 'usedcars-test-photos') }, concurrency: 1 },
+  // Likewise for release files: never the repository's own .data/releases.
+  releases: { ...defaultConfig.releases, storage: { kind: 'folder', dir: path.join(tmpdir(), 'usedcars-test-releases') } },
 };

@@ -58,3 +58,15 @@ export async function backToFirstSet(auth: { Authorization: string }): Promise<v
     }
   }
 }
+
+type Publish = (o: { api: string; token: string; remote: string; dist: string; version: string }) => Promise<string>;
+
+/**
+ * Publishes the build a remote's first set runs (the copy the launcher took at start) as the files
+ * of a release `version`, with an admin's access token or a team's deploy token, as `npm run release`
+ * does: the manifest's address on the release storage, to register (docs/releases.md).
+ */
+export async function publishRunningBuild(remote: keyof Remotes, version: string, token: string): Promise<string> {
+  const { publish } = (await import(path.join(ROOT, 'scripts', 'releases.mjs'))) as { publish: Publish };
+  return publish({ api: SITE.api, token, remote, dist: path.join(siteDir(), 'first-set', remote), version });
+}

@@ -4,7 +4,7 @@ import { hydrated } from '../support/hydration';
 import { expectAxeClean } from '../support/market';
 import { accessToken } from '../support/orders';
 import { expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
-import { backToFirstSet, readRemotes } from '../support/remotes';
+import { backToFirstSet, publishRunningBuild } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { rowOf } from '../support/tables';
 
@@ -14,8 +14,8 @@ const expect = suiteExpect.configure({ timeout: 45_000 });
 /**
  * The admin's Releases screen (docs/releases.md, "The Releases screen") at a phone's width: each
  * remote's live release, a canary's share changed and the canary promoted, a deploy token created
- * and revoked. The releases are registered through the API with the builds the site already runs
- * (remotes.json), under versions of this run, so every page keeps working.
+ * and revoked. The releases are the builds the site already runs (its first set), published under
+ * versions of this run and registered through the API, so every page keeps working.
  */
 test.use({ viewport: { width: 375, height: 900 } });
 test.describe.configure({ timeout: 360_000 });
@@ -39,16 +39,17 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   request,
 }) => {
   const tag = randomBytes(4).toString('hex');
-  const remotes = readRemotes();
-  const versions = { catalog: `0.1.0-e2e${tag}a`, dashboard: `0.1.0-e2e${tag}b`, checkout: `0.1.0-e2e${tag}c` };
-  const canary = `0.1.0-e2e${tag}d`;
+  // A version as `npm run release` makes them: the package's, then 10 hex digits.
+  const versions = { catalog: `0.1.0-${tag}a0`, dashboard: `0.1.0-${tag}b0`, checkout: `0.1.0-${tag}c0` };
+  const canary = `0.1.0-${tag}d0`;
 
   await logInAt(page, DEMO.admin, DEMO_PASSWORD);
   const auth = { Authorization: `Bearer ${await accessToken(page)}` };
   const register = async (remote: keyof typeof versions, version: string, share?: number) => {
+    const manifestUrl = await publishRunningBuild(remote, version, auth.Authorization.slice('Bearer '.length));
     const registered = await request.post(`${SITE.api}/releases`, {
       headers: auth,
-      data: { remote, version, manifestUrl: remotes[remote], commit: `e2e${tag}`, preflight: 'skipped', ...(share ? { canary: share } : {}) },
+      data: { remote, version, manifestUrl, commit: `e2e${tag}`, ...(share ? { canary: share } : {}) },
     });
     expect(registered.status(), await registered.text()).toBe(201);
   };

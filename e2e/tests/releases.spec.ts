@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext } from '@playwright/test';
@@ -9,7 +10,7 @@ import { logIn } from '../support/auth';
 import { accessToken } from '../support/orders';
 import { ROOT, backToFirstSet, readRemotes } from '../support/remotes';
 import { startRenderServer } from '../support/renderServer';
-import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { DEMO, DEMO_PASSWORD, SITE, siteDir } from '../support/site';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
 
 /**
@@ -32,7 +33,9 @@ let adminToken = '';
 const tokens = { catalog: '', checkout: '' };
 let canary = { version: '', manifestUrl: '' };
 
-const releases = (...args: string[]) => execute(process.execPath, [path.join(ROOT, 'scripts', 'releases.mjs'), ...args], { cwd: ROOT });
+/** A team's release command, its deploy token in DEPLOY_TOKEN as the README has it (never on the command line). */
+const releases = (token: string | null, ...args: string[]) =>
+  execute(process.execPath, [path.join(ROOT, 'scripts', 'releases.mjs'), ...args], { cwd: ROOT, env: { ...process.env, DEPLOY_TOKEN: token ?? '' } });
 
 async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
   const response = await fetch(`${SITE.api}${route}`, {
@@ -95,9 +98,14 @@ test.beforeAll(async ({ browser, playwright }) => {
   await logIn(page, DEMO.admin, DEMO_PASSWORD);
   adminToken = await accessToken(page);
   await page.close();
-  for (const remote of ['catalog', 'checkout'] as const) {
-    tokens[remote] = (await api<{ token: string }>('POST', '/deploy-tokens', { name: `${remote} team`, remote })).token;
-  }
+  // The README's first step while the site runs: the command asks the running API, signed in as the demo admin.
+  const made = await execute(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/deploy-token-cli.ts', '--remote', 'catalog', '--name', 'catalog team'], {
+    cwd: path.join(ROOT, 'api'),
+    env: { ...process.env, DATA_DIR: path.dirname(siteDir()) },
+  });
+  expect(made.stderr).toMatch(/^deploy token "catalog team" for catalog \(id [0-9a-f-]+\), made by admin@usedcars\.test through the API at /);
+  tokens.catalog = made.stdout.trim();
+  tokens.checkout = (await api<{ token: string }>('POST', '/deploy-tokens', { name: 'checkout team', remote: 'checkout' })).token;
 });
 
 test.afterAll(async () => {
@@ -109,7 +117,7 @@ test.afterAll(async () => {
 
 test('a 50 % canary splits fresh visitors, each keeps their version, and the server and the page agree', async ({ browser, request }) => {
   test.setTimeout(1_200_000);
-  await releases('release', 'catalog', '--site', SITE.shell, '--token', tokens.catalog, '--dist', variant.dist, '--canary', '50');
+  await releases(tokens.catalog, 'release', 'catalog', '--site', SITE.shell, '--dist', variant.dist, '--canary', '50');
   const live = await api<{ remotes: Record<string, { canary: { version: string; manifestUrl: string } | null }> }>('GET', '/releases/live');
   canary = live.remotes.catalog!.canary!;
   await expect.poll(async () => serverCatalog(await (await request.get(carPath, { headers: { cookie: 'release_bucket=0' } })).text())).toBe(canary.manifestUrl);
@@ -134,7 +142,7 @@ test('a rollback reaches the next page load of two render servers side by side w
   try {
     expect(await visit(context)).toBe('canary');
     await expect.poll(() => renderedBy(second.origin), { timeout: 30_000 }).toBe(canary.manifestUrl);
-    await releases('rollback', 'catalog', '--site', SITE.shell, '--token', tokens.catalog, '--reason', 'the price label looks wrong');
+    await releases(tokens.catalog, 'rollback', 'catalog', '--site', SITE.shell, '--reason', 'the price label looks wrong');
     await Promise.all(
       [SITE.shell, second.origin].map((origin) =>
         expect.poll(async () => (await renderedBy(origin)) === canary.manifestUrl, { timeout: 2_000, intervals: [100] }).toBe(false),
@@ -149,11 +157,33 @@ test('a rollback reaches the next page load of two render servers side by side w
 
 test("a team's token cannot touch another remote", async () => {
   const before = await api<unknown[]>('GET', '/releases?remote=checkout');
-  await expect(releases('rollback', 'checkout', '--site', SITE.shell, '--token', tokens.catalog)).rejects.toThrow(
-    /403 This deploy token releases catalog, not checkout/,
-  );
-  await expect(releases('release', 'checkout', '--api', SITE.api, '--token', tokens.catalog, '--dist', variant.dist)).rejects.toThrow(/403/);
+  await expect(releases(tokens.catalog, 'rollback', 'checkout', '--site', SITE.shell)).rejects.toThrow(/403 This deploy token releases catalog, not checkout/);
+  await expect(releases(tokens.catalog, 'release', 'checkout', '--api', SITE.api, '--dist', variant.dist)).rejects.toThrow(/403/);
   expect(await api<unknown[]>('GET', '/releases?remote=checkout')).toEqual(before);
+});
+
+test('the same build released again after its rollback is the canary again, with nothing uploaded, and says so', async () => {
+  const { stdout } = await releases(tokens.catalog, 'release', 'catalog', '--site', SITE.shell, '--dist', variant.dist, '--canary', '50');
+  expect(stdout.trim()).toMatch(
+    new RegExp(
+      `^catalog ${canary.version.replaceAll('.', '\\.')} is this very build, registered on .+ UTC: nothing uploaded; it is the canary for 50 % of visitors again$`,
+    ),
+  );
+  const live = await api<{ remotes: Record<string, { canary: { version: string; manifestUrl: string } | null }> }>('GET', '/releases/live');
+  expect(live.remotes.catalog?.canary).toEqual({ ...canary, share: 50 });
+  await releases(tokens.catalog, 'rollback', 'catalog', '--site', SITE.shell, '--reason', 'released again only to try it');
+});
+
+test('the first set stays the build the site started with: a file written into mf-catalog/dist afterwards is not served', async ({ request }) => {
+  const probe = `release-probe-${Date.now()}.txt`;
+  const file = path.join(ROOT, 'mf-catalog', 'dist', probe);
+  writeFileSync(file, 'written after the start');
+  try {
+    expect((await request.get(`${SITE.catalog}/${probe}`)).status()).toBe(404);
+    expect((await request.get(`${SITE.catalog}/mf-manifest.json`)).status()).toBe(200);
+  } finally {
+    rmSync(file, { force: true });
+  }
 });
 
 test("an admin's pin affects only that browser, and a forged one nothing", async ({ browser }) => {
@@ -169,7 +199,7 @@ test("an admin's pin affects only that browser, and a forged one nothing", async
 
 test('a canary that throws while rendering is rolled back automatically after enough views', async ({ browser }) => {
   test.setTimeout(600_000);
-  await releases('release', 'catalog', '--site', SITE.shell, '--token', tokens.catalog, '--dist', failing.dist, '--canary', '50');
+  await releases(tokens.catalog, 'release', 'catalog', '--site', SITE.shell, '--dist', failing.dist, '--canary', '50');
   canary = (await api<{ remotes: Record<string, { canary: { version: string; manifestUrl: string } | null }> }>('GET', '/releases/live')).remotes.catalog!
     .canary!;
   const context = await freshContext(browser, [{ name: 'release_bucket', value: '0' }]);
@@ -185,7 +215,7 @@ test('a canary that throws while rendering is rolled back automatically after en
   }
   await expect.poll(async () => (await statusNow())?.status, { timeout: 30_000 }).toBe('rolled_back');
   expect((await statusNow())?.reason).toMatch(/^rolled back by automatic: (error|render fallback) rate \d+\.\d % over \d+ (page views|renders), first set /);
-  const { stdout } = await releases('list', '--site', SITE.shell, '--remote', 'catalog');
+  const { stdout } = await releases(tokens.catalog, 'list', '--site', SITE.shell, '--remote', 'catalog');
   expect(stdout).toMatch(new RegExp(`${canary.version.replaceAll('.', '\\.')} .*rolled back \\(rolled back by automatic: `));
   // The next load is back on the first set.
   await expect

@@ -1,4 +1,5 @@
 /** The shell and the remotes: webpack dev servers with --dev, else production builds. */
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '../serve-static.mjs';
 import { FRONT_ENDS, frontEndOrigins } from '../topology.mjs';
@@ -21,6 +22,18 @@ function startDevServers(supervisor, { root, ports, siteDir }) {
   });
 }
 
+/**
+ * The first set's files: each remote's build as it was when the site started, copied under the
+ * data folder, so `npm run release` rebuilding dist/ changes only what its canary's share gets
+ * (docs/releases.md, "The first set under npm start").
+ */
+function firstSetCopy(root, siteDir, fe) {
+  const copy = path.join(siteDir, 'first-set', fe.name);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(path.join(root, fe.dir, 'dist'), copy, { recursive: true });
+  return copy;
+}
+
 /** The remotes as their teams publish them (static files on their own origins) and the render server. */
 async function startBuilt(supervisor, { root, ports, siteDir, quiet, renderEnv }) {
   await supervisor.guard(buildMissing());
@@ -28,7 +41,7 @@ async function startBuilt(supervisor, { root, ports, siteDir, quiet, renderEnv }
   await supervisor.guard(new Promise((resolve) => setTimeout(resolve, 0)));
   const checks = [];
   for (const fe of FRONT_ENDS.filter((f) => f.name !== 'shell')) {
-    const server = await serveStatic({ dir: path.join(root, fe.dir, 'dist'), port: ports[fe.name], origins: frontEndOrigins(ports) });
+    const server = await serveStatic({ dir: firstSetCopy(root, siteDir, fe), port: ports[fe.name], origins: frontEndOrigins(ports) });
     supervisor.onStop(() => new Promise((resolve) => server.close(() => resolve())));
     if (server.closeAllConnections) supervisor.onStop(async () => server.closeAllConnections());
     checks.push([fe.name, `http://127.0.0.1:${ports[fe.name]}/mf-manifest.json`, 30_000]);

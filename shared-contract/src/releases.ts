@@ -17,11 +17,16 @@ export const releaseSchema = z.object({
   manifestUrl: z.string(),
   commit: z.string().nullable(),
   builtAt: z.string().nullable(),
-  releasedBy: z.string(),
+  /** Who registered it; null for a caller who is neither an admin nor a deploy token (docs/api.md, "Releases"). */
+  releasedBy: z.string().nullable(),
+  /** The API's own preflight verdict (`passed`, `passed (2 own copies)`), or `skipped` for a release older than that check. */
   preflight: z.string(),
   status: z.enum(RELEASE_STATUSES),
   share: z.number().nullable(),
+  /** Why its status last changed, naming who; null for the same callers as releasedBy. */
   reason: z.string().nullable(),
+  /** When it last went live; null if it never was. */
+  liveAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -40,7 +45,6 @@ export const releaseInputSchema = z.object({
   manifestUrl: z.url({ protocol: /^https?$/ }).max(2000),
   commit: z.string().max(64).optional(),
   builtAt: z.iso.datetime({ offset: true }).optional(),
-  preflight: z.enum(['passed', 'skipped']),
   /** A canary for this share of visitors; without it the release goes live for everyone. */
   canary: canaryShareField.optional(),
 });
@@ -70,3 +74,6 @@ export type DeployTokenInput = z.infer<typeof deployTokenInputSchema>;
 /** The cookies the render server reads (docs/releases.md, "Canary"): the visitor's bucket 0–99 and an admin's pin. */
 export const RELEASE_BUCKET_COOKIE = 'release_bucket';
 export const RELEASE_PIN_COOKIE = 'release_pin';
+
+/** Where a release may be loaded from, and the version its address names: no imports, so the page can read them too. */
+export { registryVersionOf, releaseAddressRefusal } from './releaseAddress';

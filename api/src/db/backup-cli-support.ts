@@ -1,8 +1,11 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { photoSettingsFromEnv } from '../config';
+import { REPO_ROOT, photoSettingsFromEnv } from '../config';
 import { S3Storage, storageFromSettings } from '../features/photos/storage';
-import { BackupError, type PhotoStore } from './backup';
+import { releaseStorage } from '../features/releases/files';
+import { defaultRollbackSettings, releaseSettingsFromEnv } from '../features/releases/settings';
+import { mailSettingsFromEnv } from '../mail/settings';
+import { BackupError, type PhotoStore, type ReleaseStore } from './backup';
 import { DataDirInUseError } from './pglite-lock';
 
 /**
@@ -18,10 +21,11 @@ export const rowCounts = (rows: Record<string, number>) =>
     .map(([table, count]) => `${table} ${count}`)
     .join(', ');
 
-export function sizeOf(file: string): string {
-  const bytes = statSync(file).size;
+export function sizeOfBytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+export const sizeOf = (file: string): string => sizeOfBytes(statSync(file).size);
 
 /** Refusals print their message alone; anything unexpected keeps its stack for whoever debugs it. */
 export function reportFailure(what: string) {
@@ -46,4 +50,24 @@ export function photoStoreFromEnv(dataDir: string, env: NodeJS.ProcessEnv = proc
   const storage = storageFromSettings(settings);
   const name = settings.kind === 'folder' ? settings.dir : `s3://${settings.bucket}/${settings.prefix}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
   return { name, exists: (key) => storage.exists(key), close: () => (storage instanceof S3Storage ? storage.destroy() : undefined) };
+}
+
+/** The release storage this API is set up with (RELEASE_DIR, or the photo bucket under RELEASE_S3_PREFIX), with the address its files are served from. */
+export function releaseStoreFromEnv(dataDir: string, env: NodeJS.ProcessEnv = process.env): ReleaseStore & { close(): void } {
+  const photos = photoSettingsFromEnv(env, dataDir).storage;
+  const addresses = mailSettingsFromEnv(env, (_name, value, fallback) => Number(value) || fallback);
+  const settings = releaseSettingsFromEnv(env, dataDir, photos, (dir) => path.resolve(REPO_ROOT, dir), defaultRollbackSettings, addresses);
+  const storage = releaseStorage(settings);
+  const name = settings.storage.kind === 'folder' ? settings.storage.dir : `s3://${settings.storage.bucket}/${settings.storage.prefix}`;
+  return {
+    name,
+    baseUrl: settings.filesBaseUrl,
+    keysUnder: (prefix) => storage.keysUnder(prefix),
+    get: (key) => storage.get(key),
+    replace: async (key, bytes) => {
+      await storage.delete(key);
+      await storage.put(key, bytes);
+    },
+    close: () => (storage instanceof S3Storage ? storage.destroy() : undefined),
+  };
 }

@@ -1,75 +1,20 @@
-import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import type { Car } from '@usedcars/shared-contract';
-import type pg from 'pg';
 import sharp from 'sharp';
-import { COLLECTION, type Driver, TestApi, multipartBody, newPostgresDatabase, pgliteTemplate } from '../../test/helpers';
+import { type Place, newPlace, query, run } from '../../test/backup-places';
+import { COLLECTION, type Driver, TestApi, multipartBody } from '../../test/helpers';
 import { FolderStorage } from '../features/photos/storage';
 import { prepareDatabase } from '../seed/seed';
 import { knownMigrations } from './backup';
-import { type Database, openDatabase } from './client';
+import type { Database } from './client';
 import { cars } from './schema';
 
-const API_DIR = path.resolve(__dirname, '../..');
-const TSX = path.resolve(API_DIR, '../node_modules/.bin/tsx');
 // Each command starts a node process and opens a database: seconds, not milliseconds.
 const SLOW = 120_000;
-
-/** A database that lives outside this process, so the operator's commands can open it too. */
-interface Place {
-  driver: Driver;
-  /** What points the commands at it. */
-  env: Record<string, string>;
-  open(): Database;
-  remove(): Promise<void>;
-}
-
-async function newPlace(driver: Driver): Promise<Place> {
-  const photoDir = mkdtempSync(path.join(tmpdir(), 'usedcars-backup-photos-'));
-  if (driver === 'postgres') {
-    const server = await newPostgresDatabase();
-    const open = () => openDatabase({ url: server.url, poolSize: 2 });
-    const first = open();
-    await first.migrate();
-    await first.close();
-    return { driver, env: { DATABASE_URL: server.url, PHOTO_DIR: photoDir }, open, remove: server.drop };
-  }
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'usedcars-backup-')), 'pglite');
-  const first = openDatabase({ pgliteDir: dir, pgliteTemplate: await pgliteTemplate() });
-  await first.migrate();
-  await first.close();
-  return {
-    driver,
-    env: { DATABASE_URL: '', PGLITE_DIR: dir, PHOTO_DIR: photoDir },
-    open: () => openDatabase({ pgliteDir: dir }),
-    remove: async () => rmSync(path.dirname(dir), { recursive: true, force: true }),
-  };
-}
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npm run backup` / `npm run restore` as the operator would, from `cwd`. */
-function run(command: 'backup' | 'restore', args: string[], place: Place, cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(TSX, [`src/${command}-cli.ts`, ...args], { cwd: API_DIR, env: { ...process.env, ...place.env, INIT_CWD: cwd } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-async function query<T>(database: Database, text: string): Promise<T[]> {
-  if (database.driver === 'pglite') return (await (database.client as PGlite).query<T>(text)).rows;
-  return (await (database.client as pg.Pool).query(text)).rows as T[];
-}
 
 /** Every row of every table in public (the application's and another's), as text, in UTC, and every index's definition. */
 async function stateOf(place: Place): Promise<{ rows: Record<string, string[]>; indexes: string[] }> {

@@ -20,6 +20,8 @@ export const releases = pgTable(
     /** Percent of visitors, only while the release is the canary. */
     share: integer('share'),
     reason: text('reason'),
+    /** When it last went live; null for a release that never was (a rollback goes back only to one that was). */
+    liveAt: timestamp('live_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,8 @@
 import type { SharedRequirement } from '@usedcars/federation/sharing';
+import { registryVersionOf } from '@usedcars/shared-contract/releaseAddress';
+
+// The rule lives with the registry's shapes: the API checks a release's version against it.
+export { registryVersionOf };
 
 /** A manifest's file lists for one module or shared package. */
 interface FileList {
@@ -44,22 +48,6 @@ export function parseManifest(manifestUrl: string, text: string): PublishedManif
     throw new Error(`${manifestUrl} is not a federation manifest (no metaData)`);
   }
   return manifest as PublishedManifest;
-}
-
-/** A registry release's manifest address ends `<remote>/<package version>-<10 hex of its files' hash>/mf-manifest.json` (docs/releases.md). */
-const REGISTRY_ADDRESS = /\/([A-Za-z0-9_-]+)\/([A-Za-z0-9][A-Za-z0-9._+-]{0,52}-[0-9a-f]{10})\/mf-manifest\.json$/;
-
-/** The registry's version a manifest address names, or undefined for an address of the first set (remotes.json). */
-export function registryVersionOf(manifestUrl: string | undefined, remote?: string): string | undefined {
-  if (!manifestUrl) return undefined;
-  let pathname: string;
-  try {
-    pathname = new URL(manifestUrl, 'http://site.invalid').pathname;
-  } catch {
-    return undefined;
-  }
-  const found = REGISTRY_ADDRESS.exec(pathname);
-  return found && (remote === undefined || found[1] === remote) ? found[2] : undefined;
 }
 
 /**

@@ -112,4 +112,25 @@ function checkSharing(shared, provided, { providedOnly = false } = {}) {
   return { findings, refused: blocking(findings) };
 }
 
-module.exports = { SINGLETONS, SHARED_BY_VERSION, STARTUP_PACKAGES, acceptedRange, judge, judgeAll, blocking, checkSharing };
+/**
+ * The preflight's verdict on a build (docs/sharing-and-releases.md): each package it shares against
+ * what the live page hands it. The shell provides what it shares before any remote loads; a package
+ * only remotes share is whichever of theirs loaded first, so each must do. Manifests are
+ * `{ name, shared }`; `others` are the other remotes' (only read for what the shell does not share).
+ */
+function preflightFindings(shared, shell, others) {
+  const findings = (shared ?? []).map((requirement) => {
+    const byShell = (shell.shared ?? []).filter((offer) => offer.name === requirement.name);
+    const offered = byShell.length > 0 ? byShell : others.flatMap((manifest) => (manifest.shared ?? []).filter((offer) => offer.name === requirement.name));
+    const judged = offered.map((offer) => judge(requirement, offer.version));
+    return judged.find((finding) => finding.verdict === 'incompatible') ?? judged[0] ?? judge(requirement, undefined);
+  });
+  return { findings, refused: blocking(findings) };
+}
+
+/** What a refused build needs, in the preflight's words: "react 20.0.0 (the site has 19.3.1), …". */
+function neededPackages(refused) {
+  return refused.map((finding) => `${finding.name} ${finding.needs} (the site has ${finding.has ?? 'none'})`).join(', ');
+}
+
+module.exports = { SINGLETONS, SHARED_BY_VERSION, STARTUP_PACKAGES, acceptedRange, judge, judgeAll, blocking, checkSharing, preflightFindings, neededPackages };

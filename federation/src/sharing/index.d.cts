@@ -34,3 +34,15 @@ export declare function checkSharing(
   provided: Readonly<Record<string, string>>,
   options?: { providedOnly?: boolean },
 ): { findings: Finding[]; refused: Finding[] };
+
+/** A manifest as the preflight reads it: its name and the packages it shares. */
+export interface SharingManifest {
+  name?: string;
+  shared?: readonly SharedRequirement[];
+}
+export declare function preflightFindings(
+  shared: readonly SharedRequirement[] | undefined,
+  shell: SharingManifest,
+  others: readonly SharingManifest[],
+): { findings: Finding[]; refused: Finding[] };
+export declare function neededPackages(refused: readonly Finding[]): string;

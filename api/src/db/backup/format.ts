@@ -5,9 +5,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Database, migrationsFolder } from '../client';
+import type { ReleaseFilesHeader, ReleaseFilesSummary } from './release-files';
 
 export const BACKUP_FORMAT = 'usedcars-backup';
-export const BACKUP_VERSION = 1;
+/** 2: the release files follow the tables (a version 1 file has none). */
+export const BACKUP_VERSION = 2;
 
 /** A refusal or a failure the operator can act on; the CLIs print its message alone. */
 export class BackupError extends Error {}
@@ -32,6 +34,8 @@ export interface BackupHeader {
   tables: string[];
   /** The photo store the photo rows point into: its files are not in the backup (docs/operate-backup.md). */
   photos?: { store: string; files: number };
+  /** The release storage the registry's files came from: they follow the tables (version 2). */
+  releaseFiles?: ReleaseFilesHeader;
 }
 
 export interface TableSection {
@@ -45,6 +49,11 @@ export interface BackupSummary {
   rows: Record<string, number>;
   /** Photo files the rows use that the store did not have when the backup was made. */
   missingPhotos?: number;
+  /** The release files written, and the releases that had none. */
+  releaseFiles?: ReleaseFilesSummary;
+  /** On restore: release files put in the store, and the releases on it still without their files (named, with their status). */
+  restoredReleaseFiles?: number;
+  releasesWithoutFiles?: string[];
 }
 
 /** The photo store a backup names and a restore checks: its files stay there, outside the backup. */

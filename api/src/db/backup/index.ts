@@ -7,3 +7,4 @@ export { hasAppSchema } from './catalogue';
 export { writeBackup } from './write';
 export { BackupFile } from './file';
 export { restoreBackup } from './restore';
+export type { ReleaseStore } from './release-files';

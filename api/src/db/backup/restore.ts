@@ -2,6 +2,7 @@
 import type { Database } from '../client';
 import { type Session, columnsOf, ident, inTransaction, qualified, schemaVersion, tablesInOrder } from './catalogue';
 import type { BackupFile } from './file';
+import { type ReleaseStore, releasesWithoutFiles as withoutFiles, restoreReleaseFiles } from './release-files';
 import { BATCH_ROWS, BackupError, type BackupSummary, PHOTO_KEYS, type PhotoStore, type TableSection, checkSchemaIsKnown, missingFiles } from './format';
 
 export interface RestoreOptions {
@@ -9,6 +10,8 @@ export interface RestoreOptions {
   force?: boolean;
   /** Where this API keeps photos: every file the restored photo rows use must be there, or nothing is restored. */
   photos?: PhotoStore;
+  /** Where this API keeps release files: the backup's go there, and a live release still without its files is rolled back. */
+  releases?: ReleaseStore;
 }
 
 /**
@@ -56,6 +59,7 @@ export async function restoreBackup(database: Database, backup: BackupFile, opti
       if (unknown.length > 0) throw new BackupError(`The backup's table ${expected} has columns this database does not: ${unknown.join(', ')}`);
       rows[expected] = await loadSection(session, backup, expected, columns);
     }
+    const restoredReleaseFiles = header.releaseFiles ? await restoreReleaseFiles(backup, options.releases) : undefined;
     const trailer = (await backup.next())?.value as { end?: string; rows?: Record<string, number> } | undefined;
     if (trailer?.end !== 'backup') throw new BackupError(`${backup.file} is incomplete: its closing line is missing`);
     if (JSON.stringify(trailer.rows) !== JSON.stringify(rows)) throw new BackupError(`${backup.file} is damaged: its row counts do not match its rows`);
@@ -64,10 +68,11 @@ export async function restoreBackup(database: Database, backup: BackupFile, opti
     await session.query(`set local maintenance_work_mem = '128MB'`);
     for (const index of deferred) await session.query(index.definition);
     if (options.photos) await checkPhotoFiles(session, options.photos, header.photos?.store);
+    const releasesWithoutFiles = options.releases ? await withoutFiles(session, options.releases, header.releaseFiles) : undefined;
     await resetSequences(session, header.tables);
     // The planner's statistics of a table that was just filled.
     for (const table of header.tables) await session.query(`analyze ${qualified(table)}`);
-    return { header, rows };
+    return { header, rows, restoredReleaseFiles, releasesWithoutFiles };
   });
 }
 

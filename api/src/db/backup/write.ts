@@ -18,6 +18,7 @@ import {
   type TableSection,
   missingFiles,
 } from './format';
+import { type ReleaseStore, writeReleaseFiles } from './release-files';
 
 /** Writes a line at a time, waiting whenever gzip asks to. */
 class LineWriter {
@@ -51,7 +52,7 @@ class LineWriter {
  * Writes the whole database to `file` (which must not exist yet): read in one snapshot, written
  * beside it first and renamed at the end, so a file under that name is always complete.
  */
-export async function writeBackup(database: Database, file: string, photos?: PhotoStore): Promise<BackupSummary> {
+export async function writeBackup(database: Database, file: string, photos?: PhotoStore, releases?: ReleaseStore): Promise<BackupSummary> {
   if (existsSync(file)) throw new BackupError(`${file} already exists; choose another name (a backup never overwrites a file)`);
   if (!existsSync(path.dirname(file))) throw new BackupError(`The folder ${path.dirname(file)} does not exist`);
   const partial = `${file}.partial-${process.pid}`;
@@ -71,6 +72,7 @@ export async function writeBackup(database: Database, file: string, photos?: Pho
         schema,
         tables: await tablesInOrder(session),
         ...(photos ? { photos: { store: photos.name, files: keys.length } } : {}),
+        ...(releases ? { releaseFiles: { store: releases.name, baseUrl: releases.baseUrl } } : {}),
       };
       await writer.write(header);
       const rows: Record<string, number> = {};
@@ -95,8 +97,10 @@ export async function writeBackup(database: Database, file: string, photos?: Pho
         await writer.write({ end: table, rows: count });
         rows[table] = count;
       }
+      // Release files never change under their version: read after the rows, they are still the rows' files.
+      const releaseFiles = releases ? await writeReleaseFiles(session, writer, releases) : undefined;
       await writer.write({ end: 'backup', rows });
-      return { header, rows, missingPhotos: photos ? (await missingFiles(photos, keys)).length : undefined };
+      return { header, rows, missingPhotos: photos ? (await missingFiles(photos, keys)).length : undefined, releaseFiles };
     });
     await writer.close();
     renameSync(partial, file);

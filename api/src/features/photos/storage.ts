@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { PhotoStorageSettings } from '../../config';
 import { PHOTO_KEY, contentTypeOfKey } from './processing';
 
@@ -24,6 +33,8 @@ export interface PhotoStorage {
   delete(key: string): Promise<void>;
   /** The address a browser loads the file from. */
   urlOf(key: string): string;
+  /** Every key under a folder of keys (`catalog/0.1.0-3f2a9c81d0/`), for keys laid out as their own paths (release files). */
+  keysUnder(prefix: string): Promise<string[]>;
 }
 
 /** What a storage accepts as a key, where a key sits in a folder, and the type it is served as. */
@@ -108,6 +119,21 @@ export class FolderStorage implements PhotoStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async keysUnder(prefix: string): Promise<string[]> {
+    const folder = path.join(this.dir, ...prefix.split('/').filter(Boolean));
+    try {
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith('.part'))
+        .map((entry) => `${prefix}${path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
+        .filter((key) => this.rules.check(key))
+        .sort();
+    } catch (error) {
+      if (missing(error)) return [];
+      throw error;
+    }
   }
 
   urlOf(key: string): string {
@@ -197,6 +223,19 @@ export class S3Storage implements PhotoStorage {
 
   urlOf(key: string): string {
     return `${this.settings.publicBaseUrl.replace(/\/+$/, '')}/${this.objectKey(key)}`;
+  }
+
+  async keysUnder(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: `${this.settings.prefix}${prefix}`, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(this.settings.prefix.length));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys.filter((key) => this.rules.check(key)).sort();
   }
 
   destroy(): void {

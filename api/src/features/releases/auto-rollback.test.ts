@@ -23,10 +23,10 @@ function siteApi(driver: (typeof DRIVERS)[number], checkMs: number) {
   afterAll(() => api.stop());
   return {
     api: () => api,
+    // Straight into the registry: what POST /releases accepts is releases.test.ts's and preflight.test.ts's business.
     register: async (version: string, canary?: number, remote = 'catalog') => {
-      const payload = { remote, version, manifestUrl: manifest(version, remote), preflight: 'passed', ...(canary ? { canary } : {}) };
-      const response = await api.inject({ method: 'POST', url: '/releases', headers: admin.auth, payload });
-      expect(response.statusCode).toBe(201);
+      const input = { remote, version, manifestUrl: manifest(version, remote), ...(canary ? { canary } : {}) };
+      expect((await new ReleaseRegistry(api.db).register(input, admin.email, 'passed')).again).toBe(false);
     },
     /** Visitors' pages report `views` page views of the release, `errors` of them with a screen that threw; written as a copy's flush does. */
     visits: async (release: string, views: number, errors: number, remote = 'catalog') => {
@@ -48,9 +48,11 @@ function siteApi(driver: (typeof DRIVERS)[number], checkMs: number) {
       // The admin's summary writes this copy's numbers first.
       expect((await api.inject({ method: 'GET', url: `/telemetry/summary?remote=${remote}`, headers: admin.auth })).statusCode).toBe(200);
     },
-    history: async () => (await api.inject({ method: 'GET', url: '/releases?remote=catalog' })).json<Release[]>(),
+    history: async () => (await api.inject({ method: 'GET', url: '/releases?remote=catalog', headers: admin.auth })).json<Release[]>(),
     statusOf: async (version: string, remote = 'catalog') =>
-      (await api.inject({ method: 'GET', url: `/releases?remote=${remote}` })).json<Release[]>().find((release) => release.version === version),
+      (await api.inject({ method: 'GET', url: `/releases?remote=${remote}`, headers: admin.auth }))
+        .json<Release[]>()
+        .find((release) => release.version === version),
   };
 }
 

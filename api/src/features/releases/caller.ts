@@ -1,5 +1,5 @@
 import type { FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
-import { messageSchema } from '@usedcars/shared-contract';
+import { type Release, messageSchema } from '@usedcars/shared-contract';
 import { forbidden, unauthorized } from '../../http/errors';
 import type { Guard } from '../auth/guard';
 import { ROLES_EXTENSION } from '../auth/route-auth';
@@ -52,3 +52,16 @@ export function mayChange(caller: ReleaseCaller, remote: string): void {
 
 /** How the registry's history names who did something. */
 export const nameOf = (caller: ReleaseCaller) => (caller.kind === 'team' ? `${caller.name} (${caller.remote} token)` : caller.name);
+
+/** Whether the caller may read who did what: an admin or a deploy token (a bad token is a 401, as everywhere). */
+export async function seesWho(request: FastifyRequest, guard: Guard, tokens: DeployTokens): Promise<boolean> {
+  const bearer = bearerOf(request);
+  if (bearer?.startsWith(DEPLOY_TOKEN_PREFIX)) {
+    if (!(await tokens.resolve(bearer))) throw unauthorized('This deploy token is not valid or was revoked');
+    return true;
+  }
+  return (await guard.optionalUser(request))?.role === 'admin';
+}
+
+/** A release as anyone may read it: versions, times, shares and statuses, never who (the reasons name people). */
+export const withoutWho = (release: Release): Release => ({ ...release, releasedBy: null, reason: null });

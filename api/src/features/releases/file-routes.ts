@@ -5,7 +5,8 @@ import { messageSchema, releaseVersionField } from '@usedcars/shared-contract';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { FolderStorage, IMMUTABLE_CACHE_CONTROL, type PhotoStorage } from '../photos/storage';
 import { deployDocumentation, deployRefusals } from './caller';
-import { RELEASE_FILES_PATH, RELEASE_KEYS, releaseKey } from './files';
+import { RELEASE_KEYS, releaseKey } from './files';
+import { RELEASE_FILES_PATH } from './settings';
 import { remoteField } from './fields';
 import type { ReleaseRegistry } from './service';
 
@@ -47,19 +48,30 @@ export async function releaseFileRoutes(
         schema: {
           tags: ['releases'],
           summary: "Uploads one file of a release that is not registered yet (the body is the file's bytes)",
-          description: 'Once the version is registered its files never change (409). The answer is the address the file is served from.',
+          description:
+            'Once the version is registered its files never change (409). A file uploaded before answers 200 when the bytes are the same (an upload retried) and 409 when they differ. The answer is the address the file is served from.',
           params: z.object({ remote: remoteField, version: releaseVersionField, '*': z.string().min(1).max(300) }),
           ...deployDocumentation,
-          response: { 201: z.object({ url: z.string() }), ...deployRefusals, 400: messageSchema, 409: messageSchema },
+          response: { 200: z.object({ url: z.string() }), 201: z.object({ url: z.string() }), ...deployRefusals, 400: messageSchema, 409: messageSchema },
         },
       },
       async (request, reply) => {
         const { remote, version, '*': file } = request.params;
         const key = releaseKey(remote, version, file);
         if (!RELEASE_KEYS.check(key)) throw badRequest('The file path must be folders and a name of letters, digits, dots, dashes and underscores');
-        if (await registry.find(remote, version)) throw conflict(`${remote} ${version} is registered: its files never change`);
-        await releaseFiles.put(key, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
-        return reply.code(201).send({ url: releaseFiles.urlOf(key) });
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const status = await registry.whileUnregistered(remote, version, async () => {
+          const before = await releaseFiles.get(key);
+          if (!before) {
+            await releaseFiles.put(key, bytes);
+            return 201;
+          }
+          if (before.equals(bytes)) return 200;
+          throw conflict(
+            `${file} of ${remote} ${version} was uploaded before with other bytes: a version names one build (its files' hash), so a changed build gets a version of its own`,
+          );
+        });
+        return reply.code(status).send({ url: releaseFiles.urlOf(key) });
       },
     );
 

@@ -2,9 +2,6 @@ import path from 'node:path';
 import { type KeyRules, type PhotoStorage, storageFromSettings } from '../photos/storage';
 import type { ReleaseSettings } from './settings';
 
-/** The address the API serves release files under when they sit in a folder. */
-export const RELEASE_FILES_PATH = '/release-files/';
-
 const SEGMENT = '[A-Za-z0-9_][A-Za-z0-9._+-]*';
 /** remote/version/path/to/file: no empty, dot-led or `..` segment, so a key never leaves its release's folder. */
 const RELEASE_KEY = new RegExp(`^[a-z][a-z0-9-]*/${SEGMENT}(?:/${SEGMENT}){1,8}$`);
@@ -33,7 +30,7 @@ export const RELEASE_KEYS: KeyRules = {
 
 export const releaseKey = (remote: string, version: string, file: string) => `${remote}/${version}/${file}`;
 
-/** The storage of release files, from the settings: photos' code path, keys of their own. */
+/** The storage of release files, from the settings: photos' code path, keys of their own, addresses under filesBaseUrl. */
 export function releaseStorage(settings: ReleaseSettings): PhotoStorage {
-  return storageFromSettings(settings.storage, RELEASE_KEYS, RELEASE_FILES_PATH);
+  return storageFromSettings(settings.storage, RELEASE_KEYS, settings.filesBaseUrl);
 }

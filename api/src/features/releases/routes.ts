@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { canaryShareField, liveSetSchema, messageSchema, releaseInputSchema, releaseSchema, releaseVersionField } from '@usedcars/shared-contract';
 import type { ZodApp } from '../../context';
 import type { Guard } from '../auth/guard';
-import { callerOf, deployDocumentation, deployRefusals, mayChange, nameOf, releaseCallerCheck } from './caller';
+import { callerOf, deployDocumentation, deployRefusals, mayChange, nameOf, releaseCallerCheck, seesWho, withoutWho } from './caller';
 import { REMOTE_NAMES, remoteField } from './fields';
 import { type ReleaseFileOptions, releaseFileRoutes } from './file-routes';
+import type { ReleaseChecks } from './preflight';
 import type { ReleaseRegistry } from './service';
 import { type PinOptions, pinAndTokenRoutes } from './token-routes';
 import type { DeployTokens } from './tokens';
@@ -15,6 +16,7 @@ export interface ReleaseRouteOptions extends PinOptions, ReleaseFileOptions {
   registry: ReleaseRegistry;
   tokens: DeployTokens;
   guard: Guard;
+  checks: ReleaseChecks;
 }
 
 const errors = { 400: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -22,7 +24,7 @@ const byRemote = z.object({ remote: remoteField });
 
 /** The release registry (docs/api.md, "Releases"): what the site runs, the history, and the team commands' calls. */
 export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync {
-  const { registry, tokens, guard } = options;
+  const { registry, tokens, guard, checks } = options;
   return async (scope) => {
     scope.decorateRequest('releaseCaller', null);
     const app = scope.withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
@@ -48,11 +50,16 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
         schema: {
           tags: ['releases'],
           summary: "The releases' history, newest first, optionally of one remote",
+          description:
+            'Public: versions, times, shares and statuses. Who registered a release and the reasons (which name people) only for admins and deploy tokens; `null` for anyone else.',
           querystring: z.object({ remote: remoteField.optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
-          response: { 200: z.array(releaseSchema) },
+          response: { 200: z.array(releaseSchema), 401: messageSchema },
         },
       },
-      async (request) => registry.history(request.query.remote, request.query.limit),
+      async (request) => {
+        const history = await registry.history(request.query.remote, request.query.limit);
+        return (await seesWho(request, guard, tokens)) ? history : history.map(withoutWho);
+      },
     );
 
     app.post(
@@ -63,10 +70,11 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
           tags: ['releases'],
           summary: 'Registers a release and makes it live, or the canary for `canary` percent of visitors',
           description:
-            'A deploy token registers its own remote only (403 otherwise, nothing written). A version is registered once (409). The live and canary it replaces are retired.',
+            'A deploy token registers its own remote only (403 otherwise, nothing written). The manifest must be on the release storage or an origin of RELEASE_ORIGINS, and the API runs the preflight on it (400 with its reason otherwise; 503 when the site cannot be read). ' +
+            'The live and canary it replaces are retired. A version registered before, at the same address, is released again (200) without new files.',
           body: releaseInputSchema,
           ...deployDocumentation,
-          response: { 201: releaseSchema, ...deployRefusals, ...errors },
+          response: { 200: releaseSchema, 201: releaseSchema, ...deployRefusals, ...errors, 503: messageSchema },
         },
       },
       async (request, reply) => {
@@ -74,7 +82,9 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
         const remote = remoteField.safeParse(request.body.remote);
         if (!remote.success) return reply.code(400).send({ message: `remote must be one of ${REMOTE_NAMES.join(', ')}` });
         mayChange(caller, remote.data);
-        return reply.code(201).send(await registry.register(request.body, nameOf(caller)));
+        const preflight = await checks.check(request.body);
+        const { release, again } = await registry.register(request.body, nameOf(caller), preflight);
+        return reply.code(again ? 200 : 201).send(release);
       },
     );
 
@@ -100,14 +110,20 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
         schema: {
           tags: ['releases'],
           summary: 'Takes the canary out of rotation, or puts back the release live before (or the registered version `to`)',
-          description: 'The releases that step down are marked rolled back, with the reason. The answer is the release that is live afterwards.',
+          description:
+            'The releases that step down are marked rolled back, with the reason. The answer is the release that is live afterwards. A release whose files are gone from the release storage is not made live (409).',
           params: byRemote,
           body: z.object({ to: releaseVersionField.optional(), reason: z.string().max(500).optional() }).default({}),
           ...deployDocumentation,
           response: { 200: releaseSchema, ...deployRefusals, ...errors },
         },
       },
-      async (request) => registry.rollback(request.params.remote, nameOf(callerOf(request)), request.body.to, request.body.reason),
+      async (request) =>
+        registry.rollback(request.params.remote, nameOf(callerOf(request)), {
+          to: request.body.to,
+          why: request.body.reason,
+          refusal: (release) => checks.missingFiles(release),
+        }),
     );
 
     app.put(

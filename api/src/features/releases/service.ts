@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { LiveSet, Release, ReleaseInput } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { type ReleaseRow, releases } from '../../db/schema';
@@ -17,6 +17,7 @@ const toRelease = (row: ReleaseRow): Release => ({
   status: row.status as Release['status'],
   share: row.share,
   reason: row.reason,
+  liveAt: row.liveAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -62,11 +63,15 @@ export class ReleaseRegistry {
     return row;
   }
 
-  /** Registers a release and makes it live (the live and canary before it retire) or the canary (a canary before it retires). */
-  async register(input: ReleaseInput, releasedBy: string): Promise<Release> {
+  /**
+   * Registers a release and makes it live (the live and canary before it retire) or the canary (a
+   * canary before it retires). A version registered before is released again, without new files:
+   * `again` says so. `preflight` is the API's own verdict.
+   */
+  async register(input: ReleaseInput, releasedBy: string, preflight: string): Promise<{ release: Release; again: boolean }> {
     return this.changing(input.remote, async (tx) => {
-      if (await this.findIn(tx, input.remote, input.version))
-        throw conflict(`${input.remote} ${input.version} is already registered; a version is released once`);
+      const registered = await this.findIn(tx, input.remote, input.version);
+      if (registered) return { release: await this.releaseAgain(tx, registered, input, releasedBy, preflight), again: true };
       const replaced = input.canary ? ['canary'] : ['live', 'canary'];
       await this.setStatus(tx, input.remote, replaced, 'retired', `replaced by ${input.version}`);
       const [row] = await tx
@@ -78,12 +83,39 @@ export class ReleaseRegistry {
           commit: input.commit ?? null,
           builtAt: input.builtAt ? new Date(input.builtAt) : null,
           releasedBy,
-          preflight: input.preflight,
+          preflight,
           status: input.canary ? 'canary' : 'live',
           share: input.canary ?? null,
+          liveAt: input.canary ? null : new Date(),
         })
         .returning();
-      return toRelease(row!);
+      return { release: toRelease(row!), again: false };
+    });
+  }
+
+  /** The same build once more: the canary (at the share asked) or live; the one it replaces retires. */
+  private async releaseAgain(tx: Tx, row: ReleaseRow, input: ReleaseInput, by: string, preflight: string): Promise<Release> {
+    const what = `${row.remote} ${row.version}`;
+    if (row.manifestUrl !== input.manifestUrl) throw conflict(`${what} is registered with another address (${row.manifestUrl}); a version names one build`);
+    const reason = `released again by ${by}`;
+    if (input.canary) {
+      if (row.status === 'live') throw conflict(`${what} is live already: a canary is a release beside the live one`);
+      if (row.status !== 'canary') await this.setStatus(tx, row.remote, ['canary'], 'retired', `replaced by ${row.version}`);
+      return this.update(tx, row.id, { status: 'canary', share: input.canary, reason, preflight });
+    }
+    if (row.status === 'live') return toRelease(row);
+    await this.setStatus(tx, row.remote, ['live', 'canary'], 'retired', `replaced by ${row.version}`, row.id);
+    return this.update(tx, row.id, { status: 'live', share: null, reason, preflight, liveAt: new Date() });
+  }
+
+  /** Runs `work` (a file's upload) while the version is not registered, under the remote's lock: a registered version's files never change. */
+  async whileUnregistered<T>(remote: string, version: string, work: () => Promise<T>): Promise<T> {
+    return this.changing(remote, async (tx) => {
+      if (await this.findIn(tx, remote, version))
+        throw conflict(
+          `${remote} ${version} is registered: its files never change. Releasing the same build again needs no upload (npm run release does that); a changed build gets a version of its own`,
+        );
+      return work();
     });
   }
 
@@ -93,7 +125,7 @@ export class ReleaseRegistry {
       const canary = await this.current(tx, remote, 'canary');
       if (!canary) throw conflict(`${remote} has no canary to promote`);
       await this.setStatus(tx, remote, ['live'], 'retired', `replaced by ${canary.version} (promoted by ${by})`);
-      return this.update(tx, canary.id, { status: 'live', share: null, reason: `promoted by ${by}` });
+      return this.update(tx, canary.id, { status: 'live', share: null, reason: `promoted by ${by}`, liveAt: new Date() });
     });
   }
 
@@ -107,10 +139,13 @@ export class ReleaseRegistry {
 
   /**
    * Without `to`: a canary is taken out of rotation (back to the live release, or the first set
-   * without one), else the live release gives way to the one live before it, or to the first set
-   * when none was. With `to`: that registered release goes live, and the live and canary step down.
+   * without one), else the live release gives way to the release live before it (never to one that
+   * never was), or to the first set when none was. With `to`: that registered release goes live,
+   * and the live and canary step down. `refusal` says why a release cannot be made live (its files
+   * are gone), which stops the rollback with nothing changed.
    */
-  async rollback(remote: string, by: string, to?: string, why?: string): Promise<Release> {
+  async rollback(remote: string, by: string, options: { to?: string; why?: string; refusal: (row: ReleaseRow) => Promise<string | null> }): Promise<Release> {
+    const { to, why, refusal } = options;
     const reason = why ? `rolled back by ${by}: ${why}` : `rolled back by ${by}`;
     return this.changing(remote, async (tx) => {
       const canary = await this.current(tx, remote, 'canary');
@@ -128,8 +163,10 @@ export class ReleaseRegistry {
         return this.update(tx, live.id, { status: 'rolled_back', share: null, reason });
       }
       if (target.id === live?.id) throw conflict(`${remote} ${target.version} is already live`);
+      const refused = await refusal(target);
+      if (refused) throw conflict(refused);
       await this.setStatus(tx, remote, ['live', 'canary'], 'rolled_back', reason);
-      return this.update(tx, target.id, { status: 'live', share: null, reason: `made live again by ${by}` });
+      return this.update(tx, target.id, { status: 'live', share: null, reason: `made live again by ${by}`, liveAt: new Date() });
     });
   }
 
@@ -173,28 +210,26 @@ export class ReleaseRegistry {
     return row;
   }
 
-  /** The newest release registered before the live one that was not itself rolled back. */
+  /** The release live before the live one: the last to go live of those retired since (a rolled-back one is not gone back to). */
   private async previous(tx: Tx, remote: string, live: ReleaseRow | undefined): Promise<ReleaseRow | undefined> {
     if (!live) return undefined;
     const [row] = await tx
       .select()
       .from(releases)
-      .where(
-        and(eq(releases.remote, remote), eq(releases.status, 'retired'), sql`${releases.createdAt} < (select created_at from releases where id = ${live.id})`),
-      )
-      .orderBy(desc(releases.createdAt))
+      .where(and(eq(releases.remote, remote), eq(releases.status, 'retired'), isNotNull(releases.liveAt)))
+      .orderBy(desc(releases.liveAt))
       .limit(1);
     return row;
   }
 
-  private async setStatus(tx: Tx, remote: string, from: string[], status: string, reason: string): Promise<void> {
+  private async setStatus(tx: Tx, remote: string, from: string[], status: string, reason: string, except?: string): Promise<void> {
     await tx
       .update(releases)
       .set({ status, share: null, reason, updatedAt: new Date() })
-      .where(and(eq(releases.remote, remote), inArray(releases.status, from)));
+      .where(and(eq(releases.remote, remote), inArray(releases.status, from), except ? ne(releases.id, except) : undefined));
   }
 
-  private async update(tx: Tx, id: string, changes: Partial<Pick<ReleaseRow, 'status' | 'share' | 'reason'>>): Promise<Release> {
+  private async update(tx: Tx, id: string, changes: Partial<Pick<ReleaseRow, 'status' | 'share' | 'reason' | 'preflight' | 'liveAt'>>): Promise<Release> {
     const [row] = await tx
       .update(releases)
       .set({ ...changes, updatedAt: new Date() })

@@ -29,6 +29,7 @@ const release = (overrides: Partial<Release>): Release => ({
   status: 'live',
   share: null,
   reason: null,
+  liveAt: null,
   createdAt: '2026-11-24T09:00:00.000Z',
   updatedAt: '2026-11-24T09:00:00.000Z',
   ...overrides,
@@ -165,6 +166,21 @@ test('promoting asks first, then the canary is live; a refused rollback keeps th
   await waitFor(() => expect(within(rollback).getByRole('alert')).toHaveTextContent('no release live before'));
   expect(api.sent('POST', '/releases/catalog/rollback').map((sent) => sent.body)).toEqual([{ reason: 'prices render as NaN' }]);
   expect(within(rollback).getByLabelText('Reason')).toHaveValue('prices render as NaN');
+});
+
+test('the rollback dialog names the release that was live before, never a canary that never was', async () => {
+  const user = userEvent.setup();
+  live = { remotes: { catalog: { live: { version: '0.1.0-dddddddddd', manifestUrl: 'z' }, canary: null } } };
+  catalogHistory = [
+    release({ version: '0.1.0-dddddddddd', status: 'live', liveAt: '2026-11-26T09:00:00.000Z', createdAt: '2026-11-26T08:00:00.000Z' }),
+    release({ version: '0.1.0-cccccccccc', status: 'retired', liveAt: null, createdAt: '2026-11-25T12:00:00.000Z' }),
+    release({ version: '0.1.0-aaaaaaaaaa', status: 'retired', liveAt: '2026-11-24T09:00:00.000Z' }),
+  ];
+  renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
+  const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
+  await within(catalog).findByRole('table', { name: 'catalog releases' });
+  await user.click(within(catalog).getByRole('button', { name: 'Roll back catalog' }));
+  expect(screen.getByRole('dialog', { name: 'Roll back catalog' })).toHaveTextContent('0.1.0-aaaaaaaaaa goes live again.');
 });
 
 test("the canary's share takes 1–99 only", async () => {

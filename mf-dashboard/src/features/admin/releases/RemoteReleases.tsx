@@ -90,8 +90,13 @@ function PromoteDialog({ remote, version, onClose }: { remote: string; version: 
 
 function RollbackDialog({ remote, canary, history, onClose }: { remote: string; canary?: string; history?: Release[]; onClose: () => void }) {
   const rollback = useRollback();
-  const before = history?.find((release) => release.status === 'retired')?.version;
-  const effect = canary ? `The canary ${canary} is taken out of rotation.` : before ? `${before} goes live again.` : 'The release live before goes live again.';
+  // What the API goes back to: the retired release that went live last (never one that was only a canary).
+  const before = history?.filter((release) => release.status === 'retired' && release.liveAt).sort((a, b) => b.liveAt!.localeCompare(a.liveAt!))[0]?.version;
+  const effect = canary
+    ? `The canary ${canary} is taken out of rotation.`
+    : before
+      ? `${before} goes live again.`
+      : `No release was live before this one: ${remote} goes back to its first set.`;
   return (
     <AskWhyDialog
       text={{ title: `Roll back ${remote}`, confirm: 'Roll back', toldTo: `${effect} The reason is kept in the history.`, done: `${remote} rolled back` }}

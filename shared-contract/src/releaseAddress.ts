@@ -1,0 +1,89 @@
+/** The addresses releases load from (docs/releases.md, "What is trusted"): plain code, no imports, read by the API, the render server and the page. */
+
+/** A registry release's manifest address ends `<remote>/<package version>-<10 hex of its files' hash>/mf-manifest.json` (docs/releases.md). */
+const REGISTRY_ADDRESS = /\/([A-Za-z0-9_-]+)\/([A-Za-z0-9][A-Za-z0-9._+-]{0,52}-[0-9a-f]{10})\/mf-manifest\.json$/;
+
+/** The registry's version a manifest address names, or undefined for an address of the first set (remotes.json). */
+export function registryVersionOf(manifestUrl: string | undefined, remote?: string): string | undefined {
+  if (!manifestUrl) return undefined;
+  let pathname: string;
+  try {
+    pathname = new URL(manifestUrl, 'http://site.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+  const found = REGISTRY_ADDRESS.exec(pathname);
+  return found && (remote === undefined || found[1] === remote) ? found[2] : undefined;
+}
+
+/** The eight 16-bit groups of an IPv6 address as the URL parser writes it (`[::ffff:7f00:1]`), or null. */
+function ipv6Groups(hostname: string): number[] | null {
+  if (!hostname.startsWith('[') || !hostname.endsWith(']')) return null;
+  const [head = '', tail] = hostname.slice(1, -1).split('::');
+  const part = (text: string | undefined) => (text ? text.split(':').map((group) => parseInt(group, 16)) : []);
+  const before = part(head);
+  const after = part(tail);
+  const groups = tail === undefined ? before : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group)) ? groups : null;
+}
+
+/** An IPv4 address's four numbers, written as such or inside an IPv6 address (`::ffff:a.b.c.d`, `::a.b.c.d`), or null. */
+function ipv4Of(hostname: string): number[] | null {
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(hostname)) return hostname.split('.').map(Number);
+  const groups = ipv6Groups(hostname);
+  if (!groups || groups.slice(0, 5).some((group) => group !== 0) || (groups[5] !== 0 && groups[5] !== 0xffff)) return null;
+  const [high = 0, low = 0] = groups.slice(6);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff];
+}
+
+function isLinkLocal(hostname: string): boolean {
+  const ipv4 = ipv4Of(hostname);
+  if (ipv4) return ipv4[0] === 169 && ipv4[1] === 254;
+  const groups = ipv6Groups(hostname);
+  return groups !== null && (groups[0]! & 0xffc0) === 0xfe80;
+}
+
+function isLoopback(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === 'localhost.' || /\.localhost\.?$/.test(hostname)) return true;
+  const ipv4 = ipv4Of(hostname);
+  if (ipv4) return ipv4[0] === 127 || ipv4[0] === 0;
+  const groups = ipv6Groups(hostname);
+  return groups !== null && groups.slice(0, 7).every((group) => group === 0) && groups[7]! <= 1;
+}
+
+/** Whether an allowed entry (an origin, or a base address ending in `/`) covers this address. */
+function covers(entry: string, url: URL): boolean {
+  let allowed: URL;
+  try {
+    allowed = new URL(entry);
+  } catch {
+    return false;
+  }
+  if (allowed.username || allowed.password || allowed.origin !== url.origin) return false;
+  const base = allowed.pathname.endsWith('/') ? allowed.pathname : `${allowed.pathname}/`;
+  return base === '/' || url.pathname.startsWith(base);
+}
+
+/**
+ * Why a release's address may not be loaded, or null when it may (docs/releases.md, "What is
+ * trusted"). The API refuses such a release; the render server keeps its pages and its security
+ * policy within the same list. `allowedOrigins` holds origins (`https://cdn.example.com`) or base
+ * addresses ending in `/` (`https://api.example.com/release-files/`), which allow only addresses
+ * under them. User names and passwords and link-local hosts are refused even when listed; a
+ * loopback host only when it is not.
+ */
+export function releaseAddressRefusal(manifestUrl: string, allowedOrigins: readonly string[]): string | null {
+  let url: URL;
+  try {
+    url = new URL(manifestUrl);
+  } catch {
+    return `${manifestUrl.slice(0, 200)} is not a valid absolute address`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${url.protocol} addresses are never loaded: a release is loaded over http or https`;
+  if (url.username || url.password) return 'A release address may not carry a user name or password';
+  if (isLinkLocal(url.hostname)) return `${url.host} is a link-local address (169.254.0.0/16, fe80::/10): a release is never loaded from one`;
+  if (allowedOrigins.some((entry) => covers(entry, url))) return null;
+  if (isLoopback(url.hostname))
+    return `${url.host} is a loopback address: a release is loaded from one only when the operator lists its origin (RELEASE_ORIGINS)`;
+  return `${url.origin} is not where this site keeps releases: publish the build with npm run release, or have the operator list its origin (RELEASE_ORIGINS)`;
+}

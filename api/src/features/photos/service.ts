@@ -10,6 +10,7 @@ import { lockCar, lockKeys } from './locks';
 import { type ProcessedPhoto, PhotoQueue, PhotoRejection, processPhoto } from './processing';
 import { fileRefusal, tooManyPhotos } from './refusals';
 import type { PhotoStorage } from './storage';
+import { StorageUnavailableError } from './storage-outage';
 import { deleteUnused, keysOfCars } from './unused-files';
 import { variantRow } from './variants';
 
@@ -36,6 +37,8 @@ export class PhotoService {
     private readonly db: Db,
     readonly storage: PhotoStorage,
     concurrency: number,
+    /** Where files left in an unreachable store are reported. */
+    private readonly warn: (message: string, error: unknown) => void = () => {},
   ) {
     this.queue = new PhotoQueue(concurrency);
   }
@@ -161,9 +164,18 @@ export class PhotoService {
     return answer;
   }
 
-  /** The files no photo, car or booking uses any more (unused-files.ts). */
-  deleteUnused(keys: readonly string[]): Promise<number> {
-    return deleteUnused(this.db, this.storage, keys);
+  /**
+   * Deletes the files no photo, car or booking uses any more (unused-files.ts). With the store out
+   * of reach they stay, unused, and are logged: the change they follow stands (docs/operate-photos.md).
+   */
+  async deleteUnused(keys: readonly string[]): Promise<number> {
+    try {
+      return await deleteUnused(this.db, this.storage, keys);
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      this.warn(`photo storage unreachable: files that may no longer be used were not deleted (${keys.join(' ')})`, error.cause);
+      return 0;
+    }
   }
 
   /** The files of these cars' photos: read before the cars are deleted, passed to deleteUnused after. */

@@ -126,7 +126,7 @@ function carPhotoRoutes(app: ZodApp, photos: PhotoService, limits: AppContext['l
         return reply.code(201).send(await photos.commit(car.id, [staged], [alt]));
       } catch (error) {
         // All or nothing: the files this upload wrote go, unless another photo uses them.
-        await photos.discard([staged]);
+        await photos.discard([staged], error);
         throw error;
       }
     },

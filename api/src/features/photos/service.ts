@@ -87,7 +87,10 @@ export class PhotoService {
     try {
       for (const variant of photo.variants) await this.storage.put(variant.key, variant.bytes);
     } catch (error) {
-      await this.deleteUnused(photo.variants.map((variant) => variant.key));
+      await this.deleteUnused(
+        photo.variants.map((variant) => variant.key),
+        error,
+      );
       throw error;
     }
     return { name, photo };
@@ -124,8 +127,11 @@ export class PhotoService {
   }
 
   /** Files a failed upload wrote, unless something else uses them meanwhile. */
-  async discard(staged: readonly StagedPhoto[]): Promise<void> {
-    await this.deleteUnused(staged.flatMap((item) => item.photo.variants.map((variant) => variant.key)));
+  async discard(staged: readonly StagedPhoto[], cause?: unknown): Promise<void> {
+    await this.deleteUnused(
+      staged.flatMap((item) => item.photo.variants.map((variant) => variant.key)),
+      cause,
+    );
   }
 
   /** The new order must name every photo of the car once: a tab with an older list is told so. */
@@ -165,11 +171,14 @@ export class PhotoService {
   }
 
   /**
-   * Deletes the files no photo, car or booking uses any more (unused-files.ts). With the store out
-   * of reach they stay, unused, and are logged: the change they follow stands (docs/operate-photos.md).
+   * Deletes the files no photo, car or booking uses any more (unused-files.ts), `failure` being what
+   * made the caller clean up. With the store out of reach they stay, unused, and are logged: the
+   * change they follow stands (docs/operate-photos.md).
    */
-  async deleteUnused(keys: readonly string[]): Promise<number> {
+  async deleteUnused(keys: readonly string[], failure?: unknown): Promise<number> {
     try {
+      // After an outage, asking the store again would only keep the person waiting a second time.
+      if (failure instanceof StorageUnavailableError) throw failure;
       return await deleteUnused(this.db, this.storage, keys);
     } catch (error) {
       if (!(error instanceof StorageUnavailableError)) throw error;

@@ -120,7 +120,7 @@ export class FolderStorage implements PhotoStorage {
 }
 
 /** How long a connection may take to open, and a request may sit without a byte either way, before it counts as a failure (and is retried). */
-const S3_TIMEOUTS = { connectionTimeout: 3_000, socketTimeout: 10_000 };
+const S3_TIMEOUTS = { connectionTimeout: 3_000, socketTimeout: 5_000 };
 
 export interface S3Settings {
   bucket: string;

@@ -19,7 +19,8 @@ const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
  */
 export class TestObjectStore {
   private server: S3rver | null = null;
-  private readonly dir = mkdtempSync(path.join(tmpdir(), 'usedcars-s3-'));
+  /** Made at the first start, so a suite whose tests are all filtered out leaves nothing behind. */
+  private dir: string | null = null;
   private readonly lister = () => new S3Client({ region: 'us-east-1', endpoint: this.endpoint, forcePathStyle: true, credentials: CREDENTIALS });
   port = 0;
   /** How long the last start took, in milliseconds. */
@@ -36,6 +37,7 @@ export class TestObjectStore {
 
   async start(): Promise<this> {
     const started = performance.now();
+    this.dir ??= mkdtempSync(path.join(tmpdir(), 'usedcars-s3-'));
     this.server = new S3rver({ address: '127.0.0.1', port: this.port, silent: true, directory: this.dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
     this.port = (await this.server.run()).port;
     this.startMs = performance.now() - started;
@@ -52,7 +54,7 @@ export class TestObjectStore {
   /** Stops it and removes its objects. */
   async remove(): Promise<void> {
     await this.stop();
-    rmSync(this.dir, { recursive: true, force: true });
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 
   /** The API's S3 settings for this store, keys under `prefix`. */
@@ -82,7 +84,7 @@ export class TestObjectStore {
 
   /** The test config with photos and releases in this store, read from env() as the server reads its environment. */
   appConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
-    const { app } = settingsFromEnv({ ...this.env(), ...env, JWT_SECRET: TEST_CONFIG.jwtSecret, DATA_DIR: this.dir });
+    const { app } = settingsFromEnv({ ...this.env(), ...env, JWT_SECRET: TEST_CONFIG.jwtSecret, DATA_DIR: this.dir ?? tmpdir() });
     return { ...TEST_CONFIG, photos: app.photos, releases: app.releases };
   }
 

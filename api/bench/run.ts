@@ -19,7 +19,7 @@ import { buildApp } from '../src/app';
 import { REPO_ROOT, defaultConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { FakeIdentity } from '../src/features/auth/identity';
-import { TestGateway } from '../src/features/payments/gateway';
+import { TestGateway } from '../src/features/payments/test-gateway';
 import { seedLargeCatalog } from '../src/seed/large-catalog';
 
 const PATH = '/audis?limit=24';
@@ -56,7 +56,7 @@ async function apiServer(database: Database, listCacheTtlMs: number): Promise<Fa
   return buildApp({
     db: database.db,
     identity: new FakeIdentity(),
-    gateway: new TestGateway(),
+    gateway: new TestGateway(database.db),
     config: { ...defaultConfig, jwtSecret: 'bench-secret-bench-secret-bench-secret', logLevel: false, listCacheTtlMs },
   });
 }

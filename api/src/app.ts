@@ -219,7 +219,7 @@ export async function buildApp({
     maxAge: '1d',
   });
 
-  const photos = new PhotoService(db, photoStorage, config.photos.concurrency);
+  const photos = new PhotoService(db, photoStorage, config.photos.concurrency, (message, error) => app.log.warn({ err: error }, message));
   for (const storage of [photoStorage, releaseFiles]) if (storage instanceof S3Storage) app.addHook('onClose', () => storage.destroy());
   const context: AppContext = {
     db,

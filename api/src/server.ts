@@ -34,7 +34,15 @@ async function main(): Promise<void> {
   let warn = (message: string, error?: unknown) => console.warn(message, error ?? '');
   const changes = await openChangeFeed(database, (message, error) => warn(message, error));
   const pool = database.client instanceof pg.Pool ? database.client : undefined;
-  const app = await buildApp({ db: database.db, identity, gateway: createGateway(settings.payments), config: settings.app, changes, photoStorage, pool });
+  const app = await buildApp({
+    db: database.db,
+    identity,
+    gateway: createGateway(settings.payments, database.db),
+    config: settings.app,
+    changes,
+    photoStorage,
+    pool,
+  });
   warn = (message, error) => app.log.warn({ err: error }, message);
   const mailTokens = new UnsubscribeTokens(unsubscribeSecretOf(settings.app.mail, settings.app.jwtSecret));
   const mail = smtpSender(database.db, settings.app.mail, mailTokens, (message, error) => app.log.warn({ err: error }, message));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type Car, ORDER_MESSAGES, type Role } from '@usedcars/shared-contract';
@@ -8,9 +8,9 @@ import { buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { PostgresChangeFeed } from '../src/db/change-feed';
 import { type Database, openDatabase } from '../src/db/client';
-import { cars, users } from '../src/db/schema';
+import { cars, payments, users } from '../src/db/schema';
 import { FakeIdentity } from '../src/features/auth/identity';
-import { TestGateway } from '../src/features/payments/gateway';
+import { TestGateway } from '../src/features/payments/test-gateway';
 import { DEMO_CARS_PER_BRAND } from '../src/seed/demo-catalog';
 import { prepareDatabase } from '../src/seed/seed';
 import { TEST_CONFIG, createTestDatabase, sampleCar, uniqueEmail } from './helpers';
@@ -50,6 +50,8 @@ interface Answer {
 class Copy {
   app!: FastifyInstance;
   feed!: PostgresChangeFeed;
+  /** The offline card gateway as this copy runs it: its own object, its intents in the shared database. */
+  gateway!: TestGateway;
   base = '';
 
   constructor(
@@ -57,10 +59,12 @@ class Copy {
     readonly database: Database,
   ) {}
 
-  async start(shared: { identity: FakeIdentity; gateway: TestGateway }): Promise<this> {
+  async start(identity: FakeIdentity): Promise<this> {
     this.feed = new PostgresChangeFeed({ url: this.database.url!, pool: this.database.client as pg.Pool });
     await this.feed.start();
-    this.app = await buildApp({ db: this.database.db, ...shared, config: CONFIG, changes: this.feed });
+    // Its own webhook secret, as a copy without TEST_GATEWAY_WEBHOOK_SECRET has; the tests deliver the webhooks they need.
+    this.gateway = new TestGateway(this.database.db, { webhookDelayMs: 3_600_000 });
+    this.app = await buildApp({ db: this.database.db, identity, gateway: this.gateway, config: CONFIG, changes: this.feed });
     this.base = await listen(this.app);
     return this;
   }
@@ -72,6 +76,18 @@ class Copy {
     const response = await fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  }
+
+  /** What the page's test card form sends: a card with a valid expiry and CVC. */
+  confirmCard(clientSecret: string, number = '4242 4242 4242 4242'): Promise<Answer> {
+    return this.call('POST', '/test-gateway/confirm', { body: { clientSecret, number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' } });
+  }
+
+  /** The provider's notification that the intent succeeded, signed as this copy's gateway signs it. */
+  async announce(intentId: string): Promise<Answer> {
+    const body = await this.gateway.succeededEvent(intentId);
+    const response = await fetch(`${this.base}/webhooks/payments`, { method: 'POST', headers: this.gateway.signatureHeaders(body), body });
+    return { status: response.status, headers: response.headers, body: await response.json() };
   }
 }
 
@@ -87,13 +103,11 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
   let a: Copy;
   let b: Copy;
   const identity = new FakeIdentity();
-  // The card provider is outside both copies, as Stripe is.
-  const gateway = new TestGateway();
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    a = await new Copy('A', database).start({ identity, gateway });
-    b = await new Copy('B', openDatabase({ url: database.url!, poolSize: 10 })).start({ identity, gateway });
+    a = await new Copy('A', database).start(identity);
+    b = await new Copy('B', openDatabase({ url: database.url!, poolSize: 10 })).start(identity);
   });
   afterAll(async () => {
     await a?.app.close();
@@ -124,15 +138,22 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
   const book = (copy: Copy, buyer: Person, carId: string) =>
     copy.call('POST', '/bookings', { token: buyer.token, body: { carId, phone: '+1 415 555 0199', address: '1 Market St' } });
 
-  /** Books, starts the intent and has the card confirmed at the provider, all through one copy. */
-  async function bookAndConfirm(copy: Copy, buyer: Person, carId: string) {
+  /** Books and starts the intent through one copy. */
+  async function startPaying(copy: Copy, buyer: Person, carId: string) {
     const booked = await book(copy, buyer, carId);
     expect(booked.status).toBe(201);
     const bookingId = booked.body.insertedId as string;
     const intent = await copy.call('POST', '/create-payment-intent', { token: buyer.token, body: { bookingId } });
     expect(intent.status).toBe(200);
-    const confirmed = await gateway.confirm(intent.body.clientSecret, '4242 4242 4242 4242');
-    return { bookingId, transactionId: confirmed.id };
+    return { bookingId, clientSecret: intent.body.clientSecret as string };
+  }
+
+  /** Books, starts the intent and has the card confirmed at the offline gateway, all through one copy. */
+  async function bookAndConfirm(copy: Copy, buyer: Person, carId: string) {
+    const { bookingId, clientSecret } = await startPaying(copy, buyer, carId);
+    const confirmed = await copy.confirmCard(clientSecret);
+    expect(confirmed.status).toBe(200);
+    return { bookingId, transactionId: confirmed.body.id as string };
   }
   const pay = (copy: Copy, buyer: Person, order: { bookingId: string; transactionId: string }) =>
     copy.call('POST', '/payments', { token: buyer.token, body: { ...order, email: buyer.email } });
@@ -173,7 +194,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     expect({ status: lateBooking.status, body: lateBooking.body }).toEqual({ status: 409, body: { acknowledged: false, message: ORDER_MESSAGES.sold } });
     const secondPayment = await pay(b, second, secondOrder);
     expect({ status: secondPayment.status, body: secondPayment.body }).toEqual({ status: 409, body: { message: ORDER_MESSAGES.soldRefunded } });
-    expect(gateway.isRefunded(secondOrder.transactionId)).toBe(true);
+    expect(await a.gateway.isRefunded(secondOrder.transactionId)).toBe(true);
     expect((await b.call('POST', '/create-payment-intent', { token: second.token, body: { bookingId: secondOrder.bookingId } })).status).toBe(409);
     const mine = await a.call('GET', `/bookings/${secondOrder.bookingId}`, { token: second.token });
     expect(mine.body).toMatchObject({ paid: false, carStatus: 'sold' });
@@ -193,7 +214,56 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
         .map((booking) => booking.paid)
         .sort(),
     ).toEqual([false, true]);
-    expect(orders.filter((order) => gateway.isRefunded(order.transactionId))).toHaveLength(1);
+    const refunded = await Promise.all(orders.map((order) => b.gateway.isRefunded(order.transactionId)));
+    expect(refunded.sort()).toEqual([false, true]);
+  });
+
+  it('lets a buyer start paying through one copy and confirm and pay through the other with the offline gateway', async () => {
+    const seller = await person('Seller');
+    const buyer = await person('Buyer');
+    const carId = await list(a, seller, 'Paid across copies');
+    const { bookingId, clientSecret } = await startPaying(a, buyer, carId);
+    // The payment page reloaded through the other copy: the same intent, not a second one.
+    const resumed = await b.call('POST', '/create-payment-intent', { token: buyer.token, body: { bookingId } });
+    expect({ status: resumed.status, sameIntent: resumed.body.clientSecret === clientSecret }).toEqual({ status: 200, sameIntent: true });
+
+    const declined = await b.confirmCard(clientSecret, '4000 0000 0000 0002');
+    expect({ status: declined.status, body: declined.body }).toEqual({ status: 402, body: { message: 'Your card was declined.' } });
+    const confirmed = await b.confirmCard(clientSecret);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ id: expect.stringMatching(/^pi_test_/), status: 'succeeded' });
+    const paid = await pay(a, buyer, { bookingId, transactionId: confirmed.body.id });
+    expect(paid.status).toBe(201);
+
+    expect((await b.call('GET', `/bookings/${bookingId}`, { token: buyer.token })).body).toMatchObject({ paid: true, carStatus: 'sold' });
+    expect((await a.call('POST', '/create-payment-intent', { token: buyer.token, body: { bookingId } })).status).toBe(409);
+    expect(await b.gateway.isRefunded(confirmed.body.id)).toBe(false);
+  });
+
+  it('records one payment when one intent is confirmed through both copies at the same moment, then paid and announced through both', async () => {
+    const seller = await person('Seller');
+    const buyer = await person('Buyer');
+    const carId = await list(b, seller, 'Confirmed twice');
+    const { bookingId, clientSecret } = await startPaying(a, buyer, carId);
+
+    const confirmations = await Promise.all([a.confirmCard(clientSecret), b.confirmCard(clientSecret)]);
+    expect(confirmations.map((answer) => answer.status)).toEqual([200, 200]);
+    const transactionId = confirmations[0]!.body.id as string;
+    expect(confirmations[1]!.body.id).toBe(transactionId);
+
+    // The page's POST /payments and the provider's webhook, each through both copies at once.
+    const order = { bookingId, transactionId };
+    const [payA, payB, hookA, hookB] = await Promise.all([pay(a, buyer, order), pay(b, buyer, order), a.announce(transactionId), b.announce(transactionId)]);
+    expect([payA.status, payB.status, hookA.status, hookB.status].every((status) => status === 200 || status === 201)).toBe(true);
+    const created = [payA.status === 201, payB.status === 201, hookA.body.result === 'recorded', hookB.body.result === 'recorded'];
+    expect(created.filter(Boolean)).toHaveLength(1);
+    expect([hookA.body.result, hookB.body.result].every((result) => result === 'recorded' || result === 'already recorded')).toBe(true);
+    expect(payA.body.insertedId).toBe(payB.body.insertedId);
+
+    const rows = await database.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+    expect(rows.map((row) => ({ id: row.id, transactionId: row.transactionId }))).toEqual([{ id: payA.body.insertedId, transactionId }]);
+    expect((await a.call('GET', `/hondas/${carId}`)).body.status).toBe('sold');
+    expect(await a.gateway.isRefunded(transactionId)).toBe(false);
   });
 
   it('counts the write limits across copies: a seller at the limit is refused by both', async () => {

@@ -9,8 +9,8 @@ import type { AppConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { FakeIdentity } from '../src/features/auth/identity';
-import { TestGateway } from '../src/features/payments/gateway';
-import { FolderStorage, type PhotoStorage } from '../src/features/photos/storage';
+import { TestGateway } from '../src/features/payments/test-gateway';
+import { FolderStorage, type PhotoStorage, storageFromSettings } from '../src/features/photos/storage';
 import { DRIVERS, type Driver, createTestDatabase } from './databases';
 import { COLLECTION, sampleCar, uniqueEmail } from './samples';
 import { TEST_CONFIG } from './test-config';
@@ -29,9 +29,9 @@ export interface Account {
 /** The API on a fresh database, with helpers that act as people would. */
 export class TestApi {
   readonly identity = new FakeIdentity();
-  readonly gateway = new TestGateway();
+  readonly gateway: TestGateway;
   app!: FastifyInstance;
-  /** The folder this app's photos are stored in, removed when it stops (unless options.photoStorage names another storage). */
+  /** The folder this app's photos are stored in, removed when it stops (unless options.photoStorage or an S3 config names another storage). */
   readonly photoDir = mkdtempSync(path.join(tmpdir(), 'usedcars-photos-'));
   readonly photoStorage: PhotoStorage;
   /** The folder this app's release files are stored in, removed when it stops. */
@@ -41,7 +41,9 @@ export class TestApi {
     readonly database: Database,
     private readonly options: { config?: AppConfig; clock?: () => Date; photoStorage?: PhotoStorage } = {},
   ) {
-    this.photoStorage = options.photoStorage ?? new FolderStorage(this.photoDir);
+    this.gateway = new TestGateway(database.db);
+    const storage = options.config?.photos.storage;
+    this.photoStorage = options.photoStorage ?? (storage?.kind === 's3' ? storageFromSettings(storage) : new FolderStorage(this.photoDir));
   }
 
   get db() {

@@ -313,6 +313,7 @@ export type CarPhotoRow = typeof carPhotos.$inferSelect;
 export type CarPhotoVariantRow = typeof carPhotoVariants.$inferSelect;
 
 export * from './release-schema';
+export * from './test-gateway-schema';
 /**
  * What real visitors and the render servers reported, added up per minute, remote, release and
  * metric (features/telemetry): counts, a sum, and for measured values a histogram whose bucket

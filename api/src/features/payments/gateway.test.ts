@@ -1,12 +1,21 @@
-import { TestGateway, UnknownIntentError, WebhookSignatureError } from './gateway';
+import type { Database } from '../../db/client';
+import { DRIVERS, createTestDatabase } from '../../../test/helpers';
+import { UnknownIntentError, WebhookSignatureError } from './gateway';
 import { createGateway, paymentSettingsFromEnv } from './settings';
 import { StripeGateway } from './stripe-gateway';
+import { TestGateway } from './test-gateway';
 
 const NOW = new Date(2026, 4, 15);
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123' });
 
-describe('the test gateway', () => {
-  const gateway = new TestGateway({ webhookSecret: 'whsec_unit', now: () => NOW });
+describe.each(DRIVERS)('the test gateway (%s)', (driver) => {
+  let database: Database;
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    gateway = new TestGateway(database.db, { webhookSecret: 'whsec_unit', now: () => NOW });
+  });
+  afterAll(() => database?.close());
 
   it('answers the same intent for the same idempotency key', async () => {
     const first = await gateway.createIntent('booking-1', 1_000, 'key-1');
@@ -53,35 +62,63 @@ describe('the test gateway', () => {
   it('refunds only a succeeded intent', async () => {
     const open = await gateway.createIntent('booking-5', 500, 'key-5');
     await gateway.refund(open.id);
-    expect(gateway.isRefunded(open.id)).toBe(false);
+    expect(await gateway.isRefunded(open.id)).toBe(false);
     await gateway.confirm(open.clientSecret, card('4242424242424242'));
     await gateway.refund(open.id);
-    expect(gateway.isRefunded(open.id)).toBe(true);
+    expect(await gateway.isRefunded(open.id)).toBe(true);
   });
 
   it('signs its webhooks and checks the signature, the body and the age', async () => {
     const intent = await gateway.createIntent('booking-6', 500, 'key-6');
-    const body = gateway.succeededEvent(intent.id);
+    const body = await gateway.succeededEvent(intent.id);
     expect(gateway.parseWebhook(body, gateway.signatureHeaders(body))).toEqual({ type: 'payment_intent.succeeded', intentId: intent.id });
-    const other = new TestGateway({ webhookSecret: 'another', now: () => NOW });
+    const other = new TestGateway(database.db, { webhookSecret: 'another', now: () => NOW });
     expect(() => gateway.parseWebhook(body, other.signatureHeaders(body))).toThrow(WebhookSignatureError);
     expect(() => gateway.parseWebhook(`${body} `, gateway.signatureHeaders(body))).toThrow(WebhookSignatureError);
     const stale = gateway.sign(body, new Date(NOW.getTime() - 301_000));
     expect(() => gateway.parseWebhook(body, { 'test-gateway-signature': stale })).toThrow('The webhook signature is too old');
     expect(() => gateway.parseWebhook(body, {})).toThrow('The test-gateway-signature header is missing');
   });
+
+  it("keeps its intents in the database: another copy's gateway, or one started later, knows, confirms and refunds them", async () => {
+    const intent = await gateway.createIntent('booking-7', 700, 'key-7');
+    const elsewhere = new TestGateway(database.db, { webhookSecret: 'whsec_unit', now: () => NOW });
+    expect(await elsewhere.retrieveIntent(intent.id)).toEqual(intent);
+    expect(await elsewhere.createIntent('booking-7', 700, 'key-7')).toEqual(intent);
+    expect(await elsewhere.confirm(intent.clientSecret, card('4000000000000002'))).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: 'Your card was declined.',
+    });
+    expect(await gateway.confirm(intent.clientSecret, card('4242424242424242'))).toMatchObject({ id: intent.id, status: 'succeeded', lastError: undefined });
+    expect((await elsewhere.retrieveIntent(intent.id)).status).toBe('succeeded');
+    await elsewhere.refund(intent.id);
+    expect(await gateway.isRefunded(intent.id)).toBe(true);
+  });
+
+  it('makes one intent for one idempotency key asked for at the same moment through several copies', async () => {
+    const copies = [gateway, new TestGateway(database.db), new TestGateway(database.db)];
+    const made = await Promise.all(Array.from({ length: 9 }, (_, i) => copies[i % copies.length]!.createIntent('booking-8', 800, 'key-8')));
+    expect(new Set(made.map((intent) => intent.id)).size).toBe(1);
+    expect(new Set(made.map((intent) => intent.clientSecret)).size).toBe(1);
+  });
 });
 
 describe('choosing the gateway from the environment', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(() => database?.close());
+
   it('uses the offline test gateway without Stripe keys', () => {
     expect(paymentSettingsFromEnv({})).toEqual({ gateway: 'test', webhookSecret: undefined, webhookDelayMs: undefined });
-    expect(createGateway(paymentSettingsFromEnv({}))).toBeInstanceOf(TestGateway);
+    expect(createGateway(paymentSettingsFromEnv({}), database.db)).toBeInstanceOf(TestGateway);
   });
 
   it('uses Stripe with both keys', () => {
     const settings = paymentSettingsFromEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' });
     expect(settings).toMatchObject({ gateway: 'stripe', secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
-    const gateway = createGateway(settings);
+    const gateway = createGateway(settings, database.db);
     expect(gateway).toBeInstanceOf(StripeGateway);
     expect(gateway.clientConfig).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_1' });
   });

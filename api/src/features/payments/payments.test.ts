@@ -107,8 +107,8 @@ describeEachDriver('payments', (api) => {
     expect(late.statusCode).toBe(409);
     // The rival's card went through before the car was sold: the money goes back.
     expect(late.json().message).toBe(ORDER_MESSAGES.soldRefunded);
-    expect(api().gateway.isRefunded(theirs.transactionId)).toBe(true);
-    expect(api().gateway.isRefunded(mine.transactionId)).toBe(false);
+    expect(await api().gateway.isRefunded(theirs.transactionId)).toBe(true);
+    expect(await api().gateway.isRefunded(mine.transactionId)).toBe(false);
     const intent = await api().inject({ method: 'POST', url: '/create-payment-intent', headers: rival.auth, payload: { bookingId: theirs.bookingId } });
     expect(intent.statusCode).toBe(409);
     expect(intent.json().message).toBe(ORDER_MESSAGES.sold);
@@ -174,7 +174,7 @@ describeEachDriver('payments', (api) => {
     it('records a succeeded intent like POST /payments, once', async () => {
       const carId = await api().addCar(seller);
       const { bookingId, transactionId } = await api().bookAndConfirm(buyer, carId);
-      const body = api().gateway.succeededEvent(transactionId);
+      const body = await api().gateway.succeededEvent(transactionId);
       const first = await deliver(body, api().gateway.signatureHeaders(body));
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ received: true, result: 'recorded' });
@@ -188,7 +188,7 @@ describeEachDriver('payments', (api) => {
     it('refuses a bad, missing or stale signature with a 400 and writes nothing', async () => {
       const carId = await api().addCar(seller);
       const { bookingId, transactionId } = await api().bookAndConfirm(buyer, carId);
-      const body = api().gateway.succeededEvent(transactionId);
+      const body = await api().gateway.succeededEvent(transactionId);
       const good = api().gateway.signatureHeaders(body);
       const forged = await deliver(body, {
         ...good,
@@ -217,10 +217,10 @@ describeEachDriver('payments', (api) => {
       const { bookingId, transactionId } = await api().bookAndConfirm(leaving, carId);
       const deleted = await api().inject({ method: 'DELETE', url: `/allUsers/${leaving.id}`, headers: admin.auth });
       expect(deleted.json()).toEqual({ deletedCount: 1 });
-      const body = api().gateway.succeededEvent(transactionId);
+      const body = await api().gateway.succeededEvent(transactionId);
       const response = await deliver(body, api().gateway.signatureHeaders(body));
       expect(response.json()).toEqual({ received: true, result: ORDER_MESSAGES.bookingGoneRefunded });
-      expect(api().gateway.isRefunded(transactionId)).toBe(true);
+      expect(await api().gateway.isRefunded(transactionId)).toBe(true);
       expect(await paymentsOf(bookingId)).toHaveLength(0);
       expect((await api().db.select().from(cars).where(eq(cars.id, carId)))[0]?.status).toBe('available');
     });
@@ -233,8 +233,8 @@ describeEachDriver('payments', (api) => {
       const late = await pay(buyer, bookingId, transactionId);
       expect(late.statusCode).toBe(409);
       expect(late.json()).toEqual({ message: ORDER_MESSAGES.cancelledRefunded });
-      expect(api().gateway.isRefunded(transactionId)).toBe(true);
-      const body = api().gateway.succeededEvent(transactionId);
+      expect(await api().gateway.isRefunded(transactionId)).toBe(true);
+      const body = await api().gateway.succeededEvent(transactionId);
       const response = await deliver(body, api().gateway.signatureHeaders(body));
       expect(response.json()).toEqual({ received: true, result: ORDER_MESSAGES.cancelledRefunded });
       expect(await paymentsOf(bookingId)).toHaveLength(0);

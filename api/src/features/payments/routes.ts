@@ -13,7 +13,8 @@ import {
 import type { FeatureRoutes, ZodApp } from '../../context';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { accountOf, signedIn } from '../auth/route-auth';
-import { TestGateway, UnknownIntentError, WebhookSignatureError } from './gateway';
+import { UnknownIntentError, WebhookSignatureError } from './gateway';
+import { TestGateway } from './test-gateway';
 import { createPaymentIntent, recordPayment, settleFromWebhook } from './service';
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -139,9 +140,9 @@ function testGatewayRoutes(app: ZodApp, gateway: TestGateway): void {
   const announce = (intentId: string) => {
     const timer = setTimeout(() => {
       deliveries.delete(timer);
-      const body = gateway.succeededEvent(intentId);
-      app
-        .inject({ method: 'POST', url: WEBHOOK_PATH, headers: gateway.signatureHeaders(body), payload: body })
+      gateway
+        .succeededEvent(intentId)
+        .then((body) => app.inject({ method: 'POST', url: WEBHOOK_PATH, headers: gateway.signatureHeaders(body), payload: body }))
         .then((response) => {
           if (response.statusCode !== 200) app.log.warn({ status: response.statusCode, body: response.body }, 'test gateway webhook refused');
         })

@@ -1,4 +1,6 @@
-import { type PaymentGateway, TestGateway } from './gateway';
+import type { Db } from '../../db/client';
+import type { PaymentGateway } from './gateway';
+import { TestGateway } from './test-gateway';
 import { StripeGateway } from './stripe-gateway';
 
 /** Which card gateway the API uses: Stripe when both its keys are set, else the offline test one. */
@@ -33,7 +35,8 @@ export function paymentSettingsFromEnv(env: NodeJS.ProcessEnv): PaymentSettings 
   };
 }
 
-export function createGateway(settings: PaymentSettings): PaymentGateway {
+/** The test gateway keeps its intents in the API's database, so every copy shares them. */
+export function createGateway(settings: PaymentSettings, db: Db): PaymentGateway {
   if (settings.gateway === 'stripe') return new StripeGateway(settings);
-  return new TestGateway({ webhookSecret: settings.webhookSecret, webhookDelayMs: settings.webhookDelayMs });
+  return new TestGateway(db, { webhookSecret: settings.webhookSecret, webhookDelayMs: settings.webhookDelayMs });
 }

@@ -49,7 +49,8 @@ const uploadDescription =
   `any decoding), at most ${PHOTO_FILE_MAX_BYTES / 1024 / 1024} MB and ${PHOTO_MAX_PIXELS / 1e6} megapixels. It is turned upright, ` +
   `scaled to fit the encoders' largest side, and re-encoded without its metadata (EXIF, GPS, XMP) as ${PHOTO_FORMATS.join(', ')} at ` +
   `widths ${PHOTO_WIDTHS.join(', ')} (never wider than the original). A refusal names the file (also in \`file\`). Each photo ` +
-  "whose processing starts counts against the seller's photo limit, refused or not, and a seller has one photo processed at a time (429).";
+  "whose processing starts counts against the seller's photo limit, refused or not, and a seller has one photo processed at a time (429). " +
+  'With the photo storage out of reach the answer is a 503 (Retry-After) and the car keeps the photos it had.';
 
 const uploadBody = z.object({
   [PHOTO_FILE_FIELD]: z.file().describe("The photo file; it follows the car's other photos"),
@@ -111,6 +112,7 @@ function carPhotoRoutes(app: ZodApp, photos: PhotoService, limits: AppContext['l
           413: photoRefusalSchema,
           415: photoRefusalSchema,
           429: messageSchema,
+          503: messageSchema,
         },
       },
     },
@@ -124,7 +126,7 @@ function carPhotoRoutes(app: ZodApp, photos: PhotoService, limits: AppContext['l
         return reply.code(201).send(await photos.commit(car.id, [staged], [alt]));
       } catch (error) {
         // All or nothing: the files this upload wrote go, unless another photo uses them.
-        await photos.discard([staged]);
+        await photos.discard([staged], error);
         throw error;
       }
     },

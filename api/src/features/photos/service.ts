@@ -10,6 +10,7 @@ import { lockCar, lockKeys } from './locks';
 import { type ProcessedPhoto, PhotoQueue, PhotoRejection, processPhoto } from './processing';
 import { fileRefusal, tooManyPhotos } from './refusals';
 import type { PhotoStorage } from './storage';
+import { StorageUnavailableError } from './storage-outage';
 import { deleteUnused, keysOfCars } from './unused-files';
 import { variantRow } from './variants';
 
@@ -36,6 +37,8 @@ export class PhotoService {
     private readonly db: Db,
     readonly storage: PhotoStorage,
     concurrency: number,
+    /** Where files left in an unreachable store are reported. */
+    private readonly warn: (message: string, error: unknown) => void = () => {},
   ) {
     this.queue = new PhotoQueue(concurrency);
   }
@@ -84,7 +87,10 @@ export class PhotoService {
     try {
       for (const variant of photo.variants) await this.storage.put(variant.key, variant.bytes);
     } catch (error) {
-      await this.deleteUnused(photo.variants.map((variant) => variant.key));
+      await this.deleteUnused(
+        photo.variants.map((variant) => variant.key),
+        error,
+      );
       throw error;
     }
     return { name, photo };
@@ -121,8 +127,11 @@ export class PhotoService {
   }
 
   /** Files a failed upload wrote, unless something else uses them meanwhile. */
-  async discard(staged: readonly StagedPhoto[]): Promise<void> {
-    await this.deleteUnused(staged.flatMap((item) => item.photo.variants.map((variant) => variant.key)));
+  async discard(staged: readonly StagedPhoto[], cause?: unknown): Promise<void> {
+    await this.deleteUnused(
+      staged.flatMap((item) => item.photo.variants.map((variant) => variant.key)),
+      cause,
+    );
   }
 
   /** The new order must name every photo of the car once: a tab with an older list is told so. */
@@ -161,9 +170,21 @@ export class PhotoService {
     return answer;
   }
 
-  /** The files no photo, car or booking uses any more (unused-files.ts). */
-  deleteUnused(keys: readonly string[]): Promise<number> {
-    return deleteUnused(this.db, this.storage, keys);
+  /**
+   * Deletes the files no photo, car or booking uses any more (unused-files.ts), `failure` being what
+   * made the caller clean up. With the store out of reach they stay, unused, and are logged: the
+   * change they follow stands (docs/operate-photos.md).
+   */
+  async deleteUnused(keys: readonly string[], failure?: unknown): Promise<number> {
+    try {
+      // After an outage, asking the store again would only keep the person waiting a second time.
+      if (failure instanceof StorageUnavailableError) throw failure;
+      return await deleteUnused(this.db, this.storage, keys);
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      this.warn(`photo storage unreachable: files that may no longer be used were not deleted (${keys.join(' ')})`, error.cause);
+      return 0;
+    }
   }
 
   /** The files of these cars' photos: read before the cars are deleted, passed to deleteUnused after. */

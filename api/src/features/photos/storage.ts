@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { PhotoStorageSettings } from '../../config';
 import { PHOTO_KEY, contentTypeOfKey } from './processing';
+import { StorageUnavailableError, isOutage } from './storage-outage';
 
 /** Stored photo files never change under their name (the name is their content's hash). */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -39,6 +40,8 @@ export interface PhotoStorage {
 
 /** What a storage accepts as a key, where a key sits in a folder, and the type it is served as. */
 export interface KeyRules {
+  /** What the files are, for messages: "photo", "release file". */
+  label: string;
   check(key: string): boolean;
   folderPath(key: string): string;
   contentType(key: string): string;
@@ -46,6 +49,7 @@ export interface KeyRules {
 
 /** Photo keys sit in subfolders by their first two characters, so no folder grows huge. */
 const PHOTO_KEYS: KeyRules = {
+  label: 'photo',
   check: (key) => PHOTO_KEY.test(key),
   folderPath: (key) => path.join(key.slice(0, 2), key),
   contentType: contentTypeOfKey,
@@ -141,6 +145,9 @@ export class FolderStorage implements PhotoStorage {
   }
 }
 
+/** How long a connection may take to open, and a request may sit without a byte either way, before it counts as a failure (and is retried). */
+const S3_TIMEOUTS = { connectionTimeout: 3_000, socketTimeout: 5_000 };
+
 export interface S3Settings {
   bucket: string;
   region: string;
@@ -154,6 +161,8 @@ export interface S3Settings {
   prefix: string;
   /** Where browsers load the objects from (a CDN in front of the bucket, or the bucket's public address). */
   publicBaseUrl: string;
+  /** Overrides S3_TIMEOUTS, for a store whose failures should show sooner. */
+  timeouts?: { connectionTimeout: number; socketTimeout: number };
 }
 
 /**
@@ -176,7 +185,13 @@ export class S3Storage implements PhotoStorage {
         endpoint: settings.endpoint,
         forcePathStyle: settings.forcePathStyle,
         credentials: settings.credentials,
+        requestHandler: settings.timeouts ?? S3_TIMEOUTS,
       });
+  }
+
+  /** An outage becomes a StorageUnavailableError; anything else (a refusal, a bug) stays what it is. */
+  private failure(error: unknown, writing: boolean): unknown {
+    return isOutage(error) ? new StorageUnavailableError(this.rules.label, writing, error) : error;
   }
 
   private objectKey(key: string): string {
@@ -184,26 +199,41 @@ export class S3Storage implements PhotoStorage {
     return `${this.settings.prefix}${key}`;
   }
 
-  async put(key: string, bytes: Buffer): Promise<void> {
-    if (await this.exists(key)) return;
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.settings.bucket,
-        Key: this.objectKey(key),
-        Body: bytes,
-        ContentType: this.rules.contentType(key),
-        CacheControl: IMMUTABLE_CACHE_CONTROL,
-      }),
-    );
-  }
-
-  async exists(key: string): Promise<boolean> {
+  /** Whether the object is there; the client's own errors otherwise. */
+  private async found(Key: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+      await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key }));
       return true;
     } catch (error) {
       if (error instanceof NotFound || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return false;
       throw error;
+    }
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const Key = this.objectKey(key);
+    try {
+      if (await this.found(Key)) return;
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key,
+          Body: bytes,
+          ContentType: this.rules.contentType(key),
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
+        }),
+      );
+    } catch (error) {
+      throw this.failure(error, true);
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const Key = this.objectKey(key);
+    try {
+      return await this.found(Key);
+    } catch (error) {
+      throw this.failure(error, false);
     }
   }
 
@@ -213,12 +243,16 @@ export class S3Storage implements PhotoStorage {
       return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
     } catch (error) {
       if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
-      throw error;
+      throw this.failure(error, false);
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+    } catch (error) {
+      throw this.failure(error, false);
+    }
   }
 
   urlOf(key: string): string {

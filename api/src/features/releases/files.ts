@@ -23,6 +23,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export const RELEASE_KEYS: KeyRules = {
+  label: 'release file',
   check: (key) => key.length <= 400 && RELEASE_KEY.test(key) && !key.split('/').some((segment) => segment.includes('..')),
   folderPath: (key) => path.join(...key.split('/')),
   contentType: (key) => CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream',

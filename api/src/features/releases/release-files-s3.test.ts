@@ -1,0 +1,166 @@
+import type { LiveSet, Release } from '@usedcars/shared-contract';
+import { DRIVERS, TestApi, createTestDatabase } from '../../../test/helpers';
+import { TestObjectStore } from '../../../test/object-store';
+import { IMMUTABLE_CACHE_CONTROL, S3Storage } from '../photos/storage';
+import { StorageUnavailableError } from '../photos/storage-outage';
+import { releaseStorage } from './files';
+
+const UNAVAILABLE = 'The release file storage cannot be reached right now, so nothing was saved; try again in a minute';
+
+/** A remote's build as a team publishes it: each file with the type a browser must get it with. */
+const BUILD: [file: string, body: string, type: string][] = [
+  ['mf-manifest.json', '{"id":"catalog"}', 'application/json; charset=utf-8'],
+  ['remoteEntry.js', 'var catalog = {};', 'text/javascript; charset=utf-8'],
+  ['static/css/main.css', 'body { margin: 0 }', 'text/css; charset=utf-8'],
+  ['static/media/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml'],
+  ['static/js/main.js.map', '{"version":3}', 'application/octet-stream'],
+];
+
+async function load(url: string) {
+  const response = await fetch(url);
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    cacheControl: response.headers.get('cache-control'),
+    body: await response.text(),
+  };
+}
+
+describe('release files in S3-compatible object storage (s3rver)', () => {
+  const store = new TestObjectStore();
+  let releases: S3Storage;
+  let photos: S3Storage;
+
+  beforeAll(async () => {
+    await store.start();
+    const config = store.appConfig();
+    releases = releaseStorage(config.releases) as S3Storage;
+    photos = new S3Storage(store.settings());
+  });
+  afterAll(async () => {
+    releases?.destroy();
+    photos?.destroy();
+    await store.remove();
+  });
+
+  it('puts each file under releases/ in the photos’ bucket, with its type and a year of immutable caching, at the public address', async () => {
+    for (const [file, body, type] of BUILD) {
+      const key = `catalog/1.0.0/${file}`;
+      await releases.put(key, Buffer.from(body));
+      expect(releases.urlOf(key)).toBe(`${store.publicBaseUrl}/releases/${key}`);
+      expect(await load(releases.urlOf(key))).toEqual({ status: 200, type, cacheControl: IMMUTABLE_CACHE_CONTROL, body });
+      expect((await releases.get(key))?.toString()).toBe(body);
+    }
+    expect(await store.keys('releases/')).toEqual(BUILD.map(([file]) => `releases/catalog/1.0.0/${file}`).sort());
+  });
+
+  it('answers null and false for a file it does not hold, deletes one, and keeps photos and releases apart', async () => {
+    expect(await releases.get('catalog/9.9.9/remoteEntry.js')).toBeNull();
+    expect(await releases.exists('catalog/9.9.9/remoteEntry.js')).toBe(false);
+    await releases.put('catalog/1.0.1/remoteEntry.js', Buffer.from('soon gone'));
+    await releases.delete('catalog/1.0.1/remoteEntry.js');
+    expect(await releases.exists('catalog/1.0.1/remoteEntry.js')).toBe(false);
+    expect((await load(releases.urlOf('catalog/1.0.1/remoteEntry.js'))).status).toBe(404);
+
+    const photoKey = `${'ab'.repeat(32)}.jpg`;
+    await photos.put(photoKey, Buffer.from('a photo'));
+    expect(await store.keys()).toContain(photoKey);
+    expect((await store.keys('releases/')).some((key) => key.endsWith('.jpg'))).toBe(false);
+    // Each storage takes only its own kind of name, so neither can write over the other's files.
+    await expect(releases.put(photoKey, Buffer.from('x'))).rejects.toThrow('not a key of this storage');
+    await expect(photos.put('catalog/1.0.0/remoteEntry.js', Buffer.from('x'))).rejects.toThrow('not a key of this storage');
+    for (const key of ['catalog/1.0.0/../../x.js', 'catalog/1.0.0/.env', 'catalog//remoteEntry.js']) {
+      await expect(releases.put(key, Buffer.from('x'))).rejects.toThrow('not a key of this storage');
+    }
+  });
+
+  it('follows the photos’ prefix, or RELEASE_S3_PREFIX', async () => {
+    const prefixed = releaseStorage(store.appConfig({ PHOTO_S3_PREFIX: 'photos/' }).releases) as S3Storage;
+    const own = releaseStorage(store.appConfig({ RELEASE_S3_PREFIX: 'builds/' }).releases) as S3Storage;
+    try {
+      await prefixed.put('checkout/2.0.0/remoteEntry.js', Buffer.from('a'));
+      await own.put('checkout/2.0.0/remoteEntry.js', Buffer.from('b'));
+      expect(await store.keys('photos/releases/')).toEqual(['photos/releases/checkout/2.0.0/remoteEntry.js']);
+      expect(await store.keys('builds/')).toEqual(['builds/checkout/2.0.0/remoteEntry.js']);
+      expect((await load(own.urlOf('checkout/2.0.0/remoteEntry.js'))).body).toBe('b');
+    } finally {
+      prefixed.destroy();
+      own.destroy();
+    }
+  });
+
+  it('answers a 503 error for the release file storage when the store is down', async () => {
+    await store.stop();
+    try {
+      await expect(releases.put('catalog/3.0.0/remoteEntry.js', Buffer.from('x'))).rejects.toBeInstanceOf(StorageUnavailableError);
+      await expect(releases.put('catalog/3.0.0/remoteEntry.js', Buffer.from('x'))).rejects.toMatchObject({ statusCode: 503, message: UNAVAILABLE });
+      await expect(releases.get('catalog/1.0.0/remoteEntry.js')).rejects.toMatchObject({
+        statusCode: 503,
+        message: 'The release file storage cannot be reached right now; try again in a minute',
+      });
+    } finally {
+      await store.start();
+    }
+  });
+});
+
+describe.each(DRIVERS)('uploading a release’s files with PHOTO_STORAGE=s3 (%s)', (driver) => {
+  const store = new TestObjectStore();
+  let api: TestApi;
+  let token: string;
+
+  beforeAll(async () => {
+    await store.start();
+    api = await new TestApi(await createTestDatabase(driver), { config: store.appConfig() }).start();
+    const admin = await api.account('admin');
+    const made = await api.inject({ method: 'POST', url: '/deploy-tokens', headers: admin.auth, payload: { name: 'catalog team', remote: 'catalog' } });
+    token = made.json<{ token: string }>().token;
+  });
+  afterAll(async () => {
+    await api?.stop();
+    await store.remove();
+  });
+
+  const upload = (version: string, file: string, body: string) =>
+    api.inject({
+      method: 'PUT',
+      url: `/release-files/catalog/${version}/${file}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(body),
+    });
+  const registered = async () =>
+    (await api.inject({ method: 'GET', url: '/releases?remote=catalog', headers: { authorization: `Bearer ${token}` } })).json<Release[]>();
+
+  it('stores the file in the bucket and answers its public address, where a browser gets it with its type and caching', async () => {
+    const response = await upload('4.0.0', 'remoteEntry.js', 'var catalog = 4;');
+    expect(response.statusCode).toBe(201);
+    const { url } = response.json<{ url: string }>();
+    expect(url).toBe(`${store.publicBaseUrl}/releases/catalog/4.0.0/remoteEntry.js`);
+    expect(await load(url)).toEqual({ status: 200, type: 'text/javascript; charset=utf-8', cacheControl: IMMUTABLE_CACHE_CONTROL, body: 'var catalog = 4;' });
+    expect(await store.keys('releases/')).toEqual(['releases/catalog/4.0.0/remoteEntry.js']);
+    // The API serves release files only from a folder.
+    expect((await api.inject({ method: 'GET', url: '/release-files/catalog/4.0.0/remoteEntry.js' })).statusCode).toBe(404);
+  });
+
+  it('answers an upload with a 503 while the store is down, registers nothing, and takes the file once it is back', async () => {
+    expect((await upload('5.0.0', 'mf-manifest.json', '{"id":"catalog"}')).statusCode).toBe(201);
+    const liveBefore = (await api.inject({ method: 'GET', url: '/releases/live' })).json<LiveSet>();
+    await store.stop();
+    try {
+      const refused = await upload('5.0.0', 'remoteEntry.js', 'var catalog = 5;');
+      expect({ status: refused.statusCode, retryAfter: refused.headers['retry-after'], body: refused.json() }).toEqual({
+        status: 503,
+        retryAfter: '60',
+        body: { message: UNAVAILABLE },
+      });
+      expect(await registered()).toEqual([]);
+      expect((await api.inject({ method: 'GET', url: '/releases/live' })).json<LiveSet>()).toEqual(liveBefore);
+    } finally {
+      await store.start();
+    }
+    expect(await store.keys('releases/catalog/5.0.0/')).toEqual(['releases/catalog/5.0.0/mf-manifest.json']);
+    const retried = await upload('5.0.0', 'remoteEntry.js', 'var catalog = 5;');
+    expect(retried.statusCode).toBe(201);
+    expect((await load(retried.json<{ url: string }>().url)).body).toBe('var catalog = 5;');
+  });
+});

@@ -42,9 +42,11 @@ test('every text a condition can show must be in the name: a count, a busy state
     await refusedTexts('<button type="button" aria-label={`Edit photos of ${car.carName}`}>Edit photos{photos ? ` (${photos})` : \'\'}</button>'),
     ['edit photos (${photos})'],
   );
-  assert.deepEqual(await refusedTexts('<button type="button" aria-label={`Delete ${car.carName}`}>{busy ? \'Deleting…\' : \'Delete\'}</button>'), ['deleting…']);
+  assert.deepEqual(await refusedTexts("<button type=\"button\" aria-label={`Delete ${car.carName}`}>{busy ? 'Deleting…' : 'Delete'}</button>"), ['deleting…']);
   assert.deepEqual(
-    await refusedTexts('<Bell type="button" aria-label={`Notifications, ${count} unread`}>{count > 0 ? <span aria-hidden="true">{count > 99 ? \'99+\' : count}</span> : null}</Bell>'),
+    await refusedTexts(
+      '<Bell type="button" aria-label={`Notifications, ${count} unread`}>{count > 0 ? <span aria-hidden="true">{count > 99 ? \'99+\' : count}</span> : null}</Bell>',
+    ),
     ['99+'],
   );
 });

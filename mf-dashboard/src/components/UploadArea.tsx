@@ -107,7 +107,7 @@ export function UploadArea({ uploads, storedPhotos, orderable = false, onAdded, 
                     )}
                   </>
                 )}
-                <SmallButton type="button" onClick={() => uploads.remove(row.key)} aria-label={`${removeText(row.state)}, ${row.file.name}`}>
+                <SmallButton type="button" onClick={() => uploads.remove(row.key)} aria-label={`${removeText(row.state)} ${row.file.name}`}>
                   {removeText(row.state)}
                 </SmallButton>
               </Actions>

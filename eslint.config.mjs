@@ -11,6 +11,7 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import globals from 'globals';
+import { nameContainsText } from './tooling/eslint-name-contains-text.mjs';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -161,7 +162,9 @@ export default tseslint.config(
   },
   {
     files: ['**/*.tsx', '**/*.jsx'],
+    plugins: { a11y: { rules: { 'name-contains-text': nameContainsText } } },
     rules: {
+      'a11y/name-contains-text': 'error',
       // `role` on our own components is a prop (AccountsTable's role="Seller"), not an ARIA role.
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
       // A code block that scrolls sideways must be reachable by keyboard to be scrolled (WCAG 2.1.1).

@@ -13,7 +13,7 @@ import { smtpSender } from './mail/outbox';
 import { unsubscribeSecretOf } from './mail/settings';
 import { UnsubscribeTokens } from './mail/unsubscribe';
 import { demoPhotoCacheDir } from './seed/demo-photos';
-import { ensureDemoAccounts } from './seed/demo-users';
+import { DemoAccountError, ensureDemoAccounts } from './seed/demo-users';
 import { prepareDatabase } from './seed/seed';
 import { DEMO_PASSWORD_DEFAULT } from './seed/demo-data';
 
@@ -80,8 +80,13 @@ async function main(): Promise<void> {
         app.log.info(`demo sign-in accounts ready in the Auth emulator (${linked})`);
         break;
       } catch (error) {
-        if (attempt === EMULATOR_ATTEMPTS) app.log.error({ err: error }, 'demo sign-in accounts could not be made; starting without them');
-        else app.log.warn({ err: error, attempt }, 'Auth emulator not ready yet; retrying');
+        // The message names the cause: the emulator still starting, or its own refusal of one account.
+        const cause = error instanceof DemoAccountError ? error.message : 'demo sign-in accounts could not be made';
+        if (attempt === EMULATOR_ATTEMPTS || (error instanceof DemoAccountError && !error.worthRetrying)) {
+          app.log.error({ err: error }, `${cause}; starting without them`);
+          break;
+        }
+        app.log.warn({ err: error, attempt }, `${cause}; retrying`);
         await new Promise((resolve) => setTimeout(resolve, EMULATOR_RETRY_MS));
       }
     }

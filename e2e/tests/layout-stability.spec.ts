@@ -1,12 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
-import { DEMO, DEMO_PASSWORD } from '../support/site';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
  * Nothing on a page moves while it arrives: the cumulative layout shift of a first load, as the
  * browser reports it (PerformanceObserver, 'layout-shift'), stays at most 0.01 on the home page
- * signed out and in, a brand list and each role's dashboard, on a phone and on a laptop.
+ * signed out and in, a brand list, a car's page and each role's dashboard, on a phone and on a laptop.
  */
 const LIMIT = 0.01;
 const WIDTHS = [375, 1280] as const;
@@ -93,4 +94,21 @@ test("a seller's and an admin's dashboards do not move while they arrive", async
   } finally {
     await admin.close();
   }
+});
+
+test('a car whose price dropped: its page does not move while it arrives, signed out and for a seller', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  // The demo car's name: with its status badge and the heart it fills the title's line, so a heart placed late would push the prices down a row.
+  const seller = await newAccount(request, 'Seller');
+  const carId = await listCar(request, seller, { carName: 'Audi A3 Sportback 40 TFSI' });
+  const cut = await request.patch(`${SITE.api}/audis/${carId}`, { headers: seller.auth, data: { currentPrice: 12600 } });
+  expect(cut.status(), await cut.text()).toBe(200);
+  await recordShifts(page);
+  await expectStable(page, `/audis/${carId}`, (p) => p.getByRole('button', { name: 'Save car' }));
+  await expect(page.getByText(/^Price dropped \$8,900 on /)).toBeVisible();
+
+  // A seller cannot save cars: the heart's place stays, unseen, and nothing moves up either.
+  await logIn(page, DEMO.seller, DEMO_PASSWORD);
+  await expectStable(page, `/audis/${carId}`, (p) => p.getByRole('button', { name: 'Report this listing' }));
+  await expect(page.getByRole('button', { name: 'Save car' })).toHaveCount(0);
 });

@@ -81,7 +81,7 @@ for (const width of [375, 1280]) {
       await expect(visitor.getByText('Oakland, CA')).toBeVisible();
 
       // Ending asks first, keeps the focus inside, and Escape leaves the car as it was.
-      const end = page.getByRole('button', { name: `Mark ${carName} sold elsewhere` });
+      const end = page.getByRole('button', { name: `Mark sold elsewhere, ${carName}` });
       await end.click();
       const confirm = page.getByRole('dialog', { name: `Mark ${carName} sold elsewhere?` });
       await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();

@@ -86,8 +86,8 @@ test('a seller adds a car with three photos from a phone, orders them and picks 
   }
   await expect(files.first()).toContainText('Cover');
   // The phone photo becomes the cover, and front.jpg goes last: by buttons, as a keyboard would.
-  await page.getByRole('button', { name: 'Make IMG_0042.jpg the cover' }).click();
-  await page.getByRole('button', { name: 'Move front.jpg right' }).click();
+  await page.getByRole('button', { name: 'Make cover, IMG_0042.jpg' }).click();
+  await page.getByRole('button', { name: 'Move right, front.jpg' }).click();
   await expect(files).toHaveText([/Cover.*IMG_0042\.jpg/, /side\.png/, /front\.jpg/]);
 
   // A slow phone connection, so each file's progress is there to see.
@@ -122,13 +122,13 @@ test('a seller adds a car with three photos from a phone, orders them and picks 
   }
 
   // Edit photos: the cover is marked; a new order by the buttons is saved at once and img follows.
-  await page.getByRole('button', { name: `Edit photos of ${carName}` }).click();
+  await page.getByRole('button', { name: `Edit photos (3), ${carName}` }).click();
   const dialog = page.getByRole('dialog', { name: `Photos of ${carName}` });
   const tiles = dialog.getByRole('list', { name: 'Photos, the cover first' }).getByRole('listitem');
   await expect(tiles).toHaveCount(3);
   await expect(tiles.first()).toContainText('Cover');
   const firstId = car.photos[0]!.id;
-  await dialog.getByRole('button', { name: 'Make photo 3 the cover' }).click();
+  await dialog.getByRole('button', { name: 'Make cover, photo 3' }).click();
   await expect.poll(async () => (await carNamed(page, carName)).photos.map((photo) => photo.id)).toEqual([car.photos[2]!.id, firstId, car.photos[1]!.id]);
   car = await carNamed(page, carName);
   expect(car.img).toBe(car.photos[0]!.src);

@@ -9,7 +9,7 @@ import { toCar } from '../features/cars/car-answer';
 import { FolderStorage } from '../features/photos/storage';
 import { TestApi, createTestDatabase, describeEachDriver } from '../../test/helpers';
 import { DEMO_CARS_PER_BRAND, seedDemoCatalog } from './demo-catalog';
-import { ensureDemoAccounts } from './demo-users';
+import { DemoAccountError, ensureDemoAccounts } from './demo-users';
 import { seedLargeCatalog } from './large-catalog';
 import { reseedDemo, seedIfEmpty } from './seed';
 
@@ -113,6 +113,27 @@ describeEachDriver('demo data', (api, driver) => {
     } finally {
       await real.close();
     }
+  });
+
+  it("says why a demo sign-in account was not made: the emulator's silence, or its own refusal, and only the first two are worth a retry", async () => {
+    const failing = (error: Error) => ({ verifyIdToken: jest.fn(), deleteUser: jest.fn(), ensureUser: jest.fn().mockRejectedValue(error), isEmulator: true });
+    const failure = async (error: Error) =>
+      (await ensureDemoAccounts(failing(error), api().db, 'usedcars-demo').catch((caught: unknown) => caught)) as DemoAccountError;
+    const silent = await failure(Object.assign(new Error('Error while making request: connect ECONNREFUSED 127.0.0.1:9099.'), { code: 'app/network-error' }));
+    expect([silent.message, silent.worthRetrying]).toEqual([
+      'demo sign-in account admin@usedcars.test: the Auth emulator did not answer (Error while making request: connect ECONNREFUSED 127.0.0.1:9099.)',
+      true,
+    ]);
+    const taken = await failure(Object.assign(new Error('The email address is already in use by another account.'), { code: 'auth/email-already-exists' }));
+    expect([taken.message, taken.worthRetrying]).toEqual([
+      'demo sign-in account admin@usedcars.test: the Auth emulator refused it: auth/email-already-exists (The email address is already in use by another account.)',
+      true,
+    ]);
+    const weak = await failure(Object.assign(new Error('The password must be a string with at least 6 characters.'), { code: 'auth/invalid-password' }));
+    expect([weak.message, weak.worthRetrying]).toEqual([
+      'demo sign-in account admin@usedcars.test: the Auth emulator refused it: auth/invalid-password (The password must be a string with at least 6 characters.)',
+      false,
+    ]);
   });
 
   it('creates the demo sign-in accounts in the emulator and links them', async () => {

@@ -42,11 +42,18 @@ function HeartIcon({ filled }: { filled: boolean }) {
   );
 }
 
+/** The heart's box, unseen: where the page flows around it, the server's HTML already holds its place. */
+const HeartPlace = styled(Heart)`
+  visibility: hidden;
+`;
+
 /**
  * The heart (docs/product.md, "Saved cars"): a toggle for a Buyer; a signed-out visitor is sent to
  * the login, which brings them back to this car's page. Sellers and the admin do not save cars.
+ * With `keepPlace`, an unseen heart of the same size stands in while the session is unknown (the
+ * server renders for no one) and for those who cannot save, so nothing beside or below it moves.
  */
-export function SaveCarButton({ car, describedBy, className }: { car: Car; describedBy?: string; className?: string }) {
+export function SaveCarButton({ car, describedBy, className, keepPlace = false }: { car: Car; describedBy?: string; className?: string; keepPlace?: boolean }) {
   const status = useAuth((state) => state.status);
   const role = useAuth((state) => state.role);
   const saved = useIsSaved(car._id);
@@ -62,7 +69,14 @@ export function SaveCarButton({ car, describedBy, className }: { car: Car; descr
       </Heart>
     );
   }
-  if (status !== 'signedIn' || role !== 'Buyer') return null;
+  if (status !== 'signedIn' || role !== 'Buyer') {
+    return keepPlace ? (
+      <HeartPlace as="span" className={className} aria-hidden="true">
+        <HeartIcon filled={false} />
+        Save car
+      </HeartPlace>
+    ) : null;
+  }
   return (
     <Heart type="button" className={className} aria-pressed={saved} aria-describedby={describedBy} onClick={() => toggle.mutate(!saved)}>
       <HeartIcon filled={saved} />

@@ -24,6 +24,8 @@ const STATE_TEXT: Record<UploadRow['state'], string> = {
   refused: 'Not added',
 };
 
+const removeText = (state: UploadRow['state']) => (state === 'uploading' ? 'Cancel' : 'Remove');
+
 /**
  * Where photos come in: a real file input (with its label, so the keyboard and screen readers
  * reach it) inside a zone files can be dropped on, and one row per file with its progress bar,
@@ -87,26 +89,26 @@ export function UploadArea({ uploads, storedPhotos, orderable = false, onAdded, 
               <Actions>
                 {orderable && row.state === 'waiting' && (
                   <>
-                    <SmallButton type="button" onClick={() => uploads.move(row.key, -1)} disabled={index === 0} aria-label={`Move ${row.file.name} left`}>
+                    <SmallButton type="button" onClick={() => uploads.move(row.key, -1)} disabled={index === 0} aria-label={`Move left, ${row.file.name}`}>
                       Move left
                     </SmallButton>
                     <SmallButton
                       type="button"
                       onClick={() => uploads.move(row.key, 1)}
                       disabled={index === uploads.rows.length - 1}
-                      aria-label={`Move ${row.file.name} right`}
+                      aria-label={`Move right, ${row.file.name}`}
                     >
                       Move right
                     </SmallButton>
                     {storedPhotos === 0 && waiting[0]?.key !== row.key && (
-                      <SmallButton type="button" onClick={() => uploads.makeFirst(row.key)} aria-label={`Make ${row.file.name} the cover`}>
+                      <SmallButton type="button" onClick={() => uploads.makeFirst(row.key)} aria-label={`Make cover, ${row.file.name}`}>
                         Make cover
                       </SmallButton>
                     )}
                   </>
                 )}
-                <SmallButton type="button" onClick={() => uploads.remove(row.key)} aria-label={`Remove ${row.file.name}`}>
-                  {row.state === 'uploading' ? 'Cancel' : 'Remove'}
+                <SmallButton type="button" onClick={() => uploads.remove(row.key)} aria-label={`${removeText(row.state)} ${row.file.name}`}>
+                  {removeText(row.state)}
                 </SmallButton>
               </Actions>
             </Row>

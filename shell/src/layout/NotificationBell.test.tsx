@@ -66,6 +66,13 @@ test('the bell says how many notifications are unread, and asks again when the w
   expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
 });
 
+test('past 99 the bell shows "99+" and its name says the same, so the words on it can be spoken to press it', async () => {
+  notifications = { items: [match], unread: 150, total: 150 };
+  renderBell();
+  const bell = await screen.findByRole('button', { name: 'Notifications, 99+ unread' });
+  expect(bell).toHaveTextContent('99+');
+});
+
 test('opening the list shows each notification, links those about a car, and marks the unread ones read', async () => {
   const user = userEvent.setup();
   renderBell();

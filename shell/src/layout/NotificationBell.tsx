@@ -83,12 +83,14 @@ export default function NotificationBell() {
     button.current?.focus();
   };
 
+  // The name says the count the bell shows, so the words on it can be spoken to press it.
+  const countText = unread > 99 ? '99+' : String(unread);
   return (
     <Wrap ref={wrap} onKeyDown={closeOnEscape}>
       <Bell
         ref={button}
         type="button"
-        aria-label={`Notifications, ${unread} unread`}
+        aria-label={`Notifications, ${countText} unread`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => {
@@ -97,7 +99,7 @@ export default function NotificationBell() {
         }}
       >
         <BellIcon />
-        {unread > 0 ? <Count aria-hidden="true">{unread > 99 ? '99+' : unread}</Count> : null}
+        {unread > 0 ? <Count aria-hidden="true">{countText}</Count> : null}
       </Bell>
       {open ? (
         <Panel id={panelId} role="region" aria-label="Notifications">

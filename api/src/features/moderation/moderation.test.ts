@@ -41,6 +41,14 @@ describeEachDriver('moderation', (api) => {
     expect(await api().db.select().from(reports).where(eq(reports.carId, carId))).toHaveLength(2);
   });
 
+  it("refuses a seller's report of their own listing, and queues nothing", async () => {
+    const carId = await api().addCar(seller, { carName: 'Audi Q3 reported by its seller' });
+    const own = await reportCar(seller, { carId, reason: 'scam', text: 'Bury my rival listings instead' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ message: 'This is your own listing: you cannot report it. Edit or withdraw it on My Products' });
+    expect(await api().db.select().from(reports).where(eq(reports.carId, carId))).toEqual([]);
+  });
+
   it('hides a listing from every list with a reason, tells the seller and booked buyers, and restores it', async () => {
     const carId = await api().addCar(seller, { carName: 'Audi S5 stolen photos' });
     expect((await api().book(buyer, carId)).statusCode).toBe(201);

@@ -17,9 +17,9 @@ export const moderationRoutes: FeatureRoutes = (app, { db, limits }) => {
       schema: {
         tags: ['moderation'],
         summary: 'Reports a listing: a reason from the list and optional text, once per person and car',
-        description: 'A second report of the same car by the same person is a 409; past the hourly limit a 429.',
+        description: 'A seller reporting their own listing is a 403; a second report of the same car by the same person is a 409; past the hourly limit a 429.',
         body: reportInputSchema,
-        response: { 201: z.object({ insertedId: z.string(), message: z.string() }), 429: messageSchema, ...errors },
+        response: { 201: z.object({ insertedId: z.string(), message: z.string() }), 403: messageSchema, 429: messageSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -2,18 +2,20 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { type AuditEntry, type Category, type Report, type ReportInput, type ReportReason } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { type UserRow, auditLog, bookings, cars, reports, users } from '../../db/schema';
-import { HttpError, conflict, notFound } from '../../http/errors';
+import { HttpError, conflict, forbidden, notFound } from '../../http/errors';
 import { type Notice, notify } from '../alerts/service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type AuditAction = AuditEntry['action'];
 
 const REPORTED_TWICE = 'You have already reported this listing';
+const OWN_LISTING = 'This is your own listing: you cannot report it. Edit or withdraw it on My Products';
 
-/** Once per person and car: the unique index settles two reports sent at once. */
+/** Once per person and car, never by its own seller: the unique index settles two reports sent at once. */
 export async function report(db: Db, reporter: UserRow, input: ReportInput): Promise<string> {
-  const [car] = await db.select({ id: cars.id }).from(cars).where(eq(cars.id, input.carId)).limit(1);
+  const [car] = await db.select({ id: cars.id, sellerId: cars.sellerId }).from(cars).where(eq(cars.id, input.carId)).limit(1);
   if (!car) throw notFound(`No car with id ${input.carId}`);
+  if (car.sellerId === reporter.id) throw forbidden(OWN_LISTING);
   const [row] = await db
     .insert(reports)
     .values({ carId: car.id, reporterId: reporter.id, reason: input.reason, text: input.text ?? null })

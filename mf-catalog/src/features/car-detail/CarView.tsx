@@ -66,7 +66,7 @@ export function CarView({ car, titleId }: { car: Car; titleId: string }) {
             {car.carName}
           </h1>
           <StatusBadge status={car.status} />
-          <SaveCarButton car={car} describedBy={titleId} />
+          <SaveCarButton car={car} describedBy={titleId} keepPlace />
         </Heading>
         <CarPrices car={car} size="page" />
         <BookingArea>

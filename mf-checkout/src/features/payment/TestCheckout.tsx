@@ -60,7 +60,8 @@ const Badge = styled.strong`
   padding: 1px 6px;
   border-radius: 4px;
   background: #f5a623;
-  color: #fff;
+  /* Dark on the amber: white on it was under 2:1, unreadable for many. */
+  color: ${theme.color.ink};
   font-size: 11px;
   letter-spacing: 0.05em;
 `;

@@ -158,8 +158,8 @@ describe('photos', () => {
     expect(rows()).toHaveLength(3);
     expect(within(rows()[0]!).getByText('Cover')).toBeInTheDocument();
     expect(within(rows()[1]!).getByRole('progressbar', { name: 'Upload of side.jpg' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Make back.jpg the cover' }));
-    await user.click(screen.getByRole('button', { name: 'Move front.jpg right' }));
+    await user.click(screen.getByRole('button', { name: 'Make cover, back.jpg' }));
+    await user.click(screen.getByRole('button', { name: 'Move right, front.jpg' }));
     await user.click(screen.getByRole('button', { name: 'Add Product and upload photos' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Audi A4 2.0 TFSI Premium added with 3 photos'));

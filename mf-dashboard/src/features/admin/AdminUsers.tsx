@@ -93,10 +93,10 @@ function AccountsTable({ role, caption, accounts }: { role: AccountRole; caption
     {
       header: 'Delete',
       cell: (account) => {
-        const deleting = deletion.isPending && deletion.variables?._id === account._id;
+        const deleteText = deletion.isPending && deletion.variables?._id === account._id ? 'Deleting…' : 'Delete';
         return (
-          <DeleteButton type="button" aria-label={`Delete ${account.name}`} disabled={deleting} onClick={() => remove(account)}>
-            {deleting ? 'Deleting…' : 'Delete'}
+          <DeleteButton type="button" aria-label={`${deleteText} ${account.name}`} disabled={deleteText !== 'Delete'} onClick={() => remove(account)}>
+            {deleteText}
           </DeleteButton>
         );
       },

@@ -111,7 +111,7 @@ test('Withdraw asks first: Escape leaves the car listed; confirmed, the car read
   expect(await screen.findByText('Withdrawn')).toBeInTheDocument();
   expect(changes()).toEqual([{ status: 'withdrawn' }]);
   expect(screen.queryByRole('button', { name: 'Edit Audi Q5' })).not.toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Mark Audi Q5 sold elsewhere' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Mark sold elsewhere, Audi Q5' })).not.toBeInTheDocument();
 });
 
 test('a refused ending keeps the dialog open with the reason', async () => {
@@ -119,7 +119,7 @@ test('a refused ending keeps the dialog open with the reason', async () => {
   serveOne(car({ _id: 'a1', carName: 'Audi Q5' }));
   api.reply('PATCH', '/audis/a1', 409, { message: "This car has been sold; its price and listing can't change" });
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
-  await user.click(await screen.findByRole('button', { name: 'Mark Audi Q5 sold elsewhere' }));
+  await user.click(await screen.findByRole('button', { name: 'Mark sold elsewhere, Audi Q5' }));
   const dialog = screen.getByRole('dialog', { name: 'Mark Audi Q5 sold elsewhere?' });
   await user.click(within(dialog).getByRole('button', { name: 'Mark sold elsewhere' }));
   // The alert region is there from the start (so it is announced); the reason arrives with the answer.

@@ -125,14 +125,14 @@ test("Edit photos shows the car's photos, the cover first; a new cover and a del
   });
   api.reply('DELETE', '/audis/a1/photos/b', 200, { img: c.src, photos: [c, a] });
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
-  await user.click(await screen.findByRole('button', { name: 'Edit photos of Audi Q5' }));
+  await user.click(await screen.findByRole('button', { name: 'Edit photos (3), Audi Q5' }));
   const dialog = screen.getByRole('dialog', { name: 'Photos of Audi Q5' });
   const tiles = () => within(within(dialog).getByRole('list', { name: 'Photos, the cover first' })).getAllByRole('listitem');
   expect(tiles().map((tile) => within(tile).getByRole('img').getAttribute('alt'))).toEqual(['Photo a', 'Photo b', 'Photo c']);
   expect(within(tiles()[0]!).getByText('Cover')).toBeInTheDocument();
-  expect(within(dialog).getByRole('button', { name: 'Move photo 1 left' })).toBeDisabled();
+  expect(within(dialog).getByRole('button', { name: 'Move left, photo 1' })).toBeDisabled();
 
-  await user.click(within(dialog).getByRole('button', { name: 'Make photo 3 the cover' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Make cover, photo 3' }));
   expect(within(tiles()[0]!).getByRole('img')).toHaveAttribute('alt', 'Photo c');
   await waitFor(() => expect(api.sent('PUT', '/audis/a1/photos').map((sent) => sent.body)).toEqual([{ photoIds: ['c', 'a', 'b'] }]));
   expect(within(tiles()[0]!).getByText('Cover')).toBeInTheDocument();
@@ -149,9 +149,9 @@ test('a refused reorder puts the photos back and says why', async () => {
   serve({ honda: [car({ _id: 'h1', carName: 'Honda Jazz', categoryName: 'honda', photos: [photo('a'), photo('b')] })] });
   api.reply('PUT', '/hondas/h1/photos', 409, { message: "photoIds must name each of this car's 3 photos once" });
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
-  await user.click(await screen.findByRole('button', { name: 'Edit photos of Honda Jazz' }));
+  await user.click(await screen.findByRole('button', { name: 'Edit photos (2), Honda Jazz' }));
   const dialog = screen.getByRole('dialog');
-  await user.click(within(dialog).getByRole('button', { name: 'Move photo 1 right' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Move right, photo 1' }));
   expect(await within(dialog).findByText(/must name each of this car's 3 photos once/)).toBeInTheDocument();
   expect(
     within(dialog)

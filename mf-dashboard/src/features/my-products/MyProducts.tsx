@@ -39,6 +39,8 @@ const baseColumns: Column<Car>[] = [
   { header: 'State', cell: (car) => <State car={car} /> },
 ];
 
+const photosText = (car: Car) => `Edit photos${car.photos?.length ? ` (${car.photos.length})` : ''}`;
+
 /** My Products (docs/product.md, "My Products"): the seller's cars of every brand, newest first, with their state. */
 export function MyProducts() {
   usePageTitle('Dashboard - My Products');
@@ -59,14 +61,14 @@ export function MyProducts() {
               Edit
             </SmallButton>
           )}
-          <SmallButton type="button" onClick={() => setOpened({ car, what: 'photos' })} aria-label={`Edit photos of ${car.carName}`}>
-            Edit photos{car.photos?.length ? ` (${car.photos.length})` : ''}
+          <SmallButton type="button" onClick={() => setOpened({ car, what: 'photos' })} aria-label={`${photosText(car)}, ${car.carName}`}>
+            {photosText(car)}
           </SmallButton>
           {canChange(car) && endedStatus(car.status, 'soldElsewhere') && (
             <SmallButton
               type="button"
               onClick={() => setOpened({ car, what: 'end', ending: 'soldElsewhere' })}
-              aria-label={`Mark ${car.carName} sold elsewhere`}
+              aria-label={`Mark sold elsewhere, ${car.carName}`}
             >
               Mark sold elsewhere
             </SmallButton>

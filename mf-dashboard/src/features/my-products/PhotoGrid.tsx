@@ -51,19 +51,19 @@ export function PhotoGrid({ photos, onOrder, onDelete, disabled = false }: Photo
               {index === 0 && <Cover>Cover</Cover>}
             </Frame>
             <Buttons>
-              <SmallButton type="button" disabled={disabled || index === 0} onClick={() => moveTo(index, index - 1)} aria-label={`Move ${label} left`}>
+              <SmallButton type="button" disabled={disabled || index === 0} onClick={() => moveTo(index, index - 1)} aria-label={`Move left, ${label}`}>
                 Move left
               </SmallButton>
               <SmallButton
                 type="button"
                 disabled={disabled || index === photos.length - 1}
                 onClick={() => moveTo(index, index + 1)}
-                aria-label={`Move ${label} right`}
+                aria-label={`Move right, ${label}`}
               >
                 Move right
               </SmallButton>
               {index > 0 && (
-                <SmallButton type="button" disabled={disabled} onClick={() => moveTo(index, 0)} aria-label={`Make ${label} the cover`}>
+                <SmallButton type="button" disabled={disabled} onClick={() => moveTo(index, 0)} aria-label={`Make cover, ${label}`}>
                   Make cover
                 </SmallButton>
               )}

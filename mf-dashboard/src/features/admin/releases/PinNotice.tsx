@@ -11,6 +11,7 @@ export function PinNotice() {
   const unpin = useUnpin();
   if (!pinned.data) return null;
   const { remote, version } = pinned.data;
+  const unpinText = unpin.isPending ? 'Unpinning…' : 'Unpin';
   const release = () =>
     unpin.mutate(undefined, { onSuccess: () => toast.success(`This browser gets what visitors get again`), onError: (error) => toast.error(errorText(error)) });
   return (
@@ -18,8 +19,8 @@ export function PinNotice() {
       <p>
         This browser is pinned to {remote} <code>{version}</code>: its pages load that release whatever the canary.
       </p>
-      <SmallButton type="button" onClick={release} disabled={unpin.isPending} aria-label={`Unpin ${remote} ${version}`}>
-        {unpin.isPending ? 'Unpinning…' : 'Unpin'}
+      <SmallButton type="button" onClick={release} disabled={unpin.isPending} aria-label={`${unpinText} ${remote} ${version}`}>
+        {unpinText}
       </SmallButton>
     </Notice>
   );

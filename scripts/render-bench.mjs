@@ -133,7 +133,7 @@ async function releaseSecondBuild(ports, token) {
   try {
     cpSync(path.join(ROOT, 'mf-catalog', 'dist'), dist, { recursive: true });
     writeFileSync(path.join(dist, 'bench.txt'), `a second build of the same code, ${new Date().toISOString()}\n`);
-    await release('catalog', { api: `http://localhost:${ports.api}`, token, dist, canary: '50' }, () => undefined);
+    await release('catalog', { api: `http://localhost:${ports.api}`, dist, canary: '50' }, () => undefined, { DEPLOY_TOKEN: token });
   } finally {
     rmSync(dist, { recursive: true, force: true });
   }

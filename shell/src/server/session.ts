@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookieSchema, sessionViewerSchema, type SessionViewer } from '@usedcars/shared-contract';
+import { SESSION_COOKIE, sessionCookieSchema, sessionViewerSchema, type SessionViewer } from '@usedcars/shared-contract';
+import { cookieOf } from './cookies';
 import { staticHeaders } from './securityHeaders';
 
 /**
@@ -8,20 +9,21 @@ import { staticHeaders } from './securityHeaders';
  * session cookie, which this server keeps in an httpOnly cookie and sends back to the API only as
  * "Authorization: Session <cookie>" on the reads it makes to render that visitor's pages.
  */
-const SESSION_COOKIE = '__session';
 
-/** The visitor's session cookie, as their browser sent it; null without one. */
+/** A Firebase session cookie is a JWT: anything else (a stray "%", a value of kilobytes) is no session. */
+const SESSION_VALUE = /^[\w.-]{1,4096}$/;
+
+/** The visitor's session cookie, as their browser sent it; null without one, or for a value no session cookie has. */
 export function sessionCookieOf(request: FastifyRequest): string | null {
-  for (const pair of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = pair.split('=');
-    if (name?.trim() !== SESSION_COOKIE) continue;
-    try {
-      return decodeURIComponent(value.join('=').trim()) || null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  const value = cookieOf(request, SESSION_COOKIE);
+  return value !== undefined && SESSION_VALUE.test(value) ? value : null;
+}
+
+/** The visitor's session cookie; a value no session cookie has is cleared with this response. */
+export function visitorSessionCookie(request: FastifyRequest, reply: FastifyReply): string | null {
+  const cookie = sessionCookieOf(request);
+  if (cookie === null && cookieOf(request, SESSION_COOKIE) !== undefined) clearSessionCookie(request, reply);
+  return cookie;
 }
 
 /** Only a site served over plain http on this machine gets a cookie without Secure (browsers would drop it). */

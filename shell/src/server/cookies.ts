@@ -1,0 +1,16 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseCookie, stringifySetCookie } from 'cookie';
+
+/**
+ * One cookie of the request, as the `cookie` package reads the header: a value that is not valid
+ * percent-encoding comes back as it was sent, never as an error, so no cookie can fail a request.
+ */
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  return header ? parseCookie(header)[name] : undefined;
+}
+
+/** Clears one of the site's cookies the page may read (path /) with this response. */
+export function clearCookie(request: FastifyRequest, reply: FastifyReply, name: string): void {
+  reply.header('Set-Cookie', stringifySetCookie({ name, value: '', path: '/', maxAge: 0, sameSite: 'lax', secure: request.protocol === 'https' }));
+}

@@ -13,7 +13,7 @@ const SHARED_SECRET = 'render-servers-shared-secret-0123';
 /** A page the shell renders itself (the catalog of the small build is down). */
 const PAGE = '/no/such/page';
 
-describe('the page cache under hostile pins', () => {
+describe('the page cache under hostile query strings and pins', () => {
   let dir: string;
   let api: Awaited<ReturnType<typeof fakeApi>>;
   let app: FastifyInstance;
@@ -49,6 +49,17 @@ describe('the page cache under hostile pins', () => {
     while ((await get(address)).cache === 'bypass') await new Promise((resolve) => setTimeout(resolve, 20));
     return get(address);
   };
+
+  it('gives every unknown query string the one page kept for the address: no new entry, no render', async () => {
+    const page = await kept(PAGE);
+    expect(page).toMatchObject({ status: 404, cache: 'hit' });
+    for (const query of ['utm_source', 'utm_campaign', 'fbclid', 'gclid', 'x', randomUUID()]) {
+      for (let i = 0; i < 3; i += 1) {
+        const response = await get(`${PAGE}?${query}=${randomUUID()}&utm_medium=${i}`);
+        expect({ query, cache: response.cache, same: response.body === page.body }).toEqual({ query, cache: 'hit', same: true });
+      }
+    }
+  });
 
   it('answers a random pin from the page kept for everyone, asks the API nothing and clears the cookie', async () => {
     const page = await kept(PAGE);

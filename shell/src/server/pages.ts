@@ -6,7 +6,7 @@ import type { RenderQueue } from './renderQueue';
 import { RemoteUnavailable, registryVersionOf } from '@usedcars/federation/server';
 import { type CacheOutcome, type PageOutcome, type RenderMetrics, fallbackReason } from './metrics';
 import type { RenderRequest, Renderer } from './render';
-import { pageRemoteOf, statusOf } from './routeMatch';
+import { pageAddress, pageRemoteOf, statusOf } from './routeMatch';
 import type { Remotes } from './releaseSet';
 import { pageHeaders } from './securityHeaders';
 import { type VisitorSet, isAnonymous } from './visitor';
@@ -169,7 +169,8 @@ export function createPageResponder({
     const sharedCacheControl = split ? SPLIT_PAGE_CACHE : SHARED_PAGE_CACHE;
     const cookie = visitorSessionCookie(request, reply);
     const shared = isAnonymous(request) && cache.enabled;
-    const url = request.url;
+    // Rendered and kept by what its screens read: a query parameter they ignore makes no new page.
+    const url = pageAddress(request.url);
     // The visitor's release set is part of the key: a canary's visitors never get the live release's pages, nor the reverse.
     const key = `${JSON.stringify(remotes)}\n${configText}\n${url}`;
     const cached = shared ? cache.lookup(key) : undefined;

@@ -129,6 +129,7 @@ async function registerDocs(app: ZodApp) {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from GET /jwt' },
           firebaseIdToken: { type: 'http', scheme: 'bearer', description: 'Firebase ID token of the signed-in person' },
+          sessionCookie: { type: 'apiKey', in: 'header', name: 'Authorization', description: '"Session <cookie>": the session cookie of POST /auth/session' },
           deployToken: { type: 'http', scheme: 'bearer', description: "A team's deploy token for one remote (npm run deploy-token -w api)" },
         },
       },

@@ -61,12 +61,29 @@ test('an API out of reach sets no cookie and is no 5xx of the page', async () =>
   expect(response.setCookie).toBeNull();
 });
 
-test('sign-out clears the cookie: httpOnly, SameSite=Lax, Path=/, Secure except on plain-http localhost', async () => {
+test('Log Out ends the session at the API, then clears the cookie: httpOnly, SameSite=Lax, Path=/, Secure except on plain-http localhost', async () => {
+  api = await fakeApi();
+  await app.close();
+  await start(api.origin);
   const local = await send('DELETE', '/session', { cookie: '__session=abc' });
   expect(local.statusCode).toBe(204);
   expect(local.setCookie).toBe('__session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+  expect(api.requests).toEqual([{ method: 'DELETE', url: '/auth/session', authorization: 'Session abc' }]);
   const site = await send('DELETE', '/session', { host: 'cars.example', cookie: '__session=abc' });
   expect(site.setCookie).toBe('__session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax');
+});
+
+test('Log Out of a session the API no longer knows is done; one the API cannot end says so, and the cookie goes either way', async () => {
+  api = await fakeApi({ endSessionStatus: 401 });
+  await app.close();
+  await start(api.origin);
+  expect((await send('DELETE', '/session', { cookie: '__session=abc' })).statusCode).toBe(204);
+  await app.close();
+  await start();
+  const unreachable = await send('DELETE', '/session', { cookie: '__session=abc' });
+  expect(unreachable.statusCode).toBe(502);
+  expect(unreachable.json()).toEqual({ message: expect.stringMatching(/sign out again/i) });
+  expect(unreachable.setCookie).toBe('__session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
 });
 
 test('a broken session cookie is no session: never sent to the API, and cleared at Log Out', async () => {

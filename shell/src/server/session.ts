@@ -57,6 +57,25 @@ export async function viewerOf(apiUrl: string, cookie: string, signal?: AbortSig
 }
 
 /**
+ * Log Out ends the session at the identity service, for this cookie and the person's other
+ * devices (DELETE /auth/session); a cookie the API already refuses has nothing left to end.
+ */
+async function endSession(apiUrl: string, cookie: string, request: FastifyRequest): Promise<boolean> {
+  try {
+    const response = await fetch(`${apiUrl}/auth/session`, {
+      method: 'DELETE',
+      headers: { Authorization: `Session ${cookie}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (response.status === 204 || response.status === 401) return true;
+    request.log.warn({ status: response.status }, 'the API did not end a session at Log Out');
+  } catch (error) {
+    request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'the API could not be asked to end a session at Log Out');
+  }
+  return false;
+}
+
+/**
  * A write from the page's own origin only: a JSON body (a form of another site cannot send one
  * without asking first) and, when the browser names it, the same Origin.
  */
@@ -102,7 +121,10 @@ export function registerSessionRoutes(app: FastifyInstance, apiUrl: () => string
   app.delete('/session', async (request, reply) => {
     reply.headers({ ...staticHeaders(), 'Cache-Control': 'no-store' });
     if (!fromThisSite(request)) return refuse(reply, 403, 'Sign out from the site itself');
+    const cookie = sessionCookieOf(request);
     clearSessionCookie(request, reply);
+    if (cookie && !(await endSession(apiUrl(), cookie, request)))
+      return refuse(reply, 502, 'Signed out in this browser only: sign out again to end the session');
     return reply.code(204).send();
   });
 }

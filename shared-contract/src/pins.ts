@@ -10,6 +10,8 @@ export interface PinClaims {
 
 /** Longer than any pin the API makes: refused unread. */
 const MAX_PIN_LENGTH = 600;
+/** An HMAC-SHA256 in base64url: anything else is refused before the HMAC is computed. */
+const SIGNATURE = /^[\w-]{43}$/;
 
 /**
  * Pins: an admin's browser asks for one registered release (docs/releases.md, "Pin"). The pin names
@@ -32,7 +34,7 @@ export class PinSigner {
   verify(pin: string, nowSeconds = Date.now() / 1000): PinClaims | null {
     if (pin.length > MAX_PIN_LENGTH) return null;
     const [body, mac, extra] = pin.split('.');
-    if (!body || !mac || extra !== undefined) return null;
+    if (!body || !mac || extra !== undefined || !SIGNATURE.test(mac)) return null;
     const expected = Buffer.from(this.mac(body));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -4,13 +4,15 @@
  * docs/performance.md): autocannon at 100 connections for 10 s on home, Blogs and a car's page,
  * beside the shell's logo (a static file of the same server) in the same run. Prints each page's
  * requests per second against the logo's, its p99, its errors, and how many pages the render
- * server left for the browser (its log); then the same pages once every remote is released through
- * the release registry, against their rate from remotes.json; then with a 50 % catalog canary that is a
- * second build of the same code (two builds of one remote on one render server), against the pass
- * before it. Figures, not a test: exits 0 whether goals are met.
+ * server left for the browser (its log); then Blogs asked by hostile visitors (a random query string
+ * no screen reads, a random release_pin cookie), against Blogs' plain rate; then the same pages once
+ * every remote is released through the release registry, against their rate from remotes.json; then
+ * with a 50 % catalog canary that is a second build of the same code (two builds of one remote on
+ * one render server), against the pass before it. Figures, not a test: exits 0 whether goals are met.
  *
  *   node scripts/render-bench.mjs                       # starts the built site on spare ports
  *   RENDER_WORKERS=1 node scripts/render-bench.mjs      # one render worker, for comparison
+ *   BENCH_PORT_OFFSET=400 node scripts/render-bench.mjs # beside another run of it
  *   … --seconds 5 --connections 50
  */
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,10 +29,11 @@ const arg = (name, fallback) => {
 };
 const SECONDS = arg('--seconds', 10);
 const CONNECTIONS = arg('--connections', 100);
-const GOALS = { share: 0.5, p99: 100, leftForBrowser: 0, errors: 0, registry: 0.95, canary: 0.95 };
+const GOALS = { share: 0.5, p99: 100, leftForBrowser: 0, errors: 0, registry: 0.95, canary: 0.95, hostile: 0.9 };
 
-async function load(url) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+/** autocannon puts a new random id in each request's `[<id>]`. */
+async function load(url, headers = {}) {
+  const result = await autocannon({ url, headers, idReplacement: true, connections: CONNECTIONS, duration: SECONDS });
   return {
     perSecond: result.requests.average,
     p99: result.latency.p99,
@@ -142,7 +145,13 @@ async function releaseSecondBuild(ports, token) {
 
 await buildMissing();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-render-bench-'));
-const ports = { shell: 3240, catalog: 3241, dashboard: 3242, checkout: 3243, api: 5240, auth: 9240, mail: 2724 };
+const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const ports = Object.fromEntries(
+  Object.entries({ shell: 3240, catalog: 3241, dashboard: 3242, checkout: 3243, api: 5240, auth: 9240, mail: 2724 }).map(([part, port]) => [
+    part,
+    port + OFFSET,
+  ]),
+);
 const site = await startSite({ ports, dataDir, quiet: true, renderEnv: { LOG_LEVEL: 'warn' } });
 try {
   const origin = `http://localhost:${ports.shell}`;
@@ -155,7 +164,10 @@ try {
     ["a car's page", `${origin}/audis/${car._id}`],
   ];
   console.log(
-    `render bench: ${CONNECTIONS} connections, ${SECONDS} s each, RENDER_WORKERS=${process.env.RENDER_WORKERS ?? `(one per core: ${os.availableParallelism()})`}`,
+    `render bench: ${CONNECTIONS} connections, ${SECONDS} s each, RENDER_WORKERS=${process.env.RENDER_WORKERS ?? `(one per core: ${os.availableParallelism()})`}, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
   );
   const logFile = path.join(site.logDir, 'shell.log');
   const line = (name, figures, left, verdict = '') =>
@@ -163,11 +175,11 @@ try {
       `  ${name.padEnd(20)} ${figures.perSecond.toFixed(0).padStart(6)} req/s  p99 ${String(figures.p99).padStart(4)} ms  errors ${figures.errors}  left for the browser ${left}${verdict}`,
     );
   /** Each page right after a run of the logo: its share is against the static file's rate of the same moment, since the machine's other work drifts. */
-  const measure = async (name, url) => {
+  const measure = async (name, url, headers) => {
     const logoFigures = await load(logoUrl);
     line('logo (static file)', logoFigures, 0);
     const before = leftForBrowser(logFile);
-    const figures = await load(url);
+    const figures = await load(url, headers);
     const left = leftForBrowser(logFile) - before;
     const share = figures.perSecond / logoFigures.perSecond;
     line(
@@ -185,6 +197,18 @@ try {
   await warmUp();
   const withoutRegistry = {};
   for (const [name, url] of pages) withoutRegistry[name] = await measure(name, url);
+  // Hostile visitors: each request a query string no screen reads, or a forged pin (docs/operations.md, "The page cache").
+  console.log("  Blogs asked by hostile visitors, against Blogs' own rate:");
+  for (const [name, url, headers] of [
+    ['random unknown query', `${origin}/blogs?utm_source=[<id>]&fbclid=[<id>]&x=[<id>]`],
+    ['random pin cookie', `${origin}/blogs`, { cookie: 'release_pin=[<id>].[<id>]' }],
+  ]) {
+    const { share, perSecond } = await measure(`  ${name}`, url, headers);
+    const ratio = share / withoutRegistry.Blogs.share;
+    console.log(
+      `    ${name}: ${ratio.toFixed(2)} of Blogs' rate, each against its logo run (goal ≥ ${GOALS.hostile}) ${ratio >= GOALS.hostile ? 'met' : 'NOT met'}; ${(perSecond / withoutRegistry.Blogs.perSecond).toFixed(2)} in plain requests per second`,
+    );
+  }
   const token = await adminToken(ports);
   await registerRunningBuilds(origin, ports, site.siteDir, token);
   // A new release set starts with an empty page cache, as after any release.

@@ -41,7 +41,8 @@ import { ReleaseChecks } from './features/releases/preflight';
 import { releaseRoutes } from './features/releases/routes';
 import { ReleaseRegistry } from './features/releases/service';
 import { CanaryWatch } from './features/releases/auto-rollback';
-import { DeployTokens, PinSigner } from './features/releases/tokens';
+import { PinSigner } from '@usedcars/shared-contract/pins';
+import { DeployTokens } from './features/releases/tokens';
 import { TelemetryBuffer } from './features/telemetry/buffer';
 import { telemetryRoutes } from './features/telemetry/routes';
 import { userRoutes } from './features/users/routes';
@@ -128,6 +129,7 @@ async function registerDocs(app: ZodApp) {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from GET /jwt' },
           firebaseIdToken: { type: 'http', scheme: 'bearer', description: 'Firebase ID token of the signed-in person' },
+          sessionCookie: { type: 'apiKey', in: 'header', name: 'Authorization', description: '"Session <cookie>": the session cookie of POST /auth/session' },
           deployToken: { type: 'http', scheme: 'bearer', description: "A team's deploy token for one remote (npm run deploy-token -w api)" },
         },
       },
@@ -248,7 +250,8 @@ export async function buildApp({
   changeRoutes(changeStream)(app);
   await app.register(unsubscribeRoutes(context));
   const registry = new ReleaseRegistry(db);
-  const pins = new PinSigner(config.jwtSecret);
+  // Render servers hold TELEMETRY_TOKEN too, so they check a pin's signature themselves (docs/releases.md, "Pin").
+  const pins = new PinSigner(config.telemetry.serverToken ?? config.jwtSecret);
   const checks = new ReleaseChecks(releaseFiles, config.releases);
   await app.register(
     releaseRoutes({ registry, tokens: new DeployTokens(db), guard, pins, pinTtlSeconds: config.releases.pinTtlSeconds, releaseFiles, checks }),

@@ -33,3 +33,5 @@ export type FeatureRoutes = (app: ZodApp, context: AppContext) => void;
 export const bearerSecurity = [{ bearerAuth: [] }];
 /** OpenAPI marker for calls that need a Firebase ID token. */
 export const idTokenSecurity = [{ firebaseIdToken: [] }];
+/** OpenAPI marker for the call that takes the render server's session cookie ("Authorization: Session <cookie>"). */
+export const sessionSecurity = [{ sessionCookie: [] }];

@@ -41,6 +41,8 @@ const REFUSALS = [
   'The access token is not valid or has expired; sign in again',
   'Send the Firebase ID token as "Authorization: Bearer <token>"',
   'The sign-in token is not valid or has expired',
+  'Send the session cookie as "Authorization: Session <cookie>"',
+  'The session is not valid, has expired or was ended',
 ];
 const ROLE_REFUSAL = /^Only (Buyer|Seller|admin)( or (Buyer|Seller|admin))* accounts can [a-z ]+$/;
 
@@ -72,6 +74,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
   const photoCars: Record<string, { toAdd: string; toReorder: string; reorderPhoto: string; toDelete: string; deletePhoto: string }> = {};
   /** The release routes act on: a canary of the catalog to promote, one of the checkout to re-share, a dashboard release to roll back, a token to revoke. */
   let tokenToRevoke = '';
+  /** The session cookie Log Out ends: a sign-in of its own, so no other example loses its session. */
+  let sessionToEnd = '';
 
   beforeAll(async () => {
     document = (await api().inject({ method: 'GET', url: '/docs/json' })).json<OpenApi>();
@@ -82,6 +86,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
     bookingToStart = (await api().book(accounts.Buyer, carIds[1]!)).json<{ insertedId: string }>().insertedId;
     toRecord = await api().bookAndConfirm(accounts.Buyer, carIds[2]!);
     newcomer.idToken = api().identity.signIn(newcomer.email, 'New Comer', `uid-${newcomer.email}`);
+    const leaving = await api().account('Buyer', 'Leaving');
+    sessionToEnd = await api().identity.createSessionCookie(leaving.idToken, 3_600_000);
     market.carToSave = await api().addCar(accounts.Seller);
     market.carToHide = await api().addCar(accounts.Seller);
     for (const [category, collection] of Object.entries(COLLECTION) as [keyof typeof COLLECTION, string][]) {
@@ -171,6 +177,7 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
       accepted: 200,
     },
     'get /auth/session': { caller: access('Buyer'), valid: { url: '/auth/session' }, invalid: [], accepted: 200 },
+    'delete /auth/session': { caller: () => `Session ${sessionToEnd}`, valid: { url: '/auth/session' }, invalid: [], accepted: 204 },
     'post /users': {
       caller: () => bearer(newcomer.idToken),
       valid: { url: '/users', body: { name: 'New Comer', email: newcomer.email, role: 'Buyer' } },
@@ -486,7 +493,14 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
 
   /** Every caller each private route must refuse, with the status it must get. */
   async function refusedCallers(operation: Operation, example: Example): Promise<{ who: string; authorization?: string; status: number }[]> {
-    const byIdentity = Object.keys(operation.security![0]!).includes('firebaseIdToken');
+    const scheme = Object.keys(operation.security![0]!)[0];
+    if (scheme === 'sessionCookie') {
+      return [
+        { who: 'no cookie', status: 401 },
+        { who: 'an ended session cookie', authorization: `Session fake-session-ended-${Date.now()}`, status: 401 },
+      ];
+    }
+    const byIdentity = scheme === 'firebaseIdToken';
     const accepted = operation[ROLES_EXTENSION];
     const acceptedRole = accepted?.[0] ?? (ROLES.find((role) => example.caller() === accounts[role].auth.authorization) as Role);
     return [
@@ -547,8 +561,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
         }
       }
     }
-    // 54 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(445);
+    // 55 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(447);
     expect(await tableContents()).toEqual(before);
   });
 

@@ -17,6 +17,9 @@ export type DeletedAnswer = z.infer<typeof deletedSchema>;
 export const accessTokenSchema = z.object({ accessToken: z.string() });
 export type AccessTokenAnswer = z.infer<typeof accessTokenSchema>;
 
+/** The render server's httpOnly cookie holding a signed-in visitor's session (docs/architecture.md, "The session cookie"). */
+export const SESSION_COOKIE = '__session';
+
 /** POST /auth/session: the session cookie the render server sets (docs/architecture.md, "The session cookie"). */
 export const sessionCookieSchema = z.object({ sessionCookie: z.string(), expiresInSeconds: z.number().int() });
 export type SessionCookieAnswer = z.infer<typeof sessionCookieSchema>;

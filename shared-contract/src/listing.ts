@@ -16,6 +16,21 @@ export const PREV_CURSOR_HEADER = 'X-Prev-Cursor';
 export const CAR_SORTS = ['price', '-price', 'year', '-year', 'newest'] as const;
 export type CarSort = (typeof CAR_SORTS)[number];
 
+/**
+ * A brand list's view in its address: every query parameter the list reads, with the value it has
+ * when absent ('' for none). The screen registry declares it for the list's routes.
+ */
+export const LIST_VIEW_SEARCH = {
+  q: '',
+  minPrice: '',
+  maxPrice: '',
+  year: '',
+  location: '',
+  sort: 'newest' satisfies CarSort,
+  page: '1',
+  cursor: '',
+} as const;
+
 /** Without `limit` a list answers at most this many cars. */
 export const CAR_LIST_MAX_LIMIT = 100;
 

@@ -1,5 +1,6 @@
 import type { Car } from './car';
 import { CATEGORIES, CATEGORY_PATHS, type Category } from './categories';
+import { LIST_VIEW_SEARCH } from './listing';
 import type { Role } from './roles';
 import { SITE_PATHS, SITE_ROUTES } from './sitePaths';
 
@@ -78,6 +79,12 @@ interface ScreenBase {
    * screen is rendered by its remote only when reached from another screen of the page.
    */
   staticMarkup?: true;
+  /**
+   * The query parameters the screen reads (useSearchParams, its loader), each with the value it has
+   * when absent ('' for none). The render server renders and keeps pages by these alone: any other
+   * parameter (utm_source, fbclid) reaches neither (docs/operations.md, "The page cache").
+   */
+  search?: Readonly<Record<string, string>>;
   /** A failure inside shows its own error screen instead of the enclosing layout's. */
   ownErrorScreen?: true;
   /**
@@ -123,6 +130,7 @@ export const SCREENS: readonly Screen[] = [
       access: 'signedIn',
       readsApi: true,
       serverRendered: true,
+      search: LIST_VIEW_SEARCH,
     },
     {
       path: `${CATEGORY_PATHS[category].detailRoute}/:id`,

@@ -1,4 +1,4 @@
-import { CAR_LIST_MAX_OFFSET } from '@usedcars/shared-contract';
+import { CAR_LIST_MAX_OFFSET, flattenScreens } from '@usedcars/shared-contract';
 import { LAST_NUMBERED_PAGE, PAGE_SIZE, readListView, toCarListQuery, writeListView } from './listParams';
 
 test('an address without parameters is the first page, newest first, unfiltered', () => {
@@ -42,4 +42,19 @@ test('pages up to the offset bound go by number; deeper ones by the cursor the a
   expect(deeper).toMatchObject({ page: LAST_NUMBERED_PAGE + 1, cursor: 'opaque-text' });
   expect(toCarListQuery(deeper)).toEqual({ year: '2020', sort: 'price', limit: PAGE_SIZE, cursor: 'opaque-text' });
   expect(writeListView(deeper).toString()).toBe(params.toString());
+});
+
+test('the screen registry declares every parameter the list reads, with its defaults: the render server keeps pages by those alone', () => {
+  const declared = flattenScreens()
+    .map(({ screen }) => screen)
+    .find((screen) => 'module' in screen && screen.module === 'catalog/BrandListPage')?.search;
+  const deepest = {
+    filters: { q: 'civic', minPrice: 1, maxPrice: 2, year: '2019', location: 'Austin' },
+    sort: '-price',
+    page: LAST_NUMBERED_PAGE + 1,
+    cursor: 'c',
+  } as const;
+  expect(Object.keys(declared ?? {}).sort()).toEqual([...writeListView(deepest).keys()].sort());
+  // A declared default reads as the parameter's absence.
+  expect(readListView(new URLSearchParams(declared))).toEqual(readListView(new URLSearchParams()));
 });

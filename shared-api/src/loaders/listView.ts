@@ -1,4 +1,4 @@
-import { CAR_LIST_MAX_OFFSET, CAR_SORTS, type CarListQuery, type CarSort } from '@usedcars/shared-contract';
+import { CAR_LIST_MAX_OFFSET, CAR_SORTS, LIST_VIEW_SEARCH, type CarListQuery, type CarSort } from '@usedcars/shared-contract';
 
 /**
  * A brand list's view (search, filters, sort, page) lives in the URL, so a reload or a shared
@@ -12,7 +12,7 @@ import { CAR_LIST_MAX_OFFSET, CAR_SORTS, type CarListQuery, type CarSort } from 
  * would answer 400 there; cursors alone would lose "Page 3 of 12" and links to a numbered page
  * for the many lists that never get that deep.
  */
-export const DEFAULT_SORT: CarSort = 'newest';
+export const DEFAULT_SORT: CarSort = LIST_VIEW_SEARCH.sort;
 
 /** Cars per page: a few screens of cards, far below the API's cap of 100. */
 export const PAGE_SIZE = 24;
@@ -42,7 +42,7 @@ export interface ListView {
   cursor?: string;
 }
 
-export const FILTER_KEYS = ['q', 'minPrice', 'maxPrice', 'year', 'location'] as const satisfies readonly (keyof CarFilters)[];
+export const FILTER_KEYS = ['q', 'minPrice', 'maxPrice', 'year', 'location'] as const satisfies readonly (keyof CarFilters & keyof typeof LIST_VIEW_SEARCH)[];
 
 function isSort(value: string | null): value is CarSort {
   return (CAR_SORTS as readonly (string | null)[]).includes(value);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@usedcars/federation/config';
+import { PinSigner } from '@usedcars/shared-contract/pins';
 import { STRICT_TRANSPORT_SECURITY, fastifyTrustProxy } from '@usedcars/shared-contract/proxy';
 import { watchRemoteBuilds } from './buildWatch';
 import { listenForChanges } from './changeListener';
@@ -45,7 +46,7 @@ export interface RenderServerOptions {
   metrics: RenderMetrics;
   /** /metrics on the public port for this token's bearer, with what `text` gives (all workers' numbers, with several). */
   metricsToken?: { token: string; text: () => Promise<{ contentType: string; body: string }> };
-  /** The render servers' token for POST /telemetry: renders per release are sent to the API with it (docs/operations.md, "Telemetry"). */
+  /** The render servers' token for POST /telemetry: renders per release are sent to the API with it (docs/operations.md, "Telemetry"), and admins' pins are checked with a key derived from it. */
   telemetryToken?: string;
   /** Fastify's trustProxy, from TRUST_PROXY: which proxies' X-Forwarded-Proto says the visitor came over HTTPS. */
   trustProxy?: boolean | number | string[];
@@ -152,7 +153,9 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     log: (message) => app.log.warn(message),
   });
   const firstSet = firstSetReader(runtimeFile);
-  const visitorSet = visitorSets(releases, new PinChecks(`${apiUrl()}/releases/pins`), firstSet);
+  // Pins are signed with a key derived from the secret the API shares with its render servers (docs/releases.md, "Pin").
+  const pins = new PinChecks(`${apiUrl()}/releases/pins`, options.telemetryToken ? new PinSigner(options.telemetryToken) : null);
+  const visitorSet = visitorSets(releases, pins, firstSet);
 
   runtimeRoutes(app, visitorSet, runtimeFile);
 

@@ -6,11 +6,11 @@ import type { RenderQueue } from './renderQueue';
 import { RemoteUnavailable, registryVersionOf } from '@usedcars/federation/server';
 import { type CacheOutcome, type PageOutcome, type RenderMetrics, fallbackReason } from './metrics';
 import type { RenderRequest, Renderer } from './render';
-import { pageRemoteOf, statusOf } from './routeMatch';
+import { pageAddress, pageRemoteOf, statusOf } from './routeMatch';
 import type { Remotes } from './releaseSet';
 import { pageHeaders } from './securityHeaders';
 import { type VisitorSet, isAnonymous } from './visitor';
-import { clearSessionCookie, sessionCookieOf, viewerOf } from './session';
+import { clearSessionCookie, viewerOf, visitorSessionCookie } from './session';
 
 export interface PageResponderOptions {
   renderer: Renderer;
@@ -167,41 +167,43 @@ export function createPageResponder({
     const { remotes, split } = await visitorSet(request, reply);
     allowPinned(reply, config, remotes, allowed);
     const sharedCacheControl = split ? SPLIT_PAGE_CACHE : SHARED_PAGE_CACHE;
+    const cookie = visitorSessionCookie(request, reply);
     const shared = isAnonymous(request) && cache.enabled;
+    // Rendered and kept by what its screens read: a query parameter they ignore makes no new page.
+    const url = pageAddress(request.url);
     // The visitor's release set is part of the key: a canary's visitors never get the live release's pages, nor the reverse.
-    const key = `${JSON.stringify(remotes)}\n${configText}\n${request.url}`;
+    const key = `${JSON.stringify(remotes)}\n${configText}\n${url}`;
     const cached = shared ? cache.lookup(key) : undefined;
     if (cached) {
-      if (!cached.fresh) renderToCache(key, request.url, config, remotes).catch(() => undefined);
-      reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(request.url) });
-      served(request.url, remotes, 'rendered', '', cached.fresh ? 'hit' : 'stale');
+      if (!cached.fresh) renderToCache(key, url, config, remotes).catch(() => undefined);
+      reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
+      served(url, remotes, 'rendered', '', cached.fresh ? 'hit' : 'stale');
       return sendPage(request, reply, cached.page.status, cached.page.html, cached.page);
     }
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const cacheOutcome: CacheOutcome = !cache.enabled ? 'none' : shared ? 'miss' : 'bypass';
-    const cookie = sessionCookieOf(request);
     if (cookie) reply.header('Cache-Control', PRIVATE_PAGE);
     try {
       if (!shared) {
         const viewer = cookie ? await viewerOf(config.apiUrl, cookie, AbortSignal.timeout(budgetMs)) : null;
         // A cookie the API refuses (tampered, expired, revoked): the page is rendered as for anyone, and the cookie goes.
         if (cookie && !viewer) clearSessionCookie(request, reply);
-        const { status, html } = await render(request.url, config, remotes, cookie && viewer ? { cookie, viewer } : undefined);
+        const { status, html } = await render(url, config, remotes, cookie && viewer ? { cookie, viewer } : undefined);
         reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
-        served(request.url, remotes, 'rendered', '', cacheOutcome, seconds());
+        served(url, remotes, 'rendered', '', cacheOutcome, seconds());
         return sendPage(request, reply.header('X-Render-Cache', 'bypass'), status, html);
       }
-      const { status, html } = await renderToCache(key, request.url, config, remotes);
+      const { status, html } = await renderToCache(key, url, config, remotes);
       reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
-      reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(request.url) });
-      served(request.url, remotes, 'rendered', '', cacheOutcome, seconds());
+      reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
+      served(url, remotes, 'rendered', '', cacheOutcome, seconds());
       return sendPage(request, reply, status, html);
     } catch (error) {
       request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');
       reply.header('Server-Timing', 'render;desc="browser"');
-      served(request.url, remotes, 'browser', fallbackReason(error), cacheOutcome, seconds());
-      return sendPage(request, reply, statusOf(request.url), template);
+      served(url, remotes, 'browser', fallbackReason(error), cacheOutcome, seconds());
+      return sendPage(request, reply, statusOf(url), template);
     }
   };
 }

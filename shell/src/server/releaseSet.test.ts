@@ -2,6 +2,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LiveSet } from '@usedcars/shared-contract';
+import { PinSigner } from '@usedcars/shared-contract/pins';
 import { PinChecks, ReleaseSet } from './releaseSet';
 
 const FIRST_SET = { catalog: 'http://first.test/catalog/mf-manifest.json', checkout: 'http://first.test/checkout/mf-manifest.json' };
@@ -10,14 +11,14 @@ const V2 = 'http://cdn.test/catalog/2/mf-manifest.json';
 
 /** The API's two release routes, answering what the test sets (or nothing at all while `down`). */
 async function registry() {
-  const state = { live: { remotes: {} } as LiveSet, down: false, pinChecks: 0 };
+  const state = { live: { remotes: {} } as LiveSet, down: false, pinChecks: 0, pinAnswers: {} as Record<string, unknown> };
   const server: Server = createServer((request, response) => {
     if (state.down) return response.destroy();
     if (request.url?.startsWith('/releases/pins')) {
       state.pinChecks += 1;
-      const good = request.url.endsWith('pin=good');
-      response.writeHead(good ? 200 : 404, { 'content-type': 'application/json' });
-      return response.end(JSON.stringify(good ? { remote: 'catalog', version: '2', manifestUrl: V2 } : { message: 'no' }));
+      const answer = state.pinAnswers[new URL(request.url, 'http://api.test').searchParams.get('pin') ?? ''];
+      response.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify(answer ?? { message: 'no' }));
     }
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(state.live));
@@ -69,17 +70,54 @@ test('an unreachable registry leaves the last set in use and is logged once', as
   }
 });
 
-test('a pin counts only once the API vouches for it, and the answer is kept', async () => {
+test('a forged or expired pin is refused here, unasked; a well-signed one is asked about once and kept until it expires', async () => {
   const api = await registry();
+  const clock = { now: 1_000_000_000_000 };
+  const signer = new PinSigner('the-secret-render-servers-share');
+  const good = signer.sign({ remote: 'catalog', version: '2', exp: clock.now / 1000 + 3_600 });
+  const stranger = signer.sign({ remote: 'catalog', version: '9', exp: clock.now / 1000 + 7_200 });
+  const answers: Record<string, unknown> = { [good]: { remote: 'catalog', version: '2', manifestUrl: V2 } };
+  api.state.pinAnswers = answers;
   try {
-    const pins = new PinChecks(`${api.origin}/releases/pins`);
-    expect(await pins.check('good')).toEqual({ remote: 'catalog', version: '2', manifestUrl: V2 });
-    expect(await pins.check('good')).toEqual({ remote: 'catalog', version: '2', manifestUrl: V2 });
-    expect(await pins.check('forged')).toBeNull();
+    const pins = new PinChecks(`${api.origin}/releases/pins`, signer, fetch, () => clock.now);
+    for (const forged of [
+      'good',
+      `${good}x`,
+      new PinSigner('another-secret-altogether').sign({ remote: 'catalog', version: '2', exp: 2e9 }),
+      '%',
+      'x'.repeat(5_000),
+    ]) {
+      expect(pins.claims(forged)).toBeNull();
+    }
+    const claims = pins.claims(good)!;
+    expect(claims).toEqual({ remote: 'catalog', version: '2', exp: clock.now / 1000 + 3_600 });
+    expect(await pins.release(good, claims)).toEqual({ remote: 'catalog', version: '2', manifestUrl: V2 });
+    clock.now += 3_000_000;
+    expect(await pins.release(good, claims)).toEqual({ remote: 'catalog', version: '2', manifestUrl: V2 });
+    expect(api.state.pinChecks).toBe(1);
+    clock.now += 600_001;
+    expect(pins.claims(good)).toBeNull();
+
+    // A well-signed pin of a release the registry does not have is asked about again a minute later.
+    const unregistered = pins.claims(stranger)!;
+    expect(await pins.release(stranger, unregistered)).toBeNull();
+    expect(await pins.release(stranger, unregistered)).toBeNull();
     expect(api.state.pinChecks).toBe(2);
+    clock.now += 60_001;
+    expect(await pins.release(stranger, unregistered)).toBeNull();
+    expect(api.state.pinChecks).toBe(3);
+
     const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => undefined, log: () => undefined });
-    expect(releases.choose(FIRST_SET, 50, await pins.check('good'))).toEqual({ remotes: { ...FIRST_SET, catalog: V2 }, split: true });
+    expect(releases.choose(FIRST_SET, 50, { remote: 'catalog', version: '2', manifestUrl: V2 })).toEqual({
+      remotes: { ...FIRST_SET, catalog: V2 },
+      split: true,
+    });
   } finally {
     await api.close();
   }
+});
+
+test('without the shared secret no pin is honoured', () => {
+  const pin = new PinSigner('the-secret-render-servers-share').sign({ remote: 'catalog', version: '2', exp: 2e9 });
+  expect(new PinChecks('http://127.0.0.1:9/releases/pins', null).claims(pin)).toBeNull();
 });

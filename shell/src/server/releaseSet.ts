@@ -1,4 +1,5 @@
 import type { LiveSet, PinnedRelease } from '@usedcars/shared-contract';
+import type { PinClaims, PinSigner } from '@usedcars/shared-contract/pins';
 
 export type Remotes = Partial<Record<string, string>>;
 
@@ -96,26 +97,44 @@ export class ReleaseSet {
   }
 }
 
-const PIN_CHECK_MS = 60_000;
-const PIN_CHECKS_KEPT = 200;
+/** A well-signed pin whose release the registry does not have is asked about again after this. */
+const PIN_UNREGISTERED_MS = 60_000;
+const PINS_KEPT = 200;
 
-/** An admin's pin, honoured only after the API says it is well signed, unexpired and names a registered release; checks are kept a minute. */
+/**
+ * An admin's pin (docs/releases.md, "Pin"). Its signature and expiry are checked here, so a forged
+ * or expired pin costs no request; a well-signed one is looked up once in the API's registry (which
+ * gives the address) and the answer is kept until the pin expires.
+ */
 export class PinChecks {
-  private readonly checks = new Map<string, { at: number; release: Promise<PinnedRelease | null> }>();
+  private readonly checks = new Map<string, { until: number; release: Promise<PinnedRelease | null> }>();
 
   constructor(
+    /** The API's GET /releases/pins. */
     private readonly checkUrl: string,
+    /** The key the API signs pins with; null (no shared secret) honours no pin. */
+    private readonly signer: PinSigner | null,
     private readonly fetcher: typeof fetch = fetch,
     private readonly now: () => number = Date.now,
   ) {}
 
-  check(pin: string): Promise<PinnedRelease | null> {
+  /** What a well-signed, unexpired pin names; null for any other, without a request. */
+  claims(pin: string): PinClaims | null {
+    return this.signer?.verify(pin, this.now() / 1000) ?? null;
+  }
+
+  /** The registered release a well-signed pin names, or null (unregistered, or the API cannot be asked). */
+  release(pin: string, claims: PinClaims): Promise<PinnedRelease | null> {
     const kept = this.checks.get(pin);
-    if (kept && this.now() - kept.at < PIN_CHECK_MS) return kept.release;
+    if (kept && this.now() < kept.until) return kept.release;
     const release = this.ask(pin);
     this.checks.delete(pin);
-    this.checks.set(pin, { at: this.now(), release });
-    while (this.checks.size > PIN_CHECKS_KEPT) this.checks.delete(this.checks.keys().next().value!);
+    this.checks.set(pin, { until: claims.exp * 1000, release });
+    void release.then((found) => {
+      const entry = this.checks.get(pin);
+      if (!found && entry?.release === release) entry.until = Math.min(entry.until, this.now() + PIN_UNREGISTERED_MS);
+    });
+    while (this.checks.size > PINS_KEPT) this.checks.delete(this.checks.keys().next().value!);
     return release;
   }
 
@@ -124,7 +143,7 @@ export class PinChecks {
       const response = await this.fetcher(`${this.checkUrl}?pin=${encodeURIComponent(pin)}`, { signal: AbortSignal.timeout(2_000) });
       return response.ok ? ((await response.json()) as PinnedRelease) : null;
     } catch {
-      // Unchecked is unpinned: the visitor gets the set everyone gets.
+      // Unchecked is unpinned: the visitor gets the set everyone gets, and the next request asks again.
       this.checks.delete(pin);
       return null;
     }

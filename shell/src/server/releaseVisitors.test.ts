@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { PinSigner } from '@usedcars/shared-contract/pins';
 import { buildRenderServer } from './app';
 import { RenderMetrics } from './metrics';
 import { smallBuild } from './smallBuild.fixture';
@@ -10,6 +11,9 @@ import { smallBuild } from './smallBuild.fixture';
 const release = (version: string, host = '127.0.0.1') => `http://${host}:9/release-files/catalog/${version}/mf-manifest.json`;
 /** An admin's pin the fake registry vouches for: a release on a host of its own, neither live nor the canary. */
 const PINNED = { remote: 'catalog', version: '0.1.0-cccccccccc', manifestUrl: release('0.1.0-cccccccccc', '127.0.0.2') };
+/** The secret the API shares with its render servers: pins are signed with a key derived from it. */
+const SHARED_SECRET = 'render-servers-shared-secret-0123';
+const GOOD_PIN = new PinSigner(SHARED_SECRET).sign({ remote: PINNED.remote, version: PINNED.version, exp: Date.now() / 1000 + 3_600 });
 
 /** A render server whose registry runs a live catalog release and a canary for half the visitors; neither can be loaded. */
 describe('a render server beside the release registry', () => {
@@ -29,13 +33,13 @@ describe('a render server beside the release registry', () => {
       },
     };
     api = createServer((request, response) => {
-      const answer = request.url === '/releases/live' ? live : request.url === '/releases/pins?pin=good' ? PINNED : null;
+      const answer = request.url === '/releases/live' ? live : request.url === `/releases/pins?pin=${GOOD_PIN}` ? PINNED : null;
       response.writeHead(answer ? 200 : 404, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify(answer ?? {}));
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-    app = await buildRenderServer({ distDir: dir, budgetMs: 2_000, logLevel: false, metrics, releases: { apiUrl } });
+    app = await buildRenderServer({ distDir: dir, budgetMs: 2_000, logLevel: false, metrics, releases: { apiUrl }, telemetryToken: SHARED_SECRET });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -59,7 +63,7 @@ describe('a render server beside the release registry', () => {
       /script-src ([^;]*)/.exec(
         (await fetch(`${base}/`, { headers: { cookie: `release_bucket=90; ${cookie}` } })).headers.get('content-security-policy') ?? '',
       )?.[1];
-    expect(await scripts('release_pin=good')).toContain('http://127.0.0.2:9');
+    expect(await scripts(`release_pin=${GOOD_PIN}`)).toContain('http://127.0.0.2:9');
     expect(await scripts('release_pin=forged')).not.toContain('http://127.0.0.2:9');
     expect(await scripts('')).not.toContain('http://127.0.0.2:9');
   });

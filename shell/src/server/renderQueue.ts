@@ -1,3 +1,5 @@
+import { setImmediate } from 'node:timers';
+
 /** Refused at once: more renders are waiting than the queue holds. */
 export class QueueFull extends Error {
   constructor(waiting: number) {
@@ -39,6 +41,8 @@ export class RenderQueue {
       });
     }
     try {
+      // Each render starts on a turn of the event loop of its own: requests read meanwhile (cache hits) are answered first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       return await task();
     } finally {
       // The slot passes straight to the next waiter, so no newcomer slips in between.

@@ -1,4 +1,4 @@
-import { match, pageRemoteOf, statusOf } from './routeMatch';
+import { match, pageAddress, pageRemoteOf, statusOf } from './routeMatch';
 
 describe('route matching on the render server', () => {
   it('names the remote whose screen an address shows, or the shell', () => {
@@ -23,5 +23,21 @@ describe('route matching on the render server', () => {
     for (let i = 0; i < 1200; i += 1) match(`/audis/00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     expect(pageRemoteOf('/dashboard/addProduct')).toBe('dashboard');
     expect(match('/audis/00000000-0000-4000-8000-000000000005').params).toEqual(expect.objectContaining({ id: '00000000-0000-4000-8000-000000000005' }));
+  });
+});
+
+describe('the address a page is rendered and kept by', () => {
+  it('drops what no screen of the address reads: campaign tags, click ids, anything unknown', () => {
+    expect(pageAddress('/blogs?utm_source=x&utm_medium=y&fbclid=z&gclid=w&x=1')).toBe('/blogs');
+    expect(pageAddress('/?x=%')).toBe('/');
+    expect(pageAddress('/audis/0b7f3c2e-3f52-4b8e-9a57-1d0b6c1e2a11?from=home')).toBe('/audis/0b7f3c2e-3f52-4b8e-9a57-1d0b6c1e2a11');
+    expect(pageAddress('/blogs')).toBe('/blogs');
+  });
+
+  it("keeps a screen's own parameters in one order, without defaults, empty values or repeats", () => {
+    expect(pageAddress('/audis?utm_source=x&sort=-price&q=a4&page=2')).toBe('/audis?q=a4&sort=-price&page=2');
+    expect(pageAddress('/audis?page=2&q=a4&sort=-price&fbclid=1')).toBe('/audis?q=a4&sort=-price&page=2');
+    expect(pageAddress('/audis?sort=newest&page=1&q=&cursor=')).toBe('/audis');
+    expect(pageAddress('/audis?q=a4&q=civic')).toBe('/audis?q=a4');
   });
 });

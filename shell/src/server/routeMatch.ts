@@ -35,3 +35,23 @@ export function statusOf(url: string): number {
   const leaf = match(url).screens.at(-1);
   return leaf && 'shell' in leaf && leaf.shell === 'NotFoundPage' ? 404 : 200;
 }
+
+/**
+ * The address as its screens read it: the path as asked, with only the query parameters they
+ * declare (the screen registry's `search`), in the declared order, less empty values and defaults.
+ * Pages are rendered and kept by it (docs/operations.md, "The page cache").
+ */
+export function pageAddress(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const path = url.slice(0, at);
+  const asked = new URLSearchParams(url.slice(at + 1));
+  const kept = new URLSearchParams();
+  for (const screen of match(path).screens) {
+    for (const [name, absent] of Object.entries(screen.search ?? {})) {
+      const value = asked.get(name);
+      if (value !== null && value !== '' && value !== absent && !kept.has(name)) kept.set(name, value);
+    }
+  }
+  return kept.size > 0 ? `${path}?${kept.toString()}` : path;
+}

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { request as httpRequest } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { fakeApi } from './fakeApi.fixture';
 import { registerSessionRoutes, sessionCookieOf } from './session';
 
 /**
@@ -9,16 +10,23 @@ import { registerSessionRoutes, sessionCookieOf } from './session';
  */
 let app: FastifyInstance;
 let address: string;
+let api: Awaited<ReturnType<typeof fakeApi>> | null = null;
 
-beforeEach(async () => {
+/** The session routes in front of `apiUrl` (by default nothing listens there: the API out of reach). */
+async function start(apiUrl = 'http://127.0.0.1:9') {
   app = Fastify({ logger: false });
-  // Nothing listens there: the API out of reach.
-  registerSessionRoutes(app, () => 'http://127.0.0.1:9');
+  registerSessionRoutes(app, () => apiUrl);
   app.get('/who', async (request) => ({ cookie: sessionCookieOf(request) }));
   address = await app.listen({ port: 0, host: '127.0.0.1' });
-});
+}
 
-afterEach(() => app.close());
+beforeEach(() => start());
+
+afterEach(async () => {
+  await app.close();
+  await api?.close();
+  api = null;
+});
 
 /** A request as a browser sends it; `host` stands for the site's address (fetch would not send it). */
 function send(method: string, path: string, headers: Record<string, string>, body?: unknown) {
@@ -53,12 +61,42 @@ test('an API out of reach sets no cookie and is no 5xx of the page', async () =>
   expect(response.setCookie).toBeNull();
 });
 
-test('sign-out clears the cookie: httpOnly, SameSite=Lax, Path=/, Secure except on plain-http localhost', async () => {
+test('Log Out ends the session at the API, then clears the cookie: httpOnly, SameSite=Lax, Path=/, Secure except on plain-http localhost', async () => {
+  api = await fakeApi();
+  await app.close();
+  await start(api.origin);
   const local = await send('DELETE', '/session', { cookie: '__session=abc' });
   expect(local.statusCode).toBe(204);
   expect(local.setCookie).toBe('__session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+  expect(api.requests).toEqual([{ method: 'DELETE', url: '/auth/session', authorization: 'Session abc' }]);
   const site = await send('DELETE', '/session', { host: 'cars.example', cookie: '__session=abc' });
   expect(site.setCookie).toBe('__session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax');
+});
+
+test('Log Out of a session the API no longer knows is done; one the API cannot end says so, and the cookie goes either way', async () => {
+  api = await fakeApi({ endSessionStatus: 401 });
+  await app.close();
+  await start(api.origin);
+  expect((await send('DELETE', '/session', { cookie: '__session=abc' })).statusCode).toBe(204);
+  await app.close();
+  await start();
+  const unreachable = await send('DELETE', '/session', { cookie: '__session=abc' });
+  expect(unreachable.statusCode).toBe(502);
+  expect(unreachable.json()).toEqual({ message: expect.stringMatching(/sign out again/i) });
+  expect(unreachable.setCookie).toBe('__session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+});
+
+test('a broken session cookie is no session: never sent to the API, and cleared at Log Out', async () => {
+  api = await fakeApi();
+  await app.close();
+  await start(api.origin);
+  for (const value of ['%', '%E0%A4%A', 'a%0Ab', 'x'.repeat(5_000)]) {
+    expect((await send('GET', '/who', { cookie: `__session=${value}` })).json()).toEqual({ cookie: null });
+    const signOut = await send('DELETE', '/session', { cookie: `__session=${value}` });
+    expect(signOut.statusCode).toBe(204);
+    expect(signOut.setCookie).toMatch(/^__session=; Max-Age=0;/);
+  }
+  expect(api.requests).toEqual([]);
 });
 
 test('reads the visitor’s __session cookie among others', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookieSchema, sessionViewerSchema, type SessionViewer } from '@usedcars/shared-contract';
+import { SESSION_COOKIE, sessionCookieSchema, sessionViewerSchema, type SessionViewer } from '@usedcars/shared-contract';
+import { cookieOf } from './cookies';
 import { staticHeaders } from './securityHeaders';
 
 /**
@@ -8,20 +9,21 @@ import { staticHeaders } from './securityHeaders';
  * session cookie, which this server keeps in an httpOnly cookie and sends back to the API only as
  * "Authorization: Session <cookie>" on the reads it makes to render that visitor's pages.
  */
-const SESSION_COOKIE = '__session';
 
-/** The visitor's session cookie, as their browser sent it; null without one. */
+/** A Firebase session cookie is a JWT: anything else (a stray "%", a value of kilobytes) is no session. */
+const SESSION_VALUE = /^[\w.-]{1,4096}$/;
+
+/** The visitor's session cookie, as their browser sent it; null without one, or for a value no session cookie has. */
 export function sessionCookieOf(request: FastifyRequest): string | null {
-  for (const pair of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = pair.split('=');
-    if (name?.trim() !== SESSION_COOKIE) continue;
-    try {
-      return decodeURIComponent(value.join('=').trim()) || null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  const value = cookieOf(request, SESSION_COOKIE);
+  return value !== undefined && SESSION_VALUE.test(value) ? value : null;
+}
+
+/** The visitor's session cookie; a value no session cookie has is cleared with this response. */
+export function visitorSessionCookie(request: FastifyRequest, reply: FastifyReply): string | null {
+  const cookie = sessionCookieOf(request);
+  if (cookie === null && cookieOf(request, SESSION_COOKIE) !== undefined) clearSessionCookie(request, reply);
+  return cookie;
 }
 
 /** Only a site served over plain http on this machine gets a cookie without Secure (browsers would drop it). */
@@ -52,6 +54,25 @@ export async function viewerOf(apiUrl: string, cookie: string, signal?: AbortSig
   } catch {
     return null;
   }
+}
+
+/**
+ * Log Out ends the session at the identity service, for this cookie and the person's other
+ * devices (DELETE /auth/session); a cookie the API already refuses has nothing left to end.
+ */
+async function endSession(apiUrl: string, cookie: string, request: FastifyRequest): Promise<boolean> {
+  try {
+    const response = await fetch(`${apiUrl}/auth/session`, {
+      method: 'DELETE',
+      headers: { Authorization: `Session ${cookie}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (response.status === 204 || response.status === 401) return true;
+    request.log.warn({ status: response.status }, 'the API did not end a session at Log Out');
+  } catch (error) {
+    request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'the API could not be asked to end a session at Log Out');
+  }
+  return false;
 }
 
 /**
@@ -100,7 +121,10 @@ export function registerSessionRoutes(app: FastifyInstance, apiUrl: () => string
   app.delete('/session', async (request, reply) => {
     reply.headers({ ...staticHeaders(), 'Cache-Control': 'no-store' });
     if (!fromThisSite(request)) return refuse(reply, 403, 'Sign out from the site itself');
+    const cookie = sessionCookieOf(request);
     clearSessionCookie(request, reply);
+    if (cookie && !(await endSession(apiUrl(), cookie, request)))
+      return refuse(reply, 502, 'Signed out in this browser only: sign out again to end the session');
     return reply.code(204).send();
   });
 }

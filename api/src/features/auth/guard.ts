@@ -46,17 +46,27 @@ export class Guard {
 
   private async sessionUser(request: FastifyRequest, cookie: string): Promise<UserRow> {
     if (!READS.has(request.method)) throw unauthorized('A session cookie authorizes reads only: send the access token of GET /jwt');
+    const { uid } = await this.verifiedSession(cookie);
+    const [user] = await this.db.select().from(users).where(eq(users.identityUid, uid)).limit(1);
+    if (!user) throw unauthorized('This account no longer exists');
+    return user;
+  }
+
+  /** The sign-in behind the session cookie the caller sends, for ending it (DELETE /auth/session): the one change a cookie may make. */
+  async sessionSignIn(request: FastifyRequest): Promise<VerifiedIdentity> {
+    const cookie = sessionCredential(request);
+    if (!cookie) throw unauthorized('Send the session cookie as "Authorization: Session <cookie>"');
+    return this.verifiedSession(cookie);
+  }
+
+  private async verifiedSession(cookie: string): Promise<VerifiedIdentity> {
     if (!this.identity.verifySessionCookie) throw unauthorized('Session cookies are not supported by this identity service');
-    let uid: string;
     try {
-      uid = (await this.identity.verifySessionCookie(cookie)).uid;
+      return await this.identity.verifySessionCookie(cookie);
     } catch (error) {
       if (error instanceof IdentityError) throw unauthorized(error.message);
       throw error;
     }
-    const [user] = await this.db.select().from(users).where(eq(users.identityUid, uid)).limit(1);
-    if (!user) throw unauthorized('This account no longer exists');
-    return user;
   }
 
   /** The caller when a bearer token is sent (a bad one is a 401, so the client refreshes it), else null. */

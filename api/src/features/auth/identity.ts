@@ -35,6 +35,8 @@ export interface IdentityVerifier {
   createSessionCookie?(idToken: string, expiresInMs: number): Promise<string>;
   /** Who a session cookie belongs to; IdentityError when it is tampered, expired, revoked or of a deleted account. */
   verifySessionCookie?(cookie: string): Promise<VerifiedIdentity>;
+  /** Ends every session of the account: its refresh tokens, and the sign-ins its session cookies and ID tokens came from (to the second). */
+  revokeSessions?(uid: string): Promise<void>;
 }
 
 export class IdentityError extends Error {}
@@ -93,6 +95,10 @@ export class FirebaseIdentity implements IdentityVerifier {
     }
   }
 
+  revokeSessions(uid: string): Promise<void> {
+    return getAuth(this.app).revokeRefreshTokens(uid);
+  }
+
   async deleteUser(uid: string): Promise<void> {
     try {
       await getAuth(this.app).deleteUser(uid);
@@ -123,8 +129,8 @@ export class FakeIdentity implements IdentityVerifier {
   private readonly accounts = new Map<string, NewIdentity & { uid: string }>();
   readonly deleted: string[] = [];
   private readonly sessions = new Map<string, { identity: VerifiedIdentity; expiresAt: number }>();
-  /** When each account's sessions were last revoked (ms), as the service's revokeRefreshTokens does. */
-  private readonly revokedAt = new Map<string, number>();
+  /** From which second each account's sign-ins count (revokeRefreshTokens' tokensValidAfterTime, whole seconds as the service keeps it). */
+  private readonly validSince = new Map<string, number>();
   /** Set to make deleteUser fail as an unreachable identity service would. */
   deleteFailure: Error | null = null;
 
@@ -152,20 +158,22 @@ export class FakeIdentity implements IdentityVerifier {
 
   async verifySessionCookie(cookie: string): Promise<VerifiedIdentity> {
     const session = this.sessions.get(cookie);
-    const revoked = session ? (this.revokedAt.get(session.identity.uid) ?? -1) : -1;
-    if (!session || session.expiresAt <= Date.now() || this.deleted.includes(session.identity.uid) || revoked >= session.identity.authTime! * 1000) {
+    const validSince = session ? (this.validSince.get(session.identity.uid) ?? 0) : 0;
+    if (!session || session.expiresAt <= Date.now() || this.deleted.includes(session.identity.uid) || session.identity.authTime! < validSince) {
       throw new IdentityError('The session is not valid, has expired or was ended');
     }
     return session.identity;
   }
 
-  revokeSessions(uid: string): void {
-    this.revokedAt.set(uid, Date.now());
+  async revokeSessions(uid: string): Promise<void> {
+    this.validSince.set(uid, Math.floor(Date.now() / 1000));
   }
 
   async verifyIdToken(token: string): Promise<VerifiedIdentity> {
     const identity = this.tokens.get(token);
-    if (!identity || this.deleted.includes(identity.uid)) throw new IdentityError('The sign-in token is not valid or has expired');
+    if (!identity || this.deleted.includes(identity.uid) || identity.authTime! < (this.validSince.get(identity.uid) ?? 0)) {
+      throw new IdentityError('The sign-in token is not valid or has expired');
+    }
     return identity;
   }
 

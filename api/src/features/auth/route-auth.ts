@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions, preParsingAsyncHookHandler } from 'fastify';
 import { type Role, messageSchema } from '@usedcars/shared-contract';
-import { bearerSecurity, idTokenSecurity } from '../../context';
+import { bearerSecurity, idTokenSecurity, sessionSecurity } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../http/errors';
 import type { Guard } from './guard';
@@ -17,11 +17,14 @@ export type RouteAuth =
   /** Open to all; a bearer token, when sent, must be valid and names the caller. */
   | { token: 'optional-access' }
   /** A Firebase ID token: the person signed in at the identity service (no account needed yet). */
-  | { token: 'identity' };
+  | { token: 'identity' }
+  /** A session cookie ("Authorization: Session <cookie>"), on the one route that ends it. */
+  | { token: 'session' };
 
 export const signedIn: RouteAuth = { token: 'access' };
 export const signedInIfTokenSent: RouteAuth = { token: 'optional-access' };
 export const identityToken: RouteAuth = { token: 'identity' };
+export const sessionCookie: RouteAuth = { token: 'session' };
 /** `action` completes "Only Seller accounts can …" in the 403's message. */
 export const onlyRoles = (roles: readonly Role[], action: string): RouteAuth => ({ token: 'access', roles, action });
 
@@ -35,7 +38,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set before parsing on routes marked with an access token (null: none sent to an optional route). */
     account: UserRow | null;
-    /** Set before parsing on routes marked with the identity token. */
+    /** Set before parsing on routes marked with the identity token or the session cookie. */
     identitySignIn: VerifiedIdentity | null;
   }
 }
@@ -46,18 +49,25 @@ export function accountOf(request: FastifyRequest): UserRow {
   return request.account;
 }
 
-/** The identity-service sign-in an identity-token route was called with. */
+/** The identity-service sign-in an identity-token (or session-cookie) route was called with. */
 export function identityOf(request: FastifyRequest): VerifiedIdentity {
   if (!request.identitySignIn) throw new Error(`${request.method} ${request.routeOptions.url} reads the sign-in but is not marked with config.auth`);
   return request.identitySignIn;
 }
+
+const SECURITY: Record<RouteAuth['token'], Record<string, string[]>[]> = {
+  access: bearerSecurity,
+  'optional-access': [{}, ...bearerSecurity],
+  identity: idTokenSecurity,
+  session: sessionSecurity,
+};
 
 function documented(route: RouteOptions, auth: RouteAuth): void {
   const refusals = { 401: messageSchema, ...(auth.token === 'access' && auth.roles ? { 403: messageSchema } : {}) };
   const schema = route.schema ?? {};
   route.schema = {
     ...schema,
-    security: auth.token === 'identity' ? idTokenSecurity : auth.token === 'optional-access' ? [{}, ...bearerSecurity] : bearerSecurity,
+    security: SECURITY[auth.token],
     ...(auth.token === 'access' && auth.roles ? { [ROLES_EXTENSION]: [...auth.roles] } : {}),
     response: { ...refusals, ...(schema.response as object | undefined) },
   };
@@ -75,6 +85,7 @@ function refuseSuspendedSeller(request: FastifyRequest, auth: RouteAuth): void {
 function authenticator(guard: Guard, auth: RouteAuth): preParsingAsyncHookHandler {
   return async (request, _reply, payload) => {
     if (auth.token === 'identity') request.identitySignIn = await guard.signedIn(request);
+    else if (auth.token === 'session') request.identitySignIn = await guard.sessionSignIn(request);
     else if (auth.token === 'optional-access') request.account = await guard.optionalUser(request);
     else if (auth.roles) request.account = await guard.userWithRole(request, auth.roles, auth.action ?? 'do this');
     else request.account = await guard.user(request);

@@ -4,7 +4,7 @@ import type { FeatureRoutes } from '../../context';
 import { notFound, unauthorized } from '../../http/errors';
 import { findUserByEmail, linkIdentity } from '../users/service';
 import { IdentityError } from './identity';
-import { accountOf, identityOf, identityToken, signedIn } from './route-auth';
+import { accountOf, identityOf, identityToken, sessionCookie, signedIn } from './route-auth';
 
 /** A session cookie is made only for a sign-in this recent, unless it renews a session of the same account. */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
@@ -12,7 +12,8 @@ export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 /**
  * The session cookie (docs/architecture.md, "The session cookie"): the render server trades the
  * visitor's ID token for it, and sends it back as "Authorization: Session <cookie>" on the reads
- * it makes to render their pages. The guard accepts that credential on GET routes only.
+ * it makes to render their pages. The guard accepts that credential on GET routes only, and on
+ * the route that ends it (Log Out).
  */
 export const sessionRoutes: FeatureRoutes = (app, { db, identity, config }) => {
   app.post(
@@ -57,6 +58,26 @@ export const sessionRoutes: FeatureRoutes = (app, { db, identity, config }) => {
       throw error;
     }
   }
+
+  app.delete(
+    '/auth/session',
+    {
+      config: { auth: sessionCookie },
+      schema: {
+        tags: ['auth'],
+        summary: "Log Out: ends every session of the cookie's account, on every device",
+        description:
+          'The render server sends the session cookie being signed out ("Authorization: Session <cookie>"). The identity service ' +
+          "revokes the account's refresh tokens, so its session cookies and ID tokens are refused from then on (to the second), here and at the render server.",
+        response: { 204: z.null(), 401: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!identity.revokeSessions) throw unauthorized('Session cookies are not supported by this identity service');
+      await identity.revokeSessions(identityOf(request).uid);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/auth/session',

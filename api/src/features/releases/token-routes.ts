@@ -14,7 +14,8 @@ import { notFound } from '../../http/errors';
 import { accountOf, onlyRoles } from '../auth/route-auth';
 import { remoteField } from './fields';
 import type { ReleaseRegistry } from './service';
-import type { DeployTokens, PinSigner } from './tokens';
+import type { PinSigner } from '@usedcars/shared-contract/pins';
+import type { DeployTokens } from './tokens';
 
 export interface PinOptions {
   pins: PinSigner;

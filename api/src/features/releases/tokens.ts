@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DeployToken } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
@@ -56,50 +56,5 @@ export class DeployTokens {
       .where(and(eq(deployTokens.tokenHash, hashOf(token)), isNull(deployTokens.revokedAt)))
       .limit(1);
     return row;
-  }
-}
-
-interface PinClaims {
-  remote: string;
-  version: string;
-  /** Seconds since the epoch. */
-  exp: number;
-}
-
-/**
- * Pins: an admin's browser asks for one registered release (docs/releases.md, "Pin"). The pin names
- * only a remote and a version, signed by the API; the render server has it checked by the API,
- * which looks the address up in the registry, so a pin can never bring in an address of its own.
- */
-export class PinSigner {
-  private readonly key: Buffer;
-
-  constructor(secret: string) {
-    this.key = createHash('sha256').update(`release-pin:${secret}`).digest();
-  }
-
-  sign(claims: PinClaims): string {
-    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return `${body}.${this.mac(body)}`;
-  }
-
-  /** The claims of a well-signed pin that has not expired, else null. */
-  verify(pin: string, nowSeconds = Date.now() / 1000): PinClaims | null {
-    const [body, mac, extra] = pin.split('.');
-    if (!body || !mac || extra !== undefined) return null;
-    const expected = Buffer.from(this.mac(body));
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    try {
-      const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as PinClaims;
-      if (typeof claims.remote !== 'string' || typeof claims.version !== 'string' || typeof claims.exp !== 'number') return null;
-      return claims.exp > nowSeconds ? claims : null;
-    } catch {
-      return null;
-    }
-  }
-
-  private mac(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url');
   }
 }

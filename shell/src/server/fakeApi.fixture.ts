@@ -1,0 +1,50 @@
+import { type IncomingMessage, type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LiveSet, PinnedRelease } from '@usedcars/shared-contract';
+
+/**
+ * The API as a render server meets it, on a real socket: the change stream (reliable, so pages are
+ * kept), the release registry, the pin lookup (`pins` maps a pin to its release) and the
+ * route that ends a session (answering `endSessionStatus`). Every request it gets is listed in `requests`.
+ */
+export async function fakeApi({
+  live = { remotes: {} },
+  pins = {},
+  endSessionStatus = 204,
+}: { live?: LiveSet; pins?: Record<string, PinnedRelease>; endSessionStatus?: number } = {}) {
+  const requests: Array<{ method: string; url: string; authorization?: string }> = [];
+  const server: Server = createServer((request: IncomingMessage, response) => {
+    const url = new URL(request.url ?? '/', 'http://api.test');
+    requests.push({ method: request.method ?? 'GET', url: request.url ?? '/', authorization: request.headers.authorization });
+    if (url.pathname === '/changes') {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.write('event: reliable\ndata: {}\n\n');
+      return;
+    }
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/releases/live') return json(200, live);
+    if (url.pathname === '/releases/pins') {
+      const release = pins[url.searchParams.get('pin') ?? ''];
+      return release ? json(200, release) : json(404, { message: 'This pin is not valid' });
+    }
+    if (url.pathname === '/auth/session' && request.method === 'DELETE') {
+      response.writeHead(endSessionStatus);
+      return response.end();
+    }
+    json(404, { message: 'Not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -56,7 +56,9 @@ export class TestApi {
       db: this.database.db,
       identity: this.identity,
       gateway: this.gateway,
-      config: { ...config, releases: { ...config.releases, storage: { kind: 'folder', dir: this.releaseDir } } },
+      // A folder of its own, unless the test stores releases in an object store.
+      config:
+        config.releases.storage.kind === 'folder' ? { ...config, releases: { ...config.releases, storage: { kind: 'folder', dir: this.releaseDir } } } : config,
       clock: this.options.clock,
       photoStorage: this.photoStorage,
     });

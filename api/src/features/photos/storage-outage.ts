@@ -6,11 +6,20 @@ import { HttpError } from '../../http/errors';
  * opposed to refusing one request: a 503 the person can act on; the cause is logged.
  */
 export class StorageUnavailableError extends HttpError {
-  constructor(label: string, writing: boolean, cause: unknown) {
+  constructor(
+    readonly label: string,
+    writing: boolean,
+    cause: unknown,
+  ) {
     const outcome = writing ? ', so nothing was saved' : '';
     super(503, `The ${label} storage cannot be reached right now${outcome}; try again in a minute`, {}, { 'retry-after': '60' });
     this.cause = cause;
   }
+}
+
+/** A read that an upload needed failed: the person is told, as for the write, that nothing was saved. */
+export function asUploadFailure(error: unknown): never {
+  throw error instanceof StorageUnavailableError ? new StorageUnavailableError(error.label, true, error.cause) : error;
 }
 
 /** Node's codes for a connection that could not be made or was lost. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { messageSchema, releaseVersionField } from '@usedcars/shared-contract';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { FolderStorage, IMMUTABLE_CACHE_CONTROL, type PhotoStorage } from '../photos/storage';
+import { asUploadFailure } from '../photos/storage-outage';
 import { deployDocumentation, deployRefusals } from './caller';
 import { RELEASE_KEYS, releaseKey } from './files';
 import { RELEASE_FILES_PATH } from './settings';
@@ -52,7 +53,14 @@ export async function releaseFileRoutes(
             'Once the version is registered its files never change (409). A file uploaded before answers 200 when the bytes are the same (an upload retried) and 409 when they differ. The answer is the address the file is served from.',
           params: z.object({ remote: remoteField, version: releaseVersionField, '*': z.string().min(1).max(300) }),
           ...deployDocumentation,
-          response: { 200: z.object({ url: z.string() }), 201: z.object({ url: z.string() }), ...deployRefusals, 400: messageSchema, 409: messageSchema },
+          response: {
+            200: z.object({ url: z.string() }),
+            201: z.object({ url: z.string() }),
+            ...deployRefusals,
+            400: messageSchema,
+            409: messageSchema,
+            503: messageSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -61,7 +69,7 @@ export async function releaseFileRoutes(
         if (!RELEASE_KEYS.check(key)) throw badRequest('The file path must be folders and a name of letters, digits, dots, dashes and underscores');
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const status = await registry.whileUnregistered(remote, version, async () => {
-          const before = await releaseFiles.get(key);
+          const before = await releaseFiles.get(key).catch(asUploadFailure);
           if (!before) {
             await releaseFiles.put(key, bytes);
             return 201;

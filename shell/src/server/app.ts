@@ -40,8 +40,11 @@ export interface RenderServerOptions {
   pageCache?: PageCacheOptions & { changesUrl?: string; buildCheckMs?: number };
   /** Renders at a time, and how many more may wait before a page goes to the browser at once. */
   renderQueue?: { concurrency: number; maxWaiting: number };
-  /** The API's release registry (docs/releases.md): its address (config.json's apiUrl by default) and the backup poll. */
-  releases?: { apiUrl?: string; pollMs?: number };
+  /**
+   * The API's release registry (docs/releases.md): its address (config.json's apiUrl by default), the backup poll, and the
+   * origins releases may load from besides the API's release files and the first set's (RELEASE_ORIGINS).
+   */
+  releases?: { apiUrl?: string; pollMs?: number; origins?: readonly string[] };
   /** Where pages, renders and requests are counted (docs/operations.md, "Metrics"). */
   metrics: RenderMetrics;
   /** /metrics on the public port for this token's bearer, with what `text` gives (all workers' numbers, with several). */
@@ -81,6 +84,17 @@ function firstSetReader(runtimeFile: RuntimeFile) {
     if (text !== first.text) first = { text, remotes: JSON.parse(text) as Remotes };
     return first.remotes;
   };
+}
+
+/** The origins of the first set's addresses: the operator's own file names them. */
+function originsOf(remotes: Remotes): string[] {
+  return Object.values(remotes).flatMap((address) => {
+    try {
+      return address ? [new URL(address).origin] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 function runtimeRoutes(app: FastifyInstance, visitorSet: ReturnType<typeof visitorSets>, runtimeFile: RuntimeFile) {
@@ -147,12 +161,13 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
 
   const apiUrl = () => options.releases?.apiUrl ?? (JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl;
   const cache = new PageCache(options.pageCache ?? { maxPages: 0, freshMs: 0, staleMs: 0 });
+  const firstSet = firstSetReader(runtimeFile);
   const releases = new ReleaseSet({
     liveUrl: `${apiUrl()}/releases/live`,
     onChange: () => cache.invalidate(),
     log: (message) => app.log.warn(message),
+    allowed: () => [`${apiUrl()}/release-files/`, ...originsOf(firstSet()), ...(options.releases?.origins ?? [])],
   });
-  const firstSet = firstSetReader(runtimeFile);
   // Pins are signed with a key derived from the secret the API shares with its render servers (docs/releases.md, "Pin").
   const pins = new PinChecks(`${apiUrl()}/releases/pins`, options.telemetryToken ? new PinSigner(options.telemetryToken) : null);
   const visitorSet = visitorSets(releases, pins, firstSet);

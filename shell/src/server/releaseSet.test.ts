@@ -8,6 +8,8 @@ import { PinChecks, ReleaseSet } from './releaseSet';
 const FIRST_SET = { catalog: 'http://first.test/catalog/mf-manifest.json', checkout: 'http://first.test/checkout/mf-manifest.json' };
 const V1 = 'http://cdn.test/catalog/1/mf-manifest.json';
 const V2 = 'http://cdn.test/catalog/2/mf-manifest.json';
+/** Where this site's releases may load from (the API's release files, the CDN a setting lists). */
+const allowed = () => ['http://cdn.test', 'http://api.test/release-files/'];
 
 /** The API's two release routes, answering what the test sets (or nothing at all while `down`). */
 async function registry() {
@@ -31,7 +33,7 @@ async function registry() {
 test('visitors get the first set, then the live release, and a canary by bucket; a change is told once', async () => {
   const api = await registry();
   const changes: number[] = [];
-  const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => changes.push(1), log: () => undefined });
+  const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => changes.push(1), log: () => undefined, allowed });
   try {
     await releases.refresh();
     expect(releases.choose(FIRST_SET, 5)).toEqual({ remotes: FIRST_SET, split: false });
@@ -52,7 +54,7 @@ test('visitors get the first set, then the live release, and a canary by bucket;
 test('an unreachable registry leaves the last set in use and is logged once', async () => {
   const api = await registry();
   const logged: string[] = [];
-  const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => undefined, log: (message) => logged.push(message) });
+  const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => undefined, log: (message) => logged.push(message), allowed });
   try {
     api.state.live = { remotes: { catalog: { live: { version: '1', manifestUrl: V1 }, canary: null } } };
     await releases.refresh();
@@ -107,11 +109,40 @@ test('a forged or expired pin is refused here, unasked; a well-signed one is ask
     expect(await pins.release(stranger, unregistered)).toBeNull();
     expect(api.state.pinChecks).toBe(3);
 
-    const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => undefined, log: () => undefined });
+    const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => undefined, log: () => undefined, allowed });
     expect(releases.choose(FIRST_SET, 50, { remote: 'catalog', version: '2', manifestUrl: V2 })).toEqual({
       remotes: { ...FIRST_SET, catalog: V2 },
       split: true,
     });
+  } finally {
+    await api.close();
+  }
+});
+
+test('a release or pin the registry names at an address this server may not load is never given to a visitor, and said once', async () => {
+  const api = await registry();
+  const logged: string[] = [];
+  const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => undefined, log: (message) => logged.push(message), allowed });
+  const hostile = [
+    'http://127.0.0.1:3199/mf-manifest.json',
+    'http://169.254.169.254/latest/mf-manifest.json',
+    'http://user:pass@cdn.test/catalog/3/mf-manifest.json',
+  ];
+  try {
+    api.state.live = {
+      remotes: {
+        catalog: { live: { version: '1', manifestUrl: V1 }, canary: { version: '3', manifestUrl: hostile[0]!, share: 50 } },
+        checkout: { live: { version: '4', manifestUrl: hostile[1]! }, canary: { version: '5', manifestUrl: hostile[2]!, share: 10 } },
+      },
+    };
+    await releases.refresh();
+    await releases.refresh();
+    for (const bucket of [0, 5, 49, 50, 99]) expect(releases.choose(FIRST_SET, bucket)).toEqual({ remotes: { ...FIRST_SET, catalog: V1 }, split: false });
+    expect(releases.choose(FIRST_SET, 0, { remote: 'catalog', version: '3', manifestUrl: hostile[0]! }).remotes.catalog).toBe(V1);
+    // The content security policy allows none of them either.
+    expect(releases.addresses(FIRST_SET).sort()).toEqual([...Object.values(FIRST_SET), V1].sort());
+    expect(logged).toHaveLength(3);
+    for (const [at, address] of hostile.entries()) expect(logged[at]).toContain(`release at ${address} is not loaded:`);
   } finally {
     await api.close();
   }

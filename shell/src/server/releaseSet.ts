@@ -1,4 +1,4 @@
-import type { LiveSet, PinnedRelease } from '@usedcars/shared-contract';
+import { releaseAddressRefusal, type LiveSet, type PinnedRelease } from '@usedcars/shared-contract';
 import type { PinClaims, PinSigner } from '@usedcars/shared-contract/pins';
 
 export type Remotes = Partial<Record<string, string>>;
@@ -8,6 +8,8 @@ export interface ReleaseSetOptions {
   liveUrl: string;
   /** Told when the set changes (the page cache drops its pages). */
   onChange: () => void;
+  /** Where releases may be loaded from (docs/releases.md, "What is trusted"): a release elsewhere is never used. */
+  allowed: () => readonly string[];
   log: (message: string) => void;
   fetch?: typeof fetch;
 }
@@ -20,6 +22,8 @@ export interface ReleaseSetOptions {
  */
 export class ReleaseSet {
   private live: LiveSet['remotes'] = {};
+  /** Addresses already logged as refused, so each is said once. */
+  private readonly refused = new Set<string>();
   private liveText = '{}';
   private failing = false;
   private refreshing: Promise<void> | null = null;
@@ -62,7 +66,7 @@ export class ReleaseSet {
       const running = entry.canary && bucket < entry.canary.share ? entry.canary : entry.live;
       if (running) remotes[remote] = running.manifestUrl;
     }
-    if (pin && pin.remote in remotes) {
+    if (pin && pin.remote in remotes && this.allows(pin.manifestUrl)) {
       remotes[pin.remote] = pin.manifestUrl;
       split = true;
     }
@@ -76,6 +80,27 @@ export class ReleaseSet {
     return all;
   }
 
+  /** Whether a release's address is within the allowed ones; a refused one is logged once. */
+  private allows(manifestUrl: string): boolean {
+    const refusal = releaseAddressRefusal(manifestUrl, this.options.allowed());
+    if (refusal && !this.refused.has(manifestUrl)) {
+      this.refused.add(manifestUrl);
+      this.options.log(`release at ${manifestUrl} is not loaded: ${refusal}`);
+    }
+    return refusal === null;
+  }
+
+  /** The registry's set without the releases this server may not load: their visitors get the live release, or the first set. */
+  private withinAllowed(remotes: LiveSet['remotes']): LiveSet['remotes'] {
+    const kept: LiveSet['remotes'] = {};
+    for (const [remote, entry] of Object.entries(remotes)) {
+      const live = entry.live && this.allows(entry.live.manifestUrl) ? entry.live : null;
+      const canary = entry.canary && this.allows(entry.canary.manifestUrl) ? entry.canary : null;
+      if (live || canary) kept[remote] = { live, canary };
+    }
+    return kept;
+  }
+
   private async read(): Promise<void> {
     const { liveUrl, log, onChange } = this.options;
     try {
@@ -86,7 +111,7 @@ export class ReleaseSet {
       if (this.failing) log(`release registry reached again at ${liveUrl}`);
       this.failing = false;
       if (text === this.liveText) return;
-      this.live = parsed.remotes ?? {};
+      this.live = this.withinAllowed(parsed.remotes ?? {});
       this.liveText = text;
       onChange();
     } catch (error) {

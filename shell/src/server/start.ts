@@ -13,7 +13,7 @@ import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsT
  *   SSR_BUDGET_MS (300: past it, the page is left for the browser to render), LOG_LEVEL (info),
  *   PAGE_CACHE (on; off keeps no page), PAGE_CACHE_FRESH_MS (60000), API_CHANGES_URL (the API's
  *   /changes from config.json), RENDER_CONCURRENCY (8), RENDER_QUEUE (64), RELEASES_API_URL (the API
- *   whose release registry it reads; config.json's apiUrl), RELEASES_POLL_MS (30000), METRICS_PORT,
+ *   whose release registry it reads; config.json's apiUrl), RELEASES_POLL_MS (30000), RELEASE_ORIGINS (where else releases may load from), METRICS_PORT,
  *   METRICS_HOST and METRICS_TOKEN (docs/operations.md, "Metrics"), TELEMETRY_TOKEN (the API's, for render counts),
  *   TRUST_PROXY (as the API's: the proxies whose X-Forwarded-Proto tells HTTPS, for Strict-Transport-Security).
  */
@@ -33,7 +33,14 @@ export async function start(): Promise<void> {
         ? undefined
         : { maxPages: 1_000, freshMs: Number(env.PAGE_CACHE_FRESH_MS ?? 60_000), staleMs: 5 * 60_000, changesUrl: env.API_CHANGES_URL || undefined },
     renderQueue: { concurrency: Number(env.RENDER_CONCURRENCY ?? 8), maxWaiting: Number(env.RENDER_QUEUE ?? 64) },
-    releases: { apiUrl: env.RELEASES_API_URL || undefined, pollMs: Number(env.RELEASES_POLL_MS ?? 30_000) },
+    releases: {
+      apiUrl: env.RELEASES_API_URL || undefined,
+      pollMs: Number(env.RELEASES_POLL_MS ?? 30_000),
+      origins: (env.RELEASE_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    },
     metrics,
     metricsToken: serving.token ? { token: serving.token, text } : undefined,
     telemetryToken: env.TELEMETRY_TOKEN?.trim() || undefined,

@@ -30,6 +30,8 @@ describe('the page cache under hostile query strings and pins', () => {
       logLevel: false,
       metrics: new RenderMetrics({ defaults: false }),
       pageCache: { maxPages: 100, freshMs: 60_000, staleMs: 60_000 },
+      // The pinned release's host is one the operator lists (docs/releases.md, "What is trusted").
+      releases: { origins: ['http://127.0.0.2:9'] },
       telemetryToken: SHARED_SECRET,
     });
     base = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -39,7 +39,14 @@ describe('a render server beside the release registry', () => {
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-    app = await buildRenderServer({ distDir: dir, budgetMs: 2_000, logLevel: false, metrics, releases: { apiUrl }, telemetryToken: SHARED_SECRET });
+    app = await buildRenderServer({
+      distDir: dir,
+      budgetMs: 2_000,
+      logLevel: false,
+      metrics,
+      releases: { apiUrl, origins: ['http://127.0.0.2:9'] },
+      telemetryToken: SHARED_SECRET,
+    });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

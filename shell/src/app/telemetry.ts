@@ -21,6 +21,17 @@ async function shellRelease(): Promise<string> {
   }
 }
 
+/**
+ * The telemetry token the render server sent with this page in its Server-Timing header
+ * (docs/releases.md, "What is trusted and why"): none on a page it did not serve, or where the
+ * browser does not show the header (outside a secure context).
+ */
+function servedToken(): string | undefined {
+  const [navigation] = performance.getEntriesByType?.('navigation') ?? [];
+  const timing = (navigation as PerformanceNavigationTiming | undefined)?.serverTiming ?? [];
+  return timing.find((entry) => entry.name === 'telemetry')?.description || undefined;
+}
+
 export interface PageTelemetry {
   /** For startRemoteRegistry: each remote's release as it registers. */
   onRegistered: (remote: string, release: string) => void;
@@ -66,8 +77,9 @@ export function pageTelemetry(): PageTelemetry {
     },
     startWhenIdle: (config) => {
       const sample = config.telemetrySample ?? 1;
-      // Sampled per page load: an unsampled page loads no reporting code at all.
-      if (Math.random() >= sample) {
+      const token = servedToken();
+      // Sampled per page load: an unsampled page loads no reporting code at all, nor does one whose reports would not count.
+      if (!token || Math.random() >= sample) {
         window.removeEventListener('error', onError);
         window.removeEventListener('unhandledrejection', onRejection);
         return;
@@ -81,6 +93,7 @@ export function pageTelemetry(): PageTelemetry {
               tags.release === 'unknown' ? { ...tags, release: releases.get(tags.remote) ?? 'unknown' } : tags;
             collector = startCollector({
               apiUrl: config.apiUrl,
+              token,
               current: () => withRelease(current),
               landing: withRelease(current),
               releaseOf: (remote) => releases.get(remote),

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { createHmac } from 'node:crypto';
+import { releasesNamedIn } from './pageToken';
 import { pageTokenKey, readPageToken, signPageToken } from './telemetryToken';
 
 const key = pageTokenKey('render-server-token-0123456789');
@@ -48,4 +49,9 @@ test('a well-signed token whose claims are not a page token is refused', () => {
   ]) {
     expect(readPageToken(key, signed(bad), NOW)).toEqual({ problem: 'bad_token' });
   }
+});
+
+test('a page reads the releases its token names, and nothing from what is not a token', () => {
+  expect(releasesNamedIn(signPageToken(key, page, NOW))).toEqual(page.releases);
+  for (const garbage of ['', 'abc', '%%%.x', `${Buffer.from('[1]').toString('base64url')}.x`]) expect(releasesNamedIn(garbage)).toEqual({});
 });

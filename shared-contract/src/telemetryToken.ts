@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
-import { PAGE_TOKEN_TTL_SECONDS } from './pageAllowance';
+import { PAGE_TOKEN_TTL_SECONDS } from './pageToken';
 import { TELEMETRY_REMOTES } from './telemetry';
 
 /**

@@ -1,6 +1,7 @@
 import { remoteOf } from '@usedcars/shared-contract';
 import type { RemoteErrorHandler } from '@usedcars/federation';
 import type { RuntimeConfig } from '@usedcars/federation/config';
+import { releasesNamedIn } from '@usedcars/shared-contract/page-token';
 import type { Collector, EarlyEvent, PageTags } from '../features/telemetry/collector';
 import { screensAt } from './routes';
 
@@ -9,16 +10,6 @@ export function screenOf(pathname: string): { screen: string; remote: string } {
   const leaf = screensAt(pathname).at(-1);
   if (!leaf) return { screen: 'unknown', remote: 'shell' };
   return 'module' in leaf ? { screen: leaf.module, remote: remoteOf(leaf.module) } : { screen: leaf.shell, remote: 'shell' };
-}
-
-/** The shell's own release: the version its manifest declares, as the render server reads it. */
-async function shellRelease(): Promise<string> {
-  try {
-    const manifest = (await (await fetch('/mf-manifest.json')).json()) as { metaData?: { buildInfo?: { buildVersion?: string } } };
-    return manifest.metaData?.buildInfo?.buildVersion?.slice(0, 64) || 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 /**
@@ -85,22 +76,20 @@ export function pageTelemetry(): PageTelemetry {
         return;
       }
       const start = () =>
-        void Promise.all([import(/* webpackChunkName: "telemetry" */ '../features/telemetry/collector'), shellRelease()]).then(
-          ([{ startCollector }, shell]) => {
-            releases.set('shell', shell);
-            // The release known now: a view noted before its remote registered goes out with it.
-            const withRelease = (tags: PageTags): PageTags =>
-              tags.release === 'unknown' ? { ...tags, release: releases.get(tags.remote) ?? 'unknown' } : tags;
-            collector = startCollector({
-              apiUrl: config.apiUrl,
-              token,
-              current: () => withRelease(current),
-              landing: withRelease(current),
-              releaseOf: (remote) => releases.get(remote),
-            });
-            for (const event of early.splice(0)) collector.take({ ...event, tags: withRelease(event.tags) });
-          },
-        );
+        void import(/* webpackChunkName: "telemetry" */ '../features/telemetry/collector').then(({ startCollector }) => {
+          // The shell's own release, as the render server named it when it served the page.
+          releases.set('shell', releasesNamedIn(token).shell ?? 'unknown');
+          // The release known now: a view noted before its remote registered goes out with it.
+          const withRelease = (tags: PageTags): PageTags => (tags.release === 'unknown' ? { ...tags, release: releases.get(tags.remote) ?? 'unknown' } : tags);
+          collector = startCollector({
+            apiUrl: config.apiUrl,
+            token,
+            current: () => withRelease(current),
+            landing: withRelease(current),
+            releaseOf: (remote) => releases.get(remote),
+          });
+          for (const event of early.splice(0)) collector.take({ ...event, tags: withRelease(event.tags) });
+        });
       if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5_000 });
       else setTimeout(start, 2_000);
     },

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Release } from '@usedcars/shared-contract';
-import { PAGE_TOKEN_ALLOWANCE } from '@usedcars/shared-contract/page-allowance';
+import { PAGE_TOKEN_ALLOWANCE } from '@usedcars/shared-contract/page-token';
 import type { TelemetryEvent, TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import { openStream } from '../../../test/changeStream';
 import { type Account, DRIVERS, RENDER_SERVER_TOKEN, TEST_CONFIG, TestApi, beacon, createTestDatabase, pageToken, rendererReport } from '../../../test/helpers';

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Release } from '@usedcars/shared-contract';
-import { withinServed } from '@usedcars/shared-contract/page-allowance';
+import { withinServed } from '@usedcars/shared-contract/page-token';
 import type { Db } from '../../db/client';
 import { releases, telemetryMinutes } from '../../db/schema';
 import type { ReleaseRegistry } from './service';

@@ -1,4 +1,4 @@
-import { PAGE_TOKEN_ALLOWANCE, allowanceOf, type PageAllowance } from '@usedcars/shared-contract/page-allowance';
+import { PAGE_TOKEN_ALLOWANCE, allowanceOf, type PageAllowance } from '@usedcars/shared-contract/page-token';
 import type { PageEvent } from '@usedcars/shared-contract/telemetry';
 import { type PageTokenClaims, pageTokenKey, readPageToken } from '@usedcars/shared-contract/telemetry-token';
 

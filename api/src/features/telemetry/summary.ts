@@ -1,5 +1,5 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { withinServed } from '@usedcars/shared-contract/page-allowance';
+import { withinServed } from '@usedcars/shared-contract/page-token';
 import type { ReleaseHealth, TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import type { Db } from '../../db/client';
 import { telemetryMinutes } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { PAGE_TOKEN_ALLOWANCE, PAGE_TOKEN_TTL_SECONDS } from '@usedcars/shared-contract/page-allowance';
+import { PAGE_TOKEN_ALLOWANCE, PAGE_TOKEN_TTL_SECONDS } from '@usedcars/shared-contract/page-token';
 import { startCollector } from './collector';
 
 const TOKEN = 'eyJwYWdlIjoxfQ.c2lnbmVk';

@@ -1,5 +1,5 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import { PAGE_TOKEN_ALLOWANCE, PAGE_TOKEN_TTL_SECONDS, allowanceOf, type PageAllowance } from '@usedcars/shared-contract/page-allowance';
+import { PAGE_TOKEN_ALLOWANCE, PAGE_TOKEN_TTL_SECONDS, allowanceOf, type PageAllowance } from '@usedcars/shared-contract/page-token';
 import type { ErrorKind, PageEvent, VitalName } from '@usedcars/shared-contract/telemetry';
 
 /** The screen, remote and release an event is counted under. */

@@ -1,9 +1,10 @@
 import type { PageEvent, VitalName } from './telemetry';
 
 /**
- * What one page's telemetry token counts (docs/releases.md, "What is trusted and why"), read by
- * the page, the render server and the API alike. Kept apart from the telemetry schemas so that
- * the page's reporting code does not bring zod with it.
+ * What a page's telemetry token says and counts (docs/releases.md, "What is trusted and why"),
+ * read by the page, the render server and the API alike; signing and checking it is
+ * telemetryToken.ts, on the servers. Kept apart from the telemetry schemas so that the page's
+ * reporting code does not bring zod with it.
  */
 
 /**
@@ -30,4 +31,17 @@ export const allowanceOf = (event: PageEvent): PageAllowance => (event.type === 
  */
 export function withinServed<T extends { views: number; errors: number }>(counts: T, served: number): T {
   return { ...counts, views: Math.min(counts.views, served * PAGE_TOKEN_ALLOWANCE.view), errors: Math.min(counts.errors, served * PAGE_TOKEN_ALLOWANCE.error) };
+}
+
+/**
+ * The releases a token names per remote (its signed part is base64url JSON whose `r` holds them):
+ * what the page reports its own shell's screens under. Nothing here checks the signature.
+ */
+export function releasesNamedIn(token: string): Partial<Record<string, string>> {
+  try {
+    const payload = token.split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/');
+    return (JSON.parse(atob(payload)) as { r?: Partial<Record<string, string>> }).r ?? {};
+  } catch {
+    return {};
+  }
 }

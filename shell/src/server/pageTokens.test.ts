@@ -65,6 +65,9 @@ describe("each page response's telemetry token", () => {
     expect(read(live)).toEqual({ claims: expect.objectContaining({ releases: { shell: '7.7.7', catalog: '0.1.0-aaaaaaaaaa' }, bucket: 90 }) });
     // Another page of the same visitor gets a token of its own.
     expect(await tokenOf('/no-such-page', 10)).not.toBe(canary);
+    // Only a page actually sent gets one: HEAD, which sends none, gets no token.
+    const head = await fetch(`${base}/no-such-page`, { method: 'HEAD', headers: { cookie: 'release_bucket=10' } });
+    expect(head.headers.get('server-timing') ?? '').not.toContain('telemetry');
     // Nothing else can read it back as a valid token: the shared secret itself is not the key.
     expect(readPageToken(Buffer.from(SECRET), canary!, Math.floor(Date.now() / 1000))).toEqual({ problem: 'bad_token' });
   });

@@ -179,7 +179,8 @@ export function createPageResponder({
     const { remotes, split, bucket } = await visitorSet(request, reply);
     allowPinned(reply, config, remotes, allowed);
     // Per response, never in the HTML: the page cache's one page goes to many visitors, each with a token of their own.
-    const token = tokens?.issue(remotes, bucket);
+    // None for HEAD: no page is sent to report from, so a token would cost its holder nothing.
+    const token = request.method === 'GET' ? tokens?.issue(remotes, bucket) : undefined;
     const sharedCacheControl = split ? SPLIT_PAGE_CACHE : SHARED_PAGE_CACHE;
     const cookie = visitorSessionCookie(request, reply);
     const shared = isAnonymous(request) && cache.enabled;

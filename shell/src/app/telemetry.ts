@@ -40,7 +40,9 @@ export interface PageTelemetry {
  * and sending load after the page is idle, as the telemetry chunk.
  */
 export function pageTelemetry(): PageTelemetry {
-  const releases = new Map<string, string>();
+  const token = servedToken();
+  // The releases the page was served with, as the render server named them; a remote that registers tells its own.
+  const releases = new Map(Object.entries(token ? releasesNamedIn(token) : {}).filter((entry): entry is [string, string] => !!entry[1]));
   const early: EarlyEvent[] = [];
   let collector: Collector | null = null;
   let current: PageTags = { screen: 'unknown', remote: 'shell', release: 'unknown' };
@@ -68,7 +70,6 @@ export function pageTelemetry(): PageTelemetry {
     },
     startWhenIdle: (config) => {
       const sample = config.telemetrySample ?? 1;
-      const token = servedToken();
       // Sampled per page load: an unsampled page loads no reporting code at all, nor does one whose reports would not count.
       if (!token || Math.random() >= sample) {
         window.removeEventListener('error', onError);
@@ -77,8 +78,6 @@ export function pageTelemetry(): PageTelemetry {
       }
       const start = () =>
         void import(/* webpackChunkName: "telemetry" */ '../features/telemetry/collector').then(({ startCollector }) => {
-          // The shell's own release, as the render server named it when it served the page.
-          releases.set('shell', releasesNamedIn(token).shell ?? 'unknown');
           // The release known now: a view noted before its remote registered goes out with it.
           const withRelease = (tags: PageTags): PageTags => (tags.release === 'unknown' ? { ...tags, release: releases.get(tags.remote) ?? 'unknown' } : tags);
           collector = startCollector({

@@ -37,10 +37,10 @@ export function withinServed<T extends { views: number; errors: number }>(counts
  * The releases a token names per remote (its signed part is base64url JSON whose `r` holds them):
  * what the page reports its own shell's screens under. Nothing here checks the signature.
  */
-export function releasesNamedIn(token: string): Partial<Record<string, string>> {
+export function releasesNamedIn(token: string): Record<string, string> {
   try {
     const payload = token.split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/');
-    return (JSON.parse(atob(payload)) as { r?: Partial<Record<string, string>> }).r ?? {};
+    return (JSON.parse(atob(payload)) as { r?: Record<string, string> }).r ?? {};
   } catch {
     return {};
   }

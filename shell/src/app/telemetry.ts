@@ -42,7 +42,7 @@ export interface PageTelemetry {
 export function pageTelemetry(): PageTelemetry {
   const token = servedToken();
   // The releases the page was served with, as the render server named them; a remote that registers tells its own.
-  const releases = new Map(Object.entries(token ? releasesNamedIn(token) : {}).filter((entry): entry is [string, string] => !!entry[1]));
+  const releases = new Map(Object.entries(releasesNamedIn(token ?? '')));
   const early: EarlyEvent[] = [];
   let collector: Collector | null = null;
   let current: PageTags = { screen: 'unknown', remote: 'shell', release: 'unknown' };

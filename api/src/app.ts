@@ -258,9 +258,6 @@ export async function buildApp({
     releaseRoutes({ registry, tokens: new DeployTokens(db), guard, pins, pinTtlSeconds: config.releases.pinTtlSeconds, releaseFiles, checks }),
   );
   const telemetry = startBackgroundWork(app, { db, config, clock, changes }, registry);
-  // A release registered in any copy is heard of on the change feed: a page's events for it count at once.
-  const registered = new RegisteredReleases(db);
-  changes.attach(registered);
-  await app.register(telemetryRoutes(db, telemetry, registered, config.telemetry, metrics, clock));
+  await app.register(telemetryRoutes(db, telemetry, new RegisteredReleases(db), config.telemetry, metrics, clock));
   return app;
 }

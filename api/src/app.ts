@@ -44,6 +44,7 @@ import { CanaryWatch } from './features/releases/auto-rollback';
 import { PinSigner } from '@usedcars/shared-contract/pins';
 import { DeployTokens } from './features/releases/tokens';
 import { TelemetryBuffer } from './features/telemetry/buffer';
+import { RegisteredReleases } from './features/telemetry/registered-releases';
 import { telemetryRoutes } from './features/telemetry/routes';
 import { userRoutes } from './features/users/routes';
 import { registerCompression } from './http/compression';
@@ -257,6 +258,6 @@ export async function buildApp({
     releaseRoutes({ registry, tokens: new DeployTokens(db), guard, pins, pinTtlSeconds: config.releases.pinTtlSeconds, releaseFiles, checks }),
   );
   const telemetry = startBackgroundWork(app, { db, config, clock, changes }, registry);
-  await app.register(telemetryRoutes(db, telemetry, config.telemetry, metrics, clock));
+  await app.register(telemetryRoutes(db, telemetry, new RegisteredReleases(db), config.telemetry, metrics, clock));
   return app;
 }

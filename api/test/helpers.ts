@@ -4,3 +4,4 @@ export * from './holdable-db';
 export * from './samples';
 export * from './test-api';
 export * from './test-config';
+export * from './telemetry';

@@ -28,8 +28,8 @@ export default async function globalSetup() {
       WRITE_LIMIT_REGISTRATIONS: '0',
       METRICS_TOKEN: OPS_TOKENS.metrics,
       TELEMETRY_TOKEN: OPS_TOKENS.telemetry,
-      // Every spec's pages beacon from 127.0.0.1 and share its per-address rate; telemetry.spec.ts
-      // names an address of its own in X-Forwarded-For, as a proxy in front of the API would.
+      // Pages report with their page token, whatever address they share; telemetry.spec.ts's flood of
+      // batches without one names an address of its own in X-Forwarded-For, as a proxy in front of the API would.
       TELEMETRY_FLUSH_MS: '500',
       TRUST_PROXY: 'loopback',
       // releases.spec.ts's failing canary is rolled back within its few visits; a healthy one never is.

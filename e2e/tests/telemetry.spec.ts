@@ -1,13 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LiveSet } from '@usedcars/shared-contract';
 import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';
+import { pageTokenKey, readPageToken } from '@usedcars/shared-contract/telemetry-token';
 import { DEMO, DEMO_PASSWORD, OPS_TOKENS, SITE } from '../support/site';
+import { tokenOf } from '../support/telemetry';
 import { expect, test } from '../support/test';
 
 /**
- * Each release's health from real visitors (docs/releases.md, "What each number means"): what a
- * page reports arrives at the API added up under the remote and release that rendered it, and
- * the collection endpoint refuses what it should not take. /metrics shows the servers' counters.
+ * Each release's health from real visitors (docs/releases.md, "What each number means" and "What
+ * is trusted and why"): what a page reports, with the token its page was served with, arrives at
+ * the API added up under the remote and release that rendered it; a visitor's whole session is
+ * counted; the collection endpoint refuses what it should not take. /metrics shows the counters.
  */
 
 /** The demo admin's access token, as the site gets one: the identity emulator, then GET /jwt. */
@@ -48,41 +51,55 @@ async function carPage(request: APIRequestContext): Promise<string> {
   return `/audis/${car!._id}`;
 }
 
+/** The tab is hidden (the visitor switched to another), and shown again if `back`: the page sends what it noted as a beacon. */
+async function switchAway(page: Page, back = true) {
+  await page.evaluate((back) => {
+    const hidden = (state: string) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    };
+    hidden('hidden');
+    if (back) hidden('visible');
+  }, back);
+}
+
+/** Once the page is idle its reporting code starts, as soon as its chunk has arrived. */
+async function reportingStarted(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/telemetry\.[0-9a-f]{8}\.js$/.test(entry.name)));
+  // A turn of the page's event loop: the reporting code starts once its chunk has run.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 /**
- * Waits until the page's reporting has started (its chunk and the shell's manifest, which names the
- * shell's release, have both arrived once the page was idle), then hides the page as a visitor who
- * switches tabs does: the batch goes out as a beacon. Hidden rather than left, because a beacon sent
- * while the page is being left carries none of the test's extra headers (its X-Forwarded-For).
+ * Waits until the page's reporting has started, then hides the page as a visitor who switches tabs
+ * does: the batch goes out as a beacon (hidden rather than left, so the test sees the request).
  */
 async function visitAndLeave(page: Page, path: string, whileThere: () => Promise<void> = async () => undefined) {
-  const reporting = Promise.all([
-    page.waitForResponse((response) => /\/telemetry\.[0-9a-f]{8}\.js$/.test(response.url())),
-    page.waitForResponse((response) => response.url() === `${SITE.shell}/mf-manifest.json`).then((response) => response.finished()),
-  ]);
   await page.goto(path);
-  await reporting;
-  // A turn of the page's event loop: the reporting code starts once both have been read.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await reportingStarted(page);
   await whileThere();
   const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${SITE.api}/telemetry`);
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-  });
+  await switchAway(page, false);
   await sent;
   await page.goto('about:blank');
 }
 
+/** The API's telemetry counters, by name and label value, as the scraper reads them. */
+async function apiCounters(request: APIRequestContext): Promise<Record<string, number>> {
+  const text = await (await request.get(`${SITE.api}/metrics`, { headers: { Authorization: `Bearer ${OPS_TOKENS.metrics}` } })).text();
+  return Object.fromEntries(
+    [...text.matchAll(/^(telemetry_\w+)\{\w+="(\w+)"\} (\d+)$/gm)].map(([, name, label, value]) => [`${name} ${label}`, Number(value)]),
+  );
+}
+
 /**
- * The address a test's own beacons and posts count against: every spec's pages share 127.0.0.1's
- * per-address rate, so a test names its own in X-Forwarded-For (the e2e API trusts loopback as a proxy),
- * picked afresh on each run of the file, as a repeated run may come within the same minute.
+ * The address the flood test's posts count against: batches without a page token are limited per
+ * address, so it names its own in X-Forwarded-For (the e2e API trusts loopback as a proxy), picked
+ * afresh on each run of the file, as a repeated run may come within the same minute.
  */
-const host = () => 1 + Math.floor(Math.random() * 254);
-const CLIENT = { visit: `198.51.100.${host()}`, failed: `192.0.2.${host()}`, flood: `203.0.113.${host()}` };
+const FLOOD_CLIENT = `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
 
 test("a real visit's Web Vitals arrive, added up under the remote and release that rendered the screen", async ({ page, request }) => {
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': CLIENT.visit });
   const since = new Date(Date.now() - 60_000).toISOString();
   const release = await releaseOf(request, 'catalog');
   await visitAndLeave(page, await carPage(request), async () => {
@@ -100,7 +117,6 @@ test("a real visit's Web Vitals arrive, added up under the remote and release th
 });
 
 test("a remote that fails to load is counted against that remote's release", async ({ page, request }) => {
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': CLIENT.failed });
   const since = new Date(Date.now() - 60_000).toISOString();
   const release = await releaseOf(request, 'catalog');
   const before = (await health(request, 'catalog', since)).find((entry) => entry.release === release)?.errorsByKind.load ?? 0;
@@ -118,7 +134,7 @@ test("a remote that fails to load is counted against that remote's release", asy
 
 test('the collection endpoint refuses oversized, malformed and flooding batches with a 4xx', async ({ request }) => {
   const view = { type: 'view', screen: 'catalog/HomePage', remote: 'catalog', release: '0.1.0' };
-  const post = (data: string) => request.post(`${SITE.api}/telemetry`, { headers: { 'content-type': 'text/plain', 'X-Forwarded-For': CLIENT.flood }, data });
+  const post = (data: string) => request.post(`${SITE.api}/telemetry`, { headers: { 'content-type': 'text/plain', 'X-Forwarded-For': FLOOD_CLIENT }, data });
   expect((await post(`${JSON.stringify({ events: [view] })}${' '.repeat(17 * 1024)}`)).status()).toBe(413);
   expect((await post('{"events": [')).status()).toBe(400);
   expect((await post(JSON.stringify({ events: [{ ...view, remote: 'nowhere' }] }))).status()).toBe(400);
@@ -127,10 +143,70 @@ test('the collection endpoint refuses oversized, malformed and flooding batches 
       await post(JSON.stringify({ events: [{ type: 'render', outcome: 'rendered', reason: '', count: 1, ms: 1, remote: 'catalog', release: '0.1.0' }] }))
     ).status(),
   ).toBe(403);
+  // Without a page token: taken in and dropped (the API counts why), and past the per-address rate refused.
   const statuses: number[] = [];
-  for (let i = 0; i < 40; i += 1) statuses.push((await post(JSON.stringify({ events: [view] }))).status());
+  for (let i = 0; i < 40; i += 1) {
+    const response = await post(JSON.stringify({ events: [view] }));
+    statuses.push(response.status());
+    if (response.status() === 202) expect(await response.json()).toEqual({ accepted: 0, dropped: 1 });
+  }
   expect(statuses).toContain(429);
-  expect(statuses.every((status) => status === 204 || status === 429)).toBe(true);
+  expect(statuses.every((status) => status === 202 || status === 429)).toBe(true);
+});
+
+test('every page response carries a telemetry token of its own naming its release set, from the page cache too', async ({ request }) => {
+  const responses = [];
+  for (let i = 0; i < 3; i += 1) responses.push(await request.get('/blogs'));
+  expect(responses.at(-1)!.headers()['x-render-cache']).toMatch(/^(hit|stale)$/);
+  const tokens = responses.map((response) => tokenOf(response.headers()['server-timing']));
+  expect(new Set(tokens).size).toBe(3);
+  const catalog = await releaseOf(request, 'catalog');
+  for (const token of tokens) {
+    expect(readPageToken(pageTokenKey(OPS_TOKENS.telemetry), token!, Math.floor(Date.now() / 1000))).toMatchObject({
+      claims: { releases: { catalog }, firstSet: expect.arrayContaining(['shell']) },
+    });
+  }
+});
+
+test('a visitor browsing twenty screens in each of three tabs from one address has every report counted, none refused', async ({ context, request }) => {
+  test.setTimeout(300_000);
+  const car = await carPage(request);
+  const before = await apiCounters(request);
+  /** Twenty screens: five rounds of home, Blogs and About Us by the menu, and a car's page; the visitor switches tabs on each. */
+  const browse = async (page: Page) => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (let round = 0; round < 5; round += 1) {
+      await page.goto('/');
+      await reportingStarted(page);
+      await switchAway(page);
+      for (const [name, address] of [
+        ['Blogs', /\/blogs$/],
+        ['About Us', /\/about$/],
+      ] as const) {
+        await nav.getByRole('link', { name }).click();
+        await expect(page).toHaveURL(address);
+        await switchAway(page);
+      }
+      await page.goto(car);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await reportingStarted(page);
+      await switchAway(page);
+    }
+    await page.close();
+  };
+  await Promise.all([0, 1, 2].map(async () => browse(await context.newPage())));
+  await expect
+    .poll(async () => {
+      const after = await apiCounters(request);
+      return (after['telemetry_batches_total accepted'] ?? 0) - (before['telemetry_batches_total accepted'] ?? 0);
+    })
+    // More than TELEMETRY_BATCHES_PER_MINUTE (30) from 127.0.0.1 (about four a round in each tab).
+    .toBeGreaterThanOrEqual(45);
+  const after = await apiCounters(request);
+  const changed = (name: string) => (after[name] ?? 0) - (before[name] ?? 0);
+  expect(changed('telemetry_batches_total 429')).toBe(0);
+  const dropped = Object.keys(after).filter((name) => name.startsWith('telemetry_events_dropped_total') && changed(name) > 0);
+  expect(dropped, 'no event of a real page was dropped').toEqual([]);
 });
 
 test("the API's /metrics shows its counters after traffic, to the token's bearer only", async ({ page, request }) => {

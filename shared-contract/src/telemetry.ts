@@ -43,13 +43,29 @@ export const telemetryEventSchema = z.discriminatedUnion('type', [
     remote: tags.remote,
     release: tags.release,
   }),
+  /** From a render server only: `count` pages it sent with a page token naming this release of the remote (page cache hits too). */
+  z.strictObject({ type: z.literal('served'), count: z.number().int().min(1).max(1_000_000), remote: tags.remote, release: tags.release }),
 ]);
 export type TelemetryEvent = z.infer<typeof telemetryEventSchema>;
+/** What a page reports; the other kinds come from render servers only. */
+export type PageEvent = Extract<TelemetryEvent, { type: 'view' | 'vital' | 'error' }>;
+
+/** A page token as the render server sends it (docs/releases.md, "What is trusted and why"): two base64url parts. */
+const pageToken = z
+  .string()
+  .max(2_048)
+  .regex(/^[\w-]+\.[\w-]+$/, 'token must be the page token the render server sent');
 
 export const telemetryBatchSchema = z.strictObject({
+  /** The page's token: a page's events without a valid one are dropped. Render servers send their bearer token instead. */
+  token: pageToken.optional(),
   events: z.array(telemetryEventSchema).min(1).max(TELEMETRY_MAX_EVENTS, `at most ${TELEMETRY_MAX_EVENTS} events in one batch`),
 });
 export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
+
+/** What POST /telemetry responds: how many events were counted, and how many were not (the API's metrics say why). */
+export const telemetryReceiptSchema = z.object({ accepted: z.number(), dropped: z.number() });
+export type TelemetryReceipt = z.infer<typeof telemetryReceiptSchema>;
 
 const p75 = z.number().nullable();
 const minuteSchema = z.object({
@@ -78,6 +94,8 @@ export const releaseHealthSchema = z.object({
   renderFallbackRate: z.number().nullable(),
   fallbacksByReason: z.record(z.string(), z.number()),
   renderP75Ms: p75,
+  /** Pages the render servers sent with a token naming this release (cache hits too): page views and errors never count past the allowance per page. */
+  pagesServed: z.number(),
   minutes: z.array(minuteSchema),
 });
 export type ReleaseHealth = z.infer<typeof releaseHealthSchema>;

@@ -1,6 +1,7 @@
 import { remoteOf } from '@usedcars/shared-contract';
 import type { RemoteErrorHandler } from '@usedcars/federation';
 import type { RuntimeConfig } from '@usedcars/federation/config';
+import { releasesNamedIn } from '@usedcars/shared-contract/page-token';
 import type { Collector, EarlyEvent, PageTags } from '../features/telemetry/collector';
 import { screensAt } from './routes';
 
@@ -11,14 +12,15 @@ export function screenOf(pathname: string): { screen: string; remote: string } {
   return 'module' in leaf ? { screen: leaf.module, remote: remoteOf(leaf.module) } : { screen: leaf.shell, remote: 'shell' };
 }
 
-/** The shell's own release: the version its manifest declares, as the render server reads it. */
-async function shellRelease(): Promise<string> {
-  try {
-    const manifest = (await (await fetch('/mf-manifest.json')).json()) as { metaData?: { buildInfo?: { buildVersion?: string } } };
-    return manifest.metaData?.buildInfo?.buildVersion?.slice(0, 64) || 'unknown';
-  } catch {
-    return 'unknown';
-  }
+/**
+ * The telemetry token the render server sent with this page in its Server-Timing header
+ * (docs/releases.md, "What is trusted and why"): none on a page it did not serve, or where the
+ * browser does not show the header (outside a secure context).
+ */
+function servedToken(): string | undefined {
+  const [navigation] = performance.getEntriesByType?.('navigation') ?? [];
+  const timing = (navigation as PerformanceNavigationTiming | undefined)?.serverTiming ?? [];
+  return timing.find((entry) => entry.name === 'telemetry')?.description || undefined;
 }
 
 export interface PageTelemetry {
@@ -38,7 +40,9 @@ export interface PageTelemetry {
  * and sending load after the page is idle, as the telemetry chunk.
  */
 export function pageTelemetry(): PageTelemetry {
-  const releases = new Map<string, string>();
+  const token = servedToken();
+  // The releases the page was served with, as the render server named them; a remote that registers tells its own.
+  const releases = new Map(Object.entries(releasesNamedIn(token ?? '')));
   const early: EarlyEvent[] = [];
   let collector: Collector | null = null;
   let current: PageTags = { screen: 'unknown', remote: 'shell', release: 'unknown' };
@@ -66,28 +70,25 @@ export function pageTelemetry(): PageTelemetry {
     },
     startWhenIdle: (config) => {
       const sample = config.telemetrySample ?? 1;
-      // Sampled per page load: an unsampled page loads no reporting code at all.
-      if (Math.random() >= sample) {
+      // Sampled per page load: an unsampled page loads no reporting code at all, nor does one whose reports would not count.
+      if (!token || Math.random() >= sample) {
         window.removeEventListener('error', onError);
         window.removeEventListener('unhandledrejection', onRejection);
         return;
       }
       const start = () =>
-        void Promise.all([import(/* webpackChunkName: "telemetry" */ '../features/telemetry/collector'), shellRelease()]).then(
-          ([{ startCollector }, shell]) => {
-            releases.set('shell', shell);
-            // The release known now: a view noted before its remote registered goes out with it.
-            const withRelease = (tags: PageTags): PageTags =>
-              tags.release === 'unknown' ? { ...tags, release: releases.get(tags.remote) ?? 'unknown' } : tags;
-            collector = startCollector({
-              apiUrl: config.apiUrl,
-              current: () => withRelease(current),
-              landing: withRelease(current),
-              releaseOf: (remote) => releases.get(remote),
-            });
-            for (const event of early.splice(0)) collector.take({ ...event, tags: withRelease(event.tags) });
-          },
-        );
+        void import(/* webpackChunkName: "telemetry" */ '../features/telemetry/collector').then(({ startCollector }) => {
+          // The release known now: a view noted before its remote registered goes out with it.
+          const withRelease = (tags: PageTags): PageTags => (tags.release === 'unknown' ? { ...tags, release: releases.get(tags.remote) ?? 'unknown' } : tags);
+          collector = startCollector({
+            apiUrl: config.apiUrl,
+            token,
+            current: () => withRelease(current),
+            landing: withRelease(current),
+            releaseOf: (remote) => releases.get(remote),
+          });
+          for (const event of early.splice(0)) collector.take({ ...event, tags: withRelease(event.tags) });
+        });
       if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5_000 });
       else setTimeout(start, 2_000);
     },

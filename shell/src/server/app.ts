@@ -15,6 +15,7 @@ import { PinChecks, ReleaseSet, type Remotes } from './releaseSet';
 import { Renderer, serverRenderedModules } from './render';
 import { type RenderMetrics, registerTokenMetrics } from './metrics';
 import { RenderQueue } from './renderQueue';
+import { PageTokens } from './pageTokens';
 import { reportRenders } from './telemetryReporter';
 import { staticHeaders } from './securityHeaders';
 import { visitorSets } from './visitor';
@@ -49,7 +50,10 @@ export interface RenderServerOptions {
   metrics: RenderMetrics;
   /** /metrics on the public port for this token's bearer, with what `text` gives (all workers' numbers, with several). */
   metricsToken?: { token: string; text: () => Promise<{ contentType: string; body: string }> };
-  /** The render servers' token for POST /telemetry: renders per release are sent to the API with it (docs/operations.md, "Telemetry"), and admins' pins are checked with a key derived from it. */
+  /**
+   * The render servers' token for POST /telemetry (docs/operations.md, "Telemetry"): renders and pages served per release are sent
+   * to the API with it; each page's telemetry token, and admins' pins, are checked with keys derived from it. Without it pages report nothing.
+   */
   telemetryToken?: string;
   /** Fastify's trustProxy, from TRUST_PROXY: which proxies' X-Forwarded-Proto says the visitor came over HTTPS. */
   trustProxy?: boolean | number | string[];
@@ -181,8 +185,22 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   const { concurrency, maxWaiting } = options.renderQueue ?? { concurrency: 8, maxWaiting: 64 };
   const queue = new RenderQueue(concurrency, maxWaiting);
   const addresses = () => releases.addresses(firstSet());
-  const shellRelease = releaseOf(shellManifest);
-  const respondWithPage = createPageResponder({ renderer, template, budgetMs, runtimeFile, visitorSet, addresses, cache, queue, metrics, shellRelease });
+  // Each first-set remote's release as last seen in its manifest (the shell's is its own build's).
+  const buildReleases = new Map([['shell', releaseOf(shellManifest)]]);
+  const tokens = options.telemetryToken ? new PageTokens(options.telemetryToken, (remote) => buildReleases.get(remote)) : undefined;
+  const respondWithPage = createPageResponder({
+    renderer,
+    template,
+    budgetMs,
+    runtimeFile,
+    visitorSet,
+    addresses,
+    cache,
+    queue,
+    metrics,
+    releases: buildReleases,
+    tokens,
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -205,12 +223,16 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     await releases.refresh();
     stops.push(releases.poll(options.releases?.pollMs ?? 30_000));
     if (options.telemetryToken) {
-      stops.push(reportRenders({ metrics, apiUrl, token: options.telemetryToken, log: (message) => app.log.warn(message) }));
+      stops.push(reportRenders({ metrics, tokens, apiUrl, token: options.telemetryToken, log: (message) => app.log.warn(message) }));
     }
-    if (options.pageCache) {
-      const remotes = firstSet;
-      const versionOf = async (remote: string, manifestUrl: string) => (await remoteServers.current(remote, manifestUrl)).version;
-      stops.push(watchRemoteBuilds({ remotes, versionOf, onChange: () => cache.invalidate(), everyMs: options.pageCache.buildCheckMs ?? 5_000 }));
+    if (options.pageCache || tokens) {
+      // A republished first-set build drops the cached pages, and its release is what the next pages' tokens name.
+      const versionOf = async (remote: string, manifestUrl: string) => {
+        const build = await remoteServers.current(remote, manifestUrl);
+        buildReleases.set(remote, releaseOf(build.manifest, manifestUrl, remote));
+        return build.version;
+      };
+      stops.push(watchRemoteBuilds({ remotes: firstSet, versionOf, onChange: () => cache.invalidate(), everyMs: options.pageCache?.buildCheckMs ?? 5_000 }));
     }
     try {
       void remoteServers.prepare(JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>);

@@ -6,6 +6,7 @@ import type { RenderQueue } from './renderQueue';
 import { RemoteUnavailable, registryVersionOf } from '@usedcars/federation/server';
 import { type CacheOutcome, type PageOutcome, type RenderMetrics, fallbackReason } from './metrics';
 import type { RenderRequest, Renderer } from './render';
+import type { PageTokens } from './pageTokens';
 import { pageAddress, pageRemoteOf, statusOf } from './routeMatch';
 import type { Remotes } from './releaseSet';
 import { pageHeaders } from './securityHeaders';
@@ -25,8 +26,10 @@ export interface PageResponderOptions {
   cache: PageCache;
   queue: RenderQueue;
   metrics: RenderMetrics;
-  /** The shell's own release, for the pages of its own screens (sign-in, not found). */
-  shellRelease: string;
+  /** Each first-set remote's release as last seen in its manifest, the shell's own too: pages are counted under it. */
+  releases: Map<string, string>;
+  /** Signs each page response's telemetry token; without it pages carry none (and report nothing). */
+  tokens?: PageTokens;
 }
 
 /** What a CDN may keep of an anonymous page (docs/operations.md, "The page cache"). */
@@ -90,7 +93,8 @@ function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases
       }, budgetMs);
     });
     try {
-      const onBuild = (remote: string, release: string) => void releases.set(remote, release);
+      // A first-set build's release only: a registered one is named by its address.
+      const onBuild = (remote: string, release: string) => void (registryVersionOf(remotes[remote], remote) ? undefined : releases.set(remote, release));
       const rendering = queue.run(() => renderer.render({ url, config, remotes, session, signal: controller.signal, onBuild }), controller.signal);
       const { status, page } = await Promise.race([rendering, outOfTime]);
       return { status, html: assemblePage(template, page) };
@@ -102,6 +106,15 @@ function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases
       clearTimeout(timer);
     }
   };
+}
+
+/**
+ * Server-Timing: the render's part, and the page's telemetry token, which the page reads from its
+ * navigation entry (docs/releases.md, "What is trusted and why").
+ */
+function serverTiming(reply: FastifyReply, render: string | undefined, token: string | undefined) {
+  const entries = [render, token && `telemetry;desc="${token}"`].filter(Boolean);
+  if (entries.length > 0) reply.header('Server-Timing', entries.join(', '));
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, html: string, page?: CachedPage) {
@@ -131,10 +144,9 @@ export function createPageResponder({
   cache,
   queue,
   metrics,
-  shellRelease,
+  releases,
+  tokens,
 }: PageResponderOptions) {
-  /** A first-set remote's release as last seen in its manifest: pages served without a render (cache hits) are counted under it. */
-  const releases = new Map<string, string>([['shell', shellRelease]]);
   /** Counted under the visitor's own release: a canary's failures never land on the live release (docs/releases.md). */
   const served = (url: string, remotes: Remotes, outcome: PageOutcome, reason: string, cache: CacheOutcome, seconds?: number) => {
     const remote = pageRemoteOf(url);
@@ -164,8 +176,11 @@ export function createPageResponder({
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { configText, config, headers, allowed } = readRuntime();
     reply.headers(headers);
-    const { remotes, split } = await visitorSet(request, reply);
+    const { remotes, split, bucket } = await visitorSet(request, reply);
     allowPinned(reply, config, remotes, allowed);
+    // Per response, never in the HTML: the page cache's one page goes to many visitors, each with a token of their own.
+    // None for HEAD: no page is sent to report from, so a token would cost its holder nothing.
+    const token = request.method === 'GET' ? tokens?.issue(remotes, bucket) : undefined;
     const sharedCacheControl = split ? SPLIT_PAGE_CACHE : SHARED_PAGE_CACHE;
     const cookie = visitorSessionCookie(request, reply);
     const shared = isAnonymous(request) && cache.enabled;
@@ -177,6 +192,7 @@ export function createPageResponder({
     if (cached) {
       if (!cached.fresh) renderToCache(key, url, config, remotes).catch(() => undefined);
       reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
+      serverTiming(reply, undefined, token);
       served(url, remotes, 'rendered', '', cached.fresh ? 'hit' : 'stale');
       return sendPage(request, reply, cached.page.status, cached.page.html, cached.page);
     }
@@ -190,18 +206,18 @@ export function createPageResponder({
         // A cookie the API refuses (tampered, expired, revoked): the page is rendered as for anyone, and the cookie goes.
         if (cookie && !viewer) clearSessionCookie(request, reply);
         const { status, html } = await render(url, config, remotes, cookie && viewer ? { cookie, viewer } : undefined);
-        reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+        serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);
         served(url, remotes, 'rendered', '', cacheOutcome, seconds());
         return sendPage(request, reply.header('X-Render-Cache', 'bypass'), status, html);
       }
       const { status, html } = await renderToCache(key, url, config, remotes);
-      reply.header('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+      serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);
       reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
       served(url, remotes, 'rendered', '', cacheOutcome, seconds());
       return sendPage(request, reply, status, html);
     } catch (error) {
       request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');
-      reply.header('Server-Timing', 'render;desc="browser"');
+      serverTiming(reply, 'render;desc="browser"', token);
       served(url, remotes, 'browser', fallbackReason(error), cacheOutcome, seconds());
       return sendPage(request, reply, statusOf(url), template);
     }

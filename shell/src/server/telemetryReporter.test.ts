@@ -20,10 +20,11 @@ function fakeApi(): Promise<{ server: Server; url: string; received: Array<{ aut
   );
 }
 
-test("sends the worker's renders per remote, release and outcome, with the render servers' token, leaving cache hits out", async () => {
+test("sends the worker's renders per remote, release and outcome, and the pages it served per release, with the render servers' token", async () => {
   const api = await fakeApi();
   const metrics = new RenderMetrics({ defaults: false });
-  const stop = reportRenders({ metrics, apiUrl: () => api.url, token: 'render-token-0123456789', everyMs: 60_000, log: () => undefined });
+  const tokens = { takeServed: () => [{ remote: 'catalog', release: '1.4.0', count: 4 }] };
+  const stop = reportRenders({ metrics, tokens, apiUrl: () => api.url, token: 'render-token-0123456789', everyMs: 60_000, log: () => undefined });
   const page = { remote: 'catalog', release: '1.4.0', reason: '', cache: 'miss' } as const;
   metrics.page({ ...page, outcome: 'rendered', seconds: 0.04 });
   metrics.page({ ...page, outcome: 'rendered', seconds: 0.06 });
@@ -38,6 +39,8 @@ test("sends the worker's renders per remote, release and outcome, with the rende
         events: [
           { type: 'render', remote: 'catalog', release: '1.4.0', outcome: 'rendered', reason: '', count: 2, ms: 50 },
           { type: 'render', remote: 'catalog', release: '1.4.0', outcome: 'browser', reason: 'budget', count: 1, ms: 300 },
+          // Cache hits are not renders, but they were served.
+          { type: 'served', remote: 'catalog', release: '1.4.0', count: 4 },
         ],
       },
     },

@@ -1,8 +1,11 @@
 import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
 import type { PageServed, RenderMetrics } from './metrics';
+import type { ServedCount } from './pageTokens';
 
 export interface RenderReportOptions {
   metrics: RenderMetrics;
+  /** The pages sent with a telemetry token per release since the last send (pageTokens.ts). */
+  tokens?: { takeServed: () => ServedCount[] };
   /** The API's address, read at each send (config.json's apiUrl). */
   apiUrl: () => string;
   /** The render servers' token (TELEMETRY_TOKEN), the same on the API. */
@@ -18,10 +21,12 @@ type RenderEvent = Extract<TelemetryEvent, { type: 'render' }>;
 /**
  * Sends the API this worker's renders every few seconds, added up per remote, release and
  * outcome (docs/releases.md, "What each number means"): the release's render fallback rate.
- * Pages served from the page cache were not rendered and are not counted. A send that fails is
- * dropped: these are health numbers, and the render server never waits for them.
+ * Pages served from the page cache were not rendered and are not counted as renders, but every
+ * page sent with a telemetry token counts as served for each release its token names: what the
+ * pages of a release report never counts past that. A send that fails is dropped: these are
+ * health numbers, and the render server never waits for them.
  */
-export function reportRenders({ metrics, apiUrl, token, everyMs = 5_000, log }: RenderReportOptions): () => Promise<void> {
+export function reportRenders({ metrics, tokens, apiUrl, token, everyMs = 5_000, log }: RenderReportOptions): () => Promise<void> {
   let pending = new Map<string, { event: RenderEvent; totalMs: number }>();
   let failing = false;
   metrics.onPage((page: PageServed) => {
@@ -37,8 +42,12 @@ export function reportRenders({ metrics, apiUrl, token, everyMs = 5_000, log }: 
   });
 
   const send = async () => {
-    const events = [...pending.values()].map(({ event, totalMs }) => ({ ...event, ms: Math.min(600_000, Math.round(totalMs / event.count)) }));
+    const events: TelemetryEvent[] = [...pending.values()].map(({ event, totalMs }) => ({
+      ...event,
+      ms: Math.min(600_000, Math.round(totalMs / event.count)),
+    }));
     pending = new Map();
+    for (const { remote, release, count } of tokens?.takeServed() ?? []) events.push({ type: 'served', remote, release, count });
     for (let at = 0; at < events.length; at += BATCH) {
       try {
         const response = await fetch(`${apiUrl()}/telemetry`, {

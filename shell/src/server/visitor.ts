@@ -25,6 +25,8 @@ export interface VisitorSet {
   remotes: Remotes;
   /** Whether visitors get different sets (a canary or a pin): no shared cache outside this server may keep the page. */
   split: boolean;
+  /** The visitor's bucket, which the page's telemetry token names. */
+  bucket: number;
 }
 
 /** The release set one visitor gets: their bucket, and an admin's pin once it is checked (a forged or expired pin's cookie is cleared). */
@@ -34,6 +36,6 @@ export function visitorSets(releases: ReleaseSet, pins: PinChecks, firstSet: () 
     const pin = cookieOf(request, RELEASE_PIN_COOKIE);
     const claims = pin === undefined ? null : pins.claims(pin);
     if (pin !== undefined && !claims) clearCookie(request, reply, RELEASE_PIN_COOKIE);
-    return releases.choose(firstSet(), bucket, pin && claims ? await pins.release(pin, claims) : null);
+    return { ...releases.choose(firstSet(), bucket, pin && claims ? await pins.release(pin, claims) : null), bucket };
   };
 }

@@ -42,6 +42,12 @@ export class ApiMetrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  readonly telemetryDropped = new Counter({
+    name: 'telemetry_events_dropped_total',
+    help: 'Telemetry events taken in but not counted, by why (no_token, bad_token, expired, not_in_token, unregistered, used_up, full)',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
 
   constructor({ db, pool }: { db: Db; pool?: pg.Pool }) {
     collectDefaultMetrics({ register: this.registry });

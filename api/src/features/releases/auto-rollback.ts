@@ -1,11 +1,15 @@
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Release } from '@usedcars/shared-contract';
+import { withinServed } from '@usedcars/shared-contract/page-token';
 import type { Db } from '../../db/client';
 import { releases, telemetryMinutes } from '../../db/schema';
 import type { ReleaseRegistry } from './service';
 import type { RollbackSettings } from './settings';
 
-/** What the pages and render servers reported for one release since the canary started. */
+/**
+ * What the render servers and the pages reported for one release since the canary started: page
+ * views and errors only as far as the pages the render servers served account for them.
+ */
 export interface ReleaseCounts {
   views: number;
   errors: number;
@@ -17,19 +21,20 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : (100 * part)
 const shown = (value: number) => `${value.toFixed(1)} %`;
 
 /**
- * Why a canary must go, or null while it may stay: its error rate (over enough page views) or its
- * render fallback rate (over enough renders) above the live release's by more than the margin.
+ * Why a canary must go, or null while it may stay: its render fallback rate (over enough renders,
+ * the render servers' own count, weighed first) or its error rate (over enough page views) above
+ * the live release's by more than the margin.
  */
 export function rollbackVerdict(canary: ReleaseCounts, live: ReleaseCounts, settings: RollbackSettings, liveName = 'live release'): string | null {
   const { marginPoints, minViews } = settings;
   const margin = `margin ${marginPoints} points`;
-  if (canary.views >= minViews) {
-    const [mine, theirs] = [percent(canary.errors, canary.views), percent(live.errors, live.views)];
-    if (mine - theirs > marginPoints) return `error rate ${shown(mine)} over ${canary.views} page views, ${liveName} ${shown(theirs)} (${margin})`;
-  }
   if (canary.renders >= minViews) {
     const [mine, theirs] = [percent(canary.fallbacks, canary.renders), percent(live.fallbacks, live.renders)];
     if (mine - theirs > marginPoints) return `render fallback rate ${shown(mine)} over ${canary.renders} renders, ${liveName} ${shown(theirs)} (${margin})`;
+  }
+  if (canary.views >= minViews) {
+    const [mine, theirs] = [percent(canary.errors, canary.views), percent(live.errors, live.views)];
+    if (mine - theirs > marginPoints) return `error rate ${shown(mine)} over ${canary.views} page views, ${liveName} ${shown(theirs)} (${margin})`;
   }
   return null;
 }
@@ -43,10 +48,12 @@ async function countsSince(db: Db, remote: string, release: string, since: Date,
       errors: sql<number>`coalesce(sum(${t.count}) filter (where ${t.metric} like 'error:%'), 0)::int`,
       renders: sql<number>`coalesce(sum(${t.count}) filter (where ${t.metric} like 'render:%'), 0)::int`,
       fallbacks: sql<number>`coalesce(sum(${t.count}) filter (where ${t.metric} like 'render:browser:%'), 0)::int`,
+      served: sql<number>`coalesce(sum(${t.count}) filter (where ${t.metric} = 'served'), 0)::int`,
     })
     .from(t)
     .where(and(eq(t.remote, remote), others ? ne(t.release, release) : eq(t.release, release), gte(t.minute, since)));
-  return { views: Number(row?.views ?? 0), errors: Number(row?.errors ?? 0), renders: Number(row?.renders ?? 0), fallbacks: Number(row?.fallbacks ?? 0) };
+  const pages = { views: Number(row?.views ?? 0), errors: Number(row?.errors ?? 0) };
+  return { ...withinServed(pages, Number(row?.served ?? 0)), renders: Number(row?.renders ?? 0), fallbacks: Number(row?.fallbacks ?? 0) };
 }
 
 /**

@@ -7,11 +7,11 @@ import { bucketOf, emptyBuckets } from './histogram';
 export interface TelemetrySettings {
   /** Days of per-minute rows kept; older ones are deleted. */
   retentionDays: number;
-  /** Batches one client address may send per minute (a render server's token is not limited). */
+  /** Batches without a valid page token one client address may send per minute (a page's token and a render server's are not limited by address). */
   batchesPerMinute: number;
   /** How often each API copy writes what it added up. */
   flushMs: number;
-  /** The render servers' token for their render counts (TELEMETRY_TOKEN); without it render counts are refused. */
+  /** The render servers' token (TELEMETRY_TOKEN): their counts come with it, and pages' tokens are signed with a key derived from it. Without it nothing is counted. */
   serverToken?: string;
 }
 
@@ -43,6 +43,8 @@ function metricOf(event: TelemetryEvent): { metric: string; value?: number; coun
       return { metric: event.name, value: event.name === 'CLS' ? event.value * 1000 : event.value, count: 1 };
     case 'render':
       return { metric: event.outcome === 'rendered' ? 'render:rendered' : `render:browser:${event.reason || 'error'}`, value: event.ms, count: event.count };
+    case 'served':
+      return { metric: 'served', count: event.count };
   }
 }
 
@@ -54,8 +56,6 @@ function metricOf(event: TelemetryEvent): { metric: string; value?: number; coun
 export class TelemetryBuffer {
   private rows = new Map<string, Row>();
   private lastPrune = 0;
-  /** Rows dropped because the buffer was full, for the metrics. */
-  dropped = 0;
 
   constructor(
     private readonly db: Db,
@@ -63,7 +63,9 @@ export class TelemetryBuffer {
     private readonly clock: () => Date,
   ) {}
 
-  add(events: readonly TelemetryEvent[]): void {
+  /** Adds the events up; answers how many it could not hold (the buffer is full until the next write). */
+  add(events: readonly TelemetryEvent[]): number {
+    let dropped = 0;
     const now = this.clock().getTime();
     const minute = new Date(now - (now % MINUTE));
     for (const event of events) {
@@ -72,7 +74,7 @@ export class TelemetryBuffer {
       let row = this.rows.get(key);
       if (!row) {
         if (this.rows.size >= MAX_ROWS) {
-          this.dropped += 1;
+          dropped += 1;
           continue;
         }
         row = { minute, remote: event.remote, release: event.release, metric, count: 0, sum: 0, buckets: value === undefined ? null : emptyBuckets() };
@@ -84,6 +86,7 @@ export class TelemetryBuffer {
         row.buckets[bucketOf(value)]! += count;
       }
     }
+    return dropped;
   }
 
   /** Writes what was added up since the last write (adding to rows other copies wrote), and prunes about once an hour. */

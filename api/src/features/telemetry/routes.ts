@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messageSchema } from '@usedcars/shared-contract';
-import { TELEMETRY_MAX_BYTES, TELEMETRY_REMOTES, telemetryBatchSchema, telemetrySummarySchema } from '@usedcars/shared-contract/telemetry';
+import {
+  TELEMETRY_MAX_BYTES,
+  TELEMETRY_REMOTES,
+  type TelemetryBatch,
+  telemetryBatchSchema,
+  telemetryReceiptSchema,
+  telemetrySummarySchema,
+} from '@usedcars/shared-contract/telemetry';
 import type { ZodApp } from '../../context';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../http/errors';
@@ -9,6 +16,8 @@ import { onlyRoles } from '../auth/route-auth';
 import type { ApiMetrics } from '../metrics/metrics';
 import { bearerMatches } from '../metrics/metrics';
 import type { TelemetryBuffer, TelemetrySettings } from './buffer';
+import { PageEvents } from './page-events';
+import type { RegisteredReleases } from './registered-releases';
 import { telemetrySummary } from './summary';
 
 const DAY = 24 * 60 * 60_000;
@@ -28,11 +37,21 @@ function parseJson(_request: FastifyRequest, body: string, done: (error: Error |
 }
 
 /**
- * POST /telemetry (pages' vitals and errors, render servers' render counts) and the admin's
- * GET /telemetry/summary (docs/api.md, "Telemetry").
+ * POST /telemetry (pages' vitals and errors under the token of a page the site served, render
+ * servers' counts under theirs) and the admin's GET /telemetry/summary (docs/api.md, "Telemetry").
  */
-export function telemetryRoutes(db: Db, buffer: TelemetryBuffer, settings: TelemetrySettings, metrics: ApiMetrics, clock: () => Date): FastifyPluginAsync {
+export function telemetryRoutes(
+  db: Db,
+  buffer: TelemetryBuffer,
+  registered: RegisteredReleases,
+  settings: TelemetrySettings,
+  metrics: ApiMetrics,
+  clock: () => Date,
+): FastifyPluginAsync {
   const fromRenderServer = (request: FastifyRequest) => !!settings.serverToken && bearerMatches(request.headers.authorization, settings.serverToken);
+  const pages = new PageEvents(settings.serverToken, registered, clock);
+  /** A page's batch with a valid token is bounded by its token, not by the address it came from (many visitors may share one). */
+  const withPageToken = (request: FastifyRequest) => pages.valid((request.body as Partial<TelemetryBatch> | undefined)?.token);
   return async (plain) => {
     const scope = plain as unknown as ZodApp;
     scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TELEMETRY_MAX_BYTES }, parseJson);
@@ -46,26 +65,39 @@ export function telemetryRoutes(db: Db, buffer: TelemetryBuffer, settings: Telem
       {
         bodyLimit: TELEMETRY_MAX_BYTES,
         config: {
-          rateLimit: { max: settings.batchesPerMinute, timeWindow: '1 minute', allowList: (request: FastifyRequest) => fromRenderServer(request) },
+          // Counted once the body is read, so that a page's token can be seen.
+          rateLimit: {
+            hook: 'preHandler',
+            max: settings.batchesPerMinute,
+            timeWindow: '1 minute',
+            allowList: (request: FastifyRequest) => fromRenderServer(request) || withPageToken(request),
+          },
           // Health numbers change nothing a page shows: a beacon must not drop every render server's page cache.
           quietWrite: true,
         },
         schema: {
           tags: ['telemetry'],
-          summary: "Takes a batch of a page's Web Vitals and errors, or a render server's render counts",
+          summary: "Takes a batch of a page's Web Vitals and errors with its page token, or a render server's counts",
           description:
             `At most ${TELEMETRY_MAX_BYTES / 1024} KB and 50 events, as JSON (text/plain too, as navigator.sendBeacon sends it). ` +
-            'Added up per minute, remote and release; no event is kept. 413 past the size, 400 malformed, 429 past the per-address rate, ' +
-            '403 for render counts without the render servers’ token.',
+            'A page’s events count only under the token the render server sent with it, for the releases it names, up to its allowance; ' +
+            'the rest are dropped (202 says how many). Added up per minute, remote and release; no event is kept. 413 past the size, ' +
+            '400 malformed, 429 past the per-address rate of batches without a valid page token, 403 for render counts without the render servers’ token.',
           body: telemetryBatchSchema,
-          response: { 204: z.null(), 400: messageSchema, 403: messageSchema, 413: messageSchema, 429: messageSchema },
+          response: { 202: telemetryReceiptSchema, 400: messageSchema, 403: messageSchema, 413: messageSchema, 429: messageSchema },
         },
       },
       async (request, reply) => {
-        const { events } = request.body;
-        if (events.some((event) => event.type === 'render') && !fromRenderServer(request)) throw forbidden('Render counts come from the render servers only');
-        buffer.add(events);
-        return reply.code(204).send(null);
+        const { token, events } = request.body;
+        const server = fromRenderServer(request);
+        if (events.some((event) => event.type === 'render' || event.type === 'served') && !server) {
+          throw forbidden('Render counts come from the render servers only');
+        }
+        const { counted, dropped } = server ? { counted: events, dropped: [] } : await pages.admit(token, events);
+        const full = buffer.add(counted);
+        for (const reason of dropped) metrics.telemetryDropped.inc({ reason });
+        if (full > 0) metrics.telemetryDropped.inc({ reason: 'full' }, full);
+        return reply.code(202).send({ accepted: counted.length - full, dropped: dropped.length + full });
       },
     );
 

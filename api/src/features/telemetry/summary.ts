@@ -1,4 +1,5 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
+import { withinServed } from '@usedcars/shared-contract/page-token';
 import type { ReleaseHealth, TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import type { Db } from '../../db/client';
 import { telemetryMinutes } from '../../db/schema';
@@ -15,11 +16,13 @@ function totals(rows: readonly Row[]) {
   let errors = 0;
   let renders = 0;
   let renderFallbacks = 0;
+  let served = 0;
   const errorsByKind: Record<string, number> = {};
   const fallbacksByReason: Record<string, number> = {};
   const histograms = new Map<string, number[]>();
   for (const row of rows) {
     if (row.metric === 'view') pageViews += row.count;
+    else if (row.metric === 'served') served += row.count;
     else if (row.metric.startsWith('error:')) {
       errors += row.count;
       const kind = row.metric.slice('error:'.length);
@@ -40,19 +43,21 @@ function totals(rows: readonly Row[]) {
     }
   }
   const p75 = (name: string) => quantile(histograms.get(name) ?? [], 0.75);
-  return { pageViews, errors, renders, renderFallbacks, errorsByKind, fallbacksByReason, p75 };
+  return { pageViews, errors, renders, renderFallbacks, served, errorsByKind, fallbacksByReason, p75 };
 }
 
 function releaseHealth(release: string, rows: readonly Row[]): ReleaseHealth {
   const all = totals(rows);
+  // The window's pages served bound what its pages may have reported (docs/releases.md, "What is trusted and why").
+  const { views, errors } = withinServed({ views: all.pageViews, errors: all.errors }, all.served);
   const byMinute = new Map<number, Row[]>();
   for (const row of rows) byMinute.set(row.minute.getTime(), [...(byMinute.get(row.minute.getTime()) ?? []), row]);
   const cls = all.p75('CLS');
   return {
     release,
-    pageViews: all.pageViews,
-    errors: all.errors,
-    errorRate: ratio(all.errors, all.pageViews),
+    pageViews: views,
+    errors,
+    errorRate: ratio(errors, views),
     errorsByKind: all.errorsByKind,
     lcpP75: round(all.p75('LCP')),
     inpP75: round(all.p75('INP')),
@@ -63,6 +68,7 @@ function releaseHealth(release: string, rows: readonly Row[]): ReleaseHealth {
     renderFallbackRate: ratio(all.renderFallbacks, all.renders),
     fallbacksByReason: all.fallbacksByReason,
     renderP75Ms: round(all.p75('render')),
+    pagesServed: all.served,
     minutes: [...byMinute].map(([minute, minuteRows]) => {
       const one = totals(minuteRows);
       return {

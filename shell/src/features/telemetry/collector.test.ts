@@ -1,6 +1,10 @@
+import { PAGE_TOKEN_ALLOWANCE, PAGE_TOKEN_TTL_SECONDS } from '@usedcars/shared-contract/page-token';
 import { startCollector } from './collector';
 
-test('an event noted before its remote registered is sent under the release the remote registered with', async () => {
+const TOKEN = 'eyJwYWdlIjoxfQ.c2lnbmVk';
+
+/** What the page sent with sendBeacon, as the API reads it. */
+function beacons(): { sent: () => Promise<unknown[]> } {
   const sent: Blob[] = [];
   Object.defineProperty(navigator, 'sendBeacon', {
     configurable: true,
@@ -12,13 +16,69 @@ test('an event noted before its remote registered is sent under the release the 
       reader.onload = () => resolve(JSON.parse(String(reader.result)));
       reader.readAsText(blob);
     });
+  return { sent: () => Promise.all(sent.splice(0).map(read)) };
+}
+
+/** The tab is hidden (switched away from, or left: a page being left is hidden after its pagehide). */
+function hide() {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+}
+
+afterEach(() => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+  jest.useRealTimers();
+});
+
+const landing = { screen: 'catalog/CarDetailPage', remote: 'catalog', release: 'unknown' };
+
+test("an event noted before its remote registered is sent under the release the remote registered with, with the page's token", async () => {
+  const { sent } = beacons();
   const releases = new Map<string, string>();
-  const landing = { screen: 'catalog/CarDetailPage', remote: 'catalog', release: 'unknown' };
-  const collector = startCollector({ apiUrl: 'http://api.test', current: () => landing, landing, releaseOf: (remote) => releases.get(remote) });
+  const collector = startCollector({ apiUrl: 'http://api.test', token: TOKEN, current: () => landing, landing, releaseOf: (remote) => releases.get(remote) });
   collector.take({ type: 'view', tags: landing });
   releases.set('catalog', '0.2.0');
 
-  dispatchEvent(new Event('pagehide'));
+  hide();
 
-  expect(await Promise.all(sent.map(read))).toEqual([{ events: [{ type: 'view', screen: 'catalog/CarDetailPage', remote: 'catalog', release: '0.2.0' }] }]);
+  expect(await sent()).toEqual([{ token: TOKEN, events: [{ type: 'view', screen: 'catalog/CarDetailPage', remote: 'catalog', release: '0.2.0' }] }]);
+});
+
+test('sends nothing past what one token counts, and one beacon as the page is left', async () => {
+  const { sent } = beacons();
+  const tags = { ...landing, release: '0.2.0' };
+  const collector = startCollector({ apiUrl: 'http://api.test', token: TOKEN, current: () => tags, landing: tags, releaseOf: () => '0.2.0' });
+  for (let i = 0; i < PAGE_TOKEN_ALLOWANCE.view + 10; i += 1) collector.take({ type: 'view', tags });
+  dispatchEvent(new Event('pagehide'));
+  // What is noted between pagehide and the page turning hidden (Web Vitals' last values) goes in the same beacon.
+  for (let i = 0; i < PAGE_TOKEN_ALLOWANCE.error + 10; i += 1) collector.take({ type: 'error', kind: 'boundary', tags });
+  hide();
+  hide();
+  const batches = (await sent()) as Array<{ events: Array<{ type: string }> }>;
+  expect(batches).toHaveLength(1);
+  const events = batches[0]!.events;
+  expect(events.filter((event) => event.type === 'view')).toHaveLength(PAGE_TOKEN_ALLOWANCE.view);
+  expect(events.filter((event) => event.type === 'error')).toHaveLength(PAGE_TOKEN_ALLOWANCE.error);
+});
+
+test('sends what it noted just before the token stops counting, and nothing after', async () => {
+  jest.useFakeTimers({ now: 1_000_000 });
+  const { sent } = beacons();
+  const tags = { ...landing, release: '0.2.0' };
+  const collector = startCollector({
+    apiUrl: 'http://api.test',
+    token: TOKEN,
+    current: () => tags,
+    landing: tags,
+    releaseOf: () => '0.2.0',
+    servedAt: 1_000_000,
+  });
+  collector.take({ type: 'view', tags });
+  jest.advanceTimersByTime(PAGE_TOKEN_TTL_SECONDS * 1000 - 60_000);
+  expect(await sent()).toEqual([]);
+  jest.advanceTimersByTime(30_000);
+  expect(await sent()).toEqual([{ token: TOKEN, events: [{ type: 'view', ...tags }] }]);
+  collector.take({ type: 'view', tags });
+  hide();
+  expect(await sent()).toEqual([]);
 });

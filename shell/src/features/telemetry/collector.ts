@@ -1,5 +1,6 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import type { ErrorKind, TelemetryEvent, VitalName } from '@usedcars/shared-contract/telemetry';
+import { PAGE_TOKEN_ALLOWANCE, PAGE_TOKEN_TTL_SECONDS, allowanceOf, type PageAllowance } from '@usedcars/shared-contract/page-token';
+import type { ErrorKind, PageEvent, VitalName } from '@usedcars/shared-contract/telemetry';
 
 /** The screen, remote and release an event is counted under. */
 export interface PageTags {
@@ -18,39 +19,56 @@ export interface Collector {
 const MAX_EVENTS = 50;
 const MAX_BYTES = 15 * 1024;
 
+/** Sent this long before the page's token stops counting: what was noted until then still counts. */
+const BEFORE_EXPIRY_MS = 30_000;
+
 /**
- * Batches the page's views, errors and Web Vitals and sends them with navigator.sendBeacon when
- * the page is hidden or left (docs/releases.md): the browser delivers a beacon even as the page
- * goes away, and sending costs the page nothing while it is in use. As text/plain, so no CORS
- * preflight is needed; the API parses it as JSON.
+ * Batches the page's views, errors and Web Vitals and sends them with navigator.sendBeacon, with
+ * the page's token, when the page is hidden (docs/releases.md): the browser delivers a beacon even
+ * as the page goes away, and sending costs the page nothing while it is in use. Leaving the page
+ * hides it too (after pagehide, once Web Vitals has noted its last values), so one beacon goes
+ * per hiding. As text/plain, so no CORS preflight is needed; the API parses it as JSON. What the
+ * token would not count (past its allowance or its lifetime) is not sent at all.
  */
 export function startCollector({
   apiUrl,
+  token,
   current,
   landing,
   releaseOf,
+  servedAt = performance.timeOrigin,
 }: {
   apiUrl: string;
+  /** The page's telemetry token, from the render server's Server-Timing header. */
+  token: string;
   current: () => PageTags;
   landing: PageTags;
   /** A remote's release once it has registered; asked again as a batch is sent. */
   releaseOf: (remote: string) => string | undefined;
+  /** When the page was asked for (ms since the epoch): the token counts from about then. */
+  servedAt?: number;
 }): Collector {
-  const queue: TelemetryEvent[] = [];
+  const queue: PageEvent[] = [];
+  const used = new Map<PageAllowance, number>();
+  let expired = false;
   const flush = () => {
     // A remote can register after the page noted an event of its screen (the landing view, LCP).
     for (const event of queue) if (event.release === 'unknown') event.release = releaseOf(event.remote) ?? 'unknown';
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_EVENTS);
-      let body = JSON.stringify({ events: batch });
+      let body = JSON.stringify({ token, events: batch });
       while (body.length > MAX_BYTES && batch.length > 1) {
         queue.unshift(...batch.splice(Math.ceil(batch.length / 2)));
-        body = JSON.stringify({ events: batch });
+        body = JSON.stringify({ token, events: batch });
       }
       navigator.sendBeacon(`${apiUrl}/telemetry`, new Blob([body], { type: 'text/plain' }));
     }
   };
-  const push = (event: TelemetryEvent) => {
+  const push = (event: PageEvent) => {
+    const allowance = allowanceOf(event);
+    const count = used.get(allowance) ?? 0;
+    if (expired || count >= PAGE_TOKEN_ALLOWANCE[allowance]) return;
+    used.set(allowance, count + 1);
     queue.push(event);
     if (queue.length >= MAX_EVENTS) flush();
   };
@@ -64,7 +82,13 @@ export function startCollector({
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush();
   });
-  addEventListener('pagehide', flush);
+  setTimeout(
+    () => {
+      flush();
+      expired = true;
+    },
+    Math.max(0, servedAt + PAGE_TOKEN_TTL_SECONDS * 1000 - BEFORE_EXPIRY_MS - Date.now()),
+  );
   return {
     take: (event) => push(event.type === 'view' ? { type: 'view', ...event.tags } : { type: 'error', kind: event.kind, ...event.tags }),
   };

@@ -50,6 +50,7 @@ const health = (name: string, pageViews: number): ReleaseHealth => ({
   renderFallbackRate: 0.04,
   fallbacksByReason: { budget: 2 },
   renderP75Ms: 90,
+  pagesServed: pageViews,
   minutes: [
     { minute: '2026-11-26T10:00:00.000Z', pageViews: pageViews - 10, errors: 1, renders: 25, renderFallbacks: 1, lcpP75: 1800 },
     { minute: '2026-11-26T10:01:00.000Z', pageViews: 10, errors: 2, renders: 25, renderFallbacks: 1, lcpP75: 1700 },

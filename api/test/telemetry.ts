@@ -1,0 +1,44 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
+import { pageTokenKey, signPageToken } from '@usedcars/shared-contract/telemetry-token';
+import type { TestApi } from './test-api';
+
+/** The render servers' TELEMETRY_TOKEN in the tests that configure one. */
+export const RENDER_SERVER_TOKEN = 'render-server-token-0123456789';
+
+export interface ServedPage {
+  /** Per remote, the release the page was served with. */
+  releases: Record<string, string>;
+  /** The remotes of `releases` on the first set's build. */
+  firstSet?: string[];
+  bucket?: number;
+  /** When it was served (ms since the epoch). */
+  at?: number;
+  secret?: string;
+}
+
+/** The token a render server signs into a page it serves (shell/src/server/pageTokens.ts). */
+export function pageToken({ releases, firstSet = [], bucket = 0, at = Date.now(), secret = RENDER_SERVER_TOKEN }: ServedPage): string {
+  return signPageToken(pageTokenKey(secret), { releases, firstSet, bucket }, Math.floor(at / 1000));
+}
+
+/** A page's beacon: its events with its token, as text/plain from the visitor's address. */
+export function beacon(api: TestApi, token: string | undefined, events: TelemetryEvent[], ip = '10.1.0.1'): Promise<LightMyRequestResponse> {
+  return api.inject({
+    method: 'POST',
+    url: '/telemetry',
+    remoteAddress: ip,
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    payload: JSON.stringify(token ? { token, events } : { events }),
+  });
+}
+
+/** A render server's report: the pages it sent with a token naming this release (and its renders, when given). */
+export function rendererReport(api: TestApi, events: TelemetryEvent[], secret = RENDER_SERVER_TOKEN): Promise<LightMyRequestResponse> {
+  return api.inject({
+    method: 'POST',
+    url: '/telemetry',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+    payload: { events },
+  });
+}

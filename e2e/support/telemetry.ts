@@ -1,0 +1,23 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
+import { pageTokenKey, signPageToken } from '@usedcars/shared-contract/telemetry-token';
+import { OPS_TOKENS, SITE } from './site';
+
+/**
+ * The suite standing in for a render server (it holds the site's TELEMETRY_TOKEN): the pages it
+ * reports served, and the token of one of them, for a release no real page of this site names
+ * (docs/releases.md, "What is trusted and why").
+ */
+export async function reportServedPage(request: APIRequestContext, remote: string, release: string): Promise<string> {
+  const served = await request.post(`${SITE.api}/telemetry`, {
+    headers: { Authorization: `Bearer ${OPS_TOKENS.telemetry}` },
+    data: { events: [{ type: 'served', remote, release, count: 1 }] satisfies TelemetryEvent[] },
+  });
+  if (served.status() !== 202) throw new Error(`the API refused the served count: ${served.status()} ${await served.text()}`);
+  return signPageToken(pageTokenKey(OPS_TOKENS.telemetry), { releases: { [remote]: release }, firstSet: [], bucket: 0 }, Math.floor(Date.now() / 1000));
+}
+
+/** The telemetry token the render server sent with a page response (its Server-Timing header). */
+export function tokenOf(serverTiming: string | undefined): string | undefined {
+  return /telemetry;desc="([\w.-]+)"/.exec(serverTiming ?? '')?.[1];
+}

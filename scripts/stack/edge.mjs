@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A deploy/ file with its placeholders (a dollar sign and a name in braces) filled in; a name it does not know is an error, never an empty port. */
-export function fillTemplate(text, values) {
+function fillTemplate(text, values) {
   return text.replace(/\$\{([A-Z0-9_]+)\}/g, (_, name) => {
     if (!(name in values)) throw new Error(`no value for \${${name}}`);
     return String(values[name]);
@@ -11,7 +11,7 @@ export function fillTemplate(text, values) {
 }
 
 /** What the configuration files' placeholders stand for. */
-export function templateValues(ports) {
+function templateValues(ports) {
   return {
     PAGES_DOOR_PORT: ports.pagesDoor,
     API_DOOR_PORT: ports.apiDoor,

@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { release } from './releases.mjs';
-import { ROOT } from './site.mjs';
 import { stackPorts, startStack } from './stack.mjs';
 
 const arg = (name, fallback) => {

@@ -10,7 +10,8 @@ import type { PageTokens } from './pageTokens';
 import { pageAddress, pageRemoteOf, statusOf } from './routeMatch';
 import type { Remotes } from './releaseSet';
 import { pageHeaders } from './securityHeaders';
-import { type VisitorSet, isAnonymous } from './visitor';
+import { preconnectHeader } from './preconnect';
+import { RELEASE_BUCKET_HEADER, type SharedWith, type VisitorSet, isAnonymous } from './visitor';
 import { clearSessionCookie, viewerOf, visitorSessionCookie } from './session';
 
 export interface PageResponderOptions {
@@ -43,8 +44,14 @@ function surrogateKeys(url: string): string {
   return car ? `pages car-${car}` : 'pages';
 }
 
-/** A page whose set depends on the visitor's cookies: kept here, by set, but never by a CDN. */
-const SPLIT_PAGE_CACHE = 'private, no-cache';
+/** A page that sets a cookie, or whose set only the visitor's cookies tell: kept here, by set, but never by a CDN. */
+const OWN_PAGE_CACHE = 'private, no-cache';
+
+/** How a shared cache may keep an anonymous page: for everyone, once per bucket the edge names, or not at all (docs/operate-production.md). */
+function sharedCaching(sharedWith: SharedWith): { cacheControl: string; vary: string } {
+  if (sharedWith === 'no one') return { cacheControl: OWN_PAGE_CACHE, vary: 'Accept-Encoding' };
+  return { cacheControl: SHARED_PAGE_CACHE, vary: sharedWith === 'bucket' ? `Accept-Encoding, ${RELEASE_BUCKET_HEADER}` : 'Accept-Encoding' };
+}
 
 interface Runtime {
   text: string;
@@ -68,7 +75,12 @@ function runtimeReader(runtimeFile: PageResponderOptions['runtimeFile'], address
         text,
         configText,
         config,
-        headers: { ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+        headers: {
+          ...pageHeaders({ config, remotes }),
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-cache',
+          ...preconnectHeader([...all, config.apiUrl]),
+        },
         allowed: new Set(all),
       };
     }
@@ -117,9 +129,9 @@ function serverTiming(reply: FastifyReply, render: string | undefined, token: st
   if (entries.length > 0) reply.header('Server-Timing', entries.join(', '));
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, html: string, page?: CachedPage) {
+function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, html: string, page?: CachedPage, vary = 'Accept-Encoding') {
   const { encoding, body } = encodePage(String(request.headers['accept-encoding'] ?? ''), html, page);
-  reply.header('Vary', 'Accept-Encoding');
+  reply.header('Vary', vary);
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply.code(status).send(body);
 }
@@ -176,12 +188,12 @@ export function createPageResponder({
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { configText, config, headers, allowed } = readRuntime();
     reply.headers(headers);
-    const { remotes, split, bucket } = await visitorSet(request, reply);
+    const { remotes, bucket, sharedWith } = await visitorSet(request, reply);
     allowPinned(reply, config, remotes, allowed);
     // Per response, never in the HTML: the page cache's one page goes to many visitors, each with a token of their own.
     // None for HEAD: no page is sent to report from, so a token would cost its holder nothing.
     const token = request.method === 'GET' ? tokens?.issue(remotes, bucket) : undefined;
-    const sharedCacheControl = split ? SPLIT_PAGE_CACHE : SHARED_PAGE_CACHE;
+    const { cacheControl: sharedCacheControl, vary } = sharedCaching(sharedWith);
     const cookie = visitorSessionCookie(request, reply);
     const shared = isAnonymous(request) && cache.enabled;
     // Rendered and kept by what its screens read: a query parameter they ignore makes no new page.
@@ -194,7 +206,7 @@ export function createPageResponder({
       reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
       serverTiming(reply, undefined, token);
       served(url, remotes, 'rendered', '', cached.fresh ? 'hit' : 'stale');
-      return sendPage(request, reply, cached.page.status, cached.page.html, cached.page);
+      return sendPage(request, reply, cached.page.status, cached.page.html, cached.page, vary);
     }
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
@@ -214,7 +226,7 @@ export function createPageResponder({
       serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);
       reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
       served(url, remotes, 'rendered', '', cacheOutcome, seconds());
-      return sendPage(request, reply, status, html);
+      return sendPage(request, reply, status, html, undefined, vary);
     } catch (error) {
       request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');
       serverTiming(reply, 'render;desc="browser"', token);

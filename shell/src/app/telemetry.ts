@@ -62,7 +62,9 @@ export function pageTelemetry(): PageTelemetry {
 
   return {
     onRegistered: (remote, release) => void releases.set(remote, release),
-    onRemoteError: ({ remote, kind, error }) => note({ type: 'error', kind, error, tags: { ...current, remote, release: releases.get(remote) ?? 'unknown' } }),
+    // The screen whose module failed: a navigation's new screen throws before it is noted as shown.
+    onRemoteError: ({ remote, module, kind, error }) =>
+      note({ type: 'error', kind, error, tags: { screen: module, remote, release: releases.get(remote) ?? 'unknown' } }),
     viewed: (pathname) => {
       const next = tagsOf(pathname);
       if (next.screen === current.screen) return;

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { LiveSet } from '@usedcars/shared-contract';
 import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import { pageTokenKey, readPageToken } from '@usedcars/shared-contract/telemetry-token';
+import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, OPS_TOKENS, SITE } from '../support/site';
 import { tokenOf } from '../support/telemetry';
 import { expect, test } from '../support/test';
@@ -129,6 +130,38 @@ test("a remote that fails to load is counted against that remote's release", asy
     const releases = await health(request, 'catalog', since);
     const mine = releases.find((entry) => entry.release === release);
     expect(mine?.errorsByKind.load ?? 0, `load errors of ${release} in ${JSON.stringify(releases)}`).toBeGreaterThan(before);
+  }).toPass({ timeout: 15_000 });
+});
+
+test('a screen that throws on a real page is reported with its words, and the same error on two visits is one group', async ({ page, request }) => {
+  const since = new Date(Date.now() - 60_000).toISOString();
+  const release = await releaseOf(request, 'catalog');
+  // Chromium's words for it; the property is whichever the screen reads first.
+  const message = /^Cannot read properties of null \(reading '\w+'\)$/;
+  const groupOf = async () =>
+    (await health(request, 'catalog', since)).find((entry) => entry.release === release)?.errorGroups.find((group) => message.test(group.message));
+  const before = (await groupOf())?.count ?? 0;
+  // A buyer (the brand lists are for those signed in) opens a car from a list, and the car comes with a price
+  // history the screen cannot read: the catalog's own code throws while rendering it.
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  await page.route(new RegExp(`^${SITE.api}/audis/[0-9a-f-]{36}$`), async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...((await response.json()) as object), priceHistory: [null, null] } });
+  });
+  for (let visit = 0; visit < 2; visit += 1) {
+    await visitAndLeave(page, '/audis', async () => {
+      // React logs what a boundary caught, whichever error screen the site then shows.
+      const caught = page.waitForEvent('console', (entry) => entry.type() === 'error' && entry.text().includes('Cannot read properties of null'));
+      await page.locator('main a[href^="/audis/"]').first().click();
+      await caught;
+    });
+  }
+  await expect(async () => {
+    const group = await groupOf();
+    expect(group, `a group with the message ${message}`).toBeDefined();
+    expect(group!.count).toBe(before + 2);
+    expect(group).toMatchObject({ kind: 'boundary', screen: 'catalog/CarDetailPage' });
+    expect(group!.frames[0]).toMatchObject({ file: expect.stringMatching(/^http:\/\/(localhost|127\.0\.0\.1):\d+\/.+\.js$/), line: expect.any(Number) });
   }).toPass({ timeout: 15_000 });
 });
 

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { telemetryErrorGroups } from '../../db/schema';
 
 /** Groups one release keeps apart at most; errors past them add to its `other` group. */
-export const GROUPS_PER_RELEASE = 100;
-export const OTHER_GROUP = 'other';
+const GROUPS_PER_RELEASE = 100;
+const OTHER_GROUP = 'other';
 const OTHER_MESSAGE = `Errors past the ${GROUPS_PER_RELEASE} groups a release keeps apart`;
 /** Groups held between writes at most (across releases): past it an error is counted, not grouped. */
 const MAX_PENDING = 5_000;
@@ -32,7 +32,7 @@ interface Group {
  * The words that say what went wrong, without what changes from one occurrence to the next:
  * addresses, quoted values, ids and numbers.
  */
-export function normalisedMessage(message: string): string {
+function normalisedMessage(message: string): string {
   return message
     .replace(/\b[a-z][\w+.-]*:\/\/\S+/gi, '<url>')
     .replace(/(["'`])(?:(?!\1).)*\1/g, '<value>')
@@ -43,7 +43,7 @@ export function normalisedMessage(message: string): string {
 }
 
 /** A script's name without where it is published, its content hash or its query: the same code in any release. */
-export function scriptName(file: string): string {
+function scriptName(file: string): string {
   const name =
     file
       .replace(/[?#].*$/, '')
@@ -53,7 +53,7 @@ export function scriptName(file: string): string {
 }
 
 /** Errors with the same fingerprint are one group: kind, normalised message, and the top frame's script and function. */
-export function fingerprintOf(kind: ErrorGroupKind, message: string, frames: readonly StackFrame[]): string {
+function fingerprintOf(kind: ErrorGroupKind, message: string, frames: readonly StackFrame[]): string {
   const top = frames[0];
   const parts = [kind, normalisedMessage(message), top ? scriptName(top.file) : '', top?.fn ?? ''];
   return createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 16);

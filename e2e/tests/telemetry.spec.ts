@@ -4,7 +4,7 @@ import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import { pageTokenKey, readPageToken } from '@usedcars/shared-contract/telemetry-token';
 import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, OPS_TOKENS, SITE } from '../support/site';
-import { tokenOf } from '../support/telemetry';
+import { reportingStarted, switchAway, tokenOf } from '../support/telemetry';
 import { expect, test } from '../support/test';
 
 /**
@@ -50,25 +50,6 @@ async function releaseOf(request: APIRequestContext, remote: 'catalog'): Promise
 async function carPage(request: APIRequestContext): Promise<string> {
   const [car] = (await (await request.get(`${SITE.api}/audis?limit=1`)).json()) as { _id: string }[];
   return `/audis/${car!._id}`;
-}
-
-/** The tab is hidden (the visitor switched to another), and shown again if `back`: the page sends what it noted as a beacon. */
-async function switchAway(page: Page, back = true) {
-  await page.evaluate((back) => {
-    const hidden = (state: string) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-    };
-    hidden('hidden');
-    if (back) hidden('visible');
-  }, back);
-}
-
-/** Once the page is idle its reporting code starts, as soon as its chunk has arrived. */
-async function reportingStarted(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/telemetry\.[0-9a-f]{8}\.js$/.test(entry.name)));
-  // A turn of the page's event loop: the reporting code starts once its chunk has run.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 /**

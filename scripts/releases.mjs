@@ -33,7 +33,7 @@ const OPTIONS = {
   remote: { type: 'string' },
 };
 
-/** What is published of a build: everything but source maps (private) and the pre-compressed copies (the host compresses). */
+/** What is published of a build: everything but source maps (uploaded apart, never served) and the pre-compressed copies (the host compresses). */
 export function filesToPublish(dist, under = '') {
   const files = [];
   for (const entry of readdirSync(path.join(dist, under), { withFileTypes: true })) {
@@ -42,6 +42,17 @@ export function filesToPublish(dist, under = '') {
     else if (!/\.(map|br|gz)$/.test(entry.name) && !/\.map\./.test(entry.name)) files.push(relative);
   }
   return files.sort();
+}
+
+/** A build's source maps: the API keeps them private and shows an error's frames in the source with them (docs/releases.md, "Errors"). */
+function sourceMapsOf(dist, under = '') {
+  const maps = [];
+  for (const entry of readdirSync(path.join(dist, under), { withFileTypes: true })) {
+    const relative = under ? `${under}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) maps.push(...sourceMapsOf(dist, relative));
+    else if (entry.name.endsWith('.map')) maps.push(relative);
+  }
+  return maps.sort();
 }
 
 /** The package's version and the hash of what is published: the same build always gets the same version. */
@@ -132,6 +143,30 @@ export async function publish({ api, token, remote, dist, version, files = files
   return manifestUrl;
 }
 
+/** Uploads the build's source maps to the API's private /release-maps/ (six at a time), before the release is registered. */
+async function uploadSourceMaps({ api, token, remote, dist, version, log }) {
+  const maps = sourceMapsOf(dist);
+  for (let next = 0; next < maps.length; next += 6) {
+    const answers = await Promise.all(
+      maps.slice(next, next + 6).map(async (file) => {
+        const response = await fetch(`${api}/release-maps/${remote}/${version}/${file.split('/').map(encodeURIComponent).join('/')}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+          body: readFileSync(path.join(dist, file)),
+        });
+        const answer = await response.json().catch(() => ({}));
+        if (response.status === 404) return false;
+        if (!response.ok) throw new Error(`uploading ${file}: ${response.status} ${answer.message ?? ''}`.trim());
+        return true;
+      }),
+    );
+    if (answers.includes(false)) {
+      log('this API keeps no source maps: its errors are shown as the pages saw them');
+      return;
+    }
+  }
+}
+
 /** The registry's row of this version, when it is registered already. */
 async function registered(api, token, remote, version) {
   const history = await call(api, 'GET', `/releases?remote=${encodeURIComponent(remote)}&limit=500`, token);
@@ -164,6 +199,7 @@ export async function release(remote, values, log = console.log, env = process.e
   if (values.site) preflight(remote, dist, values.site);
   log(`publishing ${files.length} files of ${remote} ${version}…`);
   const manifestUrl = await publish({ api, token, remote, dist, version, files });
+  await uploadSourceMaps({ api, token, remote, dist, version, log });
   const answer = await call(api, 'POST', '/releases', token, {
     remote,
     version,

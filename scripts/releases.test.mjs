@@ -57,16 +57,20 @@ after(() => {
 const quiet = () => undefined;
 const TEAM = { DEPLOY_TOKEN: 'ucd_team' };
 
-test('publishes a build without its source maps under a version of its own, then registers it as a canary; the API runs the preflight', async () => {
+test('publishes a build under a version of its own, its source maps apart where nothing serves them, then registers it as a canary; the API runs the preflight', async () => {
   calls.length = 0;
   const lines = [];
   const registered = await run(['release', 'catalog', '--api', origin, '--dist', dist, '--canary', '10'], (line) => lines.push(line), TEAM);
   const uploads = calls.filter((call) => call.method === 'PUT').map((call) => call.url);
   assert.match(registered.version, /^0\.1\.0-[0-9a-f]{10}$/);
-  assert.deepEqual(
-    uploads.sort(),
-    ['mf-manifest.json', 'remoteEntry.js', 'server/remoteEntry.js'].map((file) => `/release-files/catalog/${registered.version}/${file}`),
-  );
+  assert.deepEqual(uploads.sort(), [
+    `/release-files/catalog/${registered.version}/mf-manifest.json`,
+    `/release-files/catalog/${registered.version}/remoteEntry.js`,
+    `/release-files/catalog/${registered.version}/server/remoteEntry.js`,
+    `/release-maps/catalog/${registered.version}/remoteEntry.js.map`,
+  ]);
+  // The maps go before the release is registered: a registered version's files never change.
+  assert.ok(calls.findIndex((call) => call.url.startsWith('/release-maps/')) < calls.findIndex((call) => call.url === '/releases' && call.method === 'POST'));
   assert.ok(calls.every((call) => call.authorization === 'Bearer ucd_team'));
   const posted = JSON.parse(calls.at(-1).body);
   assert.deepEqual(

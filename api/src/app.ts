@@ -258,6 +258,9 @@ export async function buildApp({
     releaseRoutes({ registry, tokens: new DeployTokens(db), guard, pins, pinTtlSeconds: config.releases.pinTtlSeconds, releaseFiles, checks }),
   );
   const telemetry = startBackgroundWork(app, { db, config, clock, changes }, registry);
-  await app.register(telemetryRoutes(db, telemetry, new RegisteredReleases(db), config.telemetry, metrics, clock));
+  const registered = new RegisteredReleases(db);
+  await app.register(
+    telemetryRoutes({ db, buffer: telemetry, registered, settings: config.telemetry, metrics, clock, releaseFilesBaseUrl: config.releases.filesBaseUrl }),
+  );
   return app;
 }

@@ -432,6 +432,19 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
       ],
       accepted: 201,
     },
+    'put /release-maps/{remote}/{version}/{*}': {
+      caller: access('admin'),
+      valid: {
+        url: '/release-maps/checkout/files-1/remoteEntry.js.map',
+        body: { version: 3, sources: ['webpack://checkout/./src/a.ts'], names: [], mappings: 'AAAA' },
+      },
+      invalid: [
+        { url: '/release-maps/nope/files-1/remoteEntry.js.map', body: {} },
+        { url: '/release-maps/checkout/files-1/..%2F..%2Fx.js.map', body: {} },
+        { url: '/release-maps/checkout/files-1/remoteEntry.js.map', body: { version: 3 } },
+      ],
+      accepted: 201,
+    },
     'post /releases/pin': {
       caller: access('admin'),
       valid: { url: '/releases/pin', body: { remote: 'catalog', version: 'ra-1' } },
@@ -561,8 +574,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
         }
       }
     }
-    // 55 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(447);
+    // 56 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(463);
     expect(await tableContents()).toEqual(before);
   });
 

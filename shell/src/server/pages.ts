@@ -6,8 +6,9 @@ import type { RenderQueue } from './renderQueue';
 import { RemoteUnavailable, registryVersionOf } from '@usedcars/federation/server';
 import { type CacheOutcome, type PageOutcome, type RenderMetrics, fallbackReason } from './metrics';
 import type { RenderRequest, Renderer } from './render';
+import { RenderFailed } from './renderMarkup';
 import type { PageTokens } from './pageTokens';
-import { pageAddress, pageRemoteOf, statusOf } from './routeMatch';
+import { pageAddress, pageRemoteOf, pageScreenOf, statusOf } from './routeMatch';
 import type { Remotes } from './releaseSet';
 import { pageHeaders } from './securityHeaders';
 import { preconnectHeader } from './preconnect';
@@ -160,10 +161,11 @@ export function createPageResponder({
   tokens,
 }: PageResponderOptions) {
   /** Counted under the visitor's own release: a canary's failures never land on the live release (docs/releases.md). */
-  const served = (url: string, remotes: Remotes, outcome: PageOutcome, reason: string, cache: CacheOutcome, seconds?: number) => {
+  const served = (url: string, remotes: Remotes, outcome: PageOutcome, reason: string, cache: CacheOutcome, seconds?: number, thrown?: unknown) => {
     const remote = pageRemoteOf(url);
     const release = registryVersionOf(remotes[remote], remote) ?? releases.get(remote) ?? 'unknown';
-    metrics.page({ remote, release, outcome, reason, cache, seconds });
+    const failure = thrown instanceof RenderFailed ? { screen: pageScreenOf(url), thrown: thrown.cause } : undefined;
+    metrics.page({ remote, release, outcome, reason, cache, seconds, failure });
   };
   /** Renders under way per key: a crowd asking for one uncached page waits for one render, not a render each. */
   const rendering = new Map<string, Promise<{ status: number; html: string }>>();
@@ -230,7 +232,7 @@ export function createPageResponder({
     } catch (error) {
       request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');
       serverTiming(reply, 'render;desc="browser"', token);
-      served(url, remotes, 'browser', fallbackReason(error), cacheOutcome, seconds());
+      served(url, remotes, 'browser', fallbackReason(error), cacheOutcome, seconds(), error);
       return sendPage(request, reply, statusOf(url), template);
     }
   };

@@ -109,13 +109,13 @@ export class ReleaseRegistry {
   }
 
   /** Runs `work` (a file's upload) while the version is not registered, under the remote's lock: a registered version's files never change. */
-  async whileUnregistered<T>(remote: string, version: string, work: () => Promise<T>): Promise<T> {
+  async whileUnregistered<T>(remote: string, version: string, work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.changing(remote, async (tx) => {
       if (await this.findIn(tx, remote, version))
         throw conflict(
           `${remote} ${version} is registered: its files never change. Releasing the same build again needs no upload (npm run release does that); a changed build gets a version of its own`,
         );
-      return work();
+      return work(tx);
     });
   }
 

@@ -55,6 +55,7 @@ const health = (name: string, pageViews: number): ReleaseHealth => ({
     { minute: '2026-11-26T10:00:00.000Z', pageViews: pageViews - 10, errors: 1, renders: 25, renderFallbacks: 1, lcpP75: 1800 },
     { minute: '2026-11-26T10:01:00.000Z', pageViews: 10, errors: 2, renders: 25, renderFallbacks: 1, lcpP75: 1700 },
   ],
+  errorGroups: [],
 });
 
 let live: LiveSet;

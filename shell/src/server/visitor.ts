@@ -27,6 +27,8 @@ export interface VisitorSet {
   split: boolean;
   /** The visitor's bucket, which the page's telemetry token names. */
   bucket: number;
+  /** The remotes this visitor gets the canary of: their screens run their code even where others get static markup. */
+  canaries: string[];
 }
 
 /** The release set one visitor gets: their bucket, and an admin's pin once it is checked (a forged or expired pin's cookie is cleared). */
@@ -36,6 +38,7 @@ export function visitorSets(releases: ReleaseSet, pins: PinChecks, firstSet: () 
     const pin = cookieOf(request, RELEASE_PIN_COOKIE);
     const claims = pin === undefined ? null : pins.claims(pin);
     if (pin !== undefined && !claims) clearCookie(request, reply, RELEASE_PIN_COOKIE);
-    return { ...releases.choose(firstSet(), bucket, pin && claims ? await pins.release(pin, claims) : null), bucket };
+    const chosen = releases.choose(firstSet(), bucket, pin && claims ? await pins.release(pin, claims) : null);
+    return { ...chosen, bucket, canaries: releases.canariesIn(chosen.remotes) };
   };
 }

@@ -417,6 +417,12 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
       ],
       accepted: 200,
     },
+    'get /releases/analysis': {
+      caller: access('admin'),
+      valid: { url: '/releases/analysis?remote=catalog' },
+      invalid: [{ url: '/releases/analysis?remote=nowhere' }],
+      accepted: 200,
+    },
     'put /releases/{remote}/canary': {
       caller: access('admin'),
       valid: { url: '/releases/checkout/canary', body: { share: 40 } },
@@ -574,8 +580,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
         }
       }
     }
-    // 56 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(463);
+    // 57 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(471);
     expect(await tableContents()).toEqual(before);
   });
 

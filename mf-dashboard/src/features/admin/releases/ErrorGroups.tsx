@@ -27,15 +27,7 @@ const functionOf = (frame: Frame) => frame.original?.name ?? frame.fn;
  * where, first and last seen, and the stack's top frames behind a disclosure. The texts come
  * from pages and are shown as text only: a frame's address is never a link.
  */
-export function ErrorGroups({
-  remote,
-  releases,
-  roles,
-}: {
-  remote: string;
-  releases: readonly ReleaseHealth[];
-  roles: ReadonlyMap<string, ReleaseRole>;
-}) {
+export function ErrorGroups({ remote, releases, roles }: { remote: string; releases: readonly ReleaseHealth[]; roles: ReadonlyMap<string, ReleaseRole> }) {
   const headingId = useId();
   const withErrors = releases.filter((release) => release.errorGroups.length > 0);
   return (

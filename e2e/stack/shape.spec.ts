@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { backToFirstSet } from '../support/remotes';
-import { SITE } from '../support/site';
+import { logIn } from '../support/auth';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { ROOT, bootCatalog, copy, demoToken, execute, filesDoor, stack } from './stack';
 
 /**
@@ -30,6 +31,16 @@ test('a visitor browses from the cache: the second visit is a hit, and carries n
   expect([fresh.headers()['x-cache'], fromCache.headers()['x-cache']]).toEqual(['MISS', 'HIT']);
   expect(fresh.headers()['server-timing']).toContain('telemetry;desc=');
   expect(fromCache.headers()['server-timing'] ?? '').not.toContain('telemetry');
+});
+
+test('a buyer signs in through the front door and gets a brand list rendered for them, past the cache', async ({ page }) => {
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  const response = await page.goto('/hondas');
+  // A signed-in page is never kept by the shared cache: it is rendered for this visitor alone.
+  expect(response?.headers()['cache-control']).toContain('private');
+  expect(response?.headers()['x-cache']).not.toBe('HIT');
+  await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
 });
 
 test('a seller lists a car with photos: they are in the bucket and served through the cache, from the page’s own host', async ({ request }) => {

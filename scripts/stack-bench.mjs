@@ -7,7 +7,7 @@
  * the edge gives each a bucket) against a static file through the same cache (a content-hashed file of the catalog on
  * the files' door), then the same page with a 10 % catalog canary, which the cache keeps once per bucket. Figures, not a test.
  *
- *   node scripts/stack-bench.mjs [--seconds 10] [--connections 50] [--runs 3] [--lighthouse-only]
+ *   node scripts/stack-bench.mjs [--seconds 10] [--connections 50] [--runs 3] [--lighthouse-only] [--save <dir>]
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

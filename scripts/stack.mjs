@@ -96,7 +96,11 @@ export async function startStack(o) {
 
     await startRemoteFiles(supervisor, { root: ROOT, siteDir, port: ports.remoteFiles });
     parts.push(['files', `http://127.0.0.1:${ports.remoteFiles}`, process.pid]);
-    writeRuntimeFiles(siteDir, { ports: { auth: ports.auth }, publicHost: 'localhost', addresses: { remote: (name) => `${doors.files}/${name}`, api: doors.api } });
+    writeRuntimeFiles(siteDir, {
+      ports: { auth: ports.auth },
+      publicHost: 'localhost',
+      addresses: { remote: (name) => `${doors.files}/${name}`, api: doors.api },
+    });
     const renderEnv = {
       TELEMETRY_TOKEN: secrets.telemetry,
       CACHE_PURGE_URL: `http://127.0.0.1:${ports.cachePages}/`,

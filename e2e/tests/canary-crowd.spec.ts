@@ -8,7 +8,7 @@ import { expect, test } from '../support/test';
 import { logIn } from '../support/auth';
 import { accessToken } from '../support/orders';
 import { ROOT, backToFirstSet } from '../support/remotes';
-import { DEMO, DEMO_PASSWORD, SITE, siteDir } from '../support/site';
+import { DEMO, DEMO_PASSWORD, OPS_TOKENS, SITE, siteDir } from '../support/site';
 
 /**
  * Two builds of one remote on one render server under a crowd (docs/architecture.md, "Two builds
@@ -80,7 +80,24 @@ async function crowd(): Promise<{ rendered: number; browser: number; cached: num
   return { ...counts, made };
 }
 
-const fallbackRate = ({ rendered, browser }: { rendered: number; browser: number }) => browser / (rendered + browser);
+/** The catalog's pages the render server left to the browser so far, by why (its /metrics, summed over releases and workers). */
+async function catalogFallbacks(): Promise<Map<string, number>> {
+  const text = await (await fetch(`${SITE.shell}/metrics`, { headers: { Authorization: `Bearer ${OPS_TOKENS.metrics}` } })).text();
+  const byReason = new Map<string, number>();
+  for (const [, reason, count] of text.matchAll(/^render_pages_total\{remote="catalog",[^}]*outcome="browser",reason="([^"]*)"[^}]*\} (\d+)$/gm)) {
+    byReason.set(reason!, (byReason.get(reason!) ?? 0) + Number(count));
+  }
+  return byReason;
+}
+
+/** Left to the browser since `before` for a reason other than time (the render budget, a full queue), which a busy machine explains. */
+const notForTime = (before: Map<string, number>, after: Map<string, number>) =>
+  Object.fromEntries(
+    [...after]
+      .filter(([reason]) => reason !== 'budget' && reason !== 'queue_full')
+      .map(([reason, count]) => [reason, count - (before.get(reason) ?? 0)])
+      .filter(([, count]) => count !== 0),
+  );
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(300_000);
@@ -106,7 +123,9 @@ test.afterAll(async () => {
   if (builds) rmSync(builds, { recursive: true, force: true });
 });
 
-test('a 50 % canary of the same build under a crowd: both halves server-rendered as often as without it, and the canary stays', async ({ browser }) => {
+test('a 50 % canary of the same build under a crowd: both halves rendered with their own build, no page lost for want of one, and the canary stays', async ({
+  browser,
+}) => {
   test.setTimeout(600_000);
   const logFile = path.join(siteDir(), 'logs', 'shell.log');
   const logBefore = readFileSync(logFile, 'utf8').length;
@@ -114,22 +133,28 @@ test('a 50 % canary of the same build under a crowd: both halves server-rendered
   await release(path.join(builds, 'live'));
   const live = (await api<{ remotes: Record<string, { live: { manifestUrl: string } | null }> }>('GET', '/releases/live')).remotes.catalog!.live!;
   await expect.poll(() => renderedWith(probePath, 95)).toBe(live.manifestUrl);
-  const without = await crowd();
 
   await release(path.join(builds, 'canary'), '--canary', '50');
   const canary = (await api<{ remotes: Record<string, { canary: { version: string; manifestUrl: string } | null }> }>('GET', '/releases/live')).remotes.catalog!
     .canary!;
   await expect.poll(() => renderedWith(probePath, 5)).toBe(canary.manifestUrl);
+  const fallbacksBefore = await catalogFallbacks();
   const withCanary = await crowd();
+  const fallbacksAfter = await catalogFallbacks();
   const { made, ...responses } = withCanary;
-  test.info().annotations.push({ type: 'responses', description: JSON.stringify({ without: { ...without, made: without.made.size }, withCanary: responses }) });
+  test.info().annotations.push({
+    type: 'responses',
+    description: JSON.stringify({ ...responses, fallbacks: Object.fromEntries(fallbacksAfter) }),
+  });
 
   // Both halves rendered their own build: a new set empties the page cache, so every car's page was made again, half
   // of them for the canary's bucket. (How many responses shared a render, or were found in one of the workers' caches,
   // depends on timing; which pages were made does not.)
   expect(made.size).toBe(carPaths.length);
   expect([...made].filter((page) => page.endsWith(' 5'))).toHaveLength(carPaths.length / 2);
-  expect(fallbackRate(withCanary)).toBeLessThanOrEqual(fallbackRate(without) + 0.03);
+  // Two builds side by side cost no page its render: whatever was left to the browser meanwhile was for want of time
+  // on a busy machine (how fast is bench:render's to say), never a build that could not be loaded or a screen that threw.
+  expect(notForTime(fallbacksBefore, fallbacksAfter)).toEqual({});
   const log = readFileSync(logFile, 'utf8').slice(logBefore);
   expect(log).not.toMatch(/could not be loaded|ENOENT/);
 

@@ -248,7 +248,7 @@ test("the failing canary's errors are in the summary in words, its pages' frames
   await sent;
   await context.close();
   await expect
-    .poll(async () => (await groupsOf()).find((group) => group.kind === 'boundary'), { timeout: 15_000 })
+    .poll(async () => (await groupsOf()).find((group) => group.kind === 'boundary'), { timeout: 30_000 })
     .toMatchObject({ message: 'this canary cannot show a price', screen: 'catalog/CarDetailPage' });
   const [top] = (await groupsOf()).find((group) => group.kind === 'boundary')!.frames;
   // The frame is in the release's own chunk, and `npm run release` uploaded its source map: the API shows where it is in the source.

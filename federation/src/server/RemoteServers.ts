@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ModuleFederation, getInstance } from '@module-federation/enhanced/runtime';
-import { remoteOf, type ModuleId } from '@usedcars/shared-contract';
+import { parseModuleId, type ModuleId } from '@usedcars/shared-contract';
 import type { ScreenModule } from '@usedcars/federation';
 import ssrPublicPath from '../ssr-public-path';
 import { entryOf } from '../core/entry';
@@ -181,7 +181,7 @@ export class RemoteServers {
 
   /** An exposed module of this build; fails with RemoteUnavailable when it cannot be had. */
   async load<Id extends ModuleId>(id: Id, build: RemoteBuild): Promise<ScreenModule<Id>> {
-    if (remoteOf(id) !== build.remote) throw new Error(`${id} is not a module of ${build.remote}`);
+    if (parseModuleId(id).remote !== build.remote) throw new Error(`${id} is not a module of ${build.remote}`);
     const loaded = this.use(build);
     let timer: NodeJS.Timeout | undefined;
     try {

@@ -2,7 +2,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Link, useRoutes, type RouteObject } from 'react-router-dom';
-import { SCREENS, remoteOf, type ModuleId, type ModuleProps, type RemoteName, type Screen } from '@usedcars/shared-contract';
+import { SCREENS, parseModuleId, type ModuleId, type ModuleProps, type RemoteName, type Screen } from '@usedcars/shared-contract';
 import { connect, type PageSession } from '@usedcars/federation';
 import { loadRuntimeConfig } from '@usedcars/federation/config';
 import { GlobalStyle } from '@usedcars/shared-ui';
@@ -25,7 +25,7 @@ function Screens({ routes }: { routes: RouteObject[] }) {
 export function standaloneRoutes<R extends RemoteName>(remote: R, modules: RemoteModules<R>, screens: readonly Screen[] = SCREENS): RouteObject[] {
   return screens.flatMap((screen): RouteObject[] => {
     const children = standaloneRoutes(remote, modules, screen.children ?? []);
-    if (!('module' in screen) || remoteOf(screen.module) !== remote) return children;
+    if (!('module' in screen) || parseModuleId(screen.module).remote !== remote) return children;
     const Component = (modules as Record<string, ComponentType<object>>)[screen.module];
     if (!Component) return children;
     const element = <Component {...screen.props} />;

@@ -26,6 +26,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { defaultPorts, movedPorts } from './topology.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', ...createRequire(import.meta.url)('../tooling/chromium-args.json')];
@@ -50,12 +51,12 @@ if (!origin) {
   const { startSite, buildMissing } = await import('./site.mjs');
   await buildMissing();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-perf-'));
-  const ports = { shell: 3220, catalog: 3221, dashboard: 3222, checkout: 3223, api: 5220, auth: 9220, mail: 2722 };
+  const ports = movedPorts(220);
   site = await startSite({ ports, dataDir, quiet: true });
   origin = `http://localhost:${ports.shell}`;
   api = `http://localhost:${ports.api}`;
 }
-api ??= 'http://localhost:5000';
+api ??= `http://localhost:${defaultPorts().api}`;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

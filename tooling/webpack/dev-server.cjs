@@ -7,7 +7,7 @@ function devServer(o) {
     port: o.port,
     host: '127.0.0.1',
     historyApiFallback: true,
-    // The page (localhost:3000) opens hot-reload sockets to every remote's server; the servers
+    // The shell's page opens hot-reload sockets to every remote's server; the servers
     // only listen on loopback, so any Host/Origin header reaching them is a local one.
     allowedHosts: 'all',
     hot: true,

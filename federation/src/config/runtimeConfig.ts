@@ -1,3 +1,5 @@
+import { TOPOLOGY } from '@usedcars/shared-contract/topology';
+
 /**
  * Settings the site reads at run time from `/config.json` beside the shell's index.html, so one
  * build runs against any API or identity project: the operator edits the file, nothing is rebuilt.
@@ -13,7 +15,7 @@ export interface RuntimeConfig {
   /** Base address of the API, without a trailing slash. */
   apiUrl: string;
   firebase: FirebaseWebConfig;
-  /** Auth emulator origin (http://127.0.0.1:9099) in development; absent in production. */
+  /** Auth emulator origin in development; absent in production. */
   authEmulatorUrl?: string;
   /** The share of page views that report their Web Vitals and errors (0–1; 1 when absent): docs/operations.md, "Telemetry". */
   telemetrySample?: number;
@@ -24,9 +26,9 @@ export interface RuntimeConfig {
  * dev page serves none). Once a config.json is read, its own authEmulatorUrl is the only one.
  */
 export const LOCAL_RUNTIME_CONFIG: RuntimeConfig = {
-  apiUrl: 'http://localhost:5000',
+  apiUrl: `http://localhost:${TOPOLOGY.api.port}`,
   firebase: { apiKey: 'demo-key', authDomain: 'demo-usedcars.firebaseapp.com', projectId: 'demo-usedcars' },
-  authEmulatorUrl: 'http://127.0.0.1:9099',
+  authEmulatorUrl: `http://127.0.0.1:${TOPOLOGY.authEmulator.port}`,
 };
 
 /**

@@ -225,13 +225,17 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'shell', pattern: 'shell/**', mode: 'full' },
         { type: 'remote', pattern: 'mf-*/**', mode: 'full', capture: ['name'] },
+        // The contract: types, schemas, addresses and the topology; it imports no other package.
+        { type: 'contract', pattern: 'shared-contract/**', mode: 'full' },
         { type: 'shared', pattern: 'shared-*/**', mode: 'full', capture: ['name'] },
         // The sharing policy: plain rules any part may read (the API's preflight judges builds with it).
         { type: 'policy', pattern: 'federation/src/sharing/**', mode: 'full' },
         { type: 'platform', pattern: 'federation/**', mode: 'full' },
         { type: 'api', pattern: 'api/**', mode: 'full' },
         { type: 'e2e', pattern: 'e2e/**', mode: 'full' },
-        { type: 'tooling', pattern: ['tooling/**', 'scripts/**', 'jest/**', 'types/**', '*'], mode: 'full' },
+        // The builds' own code (webpack config, router facade): platform too.
+        { type: 'tooling', pattern: 'tooling/**', mode: 'full' },
+        { type: 'scripts', pattern: ['scripts/**', 'jest/**', 'types/**', '*'], mode: 'full' },
       ],
       'import/resolver': {
         typescript: { project: ['*/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true },
@@ -247,18 +251,20 @@ export default tseslint.config(
           message: '${file.type} code may not import ${dependency.source} (a ${dependency.type}); docs/how-to.md, "Lint and format"',
           rules: [
             // A remote: itself and the shared packages. Never another remote, never the shell.
-            { from: 'remote', allow: [['remote', { name: '${from.name}' }], 'shared', 'platform', 'policy', 'tooling'] },
+            { from: 'remote', allow: [['remote', { name: '${from.name}' }], 'shared', 'contract', 'platform', 'policy', 'tooling', 'scripts'] },
             // The shell: itself and the shared packages; remotes reach it only through federation.
-            { from: 'shell', allow: ['shell', 'shared', 'platform', 'policy', 'tooling'] },
+            { from: 'shell', allow: ['shell', 'shared', 'contract', 'platform', 'policy', 'tooling', 'scripts'] },
             // A shared package: shared packages only. Never a remote, never the shell.
-            { from: 'shared', allow: ['shared', 'platform', 'policy', 'tooling'] },
-            // The federation machinery (@usedcars/federation): itself and the shared packages.
-            { from: 'platform', allow: ['platform', 'policy', 'shared', 'tooling'] },
+            { from: 'shared', allow: ['shared', 'contract', 'platform', 'policy', 'tooling', 'scripts'] },
+            { from: 'contract', allow: ['contract', 'scripts'] },
+            // Platform code (federation, tooling) sits under the shared packages: only the contract, so no package cycle.
+            { from: 'platform', allow: ['platform', 'policy', 'contract', 'tooling', 'scripts'] },
+            { from: 'tooling', allow: ['tooling', 'platform', 'policy', 'contract'] },
             { from: 'policy', allow: ['policy'] },
             // The API: itself and the contract it shares with the site; never a UI package.
-            { from: 'api', allow: ['api', ['shared', { name: 'contract' }], 'policy', 'tooling'] },
-            { from: 'e2e', allow: ['e2e', ['shared', { name: 'contract' }], 'tooling'] },
-            { from: 'tooling', allow: ['tooling', 'shell', 'remote', 'shared', 'platform', 'policy', 'api', 'e2e'] },
+            { from: 'api', allow: ['api', 'contract', 'policy', 'tooling', 'scripts'] },
+            { from: 'e2e', allow: ['e2e', 'contract', 'tooling', 'scripts'] },
+            { from: 'scripts', allow: ['scripts', 'tooling', 'shell', 'remote', 'shared', 'contract', 'platform', 'policy', 'api', 'e2e'] },
           ],
         },
       ],

@@ -87,6 +87,30 @@ test('a shared package may not import a remote or the shell', async () => {
   );
 });
 
+test('platform code (federation, tooling) imports only the contract of the shared packages, so no package cycle', async () => {
+  for (const [name, binding] of [
+    ['shared-ui', 'Container'],
+    ['shared-auth', 'pageSession'],
+    ['shared-api', 'apiUrl'],
+    ['shared-ui/appSettings', 'AppToaster'],
+  ]) {
+    const code = `import { ${binding} } from '@usedcars/${name}';\nexport const probe = ${binding};\n`;
+    await assertRefused('federation/src/page/probe.ts', code, `federation → ${name}`);
+    await assertRefused('federation/src/server/probe.ts', code, `federation/server → ${name}`);
+    await assertRefused('tooling/probe.ts', code, `tooling → ${name}`);
+  }
+  await assertRefused('federation/src/page/probe.ts', "import { GlobalStyle } from '../../../shared-ui/src/GlobalStyle';\nexport const probe = GlobalStyle;\n", 'federation → shared-ui by a path');
+  await assertAllowed('federation/src/page/probe.ts', "import { parseModuleId } from '@usedcars/shared-contract';\nexport const probe = parseModuleId;\n");
+  await assertAllowed('tooling/probe.ts', "import { TOPOLOGY } from '@usedcars/shared-contract/topology';\nexport const probe = TOPOLOGY;\n");
+  // The other direction stays open: a shared package builds on the platform.
+  await assertAllowed('shared-ui/src/probe.ts', "import { connect } from '@usedcars/federation';\nexport const probe = connect;\n");
+});
+
+test('the contract imports no other package', async () => {
+  await assertRefused('shared-contract/src/probe.ts', "import { connect } from '@usedcars/federation';\nexport const probe = connect;\n", 'contract → federation');
+  await assertRefused('shared-contract/src/probe.ts', "import { Container } from '@usedcars/shared-ui';\nexport const probe = Container;\n", 'contract → shared-ui');
+});
+
 test('the API may not import a UI package', async () => {
   await assertRefused('api/src/probe.ts', "import { Container } from '@usedcars/shared-ui';\nexport const probe = Container;\n", 'api → shared-ui');
   await assertRefused('api/src/probe.ts', "import { useSession } from '@usedcars/shared-auth';\nexport const probe = useSession;\n", 'api → shared-auth');

@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, DEMO_PASSWORD, FLAGS, lighthouseRun, median, signInFirst } from './lighthouse.mjs';
+import { defaultPorts, movedPorts } from './topology.mjs';
 
 const GOALS = { score: 97, lcp: 1500, tbt: 100, cls: 0.01, js: 130 * 1024, cardPicture: 30 * 1024 };
 /** The original single-bundle app on this machine, as measured before the federated site (Lighthouse 12.8, median of 3). */
@@ -44,12 +45,12 @@ if (!origin) {
   const { startSite, buildMissing } = await import('./site.mjs');
   await buildMissing();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-perf-'));
-  const ports = { shell: 3220, catalog: 3221, dashboard: 3222, checkout: 3223, api: 5220, auth: 9220, mail: 2722 };
+  const ports = movedPorts(220);
   site = await startSite({ ports, dataDir, quiet: true });
   origin = `http://localhost:${ports.shell}`;
   api = `http://localhost:${ports.api}`;
 }
-api ??= 'http://localhost:5000';
+api ??= `http://localhost:${defaultPorts().api}`;
 
 async function lighthousePage(label, url, signedInAs) {
   const results = [];

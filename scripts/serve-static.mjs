@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultPorts } from './topology.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -134,7 +135,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const dir = args.find((a) => !a.startsWith('--')) ?? 'dist';
   const portArg = args.indexOf('--port');
-  const port = Number(portArg >= 0 ? args[portArg + 1] : (process.env.PORT ?? 3000));
+  const port = Number(portArg >= 0 ? args[portArg + 1] : (process.env.PORT ?? defaultPorts({}).shell));
   const originsArg = args.indexOf('--origins');
   const origins = originsArg >= 0 ? args[originsArg + 1].split(',') : undefined;
   const server = await serveStatic({ dir, port, host: process.env.HOST ?? '127.0.0.1', spa: args.includes('--spa'), origins });

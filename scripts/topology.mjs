@@ -16,6 +16,11 @@ export const FRONT_ENDS = [
 
 export const REMOTE_NAMES = Object.keys(TOPOLOGY.remotes);
 
+/** Every part's usual port moved up by `by`: a bench's own site beside `npm start`. */
+export function movedPorts(by) {
+  return Object.fromEntries(Object.entries(defaultPorts({})).map(([part, port]) => [part, port + by]));
+}
+
 /** Every part's port, moved by its setting when that is set. */
 export function defaultPorts(env = process.env) {
   const ports = Object.fromEntries(FRONT_ENDS.map((f) => [f.name, Number(env[f.portVar] ?? f.port)]));

@@ -44,6 +44,20 @@ test('the ports and settings of the real topology are those the README lists', a
   assert.deepEqual(site.defaultPorts({ CATALOG_PORT: '4001', API_PORT: '6000' }).catalog, 4001);
 });
 
+test("a bench's own site: every part of the topology at its usual port moved up, none missing", async () => {
+  const site = await import('./topology.mjs');
+  const usual = site.defaultPorts({});
+  const moved = site.movedPorts(200);
+  assert.deepEqual(Object.keys(moved), Object.keys(usual));
+  for (const [part, port] of Object.entries(usual)) assert.equal(moved[part], port + 200);
+  process.env.SHELL_PORT = '1';
+  try {
+    assert.deepEqual(site.movedPorts(200), moved, 'the settings of the npm start beside it do not move a bench');
+  } finally {
+    delete process.env.SHELL_PORT;
+  }
+});
+
 test("the shell's first remotes.json names every remote of the topology at its usual port", async () => {
   const site = await import('./topology.mjs');
   const first = JSON.parse(readFileSync(path.join(ROOT, 'shell', 'public', 'remotes.json'), 'utf8'));

@@ -1,13 +1,4 @@
-/**
- * `local/name-contains-text`: an element's `aria-label` contains the text it shows (WCAG 2.5.3,
- * "Label in Name"), so a speech-input user can say what they see to press it. The visible text
- * first, then the context, keeps both: `aria-label={`Withdraw, ${car.carName}`}` on "Withdraw".
- *
- * Texts are worked out from the source: literals as they are, any other expression as its own
- * source (the same expression in the label and in the text matches), and a `cond ? a : b` or
- * `cond && a` tried both ways, the same condition the same way in the label and in the text. An
- * element whose text cannot be worked out that way is left to the browser suite's axe check.
- */
+// `local/name-contains-text`: an aria-label contains the text the element shows (WCAG 2.5.3; docs/how-to.md, "Lint and format").
 
 const MAX_CONDITIONS = 4;
 

@@ -1,7 +1,4 @@
-/**
- * The screen registry (shared-contract/src/screens.ts) for the webpack configs, which are plain
- * CommonJS: each remote's `exposes` is derived from it rather than written a second time.
- */
+/** The screen registry for the CommonJS webpack configs: each remote's `exposes` derived, not rewritten. */
 const { require: requireTs } = require('tsx/cjs/api');
 
 const { exposesOf } = requireTs('@usedcars/shared-contract/screens', __filename);

@@ -1,4 +1,5 @@
-import { renderStandalone } from '@usedcars/federation/standalone';
+import { pageSession, startIdentity } from '@usedcars/shared-auth';
+import { renderStandalone } from '@usedcars/shared-ui/standalone';
 import HomePage from './exposed/HomePage';
 import AboutPage from './exposed/AboutPage';
 import BlogsPage from './exposed/BlogsPage';
@@ -6,10 +7,14 @@ import BrandListPage from './exposed/BrandListPage';
 import CarDetailPage from './exposed/CarDetailPage';
 
 // This remote's screens alone, where the screen registry places them.
-void renderStandalone('catalog', {
-  'catalog/HomePage': HomePage,
-  'catalog/AboutPage': AboutPage,
-  'catalog/BlogsPage': BlogsPage,
-  'catalog/BrandListPage': BrandListPage,
-  'catalog/CarDetailPage': CarDetailPage,
-});
+void renderStandalone(
+  'catalog',
+  {
+    'catalog/HomePage': HomePage,
+    'catalog/AboutPage': AboutPage,
+    'catalog/BlogsPage': BlogsPage,
+    'catalog/BrandListPage': BrandListPage,
+    'catalog/CarDetailPage': CarDetailPage,
+  },
+  { session: pageSession, startIdentity },
+);

@@ -1,4 +1,5 @@
-import { renderStandalone } from '@usedcars/federation/standalone';
+import { pageSession, startIdentity } from '@usedcars/shared-auth';
+import { renderStandalone } from '@usedcars/shared-ui/standalone';
 import DashboardLayout from './exposed/DashboardLayout';
 import DashboardHome from './exposed/DashboardHome';
 import AddProductPage from './exposed/AddProductPage';
@@ -11,15 +12,19 @@ import AuditLogPage from './exposed/AuditLogPage';
 import ReleasesPage from './exposed/ReleasesPage';
 
 // This remote's screens alone, where the screen registry places them.
-void renderStandalone('dashboard', {
-  'dashboard/DashboardLayout': DashboardLayout,
-  'dashboard/DashboardHome': DashboardHome,
-  'dashboard/AddProductPage': AddProductPage,
-  'dashboard/MyProductPage': MyProductPage,
-  'dashboard/MyBuyersPage': MyBuyersPage,
-  'dashboard/SavedCarsPage': SavedCarsPage,
-  'dashboard/SavedSearchesPage': SavedSearchesPage,
-  'dashboard/ReportsPage': ReportsPage,
-  'dashboard/AuditLogPage': AuditLogPage,
-  'dashboard/ReleasesPage': ReleasesPage,
-});
+void renderStandalone(
+  'dashboard',
+  {
+    'dashboard/DashboardLayout': DashboardLayout,
+    'dashboard/DashboardHome': DashboardHome,
+    'dashboard/AddProductPage': AddProductPage,
+    'dashboard/MyProductPage': MyProductPage,
+    'dashboard/MyBuyersPage': MyBuyersPage,
+    'dashboard/SavedCarsPage': SavedCarsPage,
+    'dashboard/SavedSearchesPage': SavedSearchesPage,
+    'dashboard/ReportsPage': ReportsPage,
+    'dashboard/AuditLogPage': AuditLogPage,
+    'dashboard/ReleasesPage': ReleasesPage,
+  },
+  { session: pageSession, startIdentity },
+);

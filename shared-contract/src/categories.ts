@@ -1,3 +1,5 @@
+import { idField } from './fields';
+
 /**
  * The three makes and their paths (docs/product.md, "The screens"). The paths are irregular on purpose:
  * the Mercedes list is /mercedes while its detail and API collection are /mercedess,
@@ -33,4 +35,20 @@ export const CATEGORY_PATHS: Record<Category, CategoryPaths> = {
 
 export function carDetailPath(category: Category, id: string): string {
   return `${CATEGORY_PATHS[category].detailRoute}/${encodeURIComponent(id)}`;
+}
+
+const CAR_ID = idField('id');
+
+/**
+ * The car a site address shows when it is a car's page (`/mercedess/<id>`, a query after it or
+ * not), else null. Routes match regardless of case, so this does too; the id comes back in lower case.
+ */
+export function carOfPath(address: string): { category: Category; id: string } | null {
+  const path = address.split(/[?#]/, 1)[0]!.replace(/\/$/, '');
+  const slash = path.lastIndexOf('/');
+  const id = path.slice(slash + 1);
+  if (slash <= 0 || !CAR_ID.safeParse(id).success) return null;
+  const detailRoute = path.slice(0, slash).toLowerCase();
+  const category = CATEGORIES.find((name) => CATEGORY_PATHS[name].detailRoute.toLowerCase() === detailRoute);
+  return category ? { category, id: id.toLowerCase() } : null;
 }

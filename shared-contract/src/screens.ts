@@ -1,6 +1,7 @@
 import type { Car } from './car';
 import { CATEGORIES, CATEGORY_PATHS, type Category } from './categories';
 import { LIST_VIEW_SEARCH } from './listing';
+import { parseModuleId } from './moduleId';
 import type { Role } from './roles';
 import { SITE_PATHS, SITE_ROUTES } from './sitePaths';
 
@@ -242,17 +243,12 @@ type Missing = Exclude<ModuleId, (typeof EXPOSED_MODULES)[number]>;
 const everyModuleListed: [Missing] extends [never] ? true : Missing = true;
 void everyModuleListed;
 
-export function remoteOf(id: ModuleId): RemoteName {
-  return id.slice(0, id.indexOf('/')) as RemoteName;
-}
-
 /** A remote's webpack `exposes`: './HomePage' → './src/exposed/HomePage.tsx'. */
 export function exposesOf(remote: RemoteName): Record<string, string> {
   return Object.fromEntries(
-    EXPOSED_MODULES.filter((id) => remoteOf(id) === remote).map((id) => {
-      const module = id.slice(remote.length + 1);
-      return [`./${module}`, `./src/exposed/${module}.tsx`];
-    }),
+    EXPOSED_MODULES.map(parseModuleId)
+      .filter((parsed) => parsed.remote === remote)
+      .map(({ module }) => [`./${module}`, `./src/exposed/${module}.tsx`]),
   );
 }
 

@@ -1,8 +1,4 @@
-/**
- * Writes chunks.json (or the file named) beside the shell's page: the files of each named chunk (bootstrap,
- * page-services, screen-LoginPage, …), so the render server can name a page's scripts in its
- * head instead of the browser finding them one after another.
- */
+/** chunks.json: each named chunk's files, so the render server names a page's scripts in its head. */
 class ChunkListPlugin {
   constructor(fileName = 'chunks.json') {
     this.fileName = fileName;

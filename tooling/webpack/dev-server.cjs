@@ -7,15 +7,12 @@ function devServer(o) {
     port: o.port,
     host: '127.0.0.1',
     historyApiFallback: true,
-    // The page (localhost:3000) opens hot-reload sockets to every remote's server; the servers
-    // only listen on loopback, so any Host/Origin header reaching them is a local one.
+    // The servers listen on loopback only, so any Host reaching them is local (the shell's page opens sockets to each).
     allowedHosts: 'all',
     hot: true,
     headers: { 'Access-Control-Allow-Origin': '*' },
     static: o.copy ? [{ directory: path.join(o.dir, 'public') }] : false,
-    // SHELL_RUNTIME_DIR (set by `npm run dev`) holds this run's remotes.json and config.json.
-    // They must win over the copies of public/ that the build itself emits, so they are
-    // answered ahead of webpack's own middleware, read afresh on each request.
+    // This run's remotes.json and config.json (SHELL_RUNTIME_DIR) win over public/'s, read afresh each request.
     setupMiddlewares: (middlewares) => {
       const dir = process.env.SHELL_RUNTIME_DIR;
       if (!dir) return middlewares;

@@ -4,11 +4,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { hostServerShared } = require('./shared.cjs');
 const { pictureRule, resolveOptions, scriptRule } = require('./resolve.cjs');
 
-/**
- * The shell's render server (shell/src/server/): a Node program that is also the server's
- * federation host, providing the singletons the remotes' server builds borrow. Its web framework
- * stays outside the bundle: only code that must share React with the remotes is bundled.
- */
+/** Only code that must share React with the remotes is bundled; the web framework stays outside. */
 function hostServerConfig(o) {
   return {
     name: 'server',

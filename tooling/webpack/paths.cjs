@@ -9,7 +9,6 @@ function findRoot(dir) {
   if (parent === dir) throw new Error('node_modules not found above tooling/');
   return findRoot(parent);
 }
-// (A copy of a package and tooling/ elsewhere in the tree, as the deployment test makes, still builds.)
 const root = findRoot(path.resolve(__dirname, '..'));
 
 /** Where a remote's server build sits, relative to its browser build (and so to its mf-manifest.json). */

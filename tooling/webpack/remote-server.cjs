@@ -5,12 +5,7 @@ const { SERVER_FOLDER } = require('./paths.cjs');
 const { sharedConfig } = require('./shared.cjs');
 const { pictureRule, resolveOptions, scriptRule } = require('./resolve.cjs');
 
-/**
- * A remote's server build: the same exposed modules for Node, published beside the browser build.
- * Its chunks are named server/… and its public path is the browser build's folder (set when the
- * render server loads it: @usedcars/federation/ssr-public-path), so a picture it imports has the very
- * address the page gives it, and its chunks are fetched from wherever the remote is published.
- */
+/** Its public path is the browser build's folder, so a picture has the address the page gives it. */
 function remoteServerConfig(o) {
   return {
     name: 'server',

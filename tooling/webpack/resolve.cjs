@@ -2,12 +2,7 @@
 const path = require('node:path');
 const { root } = require('./paths.cjs');
 
-/**
- * The federation runtime reaches the page through both `import` (our code, webpack's runtime)
- * and `require` (its external-runtime plugin), and its packages ship separate ESM and CJS
- * builds, so the shell carried two copies (~25 KB compressed). Every request for these
- * packages goes to the ESM build instead.
- */
+/** The federation runtime is both imported and required: one ESM copy, not two builds (~25 KB compressed). */
 function federationRuntimeEsm() {
   const esm = (pkg, file) => path.join(root, 'node_modules', '@module-federation', pkg, 'dist', file);
   return {

@@ -4,10 +4,7 @@ const fs = require('node:fs');
 const { SINGLETONS, SHARED_BY_VERSION, STARTUP_PACKAGES, acceptedRange } = require('@usedcars/federation/sharing');
 const { root } = require('./paths.cjs');
 
-/**
- * The version of a package as the building package resolves it (its own node_modules first, then
- * up the tree): the version its bundle really contains, which is what its manifest must declare.
- */
+/** The version the building package resolves, so really bundles: what its manifest must declare. */
 function version(name, dir = root) {
   for (let at = dir; ; at = path.dirname(at)) {
     const file = path.join(at, 'node_modules', name, 'package.json');

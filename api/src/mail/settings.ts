@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 
 /** Where alert mails go out and what their links point at (docs/operations.md, "Mail"). */
 export interface MailSettings {
@@ -17,9 +18,9 @@ export interface MailSettings {
 
 export const defaultMailSettings: MailSettings = {
   smtpHost: '127.0.0.1',
-  smtpPort: 2525,
-  siteUrl: 'http://localhost:3000',
-  publicApiUrl: 'http://127.0.0.1:5000',
+  smtpPort: TOPOLOGY.mailCatcher.port,
+  siteUrl: `http://localhost:${TOPOLOGY.shell.port}`,
+  publicApiUrl: `http://127.0.0.1:${TOPOLOGY.api.port}`,
   from: 'Used cars <alerts@usedcars.local>',
   pollMs: 10_000,
 };

@@ -3,13 +3,7 @@ import type { RuntimeConfig } from '@usedcars/federation/config';
 import type { SessionViewer } from '@usedcars/shared-contract';
 import type { RemoteManifest } from '../core/manifest';
 
-/**
- * What the render server hands the page beside its HTML (docs/architecture.md, "Server
- * rendering"): the settings and remote addresses it rendered with, so the page starts from the
- * same ones without requesting config.json, remotes.json and each manifest again, and the API
- * responses it rendered (react-query's dehydrated cache). It travels as a JSON data block, which
- * the browser never runs: the content security policy allows no inline script.
- */
+/** What the page starts from instead of requesting it again (docs/architecture.md, "Server rendering"); a JSON block, never run. */
 export interface BootData {
   config: RuntimeConfig;
   remotes: Record<string, string>;

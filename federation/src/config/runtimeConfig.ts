@@ -1,7 +1,6 @@
-/**
- * Settings the site reads at run time from `/config.json` beside the shell's index.html, so one
- * build runs against any API or identity project: the operator edits the file, nothing is rebuilt.
- */
+import { TOPOLOGY } from '@usedcars/shared-contract/topology';
+
+/** `/config.json`: one build runs against any API or identity project, nothing rebuilt. */
 export interface FirebaseWebConfig {
   apiKey: string;
   authDomain: string;
@@ -13,27 +12,20 @@ export interface RuntimeConfig {
   /** Base address of the API, without a trailing slash. */
   apiUrl: string;
   firebase: FirebaseWebConfig;
-  /** Auth emulator origin (http://127.0.0.1:9099) in development; absent in production. */
+  /** Auth emulator origin in development; absent in production. */
   authEmulatorUrl?: string;
   /** The share of page views that report their Web Vitals and errors (0–1; 1 when absent): docs/operations.md, "Telemetry". */
   telemetrySample?: number;
 }
 
-/**
- * The whole local set-up, used only while no config.json has been read (a remote's standalone
- * dev page serves none). Once a config.json is read, its own authEmulatorUrl is the only one.
- */
+/** Used only while no config.json has been read (a remote's standalone dev page serves none). */
 export const LOCAL_RUNTIME_CONFIG: RuntimeConfig = {
-  apiUrl: 'http://localhost:5000',
+  apiUrl: `http://localhost:${TOPOLOGY.api.port}`,
   firebase: { apiKey: 'demo-key', authDomain: 'demo-usedcars.firebaseapp.com', projectId: 'demo-usedcars' },
-  authEmulatorUrl: 'http://127.0.0.1:9099',
+  authEmulatorUrl: `http://127.0.0.1:${TOPOLOGY.authEmulator.port}`,
 };
 
-/**
- * The emulator only for a `demo-` project: Firebase reserves those ids for emulators, so an
- * emulator URL left in a real project's config (a copied dev file) would sign real people into
- * a local fake and load a script from 127.0.0.1. That is refused, not obeyed.
- */
+/** Only a `demo-` project gets the emulator: a copied dev file must not sign real people into a local fake. */
 function emulatorFor(firebase: FirebaseWebConfig, url: string | undefined): string | undefined {
   if (!url) return undefined;
   if (!firebase.projectId.startsWith('demo-')) {

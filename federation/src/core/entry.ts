@@ -18,10 +18,7 @@ function inFolder(folder: string | undefined, file: string): string {
   return folder ? `${folder.replace(/\/?$/, '/')}${file}` : file;
 }
 
-/**
- * Where a remote's entry script is, for the browser (remoteEntry) or the render server
- * (ssrRemoteEntry). Throws when the manifest names none: an older build has no server entry.
- */
+/** The entry script for the browser or the render server; throws when the manifest names none (an older build). */
 export function entryOf(manifestUrl: string, manifest: RemoteManifest, side: Side): EntryAddress {
   const meta = manifest.metaData;
   const file = side === 'browser' ? meta?.remoteEntry : meta?.ssrRemoteEntry;

@@ -50,10 +50,7 @@ export function parseManifest(manifestUrl: string, text: string): PublishedManif
   return manifest as PublishedManifest;
 }
 
-/**
- * The release a build is, as the health numbers name it: the registry's version when it was loaded
- * from a release's address, else the version its manifest declares (`unknown` without one).
- */
+/** The release a build is: the registry's version for a release's address, else its manifest's (or `unknown`). */
 export function releaseOf(manifest: RemoteManifest | undefined, manifestUrl?: string, remote?: string): string {
   const registered = registryVersionOf(manifestUrl, remote);
   if (registered) return registered;

@@ -20,10 +20,7 @@ export function providedVersions(instance: HostInstance | null | undefined): Rec
   return versions;
 }
 
-/**
- * A remote's shared requirements against its host. `side` 'server' judges only what the host
- * provides: browser-only packages (the identity SDK) are not the render server's business.
- */
+/** `side` 'server' judges only what the host provides: browser-only packages are not the render server's business. */
 export function versionCheck(
   shared: readonly SharedRequirement[] | undefined,
   provided: Readonly<Record<string, string>>,

@@ -1,21 +1,13 @@
 import { createContext } from 'react';
 
-/**
- * What a screen wants in the page's <head> when it is rendered on the server: the render server
- * provides one of these per request and writes it into the HTML (docs/architecture.md, "Server
- * rendering"). In the browser there is none.
- */
+/** What a screen wants in the <head> of a server-rendered page, one per request; none in the browser. */
 export interface ServerHead {
   title?: string;
   /** Pictures the first screen shows large at once (its LCP element): asked for by the HTML's head. */
   preloadImages: PreloadImage[];
 }
 
-/**
- * A `<link rel=preload as=image>`: `href` alone for a plain picture; for a responsive one, the
- * very `srcset`, `sizes` and format the page's picture offers, so the browser picks the same file
- * (docs/performance.md, "Pictures").
- */
+/** The very srcset, sizes and format the picture offers, so the browser picks the same file (docs/performance.md, "Pictures"). */
 export interface PreloadImage {
   href: string;
   srcset?: string;

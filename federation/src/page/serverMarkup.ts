@@ -1,8 +1,4 @@
-/**
- * The modules whose server-rendered markup the page is hydrating right now: the shell names them
- * before it hydrates, and forgets them once that first render is in place, so the same screen
- * reached later is rendered as usual.
- */
+/** The modules whose server markup the page is hydrating now; forgotten after, so a later visit renders as usual. */
 const serverMarkup = new Set<string>();
 
 export function keepServerMarkupOf(ids: readonly string[]): void {

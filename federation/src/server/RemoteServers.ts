@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ModuleFederation, getInstance } from '@module-federation/enhanced/runtime';
-import { remoteOf, type ModuleId } from '@usedcars/shared-contract';
+import { parseModuleId, type ModuleId } from '@usedcars/shared-contract';
 import type { ScreenModule } from '@usedcars/federation';
 import ssrPublicPath from '../ssr-public-path';
 import { entryOf } from '../core/entry';
@@ -20,10 +20,7 @@ export interface RemoteBuild {
 }
 
 export interface RemoteServersOptions {
-  /**
-   * The modules to load as soon as a new build is seen, so the first page that needs one does
-   * not wait for it to arrive (pages of one remote ask for different modules).
-   */
+  /** Loaded as soon as a new build is seen, so the first page needing one does not wait. */
   warm?: (remote: string) => readonly ModuleId[];
   /** How long a manifest may take to arrive. */
   manifestTimeoutMs?: number;
@@ -50,12 +47,7 @@ interface LoadedBuild {
   failure?: { at: number; reason: string };
 }
 
-/**
- * The remotes' server builds the render server renders with (docs/architecture.md, "Two builds of
- * one remote"). Each build (live, canary, pinned, first set) gets a federation instance of its own:
- * its modules, chunks and public path never mix with another build's, so requests for different
- * builds of one remote can run at once. Builds no request uses any more are let go.
- */
+/** The remotes' server builds, a federation instance per build (docs/architecture.md, "Two builds of one remote"). */
 export class RemoteServers {
   private readonly builds = new Map<string, LoadedBuild>();
   private readonly manifestsInFlight = new Map<string, Promise<{ manifest: PublishedManifest; text: string }>>();
@@ -113,10 +105,7 @@ export class RemoteServers {
     }
   }
 
-  /**
-   * This build's own federation instance, made on first use. A build that failed lately is
-   * refused at once, so a remote that is down costs a page no time; later it gets a fresh instance.
-   */
+  /** This build's own instance, made on first use; one that failed lately is refused at once, costing a page no time. */
   private use(build: RemoteBuild): LoadedBuild {
     const now = this.now();
     const kept = this.builds.get(build.version);
@@ -181,7 +170,7 @@ export class RemoteServers {
 
   /** An exposed module of this build; fails with RemoteUnavailable when it cannot be had. */
   async load<Id extends ModuleId>(id: Id, build: RemoteBuild): Promise<ScreenModule<Id>> {
-    if (remoteOf(id) !== build.remote) throw new Error(`${id} is not a module of ${build.remote}`);
+    if (parseModuleId(id).remote !== build.remote) throw new Error(`${id} is not a module of ${build.remote}`);
     const loaded = this.use(build);
     let timer: NodeJS.Timeout | undefined;
     try {

@@ -7,10 +7,7 @@ const requests = new AsyncLocalStorage<Connection>();
 /** A visitor without a session: calls go without a token, and a 401 stands. */
 const signedOut: PageSession = { accessToken: () => null, refreshAccessToken: () => Promise.resolve(null) };
 
-/**
- * Runs one request's rendering connected to its own settings: concurrent requests never share a
- * connection, and code outside any request stays unconnected.
- */
+/** One request's rendering, connected to its own settings: concurrent requests never share a connection. */
 export function connectRequest<T>(options: { config: RuntimeConfig; session?: PageSession }, work: () => T): T {
   scopeConnections(() => requests.getStore());
   return requests.run(makeConnection({ config: options.config, session: options.session ?? signedOut }), work);

@@ -20,13 +20,7 @@ const nameOf = (instance: RuntimeInstance) => instance.options?.name ?? instance
 /** What a remote's server build may require: Node's own modules, resolved as the runtime's own loader does. */
 const requireForRemotes = createRequire(path.join(process.cwd(), '__mf_require_base__.js'));
 
-/**
- * Runs a remote's server entry so that its federation runtime is its own (docs/architecture.md,
- * "Two builds of one remote"). A build's runtime adopts any instance already registered under its
- * name and build id, so a second build of the same remote would run on the first one's chunk loader
- * and public path. The entry runs synchronously with the remote's other instances out of the list,
- * and the instance it creates is taken out after: webpack keeps it on the build's own require.
- */
+/** Runs a server entry with the remote's other instances hidden, so its runtime adopts none (docs/architecture.md, "Two builds of one remote"). */
 function runServerEntry(code: string, entryUrl: string, remote: string): RemoteEntryExports {
   const url = new URL(entryUrl);
   // Compiled in this realm, so the build's runtime shares this module's globals (vm would use Node's main context).

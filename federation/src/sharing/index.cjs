@@ -1,13 +1,6 @@
-/**
- * The site's sharing policy (docs/sharing-and-releases.md): which packages are shared and how, and
- * the rule that judges a build's needs against what a host provides. Plain CommonJS, so the webpack
- * config (Node), the page, the render server and `npm run preflight` all read this one copy.
- */
+// The sharing policy (docs/sharing-and-releases.md); CommonJS so webpack, page, render server and preflight read one copy.
 
-/**
- * One per page (and per render): whatever a remote asks, it gets the host's copy. Each entry is
- * [request, package it comes from, options]; `browserOnly` ones are left out of server builds.
- */
+/** One copy per page and per render: [request, package it comes from, { browserOnly }]. */
 const SINGLETONS = [
   ['react'],
   ['react/jsx-runtime', 'react'],
@@ -28,10 +21,7 @@ const SINGLETONS = [
 /** Stateless code: the host's copy when it is of the same major and at least as new, else the remote's own. */
 const SHARED_BY_VERSION = ['@usedcars/shared-ui', '@usedcars/shared-api'];
 
-/**
- * What every page runs before its first screen: bundled into the shell's first script (eager) and
- * preloaded by the render server's HTML head.
- */
+/** What every page runs before its first screen: eager in the shell, preloaded by the render server's head. */
 const STARTUP_PACKAGES = [
   'react',
   'react/jsx-runtime',
@@ -102,22 +92,14 @@ function blocking(findings) {
   return findings.filter((finding) => finding.verdict === 'incompatible');
 }
 
-/**
- * A manifest's `shared` list against a host: every finding, and the ones that refuse the build.
- * `providedOnly` judges only what the host provides (the render server: browser-only packages are not its business).
- */
+/** `providedOnly`: the render server judges only what it provides (browser-only packages are not its business). */
 function checkSharing(shared, provided, { providedOnly = false } = {}) {
   const considered = (shared ?? []).filter((entry) => !providedOnly || (entry.version && entry.name in provided));
   const findings = judgeAll(considered, provided);
   return { findings, refused: blocking(findings) };
 }
 
-/**
- * The preflight's verdict on a build (docs/sharing-and-releases.md): each package it shares against
- * what the live page hands it. The shell provides what it shares before any remote loads; a package
- * only remotes share is whichever of theirs loaded first, so each must do. Manifests are
- * `{ name, shared }`; `others` are the other remotes' (only read for what the shell does not share).
- */
+/** The preflight's verdict on a build against the live page (docs/sharing-and-releases.md, "Before publishing: preflight"). */
 function preflightFindings(shared, shell, others) {
   const findings = (shared ?? []).map((requirement) => {
     const byShell = (shell.shared ?? []).filter((offer) => offer.name === requirement.name);

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { EXPOSED_MODULES, SCREENS, remoteOf, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
+import { EXPOSED_MODULES, SCREENS, parseModuleId, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
 import { RequireAuth, authStore } from '@usedcars/shared-auth';
 import { ensureRemoteRegistered, loadScreenModule } from '@usedcars/federation';
 import { RemoteComponent } from '@usedcars/shared-ui';
@@ -145,7 +145,7 @@ export function prefetchAddress(address: string, { prerender }: { prerender: boo
  * not, starts with its entry and the screen's scripts (docs/architecture.md, "Moving between screens").
  */
 export function registerRemotes(): void {
-  for (const remote of new Set(EXPOSED_MODULES.map(remoteOf))) void ensureRemoteRegistered(remote).catch(() => undefined);
+  for (const remote of new Set(EXPOSED_MODULES.map((id) => parseModuleId(id).remote))) void ensureRemoteRegistered(remote).catch(() => undefined);
 }
 
 /** The main layout and, in it, the route table's screens for the address on show (inside the page's router). */

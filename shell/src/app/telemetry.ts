@@ -1,4 +1,4 @@
-import { remoteOf } from '@usedcars/shared-contract';
+import { parseModuleId } from '@usedcars/shared-contract';
 import type { RemoteErrorHandler } from '@usedcars/federation';
 import type { RuntimeConfig } from '@usedcars/federation/config';
 import { releasesNamedIn } from '@usedcars/shared-contract/page-token';
@@ -9,7 +9,7 @@ import { screensAt } from './routes';
 export function screenOf(pathname: string): { screen: string; remote: string } {
   const leaf = screensAt(pathname).at(-1);
   if (!leaf) return { screen: 'unknown', remote: 'shell' };
-  return 'module' in leaf ? { screen: leaf.module, remote: remoteOf(leaf.module) } : { screen: leaf.shell, remote: 'shell' };
+  return 'module' in leaf ? { screen: leaf.module, remote: parseModuleId(leaf.module).remote } : { screen: leaf.shell, remote: 'shell' };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { carOfPath } from '@usedcars/shared-contract';
 import type { RuntimeConfig } from '@usedcars/federation/config';
 import { assemblePage } from './page';
 import { type CachedPage, type PageCache, encodePage } from './pageCache';
@@ -41,8 +42,8 @@ const PRIVATE_PAGE = 'private, no-store';
 
 /** Keys a CDN can purge by: every page, and the car a car's page shows. */
 function surrogateKeys(url: string): string {
-  const car = /^\/[a-z]+\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(url)?.[1];
-  return car ? `pages car-${car}` : 'pages';
+  const car = carOfPath(url);
+  return car ? `pages car-${car.id}` : 'pages';
 }
 
 /** A page that sets a cookie, or whose set only the visitor's cookies tell: kept here, by set, but never by a CDN. */

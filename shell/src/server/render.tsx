@@ -1,5 +1,5 @@
 import { dehydrate } from '@tanstack/react-query';
-import { flattenScreens, remoteOf, type ModuleId, type RemoteScreen, type Screen, type SessionViewer } from '@usedcars/shared-contract';
+import { flattenScreens, parseModuleId, type ModuleId, type RemoteScreen, type Screen, type SessionViewer } from '@usedcars/shared-contract';
 import type { ScreenModule } from '@usedcars/federation';
 import type { RuntimeConfig } from '@usedcars/federation/config';
 import { STARTUP_PACKAGES } from '@usedcars/federation/sharing';
@@ -36,7 +36,7 @@ export function serverRenderedModules(remote: string): ModuleId[] {
     ...new Set(
       flattenScreens()
         .map(({ screen }) => screen)
-        .filter((screen): screen is RemoteScreen => 'module' in screen && screen.serverRendered && remoteOf(screen.module) === remote)
+        .filter((screen): screen is RemoteScreen => 'module' in screen && screen.serverRendered && parseModuleId(screen.module).remote === remote)
         .map((screen) => screen.module),
     ),
   ];
@@ -124,7 +124,7 @@ export class Renderer {
     let notFound = false;
     let gone = false;
     for (const screen of toRender) {
-      const remote = remoteOf(screen.module);
+      const { remote, module: exposed } = parseModuleId(screen.module);
       const manifestUrl = remotes[remote];
       if (!manifestUrl) throw new RemoteUnavailable(remote, 'remotes.json does not name it');
       const build = await this.remoteServers.current(remote, manifestUrl);
@@ -139,10 +139,7 @@ export class Renderer {
         continue;
       }
       builds.set(remote, build);
-      scripts.push(
-        entryOf(manifestUrl, build.manifest, 'browser').entry,
-        ...exposedScripts(manifestUrl, build.manifest, screen.module.slice(remote.length + 1)),
-      );
+      scripts.push(entryOf(manifestUrl, build.manifest, 'browser').entry, ...exposedScripts(manifestUrl, build.manifest, exposed));
     }
     // What could not be read is left for the page to fetch: rendered as "loading" on both sides.
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });

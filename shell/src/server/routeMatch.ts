@@ -1,4 +1,4 @@
-import { remoteOf, type RemoteScreen, type Screen } from '@usedcars/shared-contract';
+import { parseModuleId, type RemoteScreen, type Screen } from '@usedcars/shared-contract';
 import { matchesAt } from '../app/routes';
 
 export interface Match {
@@ -27,7 +27,7 @@ export function pageRemoteOf(url: string): string {
   const remoteScreen = match(url)
     .screens.filter((screen): screen is RemoteScreen => 'module' in screen)
     .at(-1);
-  return remoteScreen ? remoteOf(remoteScreen.module) : 'shell';
+  return remoteScreen ? parseModuleId(remoteScreen.module).remote : 'shell';
 }
 
 /** The screen the address shows, named as its pages report it: the last screen's module, or the shell's screen. */

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { trustProxyFromEnv } from '@usedcars/shared-contract/proxy';
+import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { buildRenderServer } from './app';
 import { RenderMetrics } from './metrics';
 import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsText } from './metricsServing';
@@ -8,7 +9,7 @@ import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsT
 /**
  * `node shell/dist-server/main.js`: the shell's render server (docs/operations.md, "The render
  * server"). Settings come from the environment:
- *   PORT (3000), HOST (127.0.0.1), SHELL_DIST (the shell's browser build, ../dist),
+ *   PORT (the shell's in shared-contract/topology.json), HOST (127.0.0.1), SHELL_DIST (the shell's browser build, ../dist),
  *   SHELL_RUNTIME_DIR (this deployment's remotes.json and config.json; the build's copies otherwise),
  *   SSR_BUDGET_MS (300: past it, the page is left for the browser to render), LOG_LEVEL (info),
  *   PAGE_CACHE (on; off keeps no page), PAGE_CACHE_FRESH_MS (60000), API_CHANGES_URL (the API's
@@ -49,7 +50,7 @@ export async function start(): Promise<void> {
     cachePurgeUrl: env.CACHE_PURGE_URL?.trim() || undefined,
   });
   const scrapes = cluster.isWorker ? null : listenForScrapes(serving, text, (message) => app.log.info(message));
-  const address = await app.listen({ port: Number(env.PORT ?? 3000), host: env.HOST ?? '127.0.0.1' });
+  const address = await app.listen({ port: Number(env.PORT ?? TOPOLOGY.shell.port), host: env.HOST ?? '127.0.0.1' });
   app.log.info(`render server on ${address}`);
   const stop = () => {
     scrapes?.close();

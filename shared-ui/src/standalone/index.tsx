@@ -2,12 +2,11 @@ import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Link, useRoutes, type RouteObject } from 'react-router-dom';
-import { SCREENS, remoteOf, type ModuleId, type ModuleProps, type RemoteName, type Screen } from '@usedcars/shared-contract';
+import { SCREENS, parseModuleId, type ModuleId, type ModuleProps, type RemoteName, type Screen } from '@usedcars/shared-contract';
+import { connect, type PageSession } from '@usedcars/federation';
+import { loadRuntimeConfig } from '@usedcars/federation/config';
 import { GlobalStyle } from '@usedcars/shared-ui';
 import { AppToaster, createQueryClient } from '@usedcars/shared-ui/appSettings';
-import { pageSession, startIdentity } from '@usedcars/shared-auth';
-import { connect } from '@usedcars/federation';
-import { loadRuntimeConfig } from '@usedcars/federation/config';
 
 /** A remote's exposed modules, by id: what its standalone page can render. */
 export type RemoteModules<R extends RemoteName> = {
@@ -26,7 +25,7 @@ function Screens({ routes }: { routes: RouteObject[] }) {
 export function standaloneRoutes<R extends RemoteName>(remote: R, modules: RemoteModules<R>, screens: readonly Screen[] = SCREENS): RouteObject[] {
   return screens.flatMap((screen): RouteObject[] => {
     const children = standaloneRoutes(remote, modules, screen.children ?? []);
-    if (!('module' in screen) || remoteOf(screen.module) !== remote) return children;
+    if (!('module' in screen) || parseModuleId(screen.module).remote !== remote) return children;
     const Component = (modules as Record<string, ComponentType<object>>)[screen.module];
     if (!Component) return children;
     const element = <Component {...screen.props} />;
@@ -53,15 +52,19 @@ function Index({ routes }: { routes: RouteObject[] }) {
   );
 }
 
+/** The signed-in session the standalone page connects to: shared-auth's, handed in by the remote. */
+export interface StandaloneIdentity {
+  session: PageSession;
+  startIdentity: () => Promise<void>;
+}
+
 /**
  * A remote's own page for its team's development (`npm run dev -w mf-catalog`): its screens, as
- * the screen registry places them, with the same providers the shell gives them, without the
- * shell. A subpath module, so the page's entry (loaded on every page) stays without react-query
- * and the toaster.
+ * the screen registry places them, with the same providers the shell gives them, without the shell.
  */
-export async function renderStandalone<R extends RemoteName>(remote: R, modules: RemoteModules<R>): Promise<void> {
-  connect({ config: await loadRuntimeConfig(), session: pageSession });
-  void startIdentity();
+export async function renderStandalone<R extends RemoteName>(remote: R, modules: RemoteModules<R>, identity: StandaloneIdentity): Promise<void> {
+  connect({ config: await loadRuntimeConfig(), session: identity.session });
+  void identity.startIdentity();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   const queryClient = createQueryClient();

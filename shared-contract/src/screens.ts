@@ -249,14 +249,26 @@ export function remoteOf(id: ModuleId): RemoteName {
   return id.slice(0, id.indexOf('/')) as RemoteName;
 }
 
-/** A remote's webpack `exposes`: './HomePage' → './src/exposed/HomePage.tsx'. */
+/**
+ * Beside its screens, every remote exposes its screens' loaders in one module (`catalog/loaders`):
+ * the render server and the page's moves both run them from the remote's own build.
+ */
+export const LOADERS_MODULE = 'loaders';
+
+/** The exposed module holding a remote's loaders. */
+export function loadersOf(remote: RemoteName): `${RemoteName}/${typeof LOADERS_MODULE}` {
+  return `${remote}/${LOADERS_MODULE}`;
+}
+
+/** A remote's webpack `exposes`: './HomePage' → './src/exposed/HomePage.tsx', and its loaders ('./loaders' → './src/exposed/loaders.ts'). */
 export function exposesOf(remote: RemoteName): Record<string, string> {
-  return Object.fromEntries(
-    EXPOSED_MODULES.filter((id) => remoteOf(id) === remote).map((id) => {
+  return Object.fromEntries([
+    ...EXPOSED_MODULES.filter((id) => remoteOf(id) === remote).map((id) => {
       const module = id.slice(remote.length + 1);
       return [`./${module}`, `./src/exposed/${module}.tsx`];
     }),
-  );
+    [`./${LOADERS_MODULE}`, `./src/exposed/${LOADERS_MODULE}.ts`],
+  ]);
 }
 
 /** Every screen, depth first, with the screens above it. */

@@ -8,7 +8,7 @@ const config = (apiUrl: string) => readRuntimeConfig({ apiUrl });
 test('before connect, connection() says what to call and where', () => {
   jest.isolateModules(() => {
     const fresh = require('.') as typeof import('.');
-    expect(() => fresh.connection()).toThrow(/not connected\. Call connect\(\{ config, session \}\) before rendering/);
+    expect(() => fresh.connection()).toThrow(/not connected\. Call connect\(\{ config, session, registry \}\) before rendering/);
   });
 });
 

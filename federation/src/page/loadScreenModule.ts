@@ -88,12 +88,16 @@ export async function loadScreenModule<Id extends ModuleId>(id: Id): Promise<Scr
  */
 export async function loadScreenLoader<Id extends RouteModule>(id: Id): Promise<ScreenLoader<Id> | null> {
   const remote = remoteOf(id);
+  let table: Partial<Record<ModuleId, unknown>> | undefined;
   try {
-    const { loaders } = (await connection().registry.load(loadersOf(remote))) as { loaders?: Partial<Record<ModuleId, unknown>> };
-    return (loaders?.[id] as ScreenLoader<Id> | null | undefined) ?? null;
+    table = ((await connection().registry.load(loadersOf(remote))) as { loaders?: Partial<Record<ModuleId, unknown>> }).loaders;
   } catch (error) {
+    // A build made before its remote exposed loaders carries each one as its screen's `prefetch` (docs/sharing-and-releases.md).
+    const legacy = (await loadScreenModule(id).catch(() => undefined)) as { prefetch?: ScreenLoader<Id> } | undefined;
+    if (legacy) return legacy.prefetch ?? null;
     throw new RemoteUnavailableError(remote, error);
   }
+  return (table?.[id] as ScreenLoader<Id> | null | undefined) ?? null;
 }
 
 /** Runs the loader of a screen a route shows, with the route's props; nothing for a screen without one. */

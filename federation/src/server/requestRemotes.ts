@@ -1,5 +1,5 @@
 import { keptModules, type RemoteRegistry } from '@usedcars/federation';
-import { remoteOf, type ModuleId, type RemoteName } from '@usedcars/shared-contract';
+import { LOADERS_MODULE, loadersOf, remoteOf, type ModuleId, type RemoteName } from '@usedcars/shared-contract';
 import { RemoteUnavailable } from '../core/errors';
 import { releaseOf } from '../core/manifest';
 import type { RemoteBuild, RemoteServers } from './RemoteServers';
@@ -11,7 +11,7 @@ import type { RemoteBuild, RemoteServers } from './RemoteServers';
  */
 export class RequestRemotes implements RemoteRegistry {
   private readonly builds = new Map<string, Promise<RemoteBuild>>();
-  private readonly modules = keptModules((id) => this.loadModule(id as ModuleId));
+  private readonly modules = keptModules((id) => this.loadModule(id));
 
   constructor(
     private readonly servers: RemoteServers,
@@ -37,8 +37,13 @@ export class RequestRemotes implements RemoteRegistry {
     return build;
   }
 
-  private async loadModule(id: ModuleId): Promise<unknown> {
-    return this.servers.load(id, await this.build(remoteOf(id)));
+  private async loadModule(id: string): Promise<unknown> {
+    const build = await this.build(remoteOf(id as ModuleId));
+    // Not asked of the build at all: a missing module would count as the whole build failing.
+    if (id === loadersOf(build.remote as RemoteName) && !build.manifest.exposes?.some((exposed) => exposed.name === LOADERS_MODULE)) {
+      throw new Error(`${build.remote}'s build exposes no loaders (built before its remote did)`);
+    }
+    return this.servers.load(id, build);
   }
 
   load(id: string): Promise<unknown> {

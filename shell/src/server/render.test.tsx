@@ -32,10 +32,10 @@ const modules: Record<string, unknown> = {
 };
 jest.mocked(loadRemote).mockImplementation(async () => carPage);
 
-const build = (remote: string) => ({
+const build = (remote: string, withLoaders = true) => ({
   remote,
   manifestUrl: `http://${remote}.test/mf-manifest.json`,
-  manifest: { metaData: { remoteEntry: { name: 'remoteEntry.js' } } },
+  manifest: { metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: withLoaders ? [{ name: 'loaders' }] : [] },
   version: 'v1',
 });
 /** Every module the render server was asked to load, in order. */
@@ -83,4 +83,19 @@ test("a render loads each screen's module once, for its data and its markup alik
   loads.length = 0;
   await render('https://api.test');
   expect(loads.sort()).toEqual(['catalog/CarDetailPage', 'catalog/loaders']);
+});
+
+test("a build made before its remote exposed loaders is rendered with its screen's own prefetch, loaded once", async () => {
+  loads.length = 0;
+  modules['catalog/CarDetailPage'] = { ...carPage, prefetch: async () => ({ notFound: true }) };
+  const legacy = { current: async (remote: string) => build(remote, false), load: remoteServers.load } as unknown as RemoteServers;
+  const result = await new Renderer({ manifest: { metaData: {} }, chunks: {} }, legacy).render({
+    url: '/audis/1',
+    config: readRuntimeConfig({ apiUrl: 'https://api.test' }),
+    remotes,
+    signal: new AbortController().signal,
+  });
+  expect(result.status).toBe(404);
+  expect(loads).toEqual(['catalog/CarDetailPage']);
+  modules['catalog/CarDetailPage'] = carPage;
 });

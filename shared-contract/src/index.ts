@@ -12,6 +12,7 @@ export * from './user';
 export * from './booking';
 export * from './api-types';
 export * from './screens';
+export * from './remoteModules';
 export * from './market';
 export * from './reportReasons';
 export * from './searchFilters';

@@ -2,6 +2,7 @@ import type { Car } from './car';
 import { CATEGORIES, CATEGORY_PATHS, type Category } from './categories';
 import { LIST_VIEW_SEARCH } from './listing';
 import type { Role } from './roles';
+import { LOADERS_MODULE, remoteOf } from './remoteModules';
 import { SITE_PATHS, SITE_ROUTES } from './sitePaths';
 
 /**
@@ -244,21 +245,6 @@ export const EXPOSED_MODULES = [
 type Missing = Exclude<ModuleId, (typeof EXPOSED_MODULES)[number]>;
 const everyModuleListed: [Missing] extends [never] ? true : Missing = true;
 void everyModuleListed;
-
-export function remoteOf(id: ModuleId): RemoteName {
-  return id.slice(0, id.indexOf('/')) as RemoteName;
-}
-
-/**
- * Beside its screens, every remote exposes its screens' loaders in one module (`catalog/loaders`):
- * the render server and the page's moves both run them from the remote's own build.
- */
-export const LOADERS_MODULE = 'loaders';
-
-/** The exposed module holding a remote's loaders. */
-export function loadersOf(remote: RemoteName): `${RemoteName}/${typeof LOADERS_MODULE}` {
-  return `${remote}/${LOADERS_MODULE}`;
-}
 
 /** A remote's webpack `exposes`: './HomePage' → './src/exposed/HomePage.tsx', and its loaders ('./loaders' → './src/exposed/loaders.ts'). */
 export function exposesOf(remote: RemoteName): Record<string, string> {

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Component, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ModuleId } from '@usedcars/shared-contract';
-import { RemoteErrorHandlerContext, connect, connection, runtimeRegistry, type RemoteErrorHandler } from '@usedcars/federation';
+import { RemoteErrorHandlerContext, connect, connection, type RemoteErrorHandler } from '@usedcars/federation';
 import { RemoteComponent } from './federation';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 // Loading a remote fetches its manifest and scripts from another server: the edge of these tests.
 jest.mock('@module-federation/enhanced/runtime', () => ({

@@ -1,5 +1,6 @@
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { keptModules, type RemoteRegistry } from '@usedcars/federation';
+import { remoteOf } from '@usedcars/shared-contract';
 import { entryOf, exposedScripts } from '../core/entry';
 import { releaseOf, type RemoteManifest } from '../core/manifest';
 import { retryable, type Retryable } from '../core/retry';
@@ -105,7 +106,7 @@ export function startRemoteRegistry(
     for (const href of exposedScripts(known.manifestUrl, known.manifest, id.slice(name.length + 1))) preloadScript(href);
   };
   const modules = keptModules(async (id) => {
-    const name = id.split('/')[0] ?? id;
+    const name = remoteOf(id);
     await remote(name).get();
     preloadScripts(name, id);
     return loadRemote(id);

@@ -1,7 +1,7 @@
 import { Component, createContext, lazy, Suspense, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import type { ModuleId, ModuleProps } from '@usedcars/shared-contract';
+import { remoteOf, type ModuleId, type ModuleProps } from '@usedcars/shared-contract';
 import { connection } from './connection';
-import { isRemoteUnavailable, loadedScreenModule, loadScreenModule, remoteNameOf } from './loadScreenModule';
+import { isRemoteUnavailable, loadedScreenModule, loadScreenModule } from './loadScreenModule';
 import { isServerMarkupKept } from './serverMarkup';
 
 export interface FallbackProps {
@@ -107,7 +107,7 @@ export function RemoteArea<Id extends ModuleId>({ id, props, loading, renderFall
   const [keptFor] = useState(() => (staticMarkup && isServerMarkupKept(id) ? id : null));
   const keepServerMarkup = keptFor === id;
   const [attempt, setAttempt] = useState(0);
-  const area = remoteNameOf(id);
+  const area = remoteOf(id);
   const Lazy = useMemo(
     () =>
       keepServerMarkup

@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '../config/runtimeConfig';
-import { runtimeRegistry, type RemoteRegistry } from './remoteRegistry';
+import type { RemoteRegistry } from './remoteRegistry';
 
 /** What the signed-in session gives the API client: the access token calls carry, and a fresh one after a 401. */
 export interface PageSession {
@@ -28,8 +28,8 @@ export interface Connection {
 export interface ConnectOptions {
   config: RuntimeConfig;
   session: PageSession;
-  /** Where the remotes' modules come from: the page's remotes.json, a request's release set; the runtime's own remotes when absent. */
-  registry?: RemoteRegistry;
+  /** Where the remotes' modules come from: the page's remotes.json, a request's release set, the runtime's own remotes (`/runtime`). */
+  registry: RemoteRegistry;
 }
 
 /** One refresh at a time: several calls failing with an expired token share one new token. */
@@ -42,7 +42,7 @@ function oneAtATime(refresh: () => Promise<string | null>): () => Promise<string
 }
 
 /** A connection for these settings and this session, not yet in use anywhere. */
-export function makeConnection({ config, session, registry = runtimeRegistry() }: ConnectOptions): Connection {
+export function makeConnection({ config, session, registry }: ConnectOptions): Connection {
   return {
     config,
     registry,

@@ -3,14 +3,12 @@
 export { connect, connection, makeConnection, scopeConnections } from './connection';
 export type { ApiConnection, Connection, ConnectOptions, PageSession } from './connection';
 export type { RuntimeConfig, FirebaseWebConfig } from '../config/runtimeConfig';
-export { keptModules, runtimeRegistry, type RemoteRegistry } from './remoteRegistry';
+export { keptModules, type RemoteRegistry } from './remoteRegistry';
 export { keepServerMarkupOf, releaseServerMarkup, isServerMarkupKept } from './serverMarkup';
 export { ServerHeadContext, type ServerHead, type PreloadImage } from './serverHead';
 export {
   loadScreenModule,
   loadedScreenModule,
-  loadScreenLoader,
-  runScreenLoader,
   isRemoteUnavailable,
   RemoteUnavailableError,
   type ScreenModule,

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { loadersOf, remoteOf, type ModuleId, type ModuleProps, type RemoteName, type SessionViewer } from '@usedcars/shared-contract';
+import { remoteOf, type ModuleId, type ModuleProps, type RemoteName, type SessionViewer } from '@usedcars/shared-contract';
 import { connection } from './connection';
 
 /** A remote's part of the page that could not be fetched (its manifest, its entry, an exposed module). */
@@ -62,10 +62,6 @@ export interface PrefetchContext<Id extends ModuleId> {
   signal: AbortSignal;
 }
 
-export function remoteNameOf(id: string): string {
-  return id.split('/')[0] ?? id;
-}
-
 /** The module if this page (or server request) loaded it already: a move waits for it before showing the screen. */
 export function loadedScreenModule<Id extends ModuleId>(id: Id): ScreenModule<Id> | undefined {
   return connection().registry.loaded(id) as ScreenModule<Id> | undefined;
@@ -78,33 +74,6 @@ export async function loadScreenModule<Id extends ModuleId>(id: Id): Promise<Scr
     if (!screen) throw new Error(`${id} returned nothing`);
     return screen;
   } catch (error) {
-    throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remoteNameOf(id), error);
+    throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remoteOf(id), error);
   }
-}
-
-/**
- * A screen's loader, from the loaders its remote's build exposes (the same build as the screen's
- * code), or null for a screen that reads when it is shown.
- */
-export async function loadScreenLoader<Id extends RouteModule>(id: Id): Promise<ScreenLoader<Id> | null> {
-  const remote = remoteOf(id);
-  let table: Partial<Record<ModuleId, unknown>> | undefined;
-  try {
-    table = ((await connection().registry.load(loadersOf(remote))) as { loaders?: Partial<Record<ModuleId, unknown>> }).loaders;
-  } catch (error) {
-    // A build made before its remote exposed loaders carries each one as its screen's `prefetch` (docs/sharing-and-releases.md).
-    const legacy = (await loadScreenModule(id).catch(() => undefined)) as { prefetch?: ScreenLoader<Id> } | undefined;
-    if (legacy) return legacy.prefetch ?? null;
-    throw new RemoteUnavailableError(remote, error);
-  }
-  return (table?.[id] as ScreenLoader<Id> | null | undefined) ?? null;
-}
-
-/** Runs the loader of a screen a route shows, with the route's props; nothing for a screen without one. */
-export async function runScreenLoader(
-  screen: { module: RouteModule; props: unknown },
-  context: Omit<PrefetchContext<ModuleId>, 'props'>,
-): Promise<PrefetchResult | void> {
-  const load = (await loadScreenLoader(screen.module)) as ScreenLoader<ModuleId> | null;
-  return load?.({ ...context, props: screen.props as ModuleProps<ModuleId> });
 }

@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { connectRequest } from '@usedcars/federation/server';
 import { readRuntimeConfig } from '@usedcars/federation/config';
-import { connect, keptModules, loadScreenLoader, loadScreenModule, loadedScreenModule, type RemoteRegistry } from '.';
+import { loadScreenLoader } from '@usedcars/federation/loaders';
+import { connect, keptModules, loadScreenModule, loadedScreenModule, type RemoteRegistry } from '.';
 
 const config = readRuntimeConfig({ apiUrl: 'https://api.test' });
 const session = { accessToken: () => null, refreshAccessToken: async () => null };

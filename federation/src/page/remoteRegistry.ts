@@ -1,4 +1,3 @@
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { retryable, type Retryable } from '../core/retry';
 
 /**
@@ -43,16 +42,4 @@ export function keptModules(load: (id: string) => Promise<unknown>): Pick<Remote
       }
     },
   };
-}
-
-/**
- * Modules straight from the page's federation runtime, each remote made known by `register` first
- * (nothing to do by default: a remote's standalone page, tests).
- */
-export function runtimeRegistry(register: (remote: string) => Promise<void> = () => Promise.resolve()): RemoteRegistry {
-  const modules = keptModules(async (id) => {
-    await register(id.split('/')[0] ?? id);
-    return loadRemote(id);
-  });
-  return { ...modules, register };
 }

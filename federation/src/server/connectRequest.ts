@@ -12,7 +12,7 @@ const signedOut: PageSession = { accessToken: () => null, refreshAccessToken: ()
  * builds its release set names, RequestRemotes): concurrent requests never share a connection, and
  * code outside any request stays unconnected.
  */
-export function connectRequest<T>(options: { config: RuntimeConfig; session?: PageSession; registry?: RemoteRegistry }, work: () => T): T {
+export function connectRequest<T>(options: { config: RuntimeConfig; session?: PageSession; registry: RemoteRegistry }, work: () => T): T {
   scopeConnections(() => requests.getStore());
   return requests.run(makeConnection({ config: options.config, session: options.session ?? signedOut, registry: options.registry }), work);
 }

@@ -8,6 +8,7 @@ import { AppToaster, createQueryClient } from '@usedcars/shared-ui/appSettings';
 import { pageSession, startIdentity } from '@usedcars/shared-auth';
 import { connect } from '@usedcars/federation';
 import { loadRuntimeConfig } from '@usedcars/federation/config';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 /** A remote's exposed modules, by id: what its standalone page can render. */
 export type RemoteModules<R extends RemoteName> = {
@@ -60,7 +61,7 @@ function Index({ routes }: { routes: RouteObject[] }) {
  * and the toaster.
  */
 export async function renderStandalone<R extends RemoteName>(remote: R, modules: RemoteModules<R>): Promise<void> {
-  connect({ config: await loadRuntimeConfig(), session: pageSession });
+  connect({ config: await loadRuntimeConfig(), session: pageSession, registry: runtimeRegistry() });
   void startIdentity();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');

@@ -9,9 +9,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet } from 'react-router-dom';
 import { getInstance, init, loadRemote } from '@module-federation/enhanced/runtime';
 import { authStore, setSignOutHandler, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
-import { connect, connection, runtimeRegistry } from '@usedcars/federation';
+import { connect, connection } from '@usedcars/federation';
 import { startRemoteRegistry } from '@usedcars/federation/browser';
 import { AppRoutes } from './routes';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 /**
  * The shell's real route table. What leaves the machine is stubbed: loading a remote (its

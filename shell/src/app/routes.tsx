@@ -1,8 +1,8 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { EXPOSED_MODULES, SCREENS, remoteOf, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
+import { EXPOSED_MODULES, SCREENS, loadersOf, remoteOf, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
 import { RequireAuth, authStore } from '@usedcars/shared-auth';
-import { connection, loadScreenLoader, loadScreenModule } from '@usedcars/federation';
+import { connection, loadScreenModule } from '@usedcars/federation';
 import { RemoteComponent } from '@usedcars/shared-ui';
 import { ScreenSlots, prerenderAddress, useMoveEffects } from '../features/navigation';
 import { MainLayout } from '../layout/MainLayout';
@@ -105,7 +105,8 @@ function startScreenData(pathname: string, search: string): Promise<unknown> {
   if (!matches.some(({ screen }) => screen.readsApi)) return Promise.resolve();
   const remote = matches.flatMap((m) => ('module' in m.screen ? [{ screen: m.screen, params: m.params }] : []));
   // The loaders come with their remote's build: asked for beside the page's cache, not after it.
-  for (const { screen } of remote) if (screen.readsApi) void loadScreenLoader(screen.module).catch(() => undefined);
+  const { registry } = connection();
+  for (const { screen } of remote) if (screen.readsApi) void registry.load(loadersOf(remoteOf(screen.module))).catch(() => undefined);
   return loadServices()
     .then((services) => services.startScreenData(remote, new URLSearchParams(search)))
     .catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { authStore } from '@usedcars/shared-auth';
-import { runScreenLoader } from '@usedcars/federation';
+import { runScreenLoader } from '@usedcars/federation/loaders';
 import type { RemoteScreen, SessionViewer } from '@usedcars/shared-contract';
 
 /** A screen an address shows, with the route's parameters (`:id`). */

@@ -9,7 +9,7 @@ import {
   type Screen,
   type SessionViewer,
 } from '@usedcars/shared-contract';
-import { runScreenLoader } from '@usedcars/federation';
+import { runScreenLoader } from '@usedcars/federation/loaders';
 import type { RuntimeConfig } from '@usedcars/federation/config';
 import { STARTUP_PACKAGES } from '@usedcars/federation/sharing';
 import { createQueryClient } from '@usedcars/shared-ui/appSettings';

@@ -17,3 +17,4 @@ export * from './market';
 export * from './reportReasons';
 export * from './searchFilters';
 export * from './releases';
+export * from './canary';

@@ -314,6 +314,7 @@ export type CarPhotoVariantRow = typeof carPhotoVariants.$inferSelect;
 
 export * from './release-schema';
 export * from './test-gateway-schema';
+export * from './error-schema';
 /**
  * What real visitors and the render servers reported, added up per minute, remote, release and
  * metric (features/telemetry): counts, a sum, and for measured values a histogram whose bucket

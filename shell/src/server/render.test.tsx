@@ -24,6 +24,7 @@ const loaders = {
   'dashboard/DashboardHome': async () => undefined,
 };
 const modules: Record<string, unknown> = {
+  'catalog/HomePage': carPage,
   'catalog/CarDetailPage': carPage,
   'dashboard/DashboardLayout': dashboardLayout,
   'dashboard/DashboardHome': dashboardHome,
@@ -98,4 +99,29 @@ test("a build made before its remote exposed loaders is rendered with its screen
   expect(result.status).toBe(404);
   expect(loads).toEqual(['catalog/CarDetailPage']);
   modules['catalog/CarDetailPage'] = carPage;
+});
+
+describe("a remote's static screens", () => {
+  const home = (hydrate?: string[]) =>
+    renderer.render({
+      url: '/',
+      config: readRuntimeConfig({ apiUrl: 'https://api.test' }),
+      remotes,
+      hydrate,
+      signal: new AbortController().signal,
+    });
+
+  it('stay static markup for a visitor on the live release: the page loads none of its code', async () => {
+    const { page } = await home();
+    expect(page.boot.staticMarkup).toEqual(['catalog/HomePage']);
+    expect(page.boot.manifests).toEqual({});
+    expect(page.preloadScripts.filter((file) => file.startsWith('http://catalog.test/'))).toEqual([]);
+  });
+
+  it("are hydrated for a visitor on the remote's canary, so its code runs in the page and reports", async () => {
+    const { page } = await home(['catalog']);
+    expect(page.boot.staticMarkup).toEqual([]);
+    expect(Object.keys(page.boot.manifests)).toEqual(['catalog']);
+    expect(page.preloadScripts).toContain('http://catalog.test/remoteEntry.js');
+  });
 });

@@ -66,6 +66,8 @@ export interface RenderRequest {
   url: string;
   config: RuntimeConfig;
   remotes: Partial<Record<string, string>>;
+  /** Remotes on their canary for this visitor: their static screens are hydrated, so their code runs and reports (docs/releases.md, "The verdict"). */
+  hydrate?: readonly string[];
   signal: AbortSignal;
   /** Told each remote build the render uses, as soon as its manifest is read (the metrics tag pages with its release). */
   onBuild?: (remote: string, release: string) => void;
@@ -110,7 +112,7 @@ export class Renderer {
     return connectRequest({ config: request.config, session, registry }, () => this.renderConnected(request, registry));
   }
 
-  private async renderConnected({ url, config, remotes, signal, session }: RenderRequest, registry: RequestRemotes): Promise<RenderResult> {
+  private async renderConnected({ url, config, remotes, hydrate = [], signal, session }: RenderRequest, registry: RequestRemotes): Promise<RenderResult> {
     const { screens, params } = match(url);
     const viewer = session?.viewer ?? null;
     const toRender = remoteScreensToRender(screens, viewer !== null);
@@ -135,7 +137,7 @@ export class Renderer {
       ]);
       notFound ||= learnt?.notFound === true;
       gone ||= learnt?.gone === true;
-      if (screen.staticMarkup) {
+      if (screen.staticMarkup && !hydrate.includes(remote)) {
         staticMarkup.push(screen.module);
         continue;
       }

@@ -46,6 +46,8 @@ export interface VisitorSet {
   /** The visitor's bucket, which the page's telemetry token names. */
   bucket: number;
   sharedWith: SharedWith;
+  /** The remotes this visitor gets the canary of: their screens run their code even where others get static markup. */
+  canaries: string[];
 }
 
 /** The release set one visitor gets: their bucket, and an admin's pin once it is checked (a forged or expired pin's cookie is cleared). */
@@ -60,6 +62,6 @@ export function visitorSets(releases: ReleaseSet, pins: PinChecks, firstSet: () 
     // Any Set-Cookie (a bucket picked here, a pin cleared) or a pin keeps the page to this visitor.
     const own = source === 'picked' || pin !== undefined;
     const sharedWith: SharedWith = own ? 'no one' : !split ? 'everyone' : source === 'edge' ? 'bucket' : 'no one';
-    return { remotes, bucket, sharedWith };
+    return { remotes, bucket, sharedWith, canaries: releases.canariesIn(remotes) };
   };
 }

@@ -5,5 +5,6 @@ beforeAll(() => {
   const { connect } = require('@usedcars/federation') as typeof import('@usedcars/federation');
   const { LOCAL_RUNTIME_CONFIG } = require('@usedcars/federation/config') as typeof import('@usedcars/federation/config');
   const { pageSession } = require('@usedcars/shared-auth') as typeof import('@usedcars/shared-auth');
-  connect({ config: LOCAL_RUNTIME_CONFIG, session: pageSession });
+  const { runtimeRegistry } = require('@usedcars/federation/runtime') as typeof import('@usedcars/federation/runtime');
+  connect({ config: LOCAL_RUNTIME_CONFIG, session: pageSession, registry: runtimeRegistry() });
 });

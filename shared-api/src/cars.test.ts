@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from '@usedcars/federation';
 import { readRuntimeConfig } from '@usedcars/federation/config';
 import { fetchCarPage } from './cars';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 /** A stand-in for the API's brand list on 127.0.0.1: it answers what each test sets, and keeps the addresses asked for. */
 let server: Server;
@@ -17,7 +18,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  connect({ config: readRuntimeConfig({ apiUrl: base }), session: { accessToken: () => null, refreshAccessToken: async () => null } });
+  connect({
+    config: readRuntimeConfig({ apiUrl: base }),
+    session: { accessToken: () => null, refreshAccessToken: async () => null },
+    registry: runtimeRegistry(),
+  });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {

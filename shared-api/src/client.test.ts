@@ -5,6 +5,7 @@ import { ApiError, request } from './client';
 import { connect as connectPage } from '@usedcars/federation';
 import { readRuntimeConfig } from '@usedcars/federation/config';
 import { apiUrl } from './connection';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 /**
  * The client against a real HTTP server on 127.0.0.1: it accepts only the access tokens /jwt
@@ -57,7 +58,11 @@ async function refreshFromJwt(): Promise<string | null> {
 }
 
 function connect(refresh: () => Promise<string | null>) {
-  connectPage({ config: readRuntimeConfig({ apiUrl: base }), session: { accessToken: () => stored, refreshAccessToken: refresh } });
+  connectPage({
+    config: readRuntimeConfig({ apiUrl: base }),
+    session: { accessToken: () => stored, refreshAccessToken: refresh },
+    registry: runtimeRegistry(),
+  });
 }
 
 beforeEach(() => {

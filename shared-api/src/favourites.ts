@@ -18,6 +18,14 @@ export function fetchFavourites(signal?: AbortSignal): Promise<Favourites> {
   return request<Favourites>('/favourites', { signal });
 }
 
+/** The saved cars' one place in the page's cache: the catalog's hearts and the dashboard's Saved Cars read and change it alike. */
+export const favouriteKeys = { all: ['favourites'] as const };
+
+export const favouritesQuery = () => ({
+  queryKey: favouriteKeys.all,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchFavourites(signal),
+});
+
 /** Seller: how many buyers saved each of their cars (cars nobody saved are left out). */
 export function fetchSaveCounts(signal?: AbortSignal): Promise<{ carId: string; savedBy: number }[]> {
   return request('/favourites/counts', { signal });

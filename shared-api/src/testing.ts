@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { connect } from '@usedcars/federation';
 import { readRuntimeConfig } from '@usedcars/federation/config';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -126,7 +127,11 @@ export function standInApi(): StandInApi {
   });
   beforeEach(() => {
     api.token = STAND_IN_TOKEN;
-    connect({ config: readRuntimeConfig({ apiUrl: base }), session: { accessToken: () => api.token, refreshAccessToken: async () => null } });
+    connect({
+      config: readRuntimeConfig({ apiUrl: base }),
+      session: { accessToken: () => api.token, refreshAccessToken: async () => null },
+      registry: runtimeRegistry(),
+    });
   });
   afterEach(() => {
     routes.clear();

@@ -10,6 +10,7 @@ import type { IdentityAdapter } from './identity/types';
 import { connect } from '@usedcars/federation';
 import { readRuntimeConfig } from '@usedcars/federation/config';
 import { pageSession } from './session';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 /** Where the stand-in API answers (the connection resetSession makes). */
 export const TEST_API_URL = 'http://api.test';
@@ -156,6 +157,6 @@ export function standInApi(): ApiStandIn {
 export function resetSession(): ApiStandIn {
   localStorage.clear();
   authStore.setState({ status: 'loading', user: null, role: null });
-  connect({ config: readRuntimeConfig({ apiUrl: TEST_API_URL }), session: pageSession });
+  connect({ config: readRuntimeConfig({ apiUrl: TEST_API_URL }), session: pageSession, registry: runtimeRegistry() });
   return standInApi();
 }

@@ -13,6 +13,7 @@ export * from './booking';
 export * from './api-types';
 export * from './screens';
 export * from './moduleId';
+export * from './remoteModules';
 export * from './market';
 export * from './reportReasons';
 export * from './searchFilters';

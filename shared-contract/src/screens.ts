@@ -3,6 +3,7 @@ import { CATEGORIES, CATEGORY_PATHS, type Category } from './categories';
 import { LIST_VIEW_SEARCH } from './listing';
 import { parseModuleId } from './moduleId';
 import type { Role } from './roles';
+import { LOADERS_MODULE } from './remoteModules';
 import { SITE_PATHS, SITE_ROUTES } from './sitePaths';
 
 /**
@@ -243,13 +244,14 @@ type Missing = Exclude<ModuleId, (typeof EXPOSED_MODULES)[number]>;
 const everyModuleListed: [Missing] extends [never] ? true : Missing = true;
 void everyModuleListed;
 
-/** A remote's webpack `exposes`: './HomePage' → './src/exposed/HomePage.tsx'. */
+/** A remote's webpack `exposes`: './HomePage' → './src/exposed/HomePage.tsx', and its loaders ('./loaders' → './src/exposed/loaders.ts'). */
 export function exposesOf(remote: RemoteName): Record<string, string> {
-  return Object.fromEntries(
-    EXPOSED_MODULES.map(parseModuleId)
+  return Object.fromEntries([
+    ...EXPOSED_MODULES.map(parseModuleId)
       .filter((parsed) => parsed.remote === remote)
       .map(({ module }) => [`./${module}`, `./src/exposed/${module}.tsx`]),
-  );
+    [`./${LOADERS_MODULE}`, `./src/exposed/${LOADERS_MODULE}.ts`],
+  ]);
 }
 
 /** Every screen, depth first, with the screens above it. */

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Component, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ModuleId } from '@usedcars/shared-contract';
-import { RemoteErrorHandlerContext, setRemoteRegistry, type RemoteErrorHandler } from '@usedcars/federation';
+import { RemoteErrorHandlerContext, connect, connection, type RemoteErrorHandler } from '@usedcars/federation';
 import { RemoteComponent } from './federation';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 // Loading a remote fetches its manifest and scripts from another server: the edge of these tests.
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -38,7 +39,7 @@ const screenModule = (text: string) => ({ default: () => <h1>{text}</h1> });
 
 beforeEach(() => {
   load.mockReset();
-  setRemoteRegistry(() => Promise.resolve());
+  connect({ config: connection().config, session: connection().api, registry: runtimeRegistry() });
   // React reports every caught error on the console; these tests cause them on purpose.
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -86,7 +87,7 @@ test('when registering the remotes failed, Try again registers them before loadi
     if (register.mock.calls.length === 1) throw new Error('remotes.json answered 503');
     registered = true;
   });
-  setRemoteRegistry(register);
+  connect({ config: connection().config, session: connection().api, registry: runtimeRegistry(register) });
   load.mockImplementation(async () => {
     if (!registered) throw new Error('catalog is not registered');
     return screenModule('Home');

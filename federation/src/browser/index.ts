@@ -1,5 +1,6 @@
-import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
-import { setRemoteRegistry } from '@usedcars/federation';
+import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { keptModules, type RemoteRegistry } from '@usedcars/federation';
+import { parseModuleId, remoteOf, type ModuleId } from '@usedcars/shared-contract';
 import { entryOf, exposedScripts } from '../core/entry';
 import { releaseOf, type RemoteManifest } from '../core/manifest';
 import { retryable, type Retryable } from '../core/retry';
@@ -55,18 +56,25 @@ function once<T>(value: T | undefined): () => T | undefined {
   };
 }
 
+/** The page's remotes: the registry connect() is given, and the read of remotes.json it starts with. */
+export interface PageRemotes {
+  registry: RemoteRegistry;
+  /** Settles once remotes.json is read (or handed over by the server); rejects when it could not be. */
+  ready: Promise<void>;
+}
+
 /**
- * Reads remotes.json (where each remote's mf-manifest.json lives) at start-up and gives the page
- * the way to register a remote when one of its screens is first shown. Each step is tried again
- * after a failure, and a retry also forgets a remote that did register, so a remote republished
- * meanwhile is read afresh.
+ * Reads remotes.json (where each remote's mf-manifest.json lives) at start-up and registers a
+ * remote with the page's federation runtime when one of its modules is first asked for. Each step
+ * is tried again after a failure, and forgetting a remote (a fallback's Try again) also forgets a
+ * registration that succeeded, so a remote republished meanwhile is read afresh.
  */
 export function startRemoteRegistry(
   url = '/remotes.json',
   known?: KnownRemotes,
   /** Told each remote's release (the registry's version, or its manifest's for the first set) as it registers: the page's reports are tagged with it. */
   onRegistered: (remote: string, release: string) => void = () => undefined,
-): Promise<void> {
+): PageRemotes {
   const knownRemotes = once(known?.remotes);
   const knownManifests = new Map(Object.entries(known?.manifests ?? {}).map(([name, manifest]) => [name, once(manifest)]));
   const addresses = retryable(async () => knownRemotes() ?? readJson<Partial<Record<string, string>>>(url, 'remotes.json'));
@@ -90,19 +98,28 @@ export function startRemoteRegistry(
     }
     return entry;
   };
-  setRemoteRegistry(
-    (name) => remote(name).get(),
-    (name) => {
+  /** A module's scripts, named in its remote's manifest, requested at once beside the entry rather than after it. */
+  const preloadScripts = (name: string, id: string) => {
+    const known = registered.get(name);
+    if (!known || preloaded.has(name)) return;
+    preloaded.add(name);
+    for (const href of exposedScripts(known.manifestUrl, known.manifest, parseModuleId(id as ModuleId).module)) preloadScript(href);
+  };
+  const modules = keptModules(async (id) => {
+    const name = remoteOf(id);
+    await remote(name).get();
+    preloadScripts(name, id);
+    return loadRemote(id);
+  });
+  const registry: RemoteRegistry = {
+    ...modules,
+    register: (name) => remote(name).get(),
+    forget(name) {
+      modules.forget(name);
       registered.delete(name);
       preloaded.delete(name);
       remote(name).forget();
     },
-    (name, id) => {
-      const known = registered.get(name);
-      if (!known || preloaded.has(name)) return;
-      preloaded.add(name);
-      for (const href of exposedScripts(known.manifestUrl, known.manifest, id.slice(name.length + 1))) preloadScript(href);
-    },
-  );
-  return addresses.get().then(() => undefined);
+  };
+  return { registry, ready: addresses.get().then(() => undefined) };
 }

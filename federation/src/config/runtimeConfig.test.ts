@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, connection } from '@usedcars/federation';
 import { loadRuntimeConfig } from './runtimeConfig';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 /**
  * config.json is fetched over HTTP like the browser does, from a local server that serves
@@ -65,6 +66,10 @@ test('an emulator named for a real project is refused, with a warning', async ()
 
 test('the API client addresses the API config.json names, once the page is connected to it', async () => {
   file = JSON.stringify({ apiUrl: 'https://api.usedcars.example///', firebase: realProject });
-  connect({ config: await loadRuntimeConfig(`${base}/config.json`), session: { accessToken: () => null, refreshAccessToken: async () => null } });
+  connect({
+    config: await loadRuntimeConfig(`${base}/config.json`),
+    session: { accessToken: () => null, refreshAccessToken: async () => null },
+    registry: runtimeRegistry(),
+  });
   expect(connection().api.baseUrl()).toBe('https://api.usedcars.example');
 });

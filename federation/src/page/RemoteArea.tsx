@@ -1,9 +1,8 @@
 import { Component, createContext, lazy, Suspense, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import type { ModuleId, ModuleProps } from '@usedcars/shared-contract';
-import { isRemoteUnavailable, loadedScreenModule, loadScreenModule, remoteNameOf } from './loadScreenModule';
-import { forgetRemoteRegistration } from './remoteRegistry';
+import { remoteOf, type ModuleId, type ModuleProps } from '@usedcars/shared-contract';
+import { connection } from './connection';
+import { isRemoteUnavailable, loadedScreenModule, loadScreenModule } from './loadScreenModule';
 import { isServerMarkupKept } from './serverMarkup';
-import { ServerScreensContext } from './serverScreens';
 
 export interface FallbackProps {
   /** The remote whose area could not be fetched. */
@@ -104,23 +103,21 @@ export interface RemoteAreaProps<Id extends ModuleId> {
  */
 export function RemoteArea<Id extends ModuleId>({ id, props, loading, renderFallback, staticMarkup = false, onError }: RemoteAreaProps<Id>) {
   const pageHandler = useContext(RemoteErrorHandlerContext);
-  const serverScreens = useContext(ServerScreensContext);
   // Only for the module it was rendered for: an instance handed another module renders that one.
   const [keptFor] = useState(() => (staticMarkup && isServerMarkupKept(id) ? id : null));
   const keepServerMarkup = keptFor === id;
   const [attempt, setAttempt] = useState(0);
-  const area = remoteNameOf(id);
+  const area = remoteOf(id);
   const Lazy = useMemo(
     () =>
       keepServerMarkup
         ? ServerMarkup
-        : // On the server, the module of the visitor's build; in the page, code fetched already (a navigation waits for it): rendered at once.
-          ((serverScreens?.get(id)?.default as ComponentType<ModuleProps<Id>> | undefined) ??
-          (loadedScreenModule(id)?.default as ComponentType<ModuleProps<Id>> | undefined) ??
+        : // Code loaded already (on the server, before rendering; in the page, a navigation waits for it): rendered at once.
+          ((loadedScreenModule(id)?.default as ComponentType<ModuleProps<Id>> | undefined) ??
           lazy(() => loadScreenModule(id) as Promise<{ default: ComponentType<ModuleProps<Id>> }>)),
     // A new attempt needs a new lazy(): React caches a rejected one forever.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is unused inside, but must renew the lazy()
-    [id, attempt, keepServerMarkup, serverScreens],
+    [id, attempt, keepServerMarkup],
   );
   return (
     <RemoteErrorBoundary
@@ -130,7 +127,7 @@ export function RemoteArea<Id extends ModuleId>({ id, props, loading, renderFall
       onError={onError ?? pageHandler}
       renderFallback={renderFallback}
       onRetry={() => {
-        forgetRemoteRegistration(area);
+        connection().registry.forget(area);
         setAttempt((n) => n + 1);
       }}
     >

@@ -2,20 +2,21 @@
 import { connectRequest } from '@usedcars/federation/server';
 import { readRuntimeConfig } from '@usedcars/federation/config';
 import { connect, connection } from '.';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 const config = (apiUrl: string) => readRuntimeConfig({ apiUrl });
 
 test('before connect, connection() says what to call and where', () => {
   jest.isolateModules(() => {
     const fresh = require('.') as typeof import('.');
-    expect(() => fresh.connection()).toThrow(/not connected\. Call connect\(\{ config, session \}\) before rendering/);
+    expect(() => fresh.connection()).toThrow(/not connected\. Call connect\(\{ config, session, registry \}\) before rendering/);
   });
 });
 
 test('once connected, the API client reads the settings and the session it was given', async () => {
   let token = 'old';
   const refreshed = jest.fn(async () => (token = 'new'));
-  connect({ config: config('https://api.test/'), session: { accessToken: () => token, refreshAccessToken: refreshed } });
+  connect({ config: config('https://api.test/'), session: { accessToken: () => token, refreshAccessToken: refreshed }, registry: runtimeRegistry() });
   expect(connection().api.baseUrl()).toBe('https://api.test');
   expect(connection().api.accessToken()).toBe('old');
   // Several 401s at once share one refresh.
@@ -25,9 +26,9 @@ test('once connected, the API client reads the settings and the session it was g
 });
 
 test('concurrent server requests each see their own settings, whatever the page connected', async () => {
-  connect({ config: config('https://page.test'), session: { accessToken: () => 'page', refreshAccessToken: async () => null } });
+  connect({ config: config('https://page.test'), session: { accessToken: () => 'page', refreshAccessToken: async () => null }, registry: runtimeRegistry() });
   const seen = (apiUrl: string, delay: number) =>
-    connectRequest({ config: config(apiUrl) }, async () => {
+    connectRequest({ config: config(apiUrl), registry: runtimeRegistry() }, async () => {
       await new Promise((resolve) => setImmediate(resolve));
       if (delay) await new Promise((resolve) => setImmediate(resolve));
       return [connection().api.baseUrl(), connection().api.accessToken()];

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../config/runtimeConfig';
+import type { RemoteRegistry } from './remoteRegistry';
 
 /** What the signed-in session gives the API client: the access token calls carry, and a fresh one after a 401. */
 export interface PageSession {
@@ -21,11 +22,14 @@ export interface ApiConnection extends PageSession {
 export interface Connection {
   config: RuntimeConfig;
   api: ApiConnection;
+  registry: RemoteRegistry;
 }
 
 export interface ConnectOptions {
   config: RuntimeConfig;
   session: PageSession;
+  /** Where the remotes' modules come from: the page's remotes.json, a request's release set, the runtime's own remotes (`/runtime`). */
+  registry: RemoteRegistry;
 }
 
 /** One refresh at a time: several calls failing with an expired token share one new token. */
@@ -38,9 +42,10 @@ function oneAtATime(refresh: () => Promise<string | null>): () => Promise<string
 }
 
 /** A connection for these settings and this session, not yet in use anywhere. */
-export function makeConnection({ config, session }: ConnectOptions): Connection {
+export function makeConnection({ config, session, registry }: ConnectOptions): Connection {
   return {
     config,
+    registry,
     api: {
       baseUrl: () => config.apiUrl,
       accessToken: () => session.accessToken(),
@@ -70,7 +75,7 @@ export function connection(): Connection {
   const current = requestConnection() ?? pageConnection;
   if (!current) {
     throw new Error(
-      '@usedcars/federation: not connected. Call connect({ config, session }) before rendering (the shell does in startPage, a remote’s standalone page in renderStandalone, the render server per request with connectRequest).',
+      '@usedcars/federation: not connected. Call connect({ config, session, registry }) before rendering (the shell does in startPage, a remote’s standalone page in renderStandalone, the render server per request with connectRequest).',
     );
   }
   return current;

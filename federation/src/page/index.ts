@@ -3,16 +3,17 @@
 export { connect, connection, makeConnection, scopeConnections } from './connection';
 export type { ApiConnection, Connection, ConnectOptions, PageSession } from './connection';
 export type { RuntimeConfig, FirebaseWebConfig } from '../config/runtimeConfig';
-export { setRemoteRegistry, ensureRemoteRegistered, forgetRemoteRegistration } from './remoteRegistry';
+export { keptModules, type RemoteRegistry } from './remoteRegistry';
 export { keepServerMarkupOf, releaseServerMarkup, isServerMarkupKept } from './serverMarkup';
 export { ServerHeadContext, type ServerHead, type PreloadImage } from './serverHead';
-export { ServerScreensContext } from './serverScreens';
 export {
   loadScreenModule,
   loadedScreenModule,
   isRemoteUnavailable,
   RemoteUnavailableError,
   type ScreenModule,
+  type ScreenLoader,
+  type ScreenLoaders,
   type PrefetchContext,
   type PrefetchResult,
 } from './loadScreenModule';

@@ -1,9 +1,7 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { ModuleId, ModuleProps, SessionViewer } from '@usedcars/shared-contract';
-import { loadedScreen, rememberLoadedScreen } from './loadedScreens';
-import { ensureRemoteRegistered, preloadScreenScripts } from './remoteRegistry';
+import { remoteOf, type ModuleId, type ModuleProps, type RemoteName, type SessionViewer } from '@usedcars/shared-contract';
+import { connection } from './connection';
 
 /** A remote's part of the page that could not be fetched (its manifest, its entry, an exposed module). */
 export class RemoteUnavailableError extends Error {
@@ -24,16 +22,23 @@ export function isRemoteUnavailable(error: unknown): boolean {
   return error instanceof Error && (error instanceof RemoteUnavailableError || error.name === 'RemoteUnavailableError' || error.name === 'ChunkLoadError');
 }
 
-/**
- * What a remote's src/exposed/<Module>.tsx exports: the screen, and for a screen rendered on the
- * server, what it reads from the API before it is rendered (its data then arrives with the HTML).
- */
+/** What a remote's src/exposed/<Module>.tsx exports: the screen. */
 export interface ScreenModule<Id extends ModuleId> {
   default: ComponentType<ModuleProps<Id>>;
-  prefetch?: (context: PrefetchContext<Id>) => Promise<PrefetchResult | void>;
   /** More of the screen's own code, for the viewer as the page knows them (a role's screen): fetched while a move here is prepared. */
   preload?: () => Promise<unknown>;
 }
+
+/**
+ * What a screen reads from the API before it is shown: the render server runs it before rendering
+ * (its data then arrives with the HTML), the page before a move (docs/architecture.md, "Moving between screens").
+ */
+export type ScreenLoader<Id extends ModuleId> = (context: PrefetchContext<Id>) => Promise<PrefetchResult | void>;
+
+type RouteModule = Exclude<ModuleId, 'checkout/BookingDialog'>;
+
+/** A remote's src/exposed/loaders.ts: every screen of the remote, with its loader or null for one that reads when shown. */
+export type ScreenLoaders<R extends RemoteName> = { [Id in Extract<RouteModule, `${R}/${string}`>]: ScreenLoader<Id> | null };
 
 /**
  * What a screen learnt while reading: `notFound` when the address names nothing the API knows (the
@@ -57,26 +62,18 @@ export interface PrefetchContext<Id extends ModuleId> {
   signal: AbortSignal;
 }
 
-export function remoteNameOf(id: string): string {
-  return id.split('/')[0] ?? id;
-}
-
-/** The module if the page fetched it already (a move waits for it before showing the screen). */
+/** The module if this page (or server request) loaded it already: a move waits for it before showing the screen. */
 export function loadedScreenModule<Id extends ModuleId>(id: Id): ScreenModule<Id> | undefined {
-  return loadedScreen(id) as ScreenModule<Id> | undefined;
+  return connection().registry.loaded(id) as ScreenModule<Id> | undefined;
 }
 
-/** A remote's exposed module, fetched (once) through the federation runtime. */
+/** A remote's exposed module, loaded once through the connection's registry. */
 export async function loadScreenModule<Id extends ModuleId>(id: Id): Promise<ScreenModule<Id>> {
   try {
-    const remote = remoteNameOf(id);
-    await ensureRemoteRegistered(remote);
-    preloadScreenScripts(remote, id);
-    const screen = await loadRemote<ScreenModule<Id>>(id);
+    const screen = (await connection().registry.load(id)) as ScreenModule<Id> | undefined;
     if (!screen) throw new Error(`${id} returned nothing`);
-    rememberLoadedScreen(id, screen);
     return screen;
   } catch (error) {
-    throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remoteNameOf(id), error);
+    throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remoteOf(id), error);
   }
 }

@@ -84,8 +84,8 @@ const shared = () => ({
 
 async function rendered(servers: RemoteServers, folder: string): Promise<string> {
   const build = await servers.current('catalog', `${origin}/${folder}/mf-manifest.json`);
-  const screen = await servers.load(SCREEN, build);
-  return renderToString(React.createElement(screen.default as React.ComponentType));
+  const screen = (await servers.load(SCREEN, build)) as { default: React.ComponentType };
+  return renderToString(React.createElement(screen.default));
 }
 
 test('two builds of one remote, asked for in turn and at once, each render with their own files', async () => {

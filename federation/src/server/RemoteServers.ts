@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ModuleFederation, getInstance } from '@module-federation/enhanced/runtime';
-import { parseModuleId, type ModuleId } from '@usedcars/shared-contract';
-import type { ScreenModule } from '@usedcars/federation';
+import { LOADERS_MODULE, remoteOf, type ModuleId } from '@usedcars/shared-contract';
 import ssrPublicPath from '../ssr-public-path';
 import { entryOf } from '../core/entry';
 import { RemoteUnavailable, reasonOf } from '../core/errors';
@@ -20,8 +19,11 @@ export interface RemoteBuild {
 }
 
 export interface RemoteServersOptions {
-  /** Loaded as soon as a new build is seen, so the first page needing one does not wait. */
-  warm?: (remote: string) => readonly ModuleId[];
+  /**
+   * The modules to load as soon as a new build is seen, so the first page that needs one does
+   * not wait for it to arrive (pages of one remote ask for different modules).
+   */
+  warm?: (remote: string) => readonly string[];
   /** How long a manifest may take to arrive. */
   manifestTimeoutMs?: number;
   /** A build that failed to load is not tried again before this long (each request is rendered without it meanwhile). */
@@ -58,7 +60,7 @@ export class RemoteServers {
   private readonly idleMs: number;
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
-  private readonly warm: (remote: string) => readonly ModuleId[];
+  private readonly warm: (remote: string) => readonly string[];
   private readonly shared: () => SharedPackages;
 
   constructor(options: RemoteServersOptions = {}) {
@@ -168,20 +170,22 @@ export class RemoteServers {
     );
   }
 
-  /** An exposed module of this build; fails with RemoteUnavailable when it cannot be had. */
-  async load<Id extends ModuleId>(id: Id, build: RemoteBuild): Promise<ScreenModule<Id>> {
-    if (parseModuleId(id).remote !== build.remote) throw new Error(`${id} is not a module of ${build.remote}`);
+  /** An exposed module of this build (a screen, or the remote's loaders); fails with RemoteUnavailable when it cannot be had. */
+  async load(id: string, build: RemoteBuild): Promise<unknown> {
+    if (remoteOf(id as ModuleId) !== build.remote) throw new Error(`${id} is not a module of ${build.remote}`);
     const loaded = this.use(build);
     let timer: NodeJS.Timeout | undefined;
     try {
-      const screen = await Promise.race([
-        loaded.instance.loadRemote<ScreenModule<Id>>(id),
+      const module = await Promise.race([
+        loaded.instance.loadRemote<{ default?: unknown }>(id),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no response within ${this.loadTimeoutMs} ms`)), this.loadTimeoutMs);
         }),
       ]);
-      if (typeof screen?.default !== 'function' && typeof screen?.default !== 'object') throw new Error(`${id} has no component`);
-      return screen;
+      if (!module || typeof module !== 'object') throw new Error(`${id} returned nothing`);
+      const isScreen = id !== `${build.remote}/${LOADERS_MODULE}`;
+      if (isScreen && typeof module.default !== 'function' && typeof module.default !== 'object') throw new Error(`${id} has no component`);
+      return module;
     } catch (error) {
       const reason = reasonOf(error);
       if (this.builds.get(build.version) === loaded) loaded.failure = { at: this.now(), reason };

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { errorText } from '@usedcars/shared-auth';
-import { saveCar, unsaveCar } from '@usedcars/shared-api/favourites';
-import { favouriteKeys, favouritesQuery } from '@usedcars/shared-api/loaders';
+import { favouriteKeys, favouritesQuery, saveCar, unsaveCar } from '@usedcars/shared-api/favourites';
 import type { Car, Favourites } from '@usedcars/shared-contract';
 import { useIsBuyer } from './useIsBuyer';
 

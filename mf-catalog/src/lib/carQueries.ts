@@ -1,12 +1,63 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@usedcars/shared-api';
-import type { CarPage } from '@usedcars/shared-api/cars';
-// The keys and reads live beside the screens' loaders, so a screen finds what the shell started for it.
-import { carKeys, carPageQuery, carQuery, type CarLookup } from '@usedcars/shared-api/loaders';
+import { fetchCar, fetchCarPage, type CarPage } from '@usedcars/shared-api/cars';
 import type { Car, Category } from '@usedcars/shared-contract';
-import type { ListView } from './listParams';
+import { toCarListQuery, type ListView } from './listParams';
 
-export { isEndedListing } from '@usedcars/shared-api/loaders';
+/** The one query-key factory for cars (docs/how-to.md, "House rules"); every key holds the whole view it answers. */
+export const carKeys = {
+  all: ['cars'] as const,
+  brand: (category: Category) => [...carKeys.all, category] as const,
+  lists: (category: Category) => [...carKeys.brand(category), 'list'] as const,
+  list: (category: Category, view: ListView) => [...carKeys.lists(category), view] as const,
+  detail: (category: Category, id: string) => [...carKeys.brand(category), 'detail', id] as const,
+};
+
+/** One page of a brand's list. */
+export const carPageQuery = (category: Category, view: ListView) => ({
+  queryKey: carKeys.list(category, view),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchCarPage(category, toCarListQuery(view), signal),
+});
+
+/** A car its seller ended or the moderators hid: the API's 410, with why (docs/api.md, "Cars"). */
+export interface EndedListing {
+  ended: true;
+  message: string;
+}
+
+/** What a car's page shows: the car, `null` for one the API does not know, or why it left the site. */
+export type CarLookup = Car | EndedListing | null;
+
+export function isEndedListing(lookup: CarLookup | undefined): lookup is EndedListing {
+  return typeof lookup === 'object' && lookup !== null && 'ended' in lookup;
+}
+
+/** The API's answer for an id it does not know (404) or cannot read (400). */
+function isMissingCar(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** The API's words for a 410 (`{ message, removed }`); checked by hand, so the car's page carries no schema library. */
+function endedMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 410) return undefined;
+  const message = (error.body as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : 'This car is no longer listed';
+}
+
+/**
+ * `null` and an ended listing are answers, not errors, so the server renders "not found" or "no
+ * longer listed" with them, hands them to the page, and the page hydrates the same screen.
+ */
+export const carQuery = (category: Category, id: string) => ({
+  queryKey: carKeys.detail(category, id),
+  queryFn: ({ signal }: { signal: AbortSignal }): Promise<CarLookup> =>
+    fetchCar(category, id, signal).catch((error: unknown) => {
+      if (isMissingCar(error)) return null;
+      const message = endedMessage(error);
+      if (message !== undefined) return { ended: true, message };
+      throw error;
+    }),
+});
 
 /** One page of a brand's list; the previous page stays on screen while the next one loads. */
 export function useCarPage(category: Category, view: ListView) {

@@ -1,19 +1,124 @@
-import type { CarSort } from '@usedcars/shared-contract';
+import { CAR_LIST_MAX_OFFSET, CAR_SORTS, LIST_VIEW_SEARCH, type CarListQuery, type CarSort } from '@usedcars/shared-contract';
 
-// The view's reading and writing live beside the list's loader, so the shell reads an address as the list does.
-export {
-  DEFAULT_SORT,
-  FILTER_KEYS,
-  LAST_NUMBERED_PAGE,
-  PAGE_SIZE,
-  hasFilters,
-  readListView,
-  sameFilters,
-  toCarListQuery,
-  writeListView,
-  type CarFilters,
-  type ListView,
-} from '@usedcars/shared-api/loaders';
+/**
+ * A brand list's view (search, filters, sort, page) lives in the URL, so a reload or a shared
+ * link shows the same cars. These helpers turn the address into a query the API accepts and back;
+ * the list's loader (src/exposed/loaders.ts) reads the same view.
+ *
+ * Pages are numbered and asked for by offset as far as the API's offsets reach (CAR_LIST_MAX_OFFSET:
+ * 417 pages of 24); past that a page is asked for by the cursor the page before or after handed out,
+ * and the address keeps that cursor beside the page number (docs/list-paging.md). Numbers alone
+ * would answer 400 there; cursors alone would lose "Page 3 of 12" and links to a numbered page
+ * for the many lists that never get that deep.
+ */
+export const DEFAULT_SORT: CarSort = LIST_VIEW_SEARCH.sort;
+
+/** Cars per page: a few screens of cards, far below the API's cap of 100. */
+export const PAGE_SIZE = 24;
+
+/** The deepest page an offset reaches; each page after it is asked for by cursor. */
+export const LAST_NUMBERED_PAGE = Math.floor(CAR_LIST_MAX_OFFSET / PAGE_SIZE) + 1;
+/** The API's limit on q and location. */
+const MAX_TEXT = 100;
+
+export interface CarFilters {
+  q?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  year?: string;
+  location?: string;
+}
+
+export interface ListView {
+  filters: CarFilters;
+  sort: CarSort;
+  /** 1-based. */
+  page: number;
+  /**
+   * Past LAST_NUMBERED_PAGE only: the API's opaque cursor the page starts from. The page number
+   * then only counts for "Showing …" and the links; the cursor says which cars.
+   */
+  cursor?: string;
+}
+
+export const FILTER_KEYS = ['q', 'minPrice', 'maxPrice', 'year', 'location'] as const satisfies readonly (keyof CarFilters & keyof typeof LIST_VIEW_SEARCH)[];
+
+function isSort(value: string | null): value is CarSort {
+  return (CAR_SORTS as readonly (string | null)[]).includes(value);
+}
+
+function text(value: string | null): string | undefined {
+  const trimmed = value?.trim().slice(0, MAX_TEXT);
+  return trimmed ? trimmed : undefined;
+}
+
+function amount(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 ? number : undefined;
+}
+
+function year(value: string | null): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && /^\d{4}$/.test(trimmed) ? trimmed : undefined;
+}
+
+/**
+ * Reads the view from the address. Values the API would refuse (a hand-edited link, an old
+ * bookmark) are dropped rather than turned into an error page.
+ */
+export function readListView(params: URLSearchParams): ListView {
+  const filters: CarFilters = {
+    q: text(params.get('q')),
+    minPrice: amount(params.get('minPrice')),
+    maxPrice: amount(params.get('maxPrice')),
+    year: year(params.get('year')),
+    location: text(params.get('location')),
+  };
+  const sort = params.get('sort');
+  const pageNumber = Number(params.get('page'));
+  const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
+  const view = { filters: dropEmpty(filters), sort: isSort(sort) ? sort : DEFAULT_SORT };
+  // Only the API can tell whether it still takes a cursor; one it refuses sends the page back to
+  // page 1 (BrandListPage).
+  const cursor = params.get('cursor') || undefined;
+  if (page <= LAST_NUMBERED_PAGE) return { ...view, page };
+  // A deep page number without its cursor (typed in, an old bookmark) cannot be asked for:
+  // the deepest numbered page is the nearest the API answers, and Next goes on from there.
+  return cursor ? { ...view, page, cursor } : { ...view, page: LAST_NUMBERED_PAGE };
+}
+
+function dropEmpty(filters: CarFilters): CarFilters {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as CarFilters;
+}
+
+/** The address of a view; defaults (newest, page 1) stay out of it so plain links stay plain. */
+export function writeListView(view: ListView): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = view.filters[key];
+    if (value !== undefined) params.set(key, String(value));
+  }
+  if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
+  if (view.page > 1) params.set('page', String(view.page));
+  if (view.cursor !== undefined && view.page > LAST_NUMBERED_PAGE) params.set('cursor', view.cursor);
+  return params;
+}
+
+/** The API query of a view: its filters, its sort and one page, by cursor past the numbered pages. */
+export function toCarListQuery(view: ListView): CarListQuery {
+  const page = view.cursor !== undefined && view.page > LAST_NUMBERED_PAGE ? { cursor: view.cursor } : { offset: (view.page - 1) * PAGE_SIZE };
+  return { ...view.filters, sort: view.sort, limit: PAGE_SIZE, ...page };
+}
+
+/** Two filter sets are the same view when they write the same address. */
+export function sameFilters(a: CarFilters, b: CarFilters): boolean {
+  return writeListView({ filters: a, sort: DEFAULT_SORT, page: 1 }).toString() === writeListView({ filters: b, sort: DEFAULT_SORT, page: 1 }).toString();
+}
+
+export function hasFilters(filters: CarFilters): boolean {
+  return FILTER_KEYS.some((key) => filters[key] !== undefined);
+}
 
 /**
  * The sorts are the contract's CAR_SORTS (listing.ts, kept free of zod for browser bundles); the

@@ -63,9 +63,6 @@ export default function DashboardHome() {
   );
 }
 
-/** What the viewer's role sees on the dashboard's home: read on the render server, and in the shell before a move. */
-export { loadDashboardHome as prefetch } from '@usedcars/shared-api/loaders';
-
 /** The signed-in viewer's screen, fetched while the shell prepares a move here, so the move shows it whole. */
 export function preload(): Promise<unknown> {
   const { status, role } = authStore.getState();

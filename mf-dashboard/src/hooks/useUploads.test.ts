@@ -5,6 +5,7 @@ import { connect } from '@usedcars/federation';
 import { readRuntimeConfig } from '@usedcars/federation/config';
 import { PHOTO_FILE_MAX_BYTES } from '@usedcars/shared-contract';
 import { useUploads } from './useUploads';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 /**
  * The hook through the real API client (XMLHttpRequest, the token retry) against a stand-in for
@@ -50,6 +51,7 @@ beforeEach(() => {
   connect({
     config: readRuntimeConfig({ apiUrl: base }),
     session: { accessToken: () => stored, refreshAccessToken: async () => (stored = issued) },
+    registry: runtimeRegistry(),
   });
 });
 

@@ -5,6 +5,7 @@ import { BrowserRouter, Link, useRoutes, type RouteObject } from 'react-router-d
 import { SCREENS, parseModuleId, type ModuleId, type ModuleProps, type RemoteName, type Screen } from '@usedcars/shared-contract';
 import { connect, type PageSession } from '@usedcars/federation';
 import { loadRuntimeConfig } from '@usedcars/federation/config';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 import { GlobalStyle } from '@usedcars/shared-ui';
 import { AppToaster, createQueryClient } from '@usedcars/shared-ui/appSettings';
 
@@ -63,7 +64,7 @@ export interface StandaloneIdentity {
  * the screen registry places them, with the same providers the shell gives them, without the shell.
  */
 export async function renderStandalone<R extends RemoteName>(remote: R, modules: RemoteModules<R>, identity: StandaloneIdentity): Promise<void> {
-  connect({ config: await loadRuntimeConfig(), session: identity.session });
+  connect({ config: await loadRuntimeConfig(), session: identity.session, registry: runtimeRegistry() });
   void identity.startIdentity();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');

@@ -9,9 +9,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet } from 'react-router-dom';
 import { getInstance, init, loadRemote } from '@module-federation/enhanced/runtime';
 import { authStore, setSignOutHandler, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
-import { RemoteErrorHandlerContext, setRemoteRegistry, type RemoteErrorHandler } from '@usedcars/federation';
+import { RemoteErrorHandlerContext, connect, connection, type RemoteErrorHandler } from '@usedcars/federation';
 import { startRemoteRegistry } from '@usedcars/federation/browser';
 import { AppRoutes } from './routes';
+import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 /**
  * The shell's real route table. What leaves the machine is stubbed: loading a remote (its
@@ -59,7 +60,7 @@ beforeAll(() => init({ name: 'shell', remotes: [] }));
 
 beforeEach(() => {
   for (const id of Object.keys(remotes)) delete remotes[id];
-  setRemoteRegistry(() => Promise.resolve());
+  connect({ config: connection().config, session: connection().api, registry: runtimeRegistry() });
   setSignedOut();
   // React reports every error a boundary catches; these tests cause them on purpose.
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -171,7 +172,9 @@ test('while /remotes.json cannot be read the areas show the fallback; Try again 
   const registered = (name: string) => getInstance()?.options.remotes.find((r) => r.name === name);
   remotes['catalog/BlogsPage'] = () => (registered('catalog') ? shows('Question and Answer')() : Promise.reject(new Error('catalog is not registered')));
 
-  await expect(startRemoteRegistry()).rejects.toThrow('Failed to fetch');
+  const pageRemotes = startRemoteRegistry();
+  connect({ config: connection().config, session: connection().api, registry: pageRemotes.registry });
+  await expect(pageRemotes.ready).rejects.toThrow('Failed to fetch');
   renderAt('/blogs');
   const fallback = await screen.findByRole('alert');
   expect(fallback).toHaveTextContent('The car catalog is not available right now');

@@ -1,8 +1,8 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { EXPOSED_MODULES, SCREENS, parseModuleId, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
+import { EXPOSED_MODULES, SCREENS, loadersOf, remoteOf, type Screen, type ShellScreenName } from '@usedcars/shared-contract';
 import { RequireAuth, authStore } from '@usedcars/shared-auth';
-import { ensureRemoteRegistered, loadScreenModule } from '@usedcars/federation';
+import { connection, loadScreenModule } from '@usedcars/federation';
 import { RemoteComponent } from '@usedcars/shared-ui';
 import { ScreenSlots, prerenderAddress, useMoveEffects } from '../features/navigation';
 import { MainLayout } from '../layout/MainLayout';
@@ -104,6 +104,9 @@ function startScreenData(pathname: string, search: string): Promise<unknown> {
   const matches = matchesAt(pathname);
   if (!matches.some(({ screen }) => screen.readsApi)) return Promise.resolve();
   const remote = matches.flatMap((m) => ('module' in m.screen ? [{ screen: m.screen, params: m.params }] : []));
+  // The loaders come with their remote's build: asked for beside the page's cache, not after it.
+  const { registry } = connection();
+  for (const { screen } of remote) if (screen.readsApi) void registry.load(loadersOf(remoteOf(screen.module))).catch(() => undefined);
   return loadServices()
     .then((services) => services.startScreenData(remote, new URLSearchParams(search)))
     .catch(() => undefined);
@@ -145,7 +148,8 @@ export function prefetchAddress(address: string, { prerender }: { prerender: boo
  * not, starts with its entry and the screen's scripts (docs/architecture.md, "Moving between screens").
  */
 export function registerRemotes(): void {
-  for (const remote of new Set(EXPOSED_MODULES.map((id) => parseModuleId(id).remote))) void ensureRemoteRegistered(remote).catch(() => undefined);
+  const { registry } = connection();
+  for (const remote of new Set(EXPOSED_MODULES.map(remoteOf))) void registry.register(remote).catch(() => undefined);
 }
 
 /** The main layout and, in it, the route table's screens for the address on show (inside the page's router). */

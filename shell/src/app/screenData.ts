@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { authStore } from '@usedcars/shared-auth';
-import { loaderOf } from '@usedcars/shared-api/loaders';
+import { runScreenLoader } from '@usedcars/federation/loaders';
 import type { RemoteScreen, SessionViewer } from '@usedcars/shared-contract';
 
 /** A screen an address shows, with the route's parameters (`:id`). */
@@ -17,8 +17,9 @@ function viewerNow(): SessionViewer | null {
 }
 
 /**
- * Runs the loaders of the screens an address shows into the page's cache, under the keys their
- * hooks read (docs/architecture.md, "Moving between screens"). What is fresh there is not read again.
+ * Runs the loaders of the screens an address shows, from their remotes' builds, into the page's
+ * cache under the keys their hooks read (docs/architecture.md, "Moving between screens"). What is
+ * fresh there is not read again.
  */
 export function loadScreenData(queryClient: QueryClient, screens: readonly MatchedScreen[], search: URLSearchParams): Promise<unknown> {
   const viewer = viewerNow();
@@ -26,9 +27,8 @@ export function loadScreenData(queryClient: QueryClient, screens: readonly Match
   return Promise.allSettled(
     screens.map(({ screen, params }) => {
       // Behind the login guard, a visitor not signed in sees the login form, not the screen.
-      if (screen.access === 'signedIn' && !viewer) return undefined;
-      const load = loaderOf(screen.module) as ((context: object) => Promise<unknown>) | null;
-      return load?.({ queryClient, params, props: screen.props, search, viewer, signal });
+      if ((screen.access === 'signedIn' && !viewer) || !screen.readsApi) return undefined;
+      return runScreenLoader(screen, { queryClient, params, search, viewer, signal });
     }),
   );
 }

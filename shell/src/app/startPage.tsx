@@ -13,15 +13,13 @@ import { pageTelemetry } from './telemetry';
 export async function startPage(): Promise<void> {
   const boot = pageBootData();
   const telemetry = pageTelemetry();
-  const [config, remotes] = await Promise.allSettled([
-    boot ? Promise.resolve(readRuntimeConfig(boot.config)) : loadRuntimeConfig(),
-    startRemoteRegistry('/remotes.json', boot ?? undefined, telemetry.onRegistered),
-  ]);
+  const pageRemotes = startRemoteRegistry('/remotes.json', boot ?? undefined, telemetry.onRegistered);
+  const [config, remotes] = await Promise.allSettled([boot ? Promise.resolve(readRuntimeConfig(boot.config)) : loadRuntimeConfig(), pageRemotes.ready]);
   // The page still starts: each remote's area shows its fallback, whose Try again reads the file again.
   if (remotes.status === 'rejected') console.error('[shell] remotes.json could not be read', remotes.reason);
   // loadRuntimeConfig never rejects: a missing config.json gives the local settings.
   if (config.status === 'fulfilled') {
-    connect({ config: config.value, session: pageSession });
+    connect({ config: config.value, session: pageSession, registry: pageRemotes.registry });
     telemetry.startWhenIdle(config.value);
   }
   const container = document.getElementById('root');

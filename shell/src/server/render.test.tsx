@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { Outlet } from 'react-router-dom';
 import { connection } from '@usedcars/federation';
 import { readRuntimeConfig } from '@usedcars/federation/config';
 import type { RemoteServers } from '@usedcars/federation/server';
@@ -12,29 +13,49 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 /** The car's page as its remote renders it: the API address it was rendered against, read from the connection. */
-const carPage = {
-  default: () => <h1>API at {connection().config.apiUrl}</h1>,
-  prefetch: async () => {
+const carPage = { default: () => <h1>API at {connection().config.apiUrl}</h1> };
+const dashboardLayout = { default: () => <Outlet /> };
+const dashboardHome = { default: () => <h1>Your orders</h1> };
+const loaders = {
+  'catalog/CarDetailPage': async () => {
     // Yield, so concurrent requests interleave before the rendering starts.
     await new Promise((resolve) => setImmediate(resolve));
   },
+  'dashboard/DashboardHome': async () => undefined,
+};
+const modules: Record<string, unknown> = {
+  'catalog/HomePage': carPage,
+  'catalog/CarDetailPage': carPage,
+  'dashboard/DashboardLayout': dashboardLayout,
+  'dashboard/DashboardHome': dashboardHome,
+  'catalog/loaders': { loaders },
+  'dashboard/loaders': { loaders },
 };
 jest.mocked(loadRemote).mockImplementation(async () => carPage);
 
-const build = {
-  remote: 'catalog',
-  manifestUrl: 'http://catalog.test/mf-manifest.json',
-  manifest: { metaData: { remoteEntry: { name: 'remoteEntry.js' } } },
+const build = (remote: string, withLoaders = true) => ({
+  remote,
+  manifestUrl: `http://${remote}.test/mf-manifest.json`,
+  manifest: { metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: withLoaders ? [{ name: 'loaders' }] : [] },
   version: 'v1',
-};
-const remoteServers = { current: async () => build, load: async () => carPage } as unknown as RemoteServers;
+});
+/** Every module the render server was asked to load, in order. */
+const loads: string[] = [];
+const remoteServers = {
+  current: async (remote: string) => build(remote),
+  load: async (id: string) => {
+    loads.push(id);
+    return modules[id];
+  },
+} as unknown as RemoteServers;
 const renderer = new Renderer({ manifest: { metaData: {} }, chunks: {} }, remoteServers);
+const remotes = { catalog: build('catalog').manifestUrl, dashboard: build('dashboard').manifestUrl };
 
 const render = (apiUrl: string) =>
   renderer.render({
     url: '/audis/1',
     config: readRuntimeConfig({ apiUrl }),
-    remotes: { catalog: build.manifestUrl },
+    remotes,
     signal: new AbortController().signal,
   });
 
@@ -48,12 +69,44 @@ test('each request is rendered connected to its own settings, even when requests
   expect(connection().config.apiUrl).toBe(outside);
 });
 
+test("a render loads each screen's module once, for its data and its markup alike, and each remote's loaders once", async () => {
+  loads.length = 0;
+  const viewer = { uid: 'u1', email: 'bea@usedcars.test', name: 'Bea', role: 'Buyer' as const };
+  const { page } = await renderer.render({
+    url: '/dashboard',
+    config: readRuntimeConfig({ apiUrl: 'https://api.test' }),
+    remotes,
+    signal: new AbortController().signal,
+    session: { cookie: 'session-cookie', viewer },
+  });
+  expect(page.html).toContain('Your orders');
+  expect(loads.sort()).toEqual(['dashboard/DashboardHome', 'dashboard/DashboardLayout', 'dashboard/loaders']);
+  loads.length = 0;
+  await render('https://api.test');
+  expect(loads.sort()).toEqual(['catalog/CarDetailPage', 'catalog/loaders']);
+});
+
+test("a build made before its remote exposed loaders is rendered with its screen's own prefetch, loaded once", async () => {
+  loads.length = 0;
+  modules['catalog/CarDetailPage'] = { ...carPage, prefetch: async () => ({ notFound: true }) };
+  const legacy = { current: async (remote: string) => build(remote, false), load: remoteServers.load } as unknown as RemoteServers;
+  const result = await new Renderer({ manifest: { metaData: {} }, chunks: {} }, legacy).render({
+    url: '/audis/1',
+    config: readRuntimeConfig({ apiUrl: 'https://api.test' }),
+    remotes,
+    signal: new AbortController().signal,
+  });
+  expect(result.status).toBe(404);
+  expect(loads).toEqual(['catalog/CarDetailPage']);
+  modules['catalog/CarDetailPage'] = carPage;
+});
+
 describe("a remote's static screens", () => {
   const home = (hydrate?: string[]) =>
     renderer.render({
       url: '/',
       config: readRuntimeConfig({ apiUrl: 'https://api.test' }),
-      remotes: { catalog: build.manifestUrl },
+      remotes,
       hydrate,
       signal: new AbortController().signal,
     });

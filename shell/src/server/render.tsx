@@ -1,17 +1,25 @@
 import { dehydrate } from '@tanstack/react-query';
-import { flattenScreens, parseModuleId, type ModuleId, type RemoteScreen, type Screen, type SessionViewer } from '@usedcars/shared-contract';
-import type { ScreenModule } from '@usedcars/federation';
+import {
+  flattenScreens,
+  loadersOf,
+  parseModuleId,
+  type ModuleId,
+  type RemoteName,
+  type RemoteScreen,
+  type Screen,
+  type SessionViewer,
+} from '@usedcars/shared-contract';
+import { runScreenLoader } from '@usedcars/federation/loaders';
 import type { RuntimeConfig } from '@usedcars/federation/config';
 import { STARTUP_PACKAGES } from '@usedcars/federation/sharing';
 import { createQueryClient } from '@usedcars/shared-ui/appSettings';
 import type { BootData } from '@usedcars/federation/boot';
 import {
-  RemoteUnavailable,
+  RequestRemotes,
   connectRequest,
   entryOf,
   exposedScripts,
   forThePage,
-  releaseOf,
   sharedScripts,
   type PublishedManifest,
   type RemoteBuild,
@@ -30,16 +38,13 @@ import { match, statusOf } from './routeMatch';
 /** ...and those of a screen that reads the API (services.tsx). */
 const SERVICE_PACKAGES = ['@tanstack/react-query', 'react-hot-toast'];
 
-/** The modules of a remote the server renders with: loaded as soon as a new build of it is seen. */
-export function serverRenderedModules(remote: string): ModuleId[] {
-  return [
-    ...new Set(
-      flattenScreens()
-        .map(({ screen }) => screen)
-        .filter((screen): screen is RemoteScreen => 'module' in screen && screen.serverRendered && parseModuleId(screen.module).remote === remote)
-        .map((screen) => screen.module),
-    ),
-  ];
+/** The modules of a remote the server renders with, and its loaders: loaded as soon as a new build of it is seen. */
+export function serverRenderedModules(remote: string): string[] {
+  const modules = flattenScreens()
+    .map(({ screen }) => screen)
+    .filter((screen): screen is RemoteScreen => 'module' in screen && screen.serverRendered && parseModuleId(screen.module).remote === remote)
+    .map((screen): string => screen.module);
+  return modules.length > 0 ? [...new Set(modules), loadersOf(remote as RemoteName)] : [];
 }
 
 export class NotServerRendered extends Error {
@@ -103,10 +108,11 @@ export class Renderer {
   render(request: RenderRequest): Promise<RenderResult> {
     const cookie = request.session?.cookie;
     const session = cookie ? { accessToken: () => null, refreshAccessToken: async () => null, readCredential: () => `Session ${cookie}` } : undefined;
-    return connectRequest({ config: request.config, session }, () => this.renderConnected(request));
+    const registry = new RequestRemotes(this.remoteServers, request.remotes, request.onBuild);
+    return connectRequest({ config: request.config, session, registry }, () => this.renderConnected(request, registry));
   }
 
-  private async renderConnected({ url, config, remotes, hydrate = [], signal, onBuild, session }: RenderRequest): Promise<RenderResult> {
+  private async renderConnected({ url, config, remotes, hydrate = [], signal, session }: RenderRequest, registry: RequestRemotes): Promise<RenderResult> {
     const { screens, params } = match(url);
     const viewer = session?.viewer ?? null;
     const toRender = remoteScreensToRender(screens, viewer !== null);
@@ -119,19 +125,16 @@ export class Renderer {
     const builds = new Map<string, RemoteBuild>();
     const scripts: string[] = [];
     const staticMarkup: ModuleId[] = [];
-    /** Each screen's module from the visitor's build, rendered as loaded here. */
-    const modules = new Map<ModuleId, ScreenModule<ModuleId>>();
     let notFound = false;
     let gone = false;
     for (const screen of toRender) {
       const { remote, module: exposed } = parseModuleId(screen.module);
-      const manifestUrl = remotes[remote];
-      if (!manifestUrl) throw new RemoteUnavailable(remote, 'remotes.json does not name it');
-      const build = await this.remoteServers.current(remote, manifestUrl);
-      onBuild?.(remote, releaseOf(build.manifest, manifestUrl, remote));
-      const module = (await this.remoteServers.load(screen.module, build)) as ScreenModule<ModuleId>;
-      modules.set(screen.module, module);
-      const learnt = await module.prefetch?.({ queryClient, params, props: screen.props, search, viewer, signal });
+      const build = await registry.build(remote);
+      // The screen's code and its data side by side; the render finds the module loaded (the registry keeps it).
+      const [, learnt] = await Promise.all([
+        registry.load(screen.module),
+        screen.readsApi ? runScreenLoader(screen, { queryClient, params, search, viewer, signal }) : undefined,
+      ]);
       notFound ||= learnt?.notFound === true;
       gone ||= learnt?.gone === true;
       if (screen.staticMarkup && !hydrate.includes(remote)) {
@@ -139,13 +142,13 @@ export class Renderer {
         continue;
       }
       builds.set(remote, build);
-      scripts.push(entryOf(manifestUrl, build.manifest, 'browser').entry, ...exposedScripts(manifestUrl, build.manifest, exposed));
+      scripts.push(entryOf(build.manifestUrl, build.manifest, 'browser').entry, ...exposedScripts(build.manifestUrl, build.manifest, exposed));
     }
     // What could not be read is left for the page to fetch: rendered as "loading" on both sides.
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
     signal.throwIfAborted();
 
-    const rendered = await renderMarkup(url, { queryClient, viewer, modules }, signal);
+    const rendered = await renderMarkup(url, { queryClient, viewer }, signal);
     const readsApi = screens.some((screen) => screen.readsApi);
     const shellScreens = screens.flatMap((screen) => ('shell' in screen ? (this.shell.chunks[`screen-${screen.shell}`] ?? []) : []));
     const boot: BootData = {

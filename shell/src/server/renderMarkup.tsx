@@ -4,9 +4,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { ServerStyleSheet } from 'styled-components';
 import type { QueryClient } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router-dom';
-import type { ModuleId, SessionViewer } from '@usedcars/shared-contract';
+import type { SessionViewer } from '@usedcars/shared-contract';
 import { ServerAuthContext, authStateOf } from '@usedcars/shared-auth';
-import { ServerHeadContext, ServerScreensContext, type ScreenModule, type ServerHead } from '@usedcars/federation';
+import { ServerHeadContext, type ServerHead } from '@usedcars/federation';
 import { AppContent } from '../app/App';
 import { RequestQueryClient } from '../app/requestServices';
 
@@ -46,13 +46,11 @@ export interface RenderInputs {
   /** The request's cache, holding what the screens read before rendering. */
   queryClient: QueryClient;
   viewer: SessionViewer | null;
-  /** The screens' modules, from the builds of the visitor's release set. */
-  modules: ReadonlyMap<ModuleId, ScreenModule<ModuleId>>;
 }
 
 export async function renderMarkup(
   url: string,
-  { queryClient, viewer, modules }: RenderInputs,
+  { queryClient, viewer }: RenderInputs,
   signal: AbortSignal,
 ): Promise<{ html: string; hints: string; styles: string; head: ServerHead }> {
   const head: ServerHead = { preloadImages: [] };
@@ -62,15 +60,13 @@ export async function renderMarkup(
     const { prelude } = await prerenderToNodeStream(
       sheet.collectStyles(
         <ServerHeadContext.Provider value={head}>
-          <ServerScreensContext.Provider value={modules}>
-            <ServerAuthContext.Provider value={viewer ? authStateOf(viewer) : null}>
-              <RequestQueryClient.Provider value={queryClient}>
-                <StaticRouter location={url}>
-                  <AppContent />
-                </StaticRouter>
-              </RequestQueryClient.Provider>
-            </ServerAuthContext.Provider>
-          </ServerScreensContext.Provider>
+          <ServerAuthContext.Provider value={viewer ? authStateOf(viewer) : null}>
+            <RequestQueryClient.Provider value={queryClient}>
+              <StaticRouter location={url}>
+                <AppContent />
+              </StaticRouter>
+            </RequestQueryClient.Provider>
+          </ServerAuthContext.Provider>
         </ServerHeadContext.Provider>,
       ),
       {

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteUser } from '@usedcars/shared-api';
-import { accountsQuery, type AccountRole } from '@usedcars/shared-api/loaders';
+import { deleteUser, listUsersByRole } from '@usedcars/shared-api';
 import type { User } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../../lib/queryKeys';
 
-export type { AccountRole };
+export type AccountRole = 'Buyer' | 'Seller';
+
+/** GET /user?role= (admin only). */
+export const accountsQuery = (role: AccountRole) => ({ queryKey: dashboardKeys.users(role), queryFn: () => listUsersByRole(role) });
 
 /** GET /user?role= (admin only). */
 export function useAccounts(role: AccountRole) {

@@ -1,9 +1,16 @@
 import { useQueries } from '@tanstack/react-query';
-import { SELLER_CARS_MAX } from '@usedcars/shared-api/cars';
-import { sellerCarsQueries } from '@usedcars/shared-api/loaders';
-import type { Car } from '@usedcars/shared-contract';
+import { SELLER_CARS_MAX, fetchSellerCars } from '@usedcars/shared-api/cars';
+import { CATEGORIES, type Car } from '@usedcars/shared-contract';
 import { useAccountName } from '../../hooks/useAccountName';
 import type { TableQuery } from '../../components/DataTable';
+import { dashboardKeys } from '../../lib/queryKeys';
+
+/** A seller's cars of each brand (GET /myAudi, /myHonda, /myMercedess). */
+export const sellerCarsQueries = (sellerName: string) =>
+  CATEGORIES.map((category) => ({
+    queryKey: dashboardKeys.sellerCars(category, sellerName),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchSellerCars(category, sellerName, signal),
+  }));
 
 /** Newest posting first; cars posted the same day keep the API's newest-added-first order. */
 export function newestFirst(cars: readonly Car[]): Car[] {

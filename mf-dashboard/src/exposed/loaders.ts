@@ -1,0 +1,48 @@
+import type { PrefetchContext, ScreenLoaders } from '@usedcars/federation';
+import { favouritesQuery } from '@usedcars/shared-api/favourites';
+import { accountsQuery } from '../features/admin/useAccounts';
+import { myBuyersQuery } from '../features/my-buyers/useMyBuyers';
+import { sellerCarsQueries } from '../features/my-products/useMyProducts';
+import { myOrdersQuery } from '../features/my-orders/useMyOrders';
+import { accountRecordQuery } from '../hooks/useAccountName';
+import { dashboardKeys } from '../lib/queryKeys';
+
+type QueryClient = PrefetchContext<'dashboard/DashboardHome'>['queryClient'];
+
+/** The seller's name, then their cars: the API stamps a seller's cars with the name on their account record. */
+async function readSellerCars(queryClient: QueryClient, email: string): Promise<void> {
+  await queryClient.prefetchQuery(accountRecordQuery(email));
+  const sellerName = queryClient.getQueryData<{ name: string }>(dashboardKeys.account(email))?.name;
+  if (sellerName) await Promise.all(sellerCarsQueries(sellerName).map((query) => queryClient.prefetchQuery(query)));
+}
+
+/** The dashboard's home: what the viewer's role sees there. */
+async function loadDashboardHome({ queryClient, viewer }: PrefetchContext<'dashboard/DashboardHome'>): Promise<void> {
+  if (!viewer) return;
+  if (viewer.role === 'admin') await Promise.all([queryClient.prefetchQuery(accountsQuery('Buyer')), queryClient.prefetchQuery(accountsQuery('Seller'))]);
+  else if (viewer.role === 'Seller') await readSellerCars(queryClient, viewer.email);
+  else await queryClient.prefetchQuery(myOrdersQuery(viewer.email));
+}
+
+/**
+ * What each dashboard screen reads before it is shown, under the keys its hooks read: run by the
+ * render server and by the page before a move, from this very build (docs/how-to.md, "Change what a screen reads").
+ */
+export const loaders: ScreenLoaders<'dashboard'> = {
+  'dashboard/DashboardLayout': null,
+  'dashboard/DashboardHome': loadDashboardHome,
+  'dashboard/AddProductPage': null,
+  'dashboard/MyProductPage': async ({ queryClient, viewer }) => {
+    if (viewer?.role === 'Seller') await readSellerCars(queryClient, viewer.email);
+  },
+  'dashboard/MyBuyersPage': async ({ queryClient, viewer }) => {
+    if (viewer?.role === 'Seller') await queryClient.prefetchQuery(myBuyersQuery());
+  },
+  'dashboard/SavedCarsPage': async ({ queryClient, viewer }) => {
+    if (viewer?.role === 'Buyer') await queryClient.prefetchQuery(favouritesQuery());
+  },
+  'dashboard/SavedSearchesPage': null,
+  'dashboard/ReportsPage': null,
+  'dashboard/AuditLogPage': null,
+  'dashboard/ReleasesPage': null,
+};

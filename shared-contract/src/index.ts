@@ -16,3 +16,4 @@ export * from './market';
 export * from './reportReasons';
 export * from './searchFilters';
 export * from './releases';
+export * from './messages';

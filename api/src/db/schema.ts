@@ -33,6 +33,8 @@ export const users = pgTable(
     suspendedReason: text('suspended_reason'),
     // Cleared by the unsubscribe link of an alert mail; the site's own notifications go on.
     emailAlerts: boolean('email_alerts').notNull().default(true),
+    // Cleared by the unsubscribe link of a message mail; the messages themselves go on.
+    messageEmails: boolean('message_emails').notNull().default(true),
   },
   (t) => [check('users_role_check', sql`${t.role} in ('Buyer', 'Seller', 'admin')`), index('users_role_idx').on(t.role, t.name)],
 );
@@ -259,6 +261,8 @@ export const mailOutbox = pgTable(
     body: text('body').notNull(),
     // A path on the site (the car's page) the mail links to; the sender puts SITE_URL before it.
     link: text('link'),
+    // Which mails its unsubscribe link stops: 'alerts' or 'messages'.
+    list: text('list').notNull().default('alerts'),
     messageId: text('message_id').notNull().unique(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -312,6 +316,7 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type CarPhotoRow = typeof carPhotos.$inferSelect;
 export type CarPhotoVariantRow = typeof carPhotoVariants.$inferSelect;
 
+export * from './message-schema';
 export * from './release-schema';
 export * from './test-gateway-schema';
 /**

@@ -19,7 +19,7 @@ describeEachDriver('messages between a buyer and a seller', (api) => {
     carId = await api().addCar(seller, { carName: 'Honda Jazz 2019' });
   });
 
-  const call = (who: Account | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (who: Account | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     api().inject({ method, url, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload }) });
   const ask = (who: Account, text: string, car = carId) => call(who, 'POST', '/conversations', { carId: car, text });
   const inbox = async (who: Account) => (await call(who, 'GET', '/conversations')).json<{ items: Conversation[]; unread: number }>();
@@ -172,7 +172,8 @@ describeEachDriver(
       const buyer = await api().account('Buyer');
       const carId = await api().addCar(seller);
       const sent = [];
-      for (let n = 0; n < 4; n += 1) sent.push(await api().inject({ method: 'POST', url: '/conversations', headers: buyer.auth, payload: { carId, text: `Hi ${n}` } }));
+      for (let n = 0; n < 4; n += 1)
+        sent.push(await api().inject({ method: 'POST', url: '/conversations', headers: buyer.auth, payload: { carId, text: `Hi ${n}` } }));
       expect(sent.map((response) => response.statusCode)).toEqual([201, 200, 200, 429]);
       expect(sent[3]!.json().message).toMatch(/^You have sent 3 messages in the last hour; you can send another in (\d+ minutes?|1 hour)\.$/);
     });

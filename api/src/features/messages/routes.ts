@@ -16,7 +16,7 @@ import {
   messageSchema,
 } from '@usedcars/shared-contract';
 import type { AppContext, ZodApp } from '../../context';
-import { forbidden } from '../../http/errors';
+import { badRequest, forbidden } from '../../http/errors';
 import { accountOf, onlyRoles, signedIn } from '../auth/route-auth';
 import { REFUSALS, accessOf, markConversationRead, messagePage, postMessage, startConversation } from './service';
 import { block, conversationReportQueue, reportConversation, unblock } from './safety';
@@ -71,8 +71,8 @@ export function messageRoutes(stream: MessageStream) {
         schema: {
           tags,
           summary: "Server-sent events of the caller's messages: `message` (id: its seq) and `unread`; resumes after the Last-Event-ID header",
-          description: 'Served by any API copy, fed by the change stream between them. Ends after the access token lifetime; the client reconnects with a fresh token.',
-          headers: z.object({ 'last-event-id': z.string().regex(LAST_EVENT_ID, { error: 'Last-Event-ID must be the id of an event of this stream' }).optional() }),
+          description:
+            'Served by any API copy, fed by the change stream between them. Ends after the access token lifetime; the client reconnects with a fresh token.',
           response: { 503: messageSchema },
         },
       },
@@ -80,8 +80,11 @@ export function messageRoutes(stream: MessageStream) {
         const caller = accountOf(request);
         if (stream.full) return reply.code(503).header('Retry-After', '5').send({ message: 'Too many open message streams; try again shortly' });
         const lastEventId = request.headers['last-event-id'];
+        if (lastEventId !== undefined && (typeof lastEventId !== 'string' || !LAST_EVENT_ID.test(lastEventId))) {
+          throw badRequest('Last-Event-ID must be the id of an event of this stream');
+        }
         reply.hijack();
-        await stream.add(reply.raw, reply.getHeaders() as OutgoingHttpHeaders, caller.id, typeof lastEventId === 'string' ? Number(lastEventId) : null);
+        await stream.add(reply.raw, reply.getHeaders() as OutgoingHttpHeaders, caller.id, lastEventId === undefined ? null : Number(lastEventId));
         return reply;
       },
     );
@@ -90,7 +93,12 @@ export function messageRoutes(stream: MessageStream) {
       '/conversations/:id',
       {
         config: { auth: signedIn },
-        schema: { tags, summary: 'One conversation: the car, both names, unread, blocked (an admin: a reported one)', params, response: { 200: conversationSchema, ...errors } },
+        schema: {
+          tags,
+          summary: 'One conversation: the car, both names, unread, blocked (an admin: a reported one)',
+          params,
+          response: { 200: conversationSchema, ...errors },
+        },
       },
       async (request) => {
         const caller = accountOf(request);
@@ -123,7 +131,13 @@ export function messageRoutes(stream: MessageStream) {
       '/conversations/:id/messages',
       {
         config: { auth: signedIn },
-        schema: { tags, summary: 'Sends a message in a conversation of the caller', params, body: messageInputSchema, response: { 201: conversationMessageSchema, ...errors } },
+        schema: {
+          tags,
+          summary: 'Sends a message in a conversation of the caller',
+          params,
+          body: messageInputSchema,
+          response: { 201: conversationMessageSchema, ...errors },
+        },
       },
       async (request, reply) => {
         const caller = accountOf(request);
@@ -136,7 +150,12 @@ export function messageRoutes(stream: MessageStream) {
       '/conversations/:id/read',
       {
         config: { auth: signedIn },
-        schema: { tags, summary: "Marks the conversation read for the caller; answers the caller's unread messages in all", params, response: { 200: z.object({ unread: z.number().int() }), ...errors } },
+        schema: {
+          tags,
+          summary: "Marks the conversation read for the caller; answers the caller's unread messages in all",
+          params,
+          response: { 200: z.object({ unread: z.number().int() }), ...errors },
+        },
       },
       async (request) => {
         const caller = accountOf(request);
@@ -176,7 +195,7 @@ export function messageRoutes(stream: MessageStream) {
         config: { auth: signedIn },
         schema: {
           tags,
-          summary: "Reports the conversation to the moderators, with its messages; an admin may read it from then on",
+          summary: 'Reports the conversation to the moderators, with its messages; an admin may read it from then on',
           description: 'Once per person and conversation (409); past the hourly report limit a 429.',
           params,
           body: conversationReportInputSchema,
@@ -196,7 +215,11 @@ export function messageRoutes(stream: MessageStream) {
       '/admin/conversation-reports',
       {
         config: { auth: onlyRoles(['admin'], 'read reports') },
-        schema: { tags: ['moderation'], summary: 'Reported conversations, newest first, with the messages they were reported with (admin only)', response: { 200: z.array(conversationReportSchema) } },
+        schema: {
+          tags: ['moderation'],
+          summary: 'Reported conversations, newest first, with the messages they were reported with (admin only)',
+          response: { 200: z.array(conversationReportSchema) },
+        },
       },
       () => conversationReportQueue(db),
     );

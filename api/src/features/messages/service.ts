@@ -71,7 +71,11 @@ async function addMessage(tx: Tx, caller: UserRow, row: ConversationRow, side: C
 }
 
 /** A buyer's question about a car: a new conversation, or one more message in the one they have. */
-export async function startConversation(db: Db, caller: UserRow, input: ConversationStart): Promise<{ created: boolean; id: string; message: ConversationMessage }> {
+export async function startConversation(
+  db: Db,
+  caller: UserRow,
+  input: ConversationStart,
+): Promise<{ created: boolean; id: string; message: ConversationMessage }> {
   return db.transaction(async (tx) => {
     const [car] = await tx
       .select({ id: cars.id, name: cars.carName, category: cars.category, sellerId: cars.sellerId, hiddenBy: cars.hiddenBy })
@@ -104,7 +108,11 @@ export async function postMessage(db: Db, caller: UserRow, id: string, text: str
 }
 
 /** A page of messages, newest first from the cursor, answered oldest first; the cursor of the page before, if any. */
-export async function messagePage(db: Db, row: ConversationRow, page: { limit: number; cursor?: string }): Promise<{ items: ConversationMessage[]; older?: string }> {
+export async function messagePage(
+  db: Db,
+  row: ConversationRow,
+  page: { limit: number; cursor?: string },
+): Promise<{ items: ConversationMessage[]; older?: string }> {
   const rows = await db
     .select()
     .from(messages)

@@ -40,6 +40,9 @@ export class MessageStream implements CacheHolder {
   private running: Promise<void> | null = null;
   private readonly heartbeat: NodeJS.Timeout;
   private deafPoll: NodeJS.Timeout | null = null;
+  /** Streams whose first events are still being read: ended too if the API closes meanwhile. */
+  private readonly opening = new Set<ServerResponse>();
+  private closed = false;
 
   constructor(
     private readonly db: Db,
@@ -58,10 +61,25 @@ export class MessageStream implements CacheHolder {
    * the unread count. The stream ends after maxAgeMs, so a page reconnects with a token still valid.
    */
   async add(response: ServerResponse, headers: OutgoingHttpHeaders, userId: string, lastEventId: number | null): Promise<void> {
-    response.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+    // Connection: close, so a stream ended by a closing API frees its socket instead of idling as keep-alive.
+    response.writeHead(200, {
+      ...headers,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+      Connection: 'close',
+    });
+    this.opening.add(response);
     await this.serially(async () => {
+      if (this.closed) return void response.end();
       if (this.listeners.size === 0) this.seen = await this.latestSeq();
-      const listener: Listener = { response, userId, lastSeq: lastEventId ?? this.seen, unread: null, closeTimer: setTimeout(() => response.end(), this.options.maxAgeMs) };
+      const listener: Listener = {
+        response,
+        userId,
+        lastSeq: lastEventId ?? this.seen,
+        unread: null,
+        closeTimer: setTimeout(() => response.end(), this.options.maxAgeMs),
+      };
       listener.closeTimer.unref();
       if (response.destroyed) return;
       this.listeners.add(listener);
@@ -71,7 +89,7 @@ export class MessageStream implements CacheHolder {
       });
       if (listener.lastSeq < this.seen) this.deliver([listener], await this.messagesOf(userId, listener.lastSeq));
       await this.tellUnread([listener]);
-    });
+    }).finally(() => this.opening.delete(response));
     // Anything written while the listener was being added.
     this.invalidate();
   }
@@ -101,6 +119,8 @@ export class MessageStream implements CacheHolder {
   }
 
   close(): void {
+    this.closed = true;
+    for (const response of this.opening) response.end();
     clearInterval(this.heartbeat);
     if (this.deafPoll) clearInterval(this.deafPoll);
     for (const listener of this.listeners) {
@@ -162,7 +182,9 @@ export class MessageStream implements CacheHolder {
 
   private async messagesOf(userId: string, after: number): Promise<Row[]> {
     const mine = sql`(c.buyer_id = ${userId} or c.seller_id = ${userId})`;
-    return rowsOf<Row>(await this.db.execute(sql`${SELECT_MESSAGES} where m.seq > ${after} and m.seq <= ${this.seen} and ${mine} order by m.seq limit ${BATCH}`));
+    return rowsOf<Row>(
+      await this.db.execute(sql`${SELECT_MESSAGES} where m.seq > ${after} and m.seq <= ${this.seen} and ${mine} order by m.seq limit ${BATCH}`),
+    );
   }
 
   private event<Name extends keyof MessageStreamEvents>(name: Name, data: MessageStreamEvents[Name], id?: number): string {

@@ -39,10 +39,14 @@ function columnsFor(viewerId: string) {
     row: conversations,
     buyerName: buyer.name,
     sellerName: seller.name,
-    unread: sql<number>`(select count(*) from messages m where m.conversation_id = ${conversations.id} and m.sender_id <> ${viewerId} and m.seq > ${readSeq})`.mapWith(
-      Number,
-    ),
-    last: sql<Omit<MessageRecord, 'sellerId'> | null>`(select json_build_object('id', m.id, 'seq', m.seq, 'conversationId', m.conversation_id, 'senderId', m.sender_id, 'text', m.text, 'createdAt', m.created_at)
+    unread:
+      sql<number>`(select count(*) from messages m where m.conversation_id = ${conversations.id} and m.sender_id <> ${viewerId} and m.seq > ${readSeq})`.mapWith(
+        Number,
+      ),
+    last: sql<Omit<
+      MessageRecord,
+      'sellerId'
+    > | null>`(select json_build_object('id', m.id, 'seq', m.seq, 'conversationId', m.conversation_id, 'senderId', m.sender_id, 'text', m.text, 'createdAt', m.created_at)
       from messages m where m.conversation_id = ${conversations.id} order by m.seq desc limit 1)`,
     blocked: sql<boolean>`exists (select 1 from ${blocks} b where (b.blocker_id = ${viewerId} and b.blocked_id in (${conversations.buyerId}, ${conversations.sellerId}))
       or (b.blocked_id = ${viewerId} and b.blocker_id in (${conversations.buyerId}, ${conversations.sellerId})))`,

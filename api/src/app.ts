@@ -251,7 +251,10 @@ export async function buildApp({
   });
   changes.attach(messageStream);
   app.addHook('onClose', () => changes.close());
-  app.addHook('onClose', new UnreadMessageMail(db, config.messageMail, clock).start((message, error) => app.log.warn({ err: error }, message)));
+  app.addHook(
+    'onClose',
+    new UnreadMessageMail(db, config.messageMail, clock).start((message, error) => app.log.warn({ err: error }, message)),
+  );
 
   publishWrites(app, changes);
 

@@ -1,5 +1,5 @@
 /** One event as it arrived: its name, its data (parsed JSON where it is JSON) and its id, if it had one. */
-export interface StreamEvent {
+interface StreamEvent {
   name: string;
   data: unknown;
   id?: string;

@@ -7,17 +7,7 @@ import { tooManyRequests } from '../../http/errors';
 
 /** The writes that are limited, each counted per subject (an account, or a client address). */
 export type LimitedWrite =
-  | 'listing'
-  | 'booking'
-  | 'paymentIntent'
-  | 'registration'
-  | 'photo'
-  | 'edit'
-  | 'savedSearch'
-  | 'favourite'
-  | 'report'
-  | 'message'
-  | 'conversationReport';
+  'listing' | 'booking' | 'paymentIntent' | 'registration' | 'photo' | 'edit' | 'savedSearch' | 'favourite' | 'report' | 'message' | 'conversationReport';
 
 const SETTING: Record<LimitedWrite, keyof Omit<WriteLimitSettings, 'windowMinutes'>> = {
   listing: 'listings',
@@ -63,8 +53,7 @@ const MESSAGES: Record<LimitedWrite, (count: number, window: string, wait: strin
   favourite: (count, window, wait) => `You have saved ${plural(count, 'car')} in the last ${window}; you can save another in ${wait}.`,
   report: (count, window, wait) => `You have reported ${plural(count, 'listing')} in the last ${window}; you can report another in ${wait}.`,
   message: (count, window, wait) => `You have sent ${plural(count, 'message')} in the last ${window}; you can send another in ${wait}.`,
-  conversationReport: (count, window, wait) =>
-    `You have reported ${plural(count, 'conversation')} in the last ${window}; you can report another in ${wait}.`,
+  conversationReport: (count, window, wait) => `You have reported ${plural(count, 'conversation')} in the last ${window}; you can report another in ${wait}.`,
 };
 
 /**

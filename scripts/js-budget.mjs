@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { portsFrom } from './topology.mjs';
 
 const BUDGET = 130 * 1024;
 // Debian's Chromium without a sandbox or GPU, nothing fetched in the background: one list for every tool that drives it.
@@ -32,7 +33,7 @@ if (!url) {
   const { startSite, buildMissing } = await import('./site.mjs');
   await buildMissing();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-budget-'));
-  const ports = { shell: 3200, catalog: 3201, dashboard: 3202, checkout: 3203, api: 5200, auth: 9290, mail: 2720 };
+  const ports = portsFrom(3200, { api: 5200, auth: 9290, mail: 2720 });
   site = await startSite({ ports, dataDir, quiet: true });
   url = `http://localhost:${ports.shell}/`;
 }

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { portsFrom } from './topology.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = createRequire(import.meta.url)('../tooling/chromium-args.json');
@@ -127,7 +128,7 @@ if (!origin) {
   const { startSite, buildMissing } = await import('./site.mjs');
   await buildMissing();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-nav-bench-'));
-  const ports = { shell: 3260, catalog: 3261, dashboard: 3262, checkout: 3263, api: 5260, auth: 9260, mail: 2726 };
+  const ports = portsFrom(3260, { api: 5260, auth: 9260, mail: 2726 });
   site = await startSite({ ports, dataDir, quiet: true, renderEnv: { LOG_LEVEL: 'warn' } });
   origin = `http://localhost:${ports.shell}`;
 }

@@ -26,6 +26,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { portsFrom } from './topology.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', ...createRequire(import.meta.url)('../tooling/chromium-args.json')];
@@ -50,7 +51,7 @@ if (!origin) {
   const { startSite, buildMissing } = await import('./site.mjs');
   await buildMissing();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-perf-'));
-  const ports = { shell: 3220, catalog: 3221, dashboard: 3222, checkout: 3223, api: 5220, auth: 9220, mail: 2722 };
+  const ports = portsFrom(3220, { api: 5220, auth: 9220, mail: 2722 });
   site = await startSite({ ports, dataDir, quiet: true });
   origin = `http://localhost:${ports.shell}`;
   api = `http://localhost:${ports.api}`;

@@ -21,6 +21,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { release } from './releases.mjs';
 import { ROOT, buildMissing, startSite } from './site.mjs';
+import { portsFrom } from './topology.mjs';
 import { publish } from './releases.mjs';
 
 const arg = (name, fallback) => {
@@ -146,12 +147,7 @@ async function releaseSecondBuild(ports, token) {
 await buildMissing();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-render-bench-'));
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
-const ports = Object.fromEntries(
-  Object.entries({ shell: 3240, catalog: 3241, dashboard: 3242, checkout: 3243, api: 5240, auth: 9240, mail: 2724 }).map(([part, port]) => [
-    part,
-    port + OFFSET,
-  ]),
-);
+const ports = Object.fromEntries(Object.entries(portsFrom(3240, { api: 5240, auth: 9240, mail: 2724 })).map(([part, port]) => [part, port + OFFSET]));
 const site = await startSite({ ports, dataDir, quiet: true, renderEnv: { LOG_LEVEL: 'warn' } });
 try {
   const origin = `http://localhost:${ports.shell}`;

@@ -27,6 +27,14 @@ export function defaultPorts(env = process.env) {
   };
 }
 
+/**
+ * A site's ports for a tool that runs its own beside others (the benchmarks): the front ends one
+ * after another from the shell's, in topology order, so a new remote gets one without an edit.
+ */
+export function portsFrom(shell, { api, auth, mail }) {
+  return { ...Object.fromEntries(FRONT_ENDS.map((f, i) => [f.name, shell + i])), api, auth, mail };
+}
+
 /** What each port of a site is for, in the order they are checked and reported. */
 export function sitePorts(ports) {
   return [

@@ -35,6 +35,10 @@ export const SCREEN_LOADERS: { [Id in ScreenModuleId]: ScreenLoader<Id> | null }
   'dashboard/AuditLogPage': null,
   'dashboard/ReleasesPage': null,
   'checkout/PaymentPage': null,
+  // The messages remote's screens read through their own `prefetch` (docs/architecture.md, "Moving between screens").
+  'messages/InboxPage': null,
+  'messages/AskSellerPage': null,
+  'messages/ConversationPage': null,
 };
 
 /** How recent a loader's read must be for a screen that reads afresh on each visit to show it as it is. */

@@ -4,6 +4,7 @@ import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { hydrated } from '../support/hydration';
 import { caughtMails, expectAxeClean } from '../support/market';
+import { expectNoSidewaysScroll } from '../support/pageChecks';
 import { SITE } from '../support/site';
 
 /**
@@ -30,6 +31,16 @@ test('a buyer asks from the car page; the seller sees it live and answers; the b
     await (await hydrated(sellers.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Messages' }))).click();
     await expect(sellers.getByText(/No conversations yet/)).toBeVisible();
     const sellersNav = sellers.getByRole('navigation', { name: 'Main' });
+
+    // A visitor's car page offers the login that leads to asking, and runs no code of the messages
+    // remote (the page reads every remote's manifest, as it does the dashboard's and checkout's).
+    const scripts: string[] = [];
+    page.on('request', (sent) => void (sent.resourceType() === 'script' && scripts.push(sent.url())));
+    await page.goto(`/audis/${carId}`);
+    await (await hydrated(page.getByRole('link', { name: 'Log in to ask the seller' }))).click();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    expect(scripts.filter((url) => url.startsWith(SITE.messages))).toEqual([]);
+    expect(scripts.some((url) => url.includes('CarDetailPage'))).toBe(true);
 
     await logIn(page, buyer.email, buyer.password);
     await page.goto(`/audis/${carId}`);
@@ -82,15 +93,18 @@ test('at 375 px: the inbox and the thread are server-rendered for the seller; th
 
   await logIn(page, seller.email, seller.password);
   await page.setViewportSize({ width: 375, height: 800 });
-  // The first response already holds the seller's inbox and thread.
+  // With the session cookie the sign-in asks for, the first response holds the seller's inbox and thread.
+  await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === '__session')).toBe(true);
   expect(await (await page.request.get('/messages')).text()).toContain(carName);
   expect(await (await page.request.get(`/messages/${id}`)).text()).toContain('Call me on +1 415 555 0100 now');
 
   await page.goto('/messages');
   await expectAxeClean(page);
+  await expectNoSidewaysScroll(page);
   await page.goto(`/messages/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: carName })).toBeVisible();
   await expectAxeClean(page);
+  await expectNoSidewaysScroll(page);
 
   await (await hydrated(page.getByRole('button', { name: 'Report' }))).click();
   await page.getByRole('combobox', { name: 'Reason' }).selectOption('scam');

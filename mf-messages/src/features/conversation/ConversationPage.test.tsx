@@ -94,3 +94,19 @@ test('an address that is not one of your conversations says so', async () => {
   show();
   expect(await screen.findByRole('alert')).toHaveTextContent('No conversation of yours with id c1');
 });
+
+test('an admin reads a reported conversation without a reply box and suspends the writer with a reason', async () => {
+  const user = userEvent.setup();
+  signInAs('admin', 'Ada Admin', 'ada@usedcars.test');
+  api.reply('GET', '/conversations/c1', 200, conversation({ side: null, people: { buyerId: 'u-bea', sellerId: 'u-sam' } }));
+  api.reply('POST', '/admin/users/u-bea/suspend', 200, { message: 'Buyer suspended' });
+  show();
+  expect(await bubbles()).toHaveLength(2);
+  expect(screen.queryByRole('textbox', { name: 'Your message' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Suspend Bea Buyer' }));
+  await user.type(screen.getByRole('textbox', { name: 'Reason (they are told it)' }), 'Threatened a seller');
+  await user.click(screen.getByRole('button', { name: 'Suspend' }));
+  expect(await screen.findByText('Buyer suspended')).toBeInTheDocument();
+  expect(api.sent('POST', '/admin/users/u-bea/suspend')[0]?.body).toEqual({ reason: 'Threatened a seller' });
+  expect(api.sent('POST', '/conversations/c1/read')).toEqual([]);
+});

@@ -9,6 +9,7 @@ import { ErrorPanel, GhostButton, Spinner, focusRing, theme, usePageTitle } from
 import { useLiveMessages } from '../../hooks/useLiveMessages';
 import { addToThread, messageKeys, threadMessages, useConversation, useThread } from '../../lib/messageQueries';
 import { otherName, when } from '../../lib/words';
+import { AdminActions } from './AdminActions';
 import { ReplyBox } from './ReplyBox';
 import { SafetyActions } from './SafetyActions';
 
@@ -114,8 +115,14 @@ function Thread({ conversation, titleId }: { conversation: Conversation; titleId
           ))}
         </Messages>
       )}
-      {writes ? <ReplyBox conversation={conversation} /> : <Note>You are reading a reported conversation as the admin.</Note>}
-      {writes ? <SafetyActions conversation={conversation} /> : null}
+      {writes ? (
+        <>
+          <ReplyBox conversation={conversation} />
+          <SafetyActions conversation={conversation} />
+        </>
+      ) : (
+        <AdminActions conversation={conversation} />
+      )}
     </>
   );
 }
@@ -174,8 +181,4 @@ const Bubble = styled.li`
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
-`;
-
-const Note = styled.p`
-  color: ${theme.color.muted};
 `;

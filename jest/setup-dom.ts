@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/dom';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// A crowded CI runner can take longer than the default second to show what a test waits for.
+configure({ asyncUtilTimeout: 5_000 });
 
 // react-router 7 reads TextEncoder at import time; jsdom does not provide it.
 Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -2,6 +2,9 @@
 # A throwaway PostgreSQL 15 for tests and benchmarks (never for real data: fsync is off).
 #   scripts/pg-throwaway.sh start [port]   initdb + start, create db usedcars_test, print its URL
 #   scripts/pg-throwaway.sh stop [port]    stop it and delete its folder
+#   scripts/pg-throwaway.sh restart [port] stop it as a crash would (immediate mode), start it again
+# PG_EXTRA_OPTIONS adds server settings (`npm run stack` turns synchronous_commit back on: an
+# acknowledged write must outlive a restart of the server).
 # Runs the server as user postgres (via runuser when started as root), trust auth on loopback only.
 set -euo pipefail
 
@@ -30,18 +33,21 @@ case "$cmd" in
       as_postgres "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
         { cat "$dir/initdb.log" >&2; exit 1; }
       as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-        -o "-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+        -o "-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${PG_EXTRA_OPTIONS:-}" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
       as_postgres "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres "$db"
     fi
     echo "$url"
+    ;;
+  restart)
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m immediate -w -t 30 restart >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     ;;
   stop)
     if running; then as_postgres "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null; fi
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 start|stop [port]" >&2
+    echo "usage: $0 start|stop|restart [port]" >&2
     exit 2
     ;;
 esac

@@ -5,7 +5,8 @@
  *   DEPLOY_TOKEN=ucd_… npm run release -w mf-catalog -- --site URL [--canary 10] [--dist DIR]
  *   DEPLOY_TOKEN=ucd_… npm run promote -w mf-catalog -- --site URL
  *   DEPLOY_TOKEN=ucd_… npm run rollback -w mf-catalog -- --site URL [--to VERSION] [--reason TEXT]
- *   npm run releases -- --site URL [--remote catalog]
+ *   DEPLOY_TOKEN=ucd_… npm run release -w mf-catalog -- --site URL --ramp 10,25,50,100 --every 10m
+ *   npm run releases -- --site URL [--remote catalog] [--watch]
  *
  * --site is the site's address (the shell's render server, as for preflight); the API's address
  * is read from the site's config.json, or given with --api. The token comes from DEPLOY_TOKEN
@@ -17,6 +18,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { UsageError, analysesText, historyTable, rampOf, verdictLine, watchCanaries } from './release-views.mjs';
 import { buildMissing } from './site/build.mjs';
 import { FRONT_ENDS, REMOTE_NAMES } from './topology.mjs';
 
@@ -31,9 +33,12 @@ const OPTIONS = {
   to: { type: 'string' },
   reason: { type: 'string' },
   remote: { type: 'string' },
+  ramp: { type: 'string' },
+  every: { type: 'string' },
+  watch: { type: 'boolean' },
 };
 
-/** What is published of a build: everything but source maps (private) and the pre-compressed copies (the host compresses). */
+/** What is published of a build: everything but source maps (uploaded apart, never served) and the pre-compressed copies (the host compresses). */
 export function filesToPublish(dist, under = '') {
   const files = [];
   for (const entry of readdirSync(path.join(dist, under), { withFileTypes: true })) {
@@ -42,6 +47,17 @@ export function filesToPublish(dist, under = '') {
     else if (!/\.(map|br|gz)$/.test(entry.name) && !/\.map\./.test(entry.name)) files.push(relative);
   }
   return files.sort();
+}
+
+/** A build's source maps: the API keeps them private and shows an error's frames in the source with them (docs/releases.md, "Errors"). */
+function sourceMapsOf(dist, under = '') {
+  const maps = [];
+  for (const entry of readdirSync(path.join(dist, under), { withFileTypes: true })) {
+    const relative = under ? `${under}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) maps.push(...sourceMapsOf(dist, relative));
+    else if (entry.name.endsWith('.map')) maps.push(relative);
+  }
+  return maps.sort();
 }
 
 /** The package's version and the hash of what is published: the same build always gets the same version. */
@@ -59,8 +75,6 @@ async function apiOf(values) {
   if (!response.ok) throw new Error(`${values.site}/config.json responded ${response.status}`);
   return String((await response.json()).apiUrl).replace(/\/+$/, '');
 }
-
-class UsageError extends Error {}
 
 async function call(api, method, route, token, body) {
   const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
@@ -83,10 +97,12 @@ function tokenOf(values, env) {
   return token;
 }
 
-function shareOf(values) {
-  if (values.canary === undefined) return undefined;
+function shareOf(values, ramp) {
+  if (values.canary === undefined) return ramp?.steps[0];
   const share = Number(values.canary);
   if (!Number.isInteger(share) || share < 1 || share > 99) throw new UsageError('--canary takes a share of visitors from 1 to 99');
+  if (ramp && ramp.steps[0] !== share)
+    throw new UsageError(`--canary ${share} and --ramp ${ramp.steps.join(',')} disagree: the ramp's first step is the canary's share`);
   return share;
 }
 
@@ -132,17 +148,45 @@ export async function publish({ api, token, remote, dist, version, files = files
   return manifestUrl;
 }
 
+/** Uploads the build's source maps to the API's private /release-maps/ (six at a time), before the release is registered. */
+async function uploadSourceMaps({ api, token, remote, dist, version, log }) {
+  const maps = sourceMapsOf(dist);
+  for (let next = 0; next < maps.length; next += 6) {
+    const answers = await Promise.all(
+      maps.slice(next, next + 6).map(async (file) => {
+        const response = await fetch(`${api}/release-maps/${remote}/${version}/${file.split('/').map(encodeURIComponent).join('/')}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+          body: readFileSync(path.join(dist, file)),
+        });
+        const answer = await response.json().catch(() => ({}));
+        if (response.status === 404) return false;
+        if (!response.ok) throw new Error(`uploading ${file}: ${response.status} ${answer.message ?? ''}`.trim());
+        return true;
+      }),
+    );
+    if (answers.includes(false)) {
+      log('this API keeps no source maps: its errors are shown as the pages saw them');
+      return;
+    }
+  }
+}
+
 /** The registry's row of this version, when it is registered already. */
 async function registered(api, token, remote, version) {
   const history = await call(api, 'GET', `/releases?remote=${encodeURIComponent(remote)}&limit=500`, token);
   return history.find((row) => row.version === version);
 }
 
-const shareText = (share) => `the canary for ${share} % of visitors`;
+const minutes = (ms) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
+const shareText = (share, ramp) =>
+  `the canary for ${share} % of visitors${ramp ? `, ramping ${ramp.steps.join(' → ')} % every ${minutes(ramp.everyMs)} while healthy` : ''}`;
 
 export async function release(remote, values, log = console.log, env = process.env) {
   const token = tokenOf(values, env);
-  const share = shareOf(values);
+  const ramp = rampOf(values);
+  const share = shareOf(values, ramp);
+  const asked = { ...(share ? { canary: share } : {}), ...(ramp ? { ramp } : {}) };
   const frontEnd = FRONT_ENDS.find((f) => f.name === remote);
   const dist = path.resolve(values.dist ?? path.join(ROOT, frontEnd.dir, 'dist'));
   // A build handed over with --dist is the team's own; otherwise this checkout's, built when stale.
@@ -155,8 +199,8 @@ export async function release(remote, values, log = console.log, env = process.e
   const before = await registered(api, token, remote, version);
   if (before) {
     // The same files: released again as they are, with no upload (the API runs its preflight again).
-    const again = await call(api, 'POST', '/releases', token, { remote, version, manifestUrl: before.manifestUrl, ...(share ? { canary: share } : {}) });
-    const now = share ? `${shareText(share)} again` : before.status === 'live' ? 'live already: nothing changed' : 'live again';
+    const again = await call(api, 'POST', '/releases', token, { remote, version, manifestUrl: before.manifestUrl, ...asked });
+    const now = share ? `${shareText(share, ramp)} again` : before.status === 'live' ? 'live already: nothing changed' : 'live again';
     log(`${remote} ${version} is this very build, registered on ${before.createdAt.slice(0, 16).replace('T', ' ')} UTC: nothing uploaded; it is ${now}`);
     return again;
   }
@@ -164,54 +208,36 @@ export async function release(remote, values, log = console.log, env = process.e
   if (values.site) preflight(remote, dist, values.site);
   log(`publishing ${files.length} files of ${remote} ${version}…`);
   const manifestUrl = await publish({ api, token, remote, dist, version, files });
+  await uploadSourceMaps({ api, token, remote, dist, version, log });
   const answer = await call(api, 'POST', '/releases', token, {
     remote,
     version,
     manifestUrl,
     commit: commitOf(path.dirname(dist)),
     builtAt: statSync(path.join(dist, 'mf-manifest.json')).mtime.toISOString(),
-    ...(share ? { canary: share } : {}),
+    ...asked,
   });
-  log(`${remote} ${version} is ${share ? shareText(share) : 'live'} (the API's preflight: ${answer.preflight})`);
+  log(`${remote} ${version} is ${share ? shareText(share, ramp) : 'live'} (the API's preflight: ${answer.preflight})`);
   return answer;
 }
 
-const pad = (text, width) => String(text).padEnd(width);
-
-/** The history as a table: one block per remote, newest first. */
-export function historyTable(releases) {
-  // Who did what is shown only to admins and deploy tokens (docs/api.md, "Releases").
-  const who = releases.some((row) => row.releasedBy !== null);
-  const columns = who ? ['version', 'when', 'who', 'share', 'status'] : ['version', 'when', 'share', 'status'];
-  const lines = [];
-  for (const remote of [...new Set(releases.map((row) => row.remote))].sort()) {
-    const rows = releases
-      .filter((row) => row.remote === remote)
-      .map((row) => [
-        row.version,
-        row.createdAt.slice(0, 16).replace('T', ' '),
-        ...(who ? [row.releasedBy ?? ''] : []),
-        row.share === null ? '' : `${row.share} %`,
-        row.status.replace('_', ' ') + (row.reason ? ` (${row.reason})` : ''),
-      ]);
-    const widths = columns.map((column, index) => Math.max(column.length, ...rows.map((row) => row[index].length)));
-    lines.push(
-      remote,
-      columns
-        .map((column, index) => pad(column, widths[index]))
-        .join('  ')
-        .trimEnd(),
-    );
-    for (const row of rows)
-      lines.push(
-        row
-          .map((cell, index) => pad(cell, widths[index]))
-          .join('  ')
-          .trimEnd(),
-      );
-    lines.push('');
+/** The history, and with a token a verdict line per canary; with --watch the canaries' verdicts and numbers until Ctrl-C. */
+async function list(values, log, env) {
+  const api = await apiOf(values);
+  const remote = values.remote ? `?remote=${encodeURIComponent(values.remote)}` : '';
+  // With DEPLOY_TOKEN the history says who did what and the verdicts come too; without it, versions, times, shares and statuses.
+  const token = env.DEPLOY_TOKEN?.trim() || undefined;
+  if (values.watch) {
+    if (!token) throw new UsageError('--watch reads the canaries’ verdicts, which need DEPLOY_TOKEN (any team’s deploy token, or an admin’s access token)');
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    const read = async () => analysesText(await call(api, 'GET', `/releases/analysis${remote}`, token), values.remote);
+    return watchCanaries({ read, log, signal: stop.signal });
   }
-  return lines.length ? lines.join('\n') : 'No releases yet: every remote runs the first set (remotes.json).\n';
+  const history = await call(api, 'GET', `/releases${remote}`, token);
+  log(historyTable(history));
+  if (token) for (const analysis of await call(api, 'GET', `/releases/analysis${remote}`, token)) log(verdictLine(analysis));
+  return history;
 }
 
 export async function run(argv, log = console.log, env = process.env) {
@@ -240,13 +266,7 @@ export async function run(argv, log = console.log, env = process.env) {
     );
     return live;
   }
-  if (command === 'list') {
-    const query = values.remote ? `?remote=${encodeURIComponent(values.remote)}` : '';
-    // With DEPLOY_TOKEN the history says who did what; without it, versions, times, shares and statuses.
-    const history = await call(await apiOf(values), 'GET', `/releases${query}`, env.DEPLOY_TOKEN?.trim() || undefined);
-    log(historyTable(history));
-    return history;
-  }
+  if (command === 'list') return list(values, log, env);
   throw new UsageError(`unknown command ${command}: release, promote, rollback or list`);
 }
 

@@ -4,13 +4,16 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { filesToPublish, historyTable, run } from './releases.mjs';
+import { analysesText, durationMs, historyTable, watchCanaries } from './release-views.mjs';
+import { filesToPublish, run } from './releases.mjs';
 
 /** A stand-in for the site and its API on loopback: it records what the commands send and refuses what a real one would. */
 const calls = [];
 let refuseWith = null;
 /** The registry as the stand-in keeps it: what POST /releases registered, or what a test sets. */
 let history = [];
+/** What GET /releases/analysis answers. */
+let analyses = [];
 const server = createServer((request, response) => {
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
@@ -28,6 +31,7 @@ const server = createServer((request, response) => {
       if (!known) history.push(row);
       return send(known ? 200 : 201, row);
     }
+    if (request.url.startsWith('/releases/analysis')) return send(200, analyses);
     if (request.url.startsWith('/releases?') || request.url === '/releases') return send(200, history);
     return send(200, { version: '1.0.0-abc', status: 'live' });
   });
@@ -57,16 +61,20 @@ after(() => {
 const quiet = () => undefined;
 const TEAM = { DEPLOY_TOKEN: 'ucd_team' };
 
-test('publishes a build without its source maps under a version of its own, then registers it as a canary; the API runs the preflight', async () => {
+test('publishes a build under a version of its own, its source maps apart where nothing serves them, then registers it as a canary; the API runs the preflight', async () => {
   calls.length = 0;
   const lines = [];
   const registered = await run(['release', 'catalog', '--api', origin, '--dist', dist, '--canary', '10'], (line) => lines.push(line), TEAM);
   const uploads = calls.filter((call) => call.method === 'PUT').map((call) => call.url);
   assert.match(registered.version, /^0\.1\.0-[0-9a-f]{10}$/);
-  assert.deepEqual(
-    uploads.sort(),
-    ['mf-manifest.json', 'remoteEntry.js', 'server/remoteEntry.js'].map((file) => `/release-files/catalog/${registered.version}/${file}`),
-  );
+  assert.deepEqual(uploads.sort(), [
+    `/release-files/catalog/${registered.version}/mf-manifest.json`,
+    `/release-files/catalog/${registered.version}/remoteEntry.js`,
+    `/release-files/catalog/${registered.version}/server/remoteEntry.js`,
+    `/release-maps/catalog/${registered.version}/remoteEntry.js.map`,
+  ]);
+  // The maps go before the release is registered: a registered version's files never change.
+  assert.ok(calls.findIndex((call) => call.url.startsWith('/release-maps/')) < calls.findIndex((call) => call.url === '/releases' && call.method === 'POST'));
   assert.ok(calls.every((call) => call.authorization === 'Bearer ucd_team'));
   const posted = JSON.parse(calls.at(-1).body);
   assert.deepEqual(
@@ -118,6 +126,76 @@ test('promote and rollback call the API the site names in its config.json', asyn
   );
 });
 
+const NUMBERS = { pageViews: 13, errors: 0, errorRate: 0, renders: 20, renderFallbacks: 0, renderFallbackRate: 0, lcpP75: 1850, inpP75: null };
+const CANARY = {
+  remote: 'catalog',
+  canary: { version: '1.1.0-b', share: 10, since: '2026-11-25T10:05:00.000Z' },
+  baseline: { kind: 'live', version: '1.0.0-a' },
+  verdict: 'undecided',
+  reason: '13 of 50 views, 20 of 50 renders',
+  progress: { views: 13, minViews: 50, renders: 20, minRenders: 50, ageMs: 60_000, minAgeMs: 1_800_000 },
+  numbers: { canary: NUMBERS, baseline: { ...NUMBERS, pageViews: 950, errors: 4, errorRate: 0.0042, renders: 900, lcpP75: 1700, inpP75: 120 } },
+  ramp: { steps: [10, 25, 50, 100], everyMs: 600_000, step: 0, nextAt: '2026-11-25T10:15:00.000Z' },
+};
+
+test('releases with a ramp: --ramp and --every are sent as the API takes them, and refused before anything is sent when they make no sense', async () => {
+  calls.length = 0;
+  const lines = [];
+  await run(['release', 'catalog', '--api', origin, '--dist', dist, '--ramp', '5,50,100', '--every', '90s'], (line) => lines.push(line), TEAM);
+  assert.deepEqual(JSON.parse(calls.at(-1).body).ramp, { steps: [5, 50, 100], everyMs: 90_000 });
+  assert.equal(JSON.parse(calls.at(-1).body).canary, 5);
+  assert.match(lines.at(-1), /is the canary for 5 % of visitors, ramping 5 → 50 → 100 % every 90 s while healthy/);
+  calls.length = 0;
+  for (const [args, message] of [
+    [['--ramp', '10,25,50,100'], /--ramp needs --every/],
+    [['--ramp', '25,10,100', '--every', '10m'], /increasing shares from 1 to 100/],
+    [['--ramp', '10,25', '--every', 'soon'], /--ramp needs --every/],
+    [['--every', '10m'], /--every goes with --ramp/],
+    [['--canary', '20', '--ramp', '10,100', '--every', '1h'], /--canary 20 and --ramp 10,100 disagree/],
+  ])
+    await assert.rejects(run(['release', 'catalog', '--api', origin, '--dist', dist, ...args], quiet, TEAM), message);
+  assert.equal(calls.length, 0);
+  assert.deepEqual(['10m', '90s', '1h', '500ms', '30', '1.5h', '10 m'].map(durationMs), [600_000, 90_000, 3_600_000, 500, 30_000, 5_400_000, null]);
+});
+
+test('--watch prints each canary’s verdict, progress and numbers beside its baseline’s, again every few seconds until stopped', async () => {
+  assert.equal(
+    analysesText([CANARY]),
+    [
+      'catalog 1.1.0-b at 10 % (ramp 10 → 25 → 50 → 100 %, next step 10:15 UTC if healthy): undecided: 13 of 50 views, 20 of 50 renders',
+      '                        canary     live 1.0.0-a',
+      '  page views            13         950',
+      '  error rate            0.0 % (0)  0.4 % (4)',
+      '  renders               20         900',
+      '  render fallback rate  0.0 % (0)  0.0 % (0)',
+      '  p75 LCP               1850 ms    1700 ms',
+      '  p75 INP               –          120 ms',
+    ].join('\n'),
+  );
+  assert.equal(analysesText([], 'catalog'), 'No canary of catalog running.');
+  const stop = new AbortController();
+  const printed = [];
+  let reads = 0;
+  const read = async () => {
+    reads += 1;
+    if (reads === 2) throw new Error('GET /releases/analysis: 502');
+    if (reads === 3) stop.abort();
+    return `read ${reads}`;
+  };
+  await watchCanaries({
+    read,
+    log: (text) => printed.push(text),
+    signal: stop.signal,
+    terminal: false,
+    everyMs: 10,
+    clock: () => new Date('2026-11-25T10:06:00Z'),
+  });
+  assert.equal(printed.length, 3);
+  assert.equal(printed[0], 'canaries at 2026-11-25 10:06:00 UTC (every 0.01 s; Ctrl-C stops)\n\nread 1\n');
+  assert.match(printed[1], /could not read the canaries \(GET \/releases\/analysis: 502\); asking again in 0\.01 s/);
+  await assert.rejects(run(['list', '--site', origin, '--watch'], quiet, {}), /--watch reads the canaries’ verdicts, which need DEPLOY_TOKEN/);
+});
+
 test('lists each remote’s history as a table, who did what only with a token', async () => {
   history = [
     {
@@ -139,6 +217,7 @@ test('lists each remote’s history as a table, who did what only with a token',
       reason: 'errors',
     },
   ];
+  analyses = [CANARY];
   const lines = [];
   await run(['list', '--site', origin], (line) => lines.push(line), TEAM);
   assert.equal(calls.at(-1).authorization, 'Bearer ucd_team');
@@ -150,7 +229,15 @@ test('lists each remote’s history as a table, who did what only with a token',
       '1.1.0-b  2026-11-25 10:05  Catalog team (catalog token)  10 %   canary',
       '1.0.0-a  2026-11-24 09:00  ops@example.test                     rolled back (errors)',
       '',
+      'catalog 1.1.0-b at 10 % (ramp 10 → 25 → 50 → 100 %, next step 10:15 UTC if healthy): undecided: 13 of 50 views, 20 of 50 renders',
     ].join('\n'),
+  );
+  // Without a token, no verdicts: the API answers them to admins and deploy tokens only.
+  calls.length = 0;
+  await run(['list', '--site', origin], quiet, {});
+  assert.deepEqual(
+    calls.map((call) => call.url),
+    ['/config.json', '/releases'],
   );
   assert.equal(
     historyTable(history.map((row) => ({ ...row, releasedBy: null, reason: null }))),

@@ -36,9 +36,12 @@ export class AlreadyRunningError extends Error {
   }
 }
 
+/** A record's ports: the site's by part name, or a list of { port, part } (the stack's). */
+const listed = (ports) => (Array.isArray(ports) ? ports : sitePorts(ports));
+
 /** Every port of the site, checked before anything starts; throws PortsInUseError naming the busy ones. */
 export async function checkPorts(ports) {
-  const all = sitePorts(ports);
+  const all = listed(ports);
   const free = await Promise.all(all.map(({ port }) => portIsFree(port)));
   const busy = all.filter((_, i) => !free[i]).map((b) => ({ ...b, holders: portHolders(b.port) }));
   if (busy.length > 0) throw new PortsInUseError(busy);
@@ -123,7 +126,7 @@ export async function stopLeftovers(siteDir, { log = console.log, checkout } = {
     );
     await Promise.all(alive.map((part) => stopLeftoverPart(part, log)));
   }
-  const ports = record.ports ? sitePorts(record.ports).map((p) => p.port) : [];
+  const ports = record.ports ? listed(record.ports).map((p) => p.port) : [];
   const freed = await waitUntil(async () => (await Promise.all(ports.map((port) => portIsFree(port)))).every(Boolean), 10_000, 200);
   if (alive.length > 0) log(freed ? 'Stopped; starting again.' : 'Stopped, but some of its ports are still taken (see below).');
   rmSync(file, { force: true });

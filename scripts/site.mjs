@@ -24,7 +24,7 @@ export { FRONT_ENDS, defaultPorts } from './topology.mjs';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The mail catcher: alert mails land in dataDir/mail instead of anyone's inbox. */
-function startMailCatcher(supervisor, { ports, dataDir }) {
+export function startMailCatcher(supervisor, { ports, dataDir }) {
   return supervisor.startChild('mail', path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/mail-catcher-cli.ts'], {
     cwd: path.join(ROOT, 'api'),
     ports: [ports.mail],

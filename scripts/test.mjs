@@ -18,7 +18,7 @@
  *
  *   npm test                    everything
  *   npm test -- --unit          lint, type checks and jest only
- *   npm test -- --e2e           browser suite only
+ *   npm test -- --e2e           browser suites only (the site's, then the production shape's: `npm run stack`)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -198,13 +198,18 @@ async function browserSuite() {
       return;
     }
   }
-  const file = path.join(out, 'playwright.json');
-  const code = await run(path.join(BIN, 'playwright'), ['test', '--config', path.join(ROOT, 'e2e', 'playwright.config.ts')], {
+  await playwrightSuite('browser', 'playwright.config.ts');
+}
+
+/** One Playwright config's run, counted; `name` says which in the summary line. */
+async function playwrightSuite(name, config) {
+  const file = path.join(out, `${name}.json`);
+  const code = await run(path.join(BIN, 'playwright'), ['test', '--config', path.join(ROOT, 'e2e', config)], {
     PLAYWRIGHT_JSON_OUTPUT: file,
   });
   const report = readJson(file);
   if (!report) {
-    console.error('[test] Playwright produced no report');
+    console.error(`[test] Playwright produced no report (${name})`);
     tally.failed += 1;
     return;
   }
@@ -212,10 +217,27 @@ async function browserSuite() {
   tally.passed += counts.passed;
   tally.failed += counts.failed;
   if ((report.errors ?? []).length > 0 || (code !== 0 && counts.failed === 0)) {
-    console.error('[test] the browser suite could not run:', (report.errors ?? []).map((e) => e.message).join('\n'));
+    console.error(`[test] the ${name} suite could not run:`, (report.errors ?? []).map((e) => e.message).join('\n'));
     tally.failed += 1;
   }
-  console.log(`[test] browser: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  console.log(`[test] ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+}
+
+/**
+ * The production shape (`npm run stack`: PostgreSQL, s3rver, Varnish, HAProxy from Debian and npm), started once for
+ * its specs, after the browser suite (whose build it uses). Without Varnish or HAProxy installed it is skipped with a
+ * line saying so, unless REQUIRE_STACK=1 (set by .ci/run) makes that a failure.
+ */
+async function stackSuite() {
+  const missing = ['/usr/sbin/varnishd', '/usr/sbin/haproxy', path.join(PG_BIN, 'initdb')].filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    if (process.env.REQUIRE_STACK === '1') {
+      console.error(`[test] the stack needs ${missing.join(', ')}, and REQUIRE_STACK=1: install Debian's varnish, varnish-modules, haproxy, postgresql.`);
+      tally.failed += 1;
+    } else console.log(`[test] the stack's suite is skipped: ${missing.join(', ')} not installed.`);
+    return;
+  }
+  await playwrightSuite('stack', 'playwright.stack.config.ts');
 }
 
 /** Each stage says how long it took, so a slow CI run shows where the time went. */
@@ -232,7 +254,10 @@ try {
     await timed('typecheck', typeChecks);
     await timed('jest', unitSuites);
   }
-  if (runE2e) await timed('browser suite', browserSuite);
+  if (runE2e) {
+    await timed('browser suite', browserSuite);
+    await timed('stack suite', stackSuite);
+  }
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -5,6 +5,9 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     workers?: number;
+    headers?: Record<string, string>;
+    /** Each request in turn; setupRequest may change it (a fresh body) just before it is sent. */
+    requests?: Array<{ method?: string; body?: string; setupRequest?: (request: object) => object }>;
   }
   interface Histogram {
     average: number;

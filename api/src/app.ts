@@ -43,13 +43,12 @@ import { releaseStorage } from './features/releases/files';
 import { ReleaseChecks } from './features/releases/preflight';
 import { releaseRoutes } from './features/releases/routes';
 import { ReleaseRegistry } from './features/releases/service';
-import { CanaryWatch } from './features/releases/auto-rollback';
 import { PinSigner } from '@usedcars/shared-contract/pins';
 import { DeployTokens } from './features/releases/tokens';
-import { TelemetryBuffer } from './features/telemetry/buffer';
 import { RegisteredReleases } from './features/telemetry/registered-releases';
 import { telemetryRoutes } from './features/telemetry/routes';
 import { userRoutes } from './features/users/routes';
+import { startBackgroundWork } from './background-work';
 import { registerCompression } from './http/compression';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -165,29 +164,6 @@ function publishWrites(app: ZodApp, changes: ChangeFeed) {
   });
 }
 
-interface BackgroundOptions {
-  db: Db;
-  config: AppConfig;
-  clock: () => Date;
-  changes: ChangeFeed;
-}
-
-/** The telemetry aggregates' writer and the canary watch, both stopped with the app. */
-function startBackgroundWork(app: ZodApp, { db, config, clock, changes }: BackgroundOptions, registry: ReleaseRegistry) {
-  const telemetry = new TelemetryBuffer(db, config.telemetry, clock);
-  const stopTelemetry = telemetry.start((error) => app.log.warn({ err: error }, 'telemetry aggregates could not be written'));
-  app.addHook('onClose', stopTelemetry);
-  // Judged on what every copy wrote: this copy writes its own numbers first (docs/releases.md, "Automatic rollback").
-  const canaries = new CanaryWatch(db, registry, config.releases.rollback, () => changes.publish());
-  const stopCanaries = canaries.start({
-    before: () => telemetry.flush(),
-    rolledBack: (release) => app.log.warn({ remote: release.remote, version: release.version, reason: release.reason }, 'canary rolled back automatically'),
-    failed: (error) => app.log.warn({ err: error }, 'canaries could not be checked'),
-  });
-  app.addHook('onClose', async () => stopCanaries());
-  return telemetry;
-}
-
 export async function buildApp({
   db,
   identity,
@@ -265,14 +241,18 @@ export async function buildApp({
   await app.register(photoRoutes(photos, context));
   changeRoutes(changeStream)(app);
   await app.register(unsubscribeRoutes(context));
-  const registry = new ReleaseRegistry(db);
+  const registry = new ReleaseRegistry(db, clock);
   // Render servers hold TELEMETRY_TOKEN too, so they check a pin's signature themselves (docs/releases.md, "Pin").
   const pins = new PinSigner(config.telemetry.serverToken ?? config.jwtSecret);
   const checks = new ReleaseChecks(releaseFiles, config.releases);
+  const { telemetry, analyses } = startBackgroundWork(app, { db, config, clock, changes }, metrics);
+  const deployTokens = new DeployTokens(db);
+  const pinTtlSeconds = config.releases.pinTtlSeconds;
+  const beforeAnalysis = () => telemetry.flush();
+  await app.register(releaseRoutes({ registry, tokens: deployTokens, guard, pins, pinTtlSeconds, releaseFiles, checks, analyses, beforeAnalysis }));
+  const registered = new RegisteredReleases(db);
   await app.register(
-    releaseRoutes({ registry, tokens: new DeployTokens(db), guard, pins, pinTtlSeconds: config.releases.pinTtlSeconds, releaseFiles, checks }),
+    telemetryRoutes({ db, buffer: telemetry, registered, settings: config.telemetry, metrics, clock, releaseFilesBaseUrl: config.releases.filesBaseUrl }),
   );
-  const telemetry = startBackgroundWork(app, { db, config, clock, changes }, registry);
-  await app.register(telemetryRoutes(db, telemetry, new RegisteredReleases(db), config.telemetry, metrics, clock));
   return app;
 }

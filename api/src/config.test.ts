@@ -4,7 +4,8 @@ import path from 'node:path';
 import { REPO_ROOT, databaseFromEnv, photoSettingsFromEnv, settingsFromEnv } from './config';
 import { ConfigError } from './envValues';
 import { identityEnvironmentProblem } from './features/auth/identityEnvironment';
-import { rollbackSettingsFromEnv } from './features/releases/settings';
+import { defaultRollbackSettings, releaseSettingsFromEnv, rollbackSettingsFromEnv } from './features/releases/settings';
+import { TEST_CONFIG } from '../test/test-config';
 import { trustProxyFromEnv } from '@usedcars/shared-contract/proxy';
 
 describe('the identity environment', () => {
@@ -111,15 +112,49 @@ describe('relative folders', () => {
   });
 });
 
-describe('automatic rollback settings', () => {
-  it('default to a 5 point margin over 50 page views, checked every 30 s, and refuse what makes no sense', () => {
-    expect(rollbackSettingsFromEnv({})).toEqual({ marginPoints: 5, minViews: 50, checkMs: 30_000 });
-    expect(rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MARGIN: '2.5', RELEASE_ROLLBACK_MIN_VIEWS: '10', RELEASE_ROLLBACK_CHECK_MS: '0' })).toEqual({
-      marginPoints: 2.5,
-      minViews: 10,
-      checkMs: 0,
-    });
+describe('canary verdict settings', () => {
+  it('default to 5 points and 50 % over 50 page views and renders, healthy with fewer after 30 min, checked every 30 s', () => {
+    expect(rollbackSettingsFromEnv({})).toEqual({ marginPoints: 5, vitalsMargin: 0.5, minViews: 50, minRenders: 50, minAgeMs: 1_800_000, checkMs: 30_000 });
+    expect(
+      rollbackSettingsFromEnv({
+        RELEASE_ROLLBACK_MARGIN: '2.5',
+        RELEASE_ROLLBACK_VITALS_MARGIN: '0.25',
+        RELEASE_ROLLBACK_MIN_VIEWS: '10',
+        RELEASE_ROLLBACK_MIN_AGE_MS: '600000',
+        RELEASE_ROLLBACK_CHECK_MS: '0',
+      }),
+    ).toEqual({ marginPoints: 2.5, vitalsMargin: 0.25, minViews: 10, minRenders: 10, minAgeMs: 600_000, checkMs: 0 });
+    expect(rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MIN_VIEWS: '10', RELEASE_ROLLBACK_MIN_RENDERS: '200' })).toMatchObject({ minViews: 10, minRenders: 200 });
+  });
+
+  it('refuse what makes no sense, saying what to set', () => {
     expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MIN_VIEWS: '0' })).toThrow(ConfigError);
+    expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MIN_RENDERS: '1.5' })).toThrow('RELEASE_ROLLBACK_MIN_RENDERS must be a whole number of at least 1');
     expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MARGIN: '150' })).toThrow('percentage points');
+    expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_VITALS_MARGIN: '50' })).toThrow('is a ratio');
+  });
+});
+
+describe('the release webhook', () => {
+  const settings = (env: NodeJS.ProcessEnv) =>
+    releaseSettingsFromEnv(env, '/data', TEST_CONFIG.photos.storage, (dir) => dir, defaultRollbackSettings, {
+      siteUrl: 'http://site.test',
+      publicApiUrl: 'http://api.test',
+    }).webhook;
+
+  it('is off without an address, and signs with a secret of 16+ characters', () => {
+    expect(settings({})).toBeNull();
+    expect(settings({ RELEASE_WEBHOOK_URL: 'https://chat.example.com/hooks/1', RELEASE_WEBHOOK_SECRET: 'a-secret-of-sixteen' })).toEqual({
+      url: 'https://chat.example.com/hooks/1',
+      secret: 'a-secret-of-sixteen',
+      retryDelaysMs: [2_000, 10_000, 60_000],
+    });
+  });
+
+  it('refuses an address without a secret, a short secret, a secret alone, and anything but http(s)', () => {
+    expect(() => settings({ RELEASE_WEBHOOK_URL: 'https://chat.example.com/hooks/1' })).toThrow('RELEASE_WEBHOOK_SECRET must be at least 16 characters');
+    expect(() => settings({ RELEASE_WEBHOOK_URL: 'https://chat.example.com/hooks/1', RELEASE_WEBHOOK_SECRET: 'short' })).toThrow(ConfigError);
+    expect(() => settings({ RELEASE_WEBHOOK_SECRET: 'a-secret-of-sixteen' })).toThrow('without RELEASE_WEBHOOK_URL');
+    expect(() => settings({ RELEASE_WEBHOOK_URL: 'ftp://chat.example.com/', RELEASE_WEBHOOK_SECRET: 'a-secret-of-sixteen' })).toThrow('http(s) address');
   });
 });

@@ -119,6 +119,7 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
     siteUrl: defaultMailSettings.siteUrl,
     pinTtlSeconds: 8 * 3600,
     rollback: defaultRollbackSettings,
+    webhook: null,
   },
   metrics: defaultMetricsSettings,
   telemetry: defaultTelemetrySettings,

@@ -487,6 +487,12 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
       ],
       accepted: 200,
     },
+    'get /releases/analysis': {
+      caller: access('admin'),
+      valid: { url: '/releases/analysis?remote=catalog' },
+      invalid: [{ url: '/releases/analysis?remote=nowhere' }],
+      accepted: 200,
+    },
     'put /releases/{remote}/canary': {
       caller: access('admin'),
       valid: { url: '/releases/checkout/canary', body: { share: 40 } },
@@ -499,6 +505,19 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
       invalid: [
         { url: '/release-files/nope/files-1/remoteEntry.js', body: {} },
         { url: '/release-files/checkout/files-1/..%2F..%2Fx.js', body: {} },
+      ],
+      accepted: 201,
+    },
+    'put /release-maps/{remote}/{version}/{*}': {
+      caller: access('admin'),
+      valid: {
+        url: '/release-maps/checkout/files-1/remoteEntry.js.map',
+        body: { version: 3, sources: ['webpack://checkout/./src/a.ts'], names: [], mappings: 'AAAA' },
+      },
+      invalid: [
+        { url: '/release-maps/nope/files-1/remoteEntry.js.map', body: {} },
+        { url: '/release-maps/checkout/files-1/..%2F..%2Fx.js.map', body: {} },
+        { url: '/release-maps/checkout/files-1/remoteEntry.js.map', body: { version: 3 } },
       ],
       accepted: 201,
     },
@@ -632,8 +651,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
         }
       }
     }
-    // 66 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(499);
+    // 68 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(523);
     expect(await tableContents()).toEqual(before);
   });
 

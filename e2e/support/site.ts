@@ -26,9 +26,25 @@ export const siteDir = () => {
 
 const local = (port: number) => `http://localhost:${port}`;
 
+/**
+ * The stack's ports (e2e/playwright.stack.config.ts): its front doors from STACK_PORT, its parts from STACK_PARTS_PORT
+ * (scripts/stack/ports.mjs), moved by the offset too.
+ */
+export const STACK_PORTS = { door: 8280 + OFFSET, parts: 8300 + OFFSET };
+
+/** Under the stack's config, the page, the API and the emulator are its front doors and its emulator. */
+const STACK = process.env.E2E_STACK === '1';
+
 export const SITE = {
   ...(Object.fromEntries(Object.entries(PORTS).map(([part, port]) => [part, local(port)])) as Record<keyof typeof PORTS, string>),
   auth: `http://127.0.0.1:${PORTS.auth}`,
+  ...(STACK
+    ? {
+        shell: local(STACK_PORTS.door),
+        api: `http://127.0.0.1:${STACK_PORTS.door + 1}`,
+        auth: `http://127.0.0.1:${STACK_PORTS.parts + 50}`,
+      }
+    : {}),
 };
 
 /** Debian's Chromium here: no sandbox or GPU, nothing fetched in the background (one list for every tool). */

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
 import { pageTokenKey, signPageToken } from '@usedcars/shared-contract/telemetry-token';
 import { OPS_TOKENS, SITE } from './site';
@@ -20,4 +20,23 @@ export async function reportServedPage(request: APIRequestContext, remote: strin
 /** The telemetry token the render server sent with a page response (its Server-Timing header). */
 export function tokenOf(serverTiming: string | undefined): string | undefined {
   return /telemetry;desc="([\w.-]+)"/.exec(serverTiming ?? '')?.[1];
+}
+
+/** The tab is hidden (the visitor switched to another), and shown again if `back`: the page sends what it noted as a beacon. */
+export async function switchAway(page: Page, back = true) {
+  await page.evaluate((back) => {
+    const hidden = (state: string) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    };
+    hidden('hidden');
+    if (back) hidden('visible');
+  }, back);
+}
+
+/** Once the page is idle its reporting code starts, as soon as its chunk has arrived. */
+export async function reportingStarted(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/telemetry\.[0-9a-f]{8}\.js$/.test(entry.name)));
+  // A turn of the page's event loop: the reporting code starts once its chunk has run.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext } from '@playwright/test';
 import type { Release } from '@usedcars/shared-contract';
+import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
@@ -11,6 +12,7 @@ import { accessToken } from '../support/orders';
 import { ROOT, backToFirstSet, readRemotes } from '../support/remotes';
 import { startRenderServer } from '../support/renderServer';
 import { DEMO, DEMO_PASSWORD, SITE, siteDir } from '../support/site';
+import { reportingStarted, switchAway } from '../support/telemetry';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
 
 /**
@@ -223,4 +225,33 @@ test('a canary that throws while rendering is rolled back automatically after en
     .toBe(false);
   expect(await visit(context)).toBe('live');
   await context.close();
+});
+
+test("the failing canary's errors are in the summary in words, its pages' frames at the source's file and line", async ({ browser }) => {
+  const since = new Date(Date.now() - 30 * 60_000).toISOString();
+  const groupsOf = async () =>
+    (await api<TelemetrySummary>('GET', `/telemetry/summary?remote=catalog&since=${encodeURIComponent(since)}`)).releases.find(
+      (release) => release.release === canary.version,
+    )?.errorGroups ?? [];
+  // The render server reported each render that threw, with the words of what was thrown.
+  await expect
+    .poll(async () => (await groupsOf()).find((group) => group.kind === 'render_failed'), { timeout: 15_000 })
+    .toMatchObject({ message: 'this canary cannot show a price', screen: 'catalog/CarDetailPage' });
+  // An admin pinned to the rolled-back release opens the car, and the page reports what its screen threw.
+  const { pin } = await api<{ pin: string }>('POST', '/releases/pin', { remote: 'catalog', version: canary.version });
+  const context = await freshContext(browser, [{ name: 'release_pin', value: pin }]);
+  const page = await context.newPage();
+  await page.goto(carPath);
+  await reportingStarted(page);
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${SITE.api}/telemetry`);
+  await switchAway(page, false);
+  await sent;
+  await context.close();
+  await expect
+    .poll(async () => (await groupsOf()).find((group) => group.kind === 'boundary'), { timeout: 30_000 })
+    .toMatchObject({ message: 'this canary cannot show a price', screen: 'catalog/CarDetailPage' });
+  const [top] = (await groupsOf()).find((group) => group.kind === 'boundary')!.frames;
+  // The frame is in the release's own chunk, and `npm run release` uploaded its source map: the API shows where it is in the source.
+  expect(top?.file).toContain(`/release-files/catalog/${canary.version}/`);
+  expect(top?.original).toMatchObject({ file: 'src/components/CarPrices.tsx', line: expect.any(Number) });
 });

@@ -2,8 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { LiveSet } from '@usedcars/shared-contract';
 import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import { pageTokenKey, readPageToken } from '@usedcars/shared-contract/telemetry-token';
+import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, OPS_TOKENS, SITE } from '../support/site';
-import { tokenOf } from '../support/telemetry';
+import { reportingStarted, switchAway, tokenOf } from '../support/telemetry';
 import { expect, test } from '../support/test';
 
 /**
@@ -49,25 +50,6 @@ async function releaseOf(request: APIRequestContext, remote: 'catalog'): Promise
 async function carPage(request: APIRequestContext): Promise<string> {
   const [car] = (await (await request.get(`${SITE.api}/audis?limit=1`)).json()) as { _id: string }[];
   return `/audis/${car!._id}`;
-}
-
-/** The tab is hidden (the visitor switched to another), and shown again if `back`: the page sends what it noted as a beacon. */
-async function switchAway(page: Page, back = true) {
-  await page.evaluate((back) => {
-    const hidden = (state: string) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-    };
-    hidden('hidden');
-    if (back) hidden('visible');
-  }, back);
-}
-
-/** Once the page is idle its reporting code starts, as soon as its chunk has arrived. */
-async function reportingStarted(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/telemetry\.[0-9a-f]{8}\.js$/.test(entry.name)));
-  // A turn of the page's event loop: the reporting code starts once its chunk has run.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 /**
@@ -129,6 +111,38 @@ test("a remote that fails to load is counted against that remote's release", asy
     const releases = await health(request, 'catalog', since);
     const mine = releases.find((entry) => entry.release === release);
     expect(mine?.errorsByKind.load ?? 0, `load errors of ${release} in ${JSON.stringify(releases)}`).toBeGreaterThan(before);
+  }).toPass({ timeout: 15_000 });
+});
+
+test('a screen that throws on a real page is reported with its words, and the same error on two visits is one group', async ({ page, request }) => {
+  const since = new Date(Date.now() - 60_000).toISOString();
+  const release = await releaseOf(request, 'catalog');
+  // Chromium's words for it; the property is whichever the screen reads first.
+  const message = /^Cannot read properties of null \(reading '\w+'\)$/;
+  const groupOf = async () =>
+    (await health(request, 'catalog', since)).find((entry) => entry.release === release)?.errorGroups.find((group) => message.test(group.message));
+  const before = (await groupOf())?.count ?? 0;
+  // A buyer (the brand lists are for those signed in) opens a car from a list, and the car comes with a price
+  // history the screen cannot read: the catalog's own code throws while rendering it.
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  await page.route(new RegExp(`^${SITE.api}/audis/[0-9a-f-]{36}$`), async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...((await response.json()) as object), priceHistory: [null, null] } });
+  });
+  for (let visit = 0; visit < 2; visit += 1) {
+    await visitAndLeave(page, '/audis', async () => {
+      // React logs what a boundary caught, whichever error screen the site then shows.
+      const caught = page.waitForEvent('console', (entry) => entry.type() === 'error' && entry.text().includes('Cannot read properties of null'));
+      await page.locator('main a[href^="/audis/"]').first().click();
+      await caught;
+    });
+  }
+  await expect(async () => {
+    const group = await groupOf();
+    expect(group, `a group with the message ${message}`).toBeDefined();
+    expect(group!.count).toBe(before + 2);
+    expect(group).toMatchObject({ kind: 'boundary', screen: 'catalog/CarDetailPage' });
+    expect(group!.frames[0]).toMatchObject({ file: expect.stringMatching(/^http:\/\/(localhost|127\.0\.0\.1):\d+\/.+\.js$/), line: expect.any(Number) });
   }).toPass({ timeout: 15_000 });
 });
 

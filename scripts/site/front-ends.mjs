@@ -27,7 +27,7 @@ function startDevServers(supervisor, { root, ports, siteDir }) {
  * data folder, so `npm run release` rebuilding dist/ changes only what its canary's share gets
  * (docs/releases.md, "The first set under npm start").
  */
-function firstSetCopy(root, siteDir, fe) {
+export function firstSetCopy(root, siteDir, fe) {
   const copy = path.join(siteDir, 'first-set', fe.name);
   rmSync(copy, { recursive: true, force: true });
   cpSync(path.join(root, fe.dir, 'dist'), copy, { recursive: true });

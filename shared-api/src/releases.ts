@@ -1,4 +1,4 @@
-import type { CreatedDeployToken, DeployToken, DeployTokenInput, LiveSet, PinnedRelease, Release } from '@usedcars/shared-contract';
+import type { CanaryAnalysis, CreatedDeployToken, DeployToken, DeployTokenInput, LiveSet, PinnedRelease, Release } from '@usedcars/shared-contract';
 import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 // Through the package's own entry, not './client' (see favourites.ts).
 import { request } from '@usedcars/shared-api';
@@ -54,4 +54,9 @@ export function revokeDeployToken(id: string): Promise<DeployToken> {
 /** Each release of a remote seen since `since`: page views, errors, p75 Web Vitals, render fallbacks, per minute. */
 export function fetchTelemetrySummary(remote: string, since: string, signal?: AbortSignal): Promise<TelemetrySummary> {
   return request<TelemetrySummary>('/telemetry/summary', { query: { remote, since }, signal });
+}
+
+/** Each canary of a remote judged against live: the verdict, the numbers behind it, its progress and ramp. */
+export function fetchCanaryAnalysis(remote: string, signal?: AbortSignal): Promise<CanaryAnalysis[]> {
+  return request<CanaryAnalysis[]>('/releases/analysis', { query: { remote }, signal });
 }

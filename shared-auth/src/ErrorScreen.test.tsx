@@ -1,15 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn } from './authStore';
+import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn, setSignedOut } from './authStore';
 import { ErrorScreen } from './ErrorScreen';
 
-function renderErrorScreen(onRetry?: () => void) {
+function renderErrorScreen(onRetry: () => void = () => undefined) {
   return render(
     <MemoryRouter initialEntries={['/dashboard']}>
       <Routes>
         <Route path="/dashboard" element={<ErrorScreen error={new Error('The dashboard could not load')} onRetry={onRetry} />} />
         <Route path="/login" element={<h1>Login</h1>} />
+        <Route path="/" element={<h1>Home</h1>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -25,19 +26,43 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-test("says what went wrong, and 'Log out' logs out and goes to /login", async () => {
+test('says in plain words what happened, with focus on its heading; the error itself is behind a disclosure', () => {
+  renderErrorScreen();
+  const heading = screen.getByRole('heading', { level: 1, name: 'This page could not be shown' });
+  expect(heading).toHaveFocus();
+  expect(screen.getByRole('region', { name: 'This page could not be shown' })).toHaveTextContent(
+    'Something on it stopped working. The rest of the site still works: try again, or go back to the home page.',
+  );
+  expect(screen.getByText('What went wrong', { selector: 'summary' }).parentElement).toHaveTextContent('The dashboard could not load');
+  expect(document.title).toBe('Something went wrong');
+});
+
+test('Try again asks the screen to render afresh; the home link goes home', async () => {
+  const onRetry = jest.fn();
+  renderErrorScreen(onRetry);
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(onRetry).toHaveBeenCalledTimes(1);
+  await userEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
+  expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+});
+
+test("'Log out' logs out and goes to /login", async () => {
   const signOut = jest.fn(async () => undefined);
   setSignOutHandler(signOut);
   renderErrorScreen();
-  expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong!!!');
-  expect(screen.getByRole('alert')).toHaveTextContent('The dashboard could not load');
-  expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
 
   await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
 
   expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
   expect(signOut).toHaveBeenCalledTimes(1);
   expect(authStore.getState().status).toBe('signedOut');
+});
+
+test('someone signed out is not offered Log out', () => {
+  setSignedOut();
+  renderErrorScreen();
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
 });
 
 test('when the identity service cannot be reached, Log out still clears the session and goes to /login', async () => {
@@ -53,11 +78,4 @@ test('when the identity service cannot be reached, Log out still clears the sess
   expect(authStore.getState().status).toBe('signedOut');
   expect(getAccessToken()).toBeNull();
   expect(consoleError).toHaveBeenCalled();
-});
-
-test('Try again shows when the screen offers it', async () => {
-  const onRetry = jest.fn();
-  renderErrorScreen(onRetry);
-  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-  expect(onRetry).toHaveBeenCalledTimes(1);
 });

@@ -16,4 +16,5 @@ export * from './market';
 export * from './reportReasons';
 export * from './searchFilters';
 export * from './releases';
+export * from './canary';
 export * from './messages';

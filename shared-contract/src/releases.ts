@@ -1,3 +1,4 @@
+import { rampSchema } from './canary';
 import { requiredText } from './fields';
 import * as z from './zod';
 
@@ -39,15 +40,22 @@ export const liveSetSchema = z.object({
 });
 export type LiveSet = z.infer<typeof liveSetSchema>;
 
-export const releaseInputSchema = z.object({
-  remote: z.string().min(1).max(40),
-  version: releaseVersionField,
-  manifestUrl: z.url({ protocol: /^https?$/ }).max(2000),
-  commit: z.string().max(64).optional(),
-  builtAt: z.iso.datetime({ offset: true }).optional(),
-  /** A canary for this share of visitors; without it the release goes live for everyone. */
-  canary: canaryShareField.optional(),
-});
+export const releaseInputSchema = z
+  .object({
+    remote: z.string().min(1).max(40),
+    version: releaseVersionField,
+    manifestUrl: z.url({ protocol: /^https?$/ }).max(2000),
+    commit: z.string().max(64).optional(),
+    builtAt: z.iso.datetime({ offset: true }).optional(),
+    /** A canary for this share of visitors; without it the release goes live for everyone. */
+    canary: canaryShareField.optional(),
+    /** Steps the canary up on its own while it is healthy, from its first step (the canary's share); at 100 it is promoted. */
+    ramp: rampSchema.optional(),
+  })
+  .refine((input) => !input.ramp || input.canary === undefined || input.canary === input.ramp.steps[0], {
+    error: 'canary and the first ramp step are the same share: give one, or both alike',
+    path: ['canary'],
+  });
 export type ReleaseInput = z.infer<typeof releaseInputSchema>;
 
 /** POST /releases/pin's answer: a signed, expiring pin the page keeps in the RELEASE_PIN_COOKIE cookie. */

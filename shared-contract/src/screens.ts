@@ -88,8 +88,6 @@ interface ScreenBase {
    * parameter (utm_source, fbclid) reaches neither (docs/operations.md, "The page cache").
    */
   search?: Readonly<Record<string, string>>;
-  /** A failure inside shows its own error screen instead of the enclosing layout's. */
-  ownErrorScreen?: true;
   /**
    * false: a link to it is not prepared when pointed at, focused or touched (a form that writes,
    * the payment page); its code and data load on the click (docs/architecture.md, "Moving between screens").
@@ -151,7 +149,6 @@ export const SCREENS: readonly Screen[] = [
     access: 'signedIn',
     readsApi: true,
     serverRendered: true,
-    ownErrorScreen: true,
     children: [
       { index: true, module: 'dashboard/DashboardHome', props: {}, access: 'signedIn', readsApi: true, serverRendered: true },
       // A form (and the payment page, Stripe's): rendered in the browser only, as the login form is.

@@ -63,6 +63,9 @@ export function openDatabase(options: DatabaseOptions): Database {
     // An idle connection cut by the server (restart, failover) must not crash the API: the pool
     // drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // A connection cut while a request holds it between two queries (a transaction waiting on the object store) emits
+    // its error on the client, not the pool: its next query fails instead, and the pool discards it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePostgres(pool, { schema });
     return {
       db: db as unknown as Db,

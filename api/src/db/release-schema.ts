@@ -22,12 +22,20 @@ export const releases = pgTable(
     reason: text('reason'),
     /** When it last went live; null for a release that never was (a rollback goes back only to one that was). */
     liveAt: timestamp('live_at', { withTimezone: true }),
+    /** When it last became the canary: its numbers are judged from then on (docs/releases.md, "The verdict"). */
+    canarySince: timestamp('canary_since', { withTimezone: true }),
+    /** When the canary's share last changed: a ramp's next step is due a step's time after it. */
+    shareSince: timestamp('share_since', { withTimezone: true }),
+    /** The shares a ramp goes through and the time per step; null without a ramp (or once a person set the share). */
+    rampSteps: integer('ramp_steps').array(),
+    rampEveryMs: integer('ramp_every_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('releases_status_check', sql`${t.status} in ('live', 'canary', 'retired', 'rolled_back')`),
     check('releases_share_check', sql`(${t.status} = 'canary') = (${t.share} is not null) and (${t.share} is null or ${t.share} between 1 and 99)`),
+    check('releases_ramp_check', sql`(${t.rampSteps} is null) = (${t.rampEveryMs} is null)`),
     uniqueIndex('releases_version_idx').on(t.remote, t.version),
     uniqueIndex('releases_live_idx')
       .on(t.remote)

@@ -406,6 +406,7 @@ export const conversationReports = pgTable(
 
 export * from './release-schema';
 export * from './test-gateway-schema';
+export * from './error-schema';
 /**
  * What real visitors and the render servers reported, added up per minute, remote, release and
  * metric (features/telemetry): counts, a sum, and for measured values a histogram whose bucket

@@ -41,6 +41,12 @@ interface DataTableProps<Row extends { _id: string }> {
   /** Above the rows, e.g. a note that the list is cut short. */
   note?: ReactNode;
   pageSize?: number;
+  /**
+   * 'stack': where the table has less than 640 px, each row becomes a card (the first column its
+   * title, every other value under its column's name), so nothing scrolls sideways. 'scroll' (the
+   * default): the table scrolls sideways inside its own region, with shadows at the edges.
+   */
+  narrow?: 'scroll' | 'stack';
 }
 
 /**
@@ -49,7 +55,15 @@ interface DataTableProps<Row extends { _id: string }> {
  * keyboard users can scroll with the arrow keys. A long list is shown a page at a time, with
  * "Showing 21–40 of 500" and Previous / Next (docs/product.md, "Long lists").
  */
-export function DataTable<Row extends { _id: string }>({ caption, columns, query, empty, note, pageSize = TABLE_PAGE_SIZE }: DataTableProps<Row>) {
+export function DataTable<Row extends { _id: string }>({
+  caption,
+  columns,
+  query,
+  empty,
+  note,
+  pageSize = TABLE_PAGE_SIZE,
+  narrow = 'scroll',
+}: DataTableProps<Row>) {
   const captionId = useId();
   const [requestedPage, setPage] = useState(0);
   const { data, isPending, isError, error, isRefetching, refetch } = query;
@@ -79,31 +93,37 @@ export function DataTable<Row extends { _id: string }>({ caption, columns, query
           {empty}
         </Empty>
       ) : (
-        <Scroller role="region" aria-labelledby={captionId} tabIndex={0}>
-          <Table>
-            <Caption id={captionId}>{caption}</Caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.header} scope="col" data-align={column.align ?? 'start'}>
-                    {column.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={row._id}>
+        <Narrow data-narrow={narrow}>
+          <Scroller role="region" aria-labelledby={captionId} tabIndex={0}>
+            {/* The roles are spelled out: a stacked table is shown with CSS display values that would otherwise hide them from screen readers. */}
+            <Table role="table" aria-labelledby={captionId}>
+              <Caption id={captionId}>{caption}</Caption>
+              {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- kept by screen readers when the stacked layout changes the display */}
+              <thead role="rowgroup">
+                <tr role="row">
                   {columns.map((column) => (
-                    <td key={column.header} data-align={column.align ?? 'start'} data-nowrap={column.nowrap ?? false}>
-                      {column.text ? <span dir="auto">{column.cell(row, first + index)}</span> : column.cell(row, first + index)}
-                    </td>
+                    <th key={column.header} role="columnheader" scope="col" data-align={column.align ?? 'start'}>
+                      {column.header}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Scroller>
+              </thead>
+              {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- as the thead's */}
+              <tbody role="rowgroup">
+                {rows.map((row, index) => (
+                  <tr key={row._id} role="row">
+                    {columns.map((column) => (
+                      // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept as one when stacked
+                      <td key={column.header} role="cell" data-label={column.header} data-align={column.align ?? 'start'} data-nowrap={column.nowrap ?? false}>
+                        {column.text ? <span dir="auto">{column.cell(row, first + index)}</span> : column.cell(row, first + index)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Scroller>
+        </Narrow>
       )}
       {data.length > 0 && (
         <Paging aria-label={`Pages of ${caption.toLowerCase()}`}>
@@ -177,6 +197,71 @@ const Table = styled.table`
   }
   tbody tr:hover {
     background: ${theme.color.canvas};
+  }
+`;
+
+/**
+ * Sized by its container, not its content, so the stacked layout follows the room the table
+ * has (a dashboard panel beside the navigation, or a phone's width).
+ */
+const Narrow = styled.div`
+  container-type: inline-size;
+  min-width: 0;
+  @container (max-width: 640px) {
+    &[data-narrow='stack'] {
+      table,
+      tbody {
+        display: block;
+        min-width: 0;
+      }
+      caption {
+        display: block;
+      }
+      thead {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip: rect(0 0 0 0);
+        white-space: nowrap;
+      }
+      tr {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(min(100%, 104px), 1fr));
+        gap: 8px 16px;
+        padding: 12px;
+        border-bottom: 1px solid ${theme.color.line};
+      }
+      tbody tr:last-child {
+        border-bottom: 0;
+      }
+      td {
+        display: block;
+        padding: 0;
+        border: 0;
+        text-align: left;
+      }
+      td[data-nowrap='true'] {
+        white-space: normal;
+      }
+      td:first-child {
+        grid-column: 1 / -1;
+        font-weight: 600;
+      }
+      /* The column's name above each value; empty alternative text, as the cell's header already names it for screen readers. */
+      td:not(:first-child)::before {
+        content: attr(data-label) / '';
+        display: block;
+        font-size: 12px;
+        font-weight: 600;
+        letter-spacing: 0.04em;
+        text-transform: uppercase;
+        color: ${theme.color.muted};
+      }
+      td:empty {
+        display: none;
+      }
+    }
   }
 `;
 

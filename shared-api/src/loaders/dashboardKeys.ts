@@ -18,6 +18,7 @@ export const dashboardKeys = {
   releasesLive: () => ['releases', 'live'] as const,
   releaseHistory: (remote: string) => ['releases', 'history', { remote }] as const,
   releasePin: () => ['releases', 'pin'] as const,
+  canaryAnalysis: (remote: string) => ['releases', 'analysis', { remote }] as const,
   releaseHealth: (remote: string, since: string) => ['release-health', { remote, since }] as const,
   deployTokens: () => ['deploy-tokens'] as const,
   bookings: (email: string) => ['bookings', { email }] as const,

@@ -4,12 +4,12 @@
  * (Node's fetch: the remote registry reads /remotes.json and each manifest with it, and jsdom
  * has none. No test here lets a fetch leave: remotes, /remotes.json and manifests are stubbed.)
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet } from 'react-router-dom';
 import { getInstance, init, loadRemote } from '@module-federation/enhanced/runtime';
 import { authStore, setSignOutHandler, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
-import { setRemoteRegistry } from '@usedcars/federation';
+import { RemoteErrorHandlerContext, setRemoteRegistry, type RemoteErrorHandler } from '@usedcars/federation';
 import { startRemoteRegistry } from '@usedcars/federation/browser';
 import { AppRoutes } from './routes';
 
@@ -20,6 +20,16 @@ import { AppRoutes } from './routes';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   ...jest.requireActual('@module-federation/enhanced/runtime'),
   loadRemote: jest.fn(),
+}));
+
+// A shell screen (the 404) that throws while the test says so.
+let mockShellScreenBroken = false;
+jest.mock('../features/not-found/NotFoundPage', () => ({
+  __esModule: true,
+  default: () => {
+    if (mockShellScreenBroken) throw new Error('The 404 picture answered nonsense');
+    return <h1>Page not found</h1>;
+  },
 }));
 
 type Module = { default: () => React.ReactNode };
@@ -35,11 +45,13 @@ const throwsWhileShowing = (message: string) => () =>
   });
 const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
 
-function renderAt(path: string) {
+function renderAt(path: string, onRemoteError?: RemoteErrorHandler) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-    </MemoryRouter>,
+    <RemoteErrorHandlerContext.Provider value={onRemoteError}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </RemoteErrorHandlerContext.Provider>,
   );
 }
 
@@ -58,28 +70,65 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-test("a screen that throws shows the main layout's error screen: 'Something went wrong!!!', the message, Log out", async () => {
+test('a remote screen that throws shows its error inside the layout: navigation and footer stay, focus on its heading, no Log out when signed out; it is reported', async () => {
+  const reported = jest.fn();
   remotes['catalog/AboutPage'] = throwsWhileShowing('The about text answered nonsense');
-  renderAt('/about');
-  const alert = await screen.findByRole('alert');
-  expect(within(alert).getByRole('heading', { name: 'Something went wrong!!!' })).toBeInTheDocument();
-  expect(alert).toHaveTextContent('The about text answered nonsense');
-  expect(within(alert).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  renderAt('/about', reported);
+  const heading = await screen.findByRole('heading', { level: 1, name: 'This page could not be shown' });
+  const area = screen.getByRole('region', { name: 'This page could not be shown' });
+  expect(screen.getByRole('main')).toContainElement(area);
+  expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  await waitFor(() => expect(heading).toHaveFocus());
+  expect(area).toHaveTextContent('The about text answered nonsense');
+  expect(within(area).getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  expect(within(area).queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
   expect(screen.queryByText(/is not available right now/)).not.toBeInTheDocument();
+  // Reported once, as the remote's boundary saw it (React renders a throwing screen twice before giving up).
+  expect(reported).toHaveBeenCalledTimes(1);
+  expect(reported).toHaveBeenCalledWith(expect.objectContaining({ remote: 'catalog', module: 'catalog/AboutPage', kind: 'boundary' }));
 });
 
-test("the error screen's Log out signs the person out and the route table shows the Login screen", async () => {
+test('Try again renders the screen afresh', async () => {
+  let broken = true;
+  remotes['catalog/BlogsPage'] = () =>
+    Promise.resolve({
+      default: () => {
+        if (broken) throw new Error('The questions answered nonsense');
+        return <h1>Question and Answer</h1>;
+      },
+    });
+  renderAt('/blogs');
+  const area = await screen.findByRole('region', { name: 'This page could not be shown' });
+  broken = false;
+  await userEvent.setup().click(within(area).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Question and Answer' })).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'This page could not be shown' })).not.toBeInTheDocument();
+});
+
+test('a shell screen that throws shows the same error screen inside the layout', async () => {
+  mockShellScreenBroken = true;
+  renderAt('/no/such/page');
+  const area = await screen.findByRole('region', { name: 'This page could not be shown' });
+  expect(area).toHaveTextContent('The 404 picture answered nonsense');
+  expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  mockShellScreenBroken = false;
+  await userEvent.setup().click(within(area).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+});
+
+test("the error screen's Log out, for someone signed in, signs the person out and the route table shows the Login screen", async () => {
   setSignedIn({ uid: 'u1', email: 'bob@usedcars.test', displayName: 'Bob Buyer' }, 'Buyer');
   const signOut = jest.fn(async () => undefined); // the identity service's sign-out
   setSignOutHandler(signOut);
   remotes['catalog/AboutPage'] = throwsWhileShowing('The about text answered nonsense');
   renderAt('/about');
-  const alert = await screen.findByRole('alert');
+  const area = await screen.findByRole('region', { name: 'This page could not be shown' });
 
-  await userEvent.setup().click(within(alert).getByRole('button', { name: 'Log out' }));
+  await userEvent.setup().click(within(area).getByRole('button', { name: 'Log out' }));
 
-  expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
-  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 10000 })).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'This page could not be shown' })).not.toBeInTheDocument();
   expect(signOut).toHaveBeenCalledTimes(1);
   expect(authStore.getState().status).toBe('signedOut');
 });
@@ -90,9 +139,9 @@ test("the payment page throwing under /dashboard shows the dashboard route's err
   remotes['dashboard/DashboardLayout'] = () => Promise.resolve({ default: () => <Outlet /> });
   remotes['checkout/PaymentPage'] = throwsWhileShowing('The booking answered nonsense');
   renderAt('/Dashboard/payment/k1');
-  const alert = await screen.findByRole('alert');
-  expect(within(alert).getByRole('heading', { name: 'Something went wrong!!!' })).toBeInTheDocument();
-  expect(alert).toHaveTextContent('The booking answered nonsense');
+  const area = await screen.findByRole('region', { name: 'This page could not be shown' });
+  expect(area).toHaveTextContent('The booking answered nonsense');
+  expect(within(area).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
 });
 

@@ -26,10 +26,10 @@ const SHELL_SCREENS: Record<ShellScreenName, ComponentType> = {
 /**
  * One route of the screen registry (shared-contract's SCREENS). A screen that needs sign-in is
  * behind the login guard; one that reads the API renders inside the page's QueryClient and brings
- * the toaster (services.tsx); a layout with its own error screen catches its screens' failures.
- * A layout's wrappers already cover its children, so they are not repeated there.
+ * the toaster (services.tsx); each screen of the main layout has its own error screen, shown in
+ * its area. A layout's wrappers already cover its children, so they are not repeated there.
  */
-function screenElement(screen: Screen, inherited: { guarded: boolean; served: boolean }): ReactNode {
+function screenElement(screen: Screen, inherited: { guarded: boolean; served: boolean; topLevel: boolean }): ReactNode {
   let element: ReactNode;
   if ('module' in screen) {
     // Keyed by module: moving to another screen replaces the area (and any server markup left in
@@ -41,7 +41,7 @@ function screenElement(screen: Screen, inherited: { guarded: boolean; served: bo
   }
   if (screen.access === 'signedIn' && !inherited.guarded) element = <RequireAuth>{element}</RequireAuth>;
   if (screen.readsApi && !inherited.served) element = <WithServices>{element}</WithServices>;
-  if (screen.ownErrorScreen) element = <RouteErrorBoundary>{element}</RouteErrorBoundary>;
+  if (inherited.topLevel) element = <RouteErrorBoundary>{element}</RouteErrorBoundary>;
   return element;
 }
 
@@ -50,9 +50,9 @@ interface ScreenHandle {
   screen: Screen;
 }
 
-function toRoute(screen: Screen, inherited = { guarded: false, served: false }): RouteObject {
+function toRoute(screen: Screen, inherited = { guarded: false, served: false, topLevel: true }): RouteObject {
   const element = screenElement(screen, inherited);
-  const below = { guarded: inherited.guarded || screen.access === 'signedIn', served: inherited.served || screen.readsApi };
+  const below = { guarded: inherited.guarded || screen.access === 'signedIn', served: inherited.served || screen.readsApi, topLevel: false };
   const children = screen.children?.map((child) => toRoute(child, below));
   const handle: ScreenHandle = { screen };
   if (screen.index) return { index: true, element, handle };
@@ -64,9 +64,9 @@ function toRoute(screen: Screen, inherited = { guarded: false, served: false }):
  * is case-insensitive, so /Dashboard and /dashboard/mybuyer reach the same screens as /dashboard and
  * /dashboard/myBuyer.
  *
- * A screen that throws shows an error screen: under /dashboard the dashboard route's, beside the
- * navbar; elsewhere the main layout's, in place of the layout. RemoteComponent's own boundary only
- * stands in for a remote that could not be fetched.
+ * A screen that throws shows an error screen in its own area, inside the layout: under /dashboard
+ * the dashboard's, beside its navigation. RemoteComponent's own boundary only stands in for a
+ * remote that could not be fetched.
  */
 const routes: RouteObject[] = SCREENS.map((screen) => toRoute(screen));
 

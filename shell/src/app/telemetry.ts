@@ -54,14 +54,17 @@ export function pageTelemetry(): PageTelemetry {
     if (collector) collector.take(event);
     else if (early.length < 50) early.push(event);
   };
-  const onError = () => note({ type: 'error', kind: 'unhandled', tags: current });
-  const onRejection = () => note({ type: 'error', kind: 'rejection', tags: current });
+  // What was thrown goes with the event: its words are read by the reporting chunk, not here.
+  const onError = (event: ErrorEvent) => note({ type: 'error', kind: 'unhandled', tags: current, error: event.error ?? event.message });
+  const onRejection = (event: PromiseRejectionEvent) => note({ type: 'error', kind: 'rejection', tags: current, error: event.reason });
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
 
   return {
     onRegistered: (remote, release) => void releases.set(remote, release),
-    onRemoteError: ({ remote, kind }) => note({ type: 'error', kind, tags: { ...current, remote, release: releases.get(remote) ?? 'unknown' } }),
+    // The screen whose module failed: a navigation's new screen throws before it is noted as shown.
+    onRemoteError: ({ remote, module, kind, error }) =>
+      note({ type: 'error', kind, error, tags: { screen: module, remote, release: releases.get(remote) ?? 'unknown' } }),
     viewed: (pathname) => {
       const next = tagsOf(pathname);
       if (next.screen === current.screen) return;

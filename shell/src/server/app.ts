@@ -9,6 +9,7 @@ import { watchRemoteBuilds } from './buildWatch';
 import { listenForChanges } from './changeListener';
 import { PageCache, type PageCacheOptions } from './pageCache';
 import { runtimeFiles } from './runtimeFiles';
+import { sharedCachePurger } from './sharedCache';
 import { createPageResponder } from './pages';
 import { RemoteServers, releaseOf, type PublishedManifest, type RemoteServersOptions } from '@usedcars/federation/server';
 import { PinChecks, ReleaseSet, type Remotes } from './releaseSet';
@@ -57,6 +58,8 @@ export interface RenderServerOptions {
   telemetryToken?: string;
   /** Fastify's trustProxy, from TRUST_PROXY: which proxies' X-Forwarded-Proto says the visitor came over HTTPS. */
   trustProxy?: boolean | number | string[];
+  /** Where the shared cache in front takes purges (CACHE_PURGE_URL): told whenever this server drops its own pages. */
+  cachePurgeUrl?: string;
 }
 
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
@@ -165,10 +168,16 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
 
   const apiUrl = () => options.releases?.apiUrl ?? (JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl;
   const cache = new PageCache(options.pageCache ?? { maxPages: 0, freshMs: 0, staleMs: 0 });
+  const purgeShared = options.cachePurgeUrl ? sharedCachePurger(options.cachePurgeUrl, budgetMs + 200, (message) => app.log.warn(message)) : () => undefined;
+  /** Pages kept here and in the shared cache in front are wrong from now on. */
+  const dropPages = () => {
+    cache.invalidate();
+    purgeShared();
+  };
   const firstSet = firstSetReader(runtimeFile);
   const releases = new ReleaseSet({
     liveUrl: `${apiUrl()}/releases/live`,
-    onChange: () => cache.invalidate(),
+    onChange: dropPages,
     log: (message) => app.log.warn(message),
     allowed: () => [`${apiUrl()}/release-files/`, ...originsOf(firstSet()), ...(options.releases?.origins ?? [])],
   });
@@ -217,7 +226,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
   app.addHook('onReady', async () => {
     // Every change event may be a release: the set is read again (and the cache dropped if it changed).
-    const changes = { invalidate: () => (cache.invalidate(), void releases.refresh()), setCaching: (on: boolean) => cache.setCaching(on) };
+    const changes = { invalidate: () => (dropPages(), void releases.refresh()), setCaching: (on: boolean) => cache.setCaching(on) };
     stops.push(listenForChanges(options.pageCache?.changesUrl ?? `${apiUrl()}/changes`, changes, (message) => app.log.warn(message)));
     // The first pages already get the registry's set (or, with the API down, the first set: that is logged).
     await releases.refresh();
@@ -232,7 +241,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
         buildReleases.set(remote, releaseOf(build.manifest, manifestUrl, remote));
         return build.version;
       };
-      stops.push(watchRemoteBuilds({ remotes: firstSet, versionOf, onChange: () => cache.invalidate(), everyMs: options.pageCache?.buildCheckMs ?? 5_000 }));
+      stops.push(watchRemoteBuilds({ remotes: firstSet, versionOf, onChange: dropPages, everyMs: options.pageCache?.buildCheckMs ?? 5_000 }));
     }
     try {
       void remoteServers.prepare(JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>);

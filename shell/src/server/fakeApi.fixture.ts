@@ -1,4 +1,4 @@
-import { type IncomingMessage, type Server, createServer } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LiveSet, PinnedRelease } from '@usedcars/shared-contract';
 
@@ -13,12 +13,15 @@ export async function fakeApi({
   endSessionStatus = 204,
 }: { live?: LiveSet; pins?: Record<string, PinnedRelease>; endSessionStatus?: number } = {}) {
   const requests: Array<{ method: string; url: string; authorization?: string }> = [];
+  const streams = new Set<ServerResponse>();
   const server: Server = createServer((request: IncomingMessage, response) => {
     const url = new URL(request.url ?? '/', 'http://api.test');
     requests.push({ method: request.method ?? 'GET', url: request.url ?? '/', authorization: request.headers.authorization });
     if (url.pathname === '/changes') {
       response.writeHead(200, { 'Content-Type': 'text/event-stream' });
       response.write('event: reliable\ndata: {}\n\n');
+      streams.add(response);
+      response.once('close', () => streams.delete(response));
       return;
     }
     const json = (status: number, body: unknown) => {
@@ -41,6 +44,10 @@ export async function fakeApi({
   return {
     origin,
     requests,
+    /** A write, as the change stream announces it to every listener. */
+    announceChange: () => {
+      for (const stream of streams) stream.write('event: change\ndata: {}\n\n');
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

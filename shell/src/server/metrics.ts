@@ -20,6 +20,8 @@ export interface PageServed {
   cache: CacheOutcome;
   /** The render's own time; absent when none ran (a cache hit). */
   seconds?: number;
+  /** A screen that threw while rendering (reason render_failed): the screen and what it threw, for the API's error groups. */
+  failure?: { screen: string; thrown: unknown };
 }
 
 /** Why a render gave up, as a label: a few fixed words, never the message (one series each). */

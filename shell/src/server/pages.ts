@@ -6,11 +6,13 @@ import type { RenderQueue } from './renderQueue';
 import { RemoteUnavailable, registryVersionOf } from '@usedcars/federation/server';
 import { type CacheOutcome, type PageOutcome, type RenderMetrics, fallbackReason } from './metrics';
 import type { RenderRequest, Renderer } from './render';
+import { RenderFailed } from './renderMarkup';
 import type { PageTokens } from './pageTokens';
-import { pageAddress, pageRemoteOf, statusOf } from './routeMatch';
+import { pageAddress, pageRemoteOf, pageScreenOf, statusOf } from './routeMatch';
 import type { Remotes } from './releaseSet';
 import { pageHeaders } from './securityHeaders';
-import { type VisitorSet, isAnonymous } from './visitor';
+import { preconnectHeader } from './preconnect';
+import { RELEASE_BUCKET_HEADER, type SharedWith, type VisitorSet, isAnonymous } from './visitor';
 import { clearSessionCookie, viewerOf, visitorSessionCookie } from './session';
 
 export interface PageResponderOptions {
@@ -43,8 +45,14 @@ function surrogateKeys(url: string): string {
   return car ? `pages car-${car}` : 'pages';
 }
 
-/** A page whose set depends on the visitor's cookies: kept here, by set, but never by a CDN. */
-const SPLIT_PAGE_CACHE = 'private, no-cache';
+/** A page that sets a cookie, or whose set only the visitor's cookies tell: kept here, by set, but never by a CDN. */
+const OWN_PAGE_CACHE = 'private, no-cache';
+
+/** How a shared cache may keep an anonymous page: for everyone, once per bucket the edge names, or not at all (docs/operate-production.md). */
+function sharedCaching(sharedWith: SharedWith): { cacheControl: string; vary: string } {
+  if (sharedWith === 'no one') return { cacheControl: OWN_PAGE_CACHE, vary: 'Accept-Encoding' };
+  return { cacheControl: SHARED_PAGE_CACHE, vary: sharedWith === 'bucket' ? `Accept-Encoding, ${RELEASE_BUCKET_HEADER}` : 'Accept-Encoding' };
+}
 
 interface Runtime {
   text: string;
@@ -68,7 +76,12 @@ function runtimeReader(runtimeFile: PageResponderOptions['runtimeFile'], address
         text,
         configText,
         config,
-        headers: { ...pageHeaders({ config, remotes }), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+        headers: {
+          ...pageHeaders({ config, remotes }),
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-cache',
+          ...preconnectHeader([...all, config.apiUrl]),
+        },
         allowed: new Set(all),
       };
     }
@@ -76,13 +89,16 @@ function runtimeReader(runtimeFile: PageResponderOptions['runtimeFile'], address
   };
 }
 
+/** The visitor's set as a render needs it; the canaries follow from the set, so the page cache's key (the set) still names one page. */
+type RenderedSet = Pick<VisitorSet, 'remotes' | 'canaries'>;
+
 type BudgetedRenderOptions = Pick<PageResponderOptions, 'renderer' | 'template' | 'budgetMs' | 'queue' | 'metrics'> & {
   releases: Map<string, string>;
 };
 
 /** Renders the page within the budget; rejects with why it could not. */
 function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases }: BudgetedRenderOptions) {
-  return async (url: string, config: RuntimeConfig, remotes: Remotes, session?: RenderRequest['session']) => {
+  return async (url: string, config: RuntimeConfig, { remotes, canaries }: RenderedSet, session?: RenderRequest['session']) => {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const outOfTime = new Promise<never>((_, reject) => {
@@ -95,7 +111,10 @@ function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases
     try {
       // A first-set build's release only: a registered one is named by its address.
       const onBuild = (remote: string, release: string) => void (registryVersionOf(remotes[remote], remote) ? undefined : releases.set(remote, release));
-      const rendering = queue.run(() => renderer.render({ url, config, remotes, session, signal: controller.signal, onBuild }), controller.signal);
+      const rendering = queue.run(
+        () => renderer.render({ url, config, remotes, hydrate: canaries, session, signal: controller.signal, onBuild }),
+        controller.signal,
+      );
       const { status, page } = await Promise.race([rendering, outOfTime]);
       return { status, html: assemblePage(template, page) };
     } catch (error) {
@@ -117,9 +136,9 @@ function serverTiming(reply: FastifyReply, render: string | undefined, token: st
   if (entries.length > 0) reply.header('Server-Timing', entries.join(', '));
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, html: string, page?: CachedPage) {
+function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, html: string, page?: CachedPage, vary = 'Accept-Encoding') {
   const { encoding, body } = encodePage(String(request.headers['accept-encoding'] ?? ''), html, page);
-  reply.header('Vary', 'Accept-Encoding');
+  reply.header('Vary', vary);
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply.code(status).send(body);
 }
@@ -148,10 +167,11 @@ export function createPageResponder({
   tokens,
 }: PageResponderOptions) {
   /** Counted under the visitor's own release: a canary's failures never land on the live release (docs/releases.md). */
-  const served = (url: string, remotes: Remotes, outcome: PageOutcome, reason: string, cache: CacheOutcome, seconds?: number) => {
+  const served = (url: string, remotes: Remotes, outcome: PageOutcome, reason: string, cache: CacheOutcome, seconds?: number, thrown?: unknown) => {
     const remote = pageRemoteOf(url);
     const release = registryVersionOf(remotes[remote], remote) ?? releases.get(remote) ?? 'unknown';
-    metrics.page({ remote, release, outcome, reason, cache, seconds });
+    const failure = thrown instanceof RenderFailed ? { screen: pageScreenOf(url), thrown: thrown.cause } : undefined;
+    metrics.page({ remote, release, outcome, reason, cache, seconds, failure });
   };
   /** Renders under way per key: a crowd asking for one uncached page waits for one render, not a render each. */
   const rendering = new Map<string, Promise<{ status: number; html: string }>>();
@@ -159,11 +179,11 @@ export function createPageResponder({
   const render = budgetedRender({ renderer, template, budgetMs, queue, metrics, releases });
 
   /** One render per key at a time, stored in the cache unless something changed meanwhile. */
-  const renderToCache = (key: string, url: string, config: RuntimeConfig, remotes: Remotes) => {
+  const renderToCache = (key: string, url: string, config: RuntimeConfig, set: RenderedSet) => {
     let inFlight = rendering.get(key);
     if (!inFlight) {
       const ticket = cache.ticket();
-      inFlight = render(url, config, remotes).then((result) => {
+      inFlight = render(url, config, set).then((result) => {
         cache.store(key, ticket, result.status, result.html);
         return result;
       });
@@ -176,12 +196,12 @@ export function createPageResponder({
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { configText, config, headers, allowed } = readRuntime();
     reply.headers(headers);
-    const { remotes, split, bucket } = await visitorSet(request, reply);
+    const { remotes, bucket, sharedWith, canaries } = await visitorSet(request, reply);
     allowPinned(reply, config, remotes, allowed);
     // Per response, never in the HTML: the page cache's one page goes to many visitors, each with a token of their own.
     // None for HEAD: no page is sent to report from, so a token would cost its holder nothing.
     const token = request.method === 'GET' ? tokens?.issue(remotes, bucket) : undefined;
-    const sharedCacheControl = split ? SPLIT_PAGE_CACHE : SHARED_PAGE_CACHE;
+    const { cacheControl: sharedCacheControl, vary } = sharedCaching(sharedWith);
     const cookie = visitorSessionCookie(request, reply);
     const shared = isAnonymous(request) && cache.enabled;
     // Rendered and kept by what its screens read: a query parameter they ignore makes no new page.
@@ -190,11 +210,11 @@ export function createPageResponder({
     const key = `${JSON.stringify(remotes)}\n${configText}\n${url}`;
     const cached = shared ? cache.lookup(key) : undefined;
     if (cached) {
-      if (!cached.fresh) renderToCache(key, url, config, remotes).catch(() => undefined);
+      if (!cached.fresh) renderToCache(key, url, config, { remotes, canaries }).catch(() => undefined);
       reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
       serverTiming(reply, undefined, token);
       served(url, remotes, 'rendered', '', cached.fresh ? 'hit' : 'stale');
-      return sendPage(request, reply, cached.page.status, cached.page.html, cached.page);
+      return sendPage(request, reply, cached.page.status, cached.page.html, cached.page, vary);
     }
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
@@ -205,20 +225,20 @@ export function createPageResponder({
         const viewer = cookie ? await viewerOf(config.apiUrl, cookie, AbortSignal.timeout(budgetMs)) : null;
         // A cookie the API refuses (tampered, expired, revoked): the page is rendered as for anyone, and the cookie goes.
         if (cookie && !viewer) clearSessionCookie(request, reply);
-        const { status, html } = await render(url, config, remotes, cookie && viewer ? { cookie, viewer } : undefined);
+        const { status, html } = await render(url, config, { remotes, canaries }, cookie && viewer ? { cookie, viewer } : undefined);
         serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);
         served(url, remotes, 'rendered', '', cacheOutcome, seconds());
         return sendPage(request, reply.header('X-Render-Cache', 'bypass'), status, html);
       }
-      const { status, html } = await renderToCache(key, url, config, remotes);
+      const { status, html } = await renderToCache(key, url, config, { remotes, canaries });
       serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);
       reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
       served(url, remotes, 'rendered', '', cacheOutcome, seconds());
-      return sendPage(request, reply, status, html);
+      return sendPage(request, reply, status, html, undefined, vary);
     } catch (error) {
       request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');
       serverTiming(reply, 'render;desc="browser"', token);
-      served(url, remotes, 'browser', fallbackReason(error), cacheOutcome, seconds());
+      served(url, remotes, 'browser', fallbackReason(error), cacheOutcome, seconds(), error);
       return sendPage(request, reply, statusOf(url), template);
     }
   };

@@ -45,6 +45,9 @@ test('visitors get the first set, then the live release, and a canary by bucket;
     expect(changes).toHaveLength(1);
     expect(releases.choose(FIRST_SET, 9)).toEqual({ remotes: { ...FIRST_SET, catalog: V2 }, split: true });
     expect(releases.choose(FIRST_SET, 10)).toEqual({ remotes: { ...FIRST_SET, catalog: V1 }, split: true });
+    // The canary's visitors, and only they, run its code on screens others get as static markup.
+    expect(releases.canariesIn(releases.choose(FIRST_SET, 9).remotes)).toEqual(['catalog']);
+    expect(releases.canariesIn(releases.choose(FIRST_SET, 10).remotes)).toEqual([]);
     expect(releases.addresses(FIRST_SET).sort()).toEqual([...Object.values(FIRST_SET), V1, V2].sort());
   } finally {
     await api.close();

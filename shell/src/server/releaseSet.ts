@@ -73,6 +73,13 @@ export class ReleaseSet {
     return { remotes, split };
   }
 
+  /** The remotes of a visitor's set that run their canary (chosen by bucket, or pinned to it). */
+  canariesIn(remotes: Remotes): string[] {
+    return Object.entries(this.live)
+      .filter(([remote, entry]) => entry.canary && remotes[remote] === entry.canary.manifestUrl)
+      .map(([remote]) => remote);
+  }
+
   /** Every address some visitor may load now (the content security policy allows them all). */
   addresses(firstSet: Remotes): string[] {
     const all = Object.values(firstSet).filter((url): url is string => typeof url === 'string');

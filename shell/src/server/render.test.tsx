@@ -47,3 +47,28 @@ test('each request is rendered connected to its own settings, even when requests
   // Outside the requests, their settings are gone: whatever was connected there is untouched.
   expect(connection().config.apiUrl).toBe(outside);
 });
+
+describe("a remote's static screens", () => {
+  const home = (hydrate?: string[]) =>
+    renderer.render({
+      url: '/',
+      config: readRuntimeConfig({ apiUrl: 'https://api.test' }),
+      remotes: { catalog: build.manifestUrl },
+      hydrate,
+      signal: new AbortController().signal,
+    });
+
+  it('stay static markup for a visitor on the live release: the page loads none of its code', async () => {
+    const { page } = await home();
+    expect(page.boot.staticMarkup).toEqual(['catalog/HomePage']);
+    expect(page.boot.manifests).toEqual({});
+    expect(page.preloadScripts.filter((file) => file.startsWith('http://catalog.test/'))).toEqual([]);
+  });
+
+  it("are hydrated for a visitor on the remote's canary, so its code runs in the page and reports", async () => {
+    const { page } = await home(['catalog']);
+    expect(page.boot.staticMarkup).toEqual([]);
+    expect(Object.keys(page.boot.manifests)).toEqual(['catalog']);
+    expect(page.preloadScripts).toContain('http://catalog.test/remoteEntry.js');
+  });
+});

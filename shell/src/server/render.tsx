@@ -61,6 +61,8 @@ export interface RenderRequest {
   url: string;
   config: RuntimeConfig;
   remotes: Partial<Record<string, string>>;
+  /** Remotes on their canary for this visitor: their static screens are hydrated, so their code runs and reports (docs/releases.md, "The verdict"). */
+  hydrate?: readonly string[];
   signal: AbortSignal;
   /** Told each remote build the render uses, as soon as its manifest is read (the metrics tag pages with its release). */
   onBuild?: (remote: string, release: string) => void;
@@ -104,7 +106,7 @@ export class Renderer {
     return connectRequest({ config: request.config, session }, () => this.renderConnected(request));
   }
 
-  private async renderConnected({ url, config, remotes, signal, onBuild, session }: RenderRequest): Promise<RenderResult> {
+  private async renderConnected({ url, config, remotes, hydrate = [], signal, onBuild, session }: RenderRequest): Promise<RenderResult> {
     const { screens, params } = match(url);
     const viewer = session?.viewer ?? null;
     const toRender = remoteScreensToRender(screens, viewer !== null);
@@ -132,7 +134,7 @@ export class Renderer {
       const learnt = await module.prefetch?.({ queryClient, params, props: screen.props, search, viewer, signal });
       notFound ||= learnt?.notFound === true;
       gone ||= learnt?.gone === true;
-      if (screen.staticMarkup) {
+      if (screen.staticMarkup && !hydrate.includes(remote)) {
         staticMarkup.push(screen.module);
         continue;
       }

@@ -30,6 +30,13 @@ export function pageRemoteOf(url: string): string {
   return remoteScreen ? remoteOf(remoteScreen.module) : 'shell';
 }
 
+/** The screen the address shows, named as its pages report it: the last screen's module, or the shell's screen. */
+export function pageScreenOf(url: string): string {
+  const leaf = match(url).screens.at(-1);
+  if (!leaf) return 'unknown';
+  return 'module' in leaf ? leaf.module : leaf.shell;
+}
+
 /** The HTTP status of the address's response, whoever renders it. */
 export function statusOf(url: string): number {
   const leaf = match(url).screens.at(-1);

@@ -15,7 +15,8 @@ import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsT
  *   /changes from config.json), RENDER_CONCURRENCY (8), RENDER_QUEUE (64), RELEASES_API_URL (the API
  *   whose release registry it reads; config.json's apiUrl), RELEASES_POLL_MS (30000), RELEASE_ORIGINS (where else releases may load from), METRICS_PORT,
  *   METRICS_HOST and METRICS_TOKEN (docs/operations.md, "Metrics"), TELEMETRY_TOKEN (the API's, for render counts),
- *   TRUST_PROXY (as the API's: the proxies whose X-Forwarded-Proto tells HTTPS, for Strict-Transport-Security).
+ *   TRUST_PROXY (as the API's: the proxies whose X-Forwarded-Proto tells HTTPS, for Strict-Transport-Security),
+ *   CACHE_PURGE_URL (the shared cache in front, told to purge its pages on every change: docs/operate-production.md).
  */
 export async function start(): Promise<void> {
   const env = process.env;
@@ -45,6 +46,7 @@ export async function start(): Promise<void> {
     metricsToken: serving.token ? { token: serving.token, text } : undefined,
     telemetryToken: env.TELEMETRY_TOKEN?.trim() || undefined,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    cachePurgeUrl: env.CACHE_PURGE_URL?.trim() || undefined,
   });
   const scrapes = cluster.isWorker ? null : listenForScrapes(serving, text, (message) => app.log.info(message));
   const address = await app.listen({ port: Number(env.PORT ?? 3000), host: env.HOST ?? '127.0.0.1' });

@@ -1,4 +1,5 @@
-import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
+import { errorDetails } from '@usedcars/shared-contract/error-details';
+import { TELEMETRY_MAX_BYTES, type TelemetryEvent } from '@usedcars/shared-contract/telemetry';
 import type { PageServed, RenderMetrics } from './metrics';
 import type { ServedCount } from './pageTokens';
 
@@ -15,12 +16,35 @@ export interface RenderReportOptions {
 }
 
 const BATCH = 50;
+/** Kinds of render error kept per send at most: a page that fails for every visitor is one kind, counted. */
+const ERROR_KINDS_PER_SEND = 20;
 
 type RenderEvent = Extract<TelemetryEvent, { type: 'render' }>;
+type RenderErrorEvent = Extract<TelemetryEvent, { type: 'render_error' }>;
+
+/** The events in batches the API takes: at most 50, and within its size limit. */
+function batchesOf(events: readonly TelemetryEvent[]): TelemetryEvent[][] {
+  const batches: TelemetryEvent[][] = [];
+  let batch: TelemetryEvent[] = [];
+  let bytes = 0;
+  for (const event of events) {
+    const size = JSON.stringify(event).length + 1;
+    if (batch.length === BATCH || (batch.length > 0 && bytes + size > TELEMETRY_MAX_BYTES - 64)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(event);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
 
 /**
  * Sends the API this worker's renders every few seconds, added up per remote, release and
- * outcome (docs/releases.md, "What each number means"): the release's render fallback rate.
+ * outcome (docs/releases.md, "What each number means"): the release's render fallback rate, and
+ * the words of each screen that threw while rendering (docs/releases.md, "Errors").
  * Pages served from the page cache were not rendered and are not counted as renders, but every
  * page sent with a telemetry token counts as served for each release its token names: what the
  * pages of a release report never counts past that. A send that fails is dropped: these are
@@ -28,8 +52,10 @@ type RenderEvent = Extract<TelemetryEvent, { type: 'render' }>;
  */
 export function reportRenders({ metrics, tokens, apiUrl, token, everyMs = 5_000, log }: RenderReportOptions): () => Promise<void> {
   let pending = new Map<string, { event: RenderEvent; totalMs: number }>();
+  let renderErrors = new Map<string, RenderErrorEvent>();
   let failing = false;
   metrics.onPage((page: PageServed) => {
+    if (page.failure) noteRenderError(page, page.failure);
     if (page.seconds === undefined || page.cache === 'hit' || page.cache === 'stale') return;
     const key = `${page.remote}|${page.release}|${page.outcome}|${page.reason}`;
     const entry = pending.get(key) ?? {
@@ -41,6 +67,16 @@ export function reportRenders({ metrics, tokens, apiUrl, token, everyMs = 5_000,
     pending.set(key, entry);
   });
 
+  /** A screen that threw while rendering, with its words, added up with the same ones until the next send. */
+  function noteRenderError(page: PageServed, { screen, thrown }: NonNullable<PageServed['failure']>) {
+    const { message, frames } = errorDetails(thrown);
+    const key = [page.remote, page.release, screen, message, frames[0]?.file, frames[0]?.fn].join('\n');
+    const known = renderErrors.get(key);
+    if (known) known.count += 1;
+    else if (renderErrors.size < ERROR_KINDS_PER_SEND)
+      renderErrors.set(key, { type: 'render_error', count: 1, message, frames, screen, remote: page.remote, release: page.release });
+  }
+
   const send = async () => {
     const events: TelemetryEvent[] = [...pending.values()].map(({ event, totalMs }) => ({
       ...event,
@@ -48,12 +84,14 @@ export function reportRenders({ metrics, tokens, apiUrl, token, everyMs = 5_000,
     }));
     pending = new Map();
     for (const { remote, release, count } of tokens?.takeServed() ?? []) events.push({ type: 'served', remote, release, count });
-    for (let at = 0; at < events.length; at += BATCH) {
+    events.push(...renderErrors.values());
+    renderErrors = new Map();
+    for (const batch of batchesOf(events)) {
       try {
         const response = await fetch(`${apiUrl()}/telemetry`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ events: events.slice(at, at + BATCH) }),
+          body: JSON.stringify({ events: batch }),
           signal: AbortSignal.timeout(2_000),
         });
         if (!response.ok) throw new Error(`the API responded ${response.status}`);

@@ -1,100 +1,70 @@
-import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import type { Release } from '@usedcars/shared-contract';
-import { withinServed } from '@usedcars/shared-contract/page-token';
-import type { Db } from '../../db/client';
-import { releases, telemetryMinutes } from '../../db/schema';
-import type { ReleaseRegistry } from './service';
-import type { RollbackSettings } from './settings';
+import type { CanaryAnalysis } from '@usedcars/shared-contract';
+import type { ReleaseRow } from '../../db/schema';
+import type { CanaryAnalyses } from './analysis';
+import type { AutomaticChanges } from './automatic';
+import { type ReleaseEvent, queueReleaseMails } from './notices';
 
-/**
- * What the render servers and the pages reported for one release since the canary started: page
- * views and errors only as far as the pages the render servers served account for them.
- */
-export interface ReleaseCounts {
-  views: number;
-  errors: number;
-  renders: number;
-  fallbacks: number;
+export interface CanaryWatchOptions {
+  analyses: CanaryAnalyses;
+  changes: AutomaticChanges;
+  clock: () => Date;
+  /** Tells every API copy and render server that the set changed (the change feed). */
+  announce: () => Promise<void>;
+  /** Told each change this copy made, once its transaction is committed: the webhook, the metrics, the log. */
+  changed?: (event: ReleaseEvent) => void;
 }
 
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : (100 * part) / whole);
-const shown = (value: number) => `${value.toFixed(1)} %`;
-
-/**
- * Why a canary must go, or null while it may stay: its render fallback rate (over enough renders,
- * the render servers' own count, weighed first) or its error rate (over enough page views) above
- * the live release's by more than the margin.
- */
-export function rollbackVerdict(canary: ReleaseCounts, live: ReleaseCounts, settings: RollbackSettings, liveName = 'live release'): string | null {
-  const { marginPoints, minViews } = settings;
-  const margin = `margin ${marginPoints} points`;
-  if (canary.renders >= minViews) {
-    const [mine, theirs] = [percent(canary.fallbacks, canary.renders), percent(live.fallbacks, live.renders)];
-    if (mine - theirs > marginPoints) return `render fallback rate ${shown(mine)} over ${canary.renders} renders, ${liveName} ${shown(theirs)} (${margin})`;
-  }
-  if (canary.views >= minViews) {
-    const [mine, theirs] = [percent(canary.errors, canary.views), percent(live.errors, live.views)];
-    if (mine - theirs > marginPoints) return `error rate ${shown(mine)} over ${canary.views} page views, ${liveName} ${shown(theirs)} (${margin})`;
-  }
-  return null;
-}
-
-/** A release's numbers since `since`; with `others`, those of every other build of the remote (the first set's, when nothing is live). */
-async function countsSince(db: Db, remote: string, release: string, since: Date, others = false): Promise<ReleaseCounts> {
-  const t = telemetryMinutes;
-  const [row] = await db
-    .select({
-      views: sql<number>`coalesce(sum(${t.count}) filter (where ${t.metric} = 'view'), 0)::int`,
-      errors: sql<number>`coalesce(sum(${t.count}) filter (where ${t.metric} like 'error:%'), 0)::int`,
-      renders: sql<number>`coalesce(sum(${t.count}) filter (where ${t.metric} like 'render:%'), 0)::int`,
-      fallbacks: sql<number>`coalesce(sum(${t.count}) filter (where ${t.metric} like 'render:browser:%'), 0)::int`,
-      served: sql<number>`coalesce(sum(${t.count}) filter (where ${t.metric} = 'served'), 0)::int`,
-    })
-    .from(t)
-    .where(and(eq(t.remote, remote), others ? ne(t.release, release) : eq(t.release, release), gte(t.minute, since)));
-  const pages = { views: Number(row?.views ?? 0), errors: Number(row?.errors ?? 0) };
-  return { ...withinServed(pages, Number(row?.served ?? 0)), renders: Number(row?.renders ?? 0), fallbacks: Number(row?.fallbacks ?? 0) };
+/** The share a healthy canary's ramp moves it to now, or null (not healthy, no ramp, not due, or at its last step). */
+function dueStep({ verdict, ramp }: CanaryAnalysis, now: Date): number | null {
+  if (verdict !== 'healthy' || !ramp || ramp.nextAt === null || Date.parse(ramp.nextAt) > now.getTime()) return null;
+  return ramp.steps[ramp.step + 1] ?? null;
 }
 
 /**
- * Automatic rollback (docs/releases.md): each canary is judged on the telemetry written since it
- * started, against the live release (or, with none, the first set's build) over the same minutes.
+ * The canary watch (docs/releases.md, "The verdict", "The ramp", "Being told"): each canary is
+ * judged against its baseline; a failing one is rolled back at any step, a healthy one with a ramp
+ * goes to its next share once the step's time is up (and is promoted at 100), an undecided one
+ * waits. Rollbacks and promotions are mailed from the change's own transaction.
  */
 export class CanaryWatch {
-  constructor(
-    private readonly db: Db,
-    private readonly registry: ReleaseRegistry,
-    private readonly settings: RollbackSettings,
-    /** Tells every API copy and render server that the set changed (the change feed). */
-    private readonly announce: () => Promise<void>,
-  ) {}
+  constructor(private readonly options: CanaryWatchOptions) {}
 
-  /** Judges every canary now; answers the ones this copy rolled back. */
-  async check(): Promise<Release[]> {
-    const running = await this.db
-      .select({ remote: releases.remote, version: releases.version, status: releases.status, createdAt: releases.createdAt })
-      .from(releases)
-      .where(inArray(releases.status, ['live', 'canary']));
-    const rolledBack: Release[] = [];
-    for (const canary of running.filter((row) => row.status === 'canary')) {
-      const live = running.find((row) => row.status === 'live' && row.remote === canary.remote);
-      const since = new Date(canary.createdAt.getTime() - (canary.createdAt.getTime() % 60_000));
-      const [mine, theirs] = await Promise.all([
-        countsSince(this.db, canary.remote, canary.version, since),
-        live ? countsSince(this.db, canary.remote, live.version, since) : countsSince(this.db, canary.remote, canary.version, since, true),
-      ]);
-      const why = rollbackVerdict(mine, theirs, this.settings, live ? 'live release' : 'first set');
-      if (!why) continue;
-      const done = await this.registry.rollBackCanary(canary.remote, canary.version, `rolled back by automatic: ${why}`);
-      if (done) rolledBack.push(done);
+  /** Judges every canary now and acts; answers what this copy changed. */
+  async check(): Promise<ReleaseEvent[]> {
+    const { analyses, announce, changed } = this.options;
+    const events: ReleaseEvent[] = [];
+    for (const { analysis, row } of await analyses.current()) {
+      const event = await this.act(analysis, row);
+      if (event) events.push(event);
     }
-    if (rolledBack.length > 0) await this.announce();
-    return rolledBack;
+    if (events.length > 0) await announce();
+    for (const event of events) changed?.(event);
+    return events;
+  }
+
+  private async act(analysis: CanaryAnalysis, row: ReleaseRow): Promise<ReleaseEvent | null> {
+    const { changes, clock } = this.options;
+    const { remote, canary } = analysis;
+    const { version, share } = canary;
+    const about = { remote, version, verdict: analysis.verdict, numbers: analysis.numbers, at: clock().toISOString() };
+    const mailed = (event: ReleaseEvent) => (tx: Parameters<typeof queueReleaseMails>[0]) => queueReleaseMails(tx, event, analysis, row.releasedBy, share);
+    if (analysis.verdict === 'failing') {
+      const event: ReleaseEvent = { ...about, event: 'rollback', share: 0, reason: `rolled back by automatic: ${analysis.reason}` };
+      return (await changes.rollBack(remote, version, event.reason, mailed(event))) ? event : null;
+    }
+    const next = dueStep(analysis, clock());
+    if (next === null) return null;
+    if (next === 100) {
+      const event: ReleaseEvent = { ...about, event: 'promotion', share: 100, reason: 'promoted by automatic ramp' };
+      return (await changes.promote(remote, version, share, mailed(event))) ? event : null;
+    }
+    const stepped = await changes.step(remote, version, share, next);
+    return stepped ? { ...about, event: 'ramp_step', share: next, reason: stepped.reason ?? '' } : null;
   }
 
   /** Checks every checkMs, after this copy's own telemetry is written, until stopped; a failed check is tried next time. */
-  start(hooks: { before: () => Promise<void>; rolledBack: (release: Release) => void; failed: (error: unknown) => void }): () => void {
-    if (this.settings.checkMs === 0) return () => undefined;
+  start(checkMs: number, hooks: { before: () => Promise<void>; failed: (error: unknown) => void }): () => void {
+    if (checkMs === 0) return () => undefined;
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
@@ -102,10 +72,9 @@ export class CanaryWatch {
       void hooks
         .before()
         .then(() => this.check())
-        .then((done) => done.forEach(hooks.rolledBack))
         .catch(hooks.failed)
         .finally(() => (running = false));
-    }, this.settings.checkMs);
+    }, checkMs);
     timer.unref();
     return () => clearInterval(timer);
   }

@@ -6,7 +6,8 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { FolderStorage, IMMUTABLE_CACHE_CONTROL, type PhotoStorage } from '../photos/storage';
 import { asUploadFailure } from '../photos/storage-outage';
 import { deployDocumentation, deployRefusals } from './caller';
-import { RELEASE_KEYS, releaseKey } from './files';
+import { RELEASE_FILE_MAX_BYTES, RELEASE_KEYS, isSourceMapPath, releaseKey } from './files';
+import { RELEASE_MAPS_PATH, sourceMapUploadRoute } from './map-routes';
 import { RELEASE_FILES_PATH } from './settings';
 import { remoteField } from './fields';
 import type { ReleaseRegistry } from './service';
@@ -14,9 +15,6 @@ import type { ReleaseRegistry } from './service';
 export interface ReleaseFileOptions {
   releaseFiles: PhotoStorage;
 }
-
-/** The largest file of a release (a remote's biggest chunk is far below it). */
-const RELEASE_FILE_MAX_BYTES = 20 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,7 +48,7 @@ export async function releaseFileRoutes(
           tags: ['releases'],
           summary: "Uploads one file of a release that is not registered yet (the body is the file's bytes)",
           description:
-            'Once the version is registered its files never change (409). A file uploaded before answers 200 when the bytes are the same (an upload retried) and 409 when they differ. The answer is the address the file is served from.',
+            'Once the version is registered its files never change (409). A file uploaded before answers 200 when the bytes are the same (an upload retried) and 409 when they differ. The answer is the address the file is served from. A source map (`.map`) is refused (400): maps go to PUT /release-maps/ and are never served.',
           params: z.object({ remote: remoteField, version: releaseVersionField, '*': z.string().min(1).max(300) }),
           ...deployDocumentation,
           response: {
@@ -66,6 +64,7 @@ export async function releaseFileRoutes(
       async (request, reply) => {
         const { remote, version, '*': file } = request.params;
         const key = releaseKey(remote, version, file);
+        if (isSourceMapPath(file)) throw badRequest(`Source maps are kept private: upload them with PUT ${RELEASE_MAPS_PATH}${remote}/${version}/${file}`);
         if (!RELEASE_KEYS.check(key)) throw badRequest('The file path must be folders and a name of letters, digits, dots, dashes and underscores');
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const status = await registry.whileUnregistered(remote, version, async () => {
@@ -83,12 +82,15 @@ export async function releaseFileRoutes(
       },
     );
 
+    sourceMapUploadRoute(files, { registry, deployer });
+
     if (!(releaseFiles instanceof FolderStorage)) return;
     files.get<{ Params: { '*': string } }>(
       `${RELEASE_FILES_PATH}*`,
       { schema: { tags: ['releases'], summary: 'A release file (folder storage), cached for a year', response: { 404: messageSchema } } },
       async (request, reply) => {
         const key = request.params['*'];
+        // Never a source map, even one put in the folder by hand: RELEASE_KEYS refuses them.
         const opened = RELEASE_KEYS.check(key) ? await releaseFiles.open(key) : null;
         if (!opened) throw notFound(`No release file ${key}`);
         return reply

@@ -22,12 +22,22 @@ const CONTENT_TYPES: Record<string, string> = {
   woff: 'font/woff',
 };
 
+/** A source map: uploaded with PUT /release-maps/, kept in the database and never served (docs/releases.md, "Errors"). */
+export const isSourceMapPath = (file: string) => file.endsWith('.map');
+
+/** remote/version/path whose parts are all safe names. */
+export const isReleaseKeyShape = (key: string) => key.length <= 400 && RELEASE_KEY.test(key) && !key.split('/').some((segment) => segment.includes('..'));
+
+/** What the release files' storage holds: never a source map, so none can be served from it, folder or bucket. */
 export const RELEASE_KEYS: KeyRules = {
   label: 'release file',
-  check: (key) => key.length <= 400 && RELEASE_KEY.test(key) && !key.split('/').some((segment) => segment.includes('..')),
+  check: (key) => isReleaseKeyShape(key) && !isSourceMapPath(key),
   folderPath: (key) => path.join(...key.split('/')),
   contentType: (key) => CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream',
 };
+
+/** The largest file of a release (a remote's biggest chunk, or its map, is far below it). */
+export const RELEASE_FILE_MAX_BYTES = 20 * 1024 * 1024;
 
 export const releaseKey = (remote: string, version: string, file: string) => `${remote}/${version}/${file}`;
 

@@ -13,7 +13,6 @@ const BUILD: [file: string, body: string, type: string][] = [
   ['remoteEntry.js', 'var catalog = {};', 'text/javascript; charset=utf-8'],
   ['static/css/main.css', 'body { margin: 0 }', 'text/css; charset=utf-8'],
   ['static/media/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml'],
-  ['static/js/main.js.map', '{"version":3}', 'application/octet-stream'],
 ];
 
 async function load(url: string) {
@@ -69,7 +68,8 @@ describe('release files in S3-compatible object storage (s3rver)', () => {
     // Each storage takes only its own kind of name, so neither can write over the other's files.
     await expect(releases.put(photoKey, Buffer.from('x'))).rejects.toThrow('not a key of this storage');
     await expect(photos.put('catalog/1.0.0/remoteEntry.js', Buffer.from('x'))).rejects.toThrow('not a key of this storage');
-    for (const key of ['catalog/1.0.0/../../x.js', 'catalog/1.0.0/.env', 'catalog//remoteEntry.js']) {
+    // Nor a source map: those are kept in the database, never under the public prefix (docs/releases.md, "Errors").
+    for (const key of ['catalog/1.0.0/../../x.js', 'catalog/1.0.0/.env', 'catalog//remoteEntry.js', 'catalog/1.0.0/static/js/main.js.map']) {
       await expect(releases.put(key, Buffer.from('x'))).rejects.toThrow('not a key of this storage');
     }
   });
@@ -140,6 +140,20 @@ describe.each(DRIVERS)('uploading a release’s files with PHOTO_STORAGE=s3 (%s)
     expect(await store.keys('releases/')).toEqual(['releases/catalog/4.0.0/remoteEntry.js']);
     // The API serves release files only from a folder.
     expect((await api.inject({ method: 'GET', url: '/release-files/catalog/4.0.0/remoteEntry.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps source maps out of the bucket: a map is refused as a file, and taken privately at /release-maps/', async () => {
+    const map = JSON.stringify({ version: 3, sources: ['webpack://mf-catalog/./src/app.tsx'], names: [], mappings: 'AAAA' });
+    expect((await upload('4.0.0', 'static/js/main.js.map', map)).statusCode).toBe(400);
+    const kept = await api.inject({
+      method: 'PUT',
+      url: '/release-maps/catalog/4.0.0/static/js/main.js.map',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(map),
+    });
+    expect(kept.statusCode).toBe(201);
+    expect((await store.keys()).filter((key) => key.endsWith('.map'))).toEqual([]);
+    expect((await load(`${store.publicBaseUrl}/releases/catalog/4.0.0/static/js/main.js.map`)).status).toBe(404);
   });
 
   it('answers an upload with a 503 while the store is down, registers nothing, and takes the file once it is back', async () => {

@@ -74,6 +74,35 @@ describeReleaseSite('the release registry', (site) => {
     expect((await post('/releases/catalog/promote', site().tokens.catalog)).statusCode).toBe(409);
   });
 
+  it('takes a ramp: the canary starts at its first step and the analysis shows it; a malformed ramp is a 400 saying why, and nothing changes', async () => {
+    const token = site().tokens.catalog;
+    const before = await live();
+    const version = hashed('1.1.5', 4);
+    const manifestUrl = await site().publish(token, 'catalog', version);
+    const refusals: [unknown, RegExp][] = [
+      [{ ramp: { steps: [25, 10, 100], everyMs: 60_000 } }, /ramp steps must increase/],
+      [{ ramp: { steps: [10, 150], everyMs: 60_000 } }, /ramp steps are shares from 1 to 100/],
+      [{ ramp: { steps: [100], everyMs: 60_000 } }, /a ramp has 2 to 10 steps/],
+      [{ ramp: { steps: [100, 100], everyMs: 60_000 } }, /ramp steps must increase/],
+      [{ ramp: { steps: [10, 100], everyMs: 10 } }, /everyMs/],
+      [{ canary: 20, ramp: { steps: [10, 100], everyMs: 60_000 } }, /canary and the first ramp step are the same share/],
+    ];
+    for (const [extra, message] of refusals) {
+      const refused = await post('/releases', token, { remote: 'catalog', version, manifestUrl, ...(extra as object) });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toMatch(message);
+    }
+    expect(await live()).toEqual(before);
+    const ramp = { steps: [10, 25, 50, 100], everyMs: 600_000 };
+    const registered = await post('/releases', token, { remote: 'catalog', version, manifestUrl, ramp });
+    expect(registered.json<Release>()).toMatchObject({ status: 'canary', share: 10 });
+    const analysis = await site().api.inject({ method: 'GET', url: '/releases/analysis?remote=catalog', headers: bearer(token) });
+    expect(analysis.json()).toEqual([
+      expect.objectContaining({ canary: expect.objectContaining({ version, share: 10 }), ramp: { ...ramp, step: 0, nextAt: expect.any(String) } }),
+    ]);
+    expect((await post('/releases/catalog/rollback', token, { reason: 'only tried the ramp' })).statusCode).toBe(200);
+  });
+
   it('rolls back to what was live before, never to a canary that never was: live L1, canary C1, canary C2, promote C2, rollback', async () => {
     const [l1, c1, c2] = [hashed('2.0.0', 1), hashed('2.0.0', 2), hashed('2.0.0', 3)];
     const token = site().tokens.checkout;

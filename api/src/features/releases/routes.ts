@@ -1,8 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canaryShareField, liveSetSchema, messageSchema, releaseInputSchema, releaseSchema, releaseVersionField } from '@usedcars/shared-contract';
+import {
+  canaryAnalysisSchema,
+  canaryShareField,
+  liveSetSchema,
+  messageSchema,
+  releaseInputSchema,
+  releaseSchema,
+  releaseVersionField,
+} from '@usedcars/shared-contract';
 import type { ZodApp } from '../../context';
+import type { CanaryAnalyses } from './analysis';
 import type { Guard } from '../auth/guard';
 import { callerOf, deployDocumentation, deployRefusals, mayChange, nameOf, releaseCallerCheck, seesWho, withoutWho } from './caller';
 import { REMOTE_NAMES, remoteField } from './fields';
@@ -17,6 +26,9 @@ export interface ReleaseRouteOptions extends PinOptions, ReleaseFileOptions {
   tokens: DeployTokens;
   guard: Guard;
   checks: ReleaseChecks;
+  analyses: CanaryAnalyses;
+  /** Writes this copy's telemetry before an analysis is read (the other copies' arrive within their flush interval). */
+  beforeAnalysis: () => Promise<void>;
 }
 
 const errors = { 400: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -24,7 +36,7 @@ const byRemote = z.object({ remote: remoteField });
 
 /** The release registry (docs/api.md, "Releases"): what the site runs, the history, and the team commands' calls. */
 export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync {
-  const { registry, tokens, guard, checks } = options;
+  const { registry, tokens, guard, checks, analyses, beforeAnalysis } = options;
   return async (scope) => {
     scope.decorateRequest('releaseCaller', null);
     const app = scope.withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
@@ -62,16 +74,38 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
       },
     );
 
+    app.get(
+      '/releases/analysis',
+      {
+        preParsing: deployer('read canary analyses'),
+        schema: {
+          tags: ['releases'],
+          summary: "Each canary's verdict against its baseline, with its progress, its numbers beside the baseline's and its ramp",
+          description:
+            'For admins and deploy tokens (any remote). One entry per remote with a canary, optionally of one remote; `[]` without canaries. Rates are ratios (0–1), p75s in ms (docs/releases.md, "The verdict").',
+          querystring: z.object({ remote: remoteField.optional() }),
+          ...deployDocumentation,
+          response: { 200: z.array(canaryAnalysisSchema), ...deployRefusals, 400: messageSchema },
+        },
+      },
+      async (request, reply) => {
+        await beforeAnalysis();
+        const reports = await analyses.current(request.query.remote);
+        return reply.header('Cache-Control', 'no-store').send(reports.map((report) => report.analysis));
+      },
+    );
+
     app.post(
       '/releases',
       {
         preParsing: deployer('register releases'),
         schema: {
           tags: ['releases'],
-          summary: 'Registers a release and makes it live, or the canary for `canary` percent of visitors',
+          summary: 'Registers a release and makes it live, or the canary for `canary` percent of visitors, optionally with a `ramp`',
           description:
             'A deploy token registers its own remote only (403 otherwise, nothing written). The manifest must be on the release storage or an origin of RELEASE_ORIGINS, and the API runs the preflight on it (400 with its reason otherwise; 503 when the site cannot be read). ' +
-            'The live and canary it replaces are retired. A version registered before, at the same address, is released again (200) without new files.',
+            'The live and canary it replaces are retired. A version registered before, at the same address, is released again (200) without new files. ' +
+            'A `ramp` ({ steps, everyMs }) starts the canary at its first step and moves a healthy canary to the next after each `everyMs`, promoting it at 100.',
           body: releaseInputSchema,
           ...deployDocumentation,
           response: { 200: releaseSchema, 201: releaseSchema, ...deployRefusals, ...errors, 503: messageSchema },
@@ -132,7 +166,7 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
         preParsing: deployer('change canaries'),
         schema: {
           tags: ['releases'],
-          summary: "Changes the share of visitors the remote's canary gets (1–99)",
+          summary: "Changes the share of visitors the remote's canary gets (1–99); a ramp it had stops",
           params: byRemote,
           body: z.object({ share: canaryShareField }),
           ...deployDocumentation,

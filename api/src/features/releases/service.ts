@@ -1,33 +1,28 @@
-import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { LiveSet, Release, ReleaseInput } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { type ReleaseRow, releases } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { type Tx, changingRemote, toRelease } from './registry-rows';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type RowChanges = Partial<
+  Pick<ReleaseRow, 'status' | 'share' | 'reason' | 'preflight' | 'liveAt' | 'canarySince' | 'shareSince' | 'rampSteps' | 'rampEveryMs'>
+>;
 
-const toRelease = (row: ReleaseRow): Release => ({
-  remote: row.remote,
-  version: row.version,
-  manifestUrl: row.manifestUrl,
-  commit: row.commit,
-  builtAt: row.builtAt?.toISOString() ?? null,
-  releasedBy: row.releasedBy,
-  preflight: row.preflight,
-  status: row.status as Release['status'],
-  share: row.share,
-  reason: row.reason,
-  liveAt: row.liveAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+/** The canary's share asked: `canary`, or the ramp's first step. */
+const shareOf = (input: ReleaseInput) => input.canary ?? input.ramp?.steps[0];
+/** The ramp a release names, or none (a canary released again without one stops the old one). */
+const rampOf = (input: ReleaseInput) => ({ rampSteps: input.ramp?.steps ?? null, rampEveryMs: input.ramp?.everyMs ?? null });
 
 /**
  * The release registry (docs/releases.md). Every change to one remote runs in a transaction that
  * holds that remote's lock first, so two commands at once never leave two live releases.
  */
 export class ReleaseRegistry {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   /** What the site runs: per remote with any release, the live one and the canary with its share. */
   async liveSet(): Promise<LiveSet> {
@@ -69,11 +64,13 @@ export class ReleaseRegistry {
    * `again` says so. `preflight` is the API's own verdict.
    */
   async register(input: ReleaseInput, releasedBy: string, preflight: string): Promise<{ release: Release; again: boolean }> {
-    return this.changing(input.remote, async (tx) => {
+    return changingRemote(this.db, input.remote, async (tx) => {
       const registered = await this.findIn(tx, input.remote, input.version);
       if (registered) return { release: await this.releaseAgain(tx, registered, input, releasedBy, preflight), again: true };
-      const replaced = input.canary ? ['canary'] : ['live', 'canary'];
+      const share = shareOf(input);
+      const replaced = share ? ['canary'] : ['live', 'canary'];
       await this.setStatus(tx, input.remote, replaced, 'retired', `replaced by ${input.version}`);
+      const now = this.clock();
       const [row] = await tx
         .insert(releases)
         .values({
@@ -84,9 +81,10 @@ export class ReleaseRegistry {
           builtAt: input.builtAt ? new Date(input.builtAt) : null,
           releasedBy,
           preflight,
-          status: input.canary ? 'canary' : 'live',
-          share: input.canary ?? null,
-          liveAt: input.canary ? null : new Date(),
+          status: share ? 'canary' : 'live',
+          share: share ?? null,
+          liveAt: share ? null : now,
+          ...(share ? { canarySince: now, shareSince: now, ...rampOf(input) } : {}),
         })
         .returning();
       return { release: toRelease(row!), again: false };
@@ -98,10 +96,12 @@ export class ReleaseRegistry {
     const what = `${row.remote} ${row.version}`;
     if (row.manifestUrl !== input.manifestUrl) throw conflict(`${what} is registered with another address (${row.manifestUrl}); a version names one build`);
     const reason = `released again by ${by}`;
-    if (input.canary) {
+    const share = shareOf(input);
+    if (share) {
       if (row.status === 'live') throw conflict(`${what} is live already: a canary is a release beside the live one`);
       if (row.status !== 'canary') await this.setStatus(tx, row.remote, ['canary'], 'retired', `replaced by ${row.version}`);
-      return this.update(tx, row.id, { status: 'canary', share: input.canary, reason, preflight });
+      const now = this.clock();
+      return this.update(tx, row.id, { status: 'canary', share, reason, preflight, canarySince: now, shareSince: now, ...rampOf(input) });
     }
     if (row.status === 'live') return toRelease(row);
     await this.setStatus(tx, row.remote, ['live', 'canary'], 'retired', `replaced by ${row.version}`, row.id);
@@ -109,19 +109,19 @@ export class ReleaseRegistry {
   }
 
   /** Runs `work` (a file's upload) while the version is not registered, under the remote's lock: a registered version's files never change. */
-  async whileUnregistered<T>(remote: string, version: string, work: () => Promise<T>): Promise<T> {
-    return this.changing(remote, async (tx) => {
+  async whileUnregistered<T>(remote: string, version: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return changingRemote(this.db, remote, async (tx) => {
       if (await this.findIn(tx, remote, version))
         throw conflict(
           `${remote} ${version} is registered: its files never change. Releasing the same build again needs no upload (npm run release does that); a changed build gets a version of its own`,
         );
-      return work();
+      return work(tx);
     });
   }
 
   /** The canary goes live for everyone; the live release before it retires. */
   async promote(remote: string, by: string): Promise<Release> {
-    return this.changing(remote, async (tx) => {
+    return changingRemote(this.db, remote, async (tx) => {
       const canary = await this.current(tx, remote, 'canary');
       if (!canary) throw conflict(`${remote} has no canary to promote`);
       await this.setStatus(tx, remote, ['live'], 'retired', `replaced by ${canary.version} (promoted by ${by})`);
@@ -130,10 +130,18 @@ export class ReleaseRegistry {
   }
 
   async setShare(remote: string, share: number, by: string): Promise<Release> {
-    return this.changing(remote, async (tx) => {
+    return changingRemote(this.db, remote, async (tx) => {
       const canary = await this.current(tx, remote, 'canary');
       if (!canary) throw conflict(`${remote} has no canary`);
-      return this.update(tx, canary.id, { share, reason: `share set to ${share} % by ${by}` });
+      // A person's share ends the ramp: it would otherwise undo what they chose at its next step.
+      const stopped = canary.rampSteps ? '; its ramp stops' : '';
+      return this.update(tx, canary.id, {
+        share,
+        reason: `share set to ${share} % by ${by}${stopped}`,
+        shareSince: this.clock(),
+        rampSteps: null,
+        rampEveryMs: null,
+      });
     });
   }
 
@@ -147,7 +155,7 @@ export class ReleaseRegistry {
   async rollback(remote: string, by: string, options: { to?: string; why?: string; refusal: (row: ReleaseRow) => Promise<string | null> }): Promise<Release> {
     const { to, why, refusal } = options;
     const reason = why ? `rolled back by ${by}: ${why}` : `rolled back by ${by}`;
-    return this.changing(remote, async (tx) => {
+    return changingRemote(this.db, remote, async (tx) => {
       const canary = await this.current(tx, remote, 'canary');
       const live = await this.current(tx, remote, 'live');
       if (!to && canary) {
@@ -167,28 +175,6 @@ export class ReleaseRegistry {
       if (refused) throw conflict(refused);
       await this.setStatus(tx, remote, ['live', 'canary'], 'rolled_back', reason);
       return this.update(tx, target.id, { status: 'live', share: null, reason: `made live again by ${by}`, liveAt: new Date() });
-    });
-  }
-
-  /**
-   * Takes this canary out of rotation if it still is the canary: of several API copies judging it
-   * at once, one changes the row and the others find nothing to change (undefined).
-   */
-  async rollBackCanary(remote: string, version: string, reason: string): Promise<Release | undefined> {
-    return this.changing(remote, async (tx) => {
-      const [row] = await tx
-        .update(releases)
-        .set({ status: 'rolled_back', share: null, reason, updatedAt: new Date() })
-        .where(and(eq(releases.remote, remote), eq(releases.version, version), eq(releases.status, 'canary')))
-        .returning();
-      return row ? toRelease(row) : undefined;
-    });
-  }
-
-  private async changing<T>(remote: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`releases:${remote}`}, 0))`);
-      return work(tx);
     });
   }
 
@@ -229,7 +215,7 @@ export class ReleaseRegistry {
       .where(and(eq(releases.remote, remote), inArray(releases.status, from), except ? ne(releases.id, except) : undefined));
   }
 
-  private async update(tx: Tx, id: string, changes: Partial<Pick<ReleaseRow, 'status' | 'share' | 'reason' | 'preflight' | 'liveAt'>>): Promise<Release> {
+  private async update(tx: Tx, id: string, changes: RowChanges): Promise<Release> {
     const [row] = await tx
       .update(releases)
       .set({ ...changes, updatedAt: new Date() })

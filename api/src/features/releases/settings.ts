@@ -16,20 +16,43 @@ export interface ReleaseSettings {
   siteUrl: string;
   /** How long an admin's pin lasts. */
   pinTtlSeconds: number;
-  /** When a canary is taken out of rotation on its own (docs/releases.md, "Automatic rollback"). */
+  /** When a canary is judged healthy or failing, and how often (docs/releases.md, "The verdict"). */
   rollback: RollbackSettings;
+  /** Where automatic rollbacks, promotions and ramp steps are posted, signed; null for nowhere. */
+  webhook: WebhookSettings | null;
 }
 
 export interface RollbackSettings {
-  /** Percentage points the canary's error or fallback rate may exceed the live release's by. */
+  /** Percentage points the canary's error or fallback rate may exceed its baseline's by. */
   marginPoints: number;
-  /** Page views (for the error rate) or renders (for the fallback rate) the canary needs before it is judged. */
+  /** How much slower (a ratio: 0.5 is 50 %) the canary's p75 LCP or INP may be than its baseline's. */
+  vitalsMargin: number;
+  /** Page views the canary needs before its error rate (and as many measurements before a Web Vital) is judged. */
   minViews: number;
+  /** Renders the canary needs before its render fallback rate is judged. */
+  minRenders: number;
+  /** Past this age a canary short of the minimums but with nothing past a margin counts as healthy. */
+  minAgeMs: number;
   /** How often each API copy checks the canaries; 0 never. */
   checkMs: number;
 }
 
-export const defaultRollbackSettings: RollbackSettings = { marginPoints: 5, minViews: 50, checkMs: 30_000 };
+export interface WebhookSettings {
+  url: string;
+  /** Signs each delivery (HMAC-SHA256), so the receiver can tell it came from this site. */
+  secret: string;
+  /** The waits before each try after the first; a delivery is given up after the last. */
+  retryDelaysMs: number[];
+}
+
+export const defaultRollbackSettings: RollbackSettings = {
+  marginPoints: 5,
+  vitalsMargin: 0.5,
+  minViews: 50,
+  minRenders: 50,
+  minAgeMs: 30 * 60_000,
+  checkMs: 30_000,
+};
 
 /** RELEASE_ORIGINS: comma-separated http(s) origins or base addresses; anything else stops the API at start. */
 function releaseOriginsFromEnv(value: string | undefined): string[] {
@@ -65,7 +88,13 @@ export function releaseSettingsFromEnv(
   rollback: RollbackSettings,
   { siteUrl, publicApiUrl }: SiteAddresses,
 ): ReleaseSettings {
-  const shared = { pinTtlSeconds: Number(env.RELEASE_PIN_TTL_SECONDS || 8 * 3600), rollback, origins: releaseOriginsFromEnv(env.RELEASE_ORIGINS), siteUrl };
+  const shared = {
+    pinTtlSeconds: Number(env.RELEASE_PIN_TTL_SECONDS || 8 * 3600),
+    rollback,
+    webhook: webhookSettingsFromEnv(env),
+    origins: releaseOriginsFromEnv(env.RELEASE_ORIGINS),
+    siteUrl,
+  };
   if (photos.kind === 'folder') {
     const storage = { kind: 'folder' as const, dir: resolve(env.RELEASE_DIR || path.join(dataDir, 'releases')) };
     return { ...shared, storage, filesBaseUrl: `${publicApiUrl}${RELEASE_FILES_PATH}` };
@@ -74,14 +103,44 @@ export function releaseSettingsFromEnv(
   return { ...shared, storage: { ...photos, prefix }, filesBaseUrl: `${photos.publicBaseUrl.replace(/\/+$/, '')}/${prefix}` };
 }
 
-/** RELEASE_ROLLBACK_MARGIN (percentage points, 5), RELEASE_ROLLBACK_MIN_VIEWS (50), RELEASE_ROLLBACK_CHECK_MS (30 s; 0 never checks). */
+/**
+ * RELEASE_ROLLBACK_MARGIN (percentage points, 5), RELEASE_ROLLBACK_VITALS_MARGIN (a ratio, 0.5),
+ * RELEASE_ROLLBACK_MIN_VIEWS (50), RELEASE_ROLLBACK_MIN_RENDERS (as many as the views),
+ * RELEASE_ROLLBACK_MIN_AGE_MS (30 min), RELEASE_ROLLBACK_CHECK_MS (30 s; 0 never checks).
+ */
 export function rollbackSettingsFromEnv(env: NodeJS.ProcessEnv): RollbackSettings {
   const defaults = defaultRollbackSettings;
   const marginPoints = numberFromEnv(env.RELEASE_ROLLBACK_MARGIN, defaults.marginPoints);
   if (marginPoints > 100) throw new ConfigError(`RELEASE_ROLLBACK_MARGIN is in percentage points (0–100), got "${env.RELEASE_ROLLBACK_MARGIN}"`);
+  const vitalsMargin = numberFromEnv(env.RELEASE_ROLLBACK_VITALS_MARGIN, defaults.vitalsMargin);
+  if (vitalsMargin > 10)
+    throw new ConfigError(`RELEASE_ROLLBACK_VITALS_MARGIN is a ratio (0.5 lets a canary be 50 % slower), got "${env.RELEASE_ROLLBACK_VITALS_MARGIN}"`);
+  const minViews = countFromEnv('RELEASE_ROLLBACK_MIN_VIEWS', env.RELEASE_ROLLBACK_MIN_VIEWS, defaults.minViews, 1);
   return {
     marginPoints,
-    minViews: countFromEnv('RELEASE_ROLLBACK_MIN_VIEWS', env.RELEASE_ROLLBACK_MIN_VIEWS, defaults.minViews, 1),
+    vitalsMargin,
+    minViews,
+    minRenders: countFromEnv('RELEASE_ROLLBACK_MIN_RENDERS', env.RELEASE_ROLLBACK_MIN_RENDERS, minViews, 1),
+    minAgeMs: countFromEnv('RELEASE_ROLLBACK_MIN_AGE_MS', env.RELEASE_ROLLBACK_MIN_AGE_MS, defaults.minAgeMs, 0),
     checkMs: countFromEnv('RELEASE_ROLLBACK_CHECK_MS', env.RELEASE_ROLLBACK_CHECK_MS, defaults.checkMs, 0),
   };
+}
+
+/** RELEASE_WEBHOOK_URL (http or https) with RELEASE_WEBHOOK_SECRET (16+ characters); neither for no webhook. */
+function webhookSettingsFromEnv(env: NodeJS.ProcessEnv): WebhookSettings | null {
+  const url = env.RELEASE_WEBHOOK_URL?.trim();
+  const secret = env.RELEASE_WEBHOOK_SECRET?.trim() ?? '';
+  if (!url) {
+    if (secret) throw new ConfigError('RELEASE_WEBHOOK_SECRET is set without RELEASE_WEBHOOK_URL: set both, or neither');
+    return null;
+  }
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // reported below
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol)) throw new ConfigError(`RELEASE_WEBHOOK_URL must be an http(s) address, got "${url}"`);
+  if (secret.length < 16) throw new ConfigError('RELEASE_WEBHOOK_SECRET must be at least 16 characters: it signs each delivery of RELEASE_WEBHOOK_URL');
+  return { url, secret, retryDelaysMs: [2_000, 10_000, 60_000] };
 }

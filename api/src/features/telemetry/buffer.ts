@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
 import type { Db } from '../../db/client';
 import { telemetryMinutes } from '../../db/schema';
+import { ErrorGroups } from './error-groups';
 import { bucketOf, emptyBuckets } from './histogram';
 
 export interface TelemetrySettings {
@@ -32,8 +33,8 @@ const MAX_ROWS = 5_000;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The metric an event adds to, and the value it measures (none for a plain count). */
-function metricOf(event: TelemetryEvent): { metric: string; value?: number; count: number } {
+/** The metric an event adds to, and the value it measures (none for a plain count); a render error is grouped only (its render counts as a fallback). */
+function metricOf(event: TelemetryEvent): { metric: string; value?: number; count: number } | null {
   switch (event.type) {
     case 'view':
       return { metric: 'view', count: 1 };
@@ -45,6 +46,8 @@ function metricOf(event: TelemetryEvent): { metric: string; value?: number; coun
       return { metric: event.outcome === 'rendered' ? 'render:rendered' : `render:browser:${event.reason || 'error'}`, value: event.ms, count: event.count };
     case 'served':
       return { metric: 'served', count: event.count };
+    case 'render_error':
+      return null;
   }
 }
 
@@ -55,6 +58,7 @@ function metricOf(event: TelemetryEvent): { metric: string; value?: number; coun
  */
 export class TelemetryBuffer {
   private rows = new Map<string, Row>();
+  private readonly errorGroups = new ErrorGroups();
   private lastPrune = 0;
 
   constructor(
@@ -63,30 +67,34 @@ export class TelemetryBuffer {
     private readonly clock: () => Date,
   ) {}
 
-  /** Adds the events up; answers how many it could not hold (the buffer is full until the next write). */
-  add(events: readonly TelemetryEvent[]): number {
-    let dropped = 0;
-    const now = this.clock().getTime();
-    const minute = new Date(now - (now % MINUTE));
+  /** Adds the events up, errors into their groups too; answers those it held (the rest: the buffer is full until the next write). */
+  add<T extends TelemetryEvent>(events: readonly T[]): T[] {
+    const held: T[] = [];
+    const at = this.clock();
+    const minute = new Date(at.getTime() - (at.getTime() % MINUTE));
     for (const event of events) {
-      const { metric, value, count } = metricOf(event);
-      const key = `${minute.getTime()}|${event.remote}|${event.release}|${metric}`;
-      let row = this.rows.get(key);
-      if (!row) {
-        if (this.rows.size >= MAX_ROWS) {
-          dropped += 1;
-          continue;
-        }
-        row = { minute, remote: event.remote, release: event.release, metric, count: 0, sum: 0, buckets: value === undefined ? null : emptyBuckets() };
-        this.rows.set(key, row);
-      }
-      row.count += count;
-      if (value !== undefined && row.buckets) {
-        row.sum += value * count;
-        row.buckets[bucketOf(value)]! += count;
-      }
+      const added = metricOf(event);
+      if (added && !this.addToRow(minute, event, added)) continue;
+      if (event.type === 'error' || event.type === 'render_error') this.errorGroups.add(event, at);
+      held.push(event);
     }
-    return dropped;
+    return held;
+  }
+
+  private addToRow(minute: Date, event: TelemetryEvent, { metric, value, count }: NonNullable<ReturnType<typeof metricOf>>): boolean {
+    const key = `${minute.getTime()}|${event.remote}|${event.release}|${metric}`;
+    let row = this.rows.get(key);
+    if (!row) {
+      if (this.rows.size >= MAX_ROWS) return false;
+      row = { minute, remote: event.remote, release: event.release, metric, count: 0, sum: 0, buckets: value === undefined ? null : emptyBuckets() };
+      this.rows.set(key, row);
+    }
+    row.count += count;
+    if (value !== undefined && row.buckets) {
+      row.sum += value * count;
+      row.buckets[bucketOf(value)]! += count;
+    }
+    return true;
   }
 
   /** Writes what was added up since the last write (adding to rows other copies wrote), and prunes about once an hour. */
@@ -109,6 +117,7 @@ export class TelemetryBuffer {
           },
         });
     }
+    await this.errorGroups.write(this.db);
     await this.prune();
   }
 
@@ -116,7 +125,9 @@ export class TelemetryBuffer {
     const now = this.clock().getTime();
     if (now - this.lastPrune < HOUR) return;
     this.lastPrune = now;
-    await this.db.delete(telemetryMinutes).where(lt(telemetryMinutes.minute, new Date(now - this.settings.retentionDays * 24 * HOUR)));
+    const before = new Date(now - this.settings.retentionDays * 24 * HOUR);
+    await this.db.delete(telemetryMinutes).where(lt(telemetryMinutes.minute, before));
+    await this.errorGroups.prune(this.db, before);
   }
 
   /** Writes every flushMs until stopped; a failed write is logged and its rows lost (they are health numbers, not data). */

@@ -5,6 +5,7 @@ import {
   TELEMETRY_MAX_BYTES,
   TELEMETRY_REMOTES,
   type TelemetryBatch,
+  type TelemetryEvent,
   telemetryBatchSchema,
   telemetryReceiptSchema,
   telemetrySummarySchema,
@@ -15,9 +16,12 @@ import { forbidden } from '../../http/errors';
 import { onlyRoles } from '../auth/route-auth';
 import type { ApiMetrics } from '../metrics/metrics';
 import { bearerMatches } from '../metrics/metrics';
+import { BrowserMetrics } from './browser-metrics';
 import type { TelemetryBuffer, TelemetrySettings } from './buffer';
 import { PageEvents } from './page-events';
+import type { DropReason } from './page-tokens';
 import type { RegisteredReleases } from './registered-releases';
+import { SourceMaps } from './source-maps';
 import { telemetrySummary } from './summary';
 
 const DAY = 24 * 60 * 60_000;
@@ -40,21 +44,36 @@ function parseJson(_request: FastifyRequest, body: string, done: (error: Error |
  * POST /telemetry (pages' vitals and errors under the token of a page the site served, render
  * servers' counts under theirs) and the admin's GET /telemetry/summary (docs/api.md, "Telemetry").
  */
-export function telemetryRoutes(
-  db: Db,
-  buffer: TelemetryBuffer,
-  registered: RegisteredReleases,
-  settings: TelemetrySettings,
-  metrics: ApiMetrics,
-  clock: () => Date,
-): FastifyPluginAsync {
+export interface TelemetryRouteOptions {
+  db: Db;
+  buffer: TelemetryBuffer;
+  registered: RegisteredReleases;
+  settings: TelemetrySettings;
+  metrics: ApiMetrics;
+  clock: () => Date;
+  /** Where release files are served from: a frame under it is a release's, resolved through its source maps. */
+  releaseFilesBaseUrl: string;
+}
+
+/** What only the render servers send: their render counts, the pages they served, and screens that threw while rendering. */
+const fromRenderServersOnly = (event: TelemetryEvent) => event.type === 'render' || event.type === 'served' || event.type === 'render_error';
+
+export function telemetryRoutes({ db, buffer, registered, settings, metrics, clock, releaseFilesBaseUrl }: TelemetryRouteOptions): FastifyPluginAsync {
   const fromRenderServer = (request: FastifyRequest) => !!settings.serverToken && bearerMatches(request.headers.authorization, settings.serverToken);
   const pages = new PageEvents(settings.serverToken, registered, clock);
+  const browser = new BrowserMetrics(metrics.registry);
+  const sourceMaps = new SourceMaps(db, releaseFilesBaseUrl);
   /** A page's batch with a valid token is bounded by its token, not by the address it came from (many visitors may share one). */
   const withPageToken = (request: FastifyRequest) => pages.valid((request.body as Partial<TelemetryBatch> | undefined)?.token);
   return async (plain) => {
     const scope = plain as unknown as ZodApp;
     scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TELEMETRY_MAX_BYTES }, parseJson);
+    /** What the response says, and the API's metrics say why. */
+    const receipt = (accepted: number, dropped: readonly DropReason[], full: number) => {
+      for (const reason of dropped) metrics.telemetryDropped.inc({ reason });
+      if (full > 0) metrics.telemetryDropped.inc({ reason: 'full' }, full);
+      return { accepted, dropped: dropped.length + full };
+    };
     scope.addHook('onResponse', (request, reply, done) => {
       if (request.method === 'POST') metrics.telemetryBatches.inc({ outcome: reply.statusCode < 300 ? 'accepted' : String(reply.statusCode) });
       done();
@@ -77,12 +96,14 @@ export function telemetryRoutes(
         },
         schema: {
           tags: ['telemetry'],
-          summary: "Takes a batch of a page's Web Vitals and errors with its page token, or a render server's counts",
+          summary: "Takes a batch of a page's Web Vitals and errors with its page token, or a render server's counts and render errors",
           description:
             `At most ${TELEMETRY_MAX_BYTES / 1024} KB and 50 events, as JSON (text/plain too, as navigator.sendBeacon sends it). ` +
             'A page’s events count only under the token the render server sent with it, for the releases it names, up to its allowance; ' +
-            'the rest are dropped (202 says how many). Added up per minute, remote and release; no event is kept. 413 past the size, ' +
-            '400 malformed, 429 past the per-address rate of batches without a valid page token, 403 for render counts without the render servers’ token.',
+            'the rest are dropped (202 says how many). Added up per minute, remote and release, errors also grouped by fingerprint with ' +
+            'the first one’s message and frames; no event is kept. 413 past the size, 400 malformed (a message past 300 characters, ' +
+            'more than 5 frames, a frame’s file that is not an absolute address), 429 past the per-address rate of batches without a ' +
+            'valid page token, 403 for render counts or render errors without the render servers’ token.',
           body: telemetryBatchSchema,
           response: { 202: telemetryReceiptSchema, 400: messageSchema, 403: messageSchema, 413: messageSchema, 429: messageSchema },
         },
@@ -90,14 +111,15 @@ export function telemetryRoutes(
       async (request, reply) => {
         const { token, events } = request.body;
         const server = fromRenderServer(request);
-        if (events.some((event) => event.type === 'render' || event.type === 'served') && !server) {
-          throw forbidden('Render counts come from the render servers only');
+        if (events.some(fromRenderServersOnly) && !server) throw forbidden('Render counts and render errors come from the render servers only');
+        if (server) {
+          const held = buffer.add(events);
+          return reply.code(202).send(receipt(held.length, [], events.length - held.length));
         }
-        const { counted, dropped } = server ? { counted: events, dropped: [] } : await pages.admit(token, events);
-        const full = buffer.add(counted);
-        for (const reason of dropped) metrics.telemetryDropped.inc({ reason });
-        if (full > 0) metrics.telemetryDropped.inc({ reason: 'full' }, full);
-        return reply.code(202).send({ accepted: counted.length - full, dropped: dropped.length + full });
+        const { counted, dropped } = await pages.admit(token, events);
+        const held = buffer.add(counted);
+        browser.count(held);
+        return reply.code(202).send(receipt(held.length, dropped, counted.length - held.length));
       },
     );
 
@@ -108,7 +130,7 @@ export function telemetryRoutes(
         schema: {
           tags: ['telemetry'],
           summary:
-            'Each release of a remote since a time (an hour ago by default): page views, errors, p75 Web Vitals, render fallbacks, per minute (admin only)',
+            'Each release of a remote since a time (an hour ago by default): page views, errors, p75 Web Vitals, render fallbacks, per minute, and its top error groups (admin only)',
           querystring: summaryQuery,
           response: { 200: telemetrySummarySchema, 400: messageSchema },
         },
@@ -119,7 +141,7 @@ export function telemetryRoutes(
         const now = clock().getTime();
         const asked = request.query.since ? new Date(request.query.since).getTime() : now - 60 * 60_000;
         const since = new Date(Math.max(asked, now - settings.retentionDays * DAY));
-        return telemetrySummary(db, request.query.remote, since);
+        return telemetrySummary(db, sourceMaps, request.query.remote, since);
       },
     );
   };

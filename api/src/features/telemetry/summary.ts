@@ -1,9 +1,11 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { withinServed } from '@usedcars/shared-contract/page-token';
-import type { ReleaseHealth, TelemetrySummary } from '@usedcars/shared-contract/telemetry';
+import type { ErrorGroup, ReleaseHealth, TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import type { Db } from '../../db/client';
 import { telemetryMinutes } from '../../db/schema';
+import { topErrorGroups } from './error-summary';
 import { addBuckets, emptyBuckets, quantile } from './histogram';
+import type { SourceMaps } from './source-maps';
 
 type Row = typeof telemetryMinutes.$inferSelect;
 
@@ -46,7 +48,7 @@ function totals(rows: readonly Row[]) {
   return { pageViews, errors, renders, renderFallbacks, served, errorsByKind, fallbacksByReason, p75 };
 }
 
-function releaseHealth(release: string, rows: readonly Row[]): ReleaseHealth {
+function releaseHealth(release: string, rows: readonly Row[], errorGroups: ErrorGroup[]): ReleaseHealth {
   const all = totals(rows);
   // The window's pages served bound what its pages may have reported (docs/releases.md, "What is trusted and why").
   const { views, errors } = withinServed({ views: all.pageViews, errors: all.errors }, all.served);
@@ -80,11 +82,12 @@ function releaseHealth(release: string, rows: readonly Row[]): ReleaseHealth {
         lcpP75: round(one.p75('LCP')),
       };
     }),
+    errorGroups,
   };
 }
 
-/** Each release of a remote seen since `since`, most page views first, with its per-minute series. */
-export async function telemetrySummary(db: Db, remote: string, since: Date): Promise<TelemetrySummary> {
+/** Each release of a remote seen since `since`, most page views first, with its per-minute series and its top error groups. */
+export async function telemetrySummary(db: Db, sourceMaps: SourceMaps, remote: string, since: Date): Promise<TelemetrySummary> {
   const rows = await db
     .select()
     .from(telemetryMinutes)
@@ -92,7 +95,8 @@ export async function telemetrySummary(db: Db, remote: string, since: Date): Pro
     .orderBy(asc(telemetryMinutes.minute));
   const byRelease = new Map<string, Row[]>();
   for (const row of rows) byRelease.set(row.release, [...(byRelease.get(row.release) ?? []), row]);
-  const releases = [...byRelease].map(([release, releaseRows]) => releaseHealth(release, releaseRows));
+  const groups = await topErrorGroups(db, sourceMaps, remote, since);
+  const releases = [...byRelease].map(([release, releaseRows]) => releaseHealth(release, releaseRows, groups.get(release) ?? []));
   releases.sort((a, b) => b.pageViews + b.renders - (a.pageViews + a.renders));
   return { remote, since: since.toISOString(), releases };
 }

@@ -102,7 +102,7 @@ describe('POST /telemetry and GET /telemetry/summary', () => {
     ];
     expect((await send(renders)).statusCode).toBe(403);
     expect((await send([{ type: 'served', count: 1000, remote: 'checkout', release: '2.0.0' }])).json()).toEqual({
-      message: 'Render counts come from the render servers only',
+      message: 'Render counts and render errors come from the render servers only',
     });
     const ip = from();
     for (let i = 0; i < 7; i += 1) expect((await send(renders, { ip, headers: { authorization: `Bearer ${RENDER_SERVER_TOKEN}` } })).statusCode).toBe(202);

@@ -53,7 +53,7 @@ test('after a move, the first row of cars comes first and the rest of the page f
   expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
 
   // Six rows, each after a frame: more than waitFor's default second on a loaded machine.
-  await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24), { timeout: 10_000 });
+  await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24), { timeout: 30_000 });
   expect(screen.getAllByRole('article').at(-1)?.querySelector('h3')).toHaveTextContent('Audi 24');
   expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
   watch.disconnect();

@@ -25,6 +25,13 @@ function BrokenPayment(): never {
   throw new Error('The booking answered nonsense');
 }
 
+/** Throws until the test mends it, as a screen whose data came back wrong once. */
+let mended = false;
+function FailsOnce() {
+  if (!mended) throw new Error('The saved cars answered nonsense');
+  return <h1>Saved cars</h1>;
+}
+
 function renderAt(path: InitialEntry) {
   return renderDashboard(<DashboardLayout />, {
     path: '/dashboard',
@@ -33,6 +40,7 @@ function renderAt(path: InitialEntry) {
         <Route index element={<h1>Index</h1>} />
         <Route path="myProduct" element={<h1>Mine</h1>} />
         <Route path="broken" element={<Broken />} />
+        <Route path="savedCars" element={<FailsOnce />} />
         <Route path="payment/:id" element={<BrokenPayment />} />
       </>
     ),
@@ -113,13 +121,25 @@ test("a screen that fails shows the dashboard's error screen beside the navigati
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   signInAs('Seller');
   renderAt('/dashboard/broken');
-  const alert = screen.getByRole('alert');
-  expect(within(alert).getByRole('heading', { name: 'Something went wrong!!!' })).toBeInTheDocument();
-  expect(alert).toHaveTextContent('The car list answered nonsense');
+  const area = screen.getByRole('region', { name: 'This page could not be shown' });
+  expect(within(area).getByRole('heading', { level: 1 })).toHaveFocus();
+  expect(area).toHaveTextContent('The car list answered nonsense');
   expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
-  await user.click(within(alert).getByRole('button', { name: 'Log out' }));
+  await user.click(within(area).getByRole('button', { name: 'Log out' }));
   await waitFor(() => expect(authStore.getState().status).toBe('signedOut'));
   expect(await screen.findByText('Now at /login')).toBeInTheDocument();
+});
+
+test('Try again renders the dashboard screen afresh, beside the same navigation', async () => {
+  const user = userEvent.setup();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  signInAs('Buyer');
+  renderAt('/dashboard/savedCars');
+  const area = screen.getByRole('region', { name: 'This page could not be shown' });
+  mended = true;
+  await user.click(within(area).getByRole('button', { name: 'Try again' }));
+  expect(screen.getByRole('heading', { name: 'Saved cars' })).toBeInTheDocument();
+  expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
 });
 
 test("a screen without an error screen of its own (checkout's payment page) gets the dashboard's, and leaving it leaves the error", async () => {
@@ -127,14 +147,13 @@ test("a screen without an error screen of its own (checkout's payment page) gets
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   signInAs('Buyer');
   renderAt(SITE_PATHS.payment('k1'));
-  const alert = screen.getByRole('alert');
-  expect(within(alert).getByRole('heading', { name: 'Something went wrong!!!' })).toBeInTheDocument();
-  expect(alert).toHaveTextContent('The booking answered nonsense');
-  expect(within(alert).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  const area = screen.getByRole('region', { name: 'This page could not be shown' });
+  expect(area).toHaveTextContent('The booking answered nonsense');
+  expect(within(area).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
   await user.click(within(nav).getByRole('link', { name: 'My Orders' }));
   expect(screen.getByRole('heading', { name: 'Index' })).toBeInTheDocument();
-  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'This page could not be shown' })).not.toBeInTheDocument();
 });
 
 test('a notice handed over by the page before (a completed payment) shows on arrival and can be dismissed', async () => {

@@ -70,7 +70,7 @@ export default function DashboardLayout() {
     <Frame>
       <ArrivalNotice />
       {role === 'Seller' && <SuspendedNotice />}
-      {/* There from the start, one row tall on a phone: the links arrive with the role and move nothing. */}
+      {/* There from the start, as tall as its links will be: the links arrive with the role and move nothing. */}
       <Side aria-label="Dashboard">
         <ul>
           {role === undefined
@@ -129,11 +129,20 @@ const Side = styled.nav`
     margin: 0;
     padding: 0;
     list-style: none;
-    /* One row that scrolls sideways on a narrow phone, rather than a second row pushing the screen down. */
     overflow-x: auto;
   }
   li {
     flex: none;
+  }
+  /* On a phone every link stays in sight, two a row; both rows are there from the start, so the links arriving with the role move nothing. */
+  @media (max-width: 519px) {
+    ul {
+      display: grid;
+      grid-template-columns: repeat(2, minmax(0, 1fr));
+      grid-auto-rows: 44px;
+      min-height: 96px;
+      overflow-x: visible;
+    }
   }
   @media (min-width: 900px) {
     position: sticky;
@@ -151,6 +160,7 @@ const Side = styled.nav`
 const SideLink = styled(NavLink)`
   display: flex;
   align-items: center;
+  justify-content: center;
   min-height: 44px;
   padding: 0 16px;
   border-radius: 8px;
@@ -168,6 +178,7 @@ const SideLink = styled(NavLink)`
     color: #fff;
   }
   @media (min-width: 900px) {
+    justify-content: flex-start;
     border-color: transparent;
   }
   ${focusRing};

@@ -8,8 +8,13 @@ interface Props {
   children: ReactNode;
 }
 
-class Boundary extends Component<Props, { error: unknown; path: string | null }> {
-  override state = { error: null as unknown, path: null as string | null };
+interface State {
+  error: unknown;
+  path: string | null;
+}
+
+class Boundary extends Component<Props, State> {
+  override state: State = { error: null, path: null };
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
@@ -17,7 +22,7 @@ class Boundary extends Component<Props, { error: unknown; path: string | null }>
 
   // The error belongs to the address it happened at; navigating away (Log out → /login, a
   // navbar link) leaves it behind, as a route error does in React Router's data router.
-  static getDerivedStateFromProps(props: Props, state: { error: unknown; path: string | null }) {
+  static getDerivedStateFromProps(props: Props, state: State) {
     if (state.error === null) return { path: props.path };
     return props.path === state.path ? null : { error: null, path: props.path };
   }
@@ -26,15 +31,19 @@ class Boundary extends Component<Props, { error: unknown; path: string | null }>
     console.error('[shell] a screen failed', error, info.componentStack);
   }
 
+  // The screen that threw is gone from the page; Try again mounts it anew.
   override render() {
-    return this.state.error === null ? this.props.children : <ErrorScreen error={this.state.error} />;
+    const { error } = this.state;
+    return error === null ? this.props.children : <ErrorScreen error={error} onRetry={() => this.setState({ error: null })} />;
   }
 }
 
 /**
- * The route error screen of the main layout and of the dashboard route (docs/product.md, "When
- * something fails"): a screen that throws shows 'Something went wrong!!!', what went wrong, and Log out. (RemoteComponent's
- * own boundary only stands in for a remote that could not be fetched, and passes the rest here.)
+ * A route's error screen (docs/product.md, "When something fails"): each screen of the main
+ * layout has one, so a screen that throws shows the error in its own area while the navigation
+ * bar and the footer stay; the one around the layout catches the layout's own failures.
+ * (RemoteComponent's own boundary reports a remote screen's error and passes it here; it stands
+ * in only for a remote that could not be fetched.)
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   return <Boundary path={useLocation().pathname}>{children}</Boundary>;

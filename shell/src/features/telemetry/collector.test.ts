@@ -82,3 +82,27 @@ test('sends what it noted just before the token stops counting, and nothing afte
   hide();
   expect(await sent()).toEqual([]);
 });
+
+test("an error goes with its message and its stack's first frames", async () => {
+  const { sent } = beacons();
+  const tags = { ...landing, release: '0.2.0' };
+  const collector = startCollector({ apiUrl: 'http://api.test', token: TOKEN, current: () => tags, landing: tags, releaseOf: () => '0.2.0' });
+  const error = new TypeError('car is undefined');
+  error.stack = 'TypeError: car is undefined\n    at CarDetailPage (https://cdn.test/catalog/0.2.0/static/js/812.4f3a2b1c.js:1:4521)';
+  collector.take({ type: 'error', kind: 'boundary', tags, error });
+  hide();
+  expect(await sent()).toEqual([
+    {
+      token: TOKEN,
+      events: [
+        {
+          type: 'error',
+          kind: 'boundary',
+          message: 'car is undefined',
+          frames: [{ file: 'https://cdn.test/catalog/0.2.0/static/js/812.4f3a2b1c.js', line: 1, column: 4521, fn: 'CarDetailPage' }],
+          ...tags,
+        },
+      ],
+    },
+  ]);
+});

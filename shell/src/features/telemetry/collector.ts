@@ -1,4 +1,5 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+import { errorDetails } from '@usedcars/shared-contract/error-details';
 import { PAGE_TOKEN_ALLOWANCE, PAGE_TOKEN_TTL_SECONDS, allowanceOf, type PageAllowance } from '@usedcars/shared-contract/page-token';
 import type { ErrorKind, PageEvent, VitalName } from '@usedcars/shared-contract/telemetry';
 
@@ -9,8 +10,8 @@ export interface PageTags {
   release: string;
 }
 
-/** What the page noted itself: a screen shown, an error. */
-export type EarlyEvent = { type: 'view'; tags: PageTags } | { type: 'error'; kind: ErrorKind; tags: PageTags };
+/** What the page noted itself: a screen shown, an error (with what was thrown). */
+export type EarlyEvent = { type: 'view'; tags: PageTags } | { type: 'error'; kind: ErrorKind; tags: PageTags; error?: unknown };
 
 export interface Collector {
   take(event: EarlyEvent): void;
@@ -90,6 +91,11 @@ export function startCollector({
     Math.max(0, servedAt + PAGE_TOKEN_TTL_SECONDS * 1000 - BEFORE_EXPIRY_MS - Date.now()),
   );
   return {
-    take: (event) => push(event.type === 'view' ? { type: 'view', ...event.tags } : { type: 'error', kind: event.kind, ...event.tags }),
+    take: (event) =>
+      push(
+        event.type === 'view'
+          ? { type: 'view', ...event.tags }
+          : { type: 'error', kind: event.kind, ...(event.error === undefined ? {} : errorDetails(event.error)), ...event.tags },
+      ),
   };
 }

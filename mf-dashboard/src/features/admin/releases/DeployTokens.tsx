@@ -42,7 +42,7 @@ export function DeployTokens() {
     <Section aria-labelledby={headingId}>
       <h2 id={headingId}>Deploy tokens</h2>
       <CreateToken />
-      <DataTable caption="Deploy tokens" columns={columns} query={rows} empty={<p>No deploy token yet.</p>} />
+      <DataTable caption="Deploy tokens" columns={columns} query={rows} narrow="stack" empty={<p>No deploy token yet.</p>} />
       {revoking && <RevokeDialog token={revoking} onClose={() => setRevoking(null)} />}
     </Section>
   );

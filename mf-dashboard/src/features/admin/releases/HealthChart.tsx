@@ -3,20 +3,25 @@ import styled from 'styled-components';
 import uPlot from 'uplot';
 import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
 import { theme } from '@usedcars/shared-ui';
-import { chartSeries, describeSeries, minuteLabel } from './chartData';
+import { VIEW_STEPS, chartSeries, describeSeries, minuteLabel, viewsRange, windowRange } from './chartData';
+import { count } from './formatNumbers';
+import { releaseColors } from './releaseColors';
 
-const COLORS = ['#1a5fd6', '#d62828', '#1f7a46', '#8a4baf', '#b26b00'];
 const HEIGHT = 200;
 
 /**
- * Page views per minute, one line per release, rendered by uPlot on a canvas. The canvas is hidden
- * from screen readers: the caption says what it shows and the table under it holds the numbers.
+ * Page views per minute, one line per release in its own colour (the same on every load), rendered
+ * by uPlot on a canvas over the whole window. The canvas is hidden from screen readers: the caption
+ * says what it shows and the table under it holds the numbers.
  */
-export function HealthChart({ remote, releases }: { remote: string; releases: readonly ReleaseHealth[] }) {
+export function HealthChart({ remote, since, releases }: { remote: string; since: string; releases: readonly ReleaseHealth[] }) {
   const box = useRef<HTMLDivElement>(null);
   const tableId = useId();
   const data = useMemo(() => chartSeries(releases), [releases]);
   const names = useMemo(() => releases.map((release) => release.release), [releases]);
+  const colors = useMemo(() => releaseColors(names), [names]);
+  // Read again with the numbers (every minute): the axis ends at the moment they were read.
+  const xRange = useMemo(() => windowRange(since, data[0], Date.now()), [since, data]);
 
   useEffect(() => {
     const element = box.current;
@@ -28,9 +33,15 @@ export function HealthChart({ remote, releases }: { remote: string; releases: re
         legend: { show: false },
         cursor: { show: false },
         select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-        scales: { x: { time: true } },
-        axes: [{ stroke: theme.color.muted }, { stroke: theme.color.muted, label: 'Page views / min' }],
-        series: [{}, ...names.map((name, index) => ({ label: name, stroke: COLORS[index % COLORS.length], width: 2, spanGaps: true }))],
+        scales: { x: { time: true, range: () => xRange }, y: { range: (_plot, _min, max) => viewsRange(max) } },
+        axes: [
+          { stroke: theme.color.muted },
+          { stroke: theme.color.muted, label: 'Page views / min', incrs: VIEW_STEPS, values: (_plot, splits) => splits.map(count) },
+        ],
+        series: [
+          {},
+          ...names.map((name) => ({ label: name, stroke: colors.get(name), width: 2, spanGaps: true, points: { size: 7, fill: colors.get(name) } })),
+        ],
       },
       data as uPlot.AlignedData,
       element,
@@ -42,7 +53,7 @@ export function HealthChart({ remote, releases }: { remote: string; releases: re
       resize.disconnect();
       plot.destroy();
     };
-  }, [data, names]);
+  }, [data, names, colors, xRange]);
 
   return (
     <Figure>
@@ -50,9 +61,9 @@ export function HealthChart({ remote, releases }: { remote: string; releases: re
         {remote}: page views per minute. {describeSeries(releases)}
       </figcaption>
       <Legend aria-hidden="true">
-        {names.map((name, index) => (
+        {names.map((name) => (
           <li key={name}>
-            <Swatch style={{ background: COLORS[index % COLORS.length] }} />
+            <Swatch data-release={name} style={{ background: colors.get(name) }} />
             {name}
           </li>
         ))}

@@ -6,14 +6,16 @@ import { theme } from '@usedcars/shared-ui';
 import { SmallButton } from '../../../components/SmallButton';
 import { DataTable, type Column, type TableQuery } from '../../../components/DataTable';
 import { formatWhen } from '../formatWhen';
+import { Mark } from './ReleaseMark';
 import { usePin, usePinnedRelease, useUnpin } from './useReleases';
 
 type Row = Release & { _id: string };
 
-const STATUS_LABELS: Record<string, string> = { live: 'Live', canary: 'Canary', retired: 'Retired', rolled_back: 'Rolled back' };
+const STATUS_TONES: Record<string, string> = { live: 'live', canary: 'canary', rolled_back: 'failed' };
 
-/** A status the registry may add later (an automatic rollback's) still reads as words. */
-const statusLabel = (status: string) => STATUS_LABELS[status] ?? status.replace(/_/g, ' ');
+/** "live", "canary 10 %", "retired", "rolled back": a status the registry may add later still reads as words. */
+const statusLabel = (release: Release) =>
+  release.status === 'canary' && release.share !== null ? `canary ${release.share} %` : release.status.replace(/_/g, ' ');
 
 /** The remote's releases, newest first, each with who released it, from which commit, its status and why. */
 export function ReleaseHistory({ remote, query }: { remote: string; query: TableQuery<Release> }) {
@@ -31,12 +33,11 @@ export function ReleaseHistory({ remote, query }: { remote: string; query: Table
     { header: 'When', cell: (release) => <time dateTime={release.createdAt}>{formatWhen(release.createdAt)}</time>, nowrap: true },
     { header: 'Who', cell: (release) => release.releasedBy, text: true },
     { header: 'Commit', cell: (release) => (release.commit ? <code>{release.commit.slice(0, 12)}</code> : '—'), nowrap: true },
-    { header: 'Share', cell: (release) => (release.status === 'canary' && release.share !== null ? `${release.share} %` : ''), align: 'end', nowrap: true },
     {
       header: 'Status',
       cell: (release) => (
         <>
-          <strong>{statusLabel(release.status)}</strong>
+          <Mark data-tone={STATUS_TONES[release.status]}>{statusLabel(release)}</Mark>
           {release.reason && <Why dir="auto">{release.reason}</Why>}
         </>
       ),
@@ -57,7 +58,13 @@ export function ReleaseHistory({ remote, query }: { remote: string; query: Table
     },
   ];
   return (
-    <DataTable caption={`${remote} releases`} columns={columns} query={rows} empty={<p>No release of {remote} is registered: it runs the first set.</p>} />
+    <DataTable
+      caption={`${remote} releases`}
+      columns={columns}
+      query={rows}
+      narrow="stack"
+      empty={<p>No release of {remote} is registered: it runs the first set.</p>}
+    />
   );
 }
 

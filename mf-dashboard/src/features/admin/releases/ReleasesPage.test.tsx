@@ -3,59 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import type { DeployToken, DeployTokenInput, LiveSet, Release } from '@usedcars/shared-contract';
-import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
 import { AppToaster } from '@usedcars/shared-ui/appSettings';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
+import { health, release, withoutLayout } from '../../../testing/releases';
 import ReleasesPage from './ReleasesPage';
 
 const api = standInApi();
 // jsdom has no canvas; the browser suite renders the real chart.
 jest.mock('uplot', () => jest.fn().mockImplementation(() => ({ setSize: jest.fn(), destroy: jest.fn() })));
-Object.assign(globalThis, {
-  ResizeObserver: class {
-    observe() {}
-    disconnect() {}
-  },
-});
-
-const release = (overrides: Partial<Release>): Release => ({
-  remote: 'catalog',
-  version: '0.1.0-aaaaaaaaaa',
-  manifestUrl: 'https://cdn.test/catalog/0.1.0-aaaaaaaaaa/mf-manifest.json',
-  commit: '3f2a9c81d0e4b5a6',
-  builtAt: null,
-  releasedBy: 'Catalog team (catalog token)',
-  preflight: 'passed',
-  status: 'live',
-  share: null,
-  reason: null,
-  liveAt: null,
-  createdAt: '2026-11-24T09:00:00.000Z',
-  updatedAt: '2026-11-24T09:00:00.000Z',
-  ...overrides,
-});
-
-const health = (name: string, pageViews: number): ReleaseHealth => ({
-  release: name,
-  pageViews,
-  errors: 3,
-  errorRate: 3 / pageViews,
-  errorsByKind: { boundary: 3 },
-  lcpP75: 1800,
-  inpP75: 120,
-  clsP75: 0.02,
-  ttfbP75: 300,
-  renders: 50,
-  renderFallbacks: 2,
-  renderFallbackRate: 0.04,
-  fallbacksByReason: { budget: 2 },
-  renderP75Ms: 90,
-  pagesServed: pageViews,
-  minutes: [
-    { minute: '2026-11-26T10:00:00.000Z', pageViews: pageViews - 10, errors: 1, renders: 25, renderFallbacks: 1, lcpP75: 1800 },
-    { minute: '2026-11-26T10:01:00.000Z', pageViews: 10, errors: 2, renders: 25, renderFallbacks: 1, lcpP75: 1700 },
-  ],
-});
+withoutLayout();
 
 let live: LiveSet;
 let catalogHistory: Release[];
@@ -112,14 +68,14 @@ test('each remote shows its live release, its canary and share, its history with
     headers: { authorization: `Bearer ${STAND_IN_TOKEN}` },
   });
   const rows = within(history).getAllByRole('row').slice(1);
-  expect(cells(rows[0]!)).toEqual(['0.1.0-bbbbbbbbbb', expect.stringMatching(/Nov 25, 2026/), 'ops@usedcars.test', '3f2a9c81d0e4', '10 %', 'Canary', 'Pin']);
+  expect(cells(rows[0]!)).toEqual(['0.1.0-bbbbbbbbbb', expect.stringMatching(/Nov 25, 2026/), 'ops@usedcars.test', '3f2a9c81d0e4', 'canary 10 %', 'Pin']);
+  expect(cells(rows[1]!)[4]).toBe('live');
   expect(cells(rows[2]!)).toEqual([
     '0.1.0-cccccccccc',
     expect.any(String),
     'Catalog team (catalog token)',
     '—',
-    '',
-    'Rolled backautomatic: error rate 12 % over 5 %',
+    'rolled backautomatic: error rate 12 % over 5 %',
     'Pin',
   ]);
 

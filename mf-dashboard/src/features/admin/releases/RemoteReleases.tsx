@@ -7,9 +7,11 @@ import { SmallButton } from '../../../components/SmallButton';
 import { AskWhyDialog } from '../ReasonDialog';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { CanaryShareForm } from './CanaryShareForm';
+import { CanaryVerdict } from './CanaryVerdict';
 import { ReleaseHealthPanel } from './ReleaseHealth';
 import { ReleaseHistory } from './ReleaseHistory';
-import { useLiveSet, usePromote, useReleaseHistory, useRollback } from './useReleases';
+import { releaseRoles } from './ReleaseMark';
+import { useCanaryAnalysis, useLiveSet, usePromote, useReleaseHistory, useRollback } from './useReleases';
 
 /** The dialog open, with the canary asked about: the dialog stays while the registry reads afresh under it. */
 type Asking = { act: 'promote'; version: string } | { act: 'rollback' } | null;
@@ -19,8 +21,12 @@ export function RemoteReleases({ remote, since }: { remote: string; since: strin
   const headingId = useId();
   const live = useLiveSet();
   const history = useReleaseHistory(remote);
+  const analysis = useCanaryAnalysis(remote);
   const running = live.data?.remotes[remote];
   const canary = running?.canary ?? null;
+  // The verdict on the canary running now: one on a canary just promoted or rolled back is history.
+  const judged = analysis.data?.find((entry) => entry.remote === remote && entry.canary.version === canary?.version);
+  const roles = releaseRoles(running, judged);
   const [asking, setAsking] = useState<Asking>(null);
   return (
     <Section aria-labelledby={headingId}>
@@ -48,6 +54,8 @@ export function RemoteReleases({ remote, since }: { remote: string; since: strin
         </div>
       </Running>
       {live.isError && <Refusal role="alert">We could not read what {remote} runs.</Refusal>}
+      {judged && <CanaryVerdict remote={remote} analysis={judged} />}
+      {canary && analysis.isError && <Refusal role="alert">We could not read the verdict on the canary of {remote}.</Refusal>}
       <Actions>
         {canary && (
           <SmallButton
@@ -66,7 +74,7 @@ export function RemoteReleases({ remote, since }: { remote: string; since: strin
       </Actions>
       {canary && <CanaryShareForm remote={remote} share={canary.share} />}
       <ReleaseHistory remote={remote} query={history} />
-      <ReleaseHealthPanel remote={remote} since={since} />
+      <ReleaseHealthPanel remote={remote} since={since} roles={roles} />
       {asking?.act === 'promote' && <PromoteDialog remote={remote} version={asking.version} onClose={() => setAsking(null)} />}
       {asking?.act === 'rollback' && <RollbackDialog remote={remote} canary={canary?.version} history={history.data} onClose={() => setAsking(null)} />}
     </Section>

@@ -26,3 +26,19 @@ export function describeSeries(releases: readonly ReleaseHealth[]): string {
     })
     .join(' ');
 }
+
+/**
+ * The time axis spans the chosen window, from `since` to now, whatever minutes have numbers: a
+ * single minute sits where it happened instead of on an axis uPlot would stretch to years.
+ */
+export function windowRange(since: string, minutes: readonly number[], now: number): [number, number] {
+  const start = Date.parse(since) / 1000;
+  const end = Math.max(now / 1000, minutes.at(-1) ?? 0);
+  return [start, Math.max(end, start + 60)];
+}
+
+/** Page views from 0, to a little over the busiest minute, at least 1. */
+export const viewsRange = (busiest: number | null): [number, number] => [0, Math.max(1, Math.ceil((busiest ?? 0) * 1.1))];
+
+/** The page-view axis' steps: whole page views only. */
+export const VIEW_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createDeployToken,
+  fetchCanaryAnalysis,
   fetchDeployTokens,
   fetchLiveSet,
   fetchPinnedRelease,
@@ -26,13 +27,23 @@ export function useReleaseHistory(remote: string) {
   return useQuery({ queryKey: dashboardKeys.releaseHistory(remote), queryFn: ({ signal }) => fetchReleaseHistory(remote, signal), staleTime: 0 });
 }
 
-/** GET /telemetry/summary: each release's health since `since`, read again every minute while shown. */
+/** GET /telemetry/summary: each release's health and top errors since `since`, read again every minute while shown. */
 export function useReleaseHealth(remote: string, since: string) {
   return useQuery({
     queryKey: dashboardKeys.releaseHealth(remote, since),
     queryFn: ({ signal }) => fetchTelemetrySummary(remote, since, signal),
     staleTime: 0,
     refetchInterval: 60_000,
+  });
+}
+
+/** GET /releases/analysis: the remote's canary judged against live, read again every 30 s while shown (a verdict can come any time). */
+export function useCanaryAnalysis(remote: string) {
+  return useQuery({
+    queryKey: dashboardKeys.canaryAnalysis(remote),
+    queryFn: ({ signal }) => fetchCanaryAnalysis(remote, signal),
+    staleTime: 0,
+    refetchInterval: 30_000,
   });
 }
 

@@ -1,0 +1,94 @@
+import type { CanaryAnalysis } from '@usedcars/shared-contract';
+import { canarySite, fakeClock } from '../../../test/canary-site';
+import { DRIVERS } from '../../../test/helpers';
+
+describe.each(DRIVERS)('GET /releases/analysis (%s)', (driver) => {
+  const clock = fakeClock();
+  const site = canarySite(driver, { clock: clock.now });
+  const ask = (headers: Record<string, string> = {}, query = '') => site.api().inject({ method: 'GET', url: `/releases/analysis${query}`, headers });
+
+  it('answers only admins and deploy tokens', async () => {
+    expect((await ask()).statusCode).toBe(401);
+    expect((await ask({ authorization: 'Bearer ucd_made-up' })).statusCode).toBe(401);
+    const buyer = await site.api().account('Buyer');
+    const refused = await ask(buyer.auth);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Only admin accounts can read canary analyses' });
+    const made = await site
+      .api()
+      .inject({ method: 'POST', url: '/deploy-tokens', headers: site.admin().auth, payload: { name: 'checkout team', remote: 'checkout' } });
+    // Any team's token reads every remote's canaries, as it reads every remote's history.
+    const team = await ask({ authorization: `Bearer ${made.json<{ token: string }>().token}` }, '?remote=catalog');
+    expect(team.statusCode).toBe(200);
+    expect(team.json()).toEqual([]);
+    expect((await ask(site.admin().auth, '?remote=shop')).statusCode).toBe(400);
+  });
+
+  it('shows an undecided canary with its progress, its numbers beside the live release’s, and no ramp', async () => {
+    await site.register('1.0.0');
+    await site.visits('1.0.0', { views: 60, errors: 3, lcpMs: 1700, inpMs: 90 });
+    await site.renders('1.0.0', 80, 4);
+    await site.register('1.1.0', 10);
+    clock.advance(5 * 60_000);
+    await site.visits('1.1.0', { views: 13, errors: 1, lcpMs: 2100 });
+    await site.renders('1.1.0', 20);
+    const analysis = await site.analysis();
+    expect(analysis).toEqual<CanaryAnalysis>({
+      remote: 'catalog',
+      canary: { version: '1.1.0', share: 10, since: expect.any(String) },
+      baseline: { kind: 'live', version: '1.0.0' },
+      verdict: 'undecided',
+      reason: '13 of 40 views, 20 of 40 renders',
+      progress: { views: 13, minViews: 40, renders: 20, minRenders: 40, ageMs: 5 * 60_000, minAgeMs: 3_600_000 },
+      numbers: {
+        canary: {
+          pageViews: 13,
+          errors: 1,
+          errorRate: 0.0769,
+          renders: 20,
+          renderFallbacks: 0,
+          renderFallbackRate: 0,
+          lcpP75: expect.any(Number),
+          inpP75: null,
+        },
+        baseline: {
+          pageViews: 60,
+          errors: 3,
+          errorRate: 0.05,
+          renders: 80,
+          renderFallbacks: 4,
+          renderFallbackRate: 0.05,
+          lcpP75: expect.any(Number),
+          inpP75: expect.any(Number),
+        },
+      },
+      ramp: null,
+    });
+    // p75s read from the histograms, exact to their bucket.
+    expect(analysis!.numbers.canary.lcpP75).toBeGreaterThan(2000);
+    expect(analysis!.numbers.canary.lcpP75).toBeLessThanOrEqual(2500);
+    expect(analysis!.numbers.baseline.lcpP75).toBeGreaterThan(1500);
+    expect(analysis!.numbers.baseline.lcpP75).toBeLessThanOrEqual(1800);
+  });
+
+  it("fails a canary whose pages load far slower, on the telemetry's own histograms", async () => {
+    await site.visits('1.1.0', { views: 40, lcpMs: 7000 });
+    await site.renders('1.1.0', 20);
+    const analysis = await site.analysis();
+    expect(analysis).toMatchObject({ verdict: 'failing', progress: { views: 53, renders: 40 } });
+    expect(analysis!.reason).toMatch(/^p75 LCP \d+ ms over 53 page loads, live release 1\d{3} ms \(margin 50 %\)$/);
+  });
+
+  it('counts a quiet canary past the minimum age with nothing wrong as healthy', async () => {
+    await site.register('9.0.0', 5, 'checkout');
+    await site.visits('0.1.0', { views: 30, remote: 'checkout', firstSet: true });
+    await site.visits('9.0.0', { views: 4, remote: 'checkout' });
+    expect(await site.analysis('checkout')).toMatchObject({ verdict: 'undecided', baseline: { kind: 'first set', version: null } });
+    clock.advance(site.settings.minAgeMs);
+    expect(await site.analysis('checkout')).toMatchObject({
+      verdict: 'healthy',
+      reason: 'no failures in 60 min (4 of 40 views, 0 of 40 renders; past 60 min, few numbers are enough)',
+      progress: { views: 4, renders: 0, ageMs: site.settings.minAgeMs },
+    });
+  });
+});

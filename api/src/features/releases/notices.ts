@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { eq, or } from 'drizzle-orm';
+import type { CanaryAnalysis, CanaryNumbers, CanaryVerdict } from '@usedcars/shared-contract';
+import { mailOutbox, users } from '../../db/schema';
+import type { Tx } from './registry-rows';
+
+/** What the canary watch did by itself; the metrics' `action` label and the webhook's `event`. */
+export const RELEASE_ACTIONS = ['rollback', 'promotion', 'ramp_step'] as const;
+export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
+
+/** One automatic change, as the webhook posts it (docs/releases.md, "Being told"). */
+export interface ReleaseEvent {
+  event: ReleaseAction;
+  remote: string;
+  version: string;
+  /** The canary's share afterwards: 0 once rolled back, 100 once promoted. */
+  share: number;
+  /** The reason the history records. */
+  reason: string;
+  verdict: CanaryVerdict;
+  numbers: CanaryAnalysis['numbers'];
+  at: string;
+}
+
+/** Where a mail about a release links: the Releases screen (the sender puts SITE_URL before it). */
+const RELEASES_SCREEN = '/dashboard/releases';
+
+const rate = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
+const ms = (value: number | null) => (value === null ? '–' : `${value} ms`);
+
+/** The canary's numbers beside its baseline's, as plain text lines. */
+function numbersTable(analysis: Pick<CanaryAnalysis, 'numbers' | 'baseline'>): string {
+  const baseline = analysis.baseline.version ? `live ${analysis.baseline.version}` : 'first set';
+  const rows: [string, (numbers: CanaryNumbers) => string][] = [
+    ['page views', (n) => String(n.pageViews)],
+    ['error rate', (n) => `${rate(n.errorRate)} (${n.errors})`],
+    ['renders', (n) => String(n.renders)],
+    ['render fallback rate', (n) => `${rate(n.renderFallbackRate)} (${n.renderFallbacks})`],
+    ['p75 LCP', (n) => ms(n.lcpP75)],
+    ['p75 INP', (n) => ms(n.inpP75)],
+  ];
+  const cells = [['', 'canary', baseline], ...rows.map(([name, read]) => [name, read(analysis.numbers.canary), read(analysis.numbers.baseline)])];
+  const widths = [0, 1].map((column) => Math.max(...cells.map((row) => row[column]!.length)));
+  return cells.map(([name, canary, base]) => `${name!.padEnd(widths[0]!)}  ${canary!.padEnd(widths[1]!)}  ${base}`.trimEnd()).join('\n');
+}
+
+function mailText(event: ReleaseEvent, analysis: CanaryAnalysis, shareBefore: number): { subject: string; body: string } {
+  const name = `${event.remote} ${event.version}`;
+  const table = numbersTable(analysis);
+  if (event.event === 'rollback') {
+    const back = analysis.baseline.version ? `the live release ${analysis.baseline.version}` : 'the first set';
+    return {
+      subject: `${name} was rolled back automatically`,
+      body: `The canary ${name} (${shareBefore} % of visitors) was rolled back automatically: ${analysis.reason}.\n\nEveryone is on ${back} again, from their next page load.\n\n${table}\n\nThe history and each release's health are on the Releases screen:`,
+    };
+  }
+  const ramp = analysis.ramp ? ` Its ramp: ${analysis.ramp.steps.join(', ')} %, each step held while healthy.` : '';
+  return {
+    subject: `${name} was promoted by its ramp`,
+    body: `The canary ${name} was healthy at ${shareBefore} % of visitors (${analysis.reason}) and is live for everyone now.${ramp}\n\n${table}\n\nThe history and each release's health are on the Releases screen:`,
+  };
+}
+
+/**
+ * Queues the mail of a rollback or promotion in the change's own transaction: to every admin, and
+ * to the release's author when that is a person (a deploy token's release goes to the admins).
+ */
+export async function queueReleaseMails(tx: Tx, event: ReleaseEvent, analysis: CanaryAnalysis, releasedBy: string, shareBefore: number): Promise<void> {
+  const people = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(or(eq(users.role, 'admin'), eq(users.email, releasedBy)));
+  const { subject, body } = mailText(event, analysis, shareBefore);
+  const to = [...new Set(people.map((person) => person.email))];
+  if (to.length === 0) return;
+  await tx
+    .insert(mailOutbox)
+    .values(to.map((address) => ({ to: address, subject, body, link: RELEASES_SCREEN, messageId: `<release-${randomUUID()}@usedcars.local>` })));
+}

@@ -1,0 +1,159 @@
+# The shared cache of the reference deployment (docs/operate-production.md): Varnish 7 with xkey.
+# The ports are placeholders, filled in by `npm run stack` (scripts/stack/edge.mjs).
+# Two sockets: "pages" (the render servers, behind the page's front door) and "files" (the remotes'
+# files and the bucket's photos and releases, behind the files' front door).
+vcl 4.1;
+
+import cookie;
+import directors;
+import std;
+import xkey;
+
+probe render_health {
+    .url = "/healthz";
+    .interval = 500ms;
+    .timeout = 1s;
+    .window = 3;
+    .threshold = 2;
+    .initial = 2;
+}
+
+backend render_1 {
+    .host = "127.0.0.1";
+    .port = "${RENDER_1_PORT}";
+    .probe = render_health;
+    .connect_timeout = 1s;
+    .first_byte_timeout = 15s;
+}
+
+backend render_2 {
+    .host = "127.0.0.1";
+    .port = "${RENDER_2_PORT}";
+    .probe = render_health;
+    .connect_timeout = 1s;
+    .first_byte_timeout = 15s;
+}
+
+backend bucket {
+    .host = "127.0.0.1";
+    .port = "${S3_PORT}";
+    .connect_timeout = 1s;
+}
+
+backend remote_files {
+    .host = "127.0.0.1";
+    .port = "${REMOTE_FILES_PORT}";
+    .connect_timeout = 1s;
+}
+
+# Purges come from the render servers, on this machine.
+acl purgers {
+    "127.0.0.1";
+    "::1";
+}
+
+sub vcl_init {
+    new render = directors.round_robin();
+    render.add_backend(render_1);
+    render.add_backend(render_2);
+}
+
+sub vcl_recv {
+    if (req.method == "PURGE") {
+        if (client.ip !~ purgers) {
+            return (synth(403, "Forbidden"));
+        }
+        if (!req.http.Surrogate-Key) {
+            return (synth(400, "Name the keys to purge in Surrogate-Key"));
+        }
+        set req.http.n-gone = xkey.purge(req.http.Surrogate-Key);
+        return (synth(200, "Purged " + req.http.n-gone));
+    }
+    # Only the edge names a visitor's bucket; a client's own header counts for nothing.
+    unset req.http.X-Release-Bucket;
+    # One cached copy per encoding the backends make (brotli, gzip, none), not one per browser's list.
+    if (req.http.Accept-Encoding ~ "\bbr\b") {
+        set req.http.Accept-Encoding = "br";
+    } elsif (req.http.Accept-Encoding ~ "\bgzip\b") {
+        set req.http.Accept-Encoding = "gzip";
+    } else {
+        unset req.http.Accept-Encoding;
+    }
+
+    if (local.socket == "files") {
+        if (req.url ~ "^/usedcars/") {
+            set req.backend_hint = bucket;
+        } else {
+            set req.backend_hint = remote_files;
+        }
+        if (req.method != "GET" && req.method != "HEAD") {
+            return (synth(405, "Read only"));
+        }
+        unset req.http.Cookie;
+        unset req.http.Authorization;
+        return (hash);
+    }
+
+    set req.backend_hint = render.backend();
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (pass);
+    }
+    # A file of the shell's build: the same for everyone.
+    if (req.url ~ "^[^?]*\.[a-zA-Z0-9]+(\?.*)?$") {
+        unset req.http.Cookie;
+        return (hash);
+    }
+    # A page (docs/operate-production.md, "The edge"): the visitor's bucket, from their cookie or picked here.
+    cookie.parse(req.http.Cookie);
+    if (cookie.get("release_bucket") ~ "^[0-9]{1,2}$") {
+        set req.http.X-Release-Bucket = cookie.get("release_bucket");
+    } else {
+        set req.http.X-Release-Bucket = std.integer(real = std.random(0, 100), fallback = 0);
+        if (req.http.X-Release-Bucket == "100") {
+            set req.http.X-Release-Bucket = "99";
+        }
+        set req.http.X-New-Release-Bucket = req.http.X-Release-Bucket;
+    }
+    # Signed in, or an admin's pin: a page for this visitor alone, never looked up nor kept.
+    if (cookie.isset("__session") || cookie.isset("release_pin") || req.http.Authorization) {
+        return (pass);
+    }
+    unset req.http.Cookie;
+    return (hash);
+}
+
+sub vcl_backend_fetch {
+    unset bereq.http.X-New-Release-Bucket;
+}
+
+sub vcl_backend_response {
+    # The render servers' keys (pages, car-<id>), indexed for purges.
+    if (beresp.http.Surrogate-Key) {
+        set beresp.http.xkey = beresp.http.Surrogate-Key;
+    }
+}
+
+sub vcl_backend_error {
+    # A render server that died mid-request: the other one is asked.
+    if (bereq.retries < 2 && bereq.backend != bucket && bereq.backend != remote_files) {
+        return (retry);
+    }
+}
+
+sub vcl_deliver {
+    if (obj.hits > 0) {
+        set resp.http.X-Cache = "HIT";
+        # The page token names the one visitor the render server sent this copy to (docs/releases.md, "Behind a CDN").
+        unset resp.http.Server-Timing;
+    } else {
+        set resp.http.X-Cache = "MISS";
+    }
+    unset resp.http.xkey;
+    if (req.http.X-New-Release-Bucket) {
+        # Set on the response delivered, never on the copy kept.
+        set resp.http.Set-Cookie = "release_bucket=" + req.http.X-New-Release-Bucket + "; Path=/; Max-Age=31536000; SameSite=Lax";
+    }
+    if (local.socket == "files") {
+        set resp.http.Access-Control-Allow-Origin = "*";
+    }
+}

@@ -1,0 +1,158 @@
+import path from 'node:path';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { expect, test } from '../support/test';
+import { newAccount, type SpecAccount } from '../support/accounts';
+import { SITE } from '../support/site';
+import { ROOT, execute, killPart, stack } from './stack';
+
+/**
+ * Faults the production shape survives with nothing lost (docs/operate-production.md, "Faults"). They run last: the
+ * stack ends with one API copy and one render server, and without its object store and its cache.
+ */
+
+const car = (seller: SpecAccount, carName: string) => ({
+  carName,
+  img: '/images/cars/sedan-blue.svg',
+  currentPrice: 21500,
+  price: 39900,
+  purchaseYear: '2019',
+  condition: 'Excellent',
+  contact: '+1 415 555 0101',
+  details: 'Listed while a server died.',
+  location: 'San Francisco, CA',
+  used: '4 years',
+  sellerName: seller.name,
+  time: '2024-05-01',
+  categoryName: 'audi',
+});
+
+/** Writers listing cars one after another until stopped: every car the API acknowledged (201), and how many were refused or cut. */
+function writers(seller: SpecAccount, count: number) {
+  const acknowledged: string[] = [];
+  let failed = 0;
+  let running = true;
+  const loops = Array.from({ length: count }, async (_, writer) => {
+    for (let n = 0; running; n += 1) {
+      try {
+        const response = await fetch(`${SITE.api}/audis`, {
+          method: 'POST',
+          headers: { ...seller.auth, 'content-type': 'application/json' },
+          body: JSON.stringify(car(seller, `Fault ${writer}-${n} ${Date.now()}`)),
+        });
+        if (response.status === 201) acknowledged.push(((await response.json()) as { insertedId: string }).insertedId);
+        else {
+          failed += 1;
+          await response.arrayBuffer();
+        }
+      } catch {
+        failed += 1;
+      }
+    }
+  });
+  return {
+    acknowledged,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+      return failed;
+    },
+  };
+}
+
+/** Every acknowledged car is there afterwards, read through the front door. */
+async function allKept(ids: string[]) {
+  const missing = [];
+  for (const id of ids) if ((await fetch(`${SITE.api}/audis/${id}`)).status !== 200) missing.push(id);
+  return missing;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('a crowd of 50 connections for 20 s: one API copy and one render server killed, no read fails and every acknowledged write is kept', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await newAccount(request, 'Seller');
+  const cars = (await (await fetch(`${SITE.api}/hondas?limit=8`)).json()) as { _id: string }[];
+  const writes = writers(seller, 2);
+  // Pages (half of them past the cache, rendered for each request) and the API's lists.
+  const pages = autocannon({
+    url: SITE.shell.replace('localhost', '127.0.0.1'),
+    connections: 40,
+    duration: 20,
+    requests: [
+      { method: 'GET', path: '/hondas' },
+      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/hondas/${cars[Math.floor(Math.random() * cars.length)]!._id}?crowd=${Math.random()}` }) },
+    ],
+  });
+  const lists = autocannon({ url: SITE.api, connections: 8, duration: 20, requests: [{ method: 'GET', path: '/hondas?limit=8' }] });
+  await pause(5_000);
+  killPart('api-1');
+  await pause(5_000);
+  killPart('render-1');
+  const [pagesResult, listsResult] = await Promise.all([pages, lists]);
+  const writeFailures = await writes.stop();
+  const total = pagesResult.requests.total + listsResult.requests.total + writes.acknowledged.length + writeFailures;
+  const failures = pagesResult.errors + pagesResult.non2xx + pagesResult.timeouts + listsResult.errors + listsResult.non2xx + listsResult.timeouts;
+  console.log(
+    `crowd: ${total} requests, ${failures} reads failed, ${writes.acknowledged.length} writes acknowledged, ${writeFailures} writes refused or cut; ` +
+      `pages p99 ${pagesResult.latency.p99} ms, lists p99 ${listsResult.latency.p99} ms`,
+  );
+  expect(total).toBeGreaterThan(1_000);
+  // Writes caught in the dead copy are told so (never retried: they may have been done); reads are retried by the balancer.
+  expect((failures + writeFailures) / total).toBeLessThanOrEqual(0.001);
+  expect(writes.acknowledged.length).toBeGreaterThan(10);
+  expect(await allKept(writes.acknowledged)).toEqual([]);
+});
+
+test('PostgreSQL restarted under writes: every acknowledged write kept, and the change stream and the caches resume', async ({ request }) => {
+  test.setTimeout(120_000);
+  const seller = await newAccount(request, 'Seller');
+  const writes = writers(seller, 3);
+  await pause(2_000);
+  // As a crash: immediate mode, the server recovers from its log on start.
+  await execute('bash', [path.join(ROOT, 'scripts', 'pg-throwaway.sh'), 'restart', String(stack().ports.postgres)]);
+  await pause(3_000);
+  const failed = await writes.stop();
+  console.log(`restart: ${writes.acknowledged.length} writes acknowledged, ${failed} refused while the database was away`);
+  expect(writes.acknowledged.length).toBeGreaterThan(10);
+  expect(await allKept(writes.acknowledged)).toEqual([]);
+  // The render servers hear writes again, and the cache in front is purged: a new price shows through the front door.
+  const carPage = `${SITE.shell}/audis/${writes.acknowledged.at(-1)}`;
+  await expect.poll(async () => (await request.get(carPage)).headers()['x-cache'], { timeout: 20_000 }).toBe('HIT');
+  const edited = await request.patch(`${SITE.api}/audis/${writes.acknowledged.at(-1)}`, { headers: seller.auth, data: { currentPrice: 16789 } });
+  expect(edited.status()).toBe(200);
+  await expect.poll(async () => (await request.get(carPage)).text(), { timeout: 5_000, intervals: [100] }).toMatch(/16,789/);
+});
+
+test('the object store down: an upload is refused with a clear message and nothing half-written, and pages still render', async ({ request }) => {
+  const seller = await newAccount(request, 'Seller');
+  const created = await request.post(`${SITE.api}/audis`, { headers: seller.auth, data: car(seller, `No store ${Date.now()}`) });
+  const carId = ((await created.json()) as { insertedId: string }).insertedId;
+  killPart('s3');
+  const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#a03060' } })
+    .jpeg()
+    .toBuffer();
+  const upload = await request.post(`${SITE.api}/audis/${carId}/photos`, {
+    headers: seller.auth,
+    multipart: { photo: { name: 'car.jpg', mimeType: 'image/jpeg', buffer: picture } },
+  });
+  expect(upload.status()).toBe(503);
+  expect(((await upload.json()) as { message: string }).message).toMatch(/photo storage cannot be reached right now, so nothing was saved/);
+  expect(((await (await request.get(`${SITE.api}/audis/${carId}`)).json()) as { photos?: unknown[] }).photos ?? []).toEqual([]);
+  const page = await request.get(`${SITE.shell}/audis/${carId}`);
+  expect(page.status()).toBe(200);
+  expect(await page.text()).toContain('No store');
+});
+
+test('the cache down: the balancer sends pages to the render server directly', async ({ request }) => {
+  killPart('cache');
+  // A keep-alive connection the dead cache held is closed to its client, as a server's own close would be: a browser sends again.
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${SITE.shell}/hondas`, { maxRetries: 1 });
+      return [response.status(), response.headers()['x-cache'] ?? 'from the render server'];
+    })
+    .toEqual([200, 'from the render server']);
+});

@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+
+/** The running stack as its start listed it (support/stack-setup.ts). */
+export function stack(): { parts: { name: string; address: string; pid: number }[]; ports: Record<string, number>; siteDir: string } {
+  const dir = process.env.E2E_STACK_DIR;
+  if (!dir) throw new Error('E2E_STACK_DIR is set by the stack setup');
+  return JSON.parse(readFileSync(path.join(dir, 'stack-parts.json'), 'utf8'));
+}
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+/** The files' front door (the remotes' builds and the bucket), on the API's host name. */
+export const filesDoor = () => `http://127.0.0.1:${stack().ports.filesDoor}`;
+export const copy = (name: 'api-1' | 'api-2') => stack().parts.find((part) => part.name === name)!.address;
+
+/** Kills a part's whole process group at once, as a machine that dies. */
+export function killPart(name: string): void {
+  const part = stack().parts.find((entry) => entry.name === name);
+  if (!part) throw new Error(`no part ${name}`);
+  process.kill(-part.pid, 'SIGKILL');
+}
+
+export const execute = promisify(execFile);
+
+/** An access token for a demo account, signed in with the emulator as the site does. */
+export async function demoToken(who: keyof typeof DEMO): Promise<{ Authorization: string }> {
+  const signIn = await fetch(`${SITE.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO[who], password: DEMO_PASSWORD, returnSecureToken: true }),
+  });
+  expect(signIn.ok).toBe(true);
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const jwt = await fetch(`${SITE.api}/jwt?email=${encodeURIComponent(DEMO[who])}`, { headers: { Authorization: `Bearer ${idToken}` } });
+  expect(jwt.ok).toBe(true);
+  return { Authorization: `Bearer ${((await jwt.json()) as { accessToken: string }).accessToken}` };
+}
+
+/** The catalog manifest a page was rendered with, from its boot data. */
+export function bootCatalog(html: string): string | undefined {
+  const boot = /<script[^>]*id="usedcars-boot"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+  return boot ? (JSON.parse(boot) as { remotes: Record<string, string> }).remotes.catalog : undefined;
+}

@@ -1,0 +1,125 @@
+/**
+ * What `npm run releases` prints (the history, the canaries' verdicts, refreshed with --watch)
+ * and the ramp a release names (docs/releases.md, "The verdict", "The ramp", "Watching a canary").
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A command used the wrong way: the message says how to use it (exit code 2). */
+export class UsageError extends Error {}
+
+/** How often `--watch` asks again. */
+export const WATCH_EVERY_MS = 5_000;
+
+const UNITS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "10m", "90s", "1h", "500ms" (a bare number is seconds) in ms; null for anything else. */
+export function durationMs(text) {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(String(text).trim());
+  return match ? Math.round(Number(match[1]) * UNITS[match[2] ?? 's']) : null;
+}
+
+/** --ramp 10,25,50,100 --every 10m as POST /releases takes it; undefined without --ramp. The API checks the rest. */
+export function rampOf(values) {
+  if (values.ramp === undefined) {
+    if (values.every !== undefined) throw new UsageError('--every goes with --ramp: the time each ramp step is held');
+    return undefined;
+  }
+  const steps = values.ramp.split(',').map((step) => Number(step.trim()));
+  if (steps.length < 2 || steps.some((step) => !Number.isInteger(step) || step < 1 || step > 100) || steps.some((step, i) => i > 0 && step <= steps[i - 1]))
+    throw new UsageError('--ramp takes increasing shares from 1 to 100, the first the canary’s, e.g. --ramp 10,25,50,100');
+  const everyMs = values.every === undefined ? null : durationMs(values.every);
+  if (everyMs === null) throw new UsageError('--ramp needs --every, the time each step is held while the canary is healthy: e.g. --every 10m (s, m, h or d)');
+  return { steps, everyMs };
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+
+/** The history as a table: one block per remote, newest first. */
+export function historyTable(releases) {
+  // Who did what is shown only to admins and deploy tokens (docs/api.md, "Releases").
+  const who = releases.some((row) => row.releasedBy !== null);
+  const columns = who ? ['version', 'when', 'who', 'share', 'status'] : ['version', 'when', 'share', 'status'];
+  const lines = [];
+  for (const remote of [...new Set(releases.map((row) => row.remote))].sort()) {
+    const rows = releases
+      .filter((row) => row.remote === remote)
+      .map((row) => [
+        row.version,
+        row.createdAt.slice(0, 16).replace('T', ' '),
+        ...(who ? [row.releasedBy ?? ''] : []),
+        row.share === null ? '' : `${row.share} %`,
+        row.status.replace('_', ' ') + (row.reason ? ` (${row.reason})` : ''),
+      ]);
+    const widths = columns.map((column, index) => Math.max(column.length, ...rows.map((row) => row[index].length)));
+    lines.push(
+      remote,
+      columns
+        .map((column, index) => pad(column, widths[index]))
+        .join('  ')
+        .trimEnd(),
+    );
+    for (const row of rows)
+      lines.push(
+        row
+          .map((cell, index) => pad(cell, widths[index]))
+          .join('  ')
+          .trimEnd(),
+      );
+    lines.push('');
+  }
+  return lines.length ? lines.join('\n') : 'No releases yet: every remote runs the first set (remotes.json).\n';
+}
+
+const rate = (value) => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
+const ms = (value) => (value === null ? '–' : `${value} ms`);
+const clockTime = (iso) => `${iso.slice(11, 16)} UTC`;
+
+const ROWS = [
+  ['page views', (n) => String(n.pageViews)],
+  ['error rate', (n) => `${rate(n.errorRate)} (${n.errors})`],
+  ['renders', (n) => String(n.renders)],
+  ['render fallback rate', (n) => `${rate(n.renderFallbackRate)} (${n.renderFallbacks})`],
+  ['p75 LCP', (n) => ms(n.lcpP75)],
+  ['p75 INP', (n) => ms(n.inpP75)],
+];
+
+/** One line per canary: where it stands and why. */
+export function verdictLine(analysis) {
+  const { remote, canary, verdict, reason, ramp } = analysis;
+  const next = ramp?.nextAt ? `, next step ${clockTime(ramp.nextAt)} if healthy` : '';
+  const steps = ramp ? ` (ramp ${ramp.steps.join(' → ')} %${next})` : '';
+  return `${remote} ${canary.version} at ${canary.share} %${steps}: ${verdict}: ${reason}`;
+}
+
+/** The verdict line and the canary's numbers beside its baseline's. */
+export function analysisBlock(analysis) {
+  const baseline = analysis.baseline.version ? `live ${analysis.baseline.version}` : 'first set';
+  const cells = [['', 'canary', baseline], ...ROWS.map(([name, read]) => [name, read(analysis.numbers.canary), read(analysis.numbers.baseline)])];
+  const widths = [0, 1].map((column) => Math.max(...cells.map((row) => row[column].length)));
+  const table = cells.map(([name, mine, theirs]) => `  ${name.padEnd(widths[0])}  ${mine.padEnd(widths[1])}  ${theirs}`.trimEnd());
+  return [verdictLine(analysis), ...table].join('\n');
+}
+
+/** Every canary's block, or that there is none. */
+export function analysesText(analyses, remote) {
+  if (analyses.length === 0) return `No canary${remote ? ` of ${remote}` : ''} running.`;
+  return analyses.map(analysisBlock).join('\n\n');
+}
+
+/**
+ * Prints the canaries' verdicts and numbers every WATCH_EVERY_MS until `signal` aborts (Ctrl-C);
+ * on a terminal each refresh replaces the last.
+ */
+export async function watchCanaries({ read, log, signal, terminal = process.stdout.isTTY, everyMs = WATCH_EVERY_MS, clock = () => new Date() }) {
+  while (!signal.aborted) {
+    let text;
+    try {
+      text = await read();
+    } catch (error) {
+      text = `could not read the canaries (${error instanceof Error ? error.message : String(error)}); asking again in ${everyMs / 1000} s`;
+    }
+    const heading = `canaries at ${clock().toISOString().slice(0, 19).replace('T', ' ')} UTC (every ${everyMs / 1000} s; Ctrl-C stops)`;
+    log(`${terminal ? '\x1b[2J\x1b[H' : ''}${heading}\n\n${text}\n`);
+    await sleep(everyMs, undefined, { signal }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+/**
+ * `npm run stack`: the production shape on one machine (docs/operate-production.md). Prints one line per part,
+ * then `stack ready`; Ctrl-C stops everything in order.
+ */
+import path from 'node:path';
+import { AlreadyRunningError, PortsInUseError, ROOT, StartFailedError } from './site.mjs';
+import { stackPorts, startStack } from './stack.mjs';
+
+const dataDir = path.resolve(ROOT, process.env.STACK_DATA_DIR || path.join('.data', 'stack'));
+const startUp = new AbortController();
+let stack = null;
+let stopping = false;
+const shutdown = async (signal) => {
+  if (stopping) return;
+  stopping = true;
+  if (signal === 'SIGHUP') {
+    process.stdout.on('error', () => undefined);
+    process.stderr.on('error', () => undefined);
+  } else {
+    console.log('\nstopping…');
+  }
+  if (!stack) {
+    startUp.abort(new Error(`${signal} during start-up`));
+    return;
+  }
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+process.on('SIGHUP', shutdown);
+
+try {
+  stack = await startStack({ ports: stackPorts(), dataDir, quiet: process.env.STACK_VERBOSE !== '1', signal: startUp.signal });
+} catch (error) {
+  if (startUp.signal.aborted) {
+    console.log('stopped before the stack was running.');
+    process.exit(130);
+  }
+  if (error instanceof PortsInUseError)
+    console.error(`${error.message}\n  Stop that program, or move the stack: STACK_PORT=… STACK_PARTS_PORT=… npm run stack`);
+  else if (error instanceof AlreadyRunningError || error instanceof StartFailedError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+}
+
+for (const part of stack.parts) console.log(`${part.name} ${part.address} pid ${part.pid}`);
+console.log(`front doors: pages ${stack.doors.pages}, API ${stack.doors.api}, files ${stack.doors.files}`);
+console.log(`each part's output: ${path.relative(process.cwd(), stack.logDir) || stack.logDir}`);
+console.log('stack ready');

@@ -1,0 +1,37 @@
+/** The stack's ports: its three front doors and every part behind them (scripts/stack/ports.mjs). */
+export type StackPorts = Record<
+  | 'pagesDoor'
+  | 'apiDoor'
+  | 'filesDoor'
+  | 'api1'
+  | 'api2'
+  | 'render1'
+  | 'render2'
+  | 'cachePages'
+  | 'cacheFiles'
+  | 's3'
+  | 'remoteFiles'
+  | 'postgres'
+  | 'auth'
+  | 'mail',
+  number
+>;
+export function stackPorts(env?: NodeJS.ProcessEnv): StackPorts;
+export function frontDoors(ports: StackPorts): { pages: string; api: string; files: string };
+export function startStack(o: {
+  ports: StackPorts;
+  dataDir: string;
+  quiet?: boolean;
+  renderWorkers?: number;
+  apiEnv?: Record<string, string>;
+  renderEnv?: Record<string, string>;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}): Promise<{
+  stop: () => Promise<void>;
+  parts: { name: string; address: string; pid: number }[];
+  doors: { pages: string; api: string; files: string };
+  siteDir: string;
+  logDir: string;
+  telemetryToken: string;
+}>;

@@ -1,0 +1,135 @@
+/**
+ * `npm run stack`: the production shape on one machine (docs/operate-production.md), from the same builds as
+ * `npm start`: PostgreSQL 15, an S3-compatible store, two API copies, two render servers, Varnish in front of the
+ * pages and the files, HAProxy in front of everything, the Auth emulator and the mail catcher. The launcher's
+ * pieces (supervisor, run record) start, watch and stop them, as for `npm start`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { checkPorts, createRunRecord, stopLeftovers } from './run-record.mjs';
+import { ROOT, startMailCatcher } from './site.mjs';
+import { startAuth } from './site/auth.mjs';
+import { buildMissing } from './site/build.mjs';
+import { writeRuntimeFiles } from './site/runtime-files.mjs';
+import { createSupervisor } from './site/supervisor.mjs';
+import { startBalancer, startCache } from './stack/edge.mjs';
+import { frontDoors, portList } from './stack/ports.mjs';
+import { BUCKET, objectStoreEnv, startObjectStore, startPostgres } from './stack/storage.mjs';
+import { startApiCopy, startRemoteFiles, startRenderServer } from './stack/servers.mjs';
+
+export { frontDoors, stackPorts } from './stack/ports.mjs';
+
+/** What every API copy is told: the same database, store, secrets and public addresses (docs/operate-scale-out.md). */
+function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
+  return {
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: secrets.jwt,
+    TELEMETRY_TOKEN: secrets.telemetry,
+    ...objectStoreEnv({ port: ports.s3, publicBaseUrl: `${doors.files}/${BUCKET}` }),
+    CORS_ORIGINS: [doors.pages, `http://127.0.0.1:${ports.pagesDoor}`].join(','),
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+    FIREBASE_PROJECT_ID: 'demo-usedcars',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(ports.mail),
+    SITE_URL: doors.pages,
+    PUBLIC_API_URL: doors.api,
+    // The first set's files are on the files' host, and so are the bucket's releases.
+    RELEASE_ORIGINS: doors.files,
+    // Every client reaches a copy through the balancer on this machine.
+    TRUST_PROXY: 'loopback',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...apiEnv,
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {ReturnType<typeof import('./stack/ports.mjs').stackPorts>} o.ports
+ * @param {string} o.dataDir          emptied at every start: the stack's database and bucket are thrown away at its stop
+ * @param {boolean} [o.quiet]
+ * @param {number} [o.renderWorkers]  per render server (2)
+ * @param {Record<string,string>} [o.apiEnv]
+ * @param {Record<string,string>} [o.renderEnv]
+ * @param {AbortSignal} [o.signal]
+ * @param {(line: string) => void} [o.log]
+ */
+export async function startStack(o) {
+  const { ports, dataDir, quiet = false, signal } = o;
+  const log = o.log ?? ((line) => console.log(line));
+  const siteDir = path.join(dataDir, 'site');
+  const logDir = path.join(siteDir, 'logs');
+  await stopLeftovers(siteDir, { log, checkout: ROOT });
+  signal?.throwIfAborted();
+  await checkPorts(portList(ports));
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(logDir, { recursive: true });
+  const record = createRunRecord(siteDir, { checkout: ROOT, dataDir, ports: portList(ports) });
+  const supervisor = createSupervisor({ siteDir, logDir, record, quiet, log, signal });
+  const doors = frontDoors(ports);
+  const secrets = { jwt: randomBytes(48).toString('base64'), telemetry: o.apiEnv?.TELEMETRY_TOKEN ?? randomBytes(24).toString('hex') };
+  /** name → [address, part or pid]: the lines printed once everything answers. */
+  const parts = [];
+
+  try {
+    await supervisor.guard(buildMissing(log));
+    const postgres = startPostgres(supervisor, record, { root: ROOT, port: ports.postgres });
+    parts.push(['postgres', postgres.url, postgres.pid]);
+    const s3 = startObjectStore(supervisor, { root: ROOT, dataDir, port: ports.s3 });
+    parts.push(['s3', `http://127.0.0.1:${ports.s3}/${BUCKET}`, s3]);
+    await supervisor.ready('s3', `tcp://127.0.0.1:${ports.s3}`, 30_000, s3);
+    const auth = await startAuth(supervisor, { ports: { auth: ports.auth }, dataDir, logDir, signal });
+    parts.push(['auth', `http://127.0.0.1:${ports.auth}`, auth]);
+    const mail = startMailCatcher(supervisor, { ports: { mail: ports.mail }, dataDir });
+    parts.push(['mail', `smtp://127.0.0.1:${ports.mail}`, mail]);
+
+    const shared = apiSettings({ ports, doors, databaseUrl: postgres.url, secrets, apiEnv: o.apiEnv });
+    const copies = [
+      ['api-1', ports.api1],
+      ['api-2', ports.api2],
+    ].map(([name, port]) => [name, `http://127.0.0.1:${port}`, startApiCopy(supervisor, { root: ROOT, name, port, dataDir, shared }), '/health']);
+    parts.push(...copies);
+    // The render servers read the release registry and follow the change stream from their first page on.
+    await Promise.all(copies.map(([name, address, part, probe]) => supervisor.ready(name, `${address}${probe}`, 120_000, part)));
+
+    await startRemoteFiles(supervisor, { root: ROOT, siteDir, port: ports.remoteFiles });
+    parts.push(['files', `http://127.0.0.1:${ports.remoteFiles}`, process.pid]);
+    writeRuntimeFiles(siteDir, { ports: {}, publicHost: 'localhost', addresses: { remote: (name) => `${doors.files}/${name}`, api: doors.api } });
+    const renderEnv = {
+      TELEMETRY_TOKEN: secrets.telemetry,
+      CACHE_PURGE_URL: `http://127.0.0.1:${ports.cachePages}/`,
+      RENDER_WORKERS: String(o.renderWorkers ?? 2),
+      TRUST_PROXY: 'loopback',
+      ...o.renderEnv,
+    };
+    for (const [name, port] of [
+      ['render-1', ports.render1],
+      ['render-2', ports.render2],
+    ]) {
+      parts.push([name, `http://127.0.0.1:${port}`, startRenderServer(supervisor, { root: ROOT, name, port, siteDir, env: renderEnv }), '/healthz']);
+    }
+    parts.push(['cache', `http://127.0.0.1:${ports.cachePages}`, startCache(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
+    parts.push(['balancer', doors.pages, startBalancer(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
+
+    const checks = parts
+      .filter(([, , , probe]) => probe)
+      .map(([name, address, part, probe]) => supervisor.ready(name, `${address.replace('localhost', '127.0.0.1')}${probe}`, 120_000, part));
+    checks.push(supervisor.ready('auth', `http://127.0.0.1:${ports.auth}/`, 30_000, auth));
+    checks.push(supervisor.ready('mail', `tcp://127.0.0.1:${ports.mail}`, 60_000, mail));
+    checks.push(supervisor.ready('api door', `${doors.api}/health`, 120_000));
+    await Promise.all(checks);
+    supervisor.running();
+    const pidOf = (part) => (typeof part === 'number' ? part : part.child.pid);
+    return {
+      stop: supervisor.stop,
+      parts: parts.map(([name, address, part]) => ({ name, address, pid: pidOf(part) })),
+      doors,
+      siteDir,
+      logDir,
+      telemetryToken: secrets.telemetry,
+    };
+  } catch (error) {
+    await supervisor.stop();
+    throw supervisor.failure ?? error;
+  }
+}

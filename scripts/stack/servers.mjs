@@ -1,0 +1,46 @@
+/** The stack's own servers: two API copies, two render servers (each with its workers), the remotes' files. */
+import path from 'node:path';
+import { serveStatic } from '../serve-static.mjs';
+import { firstSetCopy } from '../site/front-ends.mjs';
+import { FRONT_ENDS } from '../topology.mjs';
+
+/**
+ * One API copy on the shared database and bucket (docs/operate-scale-out.md): every copy gets the same settings but
+ * its port. `shared` holds what they share (the database, the store, the secrets, the public addresses).
+ */
+export function startApiCopy(supervisor, { root, name, port, dataDir, shared }) {
+  return supervisor.startChild(name, path.join(root, 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
+    cwd: path.join(root, 'api'),
+    ports: [port],
+    // A data folder of its own: nothing in it is shared (the database and the files are elsewhere).
+    env: { ...shared, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, name) },
+  });
+}
+
+/** One render server: its primary and RENDER_WORKERS workers, purging the cache in front on every change. */
+export function startRenderServer(supervisor, { root, name, port, siteDir, env }) {
+  return supervisor.startChild(name, process.execPath, [path.join(root, 'shell', 'dist-server', 'main.js')], {
+    cwd: root,
+    ports: [port],
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SHELL_DIST: path.join(root, 'shell', 'dist'),
+      SHELL_RUNTIME_DIR: siteDir,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...env,
+    },
+  });
+}
+
+/**
+ * The remotes' first-set builds, each in a folder named for it on one origin (as on a CDN's host), served from the
+ * launcher's own process. Any page may read them (the cache in front says so too).
+ */
+export async function startRemoteFiles(supervisor, { root, siteDir, port }) {
+  for (const fe of FRONT_ENDS.filter((f) => f.name !== 'shell')) firstSetCopy(root, siteDir, fe);
+  const server = await serveStatic({ dir: path.join(siteDir, 'first-set'), port });
+  supervisor.onStop(() => new Promise((resolve) => server.close(() => resolve())));
+  supervisor.onStop(async () => server.closeAllConnections());
+  return server;
+}

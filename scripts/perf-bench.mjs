@@ -20,17 +20,11 @@
  *   … --pictures-only                              # only 3. (no Lighthouse, no layout shift)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, DEMO_PASSWORD, FLAGS, lighthouseRun, median, signInFirst } from './lighthouse.mjs';
 import { portsFrom } from './topology.mjs';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', ...createRequire(import.meta.url)('../tooling/chromium-args.json')];
-const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'usedcars-demo';
 
 const GOALS = { score: 97, lcp: 1500, tbt: 100, cls: 0.01, js: 130 * 1024, cardPicture: 30 * 1024 };
 /** The original single-bundle app on this machine, as measured before the federated site (Lighthouse 12.8, median of 3). */
@@ -58,68 +52,9 @@ if (!origin) {
 }
 api ??= 'http://localhost:5000';
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-/**
- * Signs the demo account in inside Lighthouse's Chromium (its localStorage and the __session cookie),
- * then empties the HTTP cache: the run that follows is a signed-in visitor's first load.
- */
-async function signInFirst(port, email) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const context = browser.contexts()[0];
-    const page = await context.newPage();
-    await page.goto(`${origin}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('button', { name: 'Log Out' }).waitFor();
-    for (let tries = 0; !(await context.cookies(origin)).some((cookie) => cookie.name === '__session'); tries += 1) {
-      if (tries > 100) throw new Error('the session cookie was not set');
-      await page.waitForTimeout(100);
-    }
-    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
-    await page.close();
-  } finally {
-    await browser.close();
-  }
-}
-
-async function lighthouseRun(url, signedInAs) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, userDataDir: mkdtempSync(path.join(os.tmpdir(), 'usedcars-lh-')) });
-  try {
-    if (signedInAs) await signInFirst(chrome.port, signedInAs);
-    // Signed in, Lighthouse must keep the profile's storage (the cache was emptied above).
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      ...(signedInAs ? { disableStorageReset: true } : {}),
-    });
-    const { audits, categories, environment } = result.lhr;
-    const scripts = audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script');
-    return {
-      score: Math.round(categories.performance.score * 100),
-      lcp: audits['largest-contentful-paint'].numericValue,
-      tbt: audits['total-blocking-time'].numericValue,
-      cls: audits['cumulative-layout-shift'].numericValue,
-      fcp: audits['first-contentful-paint'].numericValue,
-      // As the budget counts it: what the scripts cost on the wire, headers included.
-      js: scripts.reduce((sum, item) => sum + item.transferSize, 0),
-      benchmarkIndex: environment.benchmarkIndex,
-    };
-  } finally {
-    await chrome.kill();
-  }
-}
-
 async function lighthousePage(label, url, signedInAs) {
   const results = [];
-  for (let i = 0; i < runs; i += 1) results.push(await lighthouseRun(url, signedInAs));
+  for (let i = 0; i < runs; i += 1) results.push(await lighthouseRun(url, signedInAs ? { prepare: (port) => signInFirst(port, origin, signedInAs) } : {}));
   const pick = (key) => median(results.map((result) => result[key]));
   return {
     page: label,

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:stack` (docs/performance.md, "Through the shared cache"): the production shape (`npm run stack`)
- * on spare ports; autocannon through the page's front door on an anonymous page (fresh visitors, no cookie: the
- * edge gives each a bucket) against a static file through the same cache (a content-hashed file of the catalog on the
- * files' door), then the same page with a 10 % catalog canary, which the cache keeps once per bucket. Figures, not a test.
+ * on spare ports. First Lighthouse mobile (as perf-bench.mjs runs it) on every public page through the page's front
+ * door, `localhost`, while the API and the remotes' files answer on `127.0.0.1`, as a CDN's host would: the median
+ * LCP of each beside its goal. Then autocannon through the same door on an anonymous page (fresh visitors, no cookie:
+ * the edge gives each a bucket) against a static file through the same cache (a content-hashed file of the catalog on
+ * the files' door), then the same page with a 10 % catalog canary, which the cache keeps once per bucket. Figures, not a test.
  *
- *   node scripts/stack-bench.mjs [--seconds 10] [--connections 50]
+ *   node scripts/stack-bench.mjs [--seconds 10] [--connections 50] [--runs 3] [--lighthouse-only] [--save <dir>]
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { lighthouseRun, median, signInFirst } from './lighthouse.mjs';
 import { release } from './releases.mjs';
 import { stackPorts, startStack } from './stack.mjs';
 
@@ -20,6 +23,36 @@ const arg = (name, fallback) => {
 };
 const SECONDS = arg('--seconds', 10);
 const CONNECTIONS = arg('--connections', 50);
+const RUNS = arg('--runs', 3);
+const LCP_GOAL_MS = 1000;
+/** `--save <dir>`: each Lighthouse report kept there as JSON, to see what the LCP waited for. */
+const SAVE = process.argv.includes('--save') ? process.argv[process.argv.indexOf('--save') + 1] : null;
+
+/** Lighthouse RUNS times on each public page, each in a fresh Chromium: the median LCP, and where its picture came from. */
+async function pageSpeed(pages) {
+  console.log(`Lighthouse mobile through ${new URL(pages[0][1]).origin}, ${RUNS} runs per page (load average ${os.loadavg()[0].toFixed(1)}):`);
+  const rows = [];
+  for (const [label, url, signedInAs] of pages) {
+    const results = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const result = await lighthouseRun(url, signedInAs ? { prepare: (port) => signInFirst(port, new URL(url).origin, signedInAs) } : {});
+      if (SAVE) writeFileSync(path.join(SAVE, `${label.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr));
+      results.push(result);
+    }
+    const lcp = median(results.map((result) => result.lcp));
+    const element = results[0].lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? '';
+    const row = {
+      page: label,
+      'LCP (median)': `${(lcp / 1000).toFixed(2)} s`,
+      runs: results.map((r) => (r.lcp / 1000).toFixed(2)).join(' '),
+      goal: lcp <= LCP_GOAL_MS ? 'met' : 'NOT met',
+      'LCP element': element.slice(0, 40),
+    };
+    console.log(`  ${label}: LCP ${row['LCP (median)']} (runs ${row.runs}; ≤ 1.0 s: ${row.goal})`);
+    rows.push(row);
+  }
+  console.table(rows);
+}
 
 async function load(url) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
@@ -38,14 +71,8 @@ async function adminToken(auth, api) {
   return (await jwt.json()).accessToken;
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-stack-bench-'));
-const ports = stackPorts({
-  STACK_PORT: String(Number(process.env.STACK_PORT ?? 8480)),
-  STACK_PARTS_PORT: String(Number(process.env.STACK_PARTS_PORT ?? 8500)),
-});
-const stack = await startStack({ ports, dataDir, quiet: true, log: () => undefined });
-const builds = mkdtempSync(path.join(os.tmpdir(), 'usedcars-stack-bench-builds-'));
-try {
+/** Anonymous pages and a static file through the cache, then the page with a 10 % canary. */
+async function throughput(builds) {
   const page = `http://127.0.0.1:${ports.pagesDoor}/hondas`;
   // A content-hashed file of the catalog's build: kept by the cache for a year, as a CDN would.
   const hashed = readdirSync(path.join(stack.siteDir, 'first-set', 'catalog')).find((name) => /\.[0-9a-f]{8}\.js$/.test(name));
@@ -74,6 +101,26 @@ try {
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, through HAProxy and Varnish:\n`);
   for (const [name, figures] of rows)
     console.log(`  ${name.padEnd(50)} ${String(figures.perSecond).padStart(6)}/s  p99 ${figures.p99} ms  errors ${figures.errors}`);
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-stack-bench-'));
+const ports = stackPorts({
+  STACK_PORT: String(Number(process.env.STACK_PORT ?? 8480)),
+  STACK_PARTS_PORT: String(Number(process.env.STACK_PARTS_PORT ?? 8500)),
+});
+const stack = await startStack({ ports, dataDir, quiet: true, log: () => undefined });
+const builds = mkdtempSync(path.join(os.tmpdir(), 'usedcars-stack-bench-builds-'));
+try {
+  const hondas = await (await fetch(`${stack.doors.api}/hondas?limit=1`)).json();
+  const publicPages = ['/', '/about', '/blogs', '/hondas', `/hondas/${hondas[0]._id}`];
+  // Each page once first, so Lighthouse measures what the cache keeps, as a CDN serves it.
+  for (const address of publicPages) await (await fetch(`${stack.doors.pages}${address}`)).arrayBuffer();
+  await pageSpeed([
+    ...publicPages.map((address) => [address === '/' ? 'home' : address, `${stack.doors.pages}${address}`]),
+    // A brand list shows its cars to the signed in (anonymous visitors get the sign-in form): as perf-bench.mjs measures it.
+    ['buyer: /hondas', `${stack.doors.pages}/hondas`, 'buyer@usedcars.test'],
+  ]);
+  if (!process.argv.includes('--lighthouse-only')) await throughput(builds);
 } finally {
   await stack.stop();
   rmSync(builds, { recursive: true, force: true });

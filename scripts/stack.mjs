@@ -26,7 +26,9 @@ function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: secrets.jwt,
     TELEMETRY_TOKEN: secrets.telemetry,
-    ...objectStoreEnv({ port: ports.s3, publicBaseUrl: `${doors.files}/${BUCKET}` }),
+    // Photos from the page's own host (a page's largest picture then needs no other connection), releases from the files' host.
+    ...objectStoreEnv({ port: ports.s3, publicBaseUrl: `${doors.pages}/${BUCKET}` }),
+    RELEASE_PUBLIC_BASE_URL: `${doors.files}/${BUCKET}`,
     CORS_ORIGINS: [doors.pages, `http://127.0.0.1:${ports.pagesDoor}`].join(','),
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
     FIREBASE_PROJECT_ID: 'demo-usedcars',
@@ -94,7 +96,11 @@ export async function startStack(o) {
 
     await startRemoteFiles(supervisor, { root: ROOT, siteDir, port: ports.remoteFiles });
     parts.push(['files', `http://127.0.0.1:${ports.remoteFiles}`, process.pid]);
-    writeRuntimeFiles(siteDir, { ports: {}, publicHost: 'localhost', addresses: { remote: (name) => `${doors.files}/${name}`, api: doors.api } });
+    writeRuntimeFiles(siteDir, {
+      ports: { auth: ports.auth },
+      publicHost: 'localhost',
+      addresses: { remote: (name) => `${doors.files}/${name}`, api: doors.api },
+    });
     const renderEnv = {
       TELEMETRY_TOKEN: secrets.telemetry,
       CACHE_PURGE_URL: `http://127.0.0.1:${ports.cachePages}/`,

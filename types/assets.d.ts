@@ -14,3 +14,8 @@ declare module '*.webp' {
   const url: string;
   export default url;
 }
+/** The picture as a data: address, in the markup itself (tooling/webpack/resolve.cjs, pictureRule). */
+declare module '*.svg?inline' {
+  const url: string;
+  export default url;
+}

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { backToFirstSet } from '../support/remotes';
-import { SITE } from '../support/site';
+import { logIn } from '../support/auth';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { ROOT, bootCatalog, copy, demoToken, execute, filesDoor, stack } from './stack';
 
 /**
@@ -32,7 +33,19 @@ test('a visitor browses from the cache: the second visit is a hit, and carries n
   expect(fromCache.headers()['server-timing'] ?? '').not.toContain('telemetry');
 });
 
-test('a seller lists a car with photos: they are in the bucket and served through the cache', async ({ request }) => {
+test('a buyer signs in through the front door and gets a brand list made for them, past the cache', async ({ page }) => {
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  // The session cookie the render server renders for comes from the API once the sign-in has finished.
+  await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === '__session')).toBe(true);
+  const response = await page.goto('/hondas');
+  // A signed-in page is never kept by the shared cache: it is rendered for this visitor alone.
+  expect(response?.headers()['cache-control']).toContain('private');
+  expect(response?.headers()['x-cache']).not.toBe('HIT');
+  await expect(page.locator('article').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+});
+
+test('a seller lists a car with photos: they are in the bucket and served through the cache, from the page’s own host', async ({ request }) => {
   const seller = await newAccount(request, 'Seller');
   const carId = await listCar(request, seller, { carName: `Stack photos ${Date.now()}`, category: 'audi' });
   const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3060a0' } })
@@ -44,9 +57,9 @@ test('a seller lists a car with photos: they are in the bucket and served throug
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const car = await (await request.get(`${SITE.api}/audis/${carId}`)).text();
-  const address = new RegExp(`${filesDoor().replace(/[.]/g, '\\.')}/usedcars/[0-9a-f]{64}\\.jpg`).exec(car)?.[0];
+  const address = new RegExp(`${SITE.shell.replace(/[.]/g, '\\.')}/usedcars/[0-9a-f]{64}\\.jpg`).exec(car)?.[0];
   expect(address, car).toBeTruthy();
-  // In the bucket itself (s3rver), and through the files' front door: kept by the cache from the second request on.
+  // In the bucket itself (s3rver), and through the page's own front door: kept by the cache from the second request on.
   const bucket = `http://127.0.0.1:${stack().ports.s3}${new URL(address!).pathname}`;
   expect((await request.get(bucket)).headers()['content-type']).toBe('image/jpeg');
   const viaCache = [await request.get(address!), await request.get(address!)];
@@ -54,6 +67,16 @@ test('a seller lists a car with photos: they are in the bucket and served throug
     [200, 'MISS'],
     [200, 'HIT'],
   ]);
+
+  // The car's page names its largest picture in the head, and every file of it is on the page's own host: no other
+  // host's lookup and connection stand before its paint (docs/performance.md, "Through the shared cache").
+  const html = await (await request.get(`/audis/${carId}`)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const preload = /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)"[^>]*fetchpriority="high">/.exec(head);
+  expect(preload, head).toBeTruthy();
+  const files = [preload![1]!, ...preload![2]!.split(',').map((entry) => entry.trim().split(/\s+/)[0]!)];
+  expect(files.filter((file) => new URL(file).origin !== new URL(SITE.shell).origin)).toEqual([]);
+  for (const file of files) expect((await request.get(file)).status(), file).toBe(200);
 });
 
 test('a buyer books and pays with the offline gateway, the intent made by one API copy and confirmed by the other', async ({ request }) => {

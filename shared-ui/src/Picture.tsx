@@ -33,6 +33,8 @@ export interface PictureProps {
   priority?: boolean;
   /** Below the fold or not, a picture that is not the LCP one loads lazily unless told otherwise. */
   eager?: boolean;
+  /** Shown beside the LCP picture (a gallery's thumbnails): asked for after it, never in its way. */
+  secondary?: boolean;
   /** The stand-in's accessible name when the picture fails: the car's name. */
   standInLabel: string;
   className?: string;
@@ -63,6 +65,7 @@ export function Picture({
   height,
   priority = false,
   eager = false,
+  secondary = false,
   standInLabel,
   className,
   style,
@@ -131,7 +134,7 @@ export function Picture({
       width={boxWidth}
       height={boxHeight}
       loading={loading}
-      fetchPriority={priority ? priorityProps.fetchPriority : undefined}
+      fetchPriority={priority ? priorityProps.fetchPriority : secondary ? 'low' : undefined}
       decoding={priority ? undefined : 'async'}
       onError={() => setFailed(true)}
     />

@@ -21,8 +21,8 @@ export function usePageTitle(title: string): void {
  */
 export function usePriorityImage(src: string | null, responsive?: Omit<PreloadImage, 'href'>): { fetchPriority: 'high'; loading: 'eager' } {
   const head = useContext(ServerHeadContext);
-  // `null`: a picture that is not the LCP one this time (hooks are called either way).
-  if (head && src !== null && !head.preloadImages.some((image) => image.href === src)) {
+  // `null`: a picture that is not the LCP one this time (hooks are called either way); a data: address is no request.
+  if (head && src !== null && !src.startsWith('data:') && !head.preloadImages.some((image) => image.href === src)) {
     head.preloadImages.push({ href: src, ...responsive });
   }
   return { fetchPriority: 'high', loading: 'eager' };

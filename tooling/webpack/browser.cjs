@@ -8,7 +8,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { SERVER_FOLDER } = require('./paths.cjs');
 const { sharedConfig } = require('./shared.cjs');
-const { resolveOptions, scriptRule } = require('./resolve.cjs');
+const { pictureRule, resolveOptions, scriptRule } = require('./resolve.cjs');
 const { ChunkListPlugin } = require('./chunk-list-plugin.cjs');
 const { devServer } = require('./dev-server.cjs');
 const { START_LIST } = require('./start.cjs');
@@ -69,7 +69,7 @@ function browserConfig(o, production) {
     module: {
       // A name missing from a facade (or a typo in an import) fails the build, not the page.
       parser: { javascript: { exportsPresence: 'error' } },
-      rules: [scriptRule({ production, name: o.name }), { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource' }],
+      rules: [scriptRule({ production, name: o.name }), pictureRule()],
     },
     performance: { hints: false },
     // webpack minifies .html assets itself in production, dropping comments: index.html keeps the

@@ -2,7 +2,7 @@
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { hostServerShared } = require('./shared.cjs');
-const { resolveOptions, scriptRule } = require('./resolve.cjs');
+const { pictureRule, resolveOptions, scriptRule } = require('./resolve.cjs');
 
 /**
  * The shell's render server (shell/src/server/): a Node program that is also the server's
@@ -36,7 +36,7 @@ function hostServerConfig(o) {
     module: {
       // createRequire stays Node's: the render server hands it to the remotes' server builds it runs.
       parser: { javascript: { exportsPresence: 'error', createRequire: false } },
-      rules: [scriptRule({ production: true, name: o.name }), { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource', generator: { emit: false } }],
+      rules: [scriptRule({ production: true, name: o.name }), pictureRule({ emit: false })],
     },
     optimization: { minimize: false },
     performance: { hints: false },

@@ -3,7 +3,7 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { SERVER_FOLDER } = require('./paths.cjs');
 const { sharedConfig } = require('./shared.cjs');
-const { resolveOptions, scriptRule } = require('./resolve.cjs');
+const { pictureRule, resolveOptions, scriptRule } = require('./resolve.cjs');
 
 /**
  * A remote's server build: the same exposed modules for Node, published beside the browser build.
@@ -37,7 +37,7 @@ function remoteServerConfig(o) {
       rules: [
         scriptRule({ production: true, name: o.name }),
         // The browser build already wrote these pictures; the server only needs their addresses.
-        { test: /\.(svg|png|jpe?g|webp|gif)$/, type: 'asset/resource', generator: { emit: false } },
+        pictureRule({ emit: false }),
       ],
     },
     optimization: { minimize: false },

@@ -2,7 +2,8 @@ import { Suspense, lazy, useState } from 'react';
 import { logOut, useAuth } from '@usedcars/shared-auth';
 import { SITE_PATHS } from '@usedcars/shared-contract';
 import { ButtonLink, GhostButton, VisuallyHidden } from '@usedcars/shared-ui';
-import logoUrl from '../assets/logo.svg';
+// In the markup itself: on every page's first paint, and no request before it (docs/performance.md).
+import logoUrl from '../assets/logo.svg?inline';
 import { HamburgerIcon } from './HamburgerIcon';
 import { AuthSlot, Bar, BellSlot, Brand, Item, Links, Menu, MenuButton, Row, SkipLink, UnreadBadge } from './navbarStyles';
 import { useMenu } from './useMenu';

@@ -32,12 +32,15 @@ test('the rendered screen replaces the loading placeholder, marked as rendered b
   expect(html).toContain('<script defer src="/main.0123abcd.js"></script>');
 });
 
-test("the head asks for the picture, names the screen's scripts for after the first paint without asking for them, then carries the styles", () => {
+test("the head asks for the picture before any script, names the screen's scripts for after the first paint without asking for them, then carries the styles", () => {
   const head = assemblePage(TEMPLATE, page).split('</head>')[0]!;
   const picture = head.indexOf('<link rel="preload" as="image" href="http://localhost:3001/assets/hero.svg" fetchpriority="high">');
   const scripts = head.indexOf('<script type="application/json" id="usedcars-after-paint">["/bootstrap.js","http://localhost:3001/remoteEntry.js"]</script>');
   const styles = head.indexOf('<style data-styled="true">');
   expect(picture).toBeGreaterThan(0);
+  // Before index.html's own script too: on a connection they share, the picture goes first.
+  expect(picture).toBeLessThan(head.indexOf('<script'));
+  expect(head.match(/<link rel="preload" as="image"/g)).toHaveLength(1);
   expect(scripts).toBeGreaterThan(picture);
   expect(styles).toBeGreaterThan(scripts);
   expect(head).not.toContain('as="script"');

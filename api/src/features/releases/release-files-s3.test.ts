@@ -89,6 +89,19 @@ describe('release files in S3-compatible object storage (s3rver)', () => {
     }
   });
 
+  it('is served from RELEASE_PUBLIC_BASE_URL when the photos are served from another host', async () => {
+    const config = store.appConfig({ PHOTO_PUBLIC_BASE_URL: 'https://www.example.com/media', RELEASE_PUBLIC_BASE_URL: 'https://files.example.com/media/' });
+    const split = releaseStorage(config.releases) as S3Storage;
+    try {
+      expect(config.photos.storage).toMatchObject({ kind: 's3', publicBaseUrl: 'https://www.example.com/media' });
+      expect(split.urlOf('catalog/1.0.0/remoteEntry.js')).toBe('https://files.example.com/media/releases/catalog/1.0.0/remoteEntry.js');
+      expect(config.releases.filesBaseUrl).toBe('https://files.example.com/media/releases/');
+    } finally {
+      split.destroy();
+    }
+    expect(() => store.appConfig({ RELEASE_PUBLIC_BASE_URL: 'files.example.com' })).toThrow('RELEASE_PUBLIC_BASE_URL must be an http(s) address');
+  });
+
   it('answers a 503 error for the release file storage when the store is down', async () => {
     await store.stop();
     try {

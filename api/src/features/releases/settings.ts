@@ -79,7 +79,11 @@ export interface SiteAddresses {
   publicApiUrl: string;
 }
 
-/** RELEASE_DIR (DATA_DIR/releases) beside a photo folder; beside S3 photos, the bucket under RELEASE_S3_PREFIX (the photos' prefix + releases/). */
+/**
+ * RELEASE_DIR (DATA_DIR/releases) beside a photo folder; beside S3 photos, the bucket under RELEASE_S3_PREFIX (the photos'
+ * prefix + releases/), served from RELEASE_PUBLIC_BASE_URL (the photos' address): photos may come from the page's own host
+ * while the remotes' code stays on the files' host (docs/operate-production.md).
+ */
 export function releaseSettingsFromEnv(
   env: NodeJS.ProcessEnv,
   dataDir: string,
@@ -100,7 +104,9 @@ export function releaseSettingsFromEnv(
     return { ...shared, storage, filesBaseUrl: `${publicApiUrl}${RELEASE_FILES_PATH}` };
   }
   const prefix = env.RELEASE_S3_PREFIX?.trim() || `${photos.prefix}releases/`;
-  return { ...shared, storage: { ...photos, prefix }, filesBaseUrl: `${photos.publicBaseUrl.replace(/\/+$/, '')}/${prefix}` };
+  const publicBaseUrl = env.RELEASE_PUBLIC_BASE_URL?.trim() || photos.publicBaseUrl;
+  if (!/^https?:\/\/[^/]/.test(publicBaseUrl)) throw new ConfigError(`RELEASE_PUBLIC_BASE_URL must be an http(s) address, got "${publicBaseUrl}"`);
+  return { ...shared, storage: { ...photos, prefix, publicBaseUrl }, filesBaseUrl: `${publicBaseUrl.replace(/\/+$/, '')}/${prefix}` };
 }
 
 /**

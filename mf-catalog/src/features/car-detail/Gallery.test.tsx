@@ -37,6 +37,8 @@ test('shows the first photo, the counter and a thumbnail for each photo, all nam
   expect(thumbs).toHaveLength(8);
   expect(thumbs[0]).toHaveAttribute('aria-current', 'true');
   expect(mainPhoto()).toHaveAccessibleName('Audi A4 2019, photo 1 of 8: view full screen');
+  // The thumbnails are asked for after the main photo, which is the page's largest paint.
+  expect(thumbs.map((thumb) => thumb.querySelector('img')?.getAttribute('fetchpriority'))).toEqual(Array(8).fill('low'));
 });
 
 test('the arrow buttons move through the photos and go round at either end', async () => {

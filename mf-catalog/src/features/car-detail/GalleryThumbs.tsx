@@ -37,6 +37,7 @@ export function GalleryThumbs({
               sizes={THUMB_SIZES}
               width={64}
               height={40}
+              secondary
             />
           </Thumb>
         </li>

@@ -10,6 +10,7 @@ module.exports = {
     '<rootDir>/mf-catalog',
     '<rootDir>/mf-dashboard',
     '<rootDir>/mf-checkout',
+    '<rootDir>/mf-messages',
     '<rootDir>/api',
   ],
 };

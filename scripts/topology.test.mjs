@@ -16,7 +16,7 @@ async function withThrowawayRemote() {
   mkdirSync(contract, { recursive: true });
   mkdirSync(path.join(dir, 'scripts'));
   writeFileSync(path.join(contract, 'package.json'), JSON.stringify({ name: '@usedcars/shared-contract', exports: { './topology.json': './topology.json' } }));
-  const garage = { folder: 'mf-garage', port: 3004, portEnv: 'GARAGE_PORT', title: 'The garage' };
+  const garage = { folder: 'mf-garage', port: 3009, portEnv: 'GARAGE_PORT', title: 'The garage' };
   writeFileSync(path.join(contract, 'topology.json'), JSON.stringify({ ...topology, remotes: { ...topology.remotes, garage } }));
   copyFileSync(path.join(ROOT, 'scripts', 'topology.mjs'), path.join(dir, 'scripts', 'topology.mjs'));
   try {
@@ -28,7 +28,7 @@ async function withThrowawayRemote() {
 
 test('a remote added to topology.json is built, served, given a port, a setting and a manifest address', async () => {
   const site = await withThrowawayRemote();
-  assert.deepEqual(site.FRONT_ENDS.at(-1), { name: 'garage', dir: 'mf-garage', portVar: 'GARAGE_PORT', port: 3004 });
+  assert.deepEqual(site.FRONT_ENDS.at(-1), { name: 'garage', dir: 'mf-garage', portVar: 'GARAGE_PORT', port: 3009 });
   const ports = site.defaultPorts({ GARAGE_PORT: '4004' });
   assert.equal(ports.garage, 4004);
   assert.ok(site.sitePorts(ports).some((p) => p.part === 'garage' && p.port === 4004));
@@ -36,11 +36,13 @@ test('a remote added to topology.json is built, served, given a port, a setting 
   assert.equal(site.LABELS.garage, 'garage remote');
   assert.equal(site.remoteManifests((name) => `http://localhost:${ports[name]}`).garage, 'http://localhost:4004/mf-manifest.json');
   assert.ok(site.frontEndOrigins(ports).includes('http://127.0.0.1:4004'));
+  // The benchmarks' sites give it a port too.
+  assert.equal(site.movedPorts(200).garage, 3009 + 200);
 });
 
 test('the ports and settings of the real topology are those the README lists', async () => {
   const site = await import('./topology.mjs');
-  assert.deepEqual(site.defaultPorts({}), { shell: 3000, catalog: 3001, dashboard: 3002, checkout: 3003, api: 5000, auth: 9099, mail: 2525 });
+  assert.deepEqual(site.defaultPorts({}), { shell: 3000, catalog: 3001, dashboard: 3002, checkout: 3003, messages: 3004, api: 5000, auth: 9099, mail: 2525 });
   assert.deepEqual(site.defaultPorts({ CATALOG_PORT: '4001', API_PORT: '6000' }).catalog, 4001);
 });
 

@@ -30,6 +30,9 @@ import { CarCatalog } from './features/cars/service';
 import { favouriteRoutes } from './features/favourites/routes';
 import { WriteLimits } from './features/limits/write-limits';
 import { ApiMetrics, registerRequestTiming, registerTokenMetrics } from './features/metrics/metrics';
+import { UnreadMessageMail } from './features/messages/mailer';
+import { messageRoutes } from './features/messages/routes';
+import { MessageStream } from './features/messages/stream';
 import { moderationRoutes } from './features/moderation/routes';
 import type { PaymentGateway } from './features/payments/gateway';
 import { paymentRoutes } from './features/payments/routes';
@@ -107,7 +110,8 @@ async function registerHttp(app: ZodApp, config: AppConfig, headers: Record<stri
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match'],
+    // Last-Event-ID: a page resuming its message stream (GET /conversations/stream) says where it left off.
+    allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match', 'Last-Event-ID'],
     // Retry-After is not one of the headers a page may read without being told (a write limit's 429).
     exposedHeaders: [TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, 'ETag', 'Retry-After'],
     maxAge: 600,
@@ -215,14 +219,25 @@ export async function buildApp({
   changes.attach(catalog);
   const changeStream = new ChangeStream();
   changes.attach(changeStream);
+  // A stream lasts as long as the access token it was opened with (docs/api.md, "Messages").
+  const messageStream = new MessageStream(db, {
+    maxListeners: 1000,
+    maxAgeMs: config.accessTokenTtlSeconds * 1000,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  changes.attach(messageStream);
   app.addHook('onClose', () => changes.close());
+  app.addHook(
+    'onClose',
+    new UnreadMessageMail(db, config.messageMail, clock).start((message, error) => app.log.warn({ err: error }, message)),
+  );
 
   publishWrites(app, changes);
 
   if (config.metrics.token) registerTokenMetrics(app, metrics.registry, config.metrics.token);
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
   for (const routes of [authRoutes, userRoutes, carRoutes(catalog), bookingRoutes, paymentRoutes]) routes(app, context);
-  for (const routes of [favouriteRoutes, alertRoutes, moderationRoutes]) routes(app, context);
+  for (const routes of [favouriteRoutes, alertRoutes, moderationRoutes, messageRoutes(messageStream)]) routes(app, context);
   await app.register(photoRoutes(photos, context));
   changeRoutes(changeStream)(app);
   await app.register(unsubscribeRoutes(context));

@@ -11,6 +11,7 @@ import { type IdentityEnvironment, assertSafeIdentity, identityFromEnv } from '.
 import { ConfigError, countFromEnv, numberFromEnv } from './envValues';
 import { type TelemetrySettings, defaultTelemetrySettings } from './features/telemetry/buffer';
 import { type MailSettings, defaultMailSettings, mailSettingsFromEnv } from './mail/settings';
+import { type MessageMailSettings, defaultMessageMailSettings } from './features/messages/mailer';
 
 export interface AppConfig {
   /** Secret of the HS256 access tokens issued by GET /jwt. */
@@ -36,6 +37,8 @@ export interface AppConfig {
   photos: PhotoSettings;
   /** The alert mails' SMTP server and links (docs/operations.md, "Alert mails"). */
   mail: MailSettings;
+  /** When a message left unread is mailed about (docs/operations.md, "Mail"). */
+  messageMail: MessageMailSettings;
   /** Where release files are published and how long an admin's pin lasts (docs/releases.md). */
   releases: ReleaseSettings;
   /** Where /metrics is served, if anywhere (docs/operations.md, "Metrics"). */
@@ -70,8 +73,10 @@ export interface WriteLimitSettings {
   savedSearches: number;
   /** Cars one buyer account may save. */
   favourites: number;
-  /** Listings one account may report. */
+  /** Listings (and, counted apart, conversations) one account may report. */
   reports: number;
+  /** Messages one account may send. */
+  messages: number;
   windowMinutes: number;
 }
 
@@ -99,12 +104,14 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
     savedSearches: 20,
     favourites: 200,
     reports: 10,
+    messages: 120,
     windowMinutes: 60,
   },
   trustProxy: false,
   logLevel: 'info',
   photos: { storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'photos') }, concurrency: 1 },
   mail: defaultMailSettings,
+  messageMail: defaultMessageMailSettings,
   releases: {
     storage: { kind: 'folder', dir: path.join(REPO_ROOT, '.data', 'releases') },
     filesBaseUrl: `${defaultMailSettings.publicApiUrl}/release-files/`,
@@ -130,6 +137,7 @@ export function writeLimitsFromEnv(env: NodeJS.ProcessEnv): WriteLimitSettings {
     savedSearches: countFromEnv('WRITE_LIMIT_SAVED_SEARCHES', env.WRITE_LIMIT_SAVED_SEARCHES, defaults.savedSearches),
     favourites: countFromEnv('WRITE_LIMIT_FAVOURITES', env.WRITE_LIMIT_FAVOURITES, defaults.favourites),
     reports: countFromEnv('WRITE_LIMIT_REPORTS', env.WRITE_LIMIT_REPORTS, defaults.reports),
+    messages: countFromEnv('WRITE_LIMIT_MESSAGES', env.WRITE_LIMIT_MESSAGES, defaults.messages),
     windowMinutes: countFromEnv('WRITE_LIMIT_WINDOW_MINUTES', env.WRITE_LIMIT_WINDOW_MINUTES, defaults.windowMinutes, 1),
   };
 }
@@ -260,6 +268,11 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       photos,
       releases: releaseSettingsFromEnv(env, dataDir, photos.storage, (dir) => path.resolve(REPO_ROOT, dir), rollbackSettingsFromEnv(env), mail),
       mail,
+      messageMail: {
+        afterSeconds: countFromEnv('MESSAGE_MAIL_AFTER_SECONDS', env.MESSAGE_MAIL_AFTER_SECONDS, defaultMessageMailSettings.afterSeconds, 1),
+        everySeconds: defaultMessageMailSettings.everySeconds,
+        scanMs: countFromEnv('MESSAGE_MAIL_SCAN_MS', env.MESSAGE_MAIL_SCAN_MS, defaultMessageMailSettings.scanMs, 0),
+      },
       metrics: metricsSettingsFromEnv(env),
       telemetry: telemetrySettingsFromEnv(env),
     },

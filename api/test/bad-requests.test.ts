@@ -131,6 +131,17 @@ describeEachDriver('bad input', (api) => {
       [asBuyer('/payments', { bookingId: '1 OR 1=1', transactionId: 'pi_x', email: buyer.email }), 'bookingId'],
       [asBuyer('/payments', { bookingId, transactionId: 'pi_x', email: buyer.email, paid: true }), 'paid'],
       [asBuyer('/payments', { bookingId, transactionId: INJECTION, email: buyer.email }), 'transactionId'],
+      // Messages.
+      [asBuyer('/conversations', { text: 'Still for sale?' }), 'carId'],
+      [asBuyer('/conversations', { carId, text: '' }), 'text'],
+      [asBuyer('/conversations', { carId, text: 'x'.repeat(2001) }), 'text'],
+      [asBuyer('/conversations', { carId, text: 'Hi', sellerId: admin.id }), 'sellerId'],
+      [asBuyer('/conversations', { carId: INJECTION, text: 'Hi' }), 'carId'],
+      [asBuyer(`/conversations/${carId}/messages`, { text: '   ' }), 'text'],
+      [asBuyer(`/conversations/${carId}/report`, { reason: 'rude' }), 'reason'],
+      [{ method: 'GET', url: `/conversations/${carId}/messages?cursor=${encodeURIComponent(INJECTION)}`, headers: buyer.auth }, 'cursor'],
+      [{ method: 'GET', url: `/conversations/${encodeURIComponent(INJECTION)}`, headers: buyer.auth }, 'id'],
+      [{ method: 'GET', url: '/conversations/stream', headers: { ...buyer.auth, 'last-event-id': '1 OR 1=1' } }, 'Last-Event-ID'],
       // Queries and ids.
       [{ method: 'GET', url: `/users?email=${encodeURIComponent("' OR '1'='1")}`, headers: buyer.auth }, 'email'],
       [{ method: 'GET', url: '/bookings?email=nobody', headers: buyer.auth }, 'email'],

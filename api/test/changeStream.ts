@@ -1,7 +1,18 @@
-/** A server-sent event stream (the API's GET /changes) as tests read it. */
+/** One event as it arrived: its name, its data (parsed JSON where it is JSON) and its id, if it had one. */
+interface StreamEvent {
+  name: string;
+  data: unknown;
+  id?: string;
+}
+
+/** A server-sent event stream (the API's GET /changes, GET /conversations/stream) as tests read it. */
 export interface EventStream {
   /** Each event's name, in the order they arrived. */
   events: string[];
+  /** Each event whole, in the order they arrived. */
+  all: StreamEvent[];
+  /** Resolves once an event passing the test has arrived. */
+  arrived: (test: (event: StreamEvent) => boolean) => Promise<StreamEvent>;
   /** Resolves once this many events have arrived. */
   received: (count: number) => Promise<void>;
   /** Resolves once an event of this name has arrived. */
@@ -9,13 +20,22 @@ export interface EventStream {
   close: () => void;
 }
 
-/** Opens the stream and reads it in the background until `close()`. */
-export async function openStream(url: string): Promise<EventStream> {
+const parsed = (data: string): unknown => {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
+};
+
+/** Opens the stream (with these request headers) and reads it in the background until `close()`. */
+export async function openStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
   const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal });
+  const response = await fetch(url, { signal: controller.signal, headers });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   const events: string[] = [];
+  const all: StreamEvent[] = [];
   const waiters: Array<{ done: () => boolean; resolve: () => void }> = [];
   const wake = () => {
     for (const waiter of waiters.filter((w) => w.done())) waiter.resolve();
@@ -32,10 +52,12 @@ export async function openStream(url: string): Promise<EventStream> {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
         for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const name = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1];
+          const block = buffer.slice(0, end);
+          const name = /^event: (.+)$/m.exec(block)?.[1];
           buffer = buffer.slice(end + 2);
           if (!name) continue;
           events.push(name);
+          all.push({ name, data: parsed(/^data: (.*)$/m.exec(block)?.[1] ?? ''), id: /^id: (.+)$/m.exec(block)?.[1] });
           wake();
         }
       }
@@ -45,6 +67,11 @@ export async function openStream(url: string): Promise<EventStream> {
   })();
   return {
     events,
+    all,
+    arrived: async (test) => {
+      await until(() => all.some(test));
+      return all.find(test)!;
+    },
     received: (count) => until(() => events.length >= count),
     heard: (name) => until(() => events.includes(name)),
     close: () => controller.abort(),

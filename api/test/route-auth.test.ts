@@ -20,6 +20,8 @@ type OpenApi = { paths: Record<string, Record<string, Operation>> };
 interface Input {
   url: string;
   body?: unknown;
+  /** The answer is a stream that never ends: read up to its head. */
+  stream?: true;
   /** Sent as it is, not as JSON: for malformed bodies. */
   raw?: string;
   /** A multipart/form-data body (a photo upload). */
@@ -74,6 +76,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
   const photoCars: Record<string, { toAdd: string; toReorder: string; reorderPhoto: string; toDelete: string; deletePhoto: string }> = {};
   /** The release routes act on: a canary of the catalog to promote, one of the checkout to re-share, a dashboard release to roll back, a token to revoke. */
   let tokenToRevoke = '';
+  /** Conversations the message routes act on: one of the Buyer's with the Seller, one the Seller blocks in, and a car to ask about. */
+  const talk = { carToAsk: '', conversation: '', toBlock: '' };
   /** The session cookie Log Out ends: a sign-in of its own, so no other example loses its session. */
   let sessionToEnd = '';
 
@@ -94,6 +98,12 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
       market.carToEdit[collection] = await api().addCar(accounts.Seller, { categoryName: category });
     }
     market.suspendee = (await api().account('Seller', 'Suspendee')).id;
+    talk.carToAsk = await api().addCar(accounts.Seller);
+    const ask = async (buyer: Account, text: string) =>
+      (await api().inject({ method: 'POST', url: '/conversations', headers: buyer.auth, payload: { carId: market.carToSave, text } })).json<{ _id: string }>()
+        ._id;
+    talk.conversation = await ask(accounts.Buyer, 'Is it still for sale?');
+    talk.toBlock = await ask(await api().account('Buyer', 'Pest'), 'Call me now');
     const saved = await api().inject({
       method: 'POST',
       url: '/saved-searches',
@@ -353,6 +363,66 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
       invalid: [{ url: '/telemetry/summary?remote=nowhere' }, { url: '/telemetry/summary?remote=catalog&since=soon' }],
       accepted: 200,
     },
+    'post /conversations': {
+      caller: access('Buyer'),
+      valid: { url: '/conversations', body: { carId: talk.carToAsk, text: 'Any rust?' } },
+      invalid: [
+        { url: '/conversations', body: { carId: 'not-an-id', text: '' } },
+        { url: '/conversations', ...MALFORMED },
+      ],
+      accepted: 201,
+    },
+    'get /conversations': { caller: access('Buyer'), valid: { url: '/conversations' }, invalid: [], accepted: 200 },
+    'get /conversations/stream': { caller: access('Buyer'), valid: { url: '/conversations/stream', stream: true }, invalid: [], accepted: 200 },
+    'get /conversations/{id}': {
+      caller: access('Buyer'),
+      valid: { url: `/conversations/${talk.conversation}` },
+      invalid: [{ url: '/conversations/not-an-id' }],
+      accepted: 200,
+    },
+    'get /conversations/{id}/messages': {
+      caller: access('Buyer'),
+      valid: { url: `/conversations/${talk.conversation}/messages?limit=20` },
+      invalid: [{ url: `/conversations/${talk.conversation}/messages?limit=0&cursor=latest` }],
+      accepted: 200,
+    },
+    'post /conversations/{id}/messages': {
+      caller: access('Seller'),
+      valid: { url: `/conversations/${talk.conversation}/messages`, body: { text: 'It is.' } },
+      invalid: [
+        { url: `/conversations/${talk.conversation}/messages`, body: { text: '', from: 'buyer' } },
+        { url: `/conversations/${talk.conversation}/messages`, ...MALFORMED },
+      ],
+      accepted: 201,
+    },
+    'post /conversations/{id}/read': {
+      caller: access('Seller'),
+      valid: { url: `/conversations/${talk.conversation}/read` },
+      invalid: [{ url: '/conversations/not-an-id/read' }],
+      accepted: 200,
+    },
+    'post /conversations/{id}/block': {
+      caller: access('Seller'),
+      valid: { url: `/conversations/${talk.toBlock}/block` },
+      invalid: [{ url: '/conversations/not-an-id/block' }],
+      accepted: 200,
+    },
+    'delete /conversations/{id}/block': {
+      caller: access('Seller'),
+      valid: { url: `/conversations/${talk.toBlock}/block` },
+      invalid: [{ url: '/conversations/not-an-id/block' }],
+      accepted: 200,
+    },
+    'post /conversations/{id}/report': {
+      caller: access('Buyer'),
+      valid: { url: `/conversations/${talk.conversation}/report`, body: { reason: 'scam' } },
+      invalid: [
+        { url: `/conversations/${talk.conversation}/report`, body: { reason: 'rude' } },
+        { url: `/conversations/${talk.conversation}/report`, ...MALFORMED },
+      ],
+      accepted: 201,
+    },
+    'get /admin/conversation-reports': { caller: access('admin'), valid: { url: '/admin/conversation-reports' }, invalid: [], accepted: 200 },
     'post /bookings': {
       caller: access('Buyer'),
       valid: { url: '/bookings', body: { carId: carToBook, phone: '+1 415 555 0199', address: '1 Market St' } },
@@ -492,12 +562,13 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
         .map(([method, operation]) => ({ key: `${method} ${path}`, method: method.toUpperCase() as InjectOptions['method'], operation })),
     );
 
-  function send(method: InjectOptions['method'], input: Input, authorization?: string): Promise<LightMyRequestResponse> {
+  /** `accepted`: the caller is let through, so a stream's answer is read only up to its head. */
+  function send(method: InjectOptions['method'], input: Input, authorization?: string, accepted = false): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = authorization ? { authorization } : {};
     if (input.raw !== undefined || input.body !== undefined) headers['content-type'] = 'application/json';
     if (input.form) Object.assign(headers, input.form.headers);
     const payload = input.form?.payload ?? input.raw ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
-    return api().inject({ method, url: input.url, headers, payload });
+    return api().inject({ method, url: input.url, headers, payload, ...(input.stream && accepted ? { payloadAsStream: true } : {}) });
   }
 
   async function expiredAccessToken(role: Role): Promise<string> {
@@ -580,8 +651,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
         }
       }
     }
-    // 57 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(471);
+    // 68 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(523);
     expect(await tableContents()).toEqual(before);
   });
 
@@ -597,7 +668,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
     // After the refusals above: the valid inputs of some routes change what others would read.
     for (const { key, method } of privateOperations()) {
       const example = known[key]!;
-      const response = await send(method, example.valid, example.caller());
+      const response = await send(method, example.valid, example.caller(), true);
+      if (example.valid.stream) response.stream().destroy();
       expect({ key, status: response.statusCode, body: response.statusCode === example.accepted ? '' : response.body }).toEqual({
         key,
         status: example.accepted,

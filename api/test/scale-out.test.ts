@@ -13,6 +13,7 @@ import { FakeIdentity } from '../src/features/auth/identity';
 import { TestGateway } from '../src/features/payments/test-gateway';
 import { DEMO_CARS_PER_BRAND } from '../src/seed/demo-catalog';
 import { prepareDatabase } from '../src/seed/seed';
+import { openStream } from './changeStream';
 import { TEST_CONFIG, createTestDatabase, sampleCar, uniqueEmail } from './helpers';
 
 /**
@@ -110,6 +111,8 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     b = await new Copy('B', openDatabase({ url: database.url!, poolSize: 10 })).start(identity);
   });
   afterAll(async () => {
+    // The clients' spare keep-alive connections too: a copy otherwise waits for them to time out.
+    for (const copy of [a, b]) copy?.app.server.closeAllConnections();
     await a?.app.close();
     await b?.app.close();
     await b?.database.close();
@@ -286,6 +289,39 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
       Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).call('POST', '/hondas', { token: rushing.token, body: sampleCar({ categoryName: 'honda' }) })),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+  });
+
+  it("delivers a message sent through one copy on the other copy's stream, and resumes there after the last event seen on the first", async () => {
+    const seller = await person('Seller');
+    const buyer = await person('Buyer');
+    const carId = await list(a, seller, 'Asked about across copies');
+    // B hears A through the change feed: while it listens, it does not look for messages by itself.
+    expect(b.feed.listening).toBe(true);
+    const sellers = await openStream(`${b.base}/conversations/stream`, { authorization: `Bearer ${seller.token}` });
+    const buyers = await openStream(`${a.base}/conversations/stream`, { authorization: `Bearer ${buyer.token}` });
+    try {
+      await sellers.heard('unread');
+      const asked = await a.call('POST', '/conversations', { token: buyer.token, body: { carId, text: 'Asked through A' } });
+      expect(asked.status).toBe(201);
+      expect((await sellers.arrived((event) => event.name === 'message')).data).toEqual(asked.body.message);
+      const answered = await b.call('POST', `/conversations/${asked.body._id}/messages`, { token: seller.token, body: { text: 'Answered through B' } });
+      expect((await buyers.arrived((event) => event.name === 'message' && event.id === String(answered.body.seq))).data).toEqual(answered.body);
+
+      await a.call('POST', `/conversations/${asked.body._id}/messages`, { token: buyer.token, body: { text: 'Missed on B' } });
+      const resumed = await openStream(`${a.base}/conversations/stream`, {
+        authorization: `Bearer ${seller.token}`,
+        'last-event-id': String(answered.body.seq),
+      });
+      try {
+        const missed = await resumed.arrived((event) => event.name === 'message');
+        expect(missed.data).toMatchObject({ text: 'Missed on B', from: 'buyer' });
+      } finally {
+        resumed.close();
+      }
+    } finally {
+      sellers.close();
+      buyers.close();
+    }
   });
 
   it('serves no stale list while a copy has lost its listening session, and hears the others again once it is back', async () => {

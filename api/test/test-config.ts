@@ -19,8 +19,11 @@ export const TEST_CONFIG: AppConfig = {
     savedSearches: 10_000,
     favourites: 10_000,
     reports: 10_000,
+    messages: 10_000,
     windowMinutes: 60,
   },
+  // The message mail tests queue what is due themselves, on their own clock.
+  messageMail: { ...defaultConfig.messageMail, scanMs: 0 },
   // TestApi gives each app a folder of its own; this one is for apps built directly, which upload nothing.
   photos: { storage: { kind: 'folder', dir: path.join(tmpdir(), 'usedcars-test-photos') }, concurrency: 1 },
   // Likewise for release files: never the repository's own .data/releases.

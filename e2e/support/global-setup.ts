@@ -36,6 +36,9 @@ export default async function globalSetup() {
       RELEASE_ROLLBACK_MIN_VIEWS: '6',
       RELEASE_ROLLBACK_MARGIN: '50',
       RELEASE_ROLLBACK_CHECK_MS: '1000',
+      // messages.spec.ts waits for the mail about a message left unread: 2 s instead of 10 minutes.
+      MESSAGE_MAIL_AFTER_SECONDS: '2',
+      MESSAGE_MAIL_SCAN_MS: '1000',
     },
     renderEnv: { METRICS_TOKEN: OPS_TOKENS.metrics, TELEMETRY_TOKEN: OPS_TOKENS.telemetry },
   });

@@ -12,7 +12,7 @@ import { hydrated } from '../support/hydration';
  * retry that works once it is back), while the navbar, the footer, /login and the other remotes
  * keep working.
  */
-const NAMES = ['catalog', 'dashboard', 'checkout'] as const;
+const NAMES = ['catalog', 'dashboard', 'checkout', 'messages'] as const;
 type Name = (typeof NAMES)[number];
 
 let original: Remotes;
@@ -103,6 +103,23 @@ test('checkout down: the payment screen falls back inside a working dashboard; h
     await expect(cards.first()).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(fallback(page, 'checkout')).toHaveCount(0);
+  });
+});
+
+test("messages down: the messages area falls back; home, a car's page with its Ask the seller and the dashboard still work", async ({ page }) => {
+  await withRemoteDown('messages', async () => {
+    await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+    await page.goto('/messages');
+    await expect(fallback(page, 'messages')).toContainText('Messages is not available right now');
+    await layoutStillWorks(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
+    await page.goto('/audis');
+    await page.getByRole('article').first().getByRole('link').first().click();
+    await expect(page.getByRole('link', { name: 'Ask the seller' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Messages' })).toBeVisible();
   });
 });
 

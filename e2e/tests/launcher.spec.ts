@@ -21,6 +21,7 @@ const PORTS = {
   catalog: 3441 + OFFSET,
   dashboard: 3442 + OFFSET,
   checkout: 3443 + OFFSET,
+  messages: 3444 + OFFSET,
   api: 5440 + OFFSET,
   auth: 9440 + OFFSET * 4,
   mail: 2740 + OFFSET,
@@ -52,6 +53,7 @@ class Launch {
         CATALOG_PORT: String(PORTS.catalog),
         DASHBOARD_PORT: String(PORTS.dashboard),
         CHECKOUT_PORT: String(PORTS.checkout),
+        MESSAGES_PORT: String(PORTS.messages),
         API_PORT: String(PORTS.api),
         AUTH_EMULATOR_PORT: String(PORTS.auth),
         MAIL_CATCHER_PORT: String(PORTS.mail),
@@ -211,7 +213,7 @@ test('after kill -9 of the launcher alone, the next start stops what it left run
   const home = await fetch(`http://127.0.0.1:${PORTS.shell}/`);
   expect(home.status).toBe(200);
   expect(await home.text()).toContain('<html');
-  for (const remote of ['catalog', 'dashboard', 'checkout'] as const) {
+  for (const remote of ['catalog', 'dashboard', 'checkout', 'messages'] as const) {
     expect((await fetch(`http://127.0.0.1:${PORTS[remote]}/mf-manifest.json`)).ok).toBe(true);
   }
   // The leftover emulator was given the chance to export: the account is still there.

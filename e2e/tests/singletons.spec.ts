@@ -97,7 +97,9 @@ test('the production builds carry no test probe', () => {
       const file = path.join(dir, name);
       return statSync(file).isDirectory() ? files(file) : /\.(js|html|json)$/.test(name) ? [file] : [];
     });
-  const dists = ['shell/dist', 'shell/dist-server', 'mf-catalog/dist', 'mf-dashboard/dist', 'mf-checkout/dist'].map((dir) => path.join(ROOT, dir));
+  const dists = ['shell/dist', 'shell/dist-server', 'mf-catalog/dist', 'mf-dashboard/dist', 'mf-checkout/dist', 'mf-messages/dist'].map((dir) =>
+    path.join(ROOT, dir),
+  );
   const scanned = dists.flatMap(files);
   expect(scanned.length).toBeGreaterThan(20);
   expect(scanned.filter((file) => readFileSync(file, 'utf8').includes('__USEDCARS_SINGLETONS__')).map((file) => path.relative(ROOT, file))).toEqual([]);

@@ -27,6 +27,8 @@ export interface Answer {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Sent as it is instead of a JSON body (an event stream). */
+  text?: string;
 }
 
 /** Closes the connection without an answer: the client sees the server unreachable. */
@@ -117,7 +119,7 @@ export function standInApi(): StandInApi {
     const answer = responder ? await responder(sent) : { status: 404, body: { message: `No route ${sent.method} ${sent.path}` } };
     if (answer === HANG_UP) return void request.socket.destroy();
     const headers = { ...cors(request), ...(answer.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...answer.headers };
-    response.writeHead(answer.status, headers).end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
+    response.writeHead(answer.status, headers).end(answer.text ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body)));
   }
 
   beforeAll(async () => {

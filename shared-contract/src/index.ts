@@ -19,3 +19,4 @@ export * from './reportReasons';
 export * from './searchFilters';
 export * from './releases';
 export * from './canary';
+export * from './messages';

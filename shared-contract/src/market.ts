@@ -118,7 +118,7 @@ export type Report = z.infer<typeof reportSchema>;
 /** An admin's hide, restore, suspend or reinstate: why, in the admin's words (shown to the seller). */
 export const moderationReasonSchema = strictObject({ reason: requiredText('reason', 500) });
 
-export const AUDIT_ACTIONS = ['hideCar', 'restoreCar', 'suspendSeller', 'reinstateSeller'] as const;
+export const AUDIT_ACTIONS = ['hideCar', 'restoreCar', 'suspendSeller', 'reinstateSeller', 'suspendBuyer', 'reinstateBuyer'] as const;
 export const auditEntrySchema = z.object({
   _id: z.string(),
   actorName: z.string(),

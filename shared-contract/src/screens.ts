@@ -48,6 +48,9 @@ export interface ExposedModules {
   'checkout/PaymentPage': NoProps;
   /** Not a route: the catalog opens it over its own screens. */
   'checkout/BookingDialog': BookingDialogProps;
+  'messages/InboxPage': NoProps;
+  'messages/AskSellerPage': NoProps;
+  'messages/ConversationPage': NoProps;
 }
 
 export type ModuleId = keyof ExposedModules;
@@ -215,6 +218,20 @@ export const SCREENS: readonly Screen[] = [
       },
     ],
   },
+  // Buyers and sellers talk (docs/product.md, "Messages"): each person's own, rendered for them.
+  { path: SITE_ROUTES.messages, module: 'messages/InboxPage', props: {}, access: 'signedIn', readsApi: true, serverRendered: true },
+  // The first question is a form: rendered in the browser only, as the other forms are.
+  {
+    path: SITE_ROUTES.askSeller,
+    module: 'messages/AskSellerPage',
+    props: {},
+    access: 'signedIn',
+    roles: ['Buyer'],
+    readsApi: true,
+    serverRendered: false,
+    prefetch: false,
+  },
+  { path: SITE_ROUTES.conversation, module: 'messages/ConversationPage', props: {}, access: 'signedIn', readsApi: true, serverRendered: true },
   { ...open, path: '*', shell: 'NotFoundPage', serverRendered: true },
 ];
 
@@ -237,6 +254,9 @@ export const EXPOSED_MODULES = [
   'dashboard/ReleasesPage',
   'checkout/PaymentPage',
   'checkout/BookingDialog',
+  'messages/InboxPage',
+  'messages/AskSellerPage',
+  'messages/ConversationPage',
 ] as const satisfies readonly ModuleId[];
 
 // Both lists name every module: a key added to ExposedModules but not here fails to compile.

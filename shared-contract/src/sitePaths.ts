@@ -4,6 +4,7 @@
  * SITE_PATHS; the shell's route table and a remote's standalone page use SITE_ROUTES.
  */
 const DASHBOARD = '/dashboard';
+const MESSAGES = '/messages';
 
 export const SITE_PATHS = {
   home: '/',
@@ -26,6 +27,11 @@ export const SITE_PATHS = {
   releases: `${DASHBOARD}/releases`,
   /** The booking id is one path segment, whatever characters it holds. */
   payment: (bookingId: string) => `${DASHBOARD}/payment/${encodeURIComponent(bookingId)}`,
+  // Buyers and sellers talk (docs/product.md, "Messages").
+  messages: MESSAGES,
+  conversation: (conversationId: string) => `${MESSAGES}/${encodeURIComponent(conversationId)}`,
+  /** "Ask the seller" on a car's page: the buyer's conversation about that car, or its first message. */
+  askSeller: (carId: string) => `${MESSAGES}/new/${encodeURIComponent(carId)}`,
 } as const;
 
 /**
@@ -43,6 +49,9 @@ export const SITE_ROUTES = {
   auditLog: SITE_PATHS.auditLog,
   releases: SITE_PATHS.releases,
   payment: `${DASHBOARD}/payment/:id`,
+  messages: MESSAGES,
+  askSeller: `${MESSAGES}/new/:carId`,
+  conversation: `${MESSAGES}/:conversationId`,
 } as const;
 
 /**

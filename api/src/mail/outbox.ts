@@ -3,7 +3,7 @@ import { type Transporter, createTransport } from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { MailSettings } from './settings';
-import type { UnsubscribeTokens } from './unsubscribe';
+import type { MailList, UnsubscribeTokens } from './unsubscribe';
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -49,9 +49,11 @@ export class MailSender {
   }
 
   private message(row: OutboxRow) {
-    const unsubscribe = row.userId ? `${this.settings.publicApiUrl}/unsubscribe?token=${this.tokens.issue(row.userId)}` : undefined;
+    const list: MailList = row.list === 'messages' ? 'messages' : 'alerts';
+    const unsubscribe = row.userId ? `${this.settings.publicApiUrl}/unsubscribe?token=${this.tokens.issue(row.userId, list)}` : undefined;
     const link = row.link ? `\n\n${this.settings.siteUrl}${row.link}` : '';
-    const footer = unsubscribe ? `\n\n--\nNo more alert mails: ${unsubscribe}` : '';
+    const stop = list === 'messages' ? 'No more mails about unread messages' : 'No more alert mails';
+    const footer = unsubscribe ? `\n\n--\n${stop}: ${unsubscribe}` : '';
     return {
       from: this.settings.from,
       to: row.to,
@@ -59,7 +61,7 @@ export class MailSender {
       text: `${row.body}${link}${footer}`,
       messageId: row.messageId,
       ...(unsubscribe
-        ? { list: { unsubscribe: { url: unsubscribe, comment: 'No more alert mails' } }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+        ? { list: { unsubscribe: { url: unsubscribe, comment: stop } }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
         : {}),
     };
   }

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { authStore, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { NO_ANSWER, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import { Navbar } from './Navbar';
 
 // The bell asks for the unread count as soon as someone is signed in.
@@ -20,6 +20,7 @@ function renderNavbar(path = '/') {
 beforeEach(() => {
   setSignedOut();
   api.reply('GET', '/notifications', 200, { items: [], unread: 0, total: 0 });
+  api.reply('GET', '/conversations/stream', NO_ANSWER);
 });
 
 test('a visitor sees the main links and Login, but no Dashboard', () => {
@@ -67,6 +68,22 @@ test('a signed-in user sees Dashboard and Log Out, and logging out brings Login 
   expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   expect(authStore.getState().status).toBe('signedOut');
+});
+
+test("a signed-in user's Messages link and bell carry the unread messages the stream tells, as it tells them", async () => {
+  let told = 0;
+  api.reply('GET', '/conversations/stream', (request) =>
+    told++ < 2
+      ? { status: 200, headers: { 'Content-Type': 'text/event-stream' }, text: `event: unread\ndata: {"unread":${told * 2}}\n\n` }
+      : NO_ANSWER(request),
+  );
+  setSignedIn({ uid: 'u1', email: 'a@b.c', displayName: 'A' });
+  renderNavbar();
+  expect(await screen.findByRole('link', { name: /^Messages\W+2 unread$/ })).toHaveAttribute('href', '/messages');
+  expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+  // The API ended that stream; the next one tells a new count, without a reload.
+  expect(await screen.findByRole('link', { name: /^Messages\W+4 unread$/ }, { timeout: 5000 })).toBeInTheDocument();
+  expect(api.sent('GET', '/conversations/stream')[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
 });
 
 test('a signed-in user without an e-mail gets no Dashboard link', () => {

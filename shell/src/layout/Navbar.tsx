@@ -1,21 +1,24 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { logOut, useAuth } from '@usedcars/shared-auth';
 import { SITE_PATHS } from '@usedcars/shared-contract';
-import { ButtonLink, GhostButton } from '@usedcars/shared-ui';
+import { ButtonLink, GhostButton, VisuallyHidden } from '@usedcars/shared-ui';
 // In the markup itself: on every page's first paint, and no request before it (docs/performance.md).
 import logoUrl from '../assets/logo.svg?inline';
 import { HamburgerIcon } from './HamburgerIcon';
-import { AuthSlot, Bar, BellSlot, Brand, Item, Links, Menu, MenuButton, Row, SkipLink } from './navbarStyles';
+import { AuthSlot, Bar, BellSlot, Brand, Item, Links, Menu, MenuButton, Row, SkipLink, UnreadBadge } from './navbarStyles';
 import { useMenu } from './useMenu';
 
 // Only signed-in people have a bell: a visitor's page does not fetch its code.
 const NotificationBell = lazy(() => import(/* webpackChunkName: "notification-bell" */ './NotificationBell'));
+const UnreadMessages = lazy(() => import(/* webpackChunkName: "unread-messages" */ './UnreadMessages'));
 
 /** The site's top bar (docs/product.md, "Navbar"): brand, the links, and Login or Log Out by auth state. */
 export function Navbar() {
   const status = useAuth((state) => state.status);
   const email = useAuth((state) => state.user?.email);
   const { open, menuId, menuButton, close, toggle, closeOnEscape } = useMenu();
+  // Told by the message stream while someone is signed in; the bell adds it to its own count.
+  const [messagesUnread, setMessagesUnread] = useState(0);
 
   const handleLogOut = () => {
     close();
@@ -36,7 +39,8 @@ export function Navbar() {
           {status === 'signedIn' ? (
             <BellSlot>
               <Suspense fallback={null}>
-                <NotificationBell />
+                <UnreadMessages onUnread={setMessagesUnread} />
+                <NotificationBell messagesUnread={messagesUnread} />
               </Suspense>
             </BellSlot>
           ) : null}
@@ -64,6 +68,19 @@ export function Navbar() {
                 <li>
                   <Item to={SITE_PATHS.dashboard} onClick={close}>
                     Dashboard
+                  </Item>
+                </li>
+              ) : null}
+              {status === 'signedIn' && email ? (
+                <li>
+                  <Item to={SITE_PATHS.messages} onClick={close}>
+                    Messages
+                    {messagesUnread > 0 ? (
+                      <>
+                        <UnreadBadge aria-hidden="true">{messagesUnread > 99 ? '99+' : messagesUnread}</UnreadBadge>
+                        <VisuallyHidden>, {messagesUnread} unread</VisuallyHidden>
+                      </>
+                    ) : null}
                   </Item>
                 </li>
               ) : null}

@@ -5,7 +5,7 @@ import { IconButton } from './IconButton';
 import { MarkAllRead } from './MarkAllRead';
 import { errorText } from '@usedcars/shared-auth';
 import { fetchNotifications, markNotificationsRead } from '@usedcars/shared-api/alerts';
-import { carDetailPath, type Notification } from '@usedcars/shared-contract';
+import { SITE_PATHS, carDetailPath, type Notification } from '@usedcars/shared-contract';
 import { GhostButton, focusRing, theme } from '@usedcars/shared-ui';
 
 /** How often the unread count is asked for while the page is shown; a focus asks at once. */
@@ -42,7 +42,7 @@ type List = { state: 'loading' } | { state: 'failed'; message: string } | { stat
  * The navbar's bell (docs/product.md, "Notifications"): the unread count, and a list opened under
  * it. Opening the list marks what it shows read; each notification about a car links to its page.
  */
-export default function NotificationBell() {
+export default function NotificationBell({ messagesUnread = 0 }: { messagesUnread?: number }) {
   const [unread, setUnread, refreshCount] = useUnreadCount();
   const [open, setOpen] = useState(false);
   const [list, setList] = useState<List>({ state: 'loading' });
@@ -84,7 +84,8 @@ export default function NotificationBell() {
   };
 
   // The name says the count the bell shows, so the words on it can be spoken to press it.
-  const countText = unread > 99 ? '99+' : String(unread);
+  const shown = unread + messagesUnread;
+  const countText = shown > 99 ? '99+' : String(shown);
   return (
     <Wrap ref={wrap} onKeyDown={closeOnEscape}>
       <Bell
@@ -99,11 +100,16 @@ export default function NotificationBell() {
         }}
       >
         <BellIcon />
-        {unread > 0 ? <Count aria-hidden="true">{countText}</Count> : null}
+        {shown > 0 ? <Count aria-hidden="true">{countText}</Count> : null}
       </Bell>
       {open ? (
         <Panel id={panelId} role="region" aria-label="Notifications">
           <h2>Notifications</h2>
+          {messagesUnread > 0 ? (
+            <MessagesLine>
+              <Link to={SITE_PATHS.messages}>{messagesUnread === 1 ? '1 unread message' : `${messagesUnread} unread messages`}</Link>
+            </MessagesLine>
+          ) : null}
           <PanelBody list={list} onRetry={() => void load()} />
           {list.state === 'ready' && unread > 0 ? <MarkAllRead unread={unread} onMarked={setUnread} /> : null}
         </Panel>
@@ -207,6 +213,14 @@ const Panel = styled.div`
     right: 16px;
     left: 16px;
     width: auto;
+  }
+`;
+
+const MessagesLine = styled.p`
+  a {
+    color: ${theme.color.ink};
+    font-weight: 700;
+    ${focusRing};
   }
 `;
 

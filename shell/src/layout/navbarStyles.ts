@@ -139,3 +139,16 @@ export const Item = styled(NavLink)`
   }
   ${focusRing};
 `;
+
+/** The unread messages beside Messages; the link's name carries the count in words. */
+export const UnreadBadge = styled.span`
+  min-width: 20px;
+  height: 20px;
+  margin-left: 6px;
+  padding: 0 5px;
+  border-radius: 10px;
+  background: ${theme.color.brand};
+  color: #fff;
+  font: 700 12px/20px ${theme.font};
+  text-align: center;
+`;

@@ -6,10 +6,21 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { unsubscribeSecretOf } from '../../mail/settings';
-import { UnsubscribeTokens } from '../../mail/unsubscribe';
+import { type MailList, UnsubscribeTokens } from '../../mail/unsubscribe';
 
 const BAD_LINK = 'This unsubscribe link is not valid; use the link of a recent mail';
-const DONE = 'You will get no more alert mails. Your saved searches and the notifications in the site stay.';
+const PAGES: Record<MailList, { title: string; what: string; done: string }> = {
+  alerts: {
+    title: 'Stop alert mails?',
+    what: 'You will no longer get mails about saved searches and saved cars.',
+    done: 'You will get no more alert mails. Your saved searches and the notifications in the site stay.',
+  },
+  messages: {
+    title: 'Stop mails about unread messages?',
+    what: 'You will no longer get a mail when a message waits for you unread.',
+    done: 'You will get no more mails about unread messages. Your messages stay in Messages on the site.',
+  },
+};
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -40,10 +51,12 @@ export function unsubscribeRoutes(context: AppContext) {
       (request, reply) => {
         const { token = '' } = request.query as z.infer<typeof tokenQuery>;
         reply.type('text/html; charset=utf-8');
-        if (!tokens.verify(token)) return reply.code(400).send(page('Link not valid', `<p>${BAD_LINK}.</p>`));
+        const verified = tokens.verify(token);
+        if (!verified) return reply.code(400).send(page('Link not valid', `<p>${BAD_LINK}.</p>`));
+        const { title, what } = PAGES[verified.list];
         return page(
-          'Stop alert mails?',
-          `<p>You will no longer get mails about saved searches and saved cars.</p><form method="post" action="/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Unsubscribe</button></form>`,
+          title,
+          `<p>${what}</p><form method="post" action="/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Unsubscribe</button></form>`,
         );
       },
     );
@@ -53,7 +66,7 @@ export function unsubscribeRoutes(context: AppContext) {
       {
         schema: {
           tags: ['alerts'],
-          summary: 'Turns alert mails off for the account a signed token names (no sign-in)',
+          summary: 'Turns alert mails (or mails about unread messages) off for the account and list a signed token names (no sign-in)',
           description: 'The token in the query (one-click, RFC 8058) or the body (JSON or form). A form post is answered with a page, JSON with JSON.',
           querystring: tokenQuery,
           response: { 200: messageSchema.or(z.string()), 400: messageSchema.or(z.string()) },
@@ -62,18 +75,20 @@ export function unsubscribeRoutes(context: AppContext) {
       async (request, reply) => {
         const body = (request.body ?? {}) as { token?: unknown };
         const token = (request.query as z.infer<typeof tokenQuery>).token ?? (typeof body.token === 'string' ? body.token : '');
-        const userId = tokens.verify(token);
+        const verified = tokens.verify(token);
         const asPage = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
-        if (!userId) {
+        if (!verified) {
           if (!asPage) throw badRequest(BAD_LINK);
           return reply
             .code(400)
             .type('text/html; charset=utf-8')
             .send(page('Link not valid', `<p>${BAD_LINK}.</p>`));
         }
-        await context.db.update(users).set({ emailAlerts: false }).where(eq(users.id, userId));
-        if (asPage) return reply.type('text/html; charset=utf-8').send(page('Unsubscribed', `<p>${DONE}</p>`));
-        return { message: DONE };
+        const change = verified.list === 'messages' ? { messageEmails: false } : { emailAlerts: false };
+        await context.db.update(users).set(change).where(eq(users.id, verified.userId));
+        const { done } = PAGES[verified.list];
+        if (asPage) return reply.type('text/html; charset=utf-8').send(page('Unsubscribed', `<p>${done}</p>`));
+        return { message: done };
       },
     );
   };

@@ -226,7 +226,7 @@ describe.each(DRIVERS)('write limits (%s)', (driver) => {
 });
 
 describe('write limit settings', () => {
-  it('defaults to 30 listings, 20 bookings, 30 payment intents, 10 registrations, 120 photos, 60 edits, 20 saved searches, 200 saved cars and 10 reports an hour', () => {
+  it('defaults to 30 listings, 20 bookings, 30 payment intents, 10 registrations, 120 photos, 60 edits, 20 saved searches, 200 saved cars, 10 reports and 120 messages an hour', () => {
     expect(writeLimitsFromEnv({})).toEqual({
       listings: 30,
       bookings: 20,
@@ -237,6 +237,7 @@ describe('write limit settings', () => {
       savedSearches: 20,
       favourites: 200,
       reports: 10,
+      messages: 120,
       windowMinutes: 60,
     });
     expect(defaultConfig.writeLimits).toEqual(writeLimitsFromEnv({}));
@@ -254,6 +255,7 @@ describe('write limit settings', () => {
         WRITE_LIMIT_SAVED_SEARCHES: '7',
         WRITE_LIMIT_FAVOURITES: '8',
         WRITE_LIMIT_REPORTS: '9',
+        WRITE_LIMIT_MESSAGES: '11',
         WRITE_LIMIT_WINDOW_MINUTES: '1440',
       }),
     ).toEqual({
@@ -266,6 +268,7 @@ describe('write limit settings', () => {
       savedSearches: 7,
       favourites: 8,
       reports: 9,
+      messages: 11,
       windowMinutes: 1440,
     });
     expect(() => writeLimitsFromEnv({ WRITE_LIMIT_BOOKINGS: '2.5' })).toThrow(ConfigError);

@@ -6,7 +6,8 @@ import { writeEvents } from '../../db/schema';
 import { tooManyRequests } from '../../http/errors';
 
 /** The writes that are limited, each counted per subject (an account, or a client address). */
-export type LimitedWrite = 'listing' | 'booking' | 'paymentIntent' | 'registration' | 'photo' | 'edit' | 'savedSearch' | 'favourite' | 'report';
+export type LimitedWrite =
+  'listing' | 'booking' | 'paymentIntent' | 'registration' | 'photo' | 'edit' | 'savedSearch' | 'favourite' | 'report' | 'message' | 'conversationReport';
 
 const SETTING: Record<LimitedWrite, keyof Omit<WriteLimitSettings, 'windowMinutes'>> = {
   listing: 'listings',
@@ -18,6 +19,8 @@ const SETTING: Record<LimitedWrite, keyof Omit<WriteLimitSettings, 'windowMinute
   savedSearch: 'savedSearches',
   favourite: 'favourites',
   report: 'reports',
+  message: 'messages',
+  conversationReport: 'reports',
 };
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -49,6 +52,8 @@ const MESSAGES: Record<LimitedWrite, (count: number, window: string, wait: strin
   savedSearch: (count, window, wait) => `You have saved ${plural(count, 'search', 'searches')} in the last ${window}; you can save another in ${wait}.`,
   favourite: (count, window, wait) => `You have saved ${plural(count, 'car')} in the last ${window}; you can save another in ${wait}.`,
   report: (count, window, wait) => `You have reported ${plural(count, 'listing')} in the last ${window}; you can report another in ${wait}.`,
+  message: (count, window, wait) => `You have sent ${plural(count, 'message')} in the last ${window}; you can send another in ${wait}.`,
+  conversationReport: (count, window, wait) => `You have reported ${plural(count, 'conversation')} in the last ${window}; you can report another in ${wait}.`,
 };
 
 /**

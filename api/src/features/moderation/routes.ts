@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { auditEntrySchema, idField, messageSchema, moderationReasonSchema, reportInputSchema, reportSchema } from '@usedcars/shared-contract';
 import type { FeatureRoutes } from '../../context';
 import { accountOf, onlyRoles, signedIn } from '../auth/route-auth';
-import { auditEntries, report, reportQueue, setCarHidden, setSellerSuspended } from './service';
+import { auditEntries, report, reportQueue, setCarHidden, setAccountSuspended } from './service';
 
 const adminOnly = (action: string) => onlyRoles(['admin'], action);
 const errors = { 400: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -63,8 +63,8 @@ export const moderationRoutes: FeatureRoutes = (app, { db, limits }) => {
   }
 
   for (const [path, suspend, action, done] of [
-    ['suspend', true, 'suspend sellers', 'Seller suspended'],
-    ['reinstate', false, 'reinstate sellers', 'Seller reinstated'],
+    ['suspend', true, 'suspend accounts', 'suspended'],
+    ['reinstate', false, 'reinstate accounts', 'reinstated'],
   ] as const) {
     app.post(
       `/admin/users/:id/${path}`,
@@ -72,7 +72,7 @@ export const moderationRoutes: FeatureRoutes = (app, { db, limits }) => {
         config: { auth: adminOnly(action) },
         schema: {
           tags: ['moderation'],
-          summary: `${suspend ? 'Suspends a seller: their listings hidden, no new listings or photos' : 'Reinstates a suspended seller'} (admin only)`,
+          summary: `${suspend ? 'Suspends an account: no messages; a seller’s listings hidden, no new listings or photos' : 'Reinstates a suspended account'} (admin only)`,
           description: 'The seller is notified with the reason; the act is written to the audit log.',
           params: id,
           body: moderationReasonSchema,
@@ -80,8 +80,8 @@ export const moderationRoutes: FeatureRoutes = (app, { db, limits }) => {
         },
       },
       async (request) => {
-        await setSellerSuspended(db, accountOf(request), request.params.id, suspend, request.body.reason);
-        return { message: done };
+        const who = await setAccountSuspended(db, accountOf(request), request.params.id, suspend, request.body.reason);
+        return { message: `${who === 'seller' ? 'Seller' : 'Buyer'} ${done}` };
       },
     );
   }

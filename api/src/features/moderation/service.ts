@@ -85,13 +85,17 @@ export async function setCarHidden(db: Db, admin: UserRow, carId: string, hide: 
   });
 }
 
-/** Suspends a seller (their listings hidden, no new ones) or reinstates them, telling them why. */
-export async function setSellerSuspended(db: Db, admin: UserRow, userId: string, suspend: boolean, reason: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Suspends an account or reinstates it, telling them why: a seller's listings are hidden and they
+ * list nothing new; anyone suspended sends no messages (docs/product.md, "Moderation").
+ */
+export async function setAccountSuspended(db: Db, admin: UserRow, userId: string, suspend: boolean, reason: string): Promise<'seller' | 'buyer'> {
+  return db.transaction(async (tx) => {
     const [seller] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!seller) throw notFound(`No account with id ${userId}`);
-    if (seller.role !== 'Seller') throw new HttpError(409, 'Only seller accounts can be suspended');
-    if (suspend === (seller.suspendedAt !== null)) throw conflict(suspend ? 'This seller is already suspended' : 'This seller is not suspended');
+    if (seller.role === 'admin') throw new HttpError(409, 'Admin accounts cannot be suspended');
+    const who = seller.role === 'Seller' ? 'seller' : 'buyer';
+    if (suspend === (seller.suspendedAt !== null)) throw conflict(suspend ? `This ${who} is already suspended` : `This ${who} is not suspended`);
     await tx
       .update(users)
       .set(suspend ? { suspendedAt: new Date(), suspendedReason: reason } : { suspendedAt: null, suspendedReason: null })
@@ -106,17 +110,19 @@ export async function setSellerSuspended(db: Db, admin: UserRow, userId: string,
           .update(cars)
           .set({ hiddenBy: null, hiddenReason: null })
           .where(and(eq(cars.sellerId, userId), eq(cars.hiddenBy, 'seller'))));
-    await audit(tx, admin, suspend ? 'suspendSeller' : 'reinstateSeller', { id: seller.id, name: seller.name }, reason);
+    const action = who === 'seller' ? (suspend ? 'suspendSeller' : 'reinstateSeller') : suspend ? 'suspendBuyer' : 'reinstateBuyer';
+    await audit(tx, admin, action, { id: seller.id, name: seller.name }, reason);
     await notify(tx, [
       {
         userId,
         carId: null,
         kind: suspend ? 'accountSuspended' : 'accountReinstated',
         key: `${suspend ? 'suspended' : 'reinstated'}:${Date.now()}`,
-        text: suspend ? `Your seller account was suspended: ${reason}` : `Your seller account was reinstated: ${reason}`,
-        subject: suspend ? 'Your seller account was suspended' : 'Your seller account was reinstated',
+        text: suspend ? `Your ${who} account was suspended: ${reason}` : `Your ${who} account was reinstated: ${reason}`,
+        subject: suspend ? `Your ${who} account was suspended` : `Your ${who} account was reinstated`,
       },
     ]);
+    return who;
   });
 }
 

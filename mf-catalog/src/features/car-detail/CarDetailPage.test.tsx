@@ -79,6 +79,23 @@ test('a visitor is offered the login instead of Book Now', async () => {
   expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
 });
 
+test('a Buyer is offered Ask the seller; a visitor the login that leads there; a Seller neither', async () => {
+  signInAs('Buyer');
+  const buyers = renderDetail();
+  expect(await screen.findByRole('link', { name: 'Ask the seller' })).toHaveAttribute('href', `/messages/new/${car._id}`);
+  buyers.unmount();
+
+  signInAs('visitor');
+  const visitors = renderDetail();
+  expect(await screen.findByRole('link', { name: 'Log in to ask the seller' })).toHaveAttribute('href', '/login');
+  visitors.unmount();
+
+  signInAs('Seller');
+  renderDetail();
+  await screen.findByRole('heading', { level: 1 });
+  expect(screen.queryByRole('link', { name: /ask the seller/i })).not.toBeInTheDocument();
+});
+
 test('a Seller cannot book', async () => {
   signInAs('Seller');
   renderDetail();

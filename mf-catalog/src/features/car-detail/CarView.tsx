@@ -5,6 +5,7 @@ import { CarFacts, type CarFact } from '../../components/CarFacts';
 import { CarPrices } from '../../components/CarPrices';
 import { SaveCarButton } from '../../components/SaveCarButton';
 import { StatusBadge } from '../../components/StatusBadge';
+import { AskSeller } from './AskSeller';
 import { Booking } from './Booking';
 import { Layout } from './CarLayout';
 import { Gallery } from './Gallery';
@@ -72,6 +73,7 @@ export function CarView({ car, titleId }: { car: Car; titleId: string }) {
         <BookingArea>
           <Booking car={car} />
         </BookingArea>
+        <AskSeller car={car} />
         <Facts car={car} facts={DETAIL_FACTS} />
         <ReportListing car={car} />
       </div>

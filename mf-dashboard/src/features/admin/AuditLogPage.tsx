@@ -9,6 +9,8 @@ const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   restoreCar: 'Restored listing',
   suspendSeller: 'Suspended seller',
   reinstateSeller: 'Reinstated seller',
+  suspendBuyer: 'Suspended buyer',
+  reinstateBuyer: 'Reinstated buyer',
 };
 
 const columns: Column<AuditEntry>[] = [

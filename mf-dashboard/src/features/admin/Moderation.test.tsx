@@ -37,6 +37,7 @@ const cells = (table: HTMLElement) =>
 beforeEach(() => {
   jest.clearAllMocks();
   signInAs('admin');
+  api.reply('GET', '/admin/conversation-reports', 200, []);
 });
 
 test('the Reports queue lists each report with its car, reason and words; Hide asks why, then the queue reads Hidden', async () => {
@@ -101,7 +102,29 @@ test('an empty queue says so; the screen is not for a seller', async () => {
   signInAs('Seller');
   renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
   expect(screen.getByText('Only the admin moderates listings.')).toBeInTheDocument();
-  expect(api.requests.map((sent) => sent.path)).toEqual(['/admin/reports']);
+  expect(api.requests.map((sent) => sent.path).sort()).toEqual(['/admin/conversation-reports', '/admin/reports']);
+});
+
+test('reported conversations are listed with their reason and reporter, each linking to the conversation', async () => {
+  api.reply('GET', '/admin/reports', 200, []);
+  api.reply('GET', '/admin/conversation-reports', 200, [
+    {
+      _id: 'cr1',
+      conversationId: 'c1',
+      carName: 'Honda Jazz',
+      reason: 'scam',
+      text: 'Asked me to pay outside the site',
+      reporterName: 'Sam Seller',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      messages: [
+        { _id: 'm1', seq: 1, conversationId: 'c1', text: 'Wire me the money', from: 'buyer', createdAt: '2026-11-20T09:00:00.000Z', name: 'Rude Buyer' },
+      ],
+    },
+  ]);
+  renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
+  const table = await screen.findByRole('table', { name: 'Reported conversations' });
+  expect(cells(table)[0]).toEqual(['1', 'Honda Jazz', 'Looks like a scamAsked me to pay outside the site', 'Sam Seller', expect.any(String), '1', 'Read']);
+  expect(within(table).getByRole('link', { name: 'Read the conversation about Honda Jazz' })).toHaveAttribute('href', '/messages/c1');
 });
 
 test('the audit log shows who, when, what, of what and why, 20 a page', async () => {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { REPORT_REASON_LABELS, carDetailPath, type Report } from '@usedcars/shared-contract';
+import { REPORT_REASON_LABELS, SITE_PATHS, carDetailPath, type ConversationReport, type Report } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
 import { AdminOnly } from '../../components/RoleOnly';
 import { SmallButton } from '../../components/SmallButton';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { formatWhen } from './formatWhen';
-import { useReports } from './useModeration';
+import { useConversationReports, useReports } from './useModeration';
 
 function hideOrRestore(report: Report): ReasonRequest {
   const hide = !report.hidden;
@@ -56,8 +56,42 @@ function Reports() {
       <h1>Reports</h1>
       <DataTable caption="Reported listings" columns={columns} query={reports} empty={<p>Nobody has reported a listing.</p>} />
       {asking && <ReasonDialog request={asking} onClose={() => setAsking(null)} />}
+      <ConversationReports />
     </>
   );
+}
+
+const conversationColumns: Column<ConversationReport>[] = [
+  { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
+  { header: 'About', cell: (report) => report.carName, text: true },
+  {
+    header: 'Reason',
+    cell: (report) => (
+      <>
+        <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
+        {report.text && <Words dir="auto">{report.text}</Words>}
+      </>
+    ),
+    text: true,
+  },
+  { header: 'Reported by', cell: (report) => report.reporterName, text: true },
+  { header: 'When', cell: (report) => formatWhen(report.createdAt), nowrap: true },
+  { header: 'Messages', cell: (report) => report.messages.length, align: 'end', nowrap: true },
+  {
+    header: 'Conversation',
+    cell: (report) => (
+      <Link to={SITE_PATHS.conversation(report.conversationId)} aria-label={`Read the conversation about ${report.carName}`}>
+        Read
+      </Link>
+    ),
+    nowrap: true,
+  },
+];
+
+/** Reported conversations: the admin reads them in Messages, and suspends a person from All users. */
+function ConversationReports() {
+  const reports = useConversationReports();
+  return <DataTable caption="Reported conversations" columns={conversationColumns} query={reports} empty={<p>Nobody has reported a conversation.</p>} />;
 }
 
 /** /dashboard/reports (admin). */

@@ -1,10 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAuditLog, fetchReports, setListingHidden, setSellerSuspended } from '@usedcars/shared-api/moderation';
+import { fetchAuditLog, fetchConversationReports, fetchReports, setListingHidden, setAccountSuspended } from '@usedcars/shared-api/moderation';
 import { dashboardKeys } from '../../lib/queryKeys';
 
 /** GET /admin/reports: the queue, newest first, read afresh each time it is shown. */
 export function useReports() {
   return useQuery({ queryKey: dashboardKeys.reports(), queryFn: ({ signal }) => fetchReports(signal), staleTime: 0 });
+}
+
+/** GET /admin/conversation-reports: reported conversations, read afresh each time the queue is shown. */
+export function useConversationReports() {
+  return useQuery({ queryKey: ['conversation-reports'], queryFn: ({ signal }) => fetchConversationReports(signal), staleTime: 0 });
 }
 
 /** GET /admin/audit-log: every moderation act, newest first. */
@@ -21,7 +26,7 @@ export function useModerationAct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (act: ModerationAct) =>
-      act.kind === 'listing' ? setListingHidden(act.id, act.hide, act.reason) : setSellerSuspended(act.id, act.suspend, act.reason),
+      act.kind === 'listing' ? setListingHidden(act.id, act.hide, act.reason) : setAccountSuspended(act.id, act.suspend, act.reason),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: dashboardKeys.reports() }),

@@ -48,7 +48,7 @@ function renderAt(path: InitialEntry) {
   });
 }
 
-test("a Seller's sub-navigation: Add Product, My Product, My Buyers, the current one marked", () => {
+test("a Seller's sub-navigation: Add Product, My Product, My Buyers, Messages, the current one marked", () => {
   signInAs('Seller');
   renderAt('/dashboard/myProduct');
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
@@ -60,12 +60,13 @@ test("a Seller's sub-navigation: Add Product, My Product, My Buyers, the current
     ['Add Product', '/dashboard/addProduct'],
     ['My Product', '/dashboard/myProduct'],
     ['My Buyers', '/dashboard/myBuyer'],
+    ['Messages', '/messages'],
   ]);
   expect(within(nav).getByRole('link', { name: 'My Product' })).toHaveAttribute('aria-current', 'page');
   expect(screen.getByRole('heading', { name: 'Mine' })).toBeInTheDocument();
 });
 
-test("a Buyer's sub-navigation: My Orders, Saved cars, Saved searches", () => {
+test("a Buyer's sub-navigation: My Orders, Saved cars, Saved searches, Messages", () => {
   signInAs('Buyer');
   renderAt('/dashboard');
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
@@ -77,6 +78,7 @@ test("a Buyer's sub-navigation: My Orders, Saved cars, Saved searches", () => {
     ['My Orders', '/dashboard'],
     ['Saved cars', '/dashboard/savedCars'],
     ['Saved searches', '/dashboard/savedSearches'],
+    ['Messages', '/messages'],
   ]);
 });
 

@@ -18,6 +18,7 @@ function dashboardNav(role: Role | null): NavItem[] {
       { to: SITE_PATHS.addProduct, label: 'Add Product' },
       { to: SITE_PATHS.myProduct, label: 'My Product' },
       { to: SITE_PATHS.myBuyer, label: 'My Buyers' },
+      { to: SITE_PATHS.messages, label: 'Messages' },
     ];
   }
   if (role === 'admin') {
@@ -32,6 +33,7 @@ function dashboardNav(role: Role | null): NavItem[] {
     { to: SITE_ROUTES.dashboard, label: 'My Orders' },
     { to: SITE_PATHS.savedCars, label: 'Saved cars' },
     { to: SITE_PATHS.savedSearches, label: 'Saved searches' },
+    { to: SITE_PATHS.messages, label: 'Messages' },
   ];
 }
 

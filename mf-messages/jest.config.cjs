@@ -1,0 +1,1 @@
+module.exports = require('../jest/preset.cjs')({ displayName: 'mf-messages', rootDir: __dirname, environment: 'jsdom' });

@@ -32,7 +32,6 @@ export function defaultPorts(env = process.env) {
   };
 }
 
-
 /** What each port of a site is for, in the order they are checked and reported. */
 export function sitePorts(ports) {
   return [

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Moving between screens (`npm run bench:nav`, part of `npm run bench`; docs/architecture.md,
- * "Moving between screens"): a buyer's tour home → the Audi list → a car's page → the dashboard →
+ * Navigation between screens (`npm run bench:nav`, part of `npm run bench`; docs/architecture.md,
+ * "Navigation between screens"): a buyer's tour home → the Audi list → a car's page → the dashboard →
  * Blogs → Back, in Chromium with the CPU slowed 4×. For each move, the time from the click until
  * the new screen's own h1 is visible, once with the link hovered ~300 ms first and once without;
  * and the documents loaded over the tour. Median of 3 tours each way, each in a fresh browser

@@ -41,7 +41,7 @@ async function listen(app: FastifyInstance): Promise<string> {
   throw new Error(`no free port in ${PORTS.first}-${PORTS.last}`);
 }
 
-interface Answer {
+interface CallResponse {
   status: number;
   headers: Headers;
   /** The JSON as sent; each test reads the fields it checks, as inject's json() lets the other suites. */
@@ -70,7 +70,7 @@ class Copy {
     return this;
   }
 
-  async call(method: string, path: string, { token, body }: { token?: string; body?: unknown } = {}): Promise<Answer> {
+  async call(method: string, path: string, { token, body }: { token?: string; body?: unknown } = {}): Promise<CallResponse> {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -80,12 +80,12 @@ class Copy {
   }
 
   /** What the page's test card form sends: a card with a valid expiry and CVC. */
-  confirmCard(clientSecret: string, number = '4242 4242 4242 4242'): Promise<Answer> {
+  confirmCard(clientSecret: string, number = '4242 4242 4242 4242'): Promise<CallResponse> {
     return this.call('POST', '/test-gateway/confirm', { body: { clientSecret, number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' } });
   }
 
   /** The provider's notification that the intent succeeded, signed as this copy's gateway signs it. */
-  async announce(intentId: string): Promise<Answer> {
+  async announce(intentId: string): Promise<CallResponse> {
     const body = await this.gateway.succeededEvent(intentId);
     const response = await fetch(`${this.base}/webhooks/payments`, { method: 'POST', headers: this.gateway.signatureHeaders(body), body });
     return { status: response.status, headers: response.headers, body: await response.json() };

@@ -4,7 +4,7 @@ import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
- * Moving between screens (docs/architecture.md, "Moving between screens"): no in-site link reloads
+ * Navigation between screens (docs/architecture.md, "Navigation between screens"): no in-site link reloads
  * the document, links in the markup the server rendered and the page kept included; focus goes to the
  * new screen's heading, a new screen starts at the top and Back returns where the visitor was.
  * Documents are counted, never timed.

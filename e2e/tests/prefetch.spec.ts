@@ -5,7 +5,7 @@ import { hydrated } from '../support/hydration';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
- * Prefetch on intent (docs/architecture.md, "Moving between screens"): a link the visitor points
+ * Prefetch on intent (docs/architecture.md, "Navigation between screens"): a link the visitor points
  * at has its screen's code and data fetched, so the click fetches neither again. Requests are
  * counted, never timed.
  */

@@ -11,7 +11,7 @@ import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
 
 /**
- * A remote's loaders ship in its own build (docs/architecture.md, "Moving between screens"): a
+ * A remote's loaders ship in its own build (docs/architecture.md, "Navigation between screens"): a
  * catalog release whose brand list reads 5 cars a page instead of 24 is what the render server
  * renders with and what the page reads ahead of a click, with nothing else rebuilt or restarted.
  */

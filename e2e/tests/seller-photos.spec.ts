@@ -18,7 +18,7 @@ interface Photo {
   src: string;
   variants: Record<'avif' | 'webp' | 'jpeg', { width: number; url: string }[]>;
 }
-interface CarAnswer {
+interface CarResponse {
   _id: string;
   img: string;
   carName: string;
@@ -53,9 +53,9 @@ async function signInAt(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
-async function carNamed(page: Page, carName: string): Promise<CarAnswer> {
+async function carNamed(page: Page, carName: string): Promise<CarResponse> {
   const response = await page.request.get(`${SITE.api}/myAudi`, { params: { sellerName: 'Demo Seller', q: carName } });
-  const [car] = (await response.json()) as CarAnswer[];
+  const [car] = (await response.json()) as CarResponse[];
   expect(car?.carName).toBe(carName);
   return car!;
 }

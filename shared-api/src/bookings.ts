@@ -1,4 +1,4 @@
-import type { AcknowledgedAnswer, Booking, BookingInput } from '@usedcars/shared-contract';
+import type { AcknowledgedResponse, Booking, BookingInput } from '@usedcars/shared-contract';
 // Through the package's own entry, not './client': this module is a subpath each remote bundles
 // for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
 import { request } from '@usedcars/shared-api';
@@ -9,8 +9,8 @@ import { request } from '@usedcars/shared-api';
  * POST /bookings. A refusal (sold, already booked) comes back as an ApiError with status 409
  * whose message is the server's, for the dialog's toast.
  */
-export function createBooking(input: BookingInput): Promise<AcknowledgedAnswer> {
-  return request<AcknowledgedAnswer>('/bookings', { method: 'POST', body: input });
+export function createBooking(input: BookingInput): Promise<AcknowledgedResponse> {
+  return request<AcknowledgedResponse>('/bookings', { method: 'POST', body: input });
 }
 
 /** The caller's bookings (GET /bookings?email=). */

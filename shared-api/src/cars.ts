@@ -4,7 +4,7 @@ import {
   NEXT_CURSOR_HEADER,
   PREV_CURSOR_HEADER,
   TOTAL_COUNT_HEADER,
-  type AcknowledgedAnswer,
+  type AcknowledgedResponse,
   type Car,
   type CarInput,
   type CarListQuery,
@@ -76,8 +76,8 @@ export async function fetchSellerCars(category: Category, sellerName: string, si
 }
 
 /** Seller only; the API takes the seller from the access token. */
-export function addCar(car: CarInput): Promise<AcknowledgedAnswer> {
-  return request<AcknowledgedAnswer>(CATEGORY_PATHS[car.categoryName].apiCollection, { method: 'POST', body: car });
+export function addCar(car: CarInput): Promise<AcknowledgedResponse> {
+  return request<AcknowledgedResponse>(CATEGORY_PATHS[car.categoryName].apiCollection, { method: 'POST', body: car });
 }
 
 /** Seller only: changes one of their own cars (price, details, location, condition) or ends it (status). */

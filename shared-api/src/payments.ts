@@ -1,4 +1,4 @@
-import type { ClientSecretAnswer, InsertedAnswer, PaymentConfig, PaymentInput, TestCardConfirmation, TestCardConfirmed } from '@usedcars/shared-contract';
+import type { ClientSecretResponse, InsertedResponse, PaymentConfig, PaymentInput, TestCardConfirmation, TestCardConfirmed } from '@usedcars/shared-contract';
 // Through the package's own entry, not './client': this module is a subpath each remote bundles
 // for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
 import { ApiError, request } from '@usedcars/shared-api';
@@ -10,13 +10,13 @@ export function fetchPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig>
   return request<PaymentConfig>('/payment-config', { auth: 'none', signal });
 }
 
-export function createPaymentIntent(bookingId: string): Promise<ClientSecretAnswer> {
-  return request<ClientSecretAnswer>('/create-payment-intent', { method: 'POST', body: { bookingId } });
+export function createPaymentIntent(bookingId: string): Promise<ClientSecretResponse> {
+  return request<ClientSecretResponse>('/create-payment-intent', { method: 'POST', body: { bookingId } });
 }
 
 /** Recorded only when the gateway confirms this booking's intent succeeded; idempotent. */
-export function recordPayment(payment: PaymentInput): Promise<InsertedAnswer> {
-  return request<InsertedAnswer>('/payments', { method: 'POST', body: payment });
+export function recordPayment(payment: PaymentInput): Promise<InsertedResponse> {
+  return request<InsertedResponse>('/payments', { method: 'POST', body: payment });
 }
 
 /** Shaped like Stripe.js's confirmCardPayment result, so the page handles both gateways alike. */

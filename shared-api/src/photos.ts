@@ -1,11 +1,11 @@
-import { CATEGORY_PATHS, PHOTO_ALT_FIELD, PHOTO_FILE_FIELD, type CarPhotosAnswer, type Category, type PhotoOrder } from '@usedcars/shared-contract';
+import { CATEGORY_PATHS, PHOTO_ALT_FIELD, PHOTO_FILE_FIELD, type CarPhotosResponse, type Category, type PhotoOrder } from '@usedcars/shared-contract';
 // Through the package's own entry, not './client': this module is a subpath each remote bundles
 // for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
 import { ApiError, ApiUnreachableError, apiUrl, refreshedAccessToken, request, storedAccessToken } from '@usedcars/shared-api';
 
 /** The photo endpoints of a car (docs/api.md, "Car photos"); only the car's seller may call them. */
 
-export type { CarPhotosAnswer } from '@usedcars/shared-contract';
+export type { CarPhotosResponse } from '@usedcars/shared-contract';
 
 const photosPath = (category: Category, carId: string) => `${CATEGORY_PATHS[category].apiCollection}/${encodeURIComponent(carId)}/photos`;
 
@@ -29,7 +29,7 @@ export interface UploadOptions {
  * a seller on a phone connection wants to see each photo go. A 401 is retried once with a fresh
  * token, as `request` does.
  */
-export async function uploadPhoto(category: Category, carId: string, file: File, options: UploadOptions = {}): Promise<CarPhotosAnswer> {
+export async function uploadPhoto(category: Category, carId: string, file: File, options: UploadOptions = {}): Promise<CarPhotosResponse> {
   const form = () => {
     const body = new FormData();
     body.append(PHOTO_FILE_FIELD, file, file.name);
@@ -53,7 +53,7 @@ export async function uploadPhoto(category: Category, carId: string, file: File,
       typeof (body as { message?: unknown } | undefined)?.message === 'string' ? (body as { message: string }).message : `The server answered ${sent.status}`;
     throw new ApiError(message, sent.status, body);
   }
-  return body as CarPhotosAnswer;
+  return body as CarPhotosResponse;
 }
 
 function sendForm(url: string, body: FormData, token: string | null, { onProgress, signal }: UploadOptions): Promise<{ status: number; text: string }> {
@@ -78,12 +78,12 @@ function sendForm(url: string, body: FormData, token: string | null, { onProgres
 }
 
 /** DELETE /{collection}/{id}/photos/{photoId}: the next photo becomes the cover when it was the cover. */
-export function deletePhoto(category: Category, carId: string, photoId: string): Promise<CarPhotosAnswer> {
-  return request<CarPhotosAnswer>(`${photosPath(category, carId)}/${encodeURIComponent(photoId)}`, { method: 'DELETE' });
+export function deletePhoto(category: Category, carId: string, photoId: string): Promise<CarPhotosResponse> {
+  return request<CarPhotosResponse>(`${photosPath(category, carId)}/${encodeURIComponent(photoId)}`, { method: 'DELETE' });
 }
 
 /** PUT /{collection}/{id}/photos: every photo id of the car once, the cover first. */
-export function reorderPhotos(category: Category, carId: string, photoIds: readonly string[]): Promise<CarPhotosAnswer> {
+export function reorderPhotos(category: Category, carId: string, photoIds: readonly string[]): Promise<CarPhotosResponse> {
   const body: PhotoOrder = { photoIds: [...photoIds] };
-  return request<CarPhotosAnswer>(photosPath(category, carId), { method: 'PUT', body });
+  return request<CarPhotosResponse>(photosPath(category, carId), { method: 'PUT', body });
 }

@@ -23,7 +23,7 @@ export interface SentRequest {
   body: unknown;
 }
 
-export interface Answer {
+export interface StandInResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
@@ -35,10 +35,10 @@ export interface Answer {
 export const HANG_UP = 'hang up';
 
 /** A dynamic answer; a promise that never settles keeps the screen waiting. */
-export type Responder = (request: SentRequest) => Answer | typeof HANG_UP | Promise<Answer | typeof HANG_UP>;
+export type Responder = (request: SentRequest) => StandInResponse | typeof HANG_UP | Promise<StandInResponse | typeof HANG_UP>;
 
 /** Never answers: the screen stays in its loading state. */
-export const NO_ANSWER: Responder = () => new Promise<Answer>(() => undefined);
+export const NO_RESPONSE: Responder = () => new Promise<StandInResponse>(() => undefined);
 
 export interface StandInApi {
   /** Where it answers, e.g. `http://127.0.0.1:41234` (known once the file's tests start). */

@@ -1,9 +1,9 @@
-import type { AccessTokenAnswer, NewUser, User, DeletedAnswer } from '@usedcars/shared-contract';
+import type { AccessTokenResponse, NewUser, User, DeletedResponse } from '@usedcars/shared-contract';
 import { request } from './client';
 
 /** Exchanges a verified identity token for the API's access token (GET /jwt). */
-export function fetchAccessToken(email: string, idToken: string): Promise<AccessTokenAnswer> {
-  return request<AccessTokenAnswer>('/jwt', { query: { email }, auth: { idToken } });
+export function fetchAccessToken(email: string, idToken: string): Promise<AccessTokenResponse> {
+  return request<AccessTokenResponse>('/jwt', { query: { email }, auth: { idToken } });
 }
 
 /** Saves the caller's own user record (POST /users); repeating it is harmless. */
@@ -21,6 +21,6 @@ export function listUsersByRole(role: 'Buyer' | 'Seller'): Promise<User[]> {
   return request<User[]>('/user', { query: { role } });
 }
 
-export function deleteUser(id: string): Promise<DeletedAnswer> {
-  return request<DeletedAnswer>(`/allUsers/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteUser(id: string): Promise<DeletedResponse> {
+  return request<DeletedResponse>(`/allUsers/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

@@ -78,8 +78,8 @@ export const carSchema = z.object({
 export type Car = z.infer<typeof carSchema>;
 
 /** What the API's car answers promise: `photos` and `priceHistory` always present. */
-export const carAnswerSchema = carSchema.extend({ photos: z.array(carPhotoSchema), priceHistory: z.array(priceChangeSchema) });
-export type CarAnswer = z.infer<typeof carAnswerSchema>;
+export const carResponseSchema = carSchema.extend({ photos: z.array(carPhotoSchema), priceHistory: z.array(priceChangeSchema) });
+export type CarResponse = z.infer<typeof carResponseSchema>;
 
 const optionalText = (field: string, max: number) => requiredText(field, max).optional();
 const queryNumber = (field: string) => z.coerce.number({ error: `${field} must be a number` }).min(0, { error: `${field} must not be negative` });

@@ -3,7 +3,7 @@ import { CATEGORIES } from './categories';
 import { CAR_SORTS } from './listing';
 import { LISTING_ENDINGS } from './orderFlow';
 import { REPORT_REASONS } from './reportReasons';
-import { carAnswerSchema, carListQuerySchema } from './car';
+import { carResponseSchema, carListQuerySchema } from './car';
 import { fieldError, priceField, requiredText, strictObject } from './fields';
 
 /** Caps per person (docs/api-limits.md): beyond them a new one is refused until some are deleted. */
@@ -15,7 +15,7 @@ export const goneCarSchema = z.object({ carId: z.string(), carName: z.string(), 
 export type GoneCar = z.infer<typeof goneCarSchema>;
 
 /** GET /favourites: the saved cars still listed, newest saved first, and those gone meanwhile. */
-export const favouritesSchema = z.object({ cars: z.array(carAnswerSchema), gone: z.array(goneCarSchema) });
+export const favouritesSchema = z.object({ cars: z.array(carResponseSchema), gone: z.array(goneCarSchema) });
 export type Favourites = z.infer<typeof favouritesSchema>;
 
 export const GONE_NOTES = {

@@ -46,8 +46,8 @@ export const carPhotoSchema = z.object({
 export type CarPhoto = z.infer<typeof carPhotoSchema>;
 
 /** The answer of every photo write: the car's photos in order (the first is the cover) and its `img` now. */
-export const carPhotosAnswerSchema = z.object({ img: z.string(), photos: z.array(carPhotoSchema) });
-export type CarPhotosAnswer = z.infer<typeof carPhotosAnswerSchema>;
+export const carPhotosResponseSchema = z.object({ img: z.string(), photos: z.array(carPhotoSchema) });
+export type CarPhotosResponse = z.infer<typeof carPhotosResponseSchema>;
 
 /** PUT /{collection}/{id}/photos: every photo of the car, each once, in the new order. */
 export const photoOrderSchema = strictObject({

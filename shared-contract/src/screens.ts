@@ -92,7 +92,7 @@ interface ScreenBase {
   search?: Readonly<Record<string, string>>;
   /**
    * false: a link to it is not prepared when pointed at, focused or touched (a form that writes,
-   * the payment page); its code and data load on the click (docs/architecture.md, "Moving between screens").
+   * the payment page); its code and data load on the click (docs/architecture.md, "Navigation between screens").
    */
   prefetch?: false;
   children?: readonly Screen[];
@@ -110,7 +110,7 @@ const open = { access: 'open', readsApi: false } as const;
 
 /**
  * Marks a link as its screen's main call to action: once it is in view and the page is idle, its
- * address is prepared as a pointed-at link is (docs/architecture.md, "Moving between screens").
+ * address is prepared as a pointed-at link is (docs/architecture.md, "Navigation between screens").
  */
 export const CALL_TO_ACTION = { 'data-prefetch': 'visible' } as const;
 export const CALL_TO_ACTION_SELECTOR = 'a[data-prefetch="visible"]';

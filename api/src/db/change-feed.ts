@@ -37,10 +37,10 @@ const CHANGES_CHANNEL = 'usedcars_changes';
 /** The listening sessions name themselves so a writer can count the copies that must answer. */
 const LISTENER_NAME = 'usedcars-api-changes';
 /** A copy that has not answered by then is wedged or dying; the write's answer does not wait longer. */
-const ANSWER_WAIT_MS = 1_000;
+const REPLY_WAIT_MS = 1_000;
 const RECONNECT_MS = { first: 250, max: 5_000 };
 
-const answerChannel = (copyId: string) => `usedcars_heard_${copyId}`;
+const replyChannel = (copyId: string) => `usedcars_heard_${copyId}`;
 
 interface Waiting {
   /** Answers still expected, once the count of listening copies is known. */
@@ -109,7 +109,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-      await client.query(`LISTEN ${answerChannel(this.copyId)}`);
+      await client.query(`LISTEN ${replyChannel(this.copyId)}`);
       // Named only now that it listens: a writer counting it will get its answer.
       const { rows } = await client.query<{ pid: number }>('SELECT set_config($1, $2, false), pg_backend_pid() AS pid', ['application_name', LISTENER_NAME]);
       if (this.closed) {
@@ -165,7 +165,7 @@ export class PostgresChangeFeed implements ChangeFeed {
       const [writer = '', sequence = ''] = payload.split(':');
       if (writer === this.copyId) return;
       for (const holder of this.holders) holder.invalidate();
-      client.query('SELECT pg_notify($1, $2)', [answerChannel(writer), sequence]).catch((error: unknown) => {
+      client.query('SELECT pg_notify($1, $2)', [replyChannel(writer), sequence]).catch((error: unknown) => {
         this.options.log?.("could not answer another API copy's change", error);
       });
       return;
@@ -182,7 +182,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     // Registered before the notice goes out: the first answers may come before the count does.
     let done!: () => void;
     const answered = new Promise<void>((resolve) => (done = resolve));
-    const timer = setTimeout(() => done(), ANSWER_WAIT_MS);
+    const timer = setTimeout(() => done(), REPLY_WAIT_MS);
     const waiting: Waiting = { expected: null, heard: 0, done };
     this.waiting.set(sequence, waiting);
     try {

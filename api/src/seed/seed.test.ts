@@ -1,11 +1,11 @@
 import { count, eq, isNotNull } from 'drizzle-orm';
-import { CATEGORIES, type CarAnswer, carInputSchema } from '@usedcars/shared-contract';
+import { CATEGORIES, type CarResponse, carInputSchema } from '@usedcars/shared-contract';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PUBLIC_DIR } from '../app';
 import { bookings, cars, payments, users } from '../db/schema';
-import { toCar } from '../features/cars/car-answer';
+import { toCar } from '../features/cars/car-response';
 import { FolderStorage } from '../features/photos/storage';
 import { TestApi, createTestDatabase, describeEachDriver } from '../../test/helpers';
 import { DEMO_CARS_PER_BRAND, seedDemoCatalog } from './demo-catalog';
@@ -50,7 +50,7 @@ describeEachDriver('demo data', (api, driver) => {
       const again = await reseedDemo(seeded.db, { demoSignIns: true, photos }, perBrand);
       expect(again).toEqual({ ...first, processed: 0, reused: first.processed + first.reused });
 
-      const list = (await seeded.inject({ method: 'GET', url: '/hondas?limit=100' })).json<CarAnswer[]>();
+      const list = (await seeded.inject({ method: 'GET', url: '/hondas?limit=100' })).json<CarResponse[]>();
       expect(list).toHaveLength(4);
       for (const car of list) {
         expect(car.photos.length).toBeGreaterThanOrEqual(3);

@@ -31,7 +31,7 @@ export interface ScreenModule<Id extends ModuleId> {
 
 /**
  * What a screen reads from the API before it is shown: the render server runs it before rendering
- * (its data then arrives with the HTML), the page before a move (docs/architecture.md, "Moving between screens").
+ * (its data then arrives with the HTML), the page before a move (docs/architecture.md, "Navigation between screens").
  */
 export type ScreenLoader<Id extends ModuleId> = (context: PrefetchContext<Id>) => Promise<PrefetchResult | void>;
 

@@ -10,8 +10,8 @@ import { useNavigationType } from 'react-router-dom';
  */
 export function useFirstItemsFirst(total: number, step: number): number {
   // A document's first screen, the one a server renders and the page hydrates, is a POP.
-  const arrivedByMove = useNavigationType() !== 'POP';
-  const [limit, setLimit] = useState(() => (arrivedByMove ? step : Infinity));
+  const arrivedByNavigation = useNavigationType() !== 'POP';
+  const [limit, setLimit] = useState(() => (arrivedByNavigation ? step : Infinity));
   const shown = Math.min(total, limit);
   const waiting = shown < total;
   useEffect(() => {

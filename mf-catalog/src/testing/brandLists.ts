@@ -1,4 +1,4 @@
-import type { Answer, HANG_UP, SentRequest, StandInApi } from '@usedcars/shared-api/testing';
+import type { StandInResponse, HANG_UP, SentRequest, StandInApi } from '@usedcars/shared-api/testing';
 import { CATEGORIES, CATEGORY_PATHS, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, type Car } from '@usedcars/shared-contract';
 
 /** One page of a brand's list as a test describes it: the API sends the total and cursors as headers. */
@@ -16,7 +16,7 @@ const LIST_PATHS = CATEGORIES.map((category) => CATEGORY_PATHS[category].apiColl
  * the cars as a JSON array with X-Total-Count and the cursors' headers, as the API does
  * (docs/api.md, "GET /audis"); an `Answer` (a refusal, HANG_UP) is sent as it is.
  */
-export function serveBrandLists(api: StandInApi, page: (query: SentRequest['query']) => ListPage | Answer | typeof HANG_UP) {
+export function serveBrandLists(api: StandInApi, page: (query: SentRequest['query']) => ListPage | StandInResponse | typeof HANG_UP) {
   for (const path of LIST_PATHS) {
     api.reply('GET', path, ({ query }) => {
       const answer = page(query);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadPhoto, type CarPhotosAnswer } from '@usedcars/shared-api/photos';
+import { uploadPhoto, type CarPhotosResponse } from '@usedcars/shared-api/photos';
 import { PHOTOS_PER_CAR_MAX, PHOTO_FILE_MAX_BYTES, type Category } from '@usedcars/shared-contract';
 
 /**
@@ -64,7 +64,7 @@ interface UploadRun {
 }
 
 /** Sends waiting rows one after another until none waits; resolves with how many were refused. */
-async function sendWaiting({ rows, aborts, patch }: UploadRun, category: Category, carId: string, onAnswer: (answer: CarPhotosAnswer) => void) {
+async function sendWaiting({ rows, aborts, patch }: UploadRun, category: Category, carId: string, onResponse: (answer: CarPhotosResponse) => void) {
   let refused = 0;
   for (;;) {
     const row = rows.current.find((candidate) => candidate.state === 'waiting');
@@ -81,7 +81,7 @@ async function sendWaiting({ rows, aborts, patch }: UploadRun, category: Categor
         },
       });
       patch(row.key, { state: 'done', percent: 100 });
-      onAnswer(answer);
+      onResponse(answer);
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') continue;
       refused += 1;
@@ -105,7 +105,7 @@ export interface Uploads {
   /** Puts a waiting file first: it becomes the cover when the car has no photos yet. */
   makeFirst(key: string): void;
   /** Sends every waiting file to the car, in order; resolves with how many were refused. */
-  run(category: Category, carId: string, onAnswer: (answer: CarPhotosAnswer) => void): Promise<number>;
+  run(category: Category, carId: string, onResponse: (answer: CarPhotosResponse) => void): Promise<number>;
   /** Refused files wait again (an interrupted connection, a full write limit). */
   retryRefused(): void;
 }
@@ -174,10 +174,10 @@ export function useUploads(): Uploads {
   );
 
   const run = useCallback(
-    (category: Category, carId: string, onAnswer: (answer: CarPhotosAnswer) => void): Promise<number> => {
+    (category: Category, carId: string, onResponse: (answer: CarPhotosResponse) => void): Promise<number> => {
       // Files added while a run is going are picked up by it.
       if (running.current) return running.current;
-      const work = sendWaiting({ rows: rowsRef, aborts: aborts.current, patch }, category, carId, onAnswer);
+      const work = sendWaiting({ rows: rowsRef, aborts: aborts.current, patch }, category, carId, onResponse);
       running.current = work.finally(() => {
         running.current = null;
       });

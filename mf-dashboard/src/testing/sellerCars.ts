@@ -1,4 +1,4 @@
-import type { Answer, StandInApi } from '@usedcars/shared-api/testing';
+import type { StandInResponse, StandInApi } from '@usedcars/shared-api/testing';
 import { CATEGORIES, CATEGORY_PATHS, NEXT_CURSOR_HEADER, type Car, type Category } from '@usedcars/shared-contract';
 
 /**
@@ -12,7 +12,7 @@ export function serveSellerCars(
   refusals: Partial<Record<Category, { status: number; message: string }>> = {},
 ) {
   for (const category of CATEGORIES) {
-    api.reply('GET', CATEGORY_PATHS[category].apiSellerCollection, ({ query }): Answer => {
+    api.reply('GET', CATEGORY_PATHS[category].apiSellerCollection, ({ query }): StandInResponse => {
       const refusal = refusals[category];
       if (refusal) return { status: refusal.status, body: { message: refusal.message } };
       const all = cars[category] ?? [];

@@ -3,7 +3,7 @@ import * as Router from 'react-router-dom';
 import { RemoteErrorHandlerContext, releaseServerMarkup } from '@usedcars/federation';
 import { GlobalStyle } from '@usedcars/shared-ui';
 import { NavigationProgress, PageRouter, installPrefetchOnIntent, prefetchWhenIdle } from '../features/navigation';
-import { AppRoutes, isAppRoute, mayPrefetch, prefetchAddress, prepareMove, registerRemotes } from './routes';
+import { AppRoutes, isAppRoute, mayPrefetch, prefetchAddress, prepareNavigation, registerRemotes } from './routes';
 import { DeferredToaster } from './services';
 import type { PageTelemetry } from './telemetry';
 
@@ -47,7 +47,7 @@ export function App({ telemetry }: { telemetry?: PageTelemetry }) {
   useEffect(() => prefetchWhenIdle(registerRemotes), []);
   return (
     <RemoteErrorHandlerContext.Provider value={telemetry?.onRemoteError}>
-      <PageRouter prepare={prepareMove}>
+      <PageRouter prepare={prepareNavigation}>
         {telemetry ? (
           <ScreenViews viewed={telemetry.viewed}>
             <AppContent />

@@ -4,7 +4,7 @@ import { EXPOSED_MODULES, SCREENS, loadersOf, remoteOf, type Screen, type ShellS
 import { RequireAuth, authStore } from '@usedcars/shared-auth';
 import { connection, loadScreenModule } from '@usedcars/federation';
 import { RemoteComponent } from '@usedcars/shared-ui';
-import { ScreenSlots, prerenderAddress, useMoveEffects } from '../features/navigation';
+import { ScreenSlots, prerenderAddress, useNavigationEffects } from '../features/navigation';
 import { MainLayout } from '../layout/MainLayout';
 import { RouteErrorBoundary } from '../features/error/RouteErrorBoundary';
 import NotFoundPage from '../features/not-found/NotFoundPage';
@@ -89,7 +89,7 @@ export function isAppRoute(pathname: string): boolean {
   return !!leaf && !('shell' in leaf && leaf.shell === 'NotFoundPage');
 }
 
-/** Fetches the code of the screens an address shows, so a move shows them whole (docs/architecture.md, "Moving between screens"). */
+/** Fetches the code of the screens an address shows, so a move shows them whole (docs/architecture.md, "Navigation between screens"). */
 function prepareScreens(pathname: string): Promise<unknown> {
   const screens = screensAt(pathname);
   const code = screens.map((screen) =>
@@ -116,7 +116,7 @@ function startScreenData(pathname: string, search: string): Promise<unknown> {
  * A move: the screens' code and their data start together; the move waits for the code only (the
  * data shows the screen's own skeleton until it arrives).
  */
-export function prepareMove({ pathname, search }: { pathname: string; search: string }): Promise<unknown> {
+export function prepareNavigation({ pathname, search }: { pathname: string; search: string }): Promise<unknown> {
   void startScreenData(pathname, search);
   return prepareScreens(pathname);
 }
@@ -134,7 +134,7 @@ export function mayPrefetch(pathname: string): boolean {
 
 /**
  * Prefetch on intent: an address's code and data, fetched before the click (docs/architecture.md,
- * "Moving between screens"); for a link pointed at or focused, the screen is then rendered out of
+ * "Navigation between screens"); for a link pointed at or focused, the screen is then rendered out of
  * sight, so the click only shows it ("Rendered before the click").
  */
 export function prefetchAddress(address: string, { prerender }: { prerender: boolean }): void {
@@ -145,7 +145,7 @@ export function prefetchAddress(address: string, { prerender }: { prerender: boo
 
 /**
  * Every remote's manifest read and the remote registered, so a first move into it, prefetched or
- * not, starts with its entry and the screen's scripts (docs/architecture.md, "Moving between screens").
+ * not, starts with its entry and the screen's scripts (docs/architecture.md, "Navigation between screens").
  */
 export function registerRemotes(): void {
   const { registry } = connection();
@@ -154,7 +154,7 @@ export function registerRemotes(): void {
 
 /** The main layout and, in it, the route table's screens for the address on show (inside the page's router). */
 export function AppRoutes() {
-  useMoveEffects(isAppRoute);
+  useNavigationEffects(isAppRoute);
   return (
     <RouteErrorBoundary>
       <MainLayout>

@@ -18,7 +18,7 @@ function viewerNow(): SessionViewer | null {
 
 /**
  * Runs the loaders of the screens an address shows, from their remotes' builds, into the page's
- * cache under the keys their hooks read (docs/architecture.md, "Moving between screens"). What is
+ * cache under the keys their hooks read (docs/architecture.md, "Navigation between screens"). What is
  * fresh there is not read again.
  */
 export function loadScreenData(queryClient: QueryClient, screens: readonly MatchedScreen[], search: URLSearchParams): Promise<unknown> {

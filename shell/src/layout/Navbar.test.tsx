@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { authStore, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
-import { NO_ANSWER, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import { Navbar } from './Navbar';
 
 // The bell asks for the unread count as soon as someone is signed in.
@@ -20,7 +20,7 @@ function renderNavbar(path = '/') {
 beforeEach(() => {
   setSignedOut();
   api.reply('GET', '/notifications', 200, { items: [], unread: 0, total: 0 });
-  api.reply('GET', '/conversations/stream', NO_ANSWER);
+  api.reply('GET', '/conversations/stream', NO_RESPONSE);
 });
 
 test('a visitor sees the main links and Login, but no Dashboard', () => {
@@ -75,7 +75,7 @@ test("a signed-in user's Messages link and bell carry the unread messages the st
   api.reply('GET', '/conversations/stream', (request) =>
     told++ < 2
       ? { status: 200, headers: { 'Content-Type': 'text/event-stream' }, text: `event: unread\ndata: {"unread":${told * 2}}\n\n` }
-      : NO_ANSWER(request),
+      : NO_RESPONSE(request),
   );
   setSignedIn({ uid: 'u1', email: 'a@b.c', displayName: 'A' });
   renderNavbar();

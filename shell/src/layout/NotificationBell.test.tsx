@@ -2,7 +2,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { STAND_IN_TOKEN, standInApi, type Answer } from '@usedcars/shared-api/testing';
+import { STAND_IN_TOKEN, standInApi, type StandInResponse } from '@usedcars/shared-api/testing';
 import type { Notification, NotificationPage } from '@usedcars/shared-contract';
 import NotificationBell from './NotificationBell';
 
@@ -10,9 +10,9 @@ const api = standInApi();
 /** What GET /notifications answers, whatever the page size asked. */
 let notifications: NotificationPage;
 /** Answers of the next GET /notifications calls, before `notifications` again. */
-let nextLoads: Answer[];
+let nextLoads: StandInResponse[];
 /** Answers of POST /notifications/read, in turn; the last one repeats. */
-let readAnswers: { unread: number }[];
+let readResponses: { unread: number }[];
 
 const match: Notification = {
   _id: '00000000-0000-4000-8000-000000000001',
@@ -47,9 +47,9 @@ function renderBell() {
 beforeEach(() => {
   notifications = { items: [match, suspended], unread: 1, total: 2 };
   nextLoads = [];
-  readAnswers = [{ unread: 0 }];
+  readResponses = [{ unread: 0 }];
   api.reply('GET', '/notifications', () => nextLoads.shift() ?? { status: 200, body: notifications });
-  api.reply('POST', '/notifications/read', () => ({ status: 200, body: (readAnswers.length > 1 ? readAnswers.shift() : readAnswers[0])! }));
+  api.reply('POST', '/notifications/read', () => ({ status: 200, body: (readResponses.length > 1 ? readResponses.shift() : readResponses[0])! }));
 });
 
 const readBodies = () => api.sent('POST', '/notifications/read').map((sent) => sent.body);
@@ -113,7 +113,7 @@ test('an empty list says so; a failed one says why and offers Retry', async () =
 test('unread notifications older than the list are marked read with one press, and the count follows', async () => {
   const user = userEvent.setup();
   notifications = { items: [match, suspended], unread: 26, total: 40 };
-  readAnswers = [{ unread: 25 }, { unread: 0 }];
+  readResponses = [{ unread: 25 }, { unread: 0 }];
   renderBell();
   await user.click(await screen.findByRole('button', { name: 'Notifications, 26 unread' }));
   const panel = await screen.findByRole('region', { name: 'Notifications' });

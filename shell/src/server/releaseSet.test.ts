@@ -13,12 +13,12 @@ const allowed = () => ['http://cdn.test', 'http://api.test/release-files/'];
 
 /** The API's two release routes, answering what the test sets (or nothing at all while `down`). */
 async function registry() {
-  const state = { live: { remotes: {} } as LiveSet, down: false, pinChecks: 0, pinAnswers: {} as Record<string, unknown> };
+  const state = { live: { remotes: {} } as LiveSet, down: false, pinChecks: 0, pinResponses: {} as Record<string, unknown> };
   const server: Server = createServer((request, response) => {
     if (state.down) return response.destroy();
     if (request.url?.startsWith('/releases/pins')) {
       state.pinChecks += 1;
-      const answer = state.pinAnswers[new URL(request.url, 'http://api.test').searchParams.get('pin') ?? ''];
+      const answer = state.pinResponses[new URL(request.url, 'http://api.test').searchParams.get('pin') ?? ''];
       response.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
       return response.end(JSON.stringify(answer ?? { message: 'no' }));
     }
@@ -82,7 +82,7 @@ test('a forged or expired pin is refused here, unasked; a well-signed one is ask
   const good = signer.sign({ remote: 'catalog', version: '2', exp: clock.now / 1000 + 3_600 });
   const stranger = signer.sign({ remote: 'catalog', version: '9', exp: clock.now / 1000 + 7_200 });
   const answers: Record<string, unknown> = { [good]: { remote: 'catalog', version: '2', manifestUrl: V2 } };
-  api.state.pinAnswers = answers;
+  api.state.pinResponses = answers;
   try {
     const pins = new PinChecks(`${api.origin}/releases/pins`, signer, fetch, () => clock.now);
     for (const forged of [

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type Booking, type CarAnswer, GONE_NOTES, type NotificationPage, ORDER_MESSAGES } from '@usedcars/shared-contract';
+import { type Booking, type CarResponse, GONE_NOTES, type NotificationPage, ORDER_MESSAGES } from '@usedcars/shared-contract';
 import { bookings, cars } from '../../db/schema';
 import { type Account, COLLECTION, describeEachDriver } from '../../../test/helpers';
 
@@ -18,17 +18,17 @@ describeEachDriver('sellers keep listings current (PATCH)', (api) => {
 
   it('changes price, details, location and condition, and keeps every price in priceHistory', async () => {
     const carId = await api().addCar(seller, { currentPrice: 21_500 });
-    const listed = (await read(carId)).json<CarAnswer>();
+    const listed = (await read(carId)).json<CarResponse>();
     expect(listed.priceHistory).toEqual([{ price: 21_500, at: expect.any(String) }]);
     const response = await patch(seller, carId, { currentPrice: 20_300, details: 'New tyres 🚗', location: 'Oakland, CA', condition: 'Very good' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ _id: carId, currentPrice: 20_300, details: 'New tyres 🚗', location: 'Oakland, CA', condition: 'Very good' });
-    const after = (await read(carId)).json<CarAnswer>();
+    const after = (await read(carId)).json<CarResponse>();
     expect(after.priceHistory.map((entry) => entry.price)).toEqual([21_500, 20_300]);
     expect(Date.parse(after.priceHistory[1]!.at)).toBeGreaterThanOrEqual(Date.parse(after.priceHistory[0]!.at));
     // The same price again is no change.
     await patch(seller, carId, { currentPrice: 20_300 });
-    expect((await read(carId)).json<CarAnswer>().priceHistory).toHaveLength(2);
+    expect((await read(carId)).json<CarResponse>().priceHistory).toHaveLength(2);
   });
 
   it("refuses another seller's car, a sold car's price, an ended listing and an empty change, changing nothing", async () => {
@@ -74,10 +74,10 @@ describeEachDriver('sellers keep listings current (PATCH)', (api) => {
     expect(gone.statusCode).toBe(410);
     expect(gone.json()).toEqual({ message: GONE_NOTES.soldElsewhere, removed: 'soldElsewhere' });
     const list = await api().inject({ method: 'GET', url: `${COLLECTION.audi}?q=Roadster` });
-    expect(list.json<CarAnswer[]>().map((car) => car._id)).not.toContain(carId);
+    expect(list.json<CarResponse[]>().map((car) => car._id)).not.toContain(carId);
     // The seller's own My Products still shows it, with its status.
     const own = await api().inject({ method: 'GET', url: '/myAudi', headers: seller.auth });
-    expect(own.json<CarAnswer[]>().find((car) => car._id === carId)).toMatchObject({ status: 'soldElsewhere' });
+    expect(own.json<CarResponse[]>().find((car) => car._id === carId)).toMatchObject({ status: 'soldElsewhere' });
 
     // The bookings are kept, cancelled with how the listing ended: each buyer's My Orders still shows theirs.
     const kept = await api().db.select().from(bookings).where(eq(bookings.carId, carId));

@@ -8,7 +8,7 @@ import {
   PREV_CURSOR_HEADER,
   TOTAL_COUNT_HEADER,
   acknowledgedSchema,
-  carAnswerSchema,
+  carResponseSchema,
   carInputSchema,
   carListQuerySchema,
   carUpdateSchema,
@@ -23,7 +23,7 @@ import { badRequest } from '../../http/errors';
 import { noneMatchHits } from '../../http/etag';
 import { accountOf, onlyRoles, signedInIfTokenSent } from '../auth/route-auth';
 import { updateCar } from './edit';
-import { toCar } from './car-answer';
+import { toCar } from './car-response';
 import type { CarListFilter } from './list-query';
 import type { CarCatalog, CarPage } from './service';
 
@@ -34,7 +34,7 @@ const listDescription =
   `(absent at either end); a cursor keeps its sort and filters and costs the same at any depth. offset goes to ` +
   `${CAR_LIST_MAX_OFFSET} at most. Answers carry an ETag; If-None-Match gets 304.`;
 
-const listResponse = { 200: z.array(carAnswerSchema), 304: z.null(), 400: messageSchema };
+const listResponse = { 200: z.array(carResponseSchema), 304: z.null(), 400: messageSchema };
 
 /** Sends a page as pre-serialised JSON (it was validated when built), or 304 when the client has it. */
 function sendPage(page: CarPage, request: FastifyRequest, reply: FastifyReply) {
@@ -100,7 +100,7 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
             summary: `One ${label} car`,
             params: z.object({ id: idField('id') }),
             description: 'A car its seller ended, or the moderators hid, answers 410 with why (removed: withdrawn, soldElsewhere or hidden).',
-            response: { 200: carAnswerSchema, 400: messageSchema, 404: messageSchema, 410: removedCarSchema },
+            response: { 200: carResponseSchema, 400: messageSchema, 404: messageSchema, 410: removedCarSchema },
           },
         },
         (request) => catalog.get(category, request.params.id),
@@ -120,7 +120,7 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
               'nothing is changed by a refusal. Past the hourly limit of edits a 429.',
             params: z.object({ id: idField('id') }),
             body: carUpdateSchema,
-            response: { 200: carAnswerSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema, 429: messageSchema },
+            response: { 200: carResponseSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema, 429: messageSchema },
           },
         },
         async (request) => {

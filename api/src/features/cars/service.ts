@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { type SQL, and, count, eq } from 'drizzle-orm';
-import { CAR_LIST_MAX_LIMIT, type CarAnswer, type CarInput, type Category, GONE_NOTES } from '@usedcars/shared-contract';
+import { CAR_LIST_MAX_LIMIT, type CarResponse, type CarInput, type Category, GONE_NOTES } from '@usedcars/shared-contract';
 import type { CacheHolder } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { type UserRow, cars } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { PhotoService } from '../photos/service';
 import { matchNewCar } from '../alerts/matching';
-import { removedAs, toCar } from './car-answer';
+import { removedAs, toCar } from './car-response';
 import { type CursorCodec, type Position } from './cursor';
 import { TtlCache } from './list-cache';
 import { type CarListFilter, SORT_KEYS, beyond, cacheKey, orderOf, whereOf } from './list-query';
@@ -125,7 +125,7 @@ export class CarCatalog implements CacheHolder {
     return total;
   }
 
-  async get(category: Category, id: string): Promise<CarAnswer> {
+  async get(category: Category, id: string): Promise<CarResponse> {
     const [row] = await this.db
       .select()
       .from(cars)

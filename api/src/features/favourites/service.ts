@@ -3,7 +3,7 @@ import { type Favourites, GONE_NOTES, SAVED_CAR_CAP } from '@usedcars/shared-con
 import type { Db } from '../../db/client';
 import { cars, favourites, users } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../http/errors';
-import { removedAs, toCar } from '../cars/car-answer';
+import { removedAs, toCar } from '../cars/car-response';
 import type { PhotoService } from '../photos/service';
 
 /** Saves a car for a buyer; answers whether it was new (a repeat is a success that changes nothing). */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type AuditEntry, type CarAnswer, GONE_NOTES, type NotificationPage, type Report } from '@usedcars/shared-contract';
+import { type AuditEntry, type CarResponse, GONE_NOTES, type NotificationPage, type Report } from '@usedcars/shared-contract';
 import { auditLog, reports } from '../../db/schema';
 import { type Account, COLLECTION, describeEachDriver, sampleCar } from '../../../test/helpers';
 
@@ -16,7 +16,7 @@ describeEachDriver('moderation', (api) => {
   const reportCar = (who: Account, payload: object) => api().inject({ method: 'POST', url: '/reports', headers: who.auth, payload });
   const inbox = async (who: Account) => (await api().inject({ method: 'GET', url: '/notifications', headers: who.auth })).json<NotificationPage>();
   const act = (path: string, reason: string, who = admin) => api().inject({ method: 'POST', url: path, headers: who.auth, payload: { reason } });
-  const listed = async (q: string) => (await api().inject({ method: 'GET', url: `${COLLECTION.audi}?q=${encodeURIComponent(q)}` })).json<CarAnswer[]>();
+  const listed = async (q: string) => (await api().inject({ method: 'GET', url: `${COLLECTION.audi}?q=${encodeURIComponent(q)}` })).json<CarResponse[]>();
 
   it('takes a report once per person and car, with a reason from the list, and queues it for the admin', async () => {
     const carId = await api().addCar(seller, { carName: 'Audi R8 too cheap' });
@@ -60,7 +60,7 @@ describeEachDriver('moderation', (api) => {
     const page = await api().inject({ method: 'GET', url: `${COLLECTION.audi}/${carId}` });
     expect(page.statusCode).toBe(410);
     expect(page.json()).toEqual({ message: GONE_NOTES.hidden, removed: 'hidden' });
-    const own = (await api().inject({ method: 'GET', url: '/myAudi', headers: seller.auth })).json<CarAnswer[]>();
+    const own = (await api().inject({ method: 'GET', url: '/myAudi', headers: seller.auth })).json<CarResponse[]>();
     expect(own.find((car) => car._id === carId)).toMatchObject({ hiddenReason: 'The photos belong to another dealer' });
     const text = 'Audi S5 stolen photos was hidden by the moderators: The photos belong to another dealer';
     for (const who of [seller, buyer]) expect((await inbox(who)).items).toContainEqual(expect.objectContaining({ kind: 'listingHidden', carId, text }));

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { CarPhoto, CarPhotosAnswer, PhotoFormat, PhotoVariant } from '@usedcars/shared-contract';
+import type { CarPhoto, CarPhotosResponse, PhotoFormat, PhotoVariant } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { type CarPhotoVariantRow, carPhotoVariants, carPhotos, cars } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -39,7 +39,7 @@ export async function photosFor(db: Db, storage: PhotoStorage, carsToShow: reado
 }
 
 /** What a photo write answers: the car's img and its photos as they are now. */
-export async function carPhotosAnswer(tx: Db, storage: PhotoStorage, carId: string): Promise<CarPhotosAnswer> {
+export async function carPhotosResponse(tx: Db, storage: PhotoStorage, carId: string): Promise<CarPhotosResponse> {
   const [car] = await tx.select({ id: cars.id, carName: cars.carName, img: cars.img }).from(cars).where(eq(cars.id, carId));
   if (!car) throw notFound(`No car with id ${carId}`);
   const photos = (await photosFor(tx, storage, [car])).get(car.id) ?? [];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { CarPhotosAnswer } from '@usedcars/shared-contract';
+import type { CarPhotosResponse } from '@usedcars/shared-contract';
 import { carPhotos, writeEvents } from '../../db/schema';
 import { type Account, TEST_CONFIG, TestApi, createTestDatabase, describeEachDriver, multipartBody } from '../../../test/helpers';
 import { ENCODABLE_SIDE } from './processing';
@@ -67,7 +67,7 @@ describeEachDriver('photo uploads a stranger sends', (api) => {
     const { payload, headers } = await multipartBody([{ name: 'tall.png', bytes: await png(100, 20_000), type: 'image/png' }]);
     const response = await post(payload, headers['content-type']!);
     expect(response.statusCode).toBe(201);
-    const [photo] = response.json<CarPhotosAnswer>().photos;
+    const [photo] = response.json<CarPhotosResponse>().photos;
     const variants = [...photo!.variants.avif, ...photo!.variants.webp, ...photo!.variants.jpeg];
     expect(Math.max(...variants.map((variant) => variant.height))).toBe(ENCODABLE_SIDE);
     expect(photo!.height).toBe(ENCODABLE_SIDE);

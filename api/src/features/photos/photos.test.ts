@@ -4,7 +4,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { SignJWT } from 'jose';
-import { type CarAnswer, type CarPhoto, type CarPhotosAnswer, PHOTO_CONTENT_TYPES, PHOTO_FILE_MAX_BYTES, type PhotoFormat } from '@usedcars/shared-contract';
+import {
+  type CarResponse,
+  type CarPhoto,
+  type CarPhotosResponse,
+  PHOTO_CONTENT_TYPES,
+  PHOTO_FILE_MAX_BYTES,
+  type PhotoFormat,
+} from '@usedcars/shared-contract';
 import { carPhotoVariants, carPhotos, cars } from '../../db/schema';
 import { reseedDemo } from '../../seed/seed';
 import { type Account, TEST_CONFIG, TestApi, createTestDatabase, describeEachDriver, multipartBody, sampleCar } from '../../../test/helpers';
@@ -64,7 +71,7 @@ describeEachDriver('car photos', (api, driver) => {
     return response;
   }
 
-  const detail = async (carId: string) => (await api().inject({ method: 'GET', url: `/audis/${carId}` })).json<CarAnswer>();
+  const detail = async (carId: string) => (await api().inject({ method: 'GET', url: `/audis/${carId}` })).json<CarResponse>();
   const photoRows = async (carId: string) => api().db.select().from(carPhotos).where(eq(carPhotos.carId, carId));
 
   it('turns a phone photo upright, keeps nothing of its metadata, and serves every variant with its type and a year of caching', async () => {
@@ -77,7 +84,7 @@ describeEachDriver('car photos', (api, driver) => {
     const carId = await api().addCar(seller);
     const response = await upload(carId, [{ name: 'IMG_0042.JPG', bytes: original }]);
     expect(response.statusCode).toBe(201);
-    const { photos, img } = response.json<CarPhotosAnswer>();
+    const { photos, img } = response.json<CarPhotosResponse>();
     expect(photos).toHaveLength(1);
     const [photo] = photos as [CarPhoto];
     // 1200 × 800 stored sideways is an 800 × 1200 picture: no width above 800 is made.
@@ -142,7 +149,7 @@ describeEachDriver('car photos', (api, driver) => {
       ['The front, in the driveway', ''],
     );
     expect(response.statusCode).toBe(201);
-    const answer = response.json<CarPhotosAnswer>();
+    const answer = response.json<CarPhotosResponse>();
     expect(answer.photos.map((photo) => photo.alt)).toEqual(['The front, in the driveway', 'With photos, photo 2 of 2']);
     expect(answer.photos[1]).toMatchObject({ width: 400, height: 300 });
 
@@ -151,10 +158,10 @@ describeEachDriver('car photos', (api, driver) => {
     expect(car.img).toBe(answer.photos[0]!.src);
     expect(await detail(linked)).toMatchObject({ img: sampleCar().img, photos: [] });
 
-    const list = (await api().inject({ method: 'GET', url: '/audis?limit=100' })).json<CarAnswer[]>();
+    const list = (await api().inject({ method: 'GET', url: '/audis?limit=100' })).json<CarResponse[]>();
     expect(list.find((item) => item._id === carId)).toEqual(car);
     expect(list.find((item) => item._id === linked)?.photos).toEqual([]);
-    const mine = (await api().inject({ method: 'GET', url: '/myAudi', headers: seller.auth })).json<CarAnswer[]>();
+    const mine = (await api().inject({ method: 'GET', url: '/myAudi', headers: seller.auth })).json<CarResponse[]>();
     expect(mine.find((item) => item._id === carId)?.photos).toEqual(answer.photos);
   });
 
@@ -166,12 +173,12 @@ describeEachDriver('car photos', (api, driver) => {
         { name: 'b.png', bytes: await png(400, 300, '#00ff00') },
         { name: 'c.png', bytes: await png(400, 300, '#0000ff') },
       ])
-    ).json<CarPhotosAnswer>();
+    ).json<CarPhotosResponse>();
     const [a, b, c] = added.photos.map((photo) => photo.id) as [string, string, string];
 
     const reordered = await api().inject({ method: 'PUT', url: `/audis/${carId}/photos`, headers: seller.auth, payload: { photoIds: [c, a, b] } });
     expect(reordered.statusCode).toBe(200);
-    const answer = reordered.json<CarPhotosAnswer>();
+    const answer = reordered.json<CarPhotosResponse>();
     expect(answer.photos.map((photo) => photo.id)).toEqual([c, a, b]);
     expect(answer.img).toBe(added.photos[2]!.src);
     const car = await detail(carId);
@@ -202,12 +209,12 @@ describeEachDriver('car photos', (api, driver) => {
         { name: 'one.png', bytes: await png(500, 300, '#123456') },
         { name: 'two.png', bytes: await png(500, 300, '#654321') },
       ])
-    ).json<CarPhotosAnswer>();
+    ).json<CarPhotosResponse>();
     const [first, second] = added.photos as [CarPhoto, CarPhoto];
 
     const removed = await api().inject({ method: 'DELETE', url: `/audis/${carId}/photos/${first.id}`, headers: seller.auth });
     expect(removed.statusCode).toBe(200);
-    expect(removed.json<CarPhotosAnswer>()).toMatchObject({ img: second.src, photos: [{ id: second.id }] });
+    expect(removed.json<CarPhotosResponse>()).toMatchObject({ img: second.src, photos: [{ id: second.id }] });
     for (const { url } of allUrls(first)) expect((await api().inject({ method: 'GET', url })).statusCode).toBe(404);
     for (const { url } of allUrls(second)) expect((await api().inject({ method: 'GET', url })).statusCode).toBe(200);
 
@@ -217,7 +224,7 @@ describeEachDriver('car photos', (api, driver) => {
     expect((await api().inject({ method: 'DELETE', url: `/audis/${carId}/photos/${second.id}`, headers: other.auth })).statusCode).toBe(403);
 
     const last = await api().inject({ method: 'DELETE', url: `/audis/${carId}/photos/${second.id}`, headers: seller.auth });
-    expect(last.json<CarPhotosAnswer>()).toEqual({ img: 'https://pictures.example.com/my-audi.jpg', photos: [] });
+    expect(last.json<CarPhotosResponse>()).toEqual({ img: 'https://pictures.example.com/my-audi.jpg', photos: [] });
     expect(await detail(carId)).toMatchObject({ img: 'https://pictures.example.com/my-audi.jpg', photos: [] });
   });
 
@@ -225,8 +232,8 @@ describeEachDriver('car photos', (api, driver) => {
     const picture = await png(420, 280, '#777777');
     const mine = await api().addCar(seller);
     const theirs = await api().addCar(other);
-    const minePhoto = (await upload(mine, [{ name: 'same.png', bytes: picture }])).json<CarPhotosAnswer>().photos[0]!;
-    const theirPhoto = (await upload(theirs, [{ name: 'same.png', bytes: picture }], other)).json<CarPhotosAnswer>().photos[0]!;
+    const minePhoto = (await upload(mine, [{ name: 'same.png', bytes: picture }])).json<CarPhotosResponse>().photos[0]!;
+    const theirPhoto = (await upload(theirs, [{ name: 'same.png', bytes: picture }], other)).json<CarPhotosResponse>().photos[0]!;
     expect(theirPhoto.src).toBe(minePhoto.src);
 
     expect((await api().inject({ method: 'DELETE', url: `/audis/${mine}/photos/${minePhoto.id}`, headers: seller.auth })).statusCode).toBe(200);
@@ -394,7 +401,7 @@ describeEachDriver('car photos', (api, driver) => {
   it("takes the car's photos along when its seller's account is deleted", async () => {
     const leaving = await api().account('Seller', 'Leaving Seller');
     const carId = await api().addCar(leaving);
-    const photo = (await upload(carId, [{ name: 'bye.png', bytes: await png(360, 240, '#abcdef') }], leaving)).json<CarPhotosAnswer>().photos[0]!;
+    const photo = (await upload(carId, [{ name: 'bye.png', bytes: await png(360, 240, '#abcdef') }], leaving)).json<CarPhotosResponse>().photos[0]!;
     const admin = await api().account('admin');
     expect((await api().inject({ method: 'DELETE', url: `/allUsers/${leaving.id}`, headers: admin.auth })).statusCode).toBe(200);
     expect(await api().db.select().from(cars).where(eq(cars.id, carId))).toHaveLength(0);
@@ -404,12 +411,12 @@ describeEachDriver('car photos', (api, driver) => {
   // Last: it replaces the catalog this suite's cars are in.
   it('a reseed deletes the files of photos sellers uploaded; the demo photos are made again from the cache', async () => {
     const carId = await api().addCar(seller);
-    const photo = (await upload(carId, [{ name: 'gone.png', bytes: await png(380, 250, '#123456') }])).json<CarPhotosAnswer>().photos[0]!;
+    const photo = (await upload(carId, [{ name: 'gone.png', bytes: await png(380, 250, '#123456') }])).json<CarPhotosResponse>().photos[0]!;
     const photos = { storage: api().photoStorage, cacheDir: path.join(tmpdir(), 'usedcars-test-demo-photo-cache') };
     const report = await reseedDemo(api().db, { demoSignIns: false, photos }, 1);
     expect(report.photos).toBeGreaterThanOrEqual(3 * report.cars);
     for (const { url } of allUrls(photo)) expect((await api().inject({ method: 'GET', url })).statusCode).toBe(404);
-    const [demo] = (await api().inject({ method: 'GET', url: '/audis?limit=1' })).json<CarAnswer[]>();
+    const [demo] = (await api().inject({ method: 'GET', url: '/audis?limit=1' })).json<CarResponse[]>();
     expect((await api().inject({ method: 'GET', url: demo!.img })).statusCode).toBe(200);
   }, 120_000);
 });

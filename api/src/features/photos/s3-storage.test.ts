@@ -2,7 +2,7 @@ import { type Server, createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, type Socket, createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { CarAnswer, CarPhoto, CarPhotosAnswer } from '@usedcars/shared-contract';
+import type { CarResponse, CarPhoto, CarPhotosResponse } from '@usedcars/shared-contract';
 import { carPhotos } from '../../db/schema';
 import { DRIVERS, TestApi, createTestDatabase, multipartBody } from '../../../test/helpers';
 import { TestObjectStore } from '../../../test/object-store';
@@ -181,13 +181,13 @@ describe.each(DRIVERS)('a photo from upload to ready with PHOTO_STORAGE=s3 (%s)'
     const { payload, headers } = await multipartBody([{ name, bytes }]);
     return api.inject({ method: 'POST', url: `/audis/${carId}/photos`, headers: { ...seller.auth, ...headers }, payload });
   }
-  const detail = async (carId: string) => (await api.inject({ method: 'GET', url: `/audis/${carId}` })).json<CarAnswer>();
+  const detail = async (carId: string) => (await api.inject({ method: 'GET', url: `/audis/${carId}` })).json<CarResponse>();
 
   it('stores every variant in the bucket and answers addresses under PHOTO_PUBLIC_BASE_URL, each served with its type and a year of caching', async () => {
     const carId = await api.addCar(seller);
     const response = await upload(carId, await picture('#2255aa'));
     expect(response.statusCode).toBe(201);
-    const { photos, img } = response.json<CarPhotosAnswer>();
+    const { photos, img } = response.json<CarPhotosResponse>();
     expect(photos).toHaveLength(1);
     const urls = urlsOf(photos[0]!);
     // Widths 320, 640 and the picture's own 700, in three formats.
@@ -219,10 +219,10 @@ describe.each(DRIVERS)('a photo from upload to ready with PHOTO_STORAGE=s3 (%s)'
 
   it('deletes the files from the bucket with the last photo that used them', async () => {
     const carId = await api.addCar(seller, { img: 'https://example.com/listed.jpg' });
-    const { photos } = (await upload(carId, await picture('#aa5522'))).json<CarPhotosAnswer>();
+    const { photos } = (await upload(carId, await picture('#aa5522'))).json<CarPhotosResponse>();
     const keys = urlsOf(photos[0]!).map((url) => url.slice(store.publicBaseUrl.length + 1));
     const removed = await api.inject({ method: 'DELETE', url: `/audis/${carId}/photos/${photos[0]!.id}`, headers: seller.auth });
-    expect(removed.json<CarPhotosAnswer>()).toEqual({ img: 'https://example.com/listed.jpg', photos: [] });
+    expect(removed.json<CarPhotosResponse>()).toEqual({ img: 'https://example.com/listed.jpg', photos: [] });
     const left = await store.keys();
     expect(keys.filter((key) => left.includes(key))).toEqual([]);
     expect((await load(urlsOf(photos[0]!)[0]!)).status).toBe(404);
@@ -244,11 +244,11 @@ describe.each(DRIVERS)('a photo from upload to ready with PHOTO_STORAGE=s3 (%s)'
 
   describe('with the object store down', () => {
     let carId: string;
-    let before: CarPhotosAnswer;
+    let before: CarPhotosResponse;
 
     beforeAll(async () => {
       carId = await api.addCar(seller, { carName: 'Photographed before the outage' });
-      before = (await upload(carId, await picture('#22aa55'))).json<CarPhotosAnswer>();
+      before = (await upload(carId, await picture('#22aa55'))).json<CarPhotosResponse>();
       await store.stop();
     });
     afterAll(() => store.start());
@@ -270,7 +270,7 @@ describe.each(DRIVERS)('a photo from upload to ready with PHOTO_STORAGE=s3 (%s)'
       expect({ img: car.img, photos: car.photos }).toEqual(before);
       const list = await api.inject({ method: 'GET', url: '/audis?limit=100' });
       expect(list.statusCode).toBe(200);
-      expect(list.json<CarAnswer[]>().find((listed) => listed._id === carId)?.photos).toEqual(before.photos);
+      expect(list.json<CarResponse[]>().find((listed) => listed._id === carId)?.photos).toEqual(before.photos);
       const mine = await api.inject({ method: 'GET', url: '/myAudi', headers: seller.auth });
       expect(mine.statusCode).toBe(200);
     });
@@ -278,7 +278,7 @@ describe.each(DRIVERS)('a photo from upload to ready with PHOTO_STORAGE=s3 (%s)'
     it('deletes a photo all the same: the car no longer shows it, and its files wait in the bucket', async () => {
       const extraCar = await api.addCar(seller, { img: 'https://example.com/kept.jpg' });
       await store.start();
-      const { photos } = (await upload(extraCar, await picture('#777777'))).json<CarPhotosAnswer>();
+      const { photos } = (await upload(extraCar, await picture('#777777'))).json<CarPhotosResponse>();
       await store.stop();
       const removed = await api.inject({ method: 'DELETE', url: `/audis/${extraCar}/photos/${photos[0]!.id}`, headers: seller.auth });
       expect({ status: removed.statusCode, body: removed.json() }).toEqual({ status: 200, body: { img: 'https://example.com/kept.jpg', photos: [] } });
@@ -294,7 +294,7 @@ describe.each(DRIVERS)('a photo from upload to ready with PHOTO_STORAGE=s3 (%s)'
       try {
         const response = await upload(carId, await picture('#5522aa'), 'side.jpg');
         expect(response.statusCode).toBe(201);
-        const { photos } = response.json<CarPhotosAnswer>();
+        const { photos } = response.json<CarPhotosResponse>();
         expect(photos.map((photo) => photo.id).slice(0, 1)).toEqual([before.photos[0]!.id]);
         expect(photos).toHaveLength(2);
         for (const url of urlsOf(photos[1]!)) expect((await load(url)).status).toBe(200);

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type CarPhoto, type CarPhotosAnswer, type Category, PHOTOS_PER_CAR_MAX } from '@usedcars/shared-contract';
+import { type CarPhoto, type CarPhotosResponse, type Category, PHOTOS_PER_CAR_MAX } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { carPhotoVariants, carPhotos, cars } from '../../db/schema';
 import { conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import type { Slots } from '../limits/write-limits';
-import { carPhotosAnswer, photosFor } from './car-photos';
+import { carPhotosResponse, photosFor } from './car-photos';
 import { settleCover } from './cover';
 import { lockCar, lockKeys } from './locks';
 import { type ProcessedPhoto, PhotoQueue, PhotoRejection, processPhoto } from './processing';
@@ -97,7 +97,7 @@ export class PhotoService {
   }
 
   /** All the staged photos become the car's, after those it has, in one transaction, or none do; `alts[i]` describes the i-th (empty: from the car's name). */
-  async commit(carId: string, staged: readonly StagedPhoto[], alts: readonly string[]): Promise<CarPhotosAnswer> {
+  async commit(carId: string, staged: readonly StagedPhoto[], alts: readonly string[]): Promise<CarPhotosResponse> {
     return this.db.transaction(async (tx) => {
       await lockCar(tx, carId);
       const existing = await photoCount(tx, carId);
@@ -122,7 +122,7 @@ export class PhotoService {
         .insert(carPhotoVariants)
         .values(staged.flatMap((item, index) => item.photo.variants.map((variant) => ({ photoId: rows[index]!.id, ...variantRow(variant) }))));
       await settleCover(tx, this.storage, carId);
-      return carPhotosAnswer(tx, this.storage, carId);
+      return carPhotosResponse(tx, this.storage, carId);
     });
   }
 
@@ -135,7 +135,7 @@ export class PhotoService {
   }
 
   /** The new order must name every photo of the car once: a tab with an older list is told so. */
-  async reorder(carId: string, photoIds: readonly string[]): Promise<CarPhotosAnswer> {
+  async reorder(carId: string, photoIds: readonly string[]): Promise<CarPhotosResponse> {
     return this.db.transaction(async (tx) => {
       await lockCar(tx, carId);
       const current = await tx.select({ id: carPhotos.id }).from(carPhotos).where(eq(carPhotos.carId, carId));
@@ -148,11 +148,11 @@ export class PhotoService {
       }
       for (const [position, id] of photoIds.entries()) await tx.update(carPhotos).set({ position }).where(eq(carPhotos.id, id));
       await settleCover(tx, this.storage, carId);
-      return carPhotosAnswer(tx, this.storage, carId);
+      return carPhotosResponse(tx, this.storage, carId);
     });
   }
 
-  async remove(carId: string, photoId: string): Promise<CarPhotosAnswer> {
+  async remove(carId: string, photoId: string): Promise<CarPhotosResponse> {
     const { answer, keys } = await this.db.transaction(async (tx) => {
       await lockCar(tx, carId);
       const keys = (await tx.select({ key: carPhotoVariants.key }).from(carPhotoVariants).where(eq(carPhotoVariants.photoId, photoId))).map((row) => row.key);
@@ -164,7 +164,7 @@ export class PhotoService {
       const rest = await tx.select({ id: carPhotos.id }).from(carPhotos).where(eq(carPhotos.carId, carId)).orderBy(asc(carPhotos.position));
       for (const [position, photo] of rest.entries()) await tx.update(carPhotos).set({ position }).where(eq(carPhotos.id, photo.id));
       await settleCover(tx, this.storage, carId);
-      return { answer: await carPhotosAnswer(tx, this.storage, carId), keys };
+      return { answer: await carPhotosResponse(tx, this.storage, carId), keys };
     });
     await this.deleteUnused(keys);
     return answer;

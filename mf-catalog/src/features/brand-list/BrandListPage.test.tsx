@@ -1,7 +1,7 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HANG_UP, standInApi, type Answer, type SentRequest } from '@usedcars/shared-api/testing';
+import { HANG_UP, standInApi, type StandInResponse, type SentRequest } from '@usedcars/shared-api/testing';
 import { CAR_LIST_MAX_OFFSET } from '@usedcars/shared-contract';
 import BrandListPage from './BrandListPage';
 import { listRequests, serveBrandLists, type ListPage } from '../../testing/brandLists';
@@ -108,7 +108,7 @@ test('pages: Next page asks for the next 24 cars and the address remembers the p
  * back; a cursor it never handed out is refused as the API refuses one.
  */
 const DEEP_TOTAL = 420 * 24;
-function deepBrand(query: SentRequest['query']): ListPage | Answer {
+function deepBrand(query: SentRequest['query']): ListPage | StandInResponse {
   let index: number;
   if (query.cursor !== undefined) {
     const match = /^cursor-to-car-(\d+)$/.exec(query.cursor);

@@ -7,7 +7,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { loadStripe } from '@stripe/stripe-js';
 import { setSignedIn } from '@usedcars/shared-auth';
-import { HANG_UP, STAND_IN_TOKEN, standInApi, type Answer } from '@usedcars/shared-api/testing';
+import { HANG_UP, STAND_IN_TOKEN, standInApi, type StandInResponse } from '@usedcars/shared-api/testing';
 import { noticeFrom, type Booking } from '@usedcars/shared-contract';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
@@ -132,8 +132,8 @@ beforeEach(() => {
 
 describe('with the test gateway', () => {
   test('shows the booking, its price, a test-mode card form, and Pay once the intent is there', async () => {
-    let answerIntent!: (answer: Answer) => void;
-    api.reply('POST', '/create-payment-intent', () => new Promise<Answer>((resolve) => (answerIntent = resolve)));
+    let respondToIntent!: (answer: StandInResponse) => void;
+    api.reply('POST', '/create-payment-intent', () => new Promise<StandInResponse>((resolve) => (respondToIntent = resolve)));
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the booking…');
     expect(await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' })).toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('with the test gateway', () => {
     // No client secret yet: Pay waits.
     expect(payButton()).toBeDisabled();
     await waitFor(() => expect(api.sent('POST', '/create-payment-intent').map((sent) => sent.body)).toEqual([{ bookingId: 'k1' }]));
-    act(() => answerIntent({ status: 201, body: { clientSecret: 'pi_1_secret_abc' } }));
+    act(() => respondToIntent({ status: 201, body: { clientSecret: 'pi_1_secret_abc' } }));
     await waitFor(() => expect(payButton()).toBeEnabled());
     expect(loadStripe).not.toHaveBeenCalled();
   });
@@ -203,8 +203,8 @@ describe('with the test gateway', () => {
   });
 
   test('Pay is disabled while the payment is in progress; success records it, toasts and goes to /Dashboard', async () => {
-    let answerConfirm!: (answer: Answer) => void;
-    api.reply('POST', '/test-gateway/confirm', () => new Promise<Answer>((resolve) => (answerConfirm = resolve)));
+    let respondToConfirm!: (answer: StandInResponse) => void;
+    api.reply('POST', '/test-gateway/confirm', () => new Promise<StandInResponse>((resolve) => (respondToConfirm = resolve)));
     api.reply('POST', '/payments', 201, { insertedId: 'pay_1' });
     renderPage();
     await waitFor(() => expect(payButton()).toBeEnabled());
@@ -215,7 +215,7 @@ describe('with the test gateway', () => {
     fakeClock();
     // The confirmation is on its way to the gateway; it answers once it has arrived.
     await settle(() => api.sent('POST', '/test-gateway/confirm').length === 1);
-    act(() => answerConfirm({ status: 200, body: { id: 'pi_1', status: 'succeeded' } }));
+    act(() => respondToConfirm({ status: 200, body: { id: 'pi_1', status: 'succeeded' } }));
     await settle(paidShown);
     expect(screen.getByText('Successfully Done')).toBeInTheDocument();
     await pauseAfterPaying();

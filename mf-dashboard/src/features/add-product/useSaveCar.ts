@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { addCar } from '@usedcars/shared-api/cars';
-import { SITE_PATHS, type AcknowledgedAnswer, type CarInput } from '@usedcars/shared-contract';
+import { SITE_PATHS, type AcknowledgedResponse, type CarInput } from '@usedcars/shared-contract';
 import type { Uploads } from '../../hooks/useUploads';
 import { dashboardKeys } from '../../lib/queryKeys';
 
@@ -44,7 +44,7 @@ export function useSaveCar(uploads: Uploads) {
 
   const saving = useMutation({
     mutationFn: (car: CarInput) => addCar(car),
-    onSuccess: async (answer: AcknowledgedAnswer, car) => {
+    onSuccess: async (answer: AcknowledgedResponse, car) => {
       if (uploads.pending > 0) await sendPhotos(car, answer.insertedId);
       else await finish(car, 0);
     },

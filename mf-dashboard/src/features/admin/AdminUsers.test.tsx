@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { NO_ANSWER, STAND_IN_TOKEN, standInApi, type Answer, type Responder } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, STAND_IN_TOKEN, standInApi, type StandInResponse, type Responder } from '@usedcars/shared-api/testing';
 import type { User } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { AdminUsers } from './AdminUsers';
@@ -37,8 +37,10 @@ beforeEach(() => {
 });
 
 test('shows one spinner until both lists have arrived, then both tables together', async () => {
-  let sellersArrive: (answer: Answer) => void = () => undefined;
-  api.reply('GET', '/user', (sent) => (sent.query.role === 'Buyer' ? { status: 200, body: [] } : new Promise<Answer>((resolve) => (sellersArrive = resolve))));
+  let sellersArrive: (answer: StandInResponse) => void = () => undefined;
+  api.reply('GET', '/user', (sent) =>
+    sent.query.role === 'Buyer' ? { status: 200, body: [] } : new Promise<StandInResponse>((resolve) => (sellersArrive = resolve)),
+  );
   renderDashboard(<AdminUsers />);
   expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Loading the accounts…']);
   // The buyers are in, the sellers not yet: still nothing that the sellers' arrival would push down.
@@ -116,7 +118,7 @@ test('the deleted row leaves at once, without waiting for the list to be read ag
   renderDashboard(<AdminUsers />);
   const buyersTable = await table('Buyers');
   // From now on the server's list never answers (and would still hold Bob if it did).
-  api.reply('GET', '/user', NO_ANSWER);
+  api.reply('GET', '/user', NO_RESPONSE);
   await user.click(within(buyersTable).getByRole('button', { name: 'Delete Bob Buyer' }));
   await waitFor(() => expect(screen.queryByText('Bob Buyer')).not.toBeInTheDocument());
   expect(within(buyersTable).getByText('Bea Buyer')).toBeInTheDocument();

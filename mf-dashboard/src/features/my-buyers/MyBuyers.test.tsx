@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { booking } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import MyBuyersPage from './MyBuyersPage';
-import { NO_ANSWER, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 
 const api = standInApi();
 
@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 
 test('shows a spinner while the bookings load', () => {
-  api.reply('GET', '/myBuyers', NO_ANSWER);
+  api.reply('GET', '/myBuyers', NO_RESPONSE);
   renderDashboard(<MyBuyersPage />, { path: '/dashboard/myBuyer' });
   expect(screen.getByRole('heading', { level: 1, name: 'My Buyers' })).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent('Loading bookings of my cars…');

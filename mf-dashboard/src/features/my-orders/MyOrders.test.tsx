@@ -1,7 +1,7 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_ANSWER, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import { booking } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { MyOrders, mayPayNow } from './MyOrders';
@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 
 test('shows a spinner while the orders load', () => {
-  api.reply('GET', '/bookings', NO_ANSWER);
+  api.reply('GET', '/bookings', NO_RESPONSE);
   renderDashboard(<MyOrders />);
   expect(screen.getByRole('status')).toHaveTextContent('Loading my orders…');
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { deletePhoto, reorderPhotos, type CarPhotosAnswer } from '@usedcars/shared-api/photos';
+import { deletePhoto, reorderPhotos, type CarPhotosResponse } from '@usedcars/shared-api/photos';
 import type { Car, CarPhoto } from '@usedcars/shared-contract';
 import { Button, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
@@ -22,11 +22,11 @@ export function EditPhotosDialog({ car, onClose }: { car: Car; onClose: () => vo
   const [error, setError] = useState<string | null>(null);
   const uploads = useUploads();
 
-  const settle = (answer: CarPhotosAnswer) => {
+  const settle = (answer: CarPhotosResponse) => {
     setPhotos(answer.photos);
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.sellerCarsAll() });
   };
-  const save = async (change: () => Promise<CarPhotosAnswer>, before: CarPhoto[]) => {
+  const save = async (change: () => Promise<CarPhotosResponse>, before: CarPhoto[]) => {
     setSaving(true);
     setError(null);
     try {

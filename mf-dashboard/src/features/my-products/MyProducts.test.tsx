@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SELLER_CARS_MAX } from '@usedcars/shared-api/cars';
-import { NO_ANSWER, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
 import { CAR_LIST_MAX_LIMIT, CATEGORIES, CATEGORY_PATHS, type Car, type CarPhoto, type Category } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 
 test('shows a spinner while the cars load', () => {
-  for (const category of CATEGORIES) api.reply('GET', CATEGORY_PATHS[category].apiSellerCollection, NO_ANSWER);
+  for (const category of CATEGORIES) api.reply('GET', CATEGORY_PATHS[category].apiSellerCollection, NO_RESPONSE);
   renderDashboard(<MyProductPage />, { path: '/dashboard/myProduct' });
   expect(screen.getByRole('status')).toHaveTextContent('Loading my cars…');
   expect(document.title).toBe('Dashboard - My Products');

@@ -2,8 +2,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { STAND_IN_TOKEN, standInApi, type Answer } from '@usedcars/shared-api/testing';
-import type { CarAnswer, Favourites } from '@usedcars/shared-contract';
+import { STAND_IN_TOKEN, standInApi, type StandInResponse } from '@usedcars/shared-api/testing';
+import type { CarResponse, Favourites } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import SavedCarsPage from './SavedCarsPage';
@@ -12,7 +12,7 @@ const api = standInApi();
 /** The buyer's saved cars as the stand-in holds them; a removal it accepts takes the car out. */
 let favourites: Favourites;
 
-const saved = (overrides: Partial<CarAnswer>): CarAnswer => ({ ...car(overrides), photos: [], priceHistory: [] });
+const saved = (overrides: Partial<CarResponse>): CarResponse => ({ ...car(overrides), photos: [], priceHistory: [] });
 const civic = saved({ _id: 'c1', carName: 'Honda Civic LX', categoryName: 'honda', currentPrice: 18500 });
 const a4 = saved({ _id: 'c2', carName: 'Audi A4 Premium', status: 'sold' });
 
@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 
 /** DELETE /favourites/:id answers this, and takes the car out when it is a success. */
-function onRemove(carId: string, answer: Answer) {
+function onRemove(carId: string, answer: StandInResponse) {
   api.reply('DELETE', `/favourites/${carId}`, () => {
     if (answer.status === 200) favourites = { ...favourites, cars: favourites.cars.filter((saved) => saved._id !== carId) };
     return answer;

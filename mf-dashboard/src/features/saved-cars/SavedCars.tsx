@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORIES, CATEGORY_PATHS, carDetailPath, type CarAnswer, type GoneCar } from '@usedcars/shared-contract';
+import { CATEGORIES, CATEGORY_PATHS, carDetailPath, type CarResponse, type GoneCar } from '@usedcars/shared-contract';
 import { GhostButton, PriceDrop, StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
 import { CarThumb } from '../../components/CarThumb';
 import { DataTable, type Column } from '../../components/DataTable';
 import { useRemoveSavedCar, useSavedCars } from './useSavedCars';
 
-function RemoveButton({ car }: { car: CarAnswer }) {
+function RemoveButton({ car }: { car: CarResponse }) {
   const remove = useRemoveSavedCar();
   return (
     <SmallButton type="button" aria-label={`Remove ${car.carName}`} onClick={() => remove.mutate({ carId: car._id, carName: car.carName })}>
@@ -16,7 +16,7 @@ function RemoveButton({ car }: { car: CarAnswer }) {
   );
 }
 
-const columns: Column<CarAnswer>[] = [
+const columns: Column<CarResponse>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
   { header: 'Image', cell: (car) => <CarThumb img={car.img} photo={car.photos[0]} name={car.carName} /> },
   { header: 'Title', cell: (car) => <Link to={carDetailPath(car.categoryName, car._id)}>{car.carName}</Link>, text: true },

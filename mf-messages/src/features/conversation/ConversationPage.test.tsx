@@ -1,7 +1,7 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_ANSWER, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, standInApi } from '@usedcars/shared-api/testing';
 import type { ConversationMessage } from '@usedcars/shared-contract';
 import { conversation, message, renderMessages, signInAs, streamOf } from '../../testing/renderMessages';
 import ConversationPage from './ConversationPage';
@@ -16,7 +16,7 @@ beforeEach(() => {
   api.reply('GET', '/conversations/c1/messages', () => ({ status: 200, body: { items: thread } }));
   api.reply('POST', '/conversations/c1/read', 200, { unread: 0 });
   api.reply('GET', '/conversations', 200, { items: [], unread: 0 });
-  api.reply('GET', '/conversations/stream', NO_ANSWER);
+  api.reply('GET', '/conversations/stream', NO_RESPONSE);
 });
 
 const show = () => renderMessages(<ConversationPage />, { path: '/messages/:conversationId', at: '/messages/c1' });
@@ -53,7 +53,7 @@ test('sends a reply and shows it; an empty one is refused in the form and nothin
 test("adds the other person's message as it arrives on the stream, and marks it read", async () => {
   let streamed = false;
   api.reply('GET', '/conversations/stream', (request) => {
-    if (streamed) return NO_ANSWER(request);
+    if (streamed) return NO_RESPONSE(request);
     streamed = true;
     return { status: 200, headers: { 'Content-Type': 'text/event-stream' }, text: streamOf(['message', message(5, 'Saturday at ten works.', 'seller')]) };
   });

@@ -1,7 +1,7 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_ANSWER, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, standInApi } from '@usedcars/shared-api/testing';
 import { conversation, message, renderMessages, signInAs, streamOf } from '../../testing/renderMessages';
 import InboxPage from './InboxPage';
 
@@ -9,7 +9,7 @@ const api = standInApi();
 
 beforeEach(() => {
   signInAs('Seller', 'Sam Seller', 'sam@usedcars.test');
-  api.reply('GET', '/conversations/stream', NO_ANSWER);
+  api.reply('GET', '/conversations/stream', NO_RESPONSE);
 });
 
 const asked = conversation({ side: 'seller', unread: 2, lastMessage: message(2, 'And are there two keys?', 'buyer') });
@@ -53,7 +53,7 @@ test('reads the list again when a message arrives on the stream, without a reloa
   api.reply('GET', '/conversations', 200, { items: [], unread: 0 });
   let streamed = false;
   api.reply('GET', '/conversations/stream', (request) => {
-    if (streamed) return NO_ANSWER(request);
+    if (streamed) return NO_RESPONSE(request);
     streamed = true;
     return { status: 200, headers: { 'Content-Type': 'text/event-stream' }, text: streamOf(['message', message(2, 'And are there two keys?', 'buyer')]) };
   });

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { theme } from '@usedcars/shared-ui';
-import { isMovePending, subscribePendingMove } from './pendingMove';
+import { isNavigationPending, subscribePendingNavigation } from './pendingNavigation';
 
 /** A move quicker than this shows nothing: a bar that flashes would be noise. */
 const SHOW_AFTER_MS = 100;
@@ -38,7 +38,7 @@ const Bar = styled.div`
  * and the ids React makes (useId) agree.
  */
 export function NavigationProgress() {
-  const pending = useSyncExternalStore(subscribePendingMove, isMovePending, () => false);
+  const pending = useSyncExternalStore(subscribePendingNavigation, isNavigationPending, () => false);
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (!pending) {

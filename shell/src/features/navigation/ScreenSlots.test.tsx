@@ -49,14 +49,14 @@ test('the screen a link is about to open is rendered ahead out of sight, then sh
   const ahead = screen.getByText('Audi cars', { selector: 'h1' });
   expect(ahead.closest('section')).toHaveStyle({ display: 'none' });
   expect(shown()).toEqual(['Home']);
-  const rendersBeforeMove = renders.filter((name) => name === 'Audi cars').length;
-  expect(rendersBeforeMove).toBeGreaterThan(0);
+  const rendersBeforeNavigation = renders.filter((name) => name === 'Audi cars').length;
+  expect(rendersBeforeNavigation).toBeGreaterThan(0);
 
   await act(async () => navigate('/audis'));
   expect(shown()).toEqual(['Audi cars']);
   expect(screen.getByRole('heading', { level: 1 })).toBe(ahead);
   expect(ahead.closest('section')).not.toHaveStyle({ display: 'none' });
-  expect(renders.filter((name) => name === 'Audi cars')).toHaveLength(rendersBeforeMove);
+  expect(renders.filter((name) => name === 'Audi cars')).toHaveLength(rendersBeforeNavigation);
 });
 
 test('a move elsewhere renders its screen as usual and keeps the one rendered ahead out of sight', async () => {

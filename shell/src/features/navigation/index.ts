@@ -1,6 +1,6 @@
-// Moving between screens without reloading the document (docs/architecture.md, "Moving between screens").
+// Navigation between screens without reloading the document (docs/architecture.md, "Navigation between screens").
 export { PageRouter } from './PageRouter';
-export { useMoveEffects } from './useMoveEffects';
+export { useNavigationEffects } from './useNavigationEffects';
 export { NavigationProgress } from './NavigationProgress';
 export { installPrefetchOnIntent, prefetchWhenIdle } from './prefetchOnIntent';
 export { ScreenSlots } from './ScreenSlots';

@@ -1,8 +1,8 @@
 /**
- * Prefetch on intent (docs/architecture.md, "Moving between screens"): a link pointed at, focused
+ * Prefetch on intent (docs/architecture.md, "Navigation between screens"): a link pointed at, focused
  * or touched has its screen's code and data fetched, so the click shows the screen from memory.
  */
-import { inSiteAddress, type Here } from './linkTakeover';
+import { inSiteAddress, type Here } from './linkNavigation';
 import { prefetchCallsToActionInView, whenIdle } from './prefetchWhenVisible';
 
 /** The parts of navigator.connection the decision reads (Chromium has it; other browsers do not). */

@@ -3,7 +3,7 @@ import type { Location } from 'react-router-dom';
 /**
  * The screen rendered ahead, out of sight, for the link the visitor is about to follow
  * (docs/architecture.md, "Rendered before the click"): one at a time, the latest intent's. A store
- * outside React's context, like pendingMove.ts, so telling ScreenSlots re-renders nothing else.
+ * outside React's context, like pendingNavigation.ts, so telling ScreenSlots re-renders nothing else.
  */
 interface PrerenderTarget {
   /** The slot's key: the same key on show after the click, so React keeps what it rendered. */

@@ -1,8 +1,8 @@
-import { type CarAnswer, type CarPhoto, type CarStatus, type Category, LISTING_ENDINGS, type ListingEnding } from '@usedcars/shared-contract';
+import { type CarResponse, type CarPhoto, type CarStatus, type Category, LISTING_ENDINGS, type ListingEnding } from '@usedcars/shared-contract';
 import type { CarRow } from '../../db/schema';
 
 /** A car row as the API answers it, with its photos. */
-export function toCar(row: CarRow, photos: CarPhoto[] = []): CarAnswer {
+export function toCar(row: CarRow, photos: CarPhoto[] = []): CarResponse {
   return {
     _id: row.id,
     carName: row.carName,

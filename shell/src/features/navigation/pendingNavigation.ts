@@ -6,15 +6,15 @@
 let pending = false;
 const listeners = new Set<() => void>();
 
-export function setPendingMove(next: boolean): void {
+export function setPendingNavigation(next: boolean): void {
   if (next === pending) return;
   pending = next;
   for (const listener of listeners) listener();
 }
 
-export function subscribePendingMove(listener: () => void): () => void {
+export function subscribePendingNavigation(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export const isMovePending = () => pending;
+export const isNavigationPending = () => pending;

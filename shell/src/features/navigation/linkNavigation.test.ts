@@ -1,4 +1,4 @@
-import { installLinkTakeover, setLinkMove, takenOverAddress, type LinkClick } from './linkTakeover';
+import { installLinkNavigation, setLinkNavigation, clientNavigationAddress, type LinkClick } from './linkNavigation';
 
 const here = { origin: 'http://localhost', pathname: '/', search: '' };
 const isAppRoute = (pathname: string) => ['/', '/about', '/blogs', '/audis', '/login'].includes(pathname) || pathname.startsWith('/audis/');
@@ -21,46 +21,46 @@ afterEach(() => document.body.replaceChildren());
 
 describe('the links the router takes over', () => {
   it('takes a plain left click on an in-site link, from the element inside it too', () => {
-    expect(takenOverAddress(click(linkTo('/audis')), here, isAppRoute)).toBe('/audis');
-    expect(takenOverAddress(click(linkTo('/audis?sort=price').querySelector('span')!), here, isAppRoute)).toBe('/audis?sort=price');
-    expect(takenOverAddress(click(linkTo('http://localhost/about')), here, isAppRoute)).toBe('/about');
-    expect(takenOverAddress(click(linkTo('/audis/abc', { target: '_self' })), here, isAppRoute)).toBe('/audis/abc');
+    expect(clientNavigationAddress(click(linkTo('/audis')), here, isAppRoute)).toBe('/audis');
+    expect(clientNavigationAddress(click(linkTo('/audis?sort=price').querySelector('span')!), here, isAppRoute)).toBe('/audis?sort=price');
+    expect(clientNavigationAddress(click(linkTo('http://localhost/about')), here, isAppRoute)).toBe('/about');
+    expect(clientNavigationAddress(click(linkTo('/audis/abc', { target: '_self' })), here, isAppRoute)).toBe('/audis/abc');
   });
 
   it('leaves modified and other-button clicks to the browser (a new tab, a new window, a download)', () => {
     const link = linkTo('/audis');
     for (const changes of [{ metaKey: true }, { ctrlKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }, { button: 2 }]) {
-      expect(takenOverAddress(click(link, changes), here, isAppRoute)).toBeNull();
+      expect(clientNavigationAddress(click(link, changes), here, isAppRoute)).toBeNull();
     }
   });
 
   it('leaves what a handler already took (a React Router link) alone', () => {
-    expect(takenOverAddress(click(linkTo('/audis'), { defaultPrevented: true }), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(linkTo('/audis'), { defaultPrevented: true }), here, isAppRoute)).toBeNull();
   });
 
   it('leaves new tabs, downloads and rel=external to the browser', () => {
-    expect(takenOverAddress(click(linkTo('/about', { target: '_blank' })), here, isAppRoute)).toBeNull();
-    expect(takenOverAddress(click(linkTo('/about', { download: '' })), here, isAppRoute)).toBeNull();
-    expect(takenOverAddress(click(linkTo('/about', { rel: 'external noopener' })), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(linkTo('/about', { target: '_blank' })), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(linkTo('/about', { download: '' })), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(linkTo('/about', { rel: 'external noopener' })), here, isAppRoute)).toBeNull();
   });
 
   it('leaves other origins and addresses outside the route table to the browser', () => {
-    expect(takenOverAddress(click(linkTo('https://www.kbb.com/')), here, isAppRoute)).toBeNull();
-    expect(takenOverAddress(click(linkTo('http://localhost:5000/cars')), here, isAppRoute)).toBeNull();
-    expect(takenOverAddress(click(linkTo('/remotes.json')), here, isAppRoute)).toBeNull();
-    expect(takenOverAddress(click(linkTo('mailto:sales@usedcars.test')), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(linkTo('https://www.kbb.com/')), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(linkTo('http://localhost:5000/cars')), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(linkTo('/remotes.json')), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(linkTo('mailto:sales@usedcars.test')), here, isAppRoute)).toBeNull();
   });
 
   it('leaves a jump within the page (the skip link) to the browser, but takes a link to another page’s part', () => {
-    expect(takenOverAddress(click(linkTo('#main')), here, isAppRoute)).toBeNull();
-    expect(takenOverAddress(click(linkTo('/about#team')), here, isAppRoute)).toBe('/about#team');
+    expect(clientNavigationAddress(click(linkTo('#main')), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(linkTo('/about#team')), here, isAppRoute)).toBe('/about#team');
   });
 
   it('ignores clicks outside any link', () => {
     const text = document.createElement('p');
     document.body.append(text);
-    expect(takenOverAddress(click(text), here, isAppRoute)).toBeNull();
-    expect(takenOverAddress(click(linkTo('/about'), { target: null }), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(text), here, isAppRoute)).toBeNull();
+    expect(clientNavigationAddress(click(linkTo('/about'), { target: null }), here, isAppRoute)).toBeNull();
   });
 });
 
@@ -72,11 +72,11 @@ describe('the page listening for clicks', () => {
   };
 
   it('moves through the router, and a click before the router is up waits for it instead of reloading', () => {
-    installLinkTakeover();
+    installLinkNavigation();
     const early = press(linkTo('/blogs'));
     expect(early.defaultPrevented).toBe(true);
     const moves: string[] = [];
-    const unregister = setLinkMove((address) => moves.push(address), isAppRoute);
+    const unregister = setLinkNavigation((address) => moves.push(address), isAppRoute);
     expect(moves).toEqual(['/blogs']);
 
     expect(press(linkTo('/about')).defaultPrevented).toBe(true);

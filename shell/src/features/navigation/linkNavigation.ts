@@ -28,7 +28,7 @@ export interface Here {
  * it: a modified or non-left click, a new tab or a download, another origin, an address outside
  * the route table, or a jump within the same page (#main).
  */
-export function takenOverAddress(click: LinkClick, here: Here, isAppRoute: (pathname: string) => boolean): string | null {
+export function clientNavigationAddress(click: LinkClick, here: Here, isAppRoute: (pathname: string) => boolean): string | null {
   if (click.defaultPrevented || click.button !== 0) return null;
   if (click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
   return inSiteAddress(click.target, here, isAppRoute);
@@ -69,7 +69,7 @@ interface Router {
  * loads, each bundle with its own copy of this module: they meet through the document, an
  * attribute saying the listeners are in place and an event carrying the router.
  */
-const INSTALLED_ATTRIBUTE = 'data-link-takeover';
+const INSTALLED_ATTRIBUTE = 'data-link-navigation';
 const ROUTER_EVENT = 'usedcars:link-router';
 
 let router: Router | null = null;
@@ -88,7 +88,7 @@ function managedByReact(target: EventTarget | null): boolean {
 }
 
 function take(event: MouseEvent): void {
-  const address = takenOverAddress(event, window.location, router?.isAppRoute ?? anyPath);
+  const address = clientNavigationAddress(event, window.location, router?.isAppRoute ?? anyPath);
   if (address === null) return;
   event.preventDefault();
   if (router) {
@@ -108,7 +108,7 @@ function take(event: MouseEvent): void {
  * the capture phase: React stops such a click from going further. A link React rendered is left
  * to its handlers and taken only if none of them took it.
  */
-export function installLinkTakeover(): void {
+export function installLinkNavigation(): void {
   if (document.documentElement.hasAttribute(INSTALLED_ATTRIBUTE)) return;
   document.documentElement.setAttribute(INSTALLED_ATTRIBUTE, '');
   window.addEventListener(
@@ -135,7 +135,7 @@ function routerChanged(next: Router | null): void {
 }
 
 /** Tells the page's listeners the router is up; returns how to tell them it is gone. */
-export function setLinkMove(move: Move, isAppRoute: (pathname: string) => boolean): () => void {
+export function setLinkNavigation(move: Move, isAppRoute: (pathname: string) => boolean): () => void {
   window.dispatchEvent(new CustomEvent<Router | null>(ROUTER_EVENT, { detail: { move, isAppRoute } }));
   return () => void window.dispatchEvent(new CustomEvent<Router | null>(ROUTER_EVENT, { detail: null }));
 }

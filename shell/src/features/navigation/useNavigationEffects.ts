@@ -1,18 +1,18 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { focusHeadingOf } from './focusHeading';
-import { setLinkMove } from './linkTakeover';
+import { setLinkNavigation } from './linkNavigation';
 import { restoreScroll, scrollToTop, takeOverScrollRestoration } from './scroll';
 
 /**
  * What follows a move once the new screen is on show: a new move starts at the top, Back and
  * Forward return to where the entry was left, and focus goes to the new screen's heading. The
  * first screen of the page is the browser's own (nothing moves, nothing is focused). The router
- * also takes over the in-site links no React handler took (linkTakeover.ts).
+ * also takes over the in-site links no React handler took (linkNavigation.ts).
  */
-export function useMoveEffects(isAppRoute: (pathname: string) => boolean): void {
+export function useNavigationEffects(isAppRoute: (pathname: string) => boolean): void {
   const navigate = useNavigate();
-  useEffect(() => setLinkMove((address) => navigate(address), isAppRoute), [navigate, isAppRoute]);
+  useEffect(() => setLinkNavigation((address) => navigate(address), isAppRoute), [navigate, isAppRoute]);
   useEffect(takeOverScrollRestoration, []);
 
   const first = useRef(true);

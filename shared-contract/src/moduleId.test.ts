@@ -18,5 +18,6 @@ test("a remote's webpack exposes name each of its modules and no other remote's"
   expect(exposesOf('checkout')).toEqual({
     './PaymentPage': './src/exposed/PaymentPage.tsx',
     './BookingDialog': './src/exposed/BookingDialog.tsx',
+    './loaders': './src/exposed/loaders.ts',
   });
 });

@@ -203,12 +203,13 @@ describe.each(DRIVERS)('being told of automatic changes, with two API copies (%s
       'release_canary_share{remote="catalog"} 30',
       'release_canary_share{remote="checkout"} 0',
       'release_canary_share{remote="dashboard"} 0',
+      'release_canary_share{remote="messages"} 0',
     ]);
     const changes = copies().map(async (app) => metricLines(await app.metrics.registry.metrics(), 'release_automatic_changes_total'));
     for (const lines of await Promise.all(changes)) {
-      expect(lines).toHaveLength(9);
+      expect(lines).toHaveLength(12);
       for (const line of lines)
-        expect(line).toMatch(/^release_automatic_changes_total\{remote="(catalog|checkout|dashboard)",action="(rollback|promotion|ramp_step)"\} \d+$/);
+        expect(line).toMatch(/^release_automatic_changes_total\{remote="(catalog|checkout|dashboard|messages)",action="(rollback|promotion|ramp_step)"\} \d+$/);
     }
   });
 });

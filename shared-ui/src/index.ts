@@ -14,6 +14,7 @@ export { GlobalStyle } from './GlobalStyle';
 export { Container } from './Container';
 export { focusRing } from './focusRing';
 export { ButtonLink } from './ButtonLink';
+export { BackLink } from './BackLink';
 export { formatPrice } from './formatPrice';
 export { ErrorPanel } from './ErrorPanel';
 export { StatusBadge } from './StatusBadge';

@@ -3,20 +3,13 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_PATHS, type Category } from '@usedcars/shared-contract';
 import { errorText } from '@usedcars/shared-auth';
-import { ErrorPanel, VisuallyHidden, focusRing, theme, usePageTitle } from '@usedcars/shared-ui';
+import { BackLink, ErrorPanel, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
 import { isEndedListing, useCar } from '../../lib/carQueries';
 import { CarView } from './CarView';
 import { LoadingView } from './LoadingView';
 
 const Page = styled.article`
   padding: 24px 0 48px;
-`;
-
-const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: 16px;
-  font-weight: 600;
-  ${focusRing};
 `;
 
 const Message = styled.div`
@@ -64,7 +57,7 @@ export default function CarDetailPage({ category }: { category: Category }) {
 
   return (
     <Page aria-busy={isPending} aria-label={car ? undefined : `${label} car`} aria-labelledby={car ? titleId : undefined}>
-      <Back to={listRoute}>← All {label} cars</Back>
+      <BackLink to={listRoute}>← All {label} cars</BackLink>
       {car ? (
         <CarView car={car} titleId={titleId} />
       ) : isError ? (

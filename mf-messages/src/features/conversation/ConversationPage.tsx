@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { errorText } from '@usedcars/shared-auth';
 import { type Conversation, SITE_PATHS, carDetailPath } from '@usedcars/shared-contract';
 import { markConversationRead } from '@usedcars/shared-api/messages';
-import { ErrorPanel, GhostButton, Spinner, focusRing, theme, usePageTitle } from '@usedcars/shared-ui';
+import { BackLink, ErrorPanel, GhostButton, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
 import { useLiveMessages } from '../../hooks/useLiveMessages';
 import { addToThread, messageKeys, threadMessages, useConversation, useThread } from '../../lib/messageQueries';
 import { otherName, when } from '../../lib/words';
@@ -22,7 +22,7 @@ export default function ConversationPage() {
 
   return (
     <Page aria-labelledby={titleId}>
-      <Back to={SITE_PATHS.messages}>← All messages</Back>
+      <BackLink to={SITE_PATHS.messages}>← All messages</BackLink>
       {conversation.data ? (
         <Thread conversation={conversation.data} titleId={titleId} />
       ) : conversation.isError ? (
@@ -131,13 +131,6 @@ const Page = styled.section`
   max-width: 760px;
   margin: 0 auto;
   padding: 24px 0 48px;
-`;
-
-const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: 16px;
-  font-weight: 600;
-  ${focusRing};
 `;
 
 const Heading = styled.div`

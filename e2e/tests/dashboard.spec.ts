@@ -52,7 +52,7 @@ test.describe.serial('a car from Add Product to My Buyers', () => {
     await signInAt(page, '/dashboard', DEMO.seller);
     await expect(page).toHaveTitle('Dashboard - My Products');
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(nav.getByRole('link')).toHaveText(['Add Product', 'My Product', 'My Buyers']);
+    await expect(nav.getByRole('link')).toHaveText(['Add Product', 'My Product', 'My Buyers', 'Messages']);
     await nav.getByRole('link', { name: 'Add Product' }).click();
     await expect(page).toHaveURL(/\/dashboard\/addProduct$/);
     await expect(page).toHaveTitle('Dashboard - Add Product');
@@ -188,7 +188,7 @@ test('a buyer who types /dashboard/addProduct gets no way to add a car, and the 
   await expect(page.getByRole('form')).toHaveCount(0);
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Product' })).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText(['My Orders', 'Saved cars', 'Saved searches']);
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText(['My Orders', 'Saved cars', 'Saved searches', 'Messages']);
 
   const refused = await page.request.post(`${SITE.api}/audis`, {
     headers: { Authorization: `Bearer ${await accessToken(page)}` },

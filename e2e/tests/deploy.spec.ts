@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -56,7 +56,7 @@ test('a second build of mf-catalog, published elsewhere, shows up on the next pa
     await page.reload();
     await expect(page.getByRole('heading', { name: NEW_HEADLINE })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(errors).toEqual([]);
   } finally {
     writeRemotes(original);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { hydrated } from '../support/hydration';
@@ -41,7 +41,7 @@ test("a buyer's brand list and car page load without zod; a form's schemas arriv
     .click();
   await expect(page.getByRole('heading', { level: 1, name: carName })).toBeVisible();
   await hydrated(page.getByRole('button', { name: 'Report this listing' }));
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(await zodScripts()).toEqual([]);
 
   await page.getByRole('button', { name: 'Report this listing' }).click();
@@ -63,7 +63,7 @@ test("a buyer's dashboard loads neither zod nor the seller's and the admin's scr
 
   await page.goto('/dashboard');
   await hydrated(page.getByRole('heading', { level: 1, name: 'My Orders' }));
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(await zodScripts()).toEqual([]);
   expect(scripts.filter((path) => /dashboard-(seller|admin)/.test(path))).toEqual([]);
   expect(scripts.filter((path) => path.includes('dashboard-buyer'))).toHaveLength(1);

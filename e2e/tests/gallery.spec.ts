@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { logIn } from '../support/auth';
 import { accessToken } from '../support/orders';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
@@ -182,7 +182,7 @@ test.describe('on a phone', () => {
     const img = card.locator('img').first();
     await expect(img).toHaveAttribute('srcset', /\/photos\//);
     await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const source = await img.evaluate((element: HTMLImageElement) => element.currentSrc);
     // The card shows one of the photo's sizes, not the original upload.
     expect(source).toMatch(/\/photos\//);
@@ -241,7 +241,7 @@ test('a car whose picture fails shows a drawn stand-in named after it: no broken
     await expect(standIn, `${address} at ${width}`).toBeVisible();
     expect(await standIn.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
     await expect.poll(() => standIn.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await brokenPictures(page), `${address} at ${width}`).toEqual([]);
     const shift = await page.evaluate(() => (window as Window & { layoutShift?: { total: number } }).layoutShift?.total ?? 0);
     expect(shift, `${address} at ${width}`).toBeLessThanOrEqual(0.01);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
@@ -43,7 +43,7 @@ async function shiftOfFirstLoad(page: Page, address: string, width: number, read
   await page.goto(address);
   // Attached, not visible: on a phone the navbar's Log Out sits in the closed menu.
   await expect(ready(page)).toBeAttached();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   // What arrives last has been laid out: every picture the page asked for has loaded (or failed),
   // the fonts are in, and the browser has rendered two frames since.
   await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.loading === 'lazy'));

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { SITE } from '../support/site';
 
 /** The shell's layout, the static screens, the route table and how builds are served. */
@@ -28,7 +28,7 @@ test('the home page is complete: banner, categories, marketing sections, promoti
   // Every picture ships with the project and loads: once the network settles, each one is decoded
   // (those below the fold load as they come into view).
   for (const section of await page.locator('main section').all()) await section.scrollIntoViewIfNeeded();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const broken = await page
     .locator('img')
     .evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src));

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { logIn } from '../support/auth';
 import { hydrated } from '../support/hydration';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
@@ -38,7 +38,7 @@ async function openHomeAsBuyer(page: Page) {
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await page.goto('/');
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 test('a buyer points at the Audi link, then at a car: each click fetches no script and reads no prefetched data again', async ({ page }) => {
@@ -52,7 +52,7 @@ test('a buyer points at the Audi link, then at a car: each click fetches no scri
   await expect
     .poll(() => watch.scripts(beforeHover).some((url) => url.includes('BrandListPage')), { message: "the list's module is fetched on hover" })
     .toBe(true);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(watch.apiReads(beforeHover, /^\/favourites$/), "the buyer's hearts are read on hover").toHaveLength(1);
 
   const beforeClick = watch.mark();
@@ -60,7 +60,7 @@ test('a buyer points at the Audi link, then at a car: each click fetches no scri
   await expect(page.locator('#main').getByRole('heading', { level: 1, name: 'Audi cars' })).toBeVisible();
   const car = page.getByRole('article').first().getByRole('heading').getByRole('link');
   await expect(car).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(watch.scripts(beforeClick), 'no script after the click').toEqual([]);
   expect(watch.apiReads(beforeClick, /^\/(audis|favourites)$/), 'no read of what was prefetched').toEqual([]);
 
@@ -71,12 +71,12 @@ test('a buyer points at the Audi link, then at a car: each click fetches no scri
   await expect
     .poll(() => watch.scripts(beforeCarHover).some((url) => url.includes('CarDetailPage')), { message: "the car page's module is fetched on hover" })
     .toBe(true);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 
   const beforeCarClick = watch.mark();
   await car.click();
   await expect(page.locator('#main').getByRole('heading', { level: 1, name: carName })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(watch.scripts(beforeCarClick), 'no script after the click').toEqual([]);
   expect(watch.apiReads(beforeCarClick, /^\/(audis\/[^/]+|favourites)$/), 'no read of what was prefetched').toEqual([]);
 });
@@ -117,13 +117,13 @@ test("home's categories, its main call to action, are prepared once in view: the
     .poll(() => watch.apiReads(0, lists).sort(), { message: "each brand's list is read once it is in view" })
     .toEqual(['/audis', '/hondas', '/mercedess']);
   await expect.poll(() => watch.scripts(0).some((url) => url.includes('BrandListPage')), { message: "the list's module is fetched once in view" }).toBe(true);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 
   const beforeClick = watch.mark();
   await categories.getByRole('link', { name: /honda/i }).click();
   await expect(page.locator('#main').getByRole('heading', { level: 1, name: 'Honda cars' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(watch.scripts(beforeClick), 'no script after the click').toEqual([]);
   expect(watch.apiReads(beforeClick, /^\/(hondas|favourites)$/), 'no read of what was prepared').toEqual([]);
 });
@@ -171,7 +171,7 @@ test("a visitor who points at nothing: the remotes' manifests are read while the
   const dashboard = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' });
   await hydrated(dashboard);
   await expect.poll(() => new Set(manifests()).size, { message: "every remote's manifest, read before any click" }).toBe(3);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const dashboardEntry = () => seen.filter((line) => line.includes(SITE.dashboard) && line.endsWith('/remoteEntry.js'));
   expect(dashboardEntry(), "the dashboard's entry is not fetched before the click").toEqual([]);
 

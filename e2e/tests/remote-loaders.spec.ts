@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Request } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { logIn } from '../support/auth';
 import { hydrated } from '../support/hydration';
 import { accessToken } from '../support/orders';
@@ -62,7 +62,7 @@ test("the release's list loader is the one the server renders with and the one t
 
   await page.goto('/');
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const reads: Request[] = [];
   page.on('request', (request) => {
     if (request.method() === 'GET' && request.url().startsWith(`${SITE.api}/audis?`)) reads.push(request);
@@ -72,13 +72,13 @@ test("the release's list loader is the one the server renders with and the one t
   const audi = page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i });
   await audi.hover();
   await expect.poll(() => reads.length, { message: 'the list is read on hover' }).toBeGreaterThan(0);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(reads.map((request) => new URL(request.url()).searchParams.get('limit'))).toEqual([String(FEWER)]);
 
   const beforeClick = reads.length;
   await audi.click();
   await expect(page.locator('#main').getByRole('heading', { level: 2, name: shown })).toBeVisible();
   await expect(page.locator('#main').getByRole('article')).toHaveCount(FEWER);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(reads.length, 'the click reads nothing the hover read').toBe(beforeClick);
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { SITE, DEMO, DEMO_PASSWORD } from '../support/site';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { hydrated } from '../support/hydration';
 
 /**
@@ -47,7 +47,7 @@ test('pages carry a content security policy without inline script, and cannot be
 async function visit(page: Page, address: string, ready: (page: Page) => ReturnType<Page['locator']>) {
   await page.goto(address);
   await expect(ready(page)).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 const mainHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 }).first();

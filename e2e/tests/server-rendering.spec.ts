@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import path from 'node:path';
 import { listCar, newAccount } from '../support/accounts';
 import { ROOT, readRemotes, serveFolder } from '../support/remotes';
@@ -111,10 +111,10 @@ test("the home page hydrates and idles without running any of the catalog's code
   });
   await page.goto('/');
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }));
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   // The idle work (the remotes' manifests, the health reporting) is done by then.
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(scripts.filter((url) => url.startsWith(SITE.catalog))).toEqual([]);
 });
 
@@ -198,7 +198,7 @@ test('the page takes over what the server rendered: no hydration error or warnin
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(address);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       const h1 = page.locator('main h1').first();
       await expect(h1).toHaveText(heading);
       // The page now reacts as a page: the same element the server rendered, not a re-rendered copy.
@@ -210,7 +210,7 @@ test('the page takes over what the server rendered: no hydration error or warnin
   }
   // And it is live: a link moves within the page, without a new document.
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.evaluate(() => ((window as Window & { stillHere?: boolean }).stillHere = true));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click();
   await expect(page.getByRole('heading', { name: 'Question and Answer' })).toBeVisible();

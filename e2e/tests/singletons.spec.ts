@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { logIn } from '../support/auth';
 import { hydrated } from '../support/hydration';
 import { ROOT } from '../support/remotes';
@@ -43,7 +43,7 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   // A first visit to the home page leaves the server's markup as it is, without the catalog's
   // code; reached from another screen, the catalog renders it in the page.
   await page.goto('/blogs');
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Categories' })).toBeVisible();
 

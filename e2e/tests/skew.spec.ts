@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { logIn } from '../support/auth';
 import { readRemotes, serveFolder, writeRemotes } from '../support/remotes';
 import { renderServerReady } from '../support/renderServer';
@@ -56,7 +56,7 @@ function consoleOf(page: Page): ConsoleMessage[] {
 /** Reaches About from another screen, so the page renders it with the catalog's code. */
 async function openAboutInThePage(page: Page) {
   await page.goto('/blogs');
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).first().click();
   await expect(page).toHaveURL(/\/about$/);
 }

@@ -99,7 +99,11 @@ test('platform code (federation, tooling) imports only the contract of the share
     await assertRefused('federation/src/server/probe.ts', code, `federation/server → ${name}`);
     await assertRefused('tooling/probe.ts', code, `tooling → ${name}`);
   }
-  await assertRefused('federation/src/page/probe.ts', "import { GlobalStyle } from '../../../shared-ui/src/GlobalStyle';\nexport const probe = GlobalStyle;\n", 'federation → shared-ui by a path');
+  await assertRefused(
+    'federation/src/page/probe.ts',
+    "import { GlobalStyle } from '../../../shared-ui/src/GlobalStyle';\nexport const probe = GlobalStyle;\n",
+    'federation → shared-ui by a path',
+  );
   await assertAllowed('federation/src/page/probe.ts', "import { parseModuleId } from '@usedcars/shared-contract';\nexport const probe = parseModuleId;\n");
   await assertAllowed('tooling/probe.ts', "import { TOPOLOGY } from '@usedcars/shared-contract/topology';\nexport const probe = TOPOLOGY;\n");
   // The other direction stays open: a shared package builds on the platform.
@@ -107,8 +111,16 @@ test('platform code (federation, tooling) imports only the contract of the share
 });
 
 test('the contract imports no other package', async () => {
-  await assertRefused('shared-contract/src/probe.ts', "import { connect } from '@usedcars/federation';\nexport const probe = connect;\n", 'contract → federation');
-  await assertRefused('shared-contract/src/probe.ts', "import { Container } from '@usedcars/shared-ui';\nexport const probe = Container;\n", 'contract → shared-ui');
+  await assertRefused(
+    'shared-contract/src/probe.ts',
+    "import { connect } from '@usedcars/federation';\nexport const probe = connect;\n",
+    'contract → federation',
+  );
+  await assertRefused(
+    'shared-contract/src/probe.ts',
+    "import { Container } from '@usedcars/shared-ui';\nexport const probe = Container;\n",
+    'contract → shared-ui',
+  );
 });
 
 test('the API may not import a UI package', async () => {

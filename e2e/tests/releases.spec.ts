@@ -243,6 +243,8 @@ test("the failing canary's errors are in the summary in words, its pages' frames
   const page = await context.newPage();
   await page.goto(carPath);
   await reportingStarted(page);
+  // The screen throws once its module has run in the browser: the report is sent after the visitor has seen the error.
+  await expect(page.getByRole('heading', { name: 'This page could not be shown' })).toBeVisible();
   const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${SITE.api}/telemetry`);
   await switchAway(page, false);
   await sent;

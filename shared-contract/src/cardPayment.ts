@@ -1,17 +1,9 @@
-/**
- * The pay step of the order flow (booked → paid): which card gateway the page talks to, and the
- * card rules of the offline `test` gateway. The API's test gateway and the page's test card form
- * both read these, so the message a person sees while typing is the one the server would answer.
- * Re-exported by orderFlow.ts, the one module the API and the screens read for the flow.
- */
-
+// Shared by the API's test gateway and the test card form: the message typed against is the server's.
 export const PAYMENT_GATEWAYS = ['test', 'stripe'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 
-/** GET /payment-config: what the payment page needs to show the right card form. */
 export type PaymentConfig = { gateway: 'test' } | { gateway: 'stripe'; publishableKey: string };
 
-/** The card fields the test gateway's confirm call takes (what Stripe's card element gathers). */
 export interface TestCardDetails {
   number: string;
   expMonth: number;
@@ -20,18 +12,15 @@ export interface TestCardDetails {
   cvc: string;
 }
 
-/** POST /test-gateway/confirm: the card form pays the intent named by its client secret. */
 export interface TestCardConfirmation extends TestCardDetails {
   clientSecret: string;
 }
 
-/** Its answer when the card went through; a card refusal is a 402 with Stripe's message. */
 export interface TestCardConfirmed {
   id: string;
   status: 'succeeded';
 }
 
-/** Stripe's own wording for card errors (its card element and its API say these). */
 export const CARD_MESSAGES = {
   numberIncomplete: 'Your card number is incomplete.',
   numberInvalid: 'Your card number is invalid.',
@@ -50,10 +39,7 @@ export const CARD_MESSAGES = {
   processingError: 'An error occurred while processing your card. Try again in a little bit.',
 } as const;
 
-/**
- * Stripe's test card numbers and what confirming with each does (null: it succeeds).
- * https://docs.stripe.com/testing#declined-payments
- */
+/** Stripe's test cards (https://docs.stripe.com/testing#declined-payments); null: it succeeds. */
 export const TEST_CARD_OUTCOMES: Readonly<Record<string, string | null>> = {
   '4242424242424242': null,
   '5555555555554444': null,
@@ -108,12 +94,11 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** A field's state as the card element tracks it: an error shows once the field is complete or left. */
 export interface FieldCheck {
   complete: boolean;
-  /** Shown at once (an impossible value), whether or not the field was left. */
+  /** Shown at once: an impossible value. */
   error?: string;
-  /** Shown only when the person leaves the field, or pays, with it unfinished. */
+  /** Shown only once the field is left, or on paying, unfinished. */
   incomplete?: string;
 }
 
@@ -124,7 +109,6 @@ export function checkCardNumber(digits: string): FieldCheck {
   return { complete: true };
 }
 
-/** Two-digit years are this century's, as the card element reads MM / YY. */
 export function fullYear(year: number): number {
   return year < 100 ? 2000 + year : year;
 }
@@ -151,7 +135,6 @@ export function checkCvc(cvc: string, brand: CardBrand): FieldCheck {
   return { complete: true };
 }
 
-/** The first thing wrong with the card as a whole, in Stripe's words, or null when it can be charged. */
 export function cardProblem(card: TestCardDetails, now: Date = new Date()): string | null {
   const digits = card.number.replace(/[\s-]/g, '');
   if (!/^\d+$/.test(digits)) return CARD_MESSAGES.numberInvalid;
@@ -161,11 +144,7 @@ export function cardProblem(card: TestCardDetails, now: Date = new Date()): stri
   return null;
 }
 
-/**
- * What the test gateway answers when charging this card: null when it succeeds, else the
- * provider's message. A valid number that is not one of Stripe's test cards is refused the way
- * Stripe's test mode refuses a real card.
- */
+// A valid number outside Stripe's test cards is refused, as Stripe's test mode refuses a real card.
 export function testCardOutcome(card: TestCardDetails, now: Date = new Date()): string | null {
   const problem = cardProblem(card, now);
   if (problem) return problem;

@@ -1,14 +1,10 @@
-/**
- * An error's words as pages and render servers report them (docs/releases.md, "Errors"): its
- * message and the first frames of its stack. Free of zod, so the page's reporting chunk stays small.
- */
-
+// Free of zod, so the page's reporting chunk stays small (docs/releases.md, "Errors").
 export const ERROR_MESSAGE_MAX = 300;
 export const ERROR_FRAMES_MAX = 5;
 export const FRAME_FILE_MAX = 300;
 export const FRAME_FN_MAX = 200;
 
-/** One line of a stack: the script's absolute address, its line and column (both from 1, as browsers print them), and the function. */
+/** Line and column from 1, as browsers print them. */
 export interface StackFrame {
   file: string;
   line: number;
@@ -24,7 +20,7 @@ export interface ErrorDetails {
 /** `at fn (file:1:2)`, `at file:1:2` (V8) and `fn@file:1:2` (Firefox, Safari); the file an http(s) or file address, or an absolute path. */
 const FRAME = /^\s*(?:at )?(?:(.*?) ?[@(])?((?:https?|file):\/\/[^\s()]+|\/[^\s()]+):(\d+):(\d+)\)?$/;
 
-/** Printable text on one line, so a message is the same words however it was wrapped. */
+/** So a message is the same words however it was wrapped. */
 const oneLine = (text: string, max: number) =>
   text
     .replace(/[\s\p{Cc}]+/gu, ' ')
@@ -42,7 +38,6 @@ function frameOf(line: string): StackFrame | null {
   return { file, line: Number(row), column: Number(column), ...(fn ? { fn } : {}) };
 }
 
-/** The message and the first frames of what was thrown (anything may be thrown: a string, an object, nothing). */
 export function errorDetails(thrown: unknown): ErrorDetails {
   const error = thrown instanceof Error ? thrown : null;
   const message = oneLine(error ? error.message || error.name : String(thrown), ERROR_MESSAGE_MAX);

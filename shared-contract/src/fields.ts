@@ -1,15 +1,9 @@
 import * as z from './zod';
 
-/**
- * Field builders shared by every schema, so each message names its field the same way and
- * the form under the field and the API's 400 answer read alike.
- */
-
 /** PostgreSQL text cannot hold NUL, and other C0 controls never belong in a form field. */
 // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** Zod error callback: a missing field is "required", a present but wrong one is "must be ...". */
 export function fieldError(field: string, expected: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? `${field} is required` : `${field} must be ${expected}`);
 }
@@ -23,20 +17,15 @@ export function requiredText(field: string, max: number) {
     .refine((value) => !CONTROL_CHARS.test(value), { error: `${field} contains invalid characters` });
 }
 
-/**
- * The dearest car the site takes, in dollars. Payments store cents in a 32-bit integer column
- * (at most $21,474,836.47), so any price a car may have must also be payable. Screens show it as
- * $10,000,000 and must fit it (docs/product.md, "Whatever sellers type").
- */
+/** Payments store cents in a 32-bit column (docs/product.md, "Prices at their limits"). */
 export const PRICE_MAX = 10_000_000;
 
-/** Whole cents: 19.99 passes, 0.001 does not (it would be stored, and charged, rounded). */
+/** 0.001 would be stored, and charged, rounded. */
 function isWholeCents(value: number): boolean {
   const cents = value * 100;
   return Math.abs(cents - Math.round(cents)) < 1e-6;
 }
 
-/** A price in dollars: at least one cent, whole cents, at most PRICE_MAX. One message per mistake. */
 export function priceField(field: string, max = PRICE_MAX) {
   return z
     .number({ error: fieldError(field, 'a number') })
@@ -48,7 +37,6 @@ export function priceField(field: string, max = PRICE_MAX) {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A real day written YYYY-MM-DD (2024-02-30 is not one). */
 function isCalendarDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
@@ -58,13 +46,9 @@ function isCalendarDate(value: string): boolean {
 }
 
 const DAY_MS = 86_400_000;
-/** YYYY-MM-DD of a moment, in UTC. */
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/**
- * A calendar day, YYYY-MM-DD only, from `earliest` up to today. Today is the server's UTC day
- * plus one, so a form filled in a time zone already in tomorrow is not refused.
- */
+/** Today is the server's UTC day plus one: a form in a time zone already in tomorrow is not refused. */
 export function pastDateField(field: string, earliest = '1900-01-01') {
   return requiredText(field, 40).superRefine((value, context) => {
     if (value === '') return; // already "is required"
@@ -74,7 +58,7 @@ export function pastDateField(field: string, earliest = '1900-01-01') {
   });
 }
 
-/** A four-digit year from `earliest` to next year (a new model year goes on sale early), as text. */
+/** Up to next year: a new model year goes on sale early. */
 export function yearField(field: string, earliest = 1900) {
   return requiredText(field, 20).superRefine((value, context) => {
     if (value === '') return;
@@ -93,12 +77,10 @@ export function emailField(field = 'email') {
     .toLowerCase();
 }
 
-/** Ids on the wire are UUID strings; anything else is refused before it reaches the database. */
 export function idField(field: string) {
   return z.guid({ error: fieldError(field, 'a valid id') });
 }
 
-/** Keys a strict object does not know are named in the message rather than silently dropped. */
 export function strictObject<Shape extends z.ZodRawShape>(shape: Shape, what = 'body') {
   return z.strictObject(shape, {
     error: (issue) => {

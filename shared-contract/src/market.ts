@@ -6,15 +6,13 @@ import { REPORT_REASONS } from './reportReasons';
 import { carResponseSchema, carListQuerySchema } from './car';
 import { fieldError, priceField, requiredText, strictObject } from './fields';
 
-/** Caps per person (docs/api-limits.md): beyond them a new one is refused until some are deleted. */
+/** Per person (docs/api-limits.md). */
 export const SAVED_SEARCH_CAP = 50;
 export const SAVED_CAR_CAP = 500;
 
-/** A saved car gone from the site: why it left the buyer's list, instead of an error. */
 export const goneCarSchema = z.object({ carId: z.string(), carName: z.string(), note: z.string() });
 export type GoneCar = z.infer<typeof goneCarSchema>;
 
-/** GET /favourites: the saved cars still listed, newest saved first, and those gone meanwhile. */
 export const favouritesSchema = z.object({ cars: z.array(carResponseSchema), gone: z.array(goneCarSchema) });
 export type Favourites = z.infer<typeof favouritesSchema>;
 
@@ -24,10 +22,6 @@ export const GONE_NOTES = {
   soldElsewhere: 'The seller sold this car elsewhere',
 } as const;
 
-/**
- * A brand list's filters under the list's own names: one schema for the "Save this search" form
- * and POST /saved-searches. `category` is which brand list they were saved on.
- */
 export const searchFiltersSchema = strictObject(
   {
     category: z.enum(CATEGORIES, { error: fieldError('category', `one of ${CATEGORIES.join(', ')}`) }),
@@ -65,7 +59,6 @@ export const notificationSchema = z.object({
   _id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
   text: z.string(),
-  /** The car it is about, for the link; null when the car is gone or it is about the account. */
   carId: z.string().nullable(),
   categoryName: z.enum(CATEGORIES).nullable(),
   createdAt: z.string(),
@@ -73,11 +66,10 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** GET /notifications: a page, newest first, with the caller's unread count. */
 export const notificationPageSchema = z.object({ items: z.array(notificationSchema), unread: z.number().int(), total: z.number().int() });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
-/** POST /notifications/read: these ids, or all of the caller's when none are named. */
+/** No ids: all of the caller's. */
 export const notificationsReadSchema = strictObject({
   ids: z
     .array(z.guid({ error: 'ids must be valid ids' }))
@@ -85,7 +77,6 @@ export const notificationsReadSchema = strictObject({
     .optional(),
 });
 
-/** PATCH /{collection}/{id}: what a seller may change on a listing, at least one field. */
 export const carUpdateSchema = strictObject({
   currentPrice: priceField('currentPrice').optional(),
   details: requiredText('details', 2000).optional(),
@@ -115,7 +106,6 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
-/** An admin's hide, restore, suspend or reinstate: why, in the admin's words (shown to the seller). */
 export const moderationReasonSchema = strictObject({ reason: requiredText('reason', 500) });
 
 export const AUDIT_ACTIONS = ['hideCar', 'restoreCar', 'suspendSeller', 'reinstateSeller', 'suspendBuyer', 'reinstateBuyer'] as const;
@@ -130,5 +120,4 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** GET of a car a seller ended or an admin hid: 410 with why. */
 export const removedCarSchema = z.object({ message: z.string(), removed: z.enum(['hidden', ...LISTING_ENDINGS]) });

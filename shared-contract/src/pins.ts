@@ -1,6 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What an admin's pin names (docs/releases.md, "Pin"). */
 export interface PinClaims {
   remote: string;
   version: string;
@@ -10,14 +9,10 @@ export interface PinClaims {
 
 /** Longer than any pin the API makes: refused unread. */
 const MAX_PIN_LENGTH = 600;
-/** An HMAC-SHA256 in base64url: anything else is refused before the HMAC is computed. */
+/** Refused before the HMAC is computed. */
 const SIGNATURE = /^[\w-]{43}$/;
 
-/**
- * Pins: an admin's browser asks for one registered release (docs/releases.md, "Pin"). The pin names
- * only a remote and a version, signed with a key the API and the render servers derive from the
- * secret they share, so a render server refuses a forged or expired pin without asking anyone.
- */
+/** Render servers check a pin without asking anyone (docs/releases.md, "Pin: an admin tries a release first"). */
 export class PinSigner {
   private readonly key: Buffer;
 
@@ -30,7 +25,6 @@ export class PinSigner {
     return `${body}.${this.mac(body)}`;
   }
 
-  /** The claims of a well-signed pin that has not expired, else null. */
   verify(pin: string, nowSeconds = Date.now() / 1000): PinClaims | null {
     if (pin.length > MAX_PIN_LENGTH) return null;
     const [body, mac, extra] = pin.split('.');

@@ -1,9 +1,9 @@
-/** The addresses releases load from (docs/releases.md, "What is trusted"): plain code, no imports, read by the API, the render server and the page. */
+// No imports: the page reads this too (docs/releases.md, "What is trusted, and why").
 
-/** A registry release's manifest address ends `<remote>/<package version>-<10 hex of its files' hash>/mf-manifest.json` (docs/releases.md). */
+/** `<remote>/<package version>-<10 hex of its files' hash>/mf-manifest.json` */
 const REGISTRY_ADDRESS = /\/([A-Za-z0-9_-]+)\/([A-Za-z0-9][A-Za-z0-9._+-]{0,52}-[0-9a-f]{10})\/mf-manifest\.json$/;
 
-/** The registry's version a manifest address names, or undefined for an address of the first set (remotes.json). */
+/** Undefined for an address of the first set (remotes.json). */
 export function registryVersionOf(manifestUrl: string | undefined, remote?: string): string | undefined {
   if (!manifestUrl) return undefined;
   let pathname: string;
@@ -16,7 +16,6 @@ export function registryVersionOf(manifestUrl: string | undefined, remote?: stri
   return found && (remote === undefined || found[1] === remote) ? found[2] : undefined;
 }
 
-/** The eight 16-bit groups of an IPv6 address as the URL parser writes it (`[::ffff:7f00:1]`), or null. */
 function ipv6Groups(hostname: string): number[] | null {
   if (!hostname.startsWith('[') || !hostname.endsWith(']')) return null;
   const [head = '', tail] = hostname.slice(1, -1).split('::');
@@ -27,7 +26,7 @@ function ipv6Groups(hostname: string): number[] | null {
   return groups.length === 8 && groups.every((group) => Number.isInteger(group)) ? groups : null;
 }
 
-/** An IPv4 address's four numbers, written as such or inside an IPv6 address (`::ffff:a.b.c.d`, `::a.b.c.d`), or null. */
+/** Also inside an IPv6 address (`::ffff:a.b.c.d`, `::a.b.c.d`). */
 function ipv4Of(hostname: string): number[] | null {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(hostname)) return hostname.split('.').map(Number);
   const groups = ipv6Groups(hostname);
@@ -51,7 +50,7 @@ function isLoopback(hostname: string): boolean {
   return groups !== null && groups.slice(0, 7).every((group) => group === 0) && groups[7]! <= 1;
 }
 
-/** Whether an allowed entry (an origin, or a base address ending in `/`) covers this address. */
+/** An entry is an origin, or a base address ending in `/` that allows only addresses under it. */
 function covers(entry: string, url: URL): boolean {
   let allowed: URL;
   try {
@@ -64,14 +63,7 @@ function covers(entry: string, url: URL): boolean {
   return base === '/' || url.pathname.startsWith(base);
 }
 
-/**
- * Why a release's address may not be loaded, or null when it may (docs/releases.md, "What is
- * trusted"). The API refuses such a release; the render server keeps its pages and its security
- * policy within the same list. `allowedOrigins` holds origins (`https://cdn.example.com`) or base
- * addresses ending in `/` (`https://api.example.com/release-files/`), which allow only addresses
- * under them. User names and passwords and link-local hosts are refused even when listed; a
- * loopback host only when it is not.
- */
+/** Credentials and link-local hosts are refused even when listed; a loopback host only when it is not. */
 export function releaseAddressRefusal(manifestUrl: string, allowedOrigins: readonly string[]): string | null {
   let url: URL;
   try {

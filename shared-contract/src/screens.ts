@@ -6,17 +6,8 @@ import type { Role } from './roles';
 import { LOADERS_MODULE } from './remoteModules';
 import { SITE_PATHS, SITE_ROUTES } from './sitePaths';
 
-/**
- * The screen registry: every screen of the site, written once (docs/architecture.md, "The screen
- * registry"). The shell's route table, the render server's choice of what to render on the server,
- * each remote's `exposes` and each remote's standalone page are all derived from it, and
- * RemoteComponent is typed by it: a wrong module id or wrong props fail type checking.
- *
- * Adding a screen: one entry in ExposedModules (its props) and one in SCREENS (its route), plus
- * the component in the remote's src/exposed/<Module>.tsx.
- */
+// Every screen written once; the rest is derived from it (docs/architecture.md, "The screen registry").
 
-/** What the catalog hands checkout's booking dialog. */
 export interface BookingDialogProps {
   car: Car;
   /** The person dismissed the dialog (Escape, Close, Cancel). */
@@ -25,10 +16,7 @@ export interface BookingDialogProps {
 
 type NoProps = Record<string, never>;
 
-/**
- * Every module a remote exposes, with the props it takes. The key is `<remote>/<Module>`, and the
- * module lives in that remote's src/exposed/<Module>.tsx.
- */
+/** Keyed `<remote>/<Module>`: the module is that remote's src/exposed/<Module>.tsx. */
 export interface ExposedModules {
   'catalog/HomePage': NoProps;
   'catalog/AboutPage': NoProps;
@@ -57,7 +45,6 @@ export type ModuleId = keyof ExposedModules;
 export type RemoteName = ModuleId extends `${infer Remote}/${string}` ? Remote : never;
 export type ModuleProps<Id extends ModuleId> = ExposedModules[Id];
 
-/** The shell's own screens (its forms and the 404), rendered without a remote. */
 export type ShellScreenName = 'LoginPage' | 'RegisterPage' | 'NotFoundPage';
 
 interface ScreenBase {
@@ -66,34 +53,17 @@ interface ScreenBase {
   index?: true;
   /** 'signedIn': the login guard shows a spinner while auth loads and sends a visitor to /login. */
   access: 'open' | 'signedIn';
-  /**
-   * The roles the screen serves. The screen itself tells anyone else why it is not for them (a
-   * seller page says so to a buyer); the API refuses them whatever the page shows.
-   */
+  /** The screen explains itself to other roles; the API refuses them whatever the page shows. */
   roles?: readonly Role[];
   /** Reads the API or raises toasts: rendered inside the page's QueryClient, with the toaster. */
   readsApi: boolean;
-  /**
-   * Rendered on the server too: its HTML arrives in the first response. A screen that needs a
-   * sign-in is, only for a visitor whose session cookie the server verified (docs/architecture.md).
-   */
+  /** A signed-in screen is rendered on the server only for a verified session cookie. */
   serverRendered: boolean;
-  /**
-   * Nothing on it needs a script: its links are plain links (the page's router takes them over). Arriving rendered by the server,
-   * the page leaves its markup as it is and does not fetch its code (docs/performance.md); the
-   * screen is rendered by its remote only when reached from another screen of the page.
-   */
+  /** Server-rendered markup needing no script: the page keeps it and skips its code (docs/performance.md). */
   staticMarkup?: true;
-  /**
-   * The query parameters the screen reads (useSearchParams, its loader), each with the value it has
-   * when absent ('' for none). The render server renders and keeps pages by these alone: any other
-   * parameter (utm_source, fbclid) reaches neither (docs/operations.md, "The page cache").
-   */
+  /** Parameters read, with their defaults; pages are rendered and cached by these alone (docs/operations.md, "The page cache"). */
   search?: Readonly<Record<string, string>>;
-  /**
-   * false: a link to it is not prepared when pointed at, focused or touched (a form that writes,
-   * the payment page); its code and data load on the click (docs/architecture.md, "Navigation between screens").
-   */
+  /** false: code and data load on the click, not on intent (a form that writes, the payment page). */
   prefetch?: false;
   children?: readonly Screen[];
 }
@@ -108,10 +78,7 @@ export type Screen = RemoteScreen | ShellScreen;
 
 const open = { access: 'open', readsApi: false } as const;
 
-/**
- * Marks a link as its screen's main call to action: once it is in view and the page is idle, its
- * address is prepared as a pointed-at link is (docs/architecture.md, "Navigation between screens").
- */
+/** Prepared once in view and the page is idle (docs/architecture.md, "Navigation between screens"). */
 export const CALL_TO_ACTION = { 'data-prefetch': 'visible' } as const;
 export const CALL_TO_ACTION_SELECTOR = 'a[data-prefetch="visible"]';
 
@@ -120,9 +87,7 @@ export const SCREENS: readonly Screen[] = [
   { ...open, index: true, module: 'catalog/HomePage', props: {}, serverRendered: true, staticMarkup: true },
   { ...open, path: SITE_PATHS.about, module: 'catalog/AboutPage', props: {}, serverRendered: true, staticMarkup: true },
   { ...open, path: SITE_PATHS.blogs, module: 'catalog/BlogsPage', props: {}, serverRendered: true, staticMarkup: true },
-  // Rendered in the browser: a form rendered by the server could be sent by the browser itself before
-  // the page takes it over (the password in the address bar), and these pages have no picture
-  // or content worth arriving early.
+  // Forms render in the browser only: sent before hydration, the password would land in the address bar.
   { ...open, path: SITE_PATHS.login, shell: 'LoginPage', readsApi: true, serverRendered: false },
   { ...open, path: SITE_PATHS.register, shell: 'RegisterPage', readsApi: true, serverRendered: false },
   ...CATEGORIES.flatMap((category): Screen[] => [
@@ -153,7 +118,6 @@ export const SCREENS: readonly Screen[] = [
     serverRendered: true,
     children: [
       { index: true, module: 'dashboard/DashboardHome', props: {}, access: 'signedIn', readsApi: true, serverRendered: true },
-      // A form (and the payment page, Stripe's): rendered in the browser only, as the login form is.
       {
         path: SITE_ROUTES.addProduct,
         module: 'dashboard/AddProductPage',
@@ -182,7 +146,6 @@ export const SCREENS: readonly Screen[] = [
         readsApi: true,
         serverRendered: true,
       },
-      // Buyers' saved cars and searches.
       {
         path: SITE_ROUTES.savedCars,
         module: 'dashboard/SavedCarsPage',
@@ -201,10 +164,8 @@ export const SCREENS: readonly Screen[] = [
         readsApi: true,
         serverRendered: false,
       },
-      // Moderation (admin): the reports queue and the audit log.
       { path: SITE_ROUTES.reports, module: 'dashboard/ReportsPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
       { path: SITE_ROUTES.auditLog, module: 'dashboard/AuditLogPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
-      // The remotes' releases and their health (admin).
       { path: SITE_ROUTES.releases, module: 'dashboard/ReleasesPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
       {
         path: SITE_ROUTES.payment,
@@ -218,9 +179,7 @@ export const SCREENS: readonly Screen[] = [
       },
     ],
   },
-  // Buyers and sellers talk (docs/product.md, "Messages"): each person's own, rendered for them.
   { path: SITE_ROUTES.messages, module: 'messages/InboxPage', props: {}, access: 'signedIn', readsApi: true, serverRendered: true },
-  // The first question is a form: rendered in the browser only, as the other forms are.
   {
     path: SITE_ROUTES.askSeller,
     module: 'messages/AskSellerPage',
@@ -235,7 +194,6 @@ export const SCREENS: readonly Screen[] = [
   { ...open, path: '*', shell: 'NotFoundPage', serverRendered: true },
 ];
 
-/** Every exposed module's id, with the remote it belongs to. */
 export const EXPOSED_MODULES = [
   'catalog/HomePage',
   'catalog/AboutPage',

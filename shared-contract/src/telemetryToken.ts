@@ -3,28 +3,17 @@ import * as z from 'zod';
 import { PAGE_TOKEN_TTL_SECONDS } from './pageToken';
 import { TELEMETRY_REMOTES } from './telemetry';
 
-/**
- * Page tokens (docs/releases.md, "What is trusted and why"): a render server signs one into every
- * page response, naming the release set the page was served with; the API counts a page's
- * telemetry only under a valid one. Node only: the render servers and the API share it, pages
- * never read what is inside.
- */
-
+// Node only: pages never check what is inside (docs/releases.md, "What is trusted and why").
 const release = z.string().regex(/^[\w.+-]{1,64}$/);
 const remote = z.enum(TELEMETRY_REMOTES);
 
-/** What a token says, in short keys: it travels in a response header of every page. */
+/** Short keys: it travels in a response header of every page; PageTokenClaims names them. */
 const claimsSchema = z.strictObject({
-  /** The release of each remote the page was served with. */
   r: z.partialRecord(remote, release),
-  /** The remotes of `r` on the first set's build (remotes.json), not a registered release. */
   f: z.array(remote).max(TELEMETRY_REMOTES.length),
-  /** The visitor's canary bucket, 0–99. */
   b: z.number().int().min(0).max(99),
-  /** Issued and expires, in seconds since the epoch. */
   i: z.number().int().min(0),
   e: z.number().int().min(0),
-  /** Unique per page served: how the API counts what one token added. */
   n: z.string().regex(/^[\w-]{16,32}$/),
 });
 
@@ -37,17 +26,15 @@ export interface PageTokenClaims {
   nonce: string;
 }
 
-/** Why a token was not taken, as the API's metrics label it. */
 export type PageTokenProblem = 'bad_token' | 'expired';
 
-/** The signing key, derived from TELEMETRY_TOKEN for this one use, so the shared secret itself never signs anything a page holds. */
+/** Derived for this one use: the shared secret itself never signs anything a page holds. */
 export function pageTokenKey(secret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'usedcars', 'page telemetry token v1', 32));
 }
 
 const signatureOf = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
-/** A token for one page served now (seconds since the epoch), counting for PAGE_TOKEN_TTL_SECONDS. */
 export function signPageToken(
   key: Buffer,
   page: { releases: Partial<Record<string, string>>; firstSet: string[]; bucket: number },
@@ -66,7 +53,6 @@ export function signPageToken(
   return `${payload}.${signatureOf(key, payload)}`;
 }
 
-/** The token's claims when a render server signed it and it has not expired by `nowSeconds`; else why not. */
 export function readPageToken(key: Buffer, token: string, nowSeconds: number): { claims: PageTokenClaims } | { problem: PageTokenProblem } {
   const parts = token.split('.');
   if (parts.length !== 2) return { problem: 'bad_token' };

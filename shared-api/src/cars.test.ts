@@ -6,7 +6,6 @@ import { readRuntimeConfig } from '@usedcars/federation/config';
 import { fetchCarPage } from './cars';
 import { runtimeRegistry } from '@usedcars/federation/runtime';
 
-/** A stand-in for the API's brand list on 127.0.0.1: it answers what each test sets, and keeps the addresses asked for. */
 let server: Server;
 let answer: { headers: Record<string, string>; cars: unknown[] };
 let asked: string[];

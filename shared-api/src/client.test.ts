@@ -7,10 +7,7 @@ import { readRuntimeConfig } from '@usedcars/federation/config';
 import { apiUrl } from './connection';
 import { runtimeRegistry } from '@usedcars/federation/runtime';
 
-/**
- * The client against a real HTTP server on 127.0.0.1: it accepts only the access tokens /jwt
- * issued last (like the API after a token expires) and counts the calls it gets.
- */
+// Only the token /jwt issued last is accepted, as the API does once a token expires.
 let server: Server;
 let base: string;
 let validToken: string;
@@ -45,11 +42,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** Where the session keeps the access token (localStorage in the browser). */
 let stored: string | null;
 const saveAccessToken = (token: string) => void (stored = token);
 
-/** What the session connects: a new token from /jwt, stored where calls read it. */
 async function refreshFromJwt(): Promise<string | null> {
   const response = await fetch(`${base}/jwt`);
   const { accessToken } = (await response.json()) as { accessToken: string };

@@ -1,10 +1,5 @@
 import { apiConnection, apiUrl } from './connection';
 
-/**
- * The one way the browser calls the API. Components never build URLs: they call the endpoint
- * functions beside this file, which call `request`.
- */
-
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -16,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The API could not be reached at all (offline, server down, CORS refused). */
+/** Offline, server down, or CORS refused. */
 export class ApiUnreachableError extends Error {
   constructor(cause?: unknown) {
     super('We could not reach the Used Cars server. Check your connection and try again.', { cause });
@@ -40,12 +35,11 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-/** The access token calls carry now, or null (for requests `request` cannot make, such as uploads). */
+/** For requests `request` cannot make, such as uploads. */
 export function storedAccessToken(): string | null {
   return apiConnection().accessToken();
 }
 
-/** After a 401 with the access token `rejected`: the token to try again with, or null. */
 export async function refreshedAccessToken(rejected: string | null): Promise<string | null> {
   return tokenAfter401(rejected);
 }

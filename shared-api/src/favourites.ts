@@ -1,6 +1,5 @@
 import type { Favourites } from '@usedcars/shared-contract';
-// Through the package's own entry, not './client': this module is a subpath each remote bundles
-// for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
+// The entry, not './client': it is the copy the page shares (docs/architecture.md, "Decisions worth knowing").
 import { request } from '@usedcars/shared-api';
 
 /** Saved cars (docs/api.md, "Saved cars"). Saving and removing are idempotent: a double tap is harmless. */

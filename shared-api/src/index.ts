@@ -1,6 +1,4 @@
-// The entry is shared by every page (the session signs in through it), so it holds the client and
-// the account calls; the endpoints only some screens call are subpath modules (`/cars`,
-// `/bookings`, `/payments`, `/photos`), bundled by the packages that import them.
+// Every page shares the entry (the session signs in through it); other endpoints are subpath modules.
 export { apiUrl, type ApiConnection } from './connection';
 export {
   ApiError,

@@ -10,10 +10,8 @@ import type {
   MessageStreamEvents,
 } from '@usedcars/shared-contract';
 import { NEXT_CURSOR_HEADER } from '@usedcars/shared-contract';
-// Through the package's own entry, not './client' (see favourites.ts).
+// The entry, not './client': it is the copy the page shares (docs/architecture.md, "Decisions worth knowing").
 import { apiUrl, refreshedAccessToken, request, requestWithHeaders, storedAccessToken } from '@usedcars/shared-api';
-
-/** Conversations between a buyer and a car's seller (docs/api.md, "Messages"). */
 
 export function fetchConversations(signal?: AbortSignal): Promise<ConversationList> {
   return request<ConversationList>('/conversations', { signal });
@@ -23,7 +21,6 @@ export function fetchConversation(id: string, signal?: AbortSignal): Promise<Con
   return request<Conversation>(`/conversations/${encodeURIComponent(id)}`, { signal });
 }
 
-/** The newest messages (oldest first), and the cursor of the page before them, if any. */
 export async function fetchMessages(
   id: string,
   page: { cursor?: string; limit?: number } = {},
@@ -41,7 +38,6 @@ export function sendMessage(id: string, text: string): Promise<ConversationMessa
   return request<ConversationMessage>(`/conversations/${encodeURIComponent(id)}/messages`, { method: 'POST', body: { text } });
 }
 
-/** Marks the conversation read; answers the caller's unread messages in all. */
 export function markConversationRead(id: string): Promise<{ unread: number }> {
   return request(`/conversations/${encodeURIComponent(id)}/read`, { method: 'POST' });
 }
@@ -56,14 +52,9 @@ export function reportConversation(id: string, input: ConversationReportInput): 
 
 export type MessageStreamListener = { [Name in keyof MessageStreamEvents]?: (data: MessageStreamEvents[Name]) => void };
 
-/** Waits before reconnecting, longer after each failure in a row. */
 const RECONNECT_MS = [1_000, 2_000, 5_000, 15_000, 30_000];
 
-/**
- * Follows GET /conversations/stream until `signal` aborts: read with fetch (an EventSource cannot
- * send the bearer token), reconnecting with Last-Event-ID after the API ends it or it breaks, with
- * a fresh token after a 401.
- */
+/** fetch, not EventSource: an EventSource cannot send the bearer token. */
 export async function followMessages(listener: MessageStreamListener, signal: AbortSignal): Promise<void> {
   let lastEventId: string | null = null;
   let failures = 0;
@@ -100,7 +91,6 @@ export async function followMessages(listener: MessageStreamListener, signal: Ab
         token = storedAccessToken();
       }
     } catch {
-      // A broken connection is tried again below; an abort ends the loop.
       if (signal.aborted) return;
     }
     const wait = RECONNECT_MS[Math.min(failures, RECONNECT_MS.length - 1)]!;

@@ -1,34 +1,26 @@
 import { CATEGORY_PATHS, PHOTO_ALT_FIELD, PHOTO_FILE_FIELD, type CarPhotosResponse, type Category, type PhotoOrder } from '@usedcars/shared-contract';
-// Through the package's own entry, not './client': this module is a subpath each remote bundles
-// for itself, and the entry is the copy the page shares (docs/architecture.md, "Module federation").
+// The entry, not './client': it is the copy the page shares (docs/architecture.md, "Decisions worth knowing").
 import { ApiError, ApiUnreachableError, apiUrl, refreshedAccessToken, request, storedAccessToken } from '@usedcars/shared-api';
-
-/** The photo endpoints of a car (docs/api.md, "Car photos"); only the car's seller may call them. */
 
 export type { CarPhotosResponse } from '@usedcars/shared-contract';
 
 const photosPath = (category: Category, carId: string) => `${CATEGORY_PATHS[category].apiCollection}/${encodeURIComponent(carId)}/photos`;
 
 export interface UploadProgress {
-  /** Bytes of the request sent so far, and in all (the file plus a little multipart framing). */
+  /** Of the whole request: the file plus a little multipart framing. */
   loaded: number;
   total: number;
 }
 
 export interface UploadOptions {
-  /** Called as the request body goes out; once it is all sent the server is still re-encoding. */
+  /** Once it is all sent the server is still re-encoding. */
   onProgress?: (progress: UploadProgress) => void;
-  /** The photo's alt text (empty: the API describes it from the car's name). */
+  /** Empty: the API describes it from the car's name. */
   alt?: string;
   signal?: AbortSignal;
 }
 
-/**
- * POST /{collection}/{id}/photos: the file becomes the car's last photo (one photo per request).
- * XMLHttpRequest rather than fetch: only it reports how much of a request body has been sent, and
- * a seller on a phone connection wants to see each photo go. A 401 is retried once with a fresh
- * token, as `request` does.
- */
+// XMLHttpRequest, not fetch: only it reports upload progress, which a seller on a phone wants to see.
 export async function uploadPhoto(category: Category, carId: string, file: File, options: UploadOptions = {}): Promise<CarPhotosResponse> {
   const form = () => {
     const body = new FormData();
@@ -77,12 +69,10 @@ function sendForm(url: string, body: FormData, token: string | null, { onProgres
   });
 }
 
-/** DELETE /{collection}/{id}/photos/{photoId}: the next photo becomes the cover when it was the cover. */
 export function deletePhoto(category: Category, carId: string, photoId: string): Promise<CarPhotosResponse> {
   return request<CarPhotosResponse>(`${photosPath(category, carId)}/${encodeURIComponent(photoId)}`, { method: 'DELETE' });
 }
 
-/** PUT /{collection}/{id}/photos: every photo id of the car once, the cover first. */
 export function reorderPhotos(category: Category, carId: string, photoIds: readonly string[]): Promise<CarPhotosResponse> {
   const body: PhotoOrder = { photoIds: [...photoIds] };
   return request<CarPhotosResponse>(photosPath(category, carId), { method: 'PUT', body });

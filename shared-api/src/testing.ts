@@ -1,9 +1,4 @@
-/**
- * A stand-in for the API on 127.0.0.1 (`@usedcars/shared-api/testing`, imported by *.test.* files
- * only): the real client builds the address, query, token and body and parses the answer or the
- * error; only the network's far end is the test's. docs/how-to.md, "Front-end tests through the API client".
- * The file needs fetch: `@jest-environment ../jest/jsdom-with-fetch.cjs`.
- */
+// Only the network's far end is the test's (docs/how-to.md, "Front-end tests through the API client").
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from '@usedcars/federation';
@@ -12,14 +7,12 @@ import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One request as it reached the stand-in. */
 export interface SentRequest {
   method: string;
   path: string;
   /** The query string's pairs (the last of a repeated name). */
   query: Record<string, string>;
   headers: IncomingHttpHeaders;
-  /** The parsed JSON body, or undefined when none came. */
   body: unknown;
 }
 
@@ -31,32 +24,26 @@ export interface StandInResponse {
   text?: string;
 }
 
-/** Closes the connection without an answer: the client sees the server unreachable. */
 export const HANG_UP = 'hang up';
 
-/** A dynamic answer; a promise that never settles keeps the screen waiting. */
 export type Responder = (request: SentRequest) => StandInResponse | typeof HANG_UP | Promise<StandInResponse | typeof HANG_UP>;
 
-/** Never answers: the screen stays in its loading state. */
 export const NO_RESPONSE: Responder = () => new Promise<StandInResponse>(() => undefined);
 
 export interface StandInApi {
-  /** Where it answers, e.g. `http://127.0.0.1:41234` (known once the file's tests start). */
+  /** Known once the file's tests start. */
   readonly base: string;
-  /** The access token the fake session hands the client (change it per test if needed). */
   token: string;
-  /** Declares the answer to `method path` (the path without its query) until the test ends. */
+  /** Until the test ends; `path` without its query. */
   reply(method: Method, path: string, status: number, body?: unknown, headers?: Record<string, string>): void;
   reply(method: Method, path: string, responder: Responder): void;
-  /** Every request of this test, in order (preflights left out). */
+  /** Preflights left out. */
   readonly requests: SentRequest[];
-  /** The requests of this test to `method path`. */
   sent(method: Method, path: string): SentRequest[];
-  /** The requests of this test nothing was declared for (each was answered 404). */
+  /** Each was answered 404. */
   readonly undeclared: SentRequest[];
 }
 
-/** The token a test's session holds unless it says otherwise. */
 export const STAND_IN_TOKEN = 'access-token-of-the-test';
 
 async function read(request: IncomingMessage): Promise<unknown> {
@@ -71,7 +58,6 @@ async function read(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** The CORS answer a browser needs for these calls: any origin, the asked headers, ours readable. */
 function cors(request: IncomingMessage): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': '*',
@@ -81,11 +67,7 @@ function cors(request: IncomingMessage): Record<string, string> {
   };
 }
 
-/**
- * Starts the stand-in before the file's tests and connects the page's client to it with a fake
- * session; forgets the answers and requests after each test; stops it after the last. Call once,
- * at the top of a test file.
- */
+/** Call once, at the top of a test file: it registers the file's jest hooks. */
 export function standInApi(): StandInApi {
   let server: Server;
   let base = '';

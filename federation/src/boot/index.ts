@@ -7,20 +7,16 @@ import type { RemoteManifest } from '../core/manifest';
 export interface BootData {
   config: RuntimeConfig;
   remotes: Record<string, string>;
-  /** The manifests of the remotes the first screen uses, as far as the page needs them. */
   manifests: Record<string, RemoteManifest>;
-  /** The rendered screens the page leaves as they are (the registry's staticMarkup): their code is not fetched. */
   staticMarkup?: string[];
   queries?: DehydratedState;
-  /** The account the page was rendered for (its session cookie's): the page hydrates signed in as it. */
   viewer?: SessionViewer;
 }
 
 export const BOOT_DATA_ID = 'usedcars-boot';
-/** Marks a #root whose HTML the render server rendered: the page hydrates it instead of rendering anew. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
-/** JSON that is safe inside an HTML element: no `<` can close the block or open a comment. */
+/** No `<`: nothing can close the block or open a comment. */
 export function serializeBootData(data: BootData): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
@@ -28,7 +24,6 @@ export function serializeBootData(data: BootData): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The page's boot data, or null when the page was not rendered by the server (npm run dev, a fallback). */
 export function readBootData(doc: Document = document): BootData | null {
   const element = doc.getElementById(BOOT_DATA_ID);
   try {

@@ -8,17 +8,12 @@ import { providedVersions, versionCheck } from '../core/versions';
 
 export type { RemoteManifest } from '../core/manifest';
 
-/** What the render server already read for this page (its boot data): no need to request it again. */
 export interface KnownRemotes {
   remotes: Partial<Record<string, string>>;
   manifests: Partial<Record<string, RemoteManifest>>;
 }
 
-/**
- * A remote's shared requirements against the page, before any of its code loads
- * (docs/sharing-and-releases.md). A singleton of another major would break in ways no boundary
- * can contain, so the remote is refused: its area shows the fallback, and the console says why.
- */
+/** A singleton of another major would break in ways no boundary can contain (docs/sharing-and-releases.md). */
 export function refuseIncompatible(name: string, manifest: RemoteManifest, provided: Record<string, string> = providedVersions(getInstance())): void {
   const { findings, refused } = versionCheck(manifest.shared, provided, 'browser');
   for (const finding of findings) {
@@ -36,7 +31,6 @@ async function readJson<T>(url: string, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A script the page will run soon, requested now (a `<link rel="preload">`), unless the page has it already. */
 function preloadScript(href: string): void {
   if ([...document.scripts].some((script) => script.src === href)) return;
   const link = document.createElement('link');
@@ -46,7 +40,7 @@ function preloadScript(href: string): void {
   document.head.append(link);
 }
 
-/** A value the server handed over, used once: a retry requests the file afresh. */
+/** Used once: a retry requests the file afresh. */
 function once<T>(value: T | undefined): () => T | undefined {
   let kept = value;
   return () => {
@@ -56,23 +50,16 @@ function once<T>(value: T | undefined): () => T | undefined {
   };
 }
 
-/** The page's remotes: the registry connect() is given, and the read of remotes.json it starts with. */
 export interface PageRemotes {
   registry: RemoteRegistry;
-  /** Settles once remotes.json is read (or handed over by the server); rejects when it could not be. */
   ready: Promise<void>;
 }
 
-/**
- * Reads remotes.json (where each remote's mf-manifest.json lives) at start-up and registers a
- * remote with the page's federation runtime when one of its modules is first asked for. Each step
- * is tried again after a failure, and forgetting a remote (a fallback's Try again) also forgets a
- * registration that succeeded, so a remote republished meanwhile is read afresh.
- */
+/** Forgetting a remote forgets a registration that succeeded too: one republished meanwhile is read afresh. */
 export function startRemoteRegistry(
   url = '/remotes.json',
   known?: KnownRemotes,
-  /** Told each remote's release (the registry's version, or its manifest's for the first set) as it registers: the page's reports are tagged with it. */
+  /** The page's reports are tagged with it. */
   onRegistered: (remote: string, release: string) => void = () => undefined,
 ): PageRemotes {
   const knownRemotes = once(known?.remotes);
@@ -98,7 +85,7 @@ export function startRemoteRegistry(
     }
     return entry;
   };
-  /** A module's scripts, named in its remote's manifest, requested at once beside the entry rather than after it. */
+  /** Beside the entry rather than after it. */
   const preloadScripts = (name: string, id: string) => {
     const known = registered.get(name);
     if (!known || preloaded.has(name)) return;

@@ -5,10 +5,7 @@ import { connect, connection } from '@usedcars/federation';
 import { loadRuntimeConfig } from './runtimeConfig';
 import { runtimeRegistry } from '@usedcars/federation/runtime';
 
-/**
- * config.json is fetched over HTTP like the browser does, from a local server that serves
- * whatever file a test puts there (or none: 404).
- */
+// Fetched over HTTP as the browser does, from a server holding whatever file a test puts there.
 let server: Server;
 let base: string;
 let file: string | null;

@@ -9,12 +9,11 @@ export interface FirebaseWebConfig {
 }
 
 export interface RuntimeConfig {
-  /** Base address of the API, without a trailing slash. */
+  /** Without a trailing slash. */
   apiUrl: string;
   firebase: FirebaseWebConfig;
-  /** Auth emulator origin in development; absent in production. */
   authEmulatorUrl?: string;
-  /** The share of page views that report their Web Vitals and errors (0–1; 1 when absent): docs/operations.md, "Telemetry". */
+  /** 0–1; docs/operations.md, "Telemetry". */
   telemetrySample?: number;
 }
 
@@ -38,7 +37,6 @@ function emulatorFor(firebase: FirebaseWebConfig, url: string | undefined): stri
   return url;
 }
 
-/** A config.json's settings: what it omits falls back, except the emulator (see above). */
 export function readRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig {
   const firebase = config.firebase ?? LOCAL_RUNTIME_CONFIG.firebase;
   return {
@@ -49,7 +47,7 @@ export function readRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig
   };
 }
 
-/** Fetches config.json; a missing file gives the local defaults so `npm run dev` needs none. */
+/** A missing file gives the local defaults, so `npm run dev` needs none. */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   try {
     const response = await fetch(url, { cache: 'no-cache' });

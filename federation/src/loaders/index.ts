@@ -4,10 +4,6 @@ import { loadersOf, remoteOf, type ModuleId, type ModuleProps } from '@usedcars/
 
 type RouteModule = Exclude<ModuleId, 'checkout/BookingDialog'>;
 
-/**
- * A screen's loader, from the loaders its remote's build exposes (the same build as the screen's
- * code), or null for a screen that reads when it is shown.
- */
 export async function loadScreenLoader<Id extends RouteModule>(id: Id): Promise<ScreenLoader<Id> | null> {
   const remote = remoteOf(id);
   let table: Partial<Record<ModuleId, unknown>> | undefined;
@@ -22,7 +18,6 @@ export async function loadScreenLoader<Id extends RouteModule>(id: Id): Promise<
   return (table?.[id] as ScreenLoader<Id> | null | undefined) ?? null;
 }
 
-/** Runs the loader of a screen a route shows, with the route's props; nothing for a screen without one. */
 export async function runScreenLoader(
   screen: { module: RouteModule; props: unknown },
   context: Omit<PrefetchContext<ModuleId>, 'props'>,

@@ -5,12 +5,10 @@ import { isRemoteUnavailable, loadedScreenModule, loadScreenModule } from './loa
 import { isServerMarkupKept } from './serverMarkup';
 
 export interface FallbackProps {
-  /** The remote whose area could not be fetched. */
   area: string;
   onRetry: () => void;
 }
 
-/** What a remote's boundary caught: a remote that could not be fetched ('load'), or a screen that threw ('boundary'). */
 export interface RemoteErrorReport {
   remote: string;
   module: string;
@@ -19,7 +17,7 @@ export interface RemoteErrorReport {
 }
 export type RemoteErrorHandler = (report: RemoteErrorReport) => void;
 
-/** The page's handler for what remote boundaries catch: the shell provides it (its telemetry); none by default. */
+/** The shell provides it (its telemetry). */
 export const RemoteErrorHandlerContext = createContext<RemoteErrorHandler | undefined>(undefined);
 
 interface BoundaryProps {
@@ -31,10 +29,7 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-/**
- * Catches only a part of the site that could not be fetched. A screen that loaded and then threw
- * is a route error: it goes on to the route's error screen (docs/product.md, "When something fails").
- */
+/** A screen that loaded and then threw is a route error (docs/product.md, "When something fails"). */
 class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override state = { error: null as unknown };
 
@@ -42,10 +37,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
     return { error };
   }
 
-  /**
-   * The error last reported. React renders a screen that threw once more before giving up (a new
-   * error object, often a new boundary): the same message from the same module within a second is one error.
-   */
+  /** React renders a screen that threw once more before giving up: the same error within a second is one. */
   private static last: { key: string; at: number } | null = null;
 
   override componentDidCatch(error: unknown) {
@@ -87,20 +79,14 @@ const ServerMarkup = lazy(() => new Promise<never>(() => undefined));
 export interface RemoteAreaProps<Id extends ModuleId> {
   id: Id;
   props: ModuleProps<Id>;
-  /** While the module loads. */
   loading: ReactNode;
-  /** When it could not be fetched; onRetry fetches it afresh. */
   renderFallback: (props: FallbackProps) => ReactNode;
-  /** A screen with nothing that needs a script: server-rendered markup is kept and its code not fetched. */
+  /** Server-rendered markup is kept and its code not fetched. */
   staticMarkup?: boolean;
-  /** Told what the area's boundary catches; RemoteErrorHandlerContext's handler when absent. */
   onError?: RemoteErrorHandler;
 }
 
-/**
- * A remote's exposed module, rendered lazily behind its own error boundary: a remote that is down
- * costs only its own area, with a retry that forgets its registration and fetches it afresh.
- */
+/** A remote that is down costs only its own area, with a retry that fetches it afresh. */
 export function RemoteArea<Id extends ModuleId>({ id, props, loading, renderFallback, staticMarkup = false, onError }: RemoteAreaProps<Id>) {
   const pageHandler = useContext(RemoteErrorHandlerContext);
   // Only for the module it was rendered for: an instance handed another module renders that one.

@@ -1,21 +1,15 @@
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import type { RemoteRegistry } from './remoteRegistry';
 
-/** What the signed-in session gives the API client: the access token calls carry, and a fresh one after a 401. */
 export interface PageSession {
   accessToken(): string | null;
-  /** A fresh access token, or null when the person is no longer signed in. */
   refreshAccessToken(): Promise<string | null>;
-  /**
-   * The Authorization header of reads made without an access token: on the render server, the
-   * visitor's session cookie ("Session <cookie>", docs/architecture.md, "The session cookie").
-   */
+  /** On the render server, the visitor's session cookie (docs/architecture.md, "The session cookie"). */
   readCredential?(): string | null;
 }
 
-/** What the API client reads on every call (shared-api/src/connection.ts). */
 export interface ApiConnection extends PageSession {
-  /** Base address of the API, without a trailing slash (config.json's apiUrl). */
+  /** Without a trailing slash. */
   baseUrl(): string;
 }
 
@@ -28,11 +22,10 @@ export interface Connection {
 export interface ConnectOptions {
   config: RuntimeConfig;
   session: PageSession;
-  /** Where the remotes' modules come from: the page's remotes.json, a request's release set, the runtime's own remotes (`/runtime`). */
   registry: RemoteRegistry;
 }
 
-/** One refresh at a time: several calls failing with an expired token share one new token. */
+/** Several calls failing with an expired token share one new token. */
 function oneAtATime(refresh: () => Promise<string | null>): () => Promise<string | null> {
   let pending: Promise<string | null> | null = null;
   return () =>
@@ -41,7 +34,6 @@ function oneAtATime(refresh: () => Promise<string | null>): () => Promise<string
     }));
 }
 
-/** A connection for these settings and this session, not yet in use anywhere. */
 export function makeConnection({ config, session, registry }: ConnectOptions): Connection {
   return {
     config,
@@ -59,18 +51,16 @@ export function makeConnection({ config, session, registry }: ConnectOptions): C
 let pageConnection: Connection | null = null;
 let requestConnection: () => Connection | undefined = () => undefined;
 
-/** Connects the page: the shell's startPage and the standalone harness call this once, before rendering. */
 export function connect(options: ConnectOptions): Connection {
   pageConnection = makeConnection(options);
   return pageConnection;
 }
 
-/** For the render server: each request's connection comes from this lookup, before the page's. */
+/** The render server's: each request's connection comes before the page's. */
 export function scopeConnections(lookup: () => Connection | undefined): void {
   requestConnection = lookup;
 }
 
-/** The connection of this page (or of this request, on the server). */
 export function connection(): Connection {
   const current = requestConnection() ?? pageConnection;
   if (!current) {

@@ -23,7 +23,6 @@ const SCREEN = 'catalog/Screen' as ModuleId;
 const out = mkdtempSync(path.join(os.tmpdir(), 'remote-servers-'));
 let server: Server;
 let origin: string;
-/** Folders whose server files are gone (a build deleted after its manifest was read). */
 const gone = new Set<string>();
 let slowManifestMs = 0;
 
@@ -76,7 +75,6 @@ afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-/** The packages this test host provides, as the render server's own build provides them. */
 const shared = () => ({
   react: { version: React.version, lib: () => React, shareConfig: { singleton: true, requiredVersion: false as const } },
   'react/jsx-runtime': { version: React.version, lib: () => jsxRuntime, shareConfig: { singleton: true, requiredVersion: false as const } },

@@ -14,33 +14,25 @@ export interface RemoteBuild {
   remote: string;
   manifestUrl: string;
   manifest: PublishedManifest;
-  /** Fingerprint of the address and the manifest: a new publish names new hashed files, so a new version. */
+  /** A new publish names new hashed files, so a new version. */
   version: string;
 }
 
 export interface RemoteServersOptions {
-  /**
-   * The modules to load as soon as a new build is seen, so the first page that needs one does
-   * not wait for it to arrive (pages of one remote ask for different modules).
-   */
+  /** Loaded as soon as a new build is seen, so the first page that needs one does not wait. */
   warm?: (remote: string) => readonly string[];
-  /** How long a manifest may take to arrive. */
   manifestTimeoutMs?: number;
-  /** A build that failed to load is not tried again before this long (each request is rendered without it meanwhile). */
+  /** Meanwhile each request is rendered without it. */
   retryAfterMs?: number;
-  /** How long loading a remote's server build may take before it counts as failed. */
   loadTimeoutMs?: number;
-  /** Builds kept loaded at most; the one used longest ago is let go first. */
+  /** The one used longest ago is let go first. */
   maxBuilds?: number;
-  /** A build no request asked for in this long is let go. */
   idleMs?: number;
-  /** The packages the builds share with this server (its own federation instance's, by default). */
   shared?: () => SharedPackages;
   fetch?: typeof fetch;
   now?: () => number;
 }
 
-/** One build of a remote, loaded in a federation instance of its own. */
 interface LoadedBuild {
   remote: string;
   entry: string;
@@ -75,7 +67,6 @@ export class RemoteServers {
     this.shared = options.shared ?? (() => getInstance()?.options.shared as SharedPackages);
   }
 
-  /** The remote's manifest as published now (concurrent requests share one fetch). */
   async current(remote: string, manifestUrl: string): Promise<RemoteBuild> {
     let pending = this.manifestsInFlight.get(manifestUrl);
     if (!pending) {
@@ -86,7 +77,6 @@ export class RemoteServers {
     return { remote, manifestUrl, manifest, version: createHash('sha256').update(manifestUrl).update(text).digest('hex').slice(0, 16) };
   }
 
-  /** How many builds are loaded now (for the metrics and tests). */
   get loadedBuilds(): number {
     return this.builds.size;
   }
@@ -107,7 +97,7 @@ export class RemoteServers {
     }
   }
 
-  /** This build's own instance, made on first use; one that failed lately is refused at once, costing a page no time. */
+  /** One that failed lately is refused at once, costing a page no time. */
   private use(build: RemoteBuild): LoadedBuild {
     const now = this.now();
     const kept = this.builds.get(build.version);
@@ -143,7 +133,7 @@ export class RemoteServers {
     return loaded;
   }
 
-  /** Builds idle past idleMs, then the least lately used past maxBuilds; a render holding one keeps its modules. */
+  /** A render holding a build keeps its modules. */
   private letGoOfUnused(): void {
     const now = this.now();
     for (const [version, build] of this.builds) if (now - build.usedAt > this.idleMs) this.letGo(version, build);
@@ -156,7 +146,6 @@ export class RemoteServers {
     forgetServerEntry(build.remote, build.entry);
   }
 
-  /** Loads the builds remotes.json names now, ahead of the first page (the server has just started). */
   async prepare(remotes: Partial<Record<string, string>>): Promise<void> {
     await Promise.all(
       Object.entries(remotes).map(async ([remote, manifestUrl]) => {
@@ -170,7 +159,6 @@ export class RemoteServers {
     );
   }
 
-  /** An exposed module of this build (a screen, or the remote's loaders); fails with RemoteUnavailable when it cannot be had. */
   async load(id: string, build: RemoteBuild): Promise<unknown> {
     if (remoteOf(id as ModuleId) !== build.remote) throw new Error(`${id} is not a module of ${build.remote}`);
     const loaded = this.use(build);

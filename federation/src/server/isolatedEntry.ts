@@ -9,7 +9,7 @@ interface RuntimeInstance {
   options?: { name?: string };
 }
 
-/** The federation runtime's list of live instances; each build's runtime looks itself up there by its name. */
+/** Each build's runtime looks itself up there by its name. */
 function runtimeInstances(): RuntimeInstance[] {
   const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__?: RuntimeInstance[] } }).__FEDERATION__;
   return federation?.__INSTANCES__ ?? [];
@@ -17,7 +17,7 @@ function runtimeInstances(): RuntimeInstance[] {
 
 const nameOf = (instance: RuntimeInstance) => instance.options?.name ?? instance.name;
 
-/** What a remote's server build may require: Node's own modules, resolved as the runtime's own loader does. */
+/** Node's own modules, resolved as the runtime's own loader does. */
 const requireForRemotes = createRequire(path.join(process.cwd(), '__mf_require_base__.js'));
 
 /** Runs a server entry with the remote's other instances hidden, so its runtime adopts none (docs/architecture.md, "Two builds of one remote"). */
@@ -41,13 +41,12 @@ function runServerEntry(code: string, entryUrl: string, remote: string): RemoteE
   return container;
 }
 
-/** Lets the runtime forget an entry it loaded, so a build no release uses can be collected. */
+/** So a build no release uses can be collected. */
 export function forgetServerEntry(remote: string, entryUrl: string): void {
   const loading = (globalThis as { __GLOBAL_LOADING_REMOTE_ENTRY__?: Record<string, unknown> }).__GLOBAL_LOADING_REMOTE_ENTRY__;
   if (loading) delete loading[`${remote}:${entryUrl}`];
 }
 
-/** A runtime plugin that fetches a server entry and runs it in isolation (runServerEntry). */
 export function isolatedServerEntry(fetcher: typeof fetch, timeoutMs: number): ModuleFederationRuntimePlugin {
   return {
     name: 'usedcars-isolated-server-entry',

@@ -4,24 +4,17 @@ import { RemoteUnavailable } from '../core/errors';
 import { releaseOf } from '../core/manifest';
 import type { RemoteBuild, RemoteServers } from './RemoteServers';
 
-/**
- * One request's registry (what connectRequest is given): each remote's build as the visitor's
- * release set names it, and each module of it loaded once for the whole render, its data loading
- * and its markup alike (docs/architecture.md, "Server rendering").
- */
+/** Each module loaded once for the whole render, data loading and markup alike (docs/architecture.md, "Server rendering"). */
 export class RequestRemotes implements RemoteRegistry {
   private readonly builds = new Map<string, Promise<RemoteBuild>>();
   private readonly modules = keptModules((id) => this.loadModule(id));
 
   constructor(
     private readonly servers: RemoteServers,
-    /** The visitor's release set: each remote's manifest address. */
     private readonly remotes: Partial<Record<string, string>>,
-    /** Told each remote build the render uses, as soon as its manifest is read. */
     private readonly onBuild: (remote: string, release: string) => void = () => undefined,
   ) {}
 
-  /** The remote's build for this request, its manifest read once. */
   build(remote: string): Promise<RemoteBuild> {
     let build = this.builds.get(remote);
     if (!build) {
@@ -58,6 +51,5 @@ export class RequestRemotes implements RemoteRegistry {
     await this.build(remote as RemoteName);
   }
 
-  /** A request is rendered once: nothing to read afresh. */
   forget(): void {}
 }

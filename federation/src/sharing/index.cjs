@@ -68,7 +68,6 @@ function verdictOf(requirement, need, got) {
   return sameMajor && compare(got, need) >= 0 ? 'ok' : 'ownCopy';
 }
 
-/** How a build's requirement meets the version the page (or the render server) has. */
 function judge(requirement, has) {
   const needs = neededVersion(requirement);
   const verdict = verdictOf(requirement, parse(needs), parse(has));
@@ -82,12 +81,10 @@ function judge(requirement, has) {
   return { name: requirement.name, needs, has, verdict, message };
 }
 
-/** Every shared package of a build against the versions the host provides (package name → version). */
 function judgeAll(requirements, provided) {
   return requirements.map((requirement) => judge(requirement, provided[requirement.name]));
 }
 
-/** The findings that stop a build from running on the page. */
 function blocking(findings) {
   return findings.filter((finding) => finding.verdict === 'incompatible');
 }
@@ -99,7 +96,6 @@ function checkSharing(shared, provided, { providedOnly = false } = {}) {
   return { findings, refused: blocking(findings) };
 }
 
-/** The preflight's verdict on a build against the live page (docs/sharing-and-releases.md, "Before publishing: preflight"). */
 function preflightFindings(shared, shell, others) {
   const findings = (shared ?? []).map((requirement) => {
     const byShell = (shell.shared ?? []).filter((offer) => offer.name === requirement.name);
@@ -110,7 +106,7 @@ function preflightFindings(shared, shell, others) {
   return { findings, refused: blocking(findings) };
 }
 
-/** What a refused build needs, in the preflight's words: "react 20.0.0 (the site has 19.3.1), …". */
+/** "react 20.0.0 (the site has 19.3.1), …" */
 function neededPackages(refused) {
   return refused.map((finding) => `${finding.name} ${finding.needs} (the site has ${finding.has ?? 'none'})`).join(', ');
 }

@@ -3,7 +3,6 @@ import { createStore } from 'zustand';
 import type { Role, SessionViewer } from '@usedcars/shared-contract';
 import { sessionRenderedFor } from './sessionCookie';
 
-/** The signed-in person as the identity service knows them (docs/product.md, "Signing in"). */
 export interface AuthUser {
   uid: string;
   email: string | null;
@@ -15,7 +14,6 @@ export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 export interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
-  /** Role read from the API by e-mail; null until known (or for a signed-out visitor). */
   role: Role | null;
 }
 
@@ -23,27 +21,19 @@ const ACCESS_TOKEN_KEY = 'accessToken';
 
 const signedOut: AuthState = { status: 'signedOut', user: null, role: null };
 
-/**
- * One vanilla store for the whole page. shared-auth is a federation singleton, so the shell and
- * every remote import this very object; a second copy would split who is signed in.
- */
+/** A federation singleton: a second copy would split who is signed in. */
 export const authStore = createStore<AuthState>(() => ({ status: 'loading', user: null, role: null }));
 
-/**
- * On the render server, the state a request renders with (the session cookie's account, or
- * 'loading' when none); concurrent requests never share the store.
- */
+/** The render server's, per request: concurrent requests never share the store. */
 export const ServerAuthContext = createContext<AuthState | null>(null);
 
-/** What the server rendered this page with: hydration renders the same, then follows the store. */
+/** Hydration renders the same, then follows the store. */
 let renderedWith: AuthState = authStore.getInitialState();
 
-/** The state a page is rendered with for the session cookie's account. */
 export function authStateOf(viewer: SessionViewer): AuthState {
   return { status: 'signedIn', user: { uid: viewer.uid, email: viewer.email, displayName: viewer.name }, role: viewer.role };
 }
 
-/** The page arrived rendered for this account (its boot data): hydrate as it was, and start signed in. */
 export function startRenderedFor(viewer: SessionViewer): void {
   renderedWith = authStateOf(viewer);
   authStore.setState(renderedWith);
@@ -88,10 +78,7 @@ export function clearAccessToken(): void {
   globalThis.localStorage?.removeItem(ACCESS_TOKEN_KEY);
 }
 
-/**
- * Signs out everywhere: the identity service (session.ts hands its adapter's sign-out in through
- * `setSignOutHandler`), the stored access token and the store.
- */
+/** session.ts hands its adapter's sign-out in. */
 let signOutHandler: (() => Promise<void>) | null = null;
 
 export function setSignOutHandler(handler: (() => Promise<void>) | null): void {

@@ -6,19 +6,11 @@ import { mayHoldSession } from './mayHoldSession';
 import { clearSessionCookie, followToken } from './sessionCookie';
 import type { IdentityAdapter } from './identity/types';
 
-/**
- * The session: the sign-in flows (login, Google login, log-out; register is in signUp.ts) over an
- * identity adapter and the API. The store in authStore.ts is what screens read; this is what they call.
- */
-
 let adapter: Promise<IdentityAdapter> | null = null;
 let loadAdapter: (() => Promise<IdentityAdapter>) | null = null;
 /** While an action signs someone in, it finishes the job; the change listener stands aside. */
 let actionInProgress = 0;
-/**
- * Who the identity service last said is signed in. The store learns the person only once their
- * role is read, so a token refresh during that read (a reload with an expired token) asks here.
- */
+/** The store learns the person only once their role is read; a token refresh meanwhile asks here. */
 let identityUser: AuthUser | null = null;
 
 const loadFirebase = async () => {
@@ -28,7 +20,6 @@ const loadFirebase = async () => {
   return firebase.createFirebaseIdentity(config);
 };
 
-/** The identity SDK, loaded the first time something needs it. */
 export function identity(): Promise<IdentityAdapter> {
   if (!loadAdapter) throw new Error('startIdentity() has not run');
   if (!adapter) {
@@ -60,17 +51,12 @@ function followIdentity(user: AuthUser | null): void {
   finishSignIn(user, false, () => identityUser?.uid === user.uid).catch(async (error) => {
     console.error('[auth] restoring the session failed', error);
     if (isMissingRecord(error)) {
-      // No user record behind this identity (an unfinished sign-up, a deleted account): the
-      // site can do nothing for it signed in, so this tab shows it signed out. Only this tab's
-      // state is cleared: the identity service keeps its session in localStorage, so signing it
-      // out would sign out every tab, and this may be another tab's brand-new sign-up whose
-      // POST /users has not landed yet.
+      // This tab only (docs/product.md, "Signing in").
       identityUser = null;
       setSignedOut();
       return;
     }
-    // The identity is known even if the API is not reachable right now; but not if the failure
-    // ended the session (the refresh found the account gone and signed out).
+    // Known even with the API out of reach, unless the failure ended the session.
     if (identityUser?.uid === user.uid) setSignedIn(user, null);
   });
 }
@@ -83,7 +69,6 @@ export async function exchangeToken(email: string, current: () => boolean = () =
   return accessToken;
 }
 
-/** /jwt's 404: the identity service knows the person, the API has no user record for them. */
 export function isMissingRecord(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
@@ -100,7 +85,6 @@ async function finishSignIn(user: AuthUser, freshToken: boolean, current: () => 
   if (current()) setSignedIn(user, record?.role ?? null);
 }
 
-/** The session cookie of whoever an action just signed in. */
 async function postSessionToken(): Promise<void> {
   const id = await identity();
   const [idToken, uid] = [await id.getIdToken(), authStore.getState().user?.uid];
@@ -114,8 +98,7 @@ export async function asAction<T>(work: () => Promise<T>): Promise<T> {
     await postSessionToken();
     return result;
   } catch (error) {
-    // Half-way sign-ins (identity yes, API no) leave nobody signed in rather than a broken state:
-    // the listener stood aside, so the store and any token just fetched are cleared here.
+    // The listener stood aside, so a half-way sign-in is cleared here.
     if (authStore.getState().status !== 'signedIn') {
       await (await identity()).signOut().catch(() => undefined);
       setSignedOut();
@@ -126,11 +109,7 @@ export async function asAction<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Follows the signed-in person. The identity SDK loads now only when this browser may hold a
- * session; otherwise the visitor is signed out at once and the SDK loads on the first sign-in
- * or sign-up. `load` lets tests pass a double (loaded at once).
- */
+/** The SDK loads now only when this browser may hold a session; `load` lets tests pass a double. */
 export function startIdentity(load?: () => Promise<IdentityAdapter>): Promise<void> {
   loadAdapter = load ?? loadFirebase;
   adapter = null;
@@ -152,15 +131,11 @@ export function startIdentity(load?: () => Promise<IdentityAdapter>): Promise<vo
   );
 }
 
-/**
- * Screens that sign people in call this when they appear, so the SDK is ready by the click:
- * the Google popup must open while the click still counts as the user's gesture.
- */
+/** The Google popup must open while the click still counts as the user's gesture. */
 export function preloadIdentity(): void {
   if (loadAdapter) void identity().catch(() => undefined);
 }
 
-/** A 401 on a call with the access token: try once for a new one, else the session is over. */
 async function refreshAccessToken(): Promise<string | null> {
   const email = identityUser?.email ?? authStore.getState().user?.email;
   if (!email || !loadAdapter) return null;
@@ -177,10 +152,7 @@ async function refreshAccessToken(): Promise<string | null> {
   }
 }
 
-/**
- * What the page's connection reads from the session (the shell's startPage connects it); before
- * startIdentity there is nobody to refresh for, so a 401 stands.
- */
+/** Before startIdentity there is nobody to refresh for, so a 401 stands. */
 export const pageSession: PageSession = { accessToken: getAccessToken, refreshAccessToken };
 
 export function signIn(email: string, password: string): Promise<void> {

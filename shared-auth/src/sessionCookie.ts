@@ -1,11 +1,6 @@
-/**
- * Keeps the render server's session cookie in step with the sign-in (docs/architecture.md, "The
- * session cookie"): each new ID token is posted to the page's own origin, which sets the cookie;
- * a sign-out clears it. The cookie lets the server render this person's pages, nothing more, so
- * a failure here costs only server rendering (a page without a render server answers 404).
- */
+// A failure here costs only server rendering (docs/architecture.md, "The session cookie").
 
-/** The account the page was rendered for: its first token needs no new cookie. */
+/** Its first token needs no new cookie. */
 let renderedFor: string | null = null;
 let mayHoldCookie = false;
 
@@ -27,7 +22,6 @@ function send(method: 'POST' | 'DELETE', body?: unknown): Promise<void> {
   );
 }
 
-/** A new ID token: the cookie is made (or renewed) from it. */
 export function followToken(token: { idToken: string; uid: string } | null): Promise<void> {
   if (!token) return clearSessionCookie();
   const { idToken, uid } = token;
@@ -41,7 +35,6 @@ export function followToken(token: { idToken: string; uid: string } | null): Pro
   return send('POST', { idToken });
 }
 
-/** Signed out: the server renders this browser's pages for nobody again. */
 export function clearSessionCookie(): Promise<void> {
   if (!mayHoldCookie) return Promise.resolve();
   mayHoldCookie = false;

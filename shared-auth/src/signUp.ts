@@ -11,24 +11,18 @@ export interface Registration {
   role: SelfServiceRole;
 }
 
-/** The API half of a sign-up, 1: the user record with the chosen role (POST /users). */
 async function saveRecord(id: IdentityAdapter, { name, email, role }: Registration): Promise<void> {
   const idToken = await id.getIdToken(true);
   if (!idToken) throw new Error('Not signed in');
   await saveUser({ name, email, role }, idToken);
 }
 
-/** The API half of a sign-up, 2: the access token, and the person is in. */
 async function finishSignUp(user: AuthUser, { name, email, role }: Registration): Promise<void> {
   await exchangeToken(email);
   setSignedIn({ ...user, displayName: name }, role);
 }
 
-/**
- * The e-mail is taken: if the password opens it and the API has no record for it, this is an
- * earlier sign-up that stopped half-way (the API failed or was out of reach while saving the
- * record, or an undo failed), and registering again finishes it. Otherwise it is someone's account: 'already in use'.
- */
+/** The password opens it and the API has no record: an earlier sign-up stopped half-way. */
 async function finishEarlierSignUp(id: IdentityAdapter, registration: Registration, inUse: unknown): Promise<void> {
   const user = await id.signIn(registration.email, registration.password).catch(() => {
     throw inUse;
@@ -43,7 +37,6 @@ async function finishEarlierSignUp(id: IdentityAdapter, registration: Registrati
   throw inUse; // a complete account: log in instead (asAction signs this sign-in out)
 }
 
-/** Register: create the account, set the display name, save the user record, fetch the token. */
 export function signUp(registration: Registration): Promise<void> {
   return asAction(async () => {
     const id = await identity();
@@ -57,18 +50,13 @@ export function signUp(registration: Registration): Promise<void> {
     try {
       await saveRecord(id, registration);
     } catch (error) {
-      // A saved record is tied to this identity account for good (the API never re-ties a record
-      // to another one), so the account is undone only when the API definitely saved nothing: it
-      // refused (4xx). A 5xx or no answer may come after the record was written (a timeout); then
-      // deleting the account would lock the e-mail for good. Kept, it is finished by registering
-      // again with the same e-mail and password (finishEarlierSignUp) or, if the record did land,
-      // by logging in.
+      // Undone only when the API surely saved nothing (docs/product.md, "Signing in").
       if (error instanceof ApiError && error.status < 500) {
         await id.deleteAccount().catch((undoError) => console.warn('[auth] the refused account could not be removed', undoError));
       }
       throw error;
     }
-    // The record is saved, so from here too a failure keeps the account: logging in finishes.
+    // From here a failure keeps the account: logging in finishes.
     await finishSignUp(user, registration);
   });
 }

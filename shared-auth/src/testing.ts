@@ -1,10 +1,4 @@
-/**
- * Test doubles for the session (`@usedcars/shared-auth/testing`, imported by *.test.* files
- * only; no production code imports this entry, so no bundle carries it). The session itself runs
- * for real; only what sits behind it is stood in for: the identity service (a double, plugged in
- * through startIdentity) and the API's answers (fetch). One copy for shared-auth's own tests and
- * for the screens built on it, so the double cannot drift from IdentityAdapter in one of them.
- */
+// The session runs for real: only the identity service and the API are stood in for.
 import { authStore, type AuthUser } from './authStore';
 import type { IdentityAdapter } from './identity/types';
 import { connect } from '@usedcars/federation';
@@ -12,22 +6,18 @@ import { readRuntimeConfig } from '@usedcars/federation/config';
 import { pageSession } from './session';
 import { runtimeRegistry } from '@usedcars/federation/runtime';
 
-/** Where the stand-in API answers (the connection resetSession makes). */
 export const TEST_API_URL = 'http://api.test';
 
-/** An error as the Firebase SDK throws it: the screens word it by its code. */
+/** The screens word it by its code. */
 const failure = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
-/** An identity service in memory: accounts by e-mail, one signed-in person. */
 export class IdentityDouble implements IdentityAdapter {
-  /** Who is signed in; set it before startIdentity for a person a reload finds signed in. */
+  /** Set it before startIdentity for a person a reload finds signed in. */
   current: AuthUser | null = null;
   readonly accounts = new Map<string, { password: string; name: string | null }>();
-  /** The next sign-in, sign-up or Google sign-in fails with this Firebase code (a network error, a closed popup). */
   failNext: string | null = null;
   private listeners: ((user: AuthUser | null) => void)[] = [];
   private tokenListeners: ((token: { idToken: string; uid: string } | null) => void)[] = [];
-  /** How many times the ID token was refreshed: part of the token, so each one differs. */
   private refreshes = 0;
 
   onChange(listener: (user: AuthUser | null) => void) {
@@ -40,7 +30,6 @@ export class IdentityDouble implements IdentityAdapter {
     listener(this.token());
     return () => undefined;
   }
-  /** The SDK's hourly refresh: a new ID token for the same person. */
   refreshToken() {
     this.refreshes += 1;
     for (const listener of this.tokenListeners) listener(this.token());
@@ -92,22 +81,18 @@ export class IdentityDouble implements IdentityAdapter {
 export interface ApiCall {
   method: string;
   path: string;
-  /** The Authorization header sent, if any. */
   auth: string | null;
   body: unknown;
 }
 
-/** The stand-in API's state: seed it, read what the session sent, make it fail. */
 export interface ApiStandIn {
-  /** The user records: role by e-mail. */
+  /** Role by e-mail. */
   readonly roles: Map<string, string>;
-  /** Every request, in order. */
   readonly calls: ApiCall[];
-  /** Set to make POST /users answer this status: an outage (503) or a refusal (4xx) in the middle of a sign-up. */
+  /** POST /users answers this status. */
   savingFails: number | null;
-  /** With savingFails, the record is written all the same: the answer came after the save (a timeout). */
+  /** With savingFails: the answer came after the save (a timeout). */
   savedAnyway: boolean;
-  /** Set to make /jwt fail (after POST /users worked). */
   jwtFails: boolean;
 }
 
@@ -115,11 +100,7 @@ function answer(status: number, body: unknown) {
   return { ok: status < 400, status, statusText: '', headers: new Headers(), text: async () => JSON.stringify(body) } as Response;
 }
 
-/**
- * Answers the session's calls (replacing global.fetch) as the API does: /jwt only for an e-mail
- * with a user record (with its identity token), POST /users saving one (first role wins), GET
- * /users only with the access token /jwt gave, which is `access-for-<e-mail>`.
- */
+/** Replaces global.fetch; /jwt's access token is `access-for-<e-mail>`. */
 export function standInApi(): ApiStandIn {
   const api: ApiStandIn = { roles: new Map(), calls: [], savingFails: null, savedAnyway: false, jwtFails: false };
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -150,10 +131,7 @@ export function standInApi(): ApiStandIn {
   return api;
 }
 
-/**
- * A page load with nobody known yet: no stored token, the store loading, the API at
- * TEST_API_URL answered by a fresh stand-in. Start the session next (startIdentity with a double).
- */
+/** A page load with nobody known yet; start the session next (startIdentity with a double). */
 export function resetSession(): ApiStandIn {
   localStorage.clear();
   authStore.setState({ status: 'loading', user: null, role: null });

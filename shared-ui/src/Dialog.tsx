@@ -1,24 +1,15 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import styled, { keyframes } from 'styled-components';
-// The package's shared entry, not './Button' and './theme': the page already holds it, so a
-// bundle that imports this module does not carry a second copy of the buttons and the theme.
+// The entry, not './Button': it is the copy the page shares (docs/architecture.md, "Decisions worth knowing").
 import { CloseButton, theme } from '@usedcars/shared-ui';
 
 export interface DialogProps {
-  /** The dialog's heading, which names it for screen readers. */
   title: string;
-  /**
-   * The person asked to close it: Escape (or any other close request the browser makes) or the
-   * × button. The dialog stays open until its owner stops rendering it, so the owner may refuse
-   * (while a request it started is running, for example).
-   */
+  /** Open until its owner stops rendering it, so the owner may refuse. */
   onClose: () => void;
   children: ReactNode;
-  /** What takes the focus when it opens; without it, the browser's choice (the first focusable element). */
   initialFocus?: RefObject<HTMLElement | null>;
-  /** The × button's accessible name. */
   closeLabel?: string;
-  /** `full`: the whole screen, less a margin (a photo viewed large); otherwise a form's width. */
   size?: 'form' | 'full';
 }
 
@@ -31,18 +22,11 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(', ');
 
-/**
- * A modal dialog, open while it is rendered: a native <dialog> shown with showModal(), so the
- * page behind is inert and out of the accessibility tree, the dialog sits in the top layer
- * whatever its parent's stacking, and Escape becomes a `cancel` event the owner answers.
- * Beyond the native behaviour: Tab wraps inside it instead of leaving for the browser's own
- * controls, the page behind does not scroll, and focus goes back to whatever had it before.
- */
+/** Open while it is rendered (docs/product.md, "Every dialog"). */
 export function Dialog({ title, onClose, children, initialFocus, closeLabel = 'Close', size = 'form' }: DialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  // The effect below runs once per opening; it must call the owner's latest onClose, which
-  // may change from render to render (with what the owner is busy doing).
+  // The effect runs once per opening but must call the owner's latest onClose.
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -54,15 +38,12 @@ export function Dialog({ title, onClose, children, initialFocus, closeLabel = 'C
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const unlockScroll = lockPageScroll();
 
-    // The browser closes the dialog itself unless its close request is cancelled; cancelled,
-    // the owner decides by rendering the dialog or not.
+    // Cancelled, so the owner decides by rendering the dialog or not.
     const onCancel = (event: Event) => {
       event.preventDefault();
       onCloseRef.current();
     };
-    // A close request the page was not allowed to cancel (the browser's guard against a page
-    // that never lets go: a second Escape with no click in between) closes the dialog anyway.
-    // It is the owner's to close: shown again, and the owner is asked.
+    // The browser's guard closes it anyway on a second Escape: shown again, and the owner is asked.
     const onForcedClose = () => {
       dialog.showModal();
       onCloseRef.current();
@@ -83,8 +64,7 @@ export function Dialog({ title, onClose, children, initialFocus, closeLabel = 'C
     // eslint-disable-next-line react-hooks/exhaustive-deps -- initialFocus is read at opening only, on purpose
   }, []);
 
-  // The page behind is inert, so Tab past the last control would leave for the browser's
-  // address bar; it comes back round to the first instead, and Shift+Tab the other way.
+  // The page behind is inert, so Tab past the last control would leave for the address bar.
   const wrapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !dialogRef.current) return;
     const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -115,11 +95,7 @@ export function Dialog({ title, onClose, children, initialFocus, closeLabel = 'C
   );
 }
 
-/**
- * Stops the page behind from scrolling (a wheel or a finger over the backdrop would move it).
- * Where the page had a scrollbar its gutter stays, so the page does not shift sideways.
- * Returns what puts the page back as it was.
- */
+/** The scrollbar's gutter stays, so the page does not shift sideways. */
 function lockPageScroll(): () => void {
   const root = document.documentElement;
   const overflow = root.style.overflow;
@@ -147,8 +123,6 @@ const fadeIn = keyframes`
   }
 `;
 
-/* 12 px of page show on each side of a phone's screen (320 px and up); nothing inside may push
-   the dialog wider, and a dialog taller than the screen scrolls inside itself. */
 const Frame = styled.dialog<{ $full: boolean }>`
   box-sizing: border-box;
   width: ${({ $full }) => ($full ? 'calc(100vw - 24px)' : 'min(480px, calc(100vw - 24px))')};

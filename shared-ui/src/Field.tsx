@@ -1,18 +1,15 @@
 import { createContext, useContext, useId, type ComponentPropsWithRef, type ReactNode, type Ref } from 'react';
 import styled, { css } from 'styled-components';
-// The package's shared entry, not './theme': the page already holds it (see Dialog.tsx).
+// The entry, not './theme': it is the copy the page shares (docs/architecture.md, "Decisions worth knowing").
 import { Button, GhostButton, theme } from '@usedcars/shared-ui';
 
 export interface FieldProps {
   label: ReactNode;
-  /** Help shown under the control and read with it (its accessible description). */
   hint?: ReactNode;
-  /** What is wrong with the value: shown under the control, read with it, and marks it invalid. */
   error?: string;
-  /** The control's id, for a form that moves the focus to a field itself; one is made up otherwise. */
+  /** For a form that moves the focus to a field itself. */
   id?: string;
   className?: string;
-  /** One Input, Select or TextArea. */
   children: ReactNode;
 }
 
@@ -22,14 +19,9 @@ interface FieldWiring {
   invalid: boolean;
 }
 
-/** How a control inside a Field finds its id, its description and its validity. */
 const FieldContext = createContext<FieldWiring | null>(null);
 
-/**
- * A form field: its label, the control, an optional hint and the message when the value is
- * wrong, wired together (label for the control, hint and message as its description,
- * aria-invalid with the message), so every form reads the same to a screen reader.
- */
+/** Label, hint and message wired to the control, so every form reads the same to a screen reader. */
 export function Field({ label, hint, error, id, className, children }: FieldProps) {
   const madeUpId = useId();
   const controlId = id ?? madeUpId;
@@ -48,7 +40,7 @@ export function Field({ label, hint, error, id, className, children }: FieldProp
 
 type ControlProps = { id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling' };
 
-/** Inside a Field, the Field's wiring; the Field's id wins, or its label would name nothing. */
+/** The Field's id wins, or its label would name nothing. */
 function useFieldWiring<P extends ControlProps>(props: P): P {
   const field = useContext(FieldContext);
   if (!field) return props;
@@ -151,18 +143,14 @@ const ErrorMessage = styled.span`
 `;
 
 export interface FormActionsProps {
-  /** While the form is sending, both buttons wait. */
   pending: boolean;
   onCancel: () => void;
-  /** The submit button's words. */
   submit: string;
-  /** Its words while the form is sending. */
   sending?: string;
   /** For a dialog that puts the focus on Cancel first, so Enter does no harm. */
   cancelRef?: Ref<HTMLButtonElement>;
 }
 
-/** A dialog form's Cancel and submit buttons, at its foot, the same in every dialog. */
 export function FormActions({ pending, onCancel, submit, sending = 'Saving…', cancelRef }: FormActionsProps) {
   return (
     <Actions>
@@ -176,7 +164,6 @@ export function FormActions({ pending, onCancel, submit, sending = 'Saving…', 
   );
 }
 
-/** What the server or the form refused, in the form's alert region. */
 export const FormRefusal = styled.p`
   margin: 0;
   color: ${theme.color.danger};

@@ -1,41 +1,25 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { CarPhoto } from '@usedcars/shared-contract';
-// The package's shared entry, not './serverHead': the page already holds it (as in ./Dialog).
+// The entry, not './serverHead': it is the copy the page shares (docs/architecture.md, "Decisions worth knowing").
 import { usePriorityImage } from '@usedcars/shared-ui';
 
-/**
- * One picture of a car, the right size everywhere (docs/performance.md, "Pictures"):
- *
- * - a car's photo: <picture> with an AVIF and a WebP <source>, and a JPEG <img>, each with the
- *   photo's widths and the `sizes` the caller knows its layout gives it;
- * - a car with only an `img` link (listed before photos existed, or by a link): a plain <img>;
- * - either one, failing to load: a drawn stand-in of the same size, with no request at all.
- *
- * Always with width and height, so the box is reserved before anything arrives.
- */
+/** docs/performance.md, "Pictures". */
 export interface PictureProps {
-  /** The photo to show; without one, `src`. */
   photo?: CarPhoto | null;
-  /** The link to show when there is no photo (a car's `img`). */
+  /** Shown without a photo (a car's `img`). */
   src: string;
-  /** Makes each of the photo's addresses (and `src`) one the page can load: the API's paths are relative. */
+  /** The API's paths are relative. */
   resolveUrl?: (url: string) => string;
   alt: string;
-  /** How wide the picture is rendered, as the layout decides it (the `sizes` attribute). */
   sizes: string;
-  /** The box to reserve when there is no photo, or the photo's shape is not what the layout renders. */
+  /** The box reserved before anything arrives. */
   width: number;
   height: number;
-  /**
-   * The page's Largest Contentful Paint: asked for from the HTML's head, fetched first, never lazily.
-   * Otherwise the picture loads lazily.
-   */
+  /** The page's LCP: named in the head, fetched first, never lazily. */
   priority?: boolean;
-  /** Below the fold or not, a picture that is not the LCP one loads lazily unless told otherwise. */
   eager?: boolean;
-  /** Shown beside the LCP picture (a gallery's thumbnails): asked for after it, never in its way. */
+  /** Beside the LCP picture (a gallery's thumbnails): asked for after it. */
   secondary?: boolean;
-  /** The stand-in's accessible name when the picture fails: the car's name. */
   standInLabel: string;
   className?: string;
   style?: CSSProperties;
@@ -43,7 +27,6 @@ export interface PictureProps {
 
 const identity = (url: string) => url;
 
-/** "url 320w, url 640w" with each address made loadable. */
 function resolveSrcset(srcset: string, resolveUrl: (url: string) => string): string {
   if (resolveUrl === identity) return srcset;
   return srcset
@@ -77,16 +60,11 @@ export function Picture({
   const avif = photo ? resolveSrcset(photo.srcset.avif, resolveUrl) : undefined;
   const jpeg = photo ? resolveSrcset(photo.srcset.jpeg, resolveUrl) : undefined;
 
-  // The head can name only one format. The LCP picture therefore offers WebP (every browser that
-  // reads a preload's imagesrcset decodes it) and no AVIF, so the picture the page picks is the one
-  // the head already asked for, never a second download (docs/performance.md, "Pictures").
+  // No AVIF for the LCP picture: the head names one format (docs/performance.md, "Which format the preload names").
   const preload = photo ? { srcset: webp, sizes, type: 'image/webp' } : undefined;
   const priorityProps = usePriorityImage(priority ? fallbackSrc : null, preload);
 
-  // A picture rendered on the server may fail before the page's script attaches onError: the browser
-  // then shows a broken image and no event ever comes. On mount, a finished image with no pixels
-  // is checked once more by decoding it (an SVG with no size of its own also has no natural width,
-  // yet decodes), and replaced if it is broken.
+  // A server-rendered picture may fail before onError is attached (docs/performance.md, "A picture that fails").
   useEffect(() => {
     const img = imgRef.current;
     if (!img || !img.complete || img.naturalWidth > 0 || !img.getAttribute('src')) return;
@@ -149,10 +127,7 @@ export function Picture({
   );
 }
 
-/**
- * A drawn car on a grey ground, as an SVG in a data: address: no request, and it takes the very
- * box the picture had (same element, width and height), so nothing moves.
- */
+/** A data: address: no request, and the same box, so nothing moves. */
 export function standInUrl(width: number, height: number): string {
   const scale = Math.min(width / 160, height / 100) * 0.6;
   const x = (width - 160 * scale) / 2;

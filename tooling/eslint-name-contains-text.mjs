@@ -52,10 +52,8 @@ function textOf(node, source, conditions) {
 /** Roles whose name comes from their content: buttons, links and the like (not forms, lists or landmarks). */
 const CONTENT_ROLES = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'switch', 'checkbox', 'radio', 'treeitem']);
 const CONTENT_TAGS = new Set(['button', 'a', 'summary']);
-/** Our components by name: SmallButton, GhostButton, Link, NavLink, ButtonLink… */
 const CONTENT_COMPONENT = /(Button|Link)$/;
 
-/** What a styled component in this file wraps: `styled.button`, `styled(Link)`, with or without `.attrs()`. */
 function styledBase(init) {
   let tag = init?.type === 'TaggedTemplateExpression' ? init.tag : null;
   if (tag?.type === 'CallExpression' && tag.callee.type === 'MemberExpression' && tag.callee.property.name === 'attrs') tag = tag.callee.object;
@@ -64,7 +62,6 @@ function styledBase(init) {
   return null;
 }
 
-/** Whether the element is a button, a link or the like, whose text the name must contain. */
 function namedFromContent(opening, source) {
   const role = opening.attributes.find((attribute) => attribute.type === 'JSXAttribute' && attribute.name.name === 'role');
   if (role) return role.value?.type === 'Literal' && CONTENT_ROLES.has(role.value.value);
@@ -94,7 +91,6 @@ function findVariable(scope, name) {
 
 const normalise = (text) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** Every way the conditions can go, as maps from a condition's source to its value. */
 function* assignments(conditions) {
   for (let bits = 0; bits < 2 ** conditions.length; bits += 1) {
     yield new Map(conditions.map((key, index) => [key, Boolean(bits & (1 << index))]));

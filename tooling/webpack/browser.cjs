@@ -13,7 +13,6 @@ const { ChunkListPlugin } = require('./chunk-list-plugin.cjs');
 const { devServer } = require('./dev-server.cjs');
 const { START_LIST } = require('./start.cjs');
 
-/** The first script's file, written by the start build just before this one; none in a development build. */
 function startScriptOf(dir) {
   try {
     return JSON.parse(fs.readFileSync(path.join(dir, 'dist', START_LIST), 'utf8')).start[0];

@@ -21,7 +21,6 @@ function reactRouterProduction() {
   return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
 
-/** TypeScript and JSX through swc, for the browser and the server alike. */
 function scriptRule({ production, name }) {
   return {
     test: /\.[jt]sx?$/,
@@ -35,8 +34,7 @@ function scriptRule({ production, name }) {
           transform: { react: { runtime: 'automatic', development: !production } },
           target: 'es2020',
           experimental: {
-            // Stable class names (see the top of this file). The namespace keeps two packages'
-            // files at the same relative path (src/index.ts) from naming a component alike.
+            // The namespace keeps two packages' src/index.ts from naming a component alike.
             plugins: [['@swc/plugin-styled-components', { ssr: true, displayName: !production, namespace: name }]],
           },
         },
@@ -45,11 +43,7 @@ function scriptRule({ production, name }) {
   };
 }
 
-/**
- * Pictures: a file of the build, named by its address; `?inline` puts a small SVG in the markup itself as a data:
- * address, so a screen's largest picture costs the page no request (docs/performance.md, "The LCP picture first").
- * `emit: false` for the server builds, whose pictures the browser build already wrote.
- */
+/** `?inline`: a small SVG in the markup, so the largest picture costs no request (docs/performance.md, "The LCP picture first"). */
 function pictureRule({ emit = true } = {}) {
   return {
     test: /\.(svg|png|jpe?g|webp|gif)$/,
@@ -72,8 +66,7 @@ function resolveOptions({ production, server }) {
     alias: {
       // The server's facade adds StaticRouter, which only the render server uses.
       'react-router-dom$': path.join(__dirname, '..', server ? 'router-facade.server.ts' : 'router-facade.ts'),
-      // react-router's package exports only its development build (warnings and checks);
-      // production builds take the production one it ships beside it.
+      // The package exports only its development build; the production one ships beside it.
       ...(production ? reactRouterProduction() : {}),
       ...(server ? { 'firebase/app': false, 'firebase/auth': false } : federationRuntimeEsm()),
     },

@@ -1,16 +1,11 @@
-/**
- * Starts the Firebase Auth emulator (firebase-tools from node_modules) and waits until it answers.
- * One copy for the site launcher (site.mjs, which puts its gapi proxy in front) and for
- * shared-auth's adapter test (on ports the OS hands out). CommonJS so both can load it: site.mjs
- * through createRequire, the jest test (compiled to CommonJS) through a plain import.
- */
+// CommonJS: the launcher (createRequire) and shared-auth's jest test both load it.
 const { spawn } = require('node:child_process');
 const { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const FIREBASE = path.join(__dirname, '..', 'node_modules', '.bin', 'firebase');
 const HOST = '127.0.0.1';
-/** What a failure message quotes of the emulator's output: its last lines are the telling ones. */
+/** The last lines are the telling ones. */
 const KEPT_OUTPUT = 20_000;
 
 /**
@@ -46,11 +41,7 @@ async function startAuthEmulatorProcess(o) {
       },
     }),
   );
-  // firebase-tools finds the running emulator it exports from through a file named after the
-  // project in the temporary folder, hub-demo-usedcars.json: shared by every site on the machine
-  // (npm start, a test run, another checkout), so one would export another's accounts, or none.
-  // A temporary folder of its own keeps each emulator to its own. One emulator runs per folder
-  // at a time (site.mjs stops an earlier run's first), so a locator found there is stale.
+  // The locator file (tmp/hub-demo-usedcars.json) is per machine: a folder of its own keeps each emulator's exports its own.
   const tmp = path.join(dir, 'tmp');
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
@@ -58,16 +49,13 @@ async function startAuthEmulatorProcess(o) {
   if (exportDir) args.push('--export-on-exit', exportDir);
   if (importDir && existsSync(path.join(importDir, 'firebase-export-metadata.json'))) args.push('--import', importDir);
 
-  // A file outlives whoever started the emulator. Into a pipe whose reader has died, the
-  // emulator's first line (on SIGINT: "shutting down") fails with EPIPE and it quits without
-  // exporting its accounts.
+  // A pipe whose reader died would kill it with EPIPE before it exports (docs/operate-launcher.md).
   const logFd = o.logFile ? openSync(o.logFile, 'w') : null;
   let child;
   try {
     child = spawn(FIREBASE, args, {
       cwd: dir,
-      // CI=true keeps firebase-tools from fetching its message of the day, and with no update
-      // check nothing leaves loopback.
+      // Nothing leaves loopback: no message of the day (CI=true), no update check.
       env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true', TMPDIR: tmp, TMP: tmp, TEMP: tmp, ...o.env },
       stdio: logFd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
       detached: Boolean(o.detached),
@@ -92,7 +80,7 @@ async function startAuthEmulatorProcess(o) {
   const lastOutput = () => (o.logFile ? tailOf(o.logFile, KEPT_OUTPUT) : output);
 
   const running = () => child.exitCode === null && child.signalCode === null;
-  /** Stops it (SIGINT: it exports its accounts on the way out) and resolves once it is gone. */
+  /** SIGINT: it exports its accounts on the way out. */
   const stop = ({ signal = 'SIGINT', forceAfterMs = 8000 } = {}) =>
     new Promise((resolve) => {
       if (child.pid === undefined || !running()) return resolve();
@@ -124,7 +112,6 @@ async function startAuthEmulatorProcess(o) {
   return { child, url, stop, output: lastOutput };
 }
 
-/** The last `bytes` of a file, as text ('' when it cannot be read). */
 function tailOf(file, bytes) {
   let fd;
   try {

@@ -1,19 +1,5 @@
 #!/usr/bin/env node
-/**
- * The JavaScript budget (docs/performance.md, "Goals"): how many compressed bytes of JavaScript a first
- * visit to the home page transfers. Loads the page in Chromium with an empty cache and sums
- * the encoded (as sent, compressed) size of every script response's body. Each response's HTTP
- * headers (~0.35 KB apiece) are printed beside it as the wire total, but are not JavaScript: the
- * budget, like the original app's 144 KB it is set against, counts the scripts themselves.
- *
- *   node scripts/js-budget.mjs                 # starts the built site on spare ports
- *   node scripts/js-budget.mjs --url http://localhost:3000/   # measures a running site
- *   … --gzip                                   # as a browser without brotli (gzip only)
- *
- * Two figures: up to the first paint of the home page (what a visitor waits for) and after the
- * network settles (everything the visit fetched, the deferred pieces included). The budget is
- * judged on the second: the budget counts what the first visit transfers.
- */
+// `npm run budget` (docs/performance.md, "Measuring"); --url, --gzip.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -49,7 +35,6 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  // --gzip: what a browser without brotli gets (the README reports the gzip figure too).
   if (process.argv.includes('--gzip')) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip' } });
   const scripts = new Map();
   let firstPaintDone = false;

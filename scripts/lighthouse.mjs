@@ -1,7 +1,4 @@
-/**
- * One Lighthouse run as the benchmarks make it (docs/performance.md, "Measuring"): simulated mobile, its defaults,
- * in a fresh Chromium (Debian's, with the repository's flags), performance only.
- */
+// docs/performance.md, "Measuring": simulated mobile, its defaults, a fresh Chromium.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -20,10 +17,7 @@ export const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/**
- * Signs the demo account in inside Lighthouse's Chromium (its localStorage and the __session cookie),
- * then empties the HTTP cache: the run that follows is a signed-in visitor's first load.
- */
+/** Then empties the HTTP cache: the run that follows is a signed-in visitor's first load. */
 export async function signInFirst(port, origin, email) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {

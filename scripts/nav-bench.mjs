@@ -1,16 +1,5 @@
 #!/usr/bin/env node
-/**
- * Navigation between screens (`npm run bench:nav`, part of `npm run bench`; docs/architecture.md,
- * "Navigation between screens"): a buyer's tour home → the Audi list → a car's page → the dashboard →
- * Blogs → Back, in Chromium with the CPU slowed 4×. For each move, the time from the click until
- * the new screen's own h1 is visible, once with the link hovered ~300 ms first and once without;
- * and the documents loaded over the tour. Median of 3 tours each way, each in a fresh browser
- * profile. Figures, not a test: prints each beside its goal, met or not, and exits 0.
- *
- *   node scripts/nav-bench.mjs                    # starts the built site on spare ports
- *   node scripts/nav-bench.mjs --url http://localhost:3000
- *   … --tours 5 --cpu 4
- */
+// `npm run bench:nav` (docs/performance.md, "Measuring"); --url, --tours N, --cpu N.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -39,10 +28,7 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/**
- * Arms the page to time the next move: from the next click (or `history.back()` when `back`)
- * until an h1 in #main reading `heading` is visible, checked each frame. Resolves to the ms.
- */
+/** Until an h1 in #main reading `heading` is visible, checked each frame. */
 function armTimer(page, heading, back = false) {
   return page.evaluate(
     ({ heading, back, timeoutMs }) =>
@@ -70,7 +56,6 @@ function armTimer(page, heading, back = false) {
   );
 }
 
-/** One move: arms the timer, hovers the link first (or not), clicks it, and returns the ms. */
 async function move(page, link, heading, hovered) {
   await page.mouse.move(0, 0);
   const timed = armTimer(page, heading);
@@ -84,7 +69,6 @@ async function move(page, link, heading, hovered) {
   return Math.round(await timed);
 }
 
-/** A tour in a fresh profile, signed in as the buyer; the CPU slowed from the tour's first document on. */
 async function tour(browser, hovered) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {

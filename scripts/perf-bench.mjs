@@ -1,24 +1,5 @@
 #!/usr/bin/env node
-/**
- * The page-speed benchmark (part of `npm run bench`; docs/performance.md):
- *
- * 1. Lighthouse (simulated mobile, its defaults) on the home page, Blogs and a car's page of the
- *    production site, and signed in as the demo buyer (the session cookie) on a brand list and the
- *    dashboard, each run several times in a fresh Chromium; the median of each figure.
- * 2. Layout shift of a first load, read in Chromium itself (PerformanceObserver 'layout-shift'),
- *    on the screens Lighthouse cannot sign in to: the brand lists and each role's dashboard, and
- *    the public screens, at 1280 and 375 px.
- * 3. Picture bytes of a first load at 375 px (DPR 1 and 2): every image response's bytes on the
- *    wire (headers and body) of the home page, a brand list and a car's page, and a brand list's
- *    first card's picture alone.
- *
- * Figures, not a test: it prints every one beside its goal, met or not, and exits 0.
- *
- *   node scripts/perf-bench.mjs                    # starts the built site on spare ports
- *   node scripts/perf-bench.mjs --url http://localhost:3000 --api http://localhost:5000
- *   … --runs 5                                     # Lighthouse runs per page (3)
- *   … --pictures-only                              # only 3. (no Lighthouse, no layout shift)
- */
+// docs/performance.md, "Measuring" and "Pictures"; --url/--api, --runs N, --pictures-only.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,7 +93,6 @@ if (!picturesOnly) {
   console.log(`home JS on the wire ${(home.js / 1024).toFixed(1)} KB (goal ≤ 130 KB: ${mark(home.js <= GOALS.js)})`);
 }
 
-/** Layout shift of a first load in Chromium, signed in as each role where a screen needs it. */
 async function layoutShifts() {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'usedcars-cls-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -171,11 +151,7 @@ if (!picturesOnly) {
   console.log(`worst: ${worst.cls.toFixed(4)} (${worst.who}, ${worst.screen} at ${worst.width} px): ${mark(worst.cls <= GOALS.cls)}`);
 }
 
-/**
- * What pictures a first load at 375 px costs on the wire, read in Chromium (no throttling, an
- * empty cache): each image response's headers and body as received. Below-the-fold pictures load
- * lazily, so this is what a visitor pays before scrolling.
- */
+/** What a visitor pays before scrolling: below-the-fold pictures load lazily. */
 async function pictureBytes() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS.filter((flag) => flag !== '--headless') });
   const rows = [];
@@ -189,8 +165,7 @@ async function pictureBytes() {
         const context = await browser.newContext({ viewport: { width: 375, height: 800 }, deviceScaleFactor: dpr, isMobile: true, hasTouch: true });
         const page = await context.newPage();
         if (address === '/audis') {
-          // The brand lists are for signed-in people: signed in first (at 1280 px, where Log Out
-          // is not in the menu), so the pictures the login page shows are cached and not counted.
+          // Signed in first, so the login page's pictures are cached and not counted.
           await page.setViewportSize({ width: 1280, height: 800 });
           await page.goto(`${origin}/login`);
           await page.getByLabel('Email').fill('buyer@usedcars.test');

@@ -1,15 +1,4 @@
-/**
- * Before a remote is published: can the live site run this build? (docs/sharing-and-releases.md)
- *
- *   npm run preflight -w mf-catalog -- --site https://www.example.com [--dist dist] [--name catalog]
- *
- * Reads the site's remotes.json, the shell's mf-manifest.json and the other remotes' manifests,
- * and judges each package this build shares against what the page will hand it, with the very
- * rules the page and the render server apply. It refuses (exit code 1, saying why) a build that
- * needs a singleton of another major than the site has: published, its screens would show the
- * "not available" fallback. What the build shares by version and the site lacks is reported:
- * the build brings its own copy, at the cost of the bytes.
- */
+// docs/sharing-and-releases.md, "Before publishing: preflight".
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { neededPackages, preflightFindings, type Finding, type SharedRequirement } from '@usedcars/federation/sharing';

@@ -1,9 +1,4 @@
-/**
- * What the operating system can tell the launcher about processes and ports: whether a recorded
- * pid is still the process that was recorded, which processes are in a process group, and who
- * listens on a port. Linux answers from /proc; elsewhere `ps`, `ss` and `lsof` are asked, and
- * where nothing answers the callers say so rather than guess.
- */
+// Linux answers from /proc, elsewhere ps, ss and lsof; where nothing answers, callers say so rather than guess.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -81,16 +76,12 @@ export function processInfo(pid) {
   return LINUX ? linuxInfo(pid) : psInfo(pid);
 }
 
-/**
- * Is `recorded` (a pid with the start time seen when it was recorded) still running? A pid the
- * OS has since handed to another process has another start time and answers false.
- */
+/** A pid the OS has since handed to another process has another start time. */
 export function stillRunning(recorded) {
   const now = processInfo(recorded?.pid);
   return Boolean(now && !now.zombie && now.start === recorded.start);
 }
 
-/** The live processes of a process group. */
 export function groupMembers(pgid) {
   if (LINUX) {
     const members = [];
@@ -110,7 +101,6 @@ export function groupMembers(pgid) {
     .filter((info) => info !== null);
 }
 
-/** Sends a signal to a whole process group; false when the group is gone (or not ours to signal). */
 export function signalGroup(pgid, signal) {
   try {
     process.kill(-pgid, signal);
@@ -120,7 +110,6 @@ export function signalGroup(pgid, signal) {
   }
 }
 
-/** Resolves true once nothing listens on host:port (by listening there for a moment). */
 export function portIsFree(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const probe = createServer();
@@ -130,7 +119,6 @@ export function portIsFree(port, host = '127.0.0.1') {
   });
 }
 
-/** Sockets listening on a TCP port, by inode, from /proc/net/tcp and tcp6. */
 function listeningInodes(port) {
   const inodes = new Set();
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
@@ -189,10 +177,7 @@ function pidsFromLsof(port) {
   );
 }
 
-/**
- * Who listens on a TCP port: a list of { pid, command }, empty when the OS does not say (another
- * user's process, a program in another container, no tool to ask).
- */
+/** Empty when the OS does not say (another user's process, another container, no tool to ask). */
 export function portHolders(port) {
   let pids = new Set();
   if (LINUX) pids = pidsHoldingInodes(listeningInodes(port));
@@ -201,7 +186,6 @@ export function portHolders(port) {
   return [...pids].sort((a, b) => a - b).map((pid) => ({ pid, command: processInfo(pid)?.command ?? '' }));
 }
 
-/** "pid 1234 (node server.js)", or "another program" when the OS does not say. */
 export function describeHolders(holders) {
   if (holders.length === 0) return 'another program';
   return holders.map((h) => (h.command ? `pid ${h.pid} (${shorten(h.command)})` : `pid ${h.pid}`)).join(', ');

@@ -1,13 +1,9 @@
-/**
- * What `npm run releases` prints (the history, the canaries' verdicts, refreshed with --watch)
- * and the ramp a release names (docs/releases.md, "The verdict", "The ramp", "Watching a canary").
- */
+// docs/releases.md, "The verdict", "The ramp", "Watching a canary".
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** A command used the wrong way: the message says how to use it (exit code 2). */
+/** Exit code 2. */
 export class UsageError extends Error {}
 
-/** How often `--watch` asks again. */
 export const WATCH_EVERY_MS = 5_000;
 
 const UNITS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -34,7 +30,6 @@ export function rampOf(values) {
 
 const pad = (text, width) => String(text).padEnd(width);
 
-/** The history as a table: one block per remote, newest first. */
 export function historyTable(releases) {
   // Who did what is shown only to admins and deploy tokens (docs/api.md, "Releases").
   const who = releases.some((row) => row.releasedBy !== null);
@@ -83,7 +78,6 @@ const ROWS = [
   ['p75 INP', (n) => ms(n.inpP75)],
 ];
 
-/** One line per canary: where it stands and why. */
 export function verdictLine(analysis) {
   const { remote, canary, verdict, reason, ramp } = analysis;
   const next = ramp?.nextAt ? `, next step ${clockTime(ramp.nextAt)} if healthy` : '';
@@ -91,7 +85,6 @@ export function verdictLine(analysis) {
   return `${remote} ${canary.version} at ${canary.share} %${steps}: ${verdict}: ${reason}`;
 }
 
-/** The verdict line and the canary's numbers beside its baseline's. */
 export function analysisBlock(analysis) {
   const baseline = analysis.baseline.version ? `live ${analysis.baseline.version}` : 'first set';
   const cells = [['', 'canary', baseline], ...ROWS.map(([name, read]) => [name, read(analysis.numbers.canary), read(analysis.numbers.baseline)])];
@@ -100,16 +93,12 @@ export function analysisBlock(analysis) {
   return [verdictLine(analysis), ...table].join('\n');
 }
 
-/** Every canary's block, or that there is none. */
 export function analysesText(analyses, remote) {
   if (analyses.length === 0) return `No canary${remote ? ` of ${remote}` : ''} running.`;
   return analyses.map(analysisBlock).join('\n\n');
 }
 
-/**
- * Prints the canaries' verdicts and numbers every WATCH_EVERY_MS until `signal` aborts (Ctrl-C);
- * on a terminal each refresh replaces the last.
- */
+/** On a terminal each refresh replaces the last. */
 export async function watchCanaries({ read, log, signal, terminal = process.stdout.isTTY, everyMs = WATCH_EVERY_MS, clock = () => new Date() }) {
   while (!signal.aborted) {
     let text;

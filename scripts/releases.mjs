@@ -1,17 +1,4 @@
-/**
- * A team's release commands (docs/releases.md). Each remote's package.json calls this module with
- * its own name; the root's `releases` lists every remote's history.
- *
- *   DEPLOY_TOKEN=ucd_… npm run release -w mf-catalog -- --site URL [--canary 10] [--dist DIR]
- *   DEPLOY_TOKEN=ucd_… npm run promote -w mf-catalog -- --site URL
- *   DEPLOY_TOKEN=ucd_… npm run rollback -w mf-catalog -- --site URL [--to VERSION] [--reason TEXT]
- *   DEPLOY_TOKEN=ucd_… npm run release -w mf-catalog -- --site URL --ramp 10,25,50,100 --every 10m
- *   npm run releases -- --site URL [--remote catalog] [--watch]
- *
- * --site is the site's address (the shell's render server, as for preflight); the API's address
- * is read from the site's config.json, or given with --api. The token comes from DEPLOY_TOKEN
- * only: npm prints a command's arguments into its output, and so into every log.
- */
+// A team's release commands (docs/releases.md, "A team's day"); the token only from DEPLOY_TOKEN, never an argument npm would log.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -67,7 +54,6 @@ export function versionOf(dist, files, packageVersion) {
   return `${packageVersion}-${hash.digest('hex').slice(0, 10)}`;
 }
 
-/** The API's address: given, or the one the site's own pages use (its config.json). */
 async function apiOf(values) {
   if (values.api) return values.api.replace(/\/+$/, '');
   if (!values.site) throw new UsageError('--site (the site’s address) is required');
@@ -172,7 +158,6 @@ async function uploadSourceMaps({ api, token, remote, dist, version, log }) {
   }
 }
 
-/** The registry's row of this version, when it is registered already. */
 async function registered(api, token, remote, version) {
   const history = await call(api, 'GET', `/releases?remote=${encodeURIComponent(remote)}&limit=500`, token);
   return history.find((row) => row.version === version);
@@ -221,7 +206,6 @@ export async function release(remote, values, log = console.log, env = process.e
   return answer;
 }
 
-/** The history, and with a token a verdict line per canary; with --watch the canaries' verdicts and numbers until Ctrl-C. */
 async function list(values, log, env) {
   const api = await apiOf(values);
   const remote = values.remote ? `?remote=${encodeURIComponent(values.remote)}` : '';

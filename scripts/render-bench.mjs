@@ -1,20 +1,5 @@
 #!/usr/bin/env node
-/**
- * The render server under a crowd (`npm run bench:render`, part of `npm run bench`;
- * docs/performance.md): autocannon at 100 connections for 10 s on home, Blogs and a car's page,
- * beside the shell's logo (a static file of the same server) in the same run. Prints each page's
- * requests per second against the logo's, its p99, its errors, and how many pages the render
- * server left for the browser (its log); then Blogs asked by hostile visitors (a random query string
- * no screen reads, a random release_pin cookie), against Blogs' plain rate; then the same pages once
- * every remote is released through the release registry, against their rate from remotes.json; then
- * with a 50 % catalog canary that is a second build of the same code (two builds of one remote on
- * one render server), against the pass before it. Figures, not a test: exits 0 whether goals are met.
- *
- *   node scripts/render-bench.mjs                       # starts the built site on spare ports
- *   RENDER_WORKERS=1 node scripts/render-bench.mjs      # one render worker, for comparison
- *   BENCH_PORT_OFFSET=400 node scripts/render-bench.mjs # beside another run of it
- *   … --seconds 5 --connections 50
- */
+// `npm run bench:render` (docs/performance.md, "Measuring").
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +32,6 @@ const leftForBrowser = (logFile) =>
     .split('\n')
     .filter((line) => line.includes('left for the browser')).length;
 
-/** An account made as the site makes one: the Auth emulator, POST /users, then the API's token. */
 async function account(ports, role) {
   const email = `${role.toLowerCase()}-${Date.now()}@bench.test`;
   const post = (url, body, headers = {}) =>
@@ -94,7 +78,6 @@ async function changeSeenAfter(origin, ports) {
   return Math.round(performance.now() - booked);
 }
 
-/** The demo admin's API token: signed in at the Auth emulator, then the API's /jwt. */
 async function adminToken(ports) {
   const email = 'admin@usedcars.test';
   const signIn = await fetch(`http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
@@ -108,11 +91,7 @@ async function adminToken(ports) {
   return (await jwt.json()).accessToken;
 }
 
-/**
-
- * Publishes the builds the site already runs (its first set) as each remote's live release, as
- * `npm run release` would: every page is then rendered with the release registry's set (docs/releases.md).
- */
+/** As `npm run release` would: every page is then rendered with the registry's set. */
 async function registerRunningBuilds(origin, ports, siteDir, token) {
   const api = `http://localhost:${ports.api}`;
   const remotes = await (await fetch(`${origin}/remotes.json`)).json();
@@ -131,7 +110,7 @@ async function registerRunningBuilds(origin, ports, siteDir, token) {
   await new Promise((resolve) => setTimeout(resolve, 2_500));
 }
 
-/** The catalog's build published again with one file more, as a 50 % canary: each visitor is given a bucket, half get the second build. */
+/** One file more makes it a second build of the same code. */
 async function releaseSecondBuild(ports, token) {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'usedcars-render-bench-canary-'));
   try {
@@ -170,7 +149,7 @@ try {
     console.log(
       `  ${name.padEnd(20)} ${figures.perSecond.toFixed(0).padStart(6)} req/s  p99 ${String(figures.p99).padStart(4)} ms  errors ${figures.errors}  left for the browser ${left}${verdict}`,
     );
-  /** Each page right after a run of the logo: its share is against the static file's rate of the same moment, since the machine's other work drifts. */
+  /** Right after a run of the logo: the machine's other work drifts. */
   const measure = async (name, url, headers) => {
     const logoFigures = await load(logoUrl);
     line('logo (static file)', logoFigures, 0);

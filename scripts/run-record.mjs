@@ -1,10 +1,4 @@
-/**
- * The launcher's record of what it started (siteDir/processes.json), and what a new start does
- * with the record an earlier run left behind. The children run in their own process groups
- * (site.mjs), so a launcher killed outright (kill -9, the OOM killer, a crashed terminal
- * multiplexer) leaves them running, holding their ports and, for the API, the embedded database.
- * The record is how the next start finds them. docs/operate-launcher.md tells operators the same.
- */
+// How the next start finds what a launcher killed outright left running (docs/operate-launcher.md).
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sitePorts } from './topology.mjs';
@@ -36,10 +30,8 @@ export class AlreadyRunningError extends Error {
   }
 }
 
-/** A record's ports: the site's by part name, or a list of { port, part } (the stack's). */
 const listed = (ports) => (Array.isArray(ports) ? ports : sitePorts(ports));
 
-/** Every port of the site, checked before anything starts; throws PortsInUseError naming the busy ones. */
 export async function checkPorts(ports) {
   const all = listed(ports);
   const free = await Promise.all(all.map(({ port }) => portIsFree(port)));
@@ -56,12 +48,7 @@ function readRecord(file) {
   }
 }
 
-/**
- * Processes of a recorded part still running: its whole process group while the recorded leader
- * is the same process (pid and start time). A leader gone while members of its group remain
- * (a wrapper such as tsx killed alone) still identifies them: the OS hands out no pid that is
- * still some group's id. A leader whose pid now names another process means the group is gone.
- */
+// A leader gone still names its group (no pid is handed out while it is a group's id); one reused names none.
 function survivorsOf(part) {
   const now = processInfo(part.pid);
   if (now && !now.zombie && now.start !== part.start) return [];
@@ -77,14 +64,12 @@ async function waitUntil(test, timeoutMs, stepMs = 100) {
   }
 }
 
-/** Stops one leftover part: its stop signal to the group, then SIGKILL after the grace period. */
 async function stopLeftoverPart(part, log) {
   const members = survivorsOf(part);
   if (members.length === 0) return false;
   const signal = part.stopSignal ?? 'SIGTERM';
   log(`  ${part.name}: pid ${part.pid} (${members.length} process${members.length === 1 ? '' : 'es'}), ${signal}`);
-  // To the recorded process alone while it lives, as the launcher's own stop does: tsx passes
-  // the signal on to the API, which would take a second one from the group as "quit now".
+  // To the recorded process alone: tsx passes it on, and a second one from the group means "quit now".
   let signalled = false;
   if (stillRunning(part)) {
     try {
@@ -103,12 +88,7 @@ async function stopLeftoverPart(part, log) {
   return true;
 }
 
-/**
- * Before a start: stops what an earlier run of this data folder left running, then waits for its
- * ports to be free. Throws AlreadyRunningError when that run's launcher is itself still alive: a
- * running site is not a leftover, and stopping it from here would pull it out from under its
- * operator.
- */
+/** A run whose launcher is alive is not a leftover: AlreadyRunningError. */
 export async function stopLeftovers(siteDir, { log = console.log, checkout } = {}) {
   const file = path.join(siteDir, RECORD_FILE);
   if (!existsSync(file)) return;
@@ -132,10 +112,7 @@ export async function stopLeftovers(siteDir, { log = console.log, checkout } = {
   rmSync(file, { force: true });
 }
 
-/**
- * The record of the run under way: the launcher itself, then each child as soon as it is
- * spawned, so a launcher killed at any moment leaves behind a record of all it started.
- */
+/** Each child is added as soon as it is spawned: a launcher killed at any moment leaves a full record. */
 export function createRunRecord(siteDir, { checkout, dataDir, ports }) {
   const file = path.join(siteDir, RECORD_FILE);
   const me = processInfo(process.pid);
@@ -174,7 +151,6 @@ export function createRunRecord(siteDir, { checkout, dataDir, ports }) {
       });
       save();
     },
-    /** Once everything it started has stopped. */
     remove() {
       rmSync(file, { force: true });
     },

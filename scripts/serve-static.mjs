@@ -1,13 +1,5 @@
 #!/usr/bin/env node
-/**
- * Serves a front-end build the way a CDN would: precompressed brotli/gzip files when the browser
- * accepts them, year-long immutable caching for content-hashed files, and no-cache for the files
- * a deployment edits or replaces in place (index.html, remotes.json, config.json, the federation
- * manifest and remoteEntry.js). The site's pages may read across origins (the shell fetches each
- * remote's manifest from the remote's own origin): only the origins given, or any without a list.
- *
- *   node scripts/serve-static.mjs <dir> [--port 3000] [--spa] [--origins https://a,https://b]
- */
+// As a CDN would (docs/operations.md, "What to cache where"): <dir> [--port 3000] [--spa] [--origins https://a,https://b]
 import { createServer } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';

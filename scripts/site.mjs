@@ -1,9 +1,4 @@
-/**
- * Starts the whole site: the Firebase Auth emulator, the mail catcher, the API, and the shell and the remotes
- * (production builds behind the static server, or webpack dev servers with --dev).
- * Used by `npm start`, `npm run dev` and the browser suite, so all three run the same thing.
- * Which parts exist and on which ports: shared-contract/topology.json (scripts/topology.mjs).
- */
+// One launcher for `npm start`, `npm run dev` and the browser suite, so all three run the same thing.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +18,6 @@ export { FRONT_ENDS, defaultPorts } from './topology.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The mail catcher: alert mails land in dataDir/mail instead of anyone's inbox. */
 export function startMailCatcher(supervisor, { ports, dataDir }) {
   return supervisor.startChild('mail', path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/mail-catcher-cli.ts'], {
     cwd: path.join(ROOT, 'api'),
@@ -32,7 +26,6 @@ export function startMailCatcher(supervisor, { ports, dataDir }) {
   });
 }
 
-/** The API through tsx; it responds on /health once the demo accounts exist in the emulator. */
 function startApi(supervisor, { ports, dataDir, publicHost, apiEnv }) {
   return supervisor.startChild('api', path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
     cwd: path.join(ROOT, 'api'),
@@ -73,8 +66,7 @@ export async function startSite(o) {
   const logDir = path.join(siteDir, 'logs');
   mkdirSync(logDir, { recursive: true });
 
-  // An earlier run killed outright left its children running: they are stopped before the
-  // ports are judged, so only strangers are reported.
+  // Before the ports are judged, so only strangers are reported.
   await stopLeftovers(siteDir, { log, checkout: ROOT });
   signal?.throwIfAborted();
   // Every port before anything starts: a half-started site that says "running" is worse than none.

@@ -1,14 +1,5 @@
 #!/usr/bin/env node
-/**
- * `npm run bench:stack` (docs/performance.md, "Through the shared cache"): the production shape (`npm run stack`)
- * on spare ports. First Lighthouse mobile (as perf-bench.mjs runs it) on every public page through the page's front
- * door, `localhost`, while the API and the remotes' files answer on `127.0.0.1`, as a CDN's host would: the median
- * LCP of each beside its goal. Then autocannon through the same door on an anonymous page (fresh visitors, no cookie:
- * the edge gives each a bucket) against a static file through the same cache (a content-hashed file of the catalog on
- * the files' door), then the same page with a 10 % catalog canary, which the cache keeps once per bucket. Figures, not a test.
- *
- *   node scripts/stack-bench.mjs [--seconds 10] [--connections 50] [--runs 3] [--lighthouse-only] [--save <dir>]
- */
+// docs/performance.md, "Through the shared cache": [--seconds 10] [--connections 50] [--runs 3] [--lighthouse-only] [--save <dir>]
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +19,6 @@ const LCP_GOAL_MS = 1000;
 /** `--save <dir>`: each Lighthouse report kept there as JSON, to see what the LCP waited for. */
 const SAVE = process.argv.includes('--save') ? process.argv[process.argv.indexOf('--save') + 1] : null;
 
-/** Lighthouse RUNS times on each public page, each in a fresh Chromium: the median LCP, and where its picture came from. */
 async function pageSpeed(pages) {
   console.log(`Lighthouse mobile through ${new URL(pages[0][1]).origin}, ${RUNS} runs per page (load average ${os.loadavg()[0].toFixed(1)}):`);
   const rows = [];
@@ -59,7 +49,6 @@ async function load(url) {
   return { perSecond: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
-/** An admin's access token, signed in with the emulator as the site does. */
 async function adminToken(auth, api) {
   const signIn = await fetch(`${auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
     method: 'POST',
@@ -71,13 +60,11 @@ async function adminToken(auth, api) {
   return (await jwt.json()).accessToken;
 }
 
-/** Anonymous pages and a static file through the cache, then the page with a 10 % canary. */
 async function throughput(builds) {
   const page = `http://127.0.0.1:${ports.pagesDoor}/hondas`;
   // A content-hashed file of the catalog's build: kept by the cache for a year, as a CDN would.
   const hashed = readdirSync(path.join(stack.siteDir, 'first-set', 'catalog')).find((name) => /\.[0-9a-f]{8}\.js$/.test(name));
   const file = `${stack.doors.files}/catalog/${hashed}`;
-  // Warm: the page and the file in the cache.
   await (await fetch(page)).arrayBuffer();
   await (await fetch(file)).arrayBuffer();
   const rows = [

@@ -1,9 +1,4 @@
-/**
- * `npm run stack`: the production shape on one machine (docs/operate-production.md), from the same builds as
- * `npm start`: PostgreSQL 15, an S3-compatible store, two API copies, two render servers, Varnish in front of the
- * pages and the files, HAProxy in front of everything, the Auth emulator and the mail catcher. The launcher's
- * pieces (supervisor, run record) start, watch and stop them, as for `npm start`.
- */
+// `npm run stack`: the production shape on one machine (docs/operate-production.md).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +15,7 @@ import { startApiCopy, startRemoteFiles, startRenderServer } from './stack/serve
 
 export { frontDoors, stackPorts } from './stack/ports.mjs';
 
-/** What every API copy is told: the same database, store, secrets and public addresses (docs/operate-scale-out.md). */
+/** docs/operate-scale-out.md. */
 function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
   return {
     DATABASE_URL: databaseUrl,
@@ -38,7 +33,6 @@ function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
     PUBLIC_API_URL: doors.api,
     // The first set's files are on the files' host, and so are the bucket's releases.
     RELEASE_ORIGINS: doors.files,
-    // Every client reaches a copy through the balancer on this machine.
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...apiEnv,
@@ -70,7 +64,6 @@ export async function startStack(o) {
   const supervisor = createSupervisor({ siteDir, logDir, record, quiet, log, signal });
   const doors = frontDoors(ports);
   const secrets = { jwt: randomBytes(48).toString('base64'), telemetry: o.apiEnv?.TELEMETRY_TOKEN ?? randomBytes(24).toString('hex') };
-  /** name → [address, part or pid]: the lines printed once everything answers. */
   const parts = [];
 
   try {

@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-/**
- * `npm start` (production builds) and `npm run dev` (hot reload): the whole site, one command.
- * What it records and what a start after a crash does: docs/operate-launcher.md.
- */
+// docs/operate-launcher.md.
 import path from 'node:path';
 import { AlreadyRunningError, PortsInUseError, ROOT, StartFailedError, defaultPorts, startSite } from './site.mjs';
 import { PORT_SETTINGS } from './topology.mjs';
@@ -13,9 +10,7 @@ const dataDir = path.resolve(ROOT, process.env.DATA_DIR || '.data');
 const password = process.env.DEMO_PASSWORD ?? 'usedcars-demo';
 const ports = defaultPorts();
 
-// Installed before anything starts: a signal during start-up must stop what was already started
-// (the children run detached, so the terminal's Ctrl-C never reaches them), not kill the
-// launcher on the spot and strand them.
+// Detached children never see the terminal's Ctrl-C: a signal during start-up must stop them, not strand them.
 const startUp = new AbortController();
 let site = null;
 let stopping = false;
@@ -39,8 +34,7 @@ const shutdown = async (signal) => {
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-// A closed terminal: the children run detached (site.mjs), so its hang-up never reaches them;
-// the launcher stops them as for Ctrl-C.
+// A closed terminal's hang-up never reaches the detached children either.
 process.on('SIGHUP', shutdown);
 
 function shortPath(dir) {

@@ -1,25 +1,5 @@
 #!/usr/bin/env node
-/**
- * `npm test`: every package's jest suite, then the browser suite against a freshly built site.
- *
- * - When Debian's PostgreSQL is installed, a throwaway server on 127.0.0.1 is started and the
- *   API suite runs a second time against it (TEST_DATABASE_URL), so both databases are tested.
- *   With REQUIRE_POSTGRES=1 (set by .ci/run) a missing PostgreSQL fails the run instead.
- * - The whole repository is linted (`npm run lint`: ESLint with zero warnings allowed, then knip for
- *   unused files, exports and dependencies), one counted test, and the lint rules' own tests prove
- *   the package boundaries bite (docs/how-to.md, "Lint and format").
- * - Every package is type-checked (its own `typecheck` script; tsconfig.base.json sets noEmit),
- *   one counted test per package: jest and webpack compile with swc, which strips types without
- *   checking them, so nothing else would notice a type error.
- * - The front ends are rebuilt first (SKIP_BUILD=1 reuses existing dists), so the browser suite
- *   never tests a stale build.
- * - The last line is `N passed, N failed`, counted over all suites; the exit code is non-zero
- *   when anything failed or a suite could not run.
- *
- *   npm test                    everything
- *   npm test -- --unit          lint, type checks and jest only
- *   npm test -- --e2e           browser suites only (the site's, then the production shape's: `npm run stack`)
- */
+// `npm test` (docs/how-to.md, "Tests"): `-- --unit` for lint, type checks and jest; `-- --e2e` for the browser suites.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -106,7 +86,6 @@ async function unitSuites() {
   }
 }
 
-/** ESLint over the whole repository, one counted test; then the lint rules' own tests, each counted. */
 async function lint() {
   const code = await run('npm', ['run', '--silent', 'lint']);
   if (code === 0) tally.passed += 1;
@@ -143,7 +122,6 @@ async function lint() {
   console.log(`[test] lint rules and scripts: ${passed} passed, ${failed} failed`);
 }
 
-/** The workspaces, in package.json's order; each is one type-check "test". */
 function workspaces() {
   return readJson(path.join(ROOT, 'package.json')).workspaces;
 }
@@ -167,7 +145,7 @@ async function typeChecks() {
   console.log(`[test] typecheck: ${workspaces().length - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`);
 }
 
-/** Walks Playwright's JSON report: each test's last result decides. */
+/** Each test's last result decides. */
 function countPlaywright(report) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const walk = (suite) => {
@@ -201,7 +179,6 @@ async function browserSuite() {
   await playwrightSuite('browser', 'playwright.config.ts');
 }
 
-/** One Playwright config's run, counted; `name` says which in the summary line. */
 async function playwrightSuite(name, config) {
   const file = path.join(out, `${name}.json`);
   const code = await run(path.join(BIN, 'playwright'), ['test', '--config', path.join(ROOT, 'e2e', config)], {
@@ -223,11 +200,7 @@ async function playwrightSuite(name, config) {
   console.log(`[test] ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
 
-/**
- * The production shape (`npm run stack`: PostgreSQL, s3rver, Varnish, HAProxy from Debian and npm), started once for
- * its specs, after the browser suite (whose build it uses). Without Varnish or HAProxy installed it is skipped with a
- * line saying so, unless REQUIRE_STACK=1 (set by .ci/run) makes that a failure.
- */
+/** Skipped without Varnish or HAProxy, unless REQUIRE_STACK=1 (set by .ci/run). */
 async function stackSuite() {
   const missing = ['/usr/sbin/varnishd', '/usr/sbin/haproxy', path.join(PG_BIN, 'initdb')].filter((file) => !existsSync(file));
   if (missing.length > 0) {
@@ -240,7 +213,7 @@ async function stackSuite() {
   await playwrightSuite('stack', 'playwright.stack.config.ts');
 }
 
-/** Each stage says how long it took, so a slow CI run shows where the time went. */
+/** So a slow CI run shows where the time went. */
 async function timed(stage, work) {
   const begun = Date.now();
   await work();

@@ -1,14 +1,9 @@
-/**
- * The site's parts as the scripts see them, read from shared-contract/topology.json: the one
- * place a remote, its folder, its port and the setting that moves it are written
- * (docs/how-to.md, "Add a remote").
- */
+// docs/how-to.md, "Add a remote".
 import { createRequire } from 'node:module';
 
 /** @type {import('@usedcars/shared-contract/topology').Topology} */
 const TOPOLOGY = createRequire(import.meta.url)('@usedcars/shared-contract/topology.json');
 
-/** The shell then each remote: the front ends the launcher builds and serves. */
 export const FRONT_ENDS = [
   { name: 'shell', dir: TOPOLOGY.shell.folder, portVar: TOPOLOGY.shell.portEnv, port: TOPOLOGY.shell.port },
   ...Object.entries(TOPOLOGY.remotes).map(([name, part]) => ({ name, dir: part.folder, portVar: part.portEnv, port: part.port })),
@@ -21,7 +16,6 @@ export function movedPorts(by) {
   return Object.fromEntries(Object.entries(defaultPorts({})).map(([part, port]) => [part, port + by]));
 }
 
-/** Every part's port, moved by its setting when that is set. */
 export function defaultPorts(env = process.env) {
   const ports = Object.fromEntries(FRONT_ENDS.map((f) => [f.name, Number(env[f.portVar] ?? f.port)]));
   return {
@@ -32,7 +26,6 @@ export function defaultPorts(env = process.env) {
   };
 }
 
-/** What each port of a site is for, in the order they are checked and reported. */
 export function sitePorts(ports) {
   return [
     ...FRONT_ENDS.map((f) => ({ port: ports[f.name], part: f.name })),
@@ -57,7 +50,6 @@ export const PORT_SETTINGS = {
   mail: TOPOLOGY.mailCatcher.portEnv,
 };
 
-/** What the parts are called in the launcher's messages. */
 export const LABELS = {
   auth: 'Auth emulator',
   api: 'API',
@@ -71,7 +63,6 @@ export function remoteManifests(originOf) {
   return Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${originOf(name)}/mf-manifest.json`]));
 }
 
-/** The front ends' origins, the API's allowed origins for a site on these ports. */
 export function frontEndOrigins(ports) {
   return FRONT_ENDS.flatMap((f) => [`http://localhost:${ports[f.name]}`, `http://127.0.0.1:${ports[f.name]}`]);
 }

@@ -1,7 +1,4 @@
-/**
- * Watches the site's child processes: records each one, follows its log, fails the start-up when
- * one dies or does not answer, and stops them all in reverse order (docs/operate-launcher.md).
- */
+// docs/operate-launcher.md.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -12,7 +9,6 @@ import { followLog } from './follow-log.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A part that died or did not answer during start-up: its name, what happened, its last lines. */
 export class StartFailedError extends Error {
   constructor(label, what, log) {
     const lines = log?.lastLines() ?? [];
@@ -25,7 +21,7 @@ export class StartFailedError extends Error {
 const labelOf = (name) => LABELS[name] ?? name;
 const gone = (child) => child.exitCode !== null || child.signalCode !== null;
 
-/** Whether something accepts connections on a tcp://host:port address (a server that speaks no HTTP). */
+/** For a server that speaks no HTTP. */
 function accepts(url) {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
@@ -37,7 +33,6 @@ function accepts(url) {
   });
 }
 
-/** Whether url responds 2xx now. */
 async function respondsOk(url) {
   try {
     // Bounded: a half-started server that accepts and never responds must not hang the start.
@@ -49,7 +44,6 @@ async function respondsOk(url) {
   }
 }
 
-/** Resolves true once url responds 2xx (or accepts, for tcp:); false when timeoutMs passes or cancelled() says to give up. */
 async function responds(url, timeoutMs, cancelled) {
   const deadline = Date.now() + timeoutMs;
   while (!cancelled()) {
@@ -60,7 +54,6 @@ async function responds(url, timeoutMs, cancelled) {
   return false;
 }
 
-/** Sends a child SIGINT once, then SIGKILL to its group after graceMs; stops what it left behind. */
 async function stopChild(child, graceMs) {
   if (!gone(child)) {
     await new Promise((resolve) => {
@@ -109,8 +102,7 @@ export function createSupervisor({ siteDir, logDir, record, quiet, log, signal }
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) onAbort();
 
-  // The children run detached: if the launcher ends some other way than stop(), each group
-  // still alive is killed outright ('exit' allows only synchronous work).
+  // Detached children outlive a launcher that ends without stop(); 'exit' allows only synchronous work.
   const killLeftovers = () => {
     for (const { child } of parts) if (child.pid !== undefined && !gone(child)) signalGroup(child.pid, 'SIGKILL');
   };
@@ -129,9 +121,7 @@ export function createSupervisor({ siteDir, logDir, record, quiet, log, signal }
     get failure() {
       return failure;
     },
-    /** Races a start-up step against any part dying and against the abort signal. */
     guard: (promise) => Promise.race([promise, startFailed]),
-    /** Something to run when the site stops (servers started in this process). */
     onStop: (fn) => stops.push(fn),
     adopt(name, child, { logFile, ports, stopSignal = 'SIGTERM', graceMs = 8000 }) {
       record.add({ name, pid: child.pid, ports, stopSignal, graceMs, log: path.relative(siteDir, logFile) });
@@ -154,7 +144,6 @@ export function createSupervisor({ siteDir, logDir, record, quiet, log, signal }
       if (child.pid === undefined) throw new StartFailedError(labelOf(name), `could not be started (${command})`);
       return supervisor.adopt(name, child, { logFile, ports });
     },
-    /** Waits until url responds; a part that does not in time fails the start, quoting its log. */
     async ready(name, url, timeoutMs, part) {
       if (await supervisor.guard(responds(url, timeoutMs, () => failure !== null))) return;
       if (failure) throw failure;

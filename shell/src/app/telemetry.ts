@@ -5,18 +5,13 @@ import { releasesNamedIn } from '@usedcars/shared-contract/page-token';
 import type { Collector, EarlyEvent, PageTags } from '../features/telemetry/collector';
 import { screensAt } from './routes';
 
-/** The screen an address shows and the remote that renders it (the shell's own screens count as "shell"). */
 export function screenOf(pathname: string): { screen: string; remote: string } {
   const leaf = screensAt(pathname).at(-1);
   if (!leaf) return { screen: 'unknown', remote: 'shell' };
   return 'module' in leaf ? { screen: leaf.module, remote: parseModuleId(leaf.module).remote } : { screen: leaf.shell, remote: 'shell' };
 }
 
-/**
- * The telemetry token the render server sent with this page in its Server-Timing header
- * (docs/releases.md, "What is trusted and why"): none on a page it did not serve, or where the
- * browser does not show the header (outside a secure context).
- */
+/** None where the browser does not show Server-Timing (outside a secure context). */
 function servedToken(): string | undefined {
   const [navigation] = performance.getEntriesByType?.('navigation') ?? [];
   const timing = (navigation as PerformanceNavigationTiming | undefined)?.serverTiming ?? [];
@@ -24,21 +19,13 @@ function servedToken(): string | undefined {
 }
 
 export interface PageTelemetry {
-  /** For startRemoteRegistry: each remote's release as it registers. */
   onRegistered: (remote: string, release: string) => void;
-  /** For RemoteErrorHandlerContext: what remote boundaries catch. */
   onRemoteError: RemoteErrorHandler;
-  /** A screen was shown (the first address, then each navigation). */
   viewed: (pathname: string) => void;
-  /** Loads the reporting code once the page is idle (its own chunk), and hands it what came before. */
   startWhenIdle: (config: RuntimeConfig) => void;
 }
 
-/**
- * The page's side of the health numbers (docs/releases.md, "What each number means"). Only this
- * small part is in the first script: it notes views and errors from the start; Web Vitals, batching
- * and sending load after the page is idle, as the telemetry chunk.
- */
+/** Only the noting is in the first script; the rest loads once the page is idle. */
 export function pageTelemetry(): PageTelemetry {
   const token = servedToken();
   // The releases the page was served with, as the render server named them; a remote that registers tells its own.

@@ -22,57 +22,36 @@ import { staticHeaders } from './securityHeaders';
 import { visitorSets } from './visitor';
 import { registerSessionRoutes } from './session';
 
-/**
- * The shell's render server (docs/operations.md, "The render server"): the shell's static files
- * as a CDN would serve them, remotes.json and config.json read afresh on every request, and every
- * page address's response is HTML rendered on the server. When rendering fails or takes longer than
- * the time budget, the response is the page as the browser would render it alone (the plain
- * index.html), and the log says why: a remote that is down never makes a page fail.
- */
+/** docs/operations.md, "The render server": a remote that is down never makes a page fail. */
 export interface RenderServerOptions {
-  /** The shell's browser build (index.html, scripts, mf-manifest.json). */
   distDir: string;
-  /** Where this deployment's remotes.json and config.json live; the build's own copies otherwise. */
+  /** The build's own remotes.json and config.json otherwise. */
   runtimeDir?: string;
-  /** How long a page may take to render before the browser is left to render it (ms). */
+  /** Past it the browser is left to render the page. */
   budgetMs: number;
   logLevel?: string | false;
   remoteServers?: RemoteServersOptions;
-  /** Anonymous pages kept between changes; off without it (docs/operations.md, "The page cache"). */
+  /** docs/operations.md, "The page cache". */
   pageCache?: PageCacheOptions & { changesUrl?: string; buildCheckMs?: number };
-  /** Renders at a time, and how many more may wait before a page goes to the browser at once. */
   renderQueue?: { concurrency: number; maxWaiting: number };
-  /**
-   * The API's release registry (docs/releases.md): its address (config.json's apiUrl by default), the backup poll, and the
-   * origins releases may load from besides the API's release files and the first set's (RELEASE_ORIGINS).
-   */
   releases?: { apiUrl?: string; pollMs?: number; origins?: readonly string[] };
-  /** Where pages, renders and requests are counted (docs/operations.md, "Metrics"). */
   metrics: RenderMetrics;
-  /** /metrics on the public port for this token's bearer, with what `text` gives (all workers' numbers, with several). */
+  /** `text` gives all workers' numbers, with several. */
   metricsToken?: { token: string; text: () => Promise<{ contentType: string; body: string }> };
-  /**
-   * The render servers' token for POST /telemetry (docs/operations.md, "Telemetry"): renders and pages served per release are sent
-   * to the API with it; each page's telemetry token, and admins' pins, are checked with keys derived from it. Without it pages report nothing.
-   */
+  /** Without it pages report nothing (docs/operations.md, "Telemetry"). */
   telemetryToken?: string;
-  /** Fastify's trustProxy, from TRUST_PROXY: which proxies' X-Forwarded-Proto says the visitor came over HTTPS. */
   trustProxy?: boolean | number | string[];
-  /** Where the shared cache in front takes purges (CACHE_PURGE_URL): told whenever this server drops its own pages. */
   cachePurgeUrl?: string;
 }
 
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
 
-/** The server's own routes; every other route is one of the build's files. */
 const OWN_ROUTES = new Set(['/healthz', '/metrics', '/remotes.json', '/config.json']);
 
-/** Any address without a file extension, asked for to be shown, is a page. */
 const isPageRequest = (method: string, pathname: string) => (method === 'GET' || method === 'HEAD') && !path.posix.basename(pathname).includes('.');
 
 type RuntimeFile = ReturnType<typeof runtimeFiles>;
 
-/** Every response counted by kind: a page, one of the build's files, or the server's own. */
 function countRequests(app: FastifyInstance, metrics: RenderMetrics) {
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
@@ -83,7 +62,6 @@ function countRequests(app: FastifyInstance, metrics: RenderMetrics) {
   });
 }
 
-/** remotes.json: the first set, for remotes that have no release yet (parsed again only when its text changes). */
 function firstSetReader(runtimeFile: RuntimeFile) {
   let first: { text: string; remotes: Remotes } = { text: '', remotes: {} };
   return (): Remotes => {
@@ -93,7 +71,6 @@ function firstSetReader(runtimeFile: RuntimeFile) {
   };
 }
 
-/** The origins of the first set's addresses: the operator's own file names them. */
 function originsOf(remotes: Remotes): string[] {
   return Object.values(remotes).flatMap((address) => {
     try {
@@ -116,12 +93,10 @@ function runtimeRoutes(app: FastifyInstance, visitorSet: ReturnType<typeof visit
   });
 }
 
-/** The build's files as a CDN would serve them. */
 async function serveBuildFiles(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
-    // The pages are rendered per request; index.html is only their template. One route per file
-    // (the build does not change under a running server): any other address is a page.
+    // index.html is only the pages' template; one route per file, any other address is a page.
     index: false,
     wildcard: false,
     // Served above (the deployment's copies) or rendered per request; source maps stay private.
@@ -130,8 +105,7 @@ async function serveBuildFiles(app: FastifyInstance, distDir: string) {
     cacheControl: false,
     setHeaders: (res, filePath) => {
       for (const [name, value] of Object.entries(staticHeaders())) res.setHeader(name, value);
-      // Content-hashed files never change under their name; the rest is replaced in place. (The
-      // file sent may be the .br or .gz beside the one asked for.)
+      // The file sent may be the .br or .gz beside the one asked for.
       res.setHeader('Cache-Control', HASHED.test(filePath.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
       res.setHeader('Vary', 'Accept-Encoding');
     },
@@ -169,7 +143,6 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   const apiUrl = () => options.releases?.apiUrl ?? (JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl;
   const cache = new PageCache(options.pageCache ?? { maxPages: 0, freshMs: 0, staleMs: 0 });
   const purgeShared = options.cachePurgeUrl ? sharedCachePurger(options.cachePurgeUrl, budgetMs + 200, (message) => app.log.warn(message)) : () => undefined;
-  /** Pages kept here and in the shared cache in front are wrong from now on. */
   const dropPages = () => {
     cache.invalidate();
     purgeShared();
@@ -181,7 +154,6 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     log: (message) => app.log.warn(message),
     allowed: () => [`${apiUrl()}/release-files/`, ...originsOf(firstSet()), ...(options.releases?.origins ?? [])],
   });
-  // Pins are signed with a key derived from the secret the API shares with its render servers (docs/releases.md, "Pin").
   const pins = new PinChecks(`${apiUrl()}/releases/pins`, options.telemetryToken ? new PinSigner(options.telemetryToken) : null);
   const visitorSet = visitorSets(releases, pins, firstSet);
 
@@ -213,7 +185,6 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    // A missing file (a stale chunk name, a typo) is a plain 404; anything else is a page address.
     if (!isPageRequest(request.method, pathname)) {
       reply.headers(staticHeaders());
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
@@ -225,7 +196,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))));
   // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
   app.addHook('onReady', async () => {
-    // Every change event may be a release: the set is read again (and the cache dropped if it changed).
+    // Every change event may be a release.
     const changes = { invalidate: () => (dropPages(), void releases.refresh()), setCaching: (on: boolean) => cache.setCaching(on) };
     stops.push(listenForChanges(options.pageCache?.changesUrl ?? `${apiUrl()}/changes`, changes, (message) => app.log.warn(message)));
     // The first pages already get the registry's set (or, with the API down, the first set: that is logged).

@@ -2,16 +2,10 @@ import type { PreloadImage } from '@usedcars/federation';
 import { AFTER_PAINT_SCRIPTS_ID } from '../app/scriptsAfterPaint';
 import { BOOT_DATA_ID, SERVER_RENDERED_ATTRIBUTE, serializeBootData, type BootData } from '@usedcars/federation/boot';
 
-/**
- * The HTML page around a server-rendered screen. The shell's index.html (what the browser build
- * emits, with its script tags) is the template, so the server and a client-rendered page load the
- * very same scripts.
- */
+// index.html is the template, so a server-rendered and a client-rendered page load the same scripts.
 
 export interface RenderedPage {
-  /** The screen's markup, for #root. */
   html: string;
-  /** styled-components' style tags for exactly that markup. */
   styles: string;
   title?: string;
   /** The LCP picture, asked for by the head first; the first screen's scripts, asked for once it is painted. */
@@ -27,11 +21,7 @@ export function escapeHtml(text: string): string {
 /** tooling/index.html marks what a client-rendered page shows in #root until the page is rendered. */
 const ROOT = /<div id="root"><!--root-->[\s\S]*?<!--\/root--><\/div>/;
 
-/**
- * A responsive picture's preload carries its srcset, sizes and format, so the browser fetches the
- * very file the picture will pick (docs/performance.md, "Pictures"); `href` serves browsers that
- * do not read imagesrcset.
- */
+/** docs/performance.md, "Which format the preload names". */
 function imagePreload(image: PreloadImage): string {
   const attributes = [`href="${escapeHtml(image.href)}"`];
   if (image.srcset) attributes.push(`imagesrcset="${escapeHtml(image.srcset)}"`);

@@ -18,20 +18,16 @@ import { clearSessionCookie, viewerOf, visitorSessionCookie } from './session';
 
 export interface PageResponderOptions {
   renderer: Renderer;
-  /** index.html: the page as the browser renders it alone. */
   template: string;
   budgetMs: number;
   runtimeFile: (name: 'remotes.json' | 'config.json') => string;
-  /** The release set this visitor gets (their canary bucket, an admin's pin). */
   visitorSet: (request: FastifyRequest, reply: FastifyReply) => Promise<VisitorSet>;
-  /** Every remote address some visitor may load now: the content security policy allows them all. */
+  /** The content security policy allows them all. */
   addresses: () => string[];
   cache: PageCache;
   queue: RenderQueue;
   metrics: RenderMetrics;
-  /** Each first-set remote's release as last seen in its manifest, the shell's own too: pages are counted under it. */
   releases: Map<string, string>;
-  /** Signs each page response's telemetry token; without it pages carry none (and report nothing). */
   tokens?: PageTokens;
 }
 
@@ -40,7 +36,6 @@ const SHARED_PAGE_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidat
 /** A page that may be rendered for one visitor is kept by nobody. */
 const PRIVATE_PAGE = 'private, no-store';
 
-/** Keys a CDN can purge by: every page, and the car a car's page shows. */
 function surrogateKeys(url: string): string {
   const car = carOfPath(url);
   return car ? `pages car-${car.id}` : 'pages';
@@ -49,7 +44,7 @@ function surrogateKeys(url: string): string {
 /** A page that sets a cookie, or whose set only the visitor's cookies tell: kept here, by set, but never by a CDN. */
 const OWN_PAGE_CACHE = 'private, no-cache';
 
-/** How a shared cache may keep an anonymous page: for everyone, once per bucket the edge names, or not at all (docs/operate-production.md). */
+/** docs/operate-production.md. */
 function sharedCaching(sharedWith: SharedWith): { cacheControl: string; vary: string } {
   if (sharedWith === 'no one') return { cacheControl: OWN_PAGE_CACHE, vary: 'Accept-Encoding' };
   return { cacheControl: SHARED_PAGE_CACHE, vary: sharedWith === 'bucket' ? `Accept-Encoding, ${RELEASE_BUCKET_HEADER}` : 'Accept-Encoding' };
@@ -63,7 +58,7 @@ interface Runtime {
   allowed: Set<string>;
 }
 
-/** config.json and the release addresses change rarely: their parsed form and headers are kept until their text does. */
+/** Parsed again only when their text changes. */
 function runtimeReader(runtimeFile: PageResponderOptions['runtimeFile'], addresses: PageResponderOptions['addresses']): () => Runtime {
   let runtime: Runtime | null = null;
   return () => {
@@ -97,7 +92,6 @@ type BudgetedRenderOptions = Pick<PageResponderOptions, 'renderer' | 'template' 
   releases: Map<string, string>;
 };
 
-/** Renders the page within the budget; rejects with why it could not. */
 function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases }: BudgetedRenderOptions) {
   return async (url: string, config: RuntimeConfig, { remotes, canaries }: RenderedSet, session?: RenderRequest['session']) => {
     const controller = new AbortController();
@@ -128,10 +122,7 @@ function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases
   };
 }
 
-/**
- * Server-Timing: the render's part, and the page's telemetry token, which the page reads from its
- * navigation entry (docs/releases.md, "What is trusted and why").
- */
+/** The page reads its telemetry token from its navigation entry (docs/releases.md, "What is trusted and why"). */
 function serverTiming(reply: FastifyReply, render: string | undefined, token: string | undefined) {
   const entries = [render, token && `telemetry;desc="${token}"`].filter(Boolean);
   if (entries.length > 0) reply.header('Server-Timing', entries.join(', '));
@@ -150,10 +141,6 @@ function allowPinned(reply: FastifyReply, config: RuntimeConfig, remotes: Remote
   if (pinned.length > 0) reply.headers(pageHeaders({ config, remotes: Object.fromEntries([...allowed, ...pinned].map((url, index) => [String(index), url])) }));
 }
 
-/**
- * Responds to a page address: from the page cache when it has the page, else rendered on the
- * server within the time budget and the render queue's bounds, else as the browser renders it.
- */
 export function createPageResponder({
   renderer,
   template,
@@ -174,12 +161,11 @@ export function createPageResponder({
     const failure = thrown instanceof RenderFailed ? { screen: pageScreenOf(url), thrown: thrown.cause } : undefined;
     metrics.page({ remote, release, outcome, reason, cache, seconds, failure });
   };
-  /** Renders under way per key: a crowd asking for one uncached page waits for one render, not a render each. */
+  /** A crowd asking for one uncached page waits for one render. */
   const rendering = new Map<string, Promise<{ status: number; html: string }>>();
   const readRuntime = runtimeReader(runtimeFile, addresses);
   const render = budgetedRender({ renderer, template, budgetMs, queue, metrics, releases });
 
-  /** One render per key at a time, stored in the cache unless something changed meanwhile. */
   const renderToCache = (key: string, url: string, config: RuntimeConfig, set: RenderedSet) => {
     let inFlight = rendering.get(key);
     if (!inFlight) {
@@ -199,8 +185,7 @@ export function createPageResponder({
     reply.headers(headers);
     const { remotes, bucket, sharedWith, canaries } = await visitorSet(request, reply);
     allowPinned(reply, config, remotes, allowed);
-    // Per response, never in the HTML: the page cache's one page goes to many visitors, each with a token of their own.
-    // None for HEAD: no page is sent to report from, so a token would cost its holder nothing.
+    // Per response, never in the HTML (one cached page, many visitors); none for HEAD, which has nothing to report from.
     const token = request.method === 'GET' ? tokens?.issue(remotes, bucket) : undefined;
     const { cacheControl: sharedCacheControl, vary } = sharedCaching(sharedWith);
     const cookie = visitorSessionCookie(request, reply);

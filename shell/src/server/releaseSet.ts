@@ -4,25 +4,16 @@ import type { PinClaims, PinSigner } from '@usedcars/shared-contract/pins';
 export type Remotes = Partial<Record<string, string>>;
 
 export interface ReleaseSetOptions {
-  /** The API's GET /releases/live. */
   liveUrl: string;
-  /** Told when the set changes (the page cache drops its pages). */
   onChange: () => void;
-  /** Where releases may be loaded from (docs/releases.md, "What is trusted"): a release elsewhere is never used. */
   allowed: () => readonly string[];
   log: (message: string) => void;
   fetch?: typeof fetch;
 }
 
-/**
- * The release set every render server shares (docs/releases.md), read from the API's registry at
- * start, on every change event and on a slow poll. While the API cannot be reached the last set
- * read stays in use, and the log says so once; a remote with no release runs the first set
- * (remotes.json).
- */
+/** docs/releases.md, "How the site follows the registry". */
 export class ReleaseSet {
   private live: LiveSet['remotes'] = {};
-  /** Addresses already logged as refused, so each is said once. */
   private readonly refused = new Set<string>();
   private liveText = '{}';
   private failing = false;
@@ -31,7 +22,7 @@ export class ReleaseSet {
 
   constructor(private readonly options: ReleaseSetOptions) {}
 
-  /** Reads the set again; calls made while one read runs share one more read after it. */
+  /** Calls made while one read runs share one more read after it. */
   refresh(): Promise<void> {
     if (this.refreshing) {
       this.again = true;
@@ -47,17 +38,13 @@ export class ReleaseSet {
     return this.refreshing;
   }
 
-  /** Reads every `everyMs` (a backup for missed change events); returns how to stop. */
+  /** A backup for missed change events. */
   poll(everyMs: number): () => void {
     const timer = setInterval(() => void this.refresh(), everyMs);
     timer.unref();
     return () => clearInterval(timer);
   }
 
-  /**
-   * The remotes one visitor gets: per remote, the canary when their bucket (0–99) is below its
-   * share, else the live release, else the first set's address; a checked pin wins for its remote.
-   */
   choose(firstSet: Remotes, bucket: number, pin?: PinnedRelease | null): { remotes: Remotes; split: boolean } {
     const remotes: Remotes = { ...firstSet };
     let split = false;
@@ -73,21 +60,18 @@ export class ReleaseSet {
     return { remotes, split };
   }
 
-  /** The remotes of a visitor's set that run their canary (chosen by bucket, or pinned to it). */
   canariesIn(remotes: Remotes): string[] {
     return Object.entries(this.live)
       .filter(([remote, entry]) => entry.canary && remotes[remote] === entry.canary.manifestUrl)
       .map(([remote]) => remote);
   }
 
-  /** Every address some visitor may load now (the content security policy allows them all). */
   addresses(firstSet: Remotes): string[] {
     const all = Object.values(firstSet).filter((url): url is string => typeof url === 'string');
     for (const entry of Object.values(this.live)) for (const running of [entry.live, entry.canary]) if (running) all.push(running.manifestUrl);
     return all;
   }
 
-  /** Whether a release's address is within the allowed ones; a refused one is logged once. */
   private allows(manifestUrl: string): boolean {
     const refusal = releaseAddressRefusal(manifestUrl, this.options.allowed());
     if (refusal && !this.refused.has(manifestUrl)) {
@@ -97,7 +81,6 @@ export class ReleaseSet {
     return refusal === null;
   }
 
-  /** The registry's set without the releases this server may not load: their visitors get the live release, or the first set. */
   private withinAllowed(remotes: LiveSet['remotes']): LiveSet['remotes'] {
     const kept: LiveSet['remotes'] = {};
     for (const [remote, entry] of Object.entries(remotes)) {
@@ -133,29 +116,22 @@ export class ReleaseSet {
 const PIN_UNREGISTERED_MS = 60_000;
 const PINS_KEPT = 200;
 
-/**
- * An admin's pin (docs/releases.md, "Pin"). Its signature and expiry are checked here, so a forged
- * or expired pin costs no request; a well-signed one is looked up once in the API's registry (which
- * gives the address) and the answer is kept until the pin expires.
- */
+/** A forged or expired pin costs no request (docs/releases.md, "Pin: an admin tries a release first"). */
 export class PinChecks {
   private readonly checks = new Map<string, { until: number; release: Promise<PinnedRelease | null> }>();
 
   constructor(
-    /** The API's GET /releases/pins. */
     private readonly checkUrl: string,
-    /** The key the API signs pins with; null (no shared secret) honours no pin. */
+    /** null (no shared secret) honours no pin. */
     private readonly signer: PinSigner | null,
     private readonly fetcher: typeof fetch = fetch,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** What a well-signed, unexpired pin names; null for any other, without a request. */
   claims(pin: string): PinClaims | null {
     return this.signer?.verify(pin, this.now() / 1000) ?? null;
   }
 
-  /** The registered release a well-signed pin names, or null (unregistered, or the API cannot be asked). */
   release(pin: string, claims: PinClaims): Promise<PinnedRelease | null> {
     const kept = this.checks.get(pin);
     if (kept && this.now() < kept.until) return kept.release;

@@ -29,16 +29,12 @@ import type { RenderedPage } from './page';
 import { renderMarkup } from './renderMarkup';
 import { match, statusOf } from './routeMatch';
 
-/**
- * Renders one address of the site to HTML (docs/architecture.md, "Server rendering"): the layout
- * always, and the screen itself when the registry marks it server-rendered. The remotes' server
- * builds are loaded from the addresses in remotes.json, as the page loads their browser builds.
- */
+// docs/architecture.md, "Server rendering".
 
-/** ...and those of a screen that reads the API (services.tsx). */
+/** The shared packages a screen that reads the API needs too (services.tsx). */
 const SERVICE_PACKAGES = ['@tanstack/react-query', 'react-hot-toast'];
 
-/** The modules of a remote the server renders with, and its loaders: loaded as soon as a new build of it is seen. */
+/** Loaded as soon as a new build of the remote is seen. */
 export function serverRenderedModules(remote: string): string[] {
   const modules = flattenScreens()
     .map(({ screen }) => screen)
@@ -55,23 +51,18 @@ export class NotServerRendered extends Error {
 }
 
 export interface ShellBuild {
-  /** The shell's own mf-manifest.json: which files hold each shared package. */
   manifest: PublishedManifest;
-  /** The files of the shell's named chunks (tooling's chunk list: bootstrap, page-services, screen-*). */
   chunks: Record<string, string[]>;
 }
 
 export interface RenderRequest {
-  /** Path and query, as the browser asked for them. */
   url: string;
   config: RuntimeConfig;
   remotes: Partial<Record<string, string>>;
   /** Remotes on their canary for this visitor: their static screens are hydrated, so their code runs and reports (docs/releases.md, "The verdict"). */
   hydrate?: readonly string[];
   signal: AbortSignal;
-  /** Told each remote build the render uses, as soon as its manifest is read (the metrics tag pages with its release). */
   onBuild?: (remote: string, release: string) => void;
-  /** The visitor's verified session cookie and its account: the page is rendered for them. */
   session?: { cookie: string; viewer: SessionViewer };
 }
 
@@ -80,11 +71,7 @@ export interface RenderResult {
   page: RenderedPage;
 }
 
-/**
- * The remote screens the server renders for these screens: for a visitor without a session, those
- * up to the first that needs a sign-in (there it renders the login guard's spinner, as the page
- * does before it knows who is signed in).
- */
+/** Signed out, up to the first that needs a sign-in: there the guard's spinner, as the page shows. */
 function remoteScreensToRender(screens: Screen[], signedIn: boolean): RemoteScreen[] {
   const rendered: RemoteScreen[] = [];
   for (const screen of screens) {
@@ -101,10 +88,6 @@ export class Renderer {
     private readonly remoteServers: RemoteServers,
   ) {}
 
-  /**
-   * The request's own connection: the server's API client reads its settings (apiUrl for data and
-   * pictures), and with a session reads as the visitor through their cookie (GET routes only).
-   */
   render(request: RenderRequest): Promise<RenderResult> {
     const cookie = request.session?.cookie;
     const session = cookie ? { accessToken: () => null, refreshAccessToken: async () => null, readCredential: () => `Session ${cookie}` } : undefined;
@@ -121,7 +104,6 @@ export class Renderer {
     // One try: a page waits for nothing on the server (the browser retries what is missing).
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
 
-    /** The builds the page will load itself (a screen it leaves as rendered needs none). */
     const builds = new Map<string, RemoteBuild>();
     const scripts: string[] = [];
     const staticMarkup: ModuleId[] = [];
@@ -181,7 +163,7 @@ export class Renderer {
   }
 }
 
-/** Each file once, and not the entry script itself: index.html already asks for it. */
+/** Not the entry script: index.html already asks for it. */
 function withoutEntry(shell: ShellBuild, list: string[]): string[] {
   const entry = new Set((shell.chunks.main ?? []).map((file) => `/${file}`));
   return [...new Set(list)].filter((file) => !entry.has(file));

@@ -3,23 +3,17 @@ import { SESSION_COOKIE, sessionCookieSchema, sessionViewerSchema, type SessionV
 import { cookieOf } from './cookies';
 import { staticHeaders } from './securityHeaders';
 
-/**
- * The session cookie (docs/architecture.md, "The session cookie"): the page posts the visitor's
- * ID token here when they sign in and whenever it is refreshed; the API trades it for a Firebase
- * session cookie, which this server keeps in an httpOnly cookie and sends back to the API only as
- * "Authorization: Session <cookie>" on the reads it makes to render that visitor's pages.
- */
+// docs/architecture.md, "The session cookie".
 
 /** A Firebase session cookie is a JWT: anything else (a stray "%", a value of kilobytes) is no session. */
 const SESSION_VALUE = /^[\w.-]{1,4096}$/;
 
-/** The visitor's session cookie, as their browser sent it; null without one, or for a value no session cookie has. */
 export function sessionCookieOf(request: FastifyRequest): string | null {
   const value = cookieOf(request, SESSION_COOKIE);
   return value !== undefined && SESSION_VALUE.test(value) ? value : null;
 }
 
-/** The visitor's session cookie; a value no session cookie has is cleared with this response. */
+/** A value no session cookie has is cleared with this response. */
 export function visitorSessionCookie(request: FastifyRequest, reply: FastifyReply): string | null {
   const cookie = sessionCookieOf(request);
   if (cookie === null && cookieOf(request, SESSION_COOKIE) !== undefined) clearSessionCookie(request, reply);
@@ -35,16 +29,11 @@ function cookieHeader(request: FastifyRequest, value: string, maxAge: number): s
   return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; HttpOnly${isLocalHttp(request) ? '' : '; Secure'}; SameSite=Lax`;
 }
 
-/** Clears the visitor's session cookie with this response. */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('Set-Cookie', cookieHeader(request, '', 0));
 }
 
-/**
- * Whom a session cookie belongs to, as the API says (GET /auth/session); null for a cookie it
- * refuses (tampered, expired, revoked, a deleted account) and when it cannot be asked: a page is
- * then rendered as for a signed-out visitor, never failed.
- */
+/** null when refused or the API cannot be asked: the page is rendered as signed out, never failed. */
 export async function viewerOf(apiUrl: string, cookie: string, signal?: AbortSignal): Promise<SessionViewer | null> {
   try {
     const response = await fetch(`${apiUrl}/auth/session`, { headers: { Accept: 'application/json', Authorization: `Session ${cookie}` }, signal });
@@ -56,10 +45,6 @@ export async function viewerOf(apiUrl: string, cookie: string, signal?: AbortSig
   }
 }
 
-/**
- * Log Out ends the session at the identity service, for this cookie and the person's other
- * devices (DELETE /auth/session); a cookie the API already refuses has nothing left to end.
- */
 async function endSession(apiUrl: string, cookie: string, request: FastifyRequest): Promise<boolean> {
   try {
     const response = await fetch(`${apiUrl}/auth/session`, {
@@ -75,10 +60,7 @@ async function endSession(apiUrl: string, cookie: string, request: FastifyReques
   return false;
 }
 
-/**
- * A write from the page's own origin only: a JSON body (a form of another site cannot send one
- * without asking first) and, when the browser names it, the same Origin.
- */
+/** A form of another site cannot send a JSON body without asking first. */
 function fromThisSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) return false;
@@ -89,7 +71,6 @@ function refuse(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ message });
 }
 
-/** POST /session (the ID token in, the cookie out) and DELETE /session (sign-out). */
 export function registerSessionRoutes(app: FastifyInstance, apiUrl: () => string): void {
   app.post('/session', async (request, reply) => {
     reply.headers({ ...staticHeaders(), 'Cache-Control': 'no-store' });

@@ -14,13 +14,9 @@ const BUCKET = /^\d{1,2}$/;
 /** Pages that are the same for everyone in a release set: no credentials (the bucket and pin cookies choose the set, not the content). */
 export const isAnonymous = (request: FastifyRequest) => !request.headers.authorization && sessionCookieOf(request) === null;
 
-/** Where the visitor's bucket came from: the edge's header, their cookie, or picked here (and sent as a cookie with this response). */
 export type BucketSource = 'edge' | 'cookie' | 'picked';
 
-/**
- * The visitor's bucket 0–99 (docs/releases.md, "Canary"). The edge's header comes first: a shared cache files the page under
- * that header's value, so the page must be the one for it. Else the cookie; else one is picked and kept in a first-party cookie.
- */
+/** The edge's header first: a shared cache files the page under that header's value. */
 export function visitorBucket(request: FastifyRequest, reply: FastifyReply, random: () => number = Math.random): { bucket: number; source: BucketSource } {
   const edge = request.headers[RELEASE_BUCKET_HEADER];
   if (typeof edge === 'string' && BUCKET.test(edge)) return { bucket: Number(edge), source: 'edge' };
@@ -34,23 +30,16 @@ export function visitorBucket(request: FastifyRequest, reply: FastifyReply, rand
   return { bucket, source: 'picked' };
 }
 
-/**
- * Who else may be sent this visitor's page from a shared cache: everyone (one set for all), visitors of the same bucket
- * (a canary splits them, and the edge names the bucket), or no one (a cookie is set with it, a pin applies, or the set
- * depends on a cookie no cache in front keys on).
- */
 export type SharedWith = 'everyone' | 'bucket' | 'no one';
 
 export interface VisitorSet {
   remotes: Remotes;
-  /** The visitor's bucket, which the page's telemetry token names. */
   bucket: number;
   sharedWith: SharedWith;
   /** The remotes this visitor gets the canary of: their screens run their code even where others get static markup. */
   canaries: string[];
 }
 
-/** The release set one visitor gets: their bucket, and an admin's pin once it is checked (a forged or expired pin's cookie is cleared). */
 export function visitorSets(releases: ReleaseSet, pins: PinChecks, firstSet: () => Remotes) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<VisitorSet> => {
     const { bucket, source } = visitorBucket(request, reply);

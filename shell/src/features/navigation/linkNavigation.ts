@@ -1,11 +1,6 @@
-/**
- * The page's router takes over clicks on in-site links that nothing else handled: links in
- * markup the server rendered and the page keeps as it is (docs/architecture.md, "Moving between
- * screens"). React Router's own links handle their clicks first; this sees what is left.
- */
+// docs/architecture.md, "Navigation between screens", "How links are taken over".
 import { hydratedByReact } from './earlyPresses';
 
-/** The parts of a click the decision reads (a MouseEvent has them all). */
 export interface LinkClick {
   button: number;
   defaultPrevented: boolean;
@@ -16,28 +11,18 @@ export interface LinkClick {
   target: EventTarget | null;
 }
 
-/** Where the page is: its origin and address. */
 export interface Here {
   origin: string;
   pathname: string;
   search: string;
 }
 
-/**
- * The in-site address the router should move to for this click, or null when the browser keeps
- * it: a modified or non-left click, a new tab or a download, another origin, an address outside
- * the route table, or a jump within the same page (#main).
- */
 export function clientNavigationAddress(click: LinkClick, here: Here, isAppRoute: (pathname: string) => boolean): string | null {
   if (click.defaultPrevented || click.button !== 0) return null;
   if (click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
   return inSiteAddress(click.target, here, isAppRoute);
 }
 
-/**
- * The in-site address of the link an event reached, or null for one the browser keeps: a new tab
- * or a download, another origin, an address outside the route table, a jump within the same page.
- */
 export function inSiteAddress(eventTarget: EventTarget | null, here: Here, isAppRoute: (pathname: string) => boolean): string | null {
   const target = eventTarget as Element | null;
   const anchor = typeof target?.closest === 'function' ? target.closest('a[href]') : null;
@@ -64,24 +49,18 @@ interface Router {
   isAppRoute: (pathname: string) => boolean;
 }
 
-/**
- * The listeners run in the page's first script (shell/src/start.ts), the router in the scripts it
- * loads, each bundle with its own copy of this module: they meet through the document, an
- * attribute saying the listeners are in place and an event carrying the router.
- */
+// Two bundles, each with its own copy of this module, meet through the document: this attribute and an event.
 const INSTALLED_ATTRIBUTE = 'data-link-navigation';
 const ROUTER_EVENT = 'usedcars:link-router';
 
 let router: Router | null = null;
 let waiting: string | null = null;
 
-/** How long a click made before the router is up waits for it; then the browser loads the address. */
 const ROUTER_WAIT_MS = 5_000;
 
 /** Before the route table has loaded, every same-origin address might be the site's. */
 const anyPath = () => true;
 
-/** A link React rendered (or hydrated): its own handler, a React Router link's, sees the click first. */
 function managedByReact(target: EventTarget | null): boolean {
   const anchor = target instanceof Element ? target.closest('a[href]') : null;
   return !!anchor && hydratedByReact(anchor);
@@ -101,13 +80,7 @@ function take(event: MouseEvent): void {
   }, ROUTER_WAIT_MS);
 }
 
-/**
- * Listens from the page's first script (shell/src/start.ts); a click that arrives before the
- * router is up waits for it (the document is not reloaded), then moves. A link in markup React
- * has not hydrated (a screen kept as the server rendered it, or the page still starting) is taken in
- * the capture phase: React stops such a click from going further. A link React rendered is left
- * to its handlers and taken only if none of them took it.
- */
+/** Capture phase for links React has not hydrated: React stops such a click from going further. */
 export function installLinkNavigation(): void {
   if (document.documentElement.hasAttribute(INSTALLED_ATTRIBUTE)) return;
   document.documentElement.setAttribute(INSTALLED_ATTRIBUTE, '');
@@ -124,7 +97,6 @@ export function installLinkNavigation(): void {
   window.addEventListener(ROUTER_EVENT, (event) => routerChanged((event as CustomEvent<Router | null>).detail));
 }
 
-/** The router is up (or gone); a click that waited for it moves now (or loads, if not the site's). */
 function routerChanged(next: Router | null): void {
   router = next;
   if (!next || waiting === null) return;
@@ -134,7 +106,6 @@ function routerChanged(next: Router | null): void {
   else window.location.assign(address);
 }
 
-/** Tells the page's listeners the router is up; returns how to tell them it is gone. */
 export function setLinkNavigation(move: Move, isAppRoute: (pathname: string) => boolean): () => void {
   window.dispatchEvent(new CustomEvent<Router | null>(ROUTER_EVENT, { detail: { move, isAppRoute } }));
   return () => void window.dispatchEvent(new CustomEvent<Router | null>(ROUTER_EVENT, { detail: null }));

@@ -1,20 +1,15 @@
-/**
- * Prefetch on intent (docs/architecture.md, "Navigation between screens"): a link pointed at, focused
- * or touched has its screen's code and data fetched, so the click shows the screen from memory.
- */
+// docs/architecture.md, "Navigation between screens".
 import { inSiteAddress, type Here } from './linkNavigation';
 import { prefetchCallsToActionInView, whenIdle } from './prefetchWhenVisible';
 
-/** The parts of navigator.connection the decision reads (Chromium has it; other browsers do not). */
+/** Chromium has it; other browsers do not. */
 export interface Connection {
   saveData?: boolean;
   effectiveType?: string;
 }
 
 export interface IntentRules {
-  /** In the route table (the 404 catch-all aside). */
   isAppRoute: (pathname: string) => boolean;
-  /** The registry allows preparing it: not a form that writes, not the payment page. */
   mayPrefetch: (pathname: string) => boolean;
 }
 
@@ -31,11 +26,6 @@ function savesData(connection: Connection | undefined): boolean {
   return !!connection?.saveData || SLOW.has(connection?.effectiveType ?? '');
 }
 
-/**
- * The address to prepare for an intent on this link, or null: nothing when the visitor asked to save
- * data or is on a slow connection, for a link the router would not take, a screen that must not be
- * prepared, the address on show, or an address prepared less than PREFETCH_AGAIN_MS ago.
- */
 export function intentAddress(
   target: EventTarget | null,
   here: Here,
@@ -53,16 +43,10 @@ export function intentAddress(
   return `${url.pathname}${url.search}`;
 }
 
-/** Runs `task` once the browser is idle, unless the visitor saves data or is on a slow connection. Returns the cancel. */
 export function prefetchWhenIdle(task: () => void): () => void {
   return savesData(pageConnection()) ? () => undefined : whenIdle(task);
 }
 
-/**
- * Listens for intent on the page's links: pointerenter (after HOVER_DELAY_MS at rest on the link),
- * focus and touchstart; and a screen's main call to action once it is in view. `prepare` fetches
- * an address's code and data, and for a pointer or focus renders its screen ahead. Returns the uninstall.
- */
 export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: string, how: { prerender: boolean }) => void): () => void {
   // Calls to action in view are prepared once per PREFETCH_AGAIN_MS; an intent again only when it
   // repeats the last one, since each intent also renders its screen ahead (one at a time).
@@ -70,7 +54,6 @@ export function installPrefetchOnIntent(rules: IntentRules, prepare: (address: s
   let lastIntent = new Map<string, number>();
   let hover: { link: Element; timer: ReturnType<typeof setTimeout> } | null = null;
 
-  // The address is judged when the intent is seen (Save-Data as it is then), and counted as prepared.
   const claim = (target: EventTarget | null, seen: Map<string, number> = prepared) => {
     const address = intentAddress(target, window.location, rules, { connection: pageConnection(), prepared: seen, now: Date.now() });
     if (address !== null) seen.set(address, Date.now());

@@ -64,6 +64,8 @@ export const conversationSchema = z.object({
   blocked: z.boolean(),
   /** The caller reported it to the moderators. */
   reported: z.boolean(),
+  /** The other person's account is deleted: nothing more can be sent (for an admin, either person's). */
+  otherAccountDeleted: z.boolean(),
   /** For an admin only: the two accounts, to suspend one (null once deleted). */
   people: z.object({ buyerId: z.string().nullable(), sellerId: z.string().nullable() }).optional(),
 });

@@ -40,20 +40,27 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.header('Set-Cookie', cookieHeader(request, '', 0));
 }
 
+/** The API did not say whom a session cookie belongs to (unreachable, too slow, failing): the cookie is neither good nor bad. */
+export class SessionUnanswered extends Error {}
+
 /**
  * Whom a session cookie belongs to, as the API says (GET /auth/session); null for a cookie it
- * refuses (tampered, expired, revoked, a deleted account) and when it cannot be asked: a page is
- * then rendered as for a signed-out visitor, never failed.
+ * refuses (tampered, expired, revoked, a deleted account). SessionUnanswered when it cannot say:
+ * a slow API must not cost a signed-in visitor their cookie (docs/architecture.md, "The session cookie").
  */
 export async function viewerOf(apiUrl: string, cookie: string, signal?: AbortSignal): Promise<SessionViewer | null> {
+  let body: unknown;
   try {
     const response = await fetch(`${apiUrl}/auth/session`, { headers: { Accept: 'application/json', Authorization: `Session ${cookie}` }, signal });
-    if (!response.ok) return null;
-    const parsed = sessionViewerSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
+    if (response.status === 401) return null;
+    if (!response.ok) throw new SessionUnanswered(`the API answered ${response.status} about a session`);
+    body = await response.json();
+  } catch (error) {
+    if (error instanceof SessionUnanswered) throw error;
+    throw new SessionUnanswered(`the API did not say whose session it is: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const parsed = sessionViewerSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
 }
 
 /**

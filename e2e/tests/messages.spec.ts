@@ -5,7 +5,8 @@ import { logIn } from '../support/auth';
 import { hydrated } from '../support/hydration';
 import { caughtMails, expectAxeClean } from '../support/market';
 import { expectNoSidewaysScroll } from '../support/pageChecks';
-import { SITE } from '../support/site';
+import { accessToken } from '../support/orders';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
  * Buyers and sellers talk (docs/product.md, "Messages"): a buyer asks from a car's page, the
@@ -120,4 +121,38 @@ test('at 375 px: the inbox and the thread are server-rendered for the seller; th
   await expectAxeClean(page);
   const refused = await request.post(`${SITE.api}/conversations/${id}/messages`, { headers: buyer.auth, data: { text: 'Hello?' } });
   expect({ status: refused.status(), body: await refused.json() }).toEqual({ status: 403, body: { message: 'This person does not take messages from you' } });
+});
+
+test("a buyer's account deleted by the admin: the seller's thread names a deleted account, keeps only the seller's messages and takes no reply", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const seller = await newAccount(request, 'Seller');
+  const buyer = await newAccount(request, 'Buyer');
+  const carName = `Mercedes C 200 ${randomBytes(3).toString('hex')}`;
+  const carId = await listCar(request, seller, { carName, category: 'mercedes' });
+  const asked = await request.post(`${SITE.api}/conversations`, { headers: buyer.auth, data: { carId, text: 'Is it still for sale?' } });
+  const { _id: id } = (await asked.json()) as { _id: string };
+  expect((await request.post(`${SITE.api}/conversations/${id}/messages`, { headers: seller.auth, data: { text: 'Yes, it is.' } })).status()).toBe(201);
+
+  const adminContext = await browser.newContext({ baseURL: SITE.shell });
+  try {
+    const admin = await adminContext.newPage();
+    await logIn(admin, DEMO.admin, DEMO_PASSWORD);
+    const deleted = await request.delete(`${SITE.api}/allUsers/${buyer.id}`, { headers: { Authorization: `Bearer ${await accessToken(admin)}` } });
+    expect(deleted.status()).toBe(200);
+  } finally {
+    await adminContext.close();
+  }
+
+  await logIn(page, seller.email, seller.password);
+  await page.goto('/messages');
+  await expect(page.getByRole('link', { name: new RegExp(`${carName}.*Buyer: deleted account.*Yes, it is\\.`) })).toBeVisible();
+  await page.goto(`/messages/${id}`);
+  await expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem')).toHaveText([/^You.*Yes, it is\./]);
+  await expect(page.getByText("No messages can be sent here: the other person's account was deleted.")).toBeVisible();
+  await expect(page.getByLabel('Your message')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Block' })).toBeHidden();
+  await expectAxeClean(page);
 });

@@ -51,6 +51,8 @@ export const conversationSchema = z.object({
   /** Either way: no more messages. */
   blocked: z.boolean(),
   reported: z.boolean(),
+  /** The other person's account is deleted: nothing more can be sent. */
+  otherAccountDeleted: z.boolean(),
   /** Admins only, to suspend one. */
   people: z.object({ buyerId: z.string().nullable(), sellerId: z.string().nullable() }).optional(),
 });

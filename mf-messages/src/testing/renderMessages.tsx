@@ -62,5 +62,6 @@ export const conversation = (overrides: Partial<Conversation> = {}): Conversatio
   updatedAt: '2026-11-28T10:00:00.000Z',
   blocked: false,
   reported: false,
+  otherAccountDeleted: false,
   ...overrides,
 });

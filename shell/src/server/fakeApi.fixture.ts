@@ -2,16 +2,21 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import type { LiveSet, PinnedRelease } from '@usedcars/shared-contract';
 
+/** How GET /auth/session answers: a status and body, or never (the API stalled). */
+export type SessionAnswer = { status: number; body: unknown } | 'never';
+
 /**
  * The API as a render server meets it, on a real socket: the change stream (reliable, so pages are
- * kept), the release registry, the pin lookup (`pins` maps a pin to its release) and the
- * route that ends a session (answering `endSessionStatus`). Every request it gets is listed in `requests`.
+ * kept), the release registry, the pin lookup (`pins` maps a pin to its release), whom a session
+ * cookie belongs to (`sessionAnswer`) and the route that ends a session (answering `endSessionStatus`).
+ * Every request it gets is listed in `requests`.
  */
 export async function fakeApi({
   live = { remotes: {} },
   pins = {},
   endSessionStatus = 204,
-}: { live?: LiveSet; pins?: Record<string, PinnedRelease>; endSessionStatus?: number } = {}) {
+  sessionAnswer = { status: 401, body: { message: 'This session has ended' } },
+}: { live?: LiveSet; pins?: Record<string, PinnedRelease>; endSessionStatus?: number; sessionAnswer?: SessionAnswer } = {}) {
   const requests: Array<{ method: string; url: string; authorization?: string }> = [];
   const streams = new Set<ServerResponse>();
   const server: Server = createServer((request: IncomingMessage, response) => {
@@ -32,6 +37,9 @@ export async function fakeApi({
     if (url.pathname === '/releases/pins') {
       const release = pins[url.searchParams.get('pin') ?? ''];
       return release ? json(200, release) : json(404, { message: 'This pin is not valid' });
+    }
+    if (url.pathname === '/auth/session' && request.method === 'GET') {
+      return sessionAnswer === 'never' ? undefined : json(sessionAnswer.status, sessionAnswer.body);
     }
     if (url.pathname === '/auth/session' && request.method === 'DELETE') {
       response.writeHead(endSessionStatus);

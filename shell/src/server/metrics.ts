@@ -5,6 +5,7 @@ import { RemoteUnavailable } from '@usedcars/federation/server';
 import { QueueFull } from './renderQueue';
 import { NotServerRendered } from './render';
 import { RenderFailed } from './renderMarkup';
+import { SessionUnanswered } from './session';
 
 /** How a page was served: rendered here, or left for the browser (and why). */
 export type PageOutcome = 'rendered' | 'browser';
@@ -30,6 +31,7 @@ export function fallbackReason(error: unknown): string {
   if (error instanceof NotServerRendered) return 'browser_only';
   if (error instanceof RemoteUnavailable) return 'remote_unavailable';
   if (error instanceof RenderFailed) return 'render_failed';
+  if (error instanceof SessionUnanswered) return 'session_unanswered';
   if (error instanceof Error && /budget/.test(error.message)) return 'budget';
   return 'error';
 }

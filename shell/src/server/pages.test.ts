@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PinSigner } from '@usedcars/shared-contract/pins';
 import { buildRenderServer } from './app';
-import { fakeApi } from './fakeApi.fixture';
+import { type SessionAnswer, fakeApi } from './fakeApi.fixture';
 import { RenderMetrics } from './metrics';
 import { smallBuild } from './smallBuild.fixture';
 
@@ -85,5 +85,38 @@ describe('the page cache under hostile query strings and pins', () => {
     expect(asked() - before).toBe(1);
     expect(responses.map((response) => response.cache)).toEqual(['miss', 'hit', 'hit', 'hit', 'hit']);
     expect(responses.every((response) => response.setCookie.length === 0)).toBe(true);
+  });
+});
+
+describe("a signed-in visitor's page when the API is asked whose session it is", () => {
+  const serve = async (sessionAnswer: SessionAnswer) => {
+    const dir = smallBuild();
+    const api = await fakeApi({ sessionAnswer });
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ apiUrl: api.origin }));
+    const app = await buildRenderServer({ distDir: dir, budgetMs: 300, logLevel: false, metrics: new RenderMetrics({ defaults: false }) });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${base}${PAGE}`, { headers: { cookie: 'release_bucket=7; __session=a.b.c' } });
+    const page = { timing: response.headers.get('server-timing'), setCookie: response.headers.getSetCookie(), body: await response.text() };
+    await app.close();
+    await api.close();
+    rmSync(dir, { recursive: true, force: true });
+    return page;
+  };
+
+  it('renders for anyone and clears a cookie the API refuses', async () => {
+    const page = await serve({ status: 401, body: { message: 'This session has ended' } });
+    expect(page.timing).not.toContain('desc="browser"');
+    expect(page.setCookie).toContainEqual(expect.stringMatching(/^__session=; Max-Age=0/));
+  });
+
+  it('keeps the cookie when the API fails or does not answer within the budget, and leaves the page to the browser', async () => {
+    for (const answer of ['never', { status: 503, body: { message: 'Busy' } }] as const) {
+      const page = await serve(answer);
+      expect({ answer, timing: page.timing, cleared: page.setCookie.some((cookie) => cookie.startsWith('__session=')) }).toEqual({
+        answer,
+        timing: expect.stringContaining('render;desc="browser"'),
+        cleared: false,
+      });
+    }
   });
 });

@@ -33,16 +33,23 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.header('Set-Cookie', cookieHeader(request, '', 0));
 }
 
-/** null when refused or the API cannot be asked: the page is rendered as signed out, never failed. */
+/** The API did not say whose session cookie it is (unreachable, too slow, failing): the cookie is neither good nor bad. */
+export class SessionUnanswered extends Error {}
+
+/** null for a cookie the API refuses; SessionUnanswered keeps a slow API from signing anyone out (docs/architecture.md, "The session cookie"). */
 export async function viewerOf(apiUrl: string, cookie: string, signal?: AbortSignal): Promise<SessionViewer | null> {
+  let body: unknown;
   try {
     const response = await fetch(`${apiUrl}/auth/session`, { headers: { Accept: 'application/json', Authorization: `Session ${cookie}` }, signal });
-    if (!response.ok) return null;
-    const parsed = sessionViewerSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
+    if (response.status === 401) return null;
+    if (!response.ok) throw new SessionUnanswered(`the API answered ${response.status} about a session`);
+    body = await response.json();
+  } catch (error) {
+    if (error instanceof SessionUnanswered) throw error;
+    throw new SessionUnanswered(`the API did not say whose session it is: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const parsed = sessionViewerSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
 }
 
 async function endSession(apiUrl: string, cookie: string, request: FastifyRequest): Promise<boolean> {

@@ -158,7 +158,7 @@ describeEachDriver('messages between a buyer and a seller', (api) => {
     await call(seller, 'POST', `/conversations/${id}/messages`, { text: 'Yes it is.' });
     expect((await call(admin, 'DELETE', `/allUsers/${leaving.id}`)).statusCode).toBe(200);
     const view = (await inbox(seller)).items.find((c) => c._id === id);
-    expect(view).toMatchObject({ buyerName: DELETED_ACCOUNT, lastMessage: expect.objectContaining({ text: 'Yes it is.' }) });
+    expect(view).toMatchObject({ buyerName: DELETED_ACCOUNT, otherAccountDeleted: true, lastMessage: expect.objectContaining({ text: 'Yes it is.' }) });
     expect((await call(seller, 'GET', `/conversations/${id}/messages`)).json().items.map((m: { text: string }) => m.text)).toEqual(['Yes it is.']);
     expect((await call(seller, 'POST', `/conversations/${id}/messages`, { text: 'Hello?' })).json()).toEqual({ message: REFUSALS.otherGone });
   });

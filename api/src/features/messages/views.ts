@@ -72,12 +72,14 @@ function sideOf(row: ConversationRow, viewerId: string): ConversationSide | null
 
 function toConversation(view: ViewRow, viewerId: string, forAdmin: boolean): Conversation {
   const { row } = view;
+  const side = sideOf(row, viewerId);
+  const others = side === 'buyer' ? [row.sellerId] : side === 'seller' ? [row.buyerId] : [row.buyerId, row.sellerId];
   return {
     _id: row.id,
     carId: row.carId,
     carName: row.carName,
     categoryName: row.category as Category,
-    side: sideOf(row, viewerId),
+    side,
     buyerName: view.buyerName ?? DELETED_ACCOUNT,
     sellerName: view.sellerName ?? DELETED_ACCOUNT,
     unread: view.unread,
@@ -85,6 +87,7 @@ function toConversation(view: ViewRow, viewerId: string, forAdmin: boolean): Con
     updatedAt: row.lastMessageAt.toISOString(),
     blocked: view.blocked,
     reported: view.reported,
+    otherAccountDeleted: others.includes(null),
     ...(forAdmin ? { people: { buyerId: row.buyerId, sellerId: row.sellerId } } : {}),
   };
 }

@@ -74,6 +74,18 @@ test('blocks the other person, and a blocked conversation has no reply box', asy
   expect(screen.getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
 });
 
+test("once the other person's account is deleted, the thread says so instead of a reply box, and offers no block", async () => {
+  api.reply('GET', '/conversations/c1', 200, conversation({ side: 'seller', buyerName: 'deleted account', otherAccountDeleted: true }));
+  thread = [message(2, 'Yes, every stamp.', 'seller')];
+  signInAs('Seller');
+  show();
+  expect(await bubbles()).toEqual([expect.stringMatching(/^You.*Yes, every stamp\./)]);
+  expect(screen.getByText("No messages can be sent here: the other person's account was deleted.")).toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: 'Your message' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
+});
+
 test('reports the conversation with a reason', async () => {
   const user = userEvent.setup();
   api.reply('POST', '/conversations/c1/report', 201, { insertedId: 'r1', message: 'Thank you: the moderators will read this conversation' });

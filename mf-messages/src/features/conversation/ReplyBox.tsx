@@ -9,7 +9,7 @@ import { Field, FormRefusal, TextArea } from '@usedcars/shared-ui/form';
 import { addToThread, messageKeys } from '../../lib/messageQueries';
 import { FORM_UNCHECKED, loadFormSchemas } from '../../lib/loadFormSchemas';
 
-/** The reply box under a thread; a blocked conversation says why nothing can be sent. */
+/** The reply box under a thread; a blocked conversation, or one whose other person is gone, says why nothing can be sent. */
 export function ReplyBox({ conversation }: { conversation: Conversation }) {
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState<string | undefined>();
@@ -24,6 +24,9 @@ export function ReplyBox({ conversation }: { conversation: Conversation }) {
     },
   });
 
+  if (conversation.otherAccountDeleted) {
+    return <Blocked>No messages can be sent here: the other person's account was deleted.</Blocked>;
+  }
   if (conversation.blocked) {
     return <Blocked>No messages can be sent here: one of you blocked the other.</Blocked>;
   }

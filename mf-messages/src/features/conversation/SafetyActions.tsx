@@ -27,9 +27,11 @@ export function SafetyActions({ conversation }: { conversation: Conversation }) 
   return (
     <Area aria-label="Safety">
       <Row>
-        <GhostButton type="button" onClick={() => blocking.mutate()} disabled={blocking.isPending}>
-          {conversation.blocked ? 'Unblock' : 'Block'}
-        </GhostButton>
+        {conversation.otherAccountDeleted ? null : (
+          <GhostButton type="button" onClick={() => blocking.mutate()} disabled={blocking.isPending}>
+            {conversation.blocked ? 'Unblock' : 'Block'}
+          </GhostButton>
+        )}
         {conversation.reported ? (
           <Note>You reported this conversation.</Note>
         ) : (

@@ -52,14 +52,19 @@ test('shows why the inbox could not be read, and reads it again on Retry', async
 test('reads the list again when a message arrives on the stream, without a reload', async () => {
   api.reply('GET', '/conversations', 200, { items: [], unread: 0 });
   let streamed = false;
-  api.reply('GET', '/conversations/stream', (request) => {
+  let sendMessage = () => {};
+  // The message is streamed once the empty inbox is on screen, so the read it causes is the one that finds it.
+  const inboxShown = new Promise<void>((resolve) => (sendMessage = resolve));
+  api.reply('GET', '/conversations/stream', async (request) => {
     if (streamed) return NO_RESPONSE(request);
     streamed = true;
+    await inboxShown;
     return { status: 200, headers: { 'Content-Type': 'text/event-stream' }, text: streamOf(['message', message(2, 'And are there two keys?', 'buyer')]) };
   });
   renderMessages(<InboxPage />, { path: '/messages' });
   await screen.findByText(/No conversations yet/);
   api.reply('GET', '/conversations', 200, { items: [asked], unread: 2 });
+  sendMessage();
   expect(await screen.findByRole('link', { name: /2 unread/ })).toBeInTheDocument();
   expect(api.sent('GET', '/conversations/stream')[0]?.headers.authorization).toMatch(/^Bearer /);
 });

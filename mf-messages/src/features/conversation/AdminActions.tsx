@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import toast from 'react-hot-toast';
 import { useMutation } from '@tanstack/react-query';
-import { errorText } from '@usedcars/shared-auth';
 import type { Conversation } from '@usedcars/shared-contract';
 import { setAccountSuspended } from '@usedcars/shared-api/moderation';
-import { Button, GhostButton, theme } from '@usedcars/shared-ui';
-import { Field, FormRefusal, Input } from '@usedcars/shared-ui/form';
+import { GhostButton, theme } from '@usedcars/shared-ui';
+import { Field, Input } from '@usedcars/shared-ui/form';
+import { SendRow } from '../../components/SendRow';
 
 interface Person {
   id: string;
@@ -55,10 +55,7 @@ function SuspendForm({ person, onDone }: { person: Person; onDone: () => void })
       <Field label="Reason (they are told it)">
         <Input value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
       </Field>
-      <div role="alert">{suspending.isError ? <FormRefusal>{errorText(suspending.error)}</FormRefusal> : null}</div>
-      <Button type="submit" disabled={suspending.isPending}>
-        {suspending.isPending ? 'Suspending…' : 'Suspend'}
-      </Button>
+      <SendRow sending={suspending} submit="Suspend" pending="Suspending…" />
     </Form>
   );
 }

@@ -5,8 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '@usedcars/shared-auth';
 import { type Conversation, type ConversationReportInput, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from '@usedcars/shared-contract';
 import { reportConversation, setBlocked } from '@usedcars/shared-api/messages';
-import { Button, GhostButton, theme } from '@usedcars/shared-ui';
-import { Field, FormRefusal, Select, TextArea } from '@usedcars/shared-ui/form';
+import { GhostButton, theme } from '@usedcars/shared-ui';
+import { Field, Select, TextArea } from '@usedcars/shared-ui/form';
+import { SendRow } from '../../components/SendRow';
 import { messageKeys } from '../../lib/messageQueries';
 import { FORM_UNCHECKED, loadFormSchemas } from '../../lib/loadFormSchemas';
 
@@ -88,10 +89,7 @@ function ReportForm({ conversation, onDone }: { conversation: Conversation; onDo
       <Field label="More for the moderators (optional)">
         <TextArea value={text} rows={2} maxLength={1000} onChange={(event) => setText(event.target.value)} />
       </Field>
-      <div role="alert">{sending.isError ? <FormRefusal>{errorText(sending.error)}</FormRefusal> : null}</div>
-      <Button type="submit" disabled={sending.isPending}>
-        {sending.isPending ? 'Sending…' : 'Send report'}
-      </Button>
+      <SendRow sending={sending} submit="Send report" pending="Sending…" />
     </Form>
   );
 }

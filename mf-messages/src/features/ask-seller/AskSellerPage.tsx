@@ -7,6 +7,7 @@ import { type ConversationStart, MESSAGE_TEXT_MAX, SITE_PATHS } from '@usedcars/
 import { startConversation } from '@usedcars/shared-api/messages';
 import { ErrorPanel, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
 import { Field, TextArea } from '@usedcars/shared-ui/form';
+import { Screen } from '../../components/Screen';
 import { SendRow } from '../../components/SendRow';
 import { messageKeys, useConversations } from '../../lib/messageQueries';
 import { FORM_UNCHECKED, loadFormSchemas } from '../../lib/loadFormSchemas';
@@ -82,10 +83,8 @@ function AskForm({ carId, carName }: { carId: string; carName?: string }) {
   );
 }
 
-const Page = styled.section`
+const Page = styled(Screen)`
   max-width: 640px;
-  margin: 0 auto;
-  padding: 24px 0 48px;
   p {
     color: ${theme.color.muted};
   }

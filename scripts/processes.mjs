@@ -2,7 +2,7 @@
  * What the operating system can tell the launcher about processes and ports: whether a recorded
  * pid is still the process that was recorded, which processes are in a process group, and who
  * listens on a port. Linux answers from /proc; elsewhere `ps`, `ss` and `lsof` are asked, and
- * where nothing answers the callers say so rather than guess.
+ * where nothing answers the callers say so rather than guess. And how a launcher stops on a signal.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
@@ -118,6 +118,36 @@ export function signalGroup(pgid, signal) {
   } catch {
     return false;
   }
+}
+
+/**
+ * A launcher's Ctrl-C, kill and closed terminal, installed before anything starts: its children run
+ * detached, so these signals never reach them. Once `running()` answers what started, it is stopped
+ * and the process exits 0; before that, `startUp` is aborted, and the start stops what it started.
+ * @param {AbortController} startUp
+ * @param {() => ({ stop: () => Promise<void> } | null)} running
+ */
+export function stopOnSignals(startUp, running) {
+  let stopping = false;
+  const shutdown = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    if (signal === 'SIGHUP') {
+      // The terminal is gone: writing to it fails (EIO), which must not cut the stopping short.
+      process.stdout.on('error', () => undefined);
+      process.stderr.on('error', () => undefined);
+    } else {
+      console.log('\nstopping…');
+    }
+    const started = running();
+    if (!started) {
+      startUp.abort(new Error(`${signal} during start-up`));
+      return;
+    }
+    await started.stop();
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, shutdown);
 }
 
 /** Resolves true once nothing listens on host:port (by listening there for a moment). */

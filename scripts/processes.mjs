@@ -110,6 +110,35 @@ export function signalGroup(pgid, signal) {
   }
 }
 
+/**
+ * Ctrl-C, kill and a closed terminal never reach detached children: stop what `running()` answers, or abort `startUp`.
+ * @param {AbortController} startUp
+ * @param {() => ({ stop: () => Promise<void> } | null)} running
+ */
+export function stopOnSignals(startUp, running) {
+  let stopping = false;
+  const shutdown = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    if (signal === 'SIGHUP') {
+      // The terminal is gone: writing to it fails (EIO), which must not cut the stopping short.
+      process.stdout.on('error', () => undefined);
+      process.stderr.on('error', () => undefined);
+    } else {
+      console.log('\nstopping…');
+    }
+    const started = running();
+    if (!started) {
+      startUp.abort(new Error(`${signal} during start-up`));
+      return;
+    }
+    await started.stop();
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, shutdown);
+}
+
+/** Resolves true once nothing listens on host:port (by listening there for a moment). */
 export function portIsFree(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const probe = createServer();

@@ -5,31 +5,13 @@
  */
 import path from 'node:path';
 import { AlreadyRunningError, PortsInUseError, ROOT, StartFailedError } from './site.mjs';
+import { stopOnSignals } from './processes.mjs';
 import { stackPorts, startStack } from './stack.mjs';
 
 const dataDir = path.resolve(ROOT, process.env.STACK_DATA_DIR || path.join('.data', 'stack'));
 const startUp = new AbortController();
 let stack = null;
-let stopping = false;
-const shutdown = async (signal) => {
-  if (stopping) return;
-  stopping = true;
-  if (signal === 'SIGHUP') {
-    process.stdout.on('error', () => undefined);
-    process.stderr.on('error', () => undefined);
-  } else {
-    console.log('\nstopping…');
-  }
-  if (!stack) {
-    startUp.abort(new Error(`${signal} during start-up`));
-    return;
-  }
-  await stack.stop();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-process.on('SIGHUP', shutdown);
+stopOnSignals(startUp, () => stack);
 
 try {
   stack = await startStack({ ports: stackPorts(), dataDir, quiet: process.env.STACK_VERBOSE !== '1', signal: startUp.signal });

@@ -2,6 +2,7 @@
 // docs/operate-launcher.md.
 import path from 'node:path';
 import { AlreadyRunningError, PortsInUseError, ROOT, StartFailedError, defaultPorts, startSite } from './site.mjs';
+import { stopOnSignals } from './processes.mjs';
 import { PORT_SETTINGS } from './topology.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -10,32 +11,10 @@ const dataDir = path.resolve(ROOT, process.env.DATA_DIR || '.data');
 const password = process.env.DEMO_PASSWORD ?? 'usedcars-demo';
 const ports = defaultPorts();
 
-// Detached children never see the terminal's Ctrl-C: a signal during start-up must stop them, not strand them.
+// A signal before startSite returns aborts it: it stops what it started and rejects; the catch below exits.
 const startUp = new AbortController();
 let site = null;
-let stopping = false;
-const shutdown = async (signal) => {
-  if (stopping) return;
-  stopping = true;
-  if (signal === 'SIGHUP') {
-    // The terminal is gone: writing to it fails (EIO), which must not cut the stopping short.
-    process.stdout.on('error', () => undefined);
-    process.stderr.on('error', () => undefined);
-  } else {
-    console.log('\nstopping…');
-  }
-  if (!site) {
-    // startSite stops what it started and rejects; the catch below exits.
-    startUp.abort(new Error(`${signal} during start-up`));
-    return;
-  }
-  await site.stop();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-// A closed terminal's hang-up never reaches the detached children either.
-process.on('SIGHUP', shutdown);
+stopOnSignals(startUp, () => site);
 
 function shortPath(dir) {
   const relative = path.relative(process.cwd(), dir);

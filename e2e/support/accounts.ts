@@ -62,3 +62,20 @@ export async function listCar(
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
+
+/**
+ * The cast of most specs: a seller with one car listed, and a buyer. The car's name ends in a
+ * random tag (returned for the spec's own texts), so no other run's rows match it.
+ */
+export async function sellerBuyerAndCar(
+  request: APIRequestContext,
+  carNameStart: string,
+  category?: 'audi' | 'honda' | 'mercedes',
+): Promise<{ seller: SpecAccount; buyer: SpecAccount; tag: string; carName: string; carId: string }> {
+  const seller = await newAccount(request, 'Seller');
+  const buyer = await newAccount(request, 'Buyer');
+  const tag = randomBytes(3).toString('hex');
+  const carName = `${carNameStart} ${tag}`;
+  const carId = await listCar(request, seller, { carName, category });
+  return { seller, buyer, tag, carName, carId };
+}

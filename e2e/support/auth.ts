@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { accessToken } from './orders';
+import { DEMO, DEMO_PASSWORD, SITE } from './site';
 
 /** Signs in through the Login screen, as a person would. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
@@ -24,4 +26,13 @@ export async function submitRegistration(page: Page, who: Registration): Promise
   await page.getByLabel('Password').fill(who.password);
   await page.getByLabel('Buyer or Seller?').selectOption(who.role);
   await page.getByRole('button', { name: 'Register' }).click();
+}
+
+/** The demo admin's access token, signed in through the Login screen in a page of its own. */
+export async function adminAccessToken(browser: Browser): Promise<string> {
+  const page = await browser.newPage({ baseURL: SITE.shell });
+  await logIn(page, DEMO.admin, DEMO_PASSWORD);
+  const token = await accessToken(page);
+  await page.close();
+  return token;
 }

@@ -70,3 +70,14 @@ export async function publishRunningBuild(remote: keyof Remotes, version: string
   const { publish } = (await import(path.join(ROOT, 'scripts', 'releases.mjs'))) as { publish: Publish };
   return publish({ api: SITE.api, token, remote, dist: path.join(siteDir(), 'first-set', remote), version });
 }
+
+/** A deploy token for one remote's team, made by an admin through the API (docs/releases.md). */
+export async function newDeployToken(adminToken: string, remote: keyof Remotes, name: string): Promise<string> {
+  const made = await fetch(`${SITE.api}/deploy-tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, remote }),
+  });
+  if (!made.ok) throw new Error(`making a deploy token: ${made.status} ${await made.text()}`);
+  return ((await made.json()) as { token: string }).token;
+}

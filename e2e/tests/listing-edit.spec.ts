@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as suiteExpect, test } from '../support/test';
-import { listCar, newAccount, type SpecAccount } from '../support/accounts';
+import { sellerBuyerAndCar, type SpecAccount } from '../support/accounts';
 import { expectAxeClean } from '../support/market';
 import { expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
 import { SITE } from '../support/site';
@@ -54,10 +53,7 @@ for (const width of [375, 1280]) {
       browser,
       request,
     }) => {
-      const seller = await newAccount(request, 'Seller');
-      const buyer = await newAccount(request, 'Buyer');
-      const carName = `E2E Edit ${randomBytes(3).toString('hex')}`;
-      const carId = await listCar(request, seller, { carName });
+      const { seller, buyer, carName, carId } = await sellerBuyerAndCar(request, 'E2E Edit');
       await book(request, buyer, carId);
 
       await openMyProducts(page, seller);
@@ -122,10 +118,7 @@ for (const width of [375, 1280]) {
     });
 
     test("a car paid for meanwhile keeps its price: the API's refusal shows in the form, with what was typed", async ({ page, request }) => {
-      const seller = await newAccount(request, 'Seller');
-      const buyer = await newAccount(request, 'Buyer');
-      const carName = `E2E Paid ${randomBytes(3).toString('hex')}`;
-      const carId = await listCar(request, seller, { carName });
+      const { seller, buyer, carName, carId } = await sellerBuyerAndCar(request, 'E2E Paid');
       await openMyProducts(page, seller);
       await expect(page.getByRole('row').filter({ hasText: carName })).toContainText('Available');
 

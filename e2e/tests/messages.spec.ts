@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '../support/test';
-import { listCar, newAccount } from '../support/accounts';
+import { listCar, newAccount, sellerBuyerAndCar } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { hydrated } from '../support/hydration';
 import { caughtMails, expectAxeClean } from '../support/market';
@@ -18,10 +18,7 @@ test('a buyer asks from the car page; the seller sees it live and answers; the b
   browser,
   request,
 }) => {
-  const seller = await newAccount(request, 'Seller');
-  const buyer = await newAccount(request, 'Buyer');
-  const carName = `Audi A3 ${randomBytes(3).toString('hex')}`;
-  const carId = await listCar(request, seller, { carName });
+  const { seller, buyer, carName, carId } = await sellerBuyerAndCar(request, 'Audi A3');
 
   const sellerContext = await browser.newContext({ baseURL: SITE.shell });
   const sellers = await sellerContext.newPage();

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect as suiteExpect, test } from '../support/test';
-import { listCar, newAccount } from '../support/accounts';
+import { sellerBuyerAndCar } from '../support/accounts';
 import { expectAxeClean } from '../support/market';
 import { expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
@@ -35,17 +34,13 @@ for (const width of [375, 1280]) {
       browser,
       request,
     }) => {
-      const seller = await newAccount(request, 'Seller');
-      const buyer = await newAccount(request, 'Buyer');
-      const tag = randomBytes(3).toString('hex');
-      const carName = `E2E Report ${tag}`;
+      const { seller, buyer, tag, carName, carId } = await sellerBuyerAndCar(request, 'E2E Report');
       // Reasons name this run, so the audit log's rows of other runs never match.
       const why = {
         hide: `Scam: asks for a wire transfer (${tag})`,
         restore: `Checked with the seller: genuine (${tag})`,
         suspend: `Repeated scam reports (${tag})`,
       };
-      const carId = await listCar(request, seller, { carName });
 
       // The buyer reports the car from its page.
       const buyerPage = await browser.newPage({ viewport: { width, height: 900 } });

@@ -5,9 +5,8 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext } from '@playwright/test';
 import type { CanaryAnalysis, LiveSet, Release } from '@usedcars/shared-contract';
 import { expect, test } from '../support/test';
-import { logIn } from '../support/auth';
-import { accessToken } from '../support/orders';
-import { ROOT, backToFirstSet } from '../support/remotes';
+import { adminAccessToken, logIn } from '../support/auth';
+import { ROOT, backToFirstSet, newDeployToken } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD, SITE, siteDir } from '../support/site';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
 
@@ -74,16 +73,8 @@ test.beforeAll(async ({ browser }) => {
     );
   });
   ramped = buildCatalogVariant('verdict-ramp', [], (catalog) => replaceIn(home(catalog), `usePageTitle('Used Cars');`, `usePageTitle('Used Cars for sale');`));
-  const page = await browser.newPage({ baseURL: SITE.shell });
-  await logIn(page, DEMO.admin, DEMO_PASSWORD);
-  adminToken = await accessToken(page);
-  await page.close();
-  const made = await fetch(`${SITE.api}/deploy-tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'catalog verdict team', remote: 'catalog' }),
-  });
-  deployToken = ((await made.json()) as { token: string }).token;
+  adminToken = await adminAccessToken(browser);
+  deployToken = await newDeployToken(adminToken, 'catalog', 'catalog verdict team');
 });
 
 test.afterAll(async () => {

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Request } from '@playwright/test';
 import { expect, settled, test } from '../support/test';
-import { logIn } from '../support/auth';
+import { adminAccessToken, logIn } from '../support/auth';
 import { hydrated } from '../support/hydration';
-import { accessToken } from '../support/orders';
-import { ROOT, backToFirstSet } from '../support/remotes';
+import { ROOT, backToFirstSet, newDeployToken } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
 
@@ -27,17 +26,8 @@ test.beforeAll(async ({ browser }) => {
   variant = buildCatalogVariant('fewer-per-page', [], (catalog) =>
     replaceIn(path.join(catalog, 'src', 'lib', 'listParams.ts'), 'export const PAGE_SIZE = 24;', `export const PAGE_SIZE = ${FEWER};`),
   );
-  const page = await browser.newPage({ baseURL: SITE.shell });
-  await logIn(page, DEMO.admin, DEMO_PASSWORD);
-  adminToken = await accessToken(page);
-  await page.close();
-  const made = await fetch(`${SITE.api}/deploy-tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'catalog team (loaders)', remote: 'catalog' }),
-  });
-  expect(made.ok).toBe(true);
-  const { token } = (await made.json()) as { token: string };
+  adminToken = await adminAccessToken(browser);
+  const token = await newDeployToken(adminToken, 'catalog', 'catalog team (loaders)');
   // The team's release command, its token in DEPLOY_TOKEN (docs/releases.md): live for every visitor.
   await execute(process.execPath, [path.join(ROOT, 'scripts', 'releases.mjs'), 'release', 'catalog', '--site', SITE.shell, '--dist', variant.dist], {
     cwd: ROOT,

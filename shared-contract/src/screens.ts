@@ -77,6 +77,8 @@ export type ShellScreen = ScreenBase & { shell: ShellScreenName };
 export type Screen = RemoteScreen | ShellScreen;
 
 const open = { access: 'open', readsApi: false } as const;
+/** A buyer's form that writes: rendered in the browser only, its code and data loaded on the click. */
+const buyerForm = { access: 'signedIn', roles: ['Buyer'], readsApi: true, serverRendered: false, prefetch: false } as const;
 
 /** Prepared once in view and the page is idle (docs/architecture.md, "Navigation between screens"). */
 export const CALL_TO_ACTION = { 'data-prefetch': 'visible' } as const;
@@ -167,29 +169,12 @@ export const SCREENS: readonly Screen[] = [
       { path: SITE_ROUTES.reports, module: 'dashboard/ReportsPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
       { path: SITE_ROUTES.auditLog, module: 'dashboard/AuditLogPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
       { path: SITE_ROUTES.releases, module: 'dashboard/ReleasesPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
-      {
-        path: SITE_ROUTES.payment,
-        module: 'checkout/PaymentPage',
-        props: {},
-        access: 'signedIn',
-        roles: ['Buyer'],
-        readsApi: true,
-        serverRendered: false,
-        prefetch: false,
-      },
+      { ...buyerForm, path: SITE_ROUTES.payment, module: 'checkout/PaymentPage', props: {} },
     ],
   },
   { path: SITE_ROUTES.messages, module: 'messages/InboxPage', props: {}, access: 'signedIn', readsApi: true, serverRendered: true },
-  {
-    path: SITE_ROUTES.askSeller,
-    module: 'messages/AskSellerPage',
-    props: {},
-    access: 'signedIn',
-    roles: ['Buyer'],
-    readsApi: true,
-    serverRendered: false,
-    prefetch: false,
-  },
+  // The first question is a form: rendered in the browser only, as the other forms are.
+  { ...buyerForm, path: SITE_ROUTES.askSeller, module: 'messages/AskSellerPage', props: {} },
   { path: SITE_ROUTES.conversation, module: 'messages/ConversationPage', props: {}, access: 'signedIn', readsApi: true, serverRendered: true },
   { ...open, path: '*', shell: 'NotFoundPage', serverRendered: true },
 ];

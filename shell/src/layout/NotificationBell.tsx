@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { IconButton } from './IconButton';
 import { MarkAllRead } from './MarkAllRead';
+import { countBadge } from './navbarStyles';
 import { errorText } from '@usedcars/shared-auth';
 import { fetchNotifications, markNotificationsRead } from '@usedcars/shared-api/alerts';
 import { SITE_PATHS, carDetailPath, type Notification } from '@usedcars/shared-contract';
@@ -177,14 +178,7 @@ const Count = styled.span`
   position: absolute;
   top: -6px;
   right: -6px;
-  min-width: 20px;
-  height: 20px;
-  padding: 0 5px;
-  border-radius: 10px;
-  background: ${theme.color.brand};
-  color: #fff;
-  font: 700 12px/20px ${theme.font};
-  text-align: center;
+  ${countBadge};
 `;
 
 const Panel = styled.div`

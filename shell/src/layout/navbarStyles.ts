@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router-dom';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Container, focusRing, theme } from '@usedcars/shared-ui';
 import { IconButton } from './IconButton';
 
@@ -140,15 +140,20 @@ export const Item = styled(NavLink)`
   ${focusRing};
 `;
 
-/** The unread messages beside Messages; the link's name carries the count in words. */
-export const UnreadBadge = styled.span`
+/** A count on a brand-coloured pill: unread messages, new notifications. */
+export const countBadge = css`
   min-width: 20px;
   height: 20px;
-  margin-left: 6px;
   padding: 0 5px;
   border-radius: 10px;
   background: ${theme.color.brand};
   color: #fff;
   font: 700 12px/20px ${theme.font};
   text-align: center;
+`;
+
+/** The unread messages beside Messages; the link's name carries the count in words. */
+export const UnreadBadge = styled.span`
+  ${countBadge};
+  margin-left: 6px;
 `;

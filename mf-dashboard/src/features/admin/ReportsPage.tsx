@@ -21,6 +21,20 @@ function hideOrRestore(report: Report): ReasonRequest {
   };
 }
 
+/** The reason column of both queues: the reason chosen, then the reporter's own words. */
+function reasonColumn<Row extends Pick<Report, 'reason' | 'text'>>(): Column<Row> {
+  return {
+    header: 'Reason',
+    cell: (report) => (
+      <>
+        <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
+        {report.text && <Words dir="auto">{report.text}</Words>}
+      </>
+    ),
+    text: true,
+  };
+}
+
 /** Reports (docs/product.md, "Reports (admin)"): the queue, newest first, each with its car and what to do. */
 function Reports() {
   const reports = useReports();
@@ -28,16 +42,7 @@ function Reports() {
   const columns: Column<Report>[] = [
     { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
     { header: 'Car', cell: (report) => <Link to={carDetailPath(report.categoryName, report.carId)}>{report.carName}</Link>, text: true },
-    {
-      header: 'Reason',
-      cell: (report) => (
-        <>
-          <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
-          {report.text && <Words dir="auto">{report.text}</Words>}
-        </>
-      ),
-      text: true,
-    },
+    reasonColumn(),
     { header: 'Reported by', cell: (report) => report.reporterName ?? 'A deleted account', text: true },
     { header: 'When', cell: (report) => formatWhen(report.createdAt), nowrap: true },
     { header: 'Listing', cell: (report) => (report.hidden ? 'Hidden' : 'Shown'), nowrap: true },
@@ -64,16 +69,7 @@ function Reports() {
 const conversationColumns: Column<ConversationReport>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
   { header: 'About', cell: (report) => report.carName, text: true },
-  {
-    header: 'Reason',
-    cell: (report) => (
-      <>
-        <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
-        {report.text && <Words dir="auto">{report.text}</Words>}
-      </>
-    ),
-    text: true,
-  },
+  reasonColumn(),
   { header: 'Reported by', cell: (report) => report.reporterName, text: true },
   { header: 'When', cell: (report) => formatWhen(report.createdAt), nowrap: true },
   { header: 'Messages', cell: (report) => report.messages.length, align: 'end', nowrap: true },

@@ -5,8 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorText, useAuth } from '@usedcars/shared-auth';
 import { type ConversationStart, MESSAGE_TEXT_MAX, SITE_PATHS } from '@usedcars/shared-contract';
 import { startConversation } from '@usedcars/shared-api/messages';
-import { Button, ErrorPanel, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
-import { Field, FormRefusal, TextArea } from '@usedcars/shared-ui/form';
+import { ErrorPanel, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
+import { Field, TextArea } from '@usedcars/shared-ui/form';
+import { Screen } from '../../components/Screen';
+import { SendRow } from '../../components/SendRow';
 import { messageKeys, useConversations } from '../../lib/messageQueries';
 import { FORM_UNCHECKED, loadFormSchemas } from '../../lib/loadFormSchemas';
 
@@ -76,18 +78,13 @@ function AskForm({ carId, carName }: { carId: string; carName?: string }) {
       <Field label="Your question" error={invalid} hint={`Up to ${MESSAGE_TEXT_MAX} characters.`}>
         <TextArea value={text} rows={4} maxLength={MESSAGE_TEXT_MAX} onChange={(event) => setText(event.target.value)} />
       </Field>
-      <div role="alert">{sending.isError ? <FormRefusal>{errorText(sending.error)}</FormRefusal> : null}</div>
-      <Button type="submit" disabled={sending.isPending}>
-        {sending.isPending ? 'Sending…' : 'Send'}
-      </Button>
+      <SendRow sending={sending} submit="Send" pending="Sending…" />
     </Form>
   );
 }
 
-const Page = styled.section`
+const Page = styled(Screen)`
   max-width: 640px;
-  margin: 0 auto;
-  padding: 24px 0 48px;
   p {
     color: ${theme.color.muted};
   }

@@ -2,11 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import toast from 'react-hot-toast';
 import { useMutation } from '@tanstack/react-query';
-import { errorText } from '@usedcars/shared-auth';
 import type { Conversation } from '@usedcars/shared-contract';
 import { setAccountSuspended } from '@usedcars/shared-api/moderation';
-import { Button, GhostButton, theme } from '@usedcars/shared-ui';
-import { Field, FormRefusal, Input } from '@usedcars/shared-ui/form';
+import { GhostButton, theme } from '@usedcars/shared-ui';
+import { Field, Input } from '@usedcars/shared-ui/form';
+import { SendRow } from '../../components/SendRow';
+import { ActionForm } from './ActionForm';
 
 interface Person {
   id: string;
@@ -50,16 +51,13 @@ function SuspendForm({ person, onDone }: { person: Person; onDone: () => void })
     if (reason.trim() !== '') suspending.mutate();
   };
   return (
-    <Form aria-labelledby={headingId} onSubmit={submit}>
+    <ActionForm aria-labelledby={headingId} onSubmit={submit}>
       <h2 id={headingId}>Suspend {person.name}</h2>
       <Field label="Reason (they are told it)">
         <Input value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
       </Field>
-      <div role="alert">{suspending.isError ? <FormRefusal>{errorText(suspending.error)}</FormRefusal> : null}</div>
-      <Button type="submit" disabled={suspending.isPending}>
-        {suspending.isPending ? 'Suspending…' : 'Suspend'}
-      </Button>
-    </Form>
+      <SendRow sending={suspending} submit="Suspend" pending="Suspending…" />
+    </ActionForm>
   );
 }
 
@@ -74,18 +72,4 @@ const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 12px;
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: 8px;
-  max-width: 480px;
-  margin-top: 16px;
-  h2 {
-    margin: 0;
-    font-size: 18px;
-  }
-  button {
-    justify-self: start;
-  }
 `;

@@ -6,6 +6,7 @@ import { errorText } from '@usedcars/shared-auth';
 import { type Conversation, SITE_PATHS, carDetailPath } from '@usedcars/shared-contract';
 import { markConversationRead } from '@usedcars/shared-api/messages';
 import { BackLink, ErrorPanel, GhostButton, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
+import { Screen } from '../../components/Screen';
 import { useLiveMessages } from '../../hooks/useLiveMessages';
 import { addToThread, messageKeys, threadMessages, useConversation, useThread } from '../../lib/messageQueries';
 import { otherName, when } from '../../lib/words';
@@ -21,7 +22,7 @@ export default function ConversationPage() {
   const titleId = useId();
 
   return (
-    <Page aria-labelledby={titleId}>
+    <Screen aria-labelledby={titleId}>
       <BackLink to={SITE_PATHS.messages}>← All messages</BackLink>
       {conversation.data ? (
         <Thread conversation={conversation.data} titleId={titleId} />
@@ -41,7 +42,7 @@ export default function ConversationPage() {
           <Spinner label="Loading the conversation…" />
         </>
       )}
-    </Page>
+    </Screen>
   );
 }
 
@@ -126,12 +127,6 @@ function Thread({ conversation, titleId }: { conversation: Conversation; titleId
     </>
   );
 }
-
-const Page = styled.section`
-  max-width: 760px;
-  margin: 0 auto;
-  padding: 24px 0 48px;
-`;
 
 const Heading = styled.div`
   h1 {

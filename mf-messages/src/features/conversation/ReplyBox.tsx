@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorText } from '@usedcars/shared-auth';
 import { type Conversation, MESSAGE_TEXT_MAX } from '@usedcars/shared-contract';
 import { sendMessage } from '@usedcars/shared-api/messages';
-import { Button, theme } from '@usedcars/shared-ui';
-import { Field, FormRefusal, TextArea } from '@usedcars/shared-ui/form';
+import { theme } from '@usedcars/shared-ui';
+import { Field, TextArea } from '@usedcars/shared-ui/form';
+import { SendRow } from '../../components/SendRow';
 import { addToThread, messageKeys } from '../../lib/messageQueries';
 import { FORM_UNCHECKED, loadFormSchemas } from '../../lib/loadFormSchemas';
 
@@ -45,12 +45,7 @@ export function ReplyBox({ conversation }: { conversation: Conversation }) {
       <Field label="Your message" error={invalid} hint={`Up to ${MESSAGE_TEXT_MAX} characters. Do not share card details here.`}>
         <TextArea value={text} rows={3} maxLength={MESSAGE_TEXT_MAX} onChange={(event) => setText(event.target.value)} />
       </Field>
-      <div role="alert" id={refusalId}>
-        {sending.isError ? <FormRefusal>{errorText(sending.error)}</FormRefusal> : null}
-      </div>
-      <Button type="submit" disabled={sending.isPending}>
-        {sending.isPending ? 'Sending…' : 'Send'}
-      </Button>
+      <SendRow sending={sending} submit="Send" pending="Sending…" refusalId={refusalId} />
     </Form>
   );
 }

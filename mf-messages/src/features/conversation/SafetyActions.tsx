@@ -5,8 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '@usedcars/shared-auth';
 import { type Conversation, type ConversationReportInput, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from '@usedcars/shared-contract';
 import { reportConversation, setBlocked } from '@usedcars/shared-api/messages';
-import { Button, GhostButton, theme } from '@usedcars/shared-ui';
-import { Field, FormRefusal, Select, TextArea } from '@usedcars/shared-ui/form';
+import { GhostButton, theme } from '@usedcars/shared-ui';
+import { Field, Select, TextArea } from '@usedcars/shared-ui/form';
+import { SendRow } from '../../components/SendRow';
+import { ActionForm } from './ActionForm';
 import { messageKeys } from '../../lib/messageQueries';
 import { FORM_UNCHECKED, loadFormSchemas } from '../../lib/loadFormSchemas';
 
@@ -74,7 +76,7 @@ function ReportForm({ conversation, onDone }: { conversation: Conversation; onDo
     if (input.success) sending.mutate(input.data);
   };
   return (
-    <Form aria-labelledby={headingId} onSubmit={(event) => void submit(event)}>
+    <ActionForm aria-labelledby={headingId} onSubmit={(event) => void submit(event)}>
       <h2 id={headingId}>Report this conversation</h2>
       <p>The moderators read it with its messages.</p>
       <Field label="Reason" error={invalid}>
@@ -90,11 +92,8 @@ function ReportForm({ conversation, onDone }: { conversation: Conversation; onDo
       <Field label="More for the moderators (optional)">
         <TextArea value={text} rows={2} maxLength={1000} onChange={(event) => setText(event.target.value)} />
       </Field>
-      <div role="alert">{sending.isError ? <FormRefusal>{errorText(sending.error)}</FormRefusal> : null}</div>
-      <Button type="submit" disabled={sending.isPending}>
-        {sending.isPending ? 'Sending…' : 'Send report'}
-      </Button>
-    </Form>
+      <SendRow sending={sending} submit="Send report" pending="Sending…" />
+    </ActionForm>
   );
 }
 
@@ -114,22 +113,4 @@ const Row = styled.div`
 const Note = styled.p`
   margin: 0;
   color: ${theme.color.muted};
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: 8px;
-  max-width: 480px;
-  margin-top: 16px;
-  h2 {
-    margin: 0;
-    font-size: 18px;
-  }
-  p {
-    margin: 0;
-    color: ${theme.color.muted};
-  }
-  button {
-    justify-self: start;
-  }
 `;

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { errorText } from '@usedcars/shared-auth';
 import { type Conversation, SITE_PATHS } from '@usedcars/shared-contract';
 import { ErrorPanel, Spinner, focusRing, theme, usePageTitle } from '@usedcars/shared-ui';
+import { Screen } from '../../components/Screen';
 import { useLiveMessages } from '../../hooks/useLiveMessages';
 import { messageKeys, useConversations } from '../../lib/messageQueries';
 import { otherName, when } from '../../lib/words';
@@ -18,7 +19,7 @@ export default function InboxPage() {
   useLiveMessages({ message: () => void queryClient.invalidateQueries({ queryKey: messageKeys.list }) });
 
   return (
-    <Page aria-labelledby={titleId}>
+    <Screen aria-labelledby={titleId}>
       <h1 id={titleId}>Messages</h1>
       {query.data ? (
         query.data.items.length === 0 ? (
@@ -42,7 +43,7 @@ export default function InboxPage() {
       ) : (
         <Spinner label="Loading your messages…" />
       )}
-    </Page>
+    </Screen>
   );
 }
 
@@ -70,12 +71,6 @@ function Row({ conversation }: { conversation: Conversation }) {
     </Item>
   );
 }
-
-const Page = styled.section`
-  max-width: 760px;
-  margin: 0 auto;
-  padding: 24px 0 48px;
-`;
 
 const Empty = styled.p`
   color: ${theme.color.muted};

@@ -22,7 +22,7 @@ const SAVE = process.argv.includes('--save') ? process.argv[process.argv.indexOf
 async function pageSpeed(pages) {
   console.log(`Lighthouse mobile through ${new URL(pages[0][1]).origin}, ${RUNS} runs per page (load average ${os.loadavg()[0].toFixed(1)}):`);
   const rows = [];
-  for (const [label, url, signedInAs] of pages) {
+  for (const [label, url, signedInAs, publicPage = true] of pages) {
     const results = [];
     for (let i = 0; i < RUNS; i += 1) {
       const result = await lighthouseRun(url, signedInAs ? { prepare: (port) => signInFirst(port, new URL(url).origin, signedInAs) } : {});
@@ -35,10 +35,10 @@ async function pageSpeed(pages) {
       page: label,
       'LCP (median)': `${(lcp / 1000).toFixed(2)} s`,
       runs: results.map((r) => (r.lcp / 1000).toFixed(2)).join(' '),
-      goal: lcp <= LCP_GOAL_MS ? 'met' : 'NOT met',
+      goal: !publicPage ? 'none: signed-in page' : lcp <= LCP_GOAL_MS ? 'met' : 'NOT met',
       'LCP element': element.slice(0, 40),
     };
-    console.log(`  ${label}: LCP ${row['LCP (median)']} (runs ${row.runs}; ≤ 1.0 s: ${row.goal})`);
+    console.log(`  ${label}: LCP ${row['LCP (median)']} (runs ${row.runs}; ${publicPage ? `≤ 1.0 s: ${row.goal}` : row.goal})`);
     rows.push(row);
   }
   console.table(rows);
@@ -99,13 +99,14 @@ const stack = await startStack({ ports, dataDir, quiet: true, log: () => undefin
 const builds = mkdtempSync(path.join(os.tmpdir(), 'usedcars-stack-bench-builds-'));
 try {
   const hondas = await (await fetch(`${stack.doors.api}/hondas?limit=1`)).json();
-  const publicPages = ['/', '/about', '/blogs', '/hondas', `/hondas/${hondas[0]._id}`];
+  const publicPages = ['/', '/about', '/blogs', '/login', '/register', `/hondas/${hondas[0]._id}`];
   // Each page once first, so Lighthouse measures what the cache keeps, as a CDN serves it.
   for (const address of publicPages) await (await fetch(`${stack.doors.pages}${address}`)).arrayBuffer();
   await pageSpeed([
     ...publicPages.map((address) => [address === '/' ? 'home' : address, `${stack.doors.pages}${address}`]),
-    // A brand list shows its cars to the signed in (anonymous visitors get the sign-in form): as perf-bench.mjs measures it.
-    ['buyer: /hondas', `${stack.doors.pages}/hondas`, 'buyer@usedcars.test'],
+    // A brand list is for the signed in (docs/performance.md, "Through the shared cache"): shown beside the goal, not judged by it.
+    ['/hondas', `${stack.doors.pages}/hondas`, undefined, false],
+    ['buyer: /hondas', `${stack.doors.pages}/hondas`, 'buyer@usedcars.test', false],
   ]);
   if (!process.argv.includes('--lighthouse-only')) await throughput(builds);
 } finally {

@@ -124,11 +124,12 @@ test("messages down: the messages area falls back; home, a car's page with its A
 });
 
 test("remotes.json unreadable at first: the fallback's Try again reads it again, no reload", async ({ page }) => {
+  await logIn(page, DEMO.seller, DEMO_PASSWORD);
   let down = true;
   await page.route('**/remotes.json', (route) => (down ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }) : route.fallback()));
-  // A page the browser renders itself reads remotes.json (a server-rendered one arrives with it).
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  // A page the browser renders itself reads remotes.json (a server-rendered one arrives with it): a seller's form.
+  await page.goto('/dashboard/addProduct');
+  await expect(fallback(page, 'dashboard')).toContainText('is not available right now');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
   await expect(fallback(page, 'catalog')).toContainText('is not available right now');
   await layoutStillWorks(page);

@@ -58,6 +58,8 @@ test('each public screen is in the first response: home, About, Blogs, a car, th
     },
     { path: `/audis/${car._id}`, status: 200, title: car.carName, texts: [car.carName, 'Current price', dollars(car.currentPrice)] },
     { path: '/no/such/page', status: 404, title: 'Page not found', texts: ['Page not found', 'Back to Home'] },
+    { path: '/login', status: 200, title: 'Login', texts: ['Login', 'New to Used Cars?', 'Create new Account', 'Continue with Google'] },
+    { path: '/register', status: 200, title: 'Register', texts: ['Register', 'Full Name', 'Buyer or Seller?'] },
   ];
   for (const screen of screens) {
     const response = await request.get(screen.path);
@@ -178,6 +180,26 @@ async function markServerHeading(page: Page): Promise<void> {
   });
 }
 
+test('the sign-in forms arrive with every control disabled, so nothing is sent before the page takes them over; then they work', async ({ page, request }) => {
+  for (const [address, controls] of [
+    ['/login', 4],
+    ['/register', 5],
+  ] as const) {
+    const html = await (await request.get(address)).text();
+    const form = html.slice(html.indexOf('<form'), html.indexOf('</form>'));
+    const fields = form.match(/<(input|select|button)\b[^>]*>/g) ?? [];
+    const google = address === '/login' ? (html.match(/<button\b[^>]*>CONTINUE WITH GOOGLE/g) ?? []) : [];
+    expect(
+      [...fields, ...google].map((tag) => /\sdisabled(=""|\s|>)/.test(tag)),
+      address,
+    ).toEqual(Array(controls).fill(true));
+  }
+  await page.goto('/login');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' })).toBeEnabled();
+});
+
 test('the page takes over what the server rendered: no hydration error or warning, and the same elements stay', async ({ page, request }) => {
   const car = await firstAudi(request);
   const messages: string[] = [];
@@ -194,6 +216,8 @@ test('the page takes over what the server rendered: no hydration error or warnin
     ['/blogs', 'Question and Answer'],
     [`/audis/${car._id}`, car.carName],
     ['/no/such/page', 'Page not found'],
+    ['/login', 'Login'],
+    ['/register', 'Register'],
   ] as const) {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });

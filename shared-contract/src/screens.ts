@@ -89,9 +89,9 @@ export const SCREENS: readonly Screen[] = [
   { ...open, index: true, module: 'catalog/HomePage', props: {}, serverRendered: true, staticMarkup: true },
   { ...open, path: SITE_PATHS.about, module: 'catalog/AboutPage', props: {}, serverRendered: true, staticMarkup: true },
   { ...open, path: SITE_PATHS.blogs, module: 'catalog/BlogsPage', props: {}, serverRendered: true, staticMarkup: true },
-  // Forms render in the browser only: sent before hydration, the password would land in the address bar.
-  { ...open, path: SITE_PATHS.login, shell: 'LoginPage', readsApi: true, serverRendered: false },
-  { ...open, path: SITE_PATHS.register, shell: 'RegisterPage', readsApi: true, serverRendered: false },
+  // Server-rendered with their controls disabled until hydrated: nothing can be sent before the page takes the form over.
+  { ...open, path: SITE_PATHS.login, shell: 'LoginPage', readsApi: true, serverRendered: true },
+  { ...open, path: SITE_PATHS.register, shell: 'RegisterPage', readsApi: true, serverRendered: true },
   ...CATEGORIES.flatMap((category): Screen[] => [
     {
       path: CATEGORY_PATHS[category].listRoute,

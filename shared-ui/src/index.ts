@@ -8,6 +8,7 @@ export { theme } from './theme';
 export { Spinner, VisuallyHidden } from './Spinner';
 export { Button, CloseButton, GhostButton, buttonStyles } from './Button';
 export { usePageTitle, usePriorityImage } from './serverHead';
+export { useHydrated } from './useHydrated';
 export { RemoteComponent } from './federation';
 export { isRefusal } from './isRefusal';
 export { GlobalStyle } from './GlobalStyle';

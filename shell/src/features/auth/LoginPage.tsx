@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signIn, signInWithGoogle } from '@usedcars/shared-auth';
 import { SITE_PATHS } from '@usedcars/shared-contract';
-import { Button, GhostButton, usePageTitle } from '@usedcars/shared-ui';
+import { Button, GhostButton, useHydrated, usePageTitle } from '@usedcars/shared-ui';
 import { Field, Input } from '@usedcars/shared-ui/form';
 import { AuthCard, Divider } from './AuthCard';
 import { useAuthAction } from './useAuthAction';
@@ -14,6 +14,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const { busy, run } = useAuthAction();
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const done = () => navigate(returnPath, { replace: true });
@@ -28,12 +29,20 @@ export function LoginPage() {
       <h1 id="login-title">Login</h1>
       <form onSubmit={onSubmit} aria-busy={busy}>
         <Field label="Email">
-          <Input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input type="email" name="email" autoComplete="email" required disabled={!hydrated} value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
         <Field label="Password">
-          <Input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            disabled={!hydrated}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || !hydrated}>
           {busy ? 'Logging in…' : 'Login'}
         </Button>
       </form>
@@ -41,7 +50,7 @@ export function LoginPage() {
         New to Used Cars? <Link to={SITE_PATHS.register}>Create new Account</Link>
       </p>
       <Divider>or</Divider>
-      <GhostButton type="button" disabled={busy} onClick={() => void run(signInWithGoogle, done)} style={{ width: '100%' }}>
+      <GhostButton type="button" disabled={busy || !hydrated} onClick={() => void run(signInWithGoogle, done)} style={{ width: '100%' }}>
         CONTINUE WITH GOOGLE
       </GhostButton>
     </AuthCard>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { signUp } from '@usedcars/shared-auth';
 import { SELF_SERVICE_ROLES, SITE_PATHS, type SelfServiceRole } from '@usedcars/shared-contract';
-import { Button, usePageTitle } from '@usedcars/shared-ui';
+import { Button, useHydrated, usePageTitle } from '@usedcars/shared-ui';
 import { Field, Input, Select } from '@usedcars/shared-ui/form';
 import { AuthCard } from './AuthCard';
 import { useAuthAction } from './useAuthAction';
@@ -13,6 +13,7 @@ export function RegisterPage() {
   usePageTitle('Register');
   const navigate = useNavigate();
   const { busy, run } = useAuthAction();
+  const hydrated = useHydrated();
   const [form, setForm] = useState({ name: '', email: '', password: '', role: '' as SelfServiceRole | '' });
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
 
@@ -34,16 +35,25 @@ export function RegisterPage() {
       <h1 id="register-title">Register</h1>
       <form onSubmit={onSubmit} aria-busy={busy}>
         <Field label="Full Name">
-          <Input name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
+          <Input name="name" autoComplete="name" required disabled={!hydrated} value={form.name} onChange={set('name')} />
         </Field>
         <Field label="Email">
-          <Input type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+          <Input type="email" name="email" autoComplete="email" required disabled={!hydrated} value={form.email} onChange={set('email')} />
         </Field>
         <Field label="Password">
-          <Input type="password" name="password" autoComplete="new-password" minLength={6} required value={form.password} onChange={set('password')} />
+          <Input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            minLength={6}
+            required
+            disabled={!hydrated}
+            value={form.password}
+            onChange={set('password')}
+          />
         </Field>
         <Field label="Buyer or Seller?">
-          <Select name="role" required value={form.role} onChange={set('role')}>
+          <Select name="role" required disabled={!hydrated} value={form.role} onChange={set('role')}>
             <option value="" disabled>
               Buyer or Seller?
             </option>
@@ -54,7 +64,7 @@ export function RegisterPage() {
             ))}
           </Select>
         </Field>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || !hydrated}>
           {busy ? 'Creating your account…' : 'Register'}
         </Button>
       </form>

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { watchNetwork } from './page-network.mjs';
 import { movedPorts } from './topology.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -73,6 +74,7 @@ async function tour(browser, hovered) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
+    const network = watchNetwork(page);
     await page.goto(`${origin}/login`);
     await page.getByLabel('Email').fill(BUYER);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -88,7 +90,7 @@ async function tour(browser, hovered) {
     await page.goto(`${origin}/`);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await network.settled();
     await page.waitForTimeout(500);
 
     const times = {};

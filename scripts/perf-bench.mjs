@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, DEMO_PASSWORD, FLAGS, lighthouseRun, median, signInFirst } from './lighthouse.mjs';
+import { watchNetwork } from './page-network.mjs';
 import { defaultPorts, movedPorts } from './topology.mjs';
 
 const GOALS = { score: 97, lcp: 1500, tbt: 100, cls: 0.01, js: 130 * 1024, cardPicture: 30 * 1024 };
@@ -110,11 +111,12 @@ async function layoutShifts() {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const page = context.pages()[0] ?? (await context.newPage());
+    const network = watchNetwork(page);
     const measure = async (who, address) => {
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(`${origin}${address}`);
-        await page.waitForLoadState('networkidle');
+        await network.settled();
         await page.waitForTimeout(700);
         results.push({ who, screen: address, width, cls: await page.evaluate(() => globalThis.__layoutShift.total) });
       }
@@ -164,6 +166,7 @@ async function pictureBytes() {
       ]) {
         const context = await browser.newContext({ viewport: { width: 375, height: 800 }, deviceScaleFactor: dpr, isMobile: true, hasTouch: true });
         const page = await context.newPage();
+        const network = watchNetwork(page);
         if (address === '/audis') {
           // Signed in first, so the login page's pictures are cached and not counted.
           await page.setViewportSize({ width: 1280, height: 800 });
@@ -183,7 +186,7 @@ async function pictureBytes() {
           );
         });
         await page.goto(`${origin}${address}`);
-        await page.waitForLoadState('networkidle');
+        await network.settled();
         await page.waitForTimeout(500);
         const bytes = await Promise.all(sizes.values());
         let card = null;

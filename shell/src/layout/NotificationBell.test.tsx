@@ -9,7 +9,7 @@ import NotificationBell from './NotificationBell';
 const api = standInApi();
 /** What GET /notifications answers, whatever the page size asked. */
 let notifications: NotificationPage;
-/** Answers of the next GET /notifications calls, before `notifications` again. */
+/** Answers of the next loads of the list (not of the count, which a window focus may ask for meanwhile), before `notifications` again. */
 let nextLoads: StandInResponse[];
 /** Answers of POST /notifications/read, in turn; the last one repeats. */
 let readResponses: { unread: number }[];
@@ -48,7 +48,7 @@ beforeEach(() => {
   notifications = { items: [match, suspended], unread: 1, total: 2 };
   nextLoads = [];
   readResponses = [{ unread: 0 }];
-  api.reply('GET', '/notifications', () => nextLoads.shift() ?? { status: 200, body: notifications });
+  api.reply('GET', '/notifications', (sent) => (sent.query.limit === '1' ? undefined : nextLoads.shift()) ?? { status: 200, body: notifications });
   api.reply('POST', '/notifications/read', () => ({ status: 200, body: (readResponses.length > 1 ? readResponses.shift() : readResponses[0])! }));
 });
 

@@ -6,7 +6,7 @@ import { SITE } from '../support/site';
  * The render server keeps anonymous pages and drops them when the API announces a change
  * (docs/operations.md, "The page cache"); X-Render-Cache says where a page came from.
  */
-test("a car's page is kept, dropped the moment the car is booked, and never shared with a signed-in visitor", async ({ request }) => {
+test("a car's page is kept, dropped the moment the car is booked, and is what a refused session cookie gets, privately", async ({ request }) => {
   const seller = await newAccount(request, 'Seller');
   const buyer = await newAccount(request, 'Buyer');
   const carName = `Cache probe ${Date.now()}`;
@@ -39,11 +39,14 @@ test("a car's page is kept, dropped the moment the car is booked, and never shar
   await expect.poll(probe).toBe('hit');
   await listCar(request, seller, { carName: `${carName} (second)` });
   await expect.poll(probe).toBe('miss');
-  // A signed-in visitor (the session cookie) gets a page rendered for them alone, and it is not kept for others.
-  const withSession = await fetchPage({ Cookie: '__session=someone; release_bucket=7' });
-  expect(withSession.cache).toBe('bypass');
-  expect(withSession.headers['cache-control']).toBe('private, no-store');
+  // A session cookie the API refuses is nobody's: the page for anyone answers it (no render of its own), privately,
+  // and the cookie goes. A real session's pages are rendered for it alone (signed-in-rendering.spec.ts).
+  const refused = await fetchPage({ Cookie: '__session=someone; release_bucket=7' });
+  expect(refused.cache).toBe('miss');
+  expect(refused.headers['cache-control']).toBe('private, no-store');
+  expect(refused.headers['set-cookie']).toMatch(/(^|\n)__session=; Max-Age=0/);
+  expect((await fetchPage({ Cookie: '__session=someone-else; release_bucket=7' })).cache).toBe('hit');
   // The release bucket every visitor carries (docs/releases.md) does not make a page personal.
-  expect((await fetchPage({ Cookie: 'release_bucket=7' })).cache).toBe('miss');
+  expect((await fetchPage({ Cookie: 'release_bucket=7' })).cache).toBe('hit');
   expect((await fetchPage({ Cookie: 'release_bucket=93' })).cache).toBe('hit');
 });

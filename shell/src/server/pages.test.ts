@@ -89,30 +89,52 @@ describe('the page cache under hostile query strings and pins', () => {
 });
 
 describe("a signed-in visitor's page when the API is asked whose session it is", () => {
-  const serve = async (sessionAnswer: SessionAnswer) => {
+  /** `asks` requests with a session cookie, one after another, once the page cache keeps pages. */
+  const serve = async (sessionAnswer: SessionAnswer, asks = 1) => {
     const dir = smallBuild();
     const api = await fakeApi({ sessionAnswer });
     writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ apiUrl: api.origin }));
-    const app = await buildRenderServer({ distDir: dir, budgetMs: 300, logLevel: false, metrics: new RenderMetrics({ defaults: false }) });
+    const app = await buildRenderServer({
+      distDir: dir,
+      budgetMs: 300,
+      logLevel: false,
+      metrics: new RenderMetrics({ defaults: false }),
+      pageCache: { maxPages: 100, freshMs: 60_000, staleMs: 60_000 },
+    });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const response = await fetch(`${base}${PAGE}`, { headers: { cookie: 'release_bucket=7; __session=a.b.c' } });
-    const page = { timing: response.headers.get('server-timing'), setCookie: response.headers.getSetCookie(), body: await response.text() };
+    // The cache keeps pages once the API's change stream is heard: an anonymous request says when.
+    while ((await fetch(`${base}${PAGE}`)).headers.get('x-render-cache') === 'bypass') await new Promise((resolve) => setTimeout(resolve, 20));
+    const pages = [];
+    for (let i = 0; i < asks; i += 1) {
+      const response = await fetch(`${base}${PAGE}`, { headers: { cookie: 'release_bucket=7; __session=a.b.c' } });
+      pages.push({
+        timing: response.headers.get('server-timing'),
+        cache: response.headers.get('x-render-cache'),
+        cacheControl: response.headers.get('cache-control'),
+        setCookie: response.headers.getSetCookie(),
+        body: await response.text(),
+      });
+    }
+    const asked = api.requests.filter((request) => request.url === '/auth/session').length;
     await app.close();
     await api.close();
     rmSync(dir, { recursive: true, force: true });
-    return page;
+    return { pages, asked };
   };
 
-  it('renders for anyone and clears a cookie the API refuses', async () => {
-    const page = await serve({ status: 401, body: { message: 'This session has ended' } });
-    expect(page.timing).not.toContain('desc="browser"');
-    expect(page.setCookie).toContainEqual(expect.stringMatching(/^__session=; Max-Age=0/));
+  it('answers a cookie the API refuses with the page kept for anyone, privately, and clears the cookie: no render of its own', async () => {
+    const { pages, asked } = await serve({ status: 401, body: { message: 'This session has ended' } }, 20);
+    expect(asked).toBe(20);
+    for (const page of pages) {
+      expect(page).toMatchObject({ cache: 'hit', cacheControl: 'private, no-store' });
+      expect(page.setCookie).toContainEqual(expect.stringMatching(/^__session=; Max-Age=0/));
+    }
   });
 
   it('keeps the cookie when the API fails or does not answer within the budget, and leaves the page to the browser', async () => {
     for (const answer of ['never', { status: 503, body: { message: 'Busy' } }] as const) {
-      const page = await serve(answer);
-      expect({ answer, timing: page.timing, cleared: page.setCookie.some((cookie) => cookie.startsWith('__session=')) }).toEqual({
+      const [page] = (await serve(answer)).pages;
+      expect({ answer, timing: page!.timing, cleared: page!.setCookie.some((cookie) => cookie.startsWith('__session=')) }).toEqual({
         answer,
         timing: expect.stringContaining('render;desc="browser"'),
         cleared: false,

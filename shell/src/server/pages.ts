@@ -209,16 +209,30 @@ export function createPageResponder({
     try {
       if (!shared) {
         const viewer = cookie ? await viewerOf(config.apiUrl, cookie, AbortSignal.timeout(budgetMs)) : null;
-        // A cookie the API refuses (tampered, expired, revoked): the page is rendered as for anyone, and the cookie goes.
+        // A cookie the API refuses (tampered, expired, revoked): the page is the one for anyone, and the cookie goes.
         if (cookie && !viewer) clearSessionCookie(request, reply);
-        const { status, html } = await render(url, config, { remotes, canaries }, cookie && viewer ? { cookie, viewer } : undefined);
-        serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);
-        served(url, remotes, 'rendered', '', cacheOutcome, seconds());
-        return sendPage(request, reply.header('X-Render-Cache', 'bypass'), status, html);
+        const nobody = !viewer && !request.headers.authorization && cache.enabled;
+        const kept = nobody ? cache.lookup(key) : undefined;
+        if (kept) {
+          // A forged cookie costs the API's check, never a render of its own.
+          if (!kept.fresh) renderToCache(key, url, config, { remotes, canaries }).catch(() => undefined);
+          reply.header('X-Render-Cache', kept.fresh ? 'hit' : 'stale');
+          serverTiming(reply, undefined, token);
+          served(url, remotes, 'rendered', '', kept.fresh ? 'hit' : 'stale');
+          return sendPage(request, reply, kept.page.status, kept.page.html, kept.page, vary);
+        }
+        if (!nobody) {
+          const { status, html } = await render(url, config, { remotes, canaries }, cookie && viewer ? { cookie, viewer } : undefined);
+          serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);
+          served(url, remotes, 'rendered', '', cacheOutcome, seconds());
+          return sendPage(request, reply.header('X-Render-Cache', 'bypass'), status, html);
+        }
       }
       const { status, html } = await renderToCache(key, url, config, { remotes, canaries });
       serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);
-      reply.headers({ 'X-Render-Cache': 'miss', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
+      // A response clearing a refused cookie stays private (set above): no shared cache keeps a Set-Cookie.
+      reply.headers({ 'X-Render-Cache': 'miss', 'Surrogate-Key': surrogateKeys(url) });
+      if (!cookie) reply.header('Cache-Control', sharedCacheControl);
       served(url, remotes, 'rendered', '', cacheOutcome, seconds());
       return sendPage(request, reply, status, html, undefined, vary);
     } catch (error) {

@@ -3,20 +3,20 @@ import type { AddressInfo } from 'node:net';
 import type { LiveSet, PinnedRelease } from '@usedcars/shared-contract';
 
 /** How GET /auth/session answers: a status and body, or never (the API stalled). */
-export type SessionAnswer = { status: number; body: unknown } | 'never';
+export type SessionReply = { status: number; body: unknown } | 'never';
 
 /**
  * The API as a render server meets it, on a real socket: the change stream (reliable, so pages are
  * kept), the release registry, the pin lookup (`pins` maps a pin to its release), whom a session
- * cookie belongs to (`sessionAnswer`) and the route that ends a session (answering `endSessionStatus`).
+ * cookie belongs to (`sessionReply`) and the route that ends a session (answering `endSessionStatus`).
  * Every request it gets is listed in `requests`.
  */
 export async function fakeApi({
   live = { remotes: {} },
   pins = {},
   endSessionStatus = 204,
-  sessionAnswer = { status: 401, body: { message: 'This session has ended' } },
-}: { live?: LiveSet; pins?: Record<string, PinnedRelease>; endSessionStatus?: number; sessionAnswer?: SessionAnswer } = {}) {
+  sessionReply = { status: 401, body: { message: 'This session has ended' } },
+}: { live?: LiveSet; pins?: Record<string, PinnedRelease>; endSessionStatus?: number; sessionReply?: SessionReply } = {}) {
   const requests: Array<{ method: string; url: string; authorization?: string }> = [];
   const streams = new Set<ServerResponse>();
   const server: Server = createServer((request: IncomingMessage, response) => {
@@ -39,7 +39,7 @@ export async function fakeApi({
       return release ? json(200, release) : json(404, { message: 'This pin is not valid' });
     }
     if (url.pathname === '/auth/session' && request.method === 'GET') {
-      return sessionAnswer === 'never' ? undefined : json(sessionAnswer.status, sessionAnswer.body);
+      return sessionReply === 'never' ? undefined : json(sessionReply.status, sessionReply.body);
     }
     if (url.pathname === '/auth/session' && request.method === 'DELETE') {
       response.writeHead(endSessionStatus);

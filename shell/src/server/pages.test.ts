@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PinSigner } from '@usedcars/shared-contract/pins';
 import { buildRenderServer } from './app';
-import { type SessionAnswer, fakeApi } from './fakeApi.fixture';
+import { type SessionReply, fakeApi } from './fakeApi.fixture';
 import { RenderMetrics } from './metrics';
 import { smallBuild } from './smallBuild.fixture';
 
@@ -90,9 +90,9 @@ describe('the page cache under hostile query strings and pins', () => {
 
 describe("a signed-in visitor's page when the API is asked whose session it is", () => {
   /** `asks` requests with a session cookie, one after another, once the page cache keeps pages. */
-  const serve = async (sessionAnswer: SessionAnswer, asks = 1) => {
+  const serve = async (sessionReply: SessionReply, asks = 1) => {
     const dir = smallBuild();
-    const api = await fakeApi({ sessionAnswer });
+    const api = await fakeApi({ sessionReply });
     writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ apiUrl: api.origin }));
     const app = await buildRenderServer({
       distDir: dir,

@@ -8,6 +8,7 @@ import { expect, test } from '../support/test';
 import { adminAccessToken, logIn } from '../support/auth';
 import { ROOT, backToFirstSet, newDeployToken } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD, SITE, siteDir } from '../support/site';
+import { reportingStarted } from '../support/telemetry';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
 
 /**
@@ -168,6 +169,8 @@ test('a healthy canary with a ramp steps up and is promoted on its own, and --wa
     for (; Date.now() < deadline && (await statusOf(canary.version))?.status === 'canary'; visits += 1) {
       await page.goto('/');
       await expect(page.locator('#home-hero-heading')).toBeVisible();
+      // A page reports its view when left, once its reporting code runs: a visitor who stays that long.
+      await reportingStarted(page);
       await page.goto('about:blank');
     }
     await context.close();

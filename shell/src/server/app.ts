@@ -153,6 +153,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     onChange: dropPages,
     log: (message) => app.log.warn(message),
     allowed: () => [`${apiUrl()}/release-files/`, ...originsOf(firstSet()), ...(options.releases?.origins ?? [])],
+    prepare: (builds) => remoteServers.prepare(builds),
   });
   const pins = new PinChecks(`${apiUrl()}/releases/pins`, options.telemetryToken ? new PinSigner(options.telemetryToken) : null);
   const visitorSet = visitorSets(releases, pins, firstSet);

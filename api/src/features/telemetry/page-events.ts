@@ -1,4 +1,5 @@
 import type { PageEvent, TelemetryEvent } from '@usedcars/shared-contract/telemetry';
+import { NetworkUses } from './network-uses';
 import { type DropReason, PageTokenUses } from './page-tokens';
 import type { RegisteredReleases } from './registered-releases';
 
@@ -8,10 +9,12 @@ const isPageEvent = (event: TelemetryEvent): event is PageEvent => event.type ==
  * Which of a page's events count (docs/releases.md, "What is trusted and why"): only under a valid
  * token a render server signed into a page it served, only for the release the token names for
  * that remote, a release the registry holds or the first set's build the token reports, and only
- * up to the token's allowance. Everything else is dropped, with why.
+ * up to the token's allowance and its visitor network's (one visitor's worth an hour, whatever
+ * tokens the network holds). Everything else is dropped, with why.
  */
 export class PageEvents {
   private readonly tokens: PageTokenUses;
+  private readonly networks: NetworkUses;
 
   constructor(
     secret: string | undefined,
@@ -19,6 +22,7 @@ export class PageEvents {
     clock: () => Date,
   ) {
     this.tokens = new PageTokenUses(secret, clock);
+    this.networks = new NetworkUses(clock);
   }
 
   /** Whether the token is one a render server signed and has not expired. */
@@ -26,9 +30,11 @@ export class PageEvents {
     return 'claims' in this.tokens.read(token);
   }
 
-  async admit(token: string | undefined, events: readonly TelemetryEvent[]): Promise<{ counted: PageEvent[]; dropped: DropReason[] }> {
+  /** `network`: the keyed name of the visitor network the batch came from (networks.ts); null when its address is none. */
+  async admit(token: string | undefined, events: readonly TelemetryEvent[], network: string | null): Promise<{ counted: PageEvent[]; dropped: DropReason[] }> {
     const read = this.tokens.read(token);
     if ('problem' in read) return { counted: [], dropped: events.map(() => read.problem) };
+    if (network === null) return { counted: [], dropped: events.map(() => 'no_network') };
     const { claims } = read;
     const counted: PageEvent[] = [];
     const dropped: DropReason[] = [];
@@ -36,7 +42,7 @@ export class PageEvents {
       let reason: DropReason | null = null;
       if (claims.releases[event.remote] !== event.release) reason = 'not_in_token';
       else if (!claims.firstSet.includes(event.remote) && !(await this.registered.has(event.remote, event.release))) reason = 'unregistered';
-      else reason = this.tokens.take(claims, event);
+      else reason = this.tokens.take(claims, event) ?? this.networks.take(network, event);
       if (reason) dropped.push(reason);
       else counted.push(event);
     }

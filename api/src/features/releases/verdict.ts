@@ -119,7 +119,8 @@ export function judge(
   const suspect = checks.find((check) => check.state === 'suspect');
   if (suspect) return { verdict: 'suspect', reason: suspect.text, checks };
   const { pageViews, networks, renders } = canary.numbers;
-  const progress = `${pageViews} page views from ${networks} of ${settings.minNetworks} networks, ${renders} renders`;
+  const from = networks >= settings.minNetworks ? `${networks}` : `${networks} of ${settings.minNetworks}`;
+  const progress = `${pageViews} page views from ${from} networks, ${renders} renders`;
   const rateChecks = checks.filter((check) => check.check !== 'lcp' && check.check !== 'inp');
   if (rateChecks.every((check) => check.state === 'within' || check.state === 'not judged'))
     return { verdict: 'healthy', reason: `within the margins of the ${baselineName} over ${progress}`, checks };

@@ -67,7 +67,7 @@ export async function startStack(o) {
   const parts = [];
 
   try {
-    await supervisor.guard(buildMissing(log));
+    await supervisor.guard(buildMissing(log, undefined, { signal: supervisor.failed }));
     const postgres = startPostgres(supervisor, record, { root: ROOT, port: ports.postgres });
     parts.push(['postgres', postgres.url, postgres.pid]);
     const s3 = startObjectStore(supervisor, { root: ROOT, dataDir, port: ports.s3 });

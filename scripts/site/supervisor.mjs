@@ -90,10 +90,13 @@ export function createSupervisor({ siteDir, logDir, record, quiet, log, signal }
   let phase = 'starting'; // then 'running', then 'stopping'
   let failure = null;
   let failStart = () => undefined;
+  // Aborted with the start's failure: what the start-up runs meanwhile (a build) stops with it.
+  const failed = new AbortController();
   const startFailed = new Promise((_, reject) => {
     failStart = (error) => {
       if (failure) return;
       failure = error;
+      failed.abort(error);
       reject(error);
     };
   });
@@ -121,6 +124,7 @@ export function createSupervisor({ siteDir, logDir, record, quiet, log, signal }
     get failure() {
       return failure;
     },
+    failed: failed.signal,
     guard: (promise) => Promise.race([promise, startFailed]),
     onStop: (fn) => stops.push(fn),
     adopt(name, child, { logFile, ports, stopSignal = 'SIGTERM', graceMs = 8000 }) {

@@ -1,4 +1,4 @@
--- The verdict counts browser numbers per visitor network (docs/releases.md, "What is trusted, and why"): each network's page views and errors per
+-- The verdict counts browser numbers per visitor network (docs/releases.md, "What is trusted and why"): each network's page views and errors per
 -- release and hour, capped at one visitor's worth; error groups ranked by the networks that report them; a canary's suspect notice sent once.
 CREATE TABLE "telemetry_networks" (
 	"remote" text NOT NULL,

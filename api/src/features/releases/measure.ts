@@ -145,7 +145,7 @@ function side(
   busy: number,
   busyTrials: number,
 ): Measured {
-  // Never more than the pages served with the release account for (docs/releases.md, "What is trusted, and why").
+  // Never more than the pages served with the release account for (docs/releases.md, "What is trusted and why").
   const views = Math.min(networks.views, pages.served * PAGE_TOKEN_ALLOWANCE.view);
   const errors = Math.min(networks.errors, pages.served * PAGE_TOKEN_ALLOWANCE.error);
   const trials = Math.min(networks.trials, pages.served * PAGE_TOKEN_ALLOWANCE.view);

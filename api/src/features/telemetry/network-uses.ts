@@ -6,7 +6,7 @@ const HOUR = 60 * 60_000;
 const MAX_TRACKED = 200_000;
 
 /**
- * One network, one voice (docs/releases.md, "What is trusted, and why"): whatever page tokens a
+ * One network, one voice (docs/releases.md, "What is trusted and why"): whatever page tokens a
  * network holds, its reports of one release count at most one visitor's worth (one token's
  * allowance) per hour in this API copy. The database caps the counts the verdict reads across
  * copies too (network-counts.ts).

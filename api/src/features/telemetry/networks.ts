@@ -2,7 +2,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The visitor network an address belongs to (docs/releases.md, "What is trusted, and why"): an
+ * The visitor network an address belongs to (docs/releases.md, "What is trusted and why"): an
  * IPv4 address, or the /64 of an IPv6 address (what one subscriber or machine is given), so a
  * device that changes its IPv6 address every hour is still one network.
  */

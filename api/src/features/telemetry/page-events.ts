@@ -1,5 +1,4 @@
 import type { PageEvent, TelemetryEvent } from '@usedcars/shared-contract/telemetry';
-import { NetworkUses } from './network-uses';
 import { type DropReason, PageTokenUses } from './page-tokens';
 import type { RegisteredReleases } from './registered-releases';
 
@@ -9,12 +8,11 @@ const isPageEvent = (event: TelemetryEvent): event is PageEvent => event.type ==
  * Which of a page's events count (docs/releases.md, "What is trusted and why"): only under a valid
  * token a render server signed into a page it served, only for the release the token names for
  * that remote, a release the registry holds or the first set's build the token reports, and only
- * up to the token's allowance and its visitor network's (one visitor's worth an hour, whatever
- * tokens the network holds). Everything else is dropped, with why.
+ * up to the token's allowance. Everything else is dropped, with why. (What the verdict reads is
+ * capped once more, per visitor network: network-counts.ts.)
  */
 export class PageEvents {
   private readonly tokens: PageTokenUses;
-  private readonly networks: NetworkUses;
 
   constructor(
     secret: string | undefined,
@@ -22,7 +20,6 @@ export class PageEvents {
     clock: () => Date,
   ) {
     this.tokens = new PageTokenUses(secret, clock);
-    this.networks = new NetworkUses(clock);
   }
 
   /** Whether the token is one a render server signed and has not expired. */
@@ -42,7 +39,7 @@ export class PageEvents {
       let reason: DropReason | null = null;
       if (claims.releases[event.remote] !== event.release) reason = 'not_in_token';
       else if (!claims.firstSet.includes(event.remote) && !(await this.registered.has(event.remote, event.release))) reason = 'unregistered';
-      else reason = this.tokens.take(claims, event) ?? this.networks.take(network, event);
+      else reason = this.tokens.take(claims, event);
       if (reason) dropped.push(reason);
       else counted.push(event);
     }

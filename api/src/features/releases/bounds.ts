@@ -4,14 +4,14 @@
  * both, and proven within the margin at the 95 % bounds. Both are checked again at every
  * evaluation, on all the numbers since the canary started.
  */
-export const FAILING_Z = 3.29;
-export const WITHIN_Z = 1.645;
+const FAILING_Z = 3.29;
+const WITHIN_Z = 1.645;
 
 /**
  * The Wilson score interval of `bad` in `trials` at `z` standard deviations: the range the true
  * rate lies in, which is wide on a few trials and narrows as they come. [0, 1] with none.
  */
-export function rateBounds(bad: number, trials: number, z: number): { low: number; high: number } {
+function rateBounds(bad: number, trials: number, z: number): { low: number; high: number } {
   if (trials <= 0) return { low: 0, high: 1 };
   const rate = bad / trials;
   const z2 = z * z;

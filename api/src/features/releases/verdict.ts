@@ -58,7 +58,7 @@ function vitalCheck(name: 'LCP' | 'INP', canary: Measured, baseline: Measured, s
 }
 
 /** Every check, most trusted first: the render servers' own counts, then what pages report. */
-export function checksOf(canary: Measured, baseline: Measured, settings: Settings, baselineName: string): CanaryCheck[] {
+function checksOf(canary: Measured, baseline: Measured, settings: Settings, baselineName: string): CanaryCheck[] {
   const margin = settings.marginPoints / 100;
   const { numbers } = canary;
   const rendered = numbers.renders > 0;

@@ -12,9 +12,9 @@ const OTHER_MESSAGE = `Errors past the ${GROUPS_PER_RELEASE} groups a release ke
 /** Groups held between writes at most (across releases): past it an error is counted, not grouped. */
 const MAX_PENDING = 5_000;
 /** New groups one visitor network may open per release and hour: a flood of made-up messages from one network takes a few places, never the release's top ten. */
-export const NEW_GROUPS_PER_NETWORK = 3;
+const NEW_GROUPS_PER_NETWORK = 3;
 /** Networks named per group at most: enough to rank groups by how widely they are seen ("50+" past it). */
-export const NETWORKS_KEPT = 50;
+const NETWORKS_KEPT = 50;
 const HOUR = 60 * 60_000;
 
 /** An error as grouped: a page's, or a render server's screen that threw (count alike at once). */

@@ -1,5 +1,5 @@
 import { type IncomingHttpHeaders, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { SITE } from './site';
 
@@ -40,8 +40,19 @@ export async function visitorFrom(browser: Browser, address: string, cookies: { 
     upstream.on('error', () => outgoing.destroy());
     incoming.pipe(upstream);
   });
-  // Only the site's own loopback addresses are ever asked for; nothing here speaks TLS.
-  proxy.on('connect', (_request, socket) => socket.destroy());
+  // A tunnel (Playwright's own requests ask for one): to the site's loopback addresses only, from `address` too.
+  proxy.on('connect', (incoming, client, head) => {
+    const [host = '', port = ''] = (incoming.url ?? '').split(':');
+    if (host !== 'localhost' && !host.startsWith('127.')) return client.destroy();
+    const upstream = connect({ host: host === 'localhost' ? '127.0.0.1' : host, port: Number(port), localAddress: address, family: 4 }, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const context = await browser.newContext({ baseURL: SITE.shell, proxy: { server: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` } });
   if (cookies.length) await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: SITE.shell })));

@@ -11,7 +11,7 @@ import { adminAccessToken, logIn } from '../support/auth';
 import { type VisitorNetwork, visitorFrom } from '../support/networks';
 import { ROOT, backToFirstSet, newDeployToken } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD, SITE, siteDir } from '../support/site';
-import { reportingStarted, switchAway } from '../support/telemetry';
+import { leaveReporting, reportingStarted } from '../support/telemetry';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
 
 /**
@@ -139,9 +139,7 @@ test('a canary whose home page throws once hydrated is rolled back once visitors
         await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveCount(0);
       }
       await reportingStarted(page);
-      const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${SITE.api}/telemetry`);
-      await switchAway(page, false);
-      await sent;
+      await leaveReporting(page);
       await page.close();
     } finally {
       await visitor.close();
@@ -231,9 +229,7 @@ test('a sound canary released while the render server is busy is not rolled back
           await expect(page).toHaveURL(address);
           views += 1;
         }
-        const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${SITE.api}/telemetry`);
-        await switchAway(page, false);
-        await sent;
+        await leaveReporting(page);
         await page.close();
       } finally {
         await visitor.close();

@@ -26,7 +26,8 @@ export interface CanaryReport {
 
 /**
  * Each canary's verdict against its baseline over the canary's minutes (docs/releases.md, "The
- * verdict"): the live release, or with none every other build of the remote (the first set's).
+ * verdict"): the live release, or with none the first set's build (every build of the remote the
+ * registry does not hold).
  */
 export class CanaryAnalyses {
   constructor(
@@ -53,6 +54,11 @@ export class CanaryAnalyses {
     return reports;
   }
 
+  /** Every version registered for the remote: with no live release the baseline is the first set's build, none of these (a canary rolled back an hour ago included). */
+  private async registered(remote: string): Promise<string[]> {
+    return (await this.db.select({ version: releases.version }).from(releases).where(eq(releases.remote, remote))).map((row) => row.version);
+  }
+
   private async analyse(canary: ReleaseRow, live: ReleaseRow | undefined): Promise<CanaryAnalysis> {
     const started = canary.canarySince ?? canary.createdAt;
     const [mine, theirs] = await measurePair(
@@ -60,7 +66,7 @@ export class CanaryAnalyses {
       canary.remote,
       started,
       { version: canary.version },
-      live ? { version: live.version } : { not: canary.version },
+      live ? { version: live.version } : { notRegistered: await this.registered(canary.remote) },
     );
     const { minNetworks, minAgeMs } = this.settings;
     const now = this.clock();

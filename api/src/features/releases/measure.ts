@@ -1,4 +1,4 @@
-import { type SQL, and, eq, gte, like, ne, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gte, like, notInArray, sql } from 'drizzle-orm';
 import { PAGE_TOKEN_ALLOWANCE } from '@usedcars/shared-contract/page-token';
 import type { Db } from '../../db/client';
 import { telemetryMinutes, telemetryNetworks } from '../../db/schema';
@@ -116,11 +116,11 @@ function busyOverSameMinutes(canary: RenderMinutes, baseline: RenderMinutes): { 
   return { bad: Math.round((weighted / weights) * trials), trials };
 }
 
-/** Which releases a side is: one version, or every build but one (the first set's, with no live release). */
-export type Releases = { version: string } | { not: string };
+/** Which releases a side is: one version, or every build but the registered ones (the first set's, with no live release). */
+export type Releases = { version: string } | { notRegistered: string[] };
 
 const releaseIs = (column: typeof telemetryMinutes.release | typeof telemetryNetworks.release, releases: Releases) =>
-  'version' in releases ? eq(column, releases.version) : ne(column, releases.not);
+  'version' in releases ? eq(column, releases.version) : notInArray(column, releases.notRegistered);
 
 /** Both sides' numbers since the canary started: the render servers' counts, and pages' reports one network one voice. */
 export async function measurePair(db: Db, remote: string, since: Date, canary: Releases, baseline: Releases): Promise<[Measured, Measured]> {

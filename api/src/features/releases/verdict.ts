@@ -102,9 +102,10 @@ function nothingPast(canary: Measured, baseline: Measured, margin: number): bool
 /**
  * The canary's verdict against its baseline (docs/releases.md, "The verdict"), re-checked at every
  * evaluation: failing on the first check that fails; suspect when browser errors are past the
- * margin but come from too few networks (the ramp pauses, people decide); healthy once every check
- * is proven within its margin, the page views from enough networks (or, past the minimum age, with
- * enough networks and nothing past a margin on the few numbers there are); undecided until then.
+ * margin but come from too few networks (the ramp pauses, people decide); healthy once its render
+ * failures and error rate are proven within their margins, the page views from enough networks (or,
+ * past the minimum age, with enough networks and nothing past a margin on the few numbers there
+ * are); undecided until then. Busy-machine fallbacks and vitals only ever fail it.
  */
 export function judge(
   canary: Measured,
@@ -121,7 +122,8 @@ export function judge(
   const { pageViews, networks, renders } = canary.numbers;
   const from = networks >= settings.minNetworks ? `${networks}` : `${networks} of ${settings.minNetworks}`;
   const progress = `${pageViews} page views from ${from} networks, ${renders} renders`;
-  const rateChecks = checks.filter((check) => check.check !== 'lcp' && check.check !== 'inp');
+  // A busy machine may fail a canary (clearly worse than the baseline's over the same minutes), never hold it back.
+  const rateChecks = checks.filter((check) => check.check === 'render_failures' || check.check === 'error_rate');
   if (rateChecks.every((check) => check.state === 'within' || check.state === 'not judged'))
     return { verdict: 'healthy', reason: `within the margins of the ${baselineName} over ${progress}`, checks };
   if (ageMs >= settings.minAgeMs && networks >= settings.minNetworks && nothingPast(canary, baseline, settings.marginPoints / 100))

@@ -145,7 +145,16 @@ test('a canary whose home page throws once hydrated is rolled back once visitors
       await visitor.close();
     }
   }
-  await expect.poll(async () => (await statusOf(canary.version))?.status, { timeout: 60_000 }).toBe('rolled_back');
+  await expect
+    .poll(async () => (await statusOf(canary.version))?.status, { timeout: 60_000 })
+    .toBe('rolled_back')
+    .catch(async (error: unknown) => {
+      // What the verdict saw instead, for whoever reads the failure.
+      await test
+        .info()
+        .attach('the analysis', { body: JSON.stringify(await api('/releases/analysis?remote=catalog'), null, 2), contentType: 'application/json' });
+      throw error;
+    });
   console.log(`rolled back ${((Date.now() - started) / 1000).toFixed(1)} s after the first of ${visitors} visitors`);
   // Acted on as soon as enough networks stood behind the errors: the fourth visitor's, or the one right after.
   expect(visitors).toBeLessThanOrEqual(6);

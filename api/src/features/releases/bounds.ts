@@ -26,8 +26,13 @@ export interface Rate {
   trials: number;
 }
 
-/** A baseline with no numbers over the canary's minutes counts as a rate of 0: nothing to excuse the canary with. */
-const baselineBounds = ({ bad, trials }: Rate, z: number) => (trials > 0 ? rateBounds(bad, trials, z) : { low: 0, high: 0 });
+/**
+ * The baseline is what visitors have now, presumed sound: its numbers start from one failure in a
+ * hundred, so a baseline seen a few times over the canary's minutes (a quiet site, a canary at 50 %)
+ * never excuses a canary failing for most of its visitors, while a well-measured one speaks for itself.
+ */
+const PRESUMED = { bad: 1, trials: 100 };
+const baselineBounds = ({ bad, trials }: Rate, z: number) => rateBounds(bad + PRESUMED.bad, trials + PRESUMED.trials, z);
 
 /** Worse than the baseline by more than `margin` (a share, 0.05 for 5 points) even at their least unfavourable bounds. */
 export const clearlyWorse = (canary: Rate, baseline: Rate, margin: number) =>

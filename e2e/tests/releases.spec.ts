@@ -217,7 +217,9 @@ test('a canary that throws while rendering is rolled back automatically after en
   }
   await expect.poll(async () => (await statusNow())?.status, { timeout: 30_000 }).toBe('rolled_back');
   // On the render server's own counts: this test's visitors all come from one network, which alone can never roll a canary back.
-  expect((await statusNow())?.reason).toMatch(/^rolled back by automatic: render failures \(screens that threw, builds not loaded\) \d+\.\d % over \d+ renders, first set /);
+  expect((await statusNow())?.reason).toMatch(
+    /^rolled back by automatic: render failures \(screens that threw, builds not loaded\) \d+\.\d % over \d+ renders, first set /,
+  );
   const { stdout } = await releases(tokens.catalog, 'list', '--site', SITE.shell, '--remote', 'catalog');
   expect(stdout).toMatch(new RegExp(`${canary.version.replaceAll('.', '\\.')} .*rolled back \\(rolled back by automatic: `));
   // The next load is back on the first set.

@@ -9,13 +9,14 @@ import directors;
 import std;
 import xkey;
 
+# A busy render server passes (docs/operate-production.md, "Health checks"): 3 s per answer, sick after 3 misses of 5.
 probe render_health {
     .url = "/healthz";
-    .interval = 500ms;
-    .timeout = 1s;
-    .window = 3;
-    .threshold = 2;
-    .initial = 2;
+    .interval = 1s;
+    .timeout = 3s;
+    .window = 5;
+    .threshold = 3;
+    .initial = 3;
 }
 
 backend render_1 {
@@ -30,6 +31,22 @@ backend render_2 {
     .host = "127.0.0.1";
     .port = "${RENDER_2_PORT}";
     .probe = render_health;
+    .connect_timeout = 1s;
+    .first_byte_timeout = 15s;
+}
+
+# The same render servers without a probe: the last resort when both are sick. A dead one refuses the connection and
+# vcl_backend_error asks the other; a slow one is still asked.
+backend render_1_unprobed {
+    .host = "127.0.0.1";
+    .port = "${RENDER_1_PORT}";
+    .connect_timeout = 1s;
+    .first_byte_timeout = 15s;
+}
+
+backend render_2_unprobed {
+    .host = "127.0.0.1";
+    .port = "${RENDER_2_PORT}";
     .connect_timeout = 1s;
     .first_byte_timeout = 15s;
 }
@@ -53,9 +70,15 @@ acl purgers {
 }
 
 sub vcl_init {
-    new render = directors.round_robin();
-    render.add_backend(render_1);
-    render.add_backend(render_2);
+    new probed = directors.round_robin();
+    probed.add_backend(render_1);
+    probed.add_backend(render_2);
+    new unprobed = directors.round_robin();
+    unprobed.add_backend(render_1_unprobed);
+    unprobed.add_backend(render_2_unprobed);
+    new render = directors.fallback();
+    render.add_backend(probed.backend());
+    render.add_backend(unprobed.backend());
 }
 
 sub vcl_recv {
@@ -135,7 +158,7 @@ sub vcl_backend_response {
 
 sub vcl_backend_error {
     # A render server that died mid-request: the other one is asked.
-    if (bereq.retries < 2 && bereq.backend != bucket && bereq.backend != remote_files) {
+    if (bereq.retries < 3 && bereq.backend != bucket && bereq.backend != remote_files) {
         return (retry);
     }
 }

@@ -239,7 +239,7 @@ export async function buildApp({
   for (const routes of [authRoutes, userRoutes, carRoutes(catalog), bookingRoutes, paymentRoutes]) routes(app, context);
   for (const routes of [favouriteRoutes, alertRoutes, moderationRoutes, messageRoutes(messageStream)]) routes(app, context);
   await app.register(photoRoutes(photos, context));
-  changeRoutes(changeStream)(app);
+  changeRoutes(changeStream, config.telemetry.serverToken)(app);
   await app.register(unsubscribeRoutes(context));
   const registry = new ReleaseRegistry(db, clock);
   // Render servers hold TELEMETRY_TOKEN too, so they check a pin's signature themselves (docs/releases.md, "Pin").

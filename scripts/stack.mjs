@@ -96,7 +96,7 @@ export async function startStack(o) {
     });
     const renderEnv = {
       TELEMETRY_TOKEN: secrets.telemetry,
-      CACHE_PURGE_URL: `http://127.0.0.1:${ports.cachePages}/`,
+      CACHE_PURGE_URL: `http://127.0.0.1:${ports.cachePurge}/`,
       RENDER_WORKERS: String(o.renderWorkers ?? 2),
       TRUST_PROXY: 'loopback',
       ...o.renderEnv,
@@ -107,7 +107,8 @@ export async function startStack(o) {
     ]) {
       parts.push([name, `http://127.0.0.1:${port}`, startRenderServer(supervisor, { root: ROOT, name, port, siteDir, env: renderEnv }), '/healthz']);
     }
-    parts.push(['cache', `http://127.0.0.1:${ports.cachePages}`, startCache(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
+    // Its pages and files sockets take only the balancer's PROXY protocol: it is checked on the purge socket.
+    parts.push(['cache', `http://127.0.0.1:${ports.cachePurge}`, startCache(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
     parts.push(['balancer', doors.pages, startBalancer(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
 
     const checks = parts

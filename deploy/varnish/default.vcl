@@ -1,7 +1,9 @@
 # The shared cache of the reference deployment (docs/operate-production.md): Varnish 7 with xkey.
 # The ports are placeholders, filled in by `npm run stack` (scripts/stack/edge.mjs).
-# Two sockets: "pages" (the render servers, behind the page's front door) and "files" (the remotes'
-# files and the bucket's photos and releases, behind the files' front door).
+# Three sockets: "pages" (the render servers, behind the page's front door) and "files" (the remotes'
+# files and the bucket's photos and releases, behind the files' front door), both reached only by the
+# balancer with the PROXY protocol, so client.ip is the visitor's own address; and "purge", where the
+# render servers send their purges.
 vcl 4.1;
 
 import cookie;
@@ -63,7 +65,7 @@ backend remote_files {
     .connect_timeout = 1s;
 }
 
-# Purges come from the render servers, on this machine.
+# Purges come from the render servers, on this machine (in production, their private network).
 acl purgers {
     "127.0.0.1";
     "::1";
@@ -83,7 +85,8 @@ sub vcl_init {
 
 sub vcl_recv {
     if (req.method == "PURGE") {
-        if (client.ip !~ purgers) {
+        # Judged on the real client (the balancer's PROXY protocol), and only on the render servers' own socket.
+        if (local.socket != "purge" || client.ip !~ purgers) {
             return (synth(403, "Forbidden"));
         }
         if (!req.http.Surrogate-Key) {
@@ -91,6 +94,10 @@ sub vcl_recv {
         }
         set req.http.n-gone = xkey.purge(req.http.Surrogate-Key);
         return (synth(200, "Purged " + req.http.n-gone));
+    }
+    # The purge socket answers its purges and a health check (passed to a render server), nothing else.
+    if (local.socket == "purge" && req.url != "/healthz") {
+        return (synth(405, "Purges only"));
     }
     # Only the edge names a visitor's bucket; a client's own header counts for nothing.
     unset req.http.X-Release-Bucket;

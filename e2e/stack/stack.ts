@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
@@ -44,4 +46,54 @@ export async function demoToken(who: keyof typeof DEMO): Promise<{ Authorization
 export function bootCatalog(html: string): string | undefined {
   const boot = /<script[^>]*id="usedcars-boot"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
   return boot ? (JSON.parse(boot) as { remotes: Record<string, string> }).remotes.catalog : undefined;
+}
+
+/** A command to the balancer's runtime API (its admin socket, scripts/stack/edge.mjs), as an operator sends it; answers its reply. */
+export function balancer(command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(path.join(stack().siteDir, 'edge', 'haproxy.sock'));
+    let reply = '';
+    socket.on('connect', () => socket.end(`${command}\n`));
+    socket.on('data', (chunk) => (reply += chunk.toString()));
+    socket.on('end', () => resolve(reply.trim()));
+    socket.on('error', reject);
+  });
+}
+
+export interface FromNetwork {
+  /** One request: its status, headers and body. */
+  request: (
+    url: string,
+    options?: { method?: string; headers?: Record<string, string> },
+  ) => Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>;
+  /** A server-sent event stream held open: its status (200 when it was let in) and how to hang up. */
+  listen: (url: string) => Promise<{ status: number; close: () => void }>;
+  close: () => void;
+}
+
+/** A visitor on another network (127.0.0.2, 127.0.0.3, …): requests on connections sent from that address. */
+export function fromNetwork(localAddress: string): FromNetwork {
+  const agent = new Agent({ keepAlive: true, maxSockets: 16, localAddress });
+  return {
+    request: (url, { method = 'GET', headers = {} } = {}) =>
+      new Promise((resolve, reject) => {
+        const sent = httpRequest(url, { method, headers, agent }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+        });
+        sent.on('error', reject);
+        sent.end();
+      }),
+    listen: (url) =>
+      new Promise((resolve, reject) => {
+        const sent = httpRequest(url, { headers: { accept: 'text/event-stream' }, agent: false, localAddress }, (response) => {
+          if (response.statusCode !== 200) response.resume();
+          resolve({ status: response.statusCode!, close: () => sent.destroy() });
+        });
+        sent.on('error', reject);
+        sent.end();
+      }),
+    close: () => agent.destroy(),
+  };
 }

@@ -161,6 +161,12 @@ sub vcl_backend_response {
     if (beresp.http.Surrogate-Key) {
         set beresp.http.xkey = beresp.http.Surrogate-Key;
     }
+    # A file not there yet (a release's, asked for before its version is registered) is not kept as missing: it is
+    # there as soon as the registration publishes it.
+    if (beresp.status == 404 && (bereq.backend == bucket || bereq.backend == remote_files)) {
+        set beresp.ttl = 1s;
+        set beresp.uncacheable = true;
+    }
 }
 
 sub vcl_backend_error {

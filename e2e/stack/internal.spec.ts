@@ -1,7 +1,7 @@
 import { get } from 'node:http';
 import { expect, test } from '../support/test';
 import { SITE } from '../support/site';
-import { balancer, filesDoor, fromNetwork, stack } from './stack';
+import { balancer, demoToken, filesDoor, fromNetwork, stack } from './stack';
 
 /**
  * What is internal stays internal (docs/operate-production.md, "Internal is internal"): purges and the render
@@ -48,6 +48,33 @@ test('PURGE is refused at every public door, and the cached copy stays', async (
     elsewhere.close();
   }
   expect((await request.get(page)).headers()['x-cache']).toBe('HIT');
+});
+
+test('a release file uploaded with a deploy token is nowhere to be loaded before its version is registered, nor is the bucket listed', async () => {
+  const admin = await demoToken('admin');
+  const made = await fetch(`${SITE.api}/deploy-tokens`, {
+    method: 'POST',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'stack upload area', remote: 'catalog' }),
+  });
+  const { token } = (await made.json()) as { token: string };
+  const version = `0.1.0-${Date.now().toString(16).padStart(10, '0').slice(-10)}`;
+  const uploaded = await fetch(`${SITE.api}/release-files/catalog/${version}/static/js/evil.js`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+    body: 'alert(document.cookie)',
+  });
+  expect(uploaded.status).toBe(201);
+  const { url } = (await uploaded.json()) as { url: string };
+  const { pathname } = new URL(url);
+  const waiting = pathname.replace('/releases/', '/releases/.uploads/');
+  // Where it will be once registered, where it waits (also spelled with an encoded dot), and the bucket's listing.
+  for (const address of [pathname, waiting, waiting.replace('/.uploads/', '/%2Euploads/'), '/usedcars/', '/usedcars/?list-type=2&prefix=releases/']) {
+    for (const door of [filesDoor(), SITE.shell]) {
+      const response = await fetch(`${door}${address}`);
+      expect({ door, address, status: response.status }).toEqual({ door, address, status: 404 });
+    }
+  }
 });
 
 test('a network past 500 requests in 10 s is told to wait (429), while another network is served', async () => {

@@ -33,7 +33,8 @@ function startApi(supervisor, { ports, dataDir, publicHost, apiEnv }) {
     env: {
       PORT: String(ports.api),
       DATA_DIR: dataDir,
-      CORS_ORIGINS: siteCorsOrigins(ports).join(','),
+      // Any origin the caller lists too (a remote run alone on a port of its choosing).
+      CORS_ORIGINS: [...siteCorsOrigins(ports), process.env.CORS_ORIGINS].filter(Boolean).join(','),
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
       FIREBASE_PROJECT_ID: 'demo-usedcars',
       SMTP_HOST: '127.0.0.1',

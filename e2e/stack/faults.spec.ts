@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -6,11 +7,13 @@ import sharp from 'sharp';
 import { expect, test } from '../support/test';
 import { newAccount, type SpecAccount } from '../support/accounts';
 import { SITE } from '../support/site';
-import { ROOT, execute, killPart, stack } from './stack';
+import { launcherAlive, startLauncher } from '../support/stack-launcher';
+import { ROOT, execute, killPart, stack, stackDir } from './stack';
 
 /**
  * Faults the production shape survives with nothing lost (docs/operate-production.md, "Faults"). They run last: the
- * stack ends with one API copy and one render server, and without its object store and its cache.
+ * stack ends with one API copy and one render server, and without its object store and its cache; the last one kills
+ * its launcher outright and starts `npm run stack` again, which the suite's teardown stops.
  */
 
 const car = (seller: SpecAccount, carName: string) => ({
@@ -144,7 +147,9 @@ test('PostgreSQL restarted under writes: every acknowledged write kept, and the 
   await execute('bash', [path.join(ROOT, 'scripts', 'pg-throwaway.sh'), 'restart', String(stack().ports.postgres)]);
   await pause(3_000);
   const failed = await writes.stop();
-  console.log(`restart: ${writes.acknowledged.length} writes acknowledged, ${failed} refused while the database was away`);
+  console.log(
+    `restart: ${writes.acknowledged.length} writes acknowledged, ${failed} refused while the database was away; load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   expect(writes.acknowledged.length).toBeGreaterThan(10);
   expect(await allKept(writes.acknowledged)).toEqual([]);
   // The render servers hear writes again, and the cache in front is purged: a new price shows through the front door.
@@ -184,4 +189,33 @@ test('the cache down: the balancer sends pages to the render server directly', a
       return [response.status(), response.headers()['x-cache'] ?? 'from the render server'];
     })
     .toEqual([200, 'from the render server']);
+});
+
+test('a part killed by its printed pid, a PostgreSQL restart, then the launcher killed outright: all told in its terminal, and `npm run stack` starts clean', async () => {
+  test.setTimeout(420_000);
+  const before = stack();
+  const printed = () => readFileSync(before.launcher.log, 'utf8');
+  // The pid the launcher printed is the server's own (no tsx wrapper): killing it stops the API copy, and the terminal says so.
+  const api2 = before.parts.find((part) => part.name === 'api-2')!;
+  process.kill(api2.pid, 'SIGKILL');
+  await expect.poll(printed, { timeout: 20_000 }).toMatch(/^\[api-2\] the .* was killed by SIGKILL; the site is not whole/m);
+  await expect(fetch(`${api2.address}/health`)).rejects.toThrow();
+  await expect.poll(printed, { timeout: 20_000 }).toMatch(/^\[balancer\] Server api\/api-2 is DOWN/m);
+
+  // The restart is told (an earlier test may have restarted it too: the last line is this one's).
+  const restarts = () => [...printed().matchAll(/^\[postgres\] PostgreSQL restarted \(pid \d+ → (\d+)\)/gm)].map((line) => Number(line[1]));
+  const restartsBefore = restarts().length;
+  await execute('bash', [path.join(ROOT, 'scripts', 'pg-throwaway.sh'), 'restart', String(before.ports.postgres)]);
+  await expect.poll(() => restarts().length, { timeout: 20_000 }).toBe(restartsBefore + 1);
+  const postgres = restarts().at(-1);
+
+  process.kill(before.launcher.pid, 'SIGKILL');
+  await expect.poll(() => launcherAlive(before.launcher.pid)).toBe(false);
+  const again = await startLauncher(stackDir());
+  const told = readFileSync(again.launcher.log, 'utf8');
+  expect(told).toMatch(/An earlier run .*ended without stopping its parts/);
+  expect(told).toContain(`postgres: pid ${postgres}`);
+  expect(told).not.toMatch(/is in use/);
+  expect((await fetch(`${SITE.shell}/about`)).status).toBe(200);
+  expect((await fetch(`${SITE.api}/hondas?limit=1`)).status).toBe(200);
 });

@@ -6,12 +6,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { type RunningStack, STACK_PARTS_FILE } from '../support/stack-launcher';
 
-/** The running stack as its start listed it (support/stack-setup.ts). */
-export function stack(): { parts: { name: string; address: string; pid: number }[]; ports: Record<string, number>; siteDir: string } {
+/** The suite's folder: the running stack's parts, its launcher's output, its data (support/stack-setup.ts). */
+export function stackDir(): string {
   const dir = process.env.E2E_STACK_DIR;
   if (!dir) throw new Error('E2E_STACK_DIR is set by the stack setup');
-  return JSON.parse(readFileSync(path.join(dir, 'stack-parts.json'), 'utf8'));
+  return dir;
+}
+
+/** The running stack as its launcher printed it (support/stack-launcher.ts). */
+export function stack(): RunningStack {
+  return JSON.parse(readFileSync(path.join(stackDir(), STACK_PARTS_FILE), 'utf8'));
 }
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -23,7 +29,7 @@ export const copy = (name: 'api-1' | 'api-2') => stack().parts.find((part) => pa
 export function killPart(name: string): void {
   const part = stack().parts.find((entry) => entry.name === name);
   if (!part) throw new Error(`no part ${name}`);
-  process.kill(-part.pid, 'SIGKILL');
+  process.kill(-part.group, 'SIGKILL');
 }
 
 export const execute = promisify(execFile);

@@ -78,6 +78,9 @@ export function startCache(supervisor, { root, siteDir, ports }) {
   );
 }
 
+/** What the balancer says when it takes a server out or puts it back, or a backend has none left: told in the terminal. */
+const TAKEN_OUT_OR_BACK = /^(Server \S+ is (going )?(DOWN|UP)\b|backend \S+ has no server available)/;
+
 /** haproxy in the foreground, with the front doors. */
 export function startBalancer(supervisor, { root, siteDir, ports }) {
   const cfg = writeConfig(root, siteDir, 'haproxy/haproxy.cfg', templateValues(ports, siteDir));
@@ -85,5 +88,6 @@ export function startBalancer(supervisor, { root, siteDir, ports }) {
     cwd: siteDir,
     ports: [ports.pagesDoor, ports.apiDoor, ports.filesDoor],
     env: {},
+    notable: TAKEN_OUT_OR_BACK,
   });
 }

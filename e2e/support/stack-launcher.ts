@@ -10,7 +10,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A part as the launcher printed it (`<name> <address> pid <pid>`), with its process group read from the system. */
-export interface StackPart {
+interface StackPart {
   name: string;
   address: string;
   pid: number;

@@ -7,7 +7,7 @@ import { expect, test } from '../support/test';
  * of JavaScript's String.replace (`$'`, `$&`, a dollar sign before a backquote) is shown as typed, in one page.
  */
 
-test('a car named with $\', $& and $` gets one page, its name shown as typed, rendered by the server and in the browser', async ({ page, request }) => {
+test("a car named with $', $& and $` gets one page, its name shown as typed, rendered by the server and in the browser", async ({ page, request }) => {
   await renderServerReady(request);
   const seller = await newAccount(request, 'Seller');
   const name = `Audi $' $& $\` ${Date.now()}`;

@@ -38,7 +38,7 @@ function writeConfig(root, siteDir, from, values) {
 }
 
 /** The balancer's runtime API (a Unix socket): what an operator drains a server with. */
-export const adminSocket = (siteDir) => path.join(siteDir, 'edge', 'haproxy.sock');
+const adminSocket = (siteDir) => path.join(siteDir, 'edge', 'haproxy.sock');
 
 /**
  * varnishd in the foreground: a "pages" and a "files" socket that take the balancer's PROXY protocol (so the cache

@@ -42,4 +42,4 @@ function devServer(o) {
   };
 }
 
-module.exports = { devServer, runtimeDir };
+module.exports = { devServer };

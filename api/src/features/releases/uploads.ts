@@ -6,7 +6,7 @@ import { RELEASE_KEYS } from './files';
 import type { ReleaseSettings } from './settings';
 
 /** The upload area's folder inside the release storage: a dot-led segment no release key has, so it is never served. */
-export const UPLOADS_FOLDER = '.uploads';
+const UPLOADS_FOLDER = '.uploads';
 
 /**
  * Where a release's files wait until its version is registered (docs/releases.md, "Where releases are published"):

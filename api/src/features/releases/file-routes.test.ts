@@ -8,17 +8,7 @@ describeReleaseSite('release files', (site) => {
   const put = (file: string, body: string, at = version) => site().put(site().tokens.checkout, 'checkout', at, file, body);
   const get = (url: string, origin?: string) => site().api.inject({ method: 'GET', url: new URL(url).pathname, headers: origin ? { origin } : {} });
   const served = async (url: string) => (await get(url)).body;
-  /** Uploads the rest of a build (its manifest and entries) and registers it, as `npm run release` does. */
-  const register = async (at: string) => {
-    const manifestUrl = await site().publish(site().tokens.checkout, 'checkout', at);
-    const registered = await site().api.inject({
-      method: 'POST',
-      url: '/releases',
-      headers: { authorization: `Bearer ${site().tokens.checkout}` },
-      payload: { remote: 'checkout', version: at, manifestUrl },
-    });
-    expect(registered.statusCode).toBe(201);
-  };
+  const register = (at: string) => site().register(site().tokens.checkout, 'checkout', at);
 
   it("keeps an uploaded file out of every page's reach until its version is registered, then serves it for a year to the site's pages only", async () => {
     const uploaded = await put('static/js/app.js', 'window.checkout = 2;');
@@ -73,14 +63,7 @@ describeReleaseSite('release files', (site) => {
     const half = hashed('2.0.0', 2);
     // Cut short after its first file, as a lost connection leaves it.
     expect((await site().put(site().tokens.checkout, 'checkout', half, 'remoteEntry.js', `/* checkout ${half} */`)).statusCode).toBe(201);
-    const manifestUrl = await site().publish(site().tokens.checkout, 'checkout', half);
-    const registered = await site().api.inject({
-      method: 'POST',
-      url: '/releases',
-      headers: { authorization: `Bearer ${site().tokens.checkout}` },
-      payload: { remote: 'checkout', version: half, manifestUrl },
-    });
-    expect(registered.statusCode).toBe(201);
+    const manifestUrl = await register(half);
     for (const file of ['remoteEntry.js', 'new-file.js']) {
       const late = await site().put(site().tokens.checkout, 'checkout', half, file, 'alert(1)');
       expect(late.statusCode).toBe(409);

@@ -10,7 +10,8 @@ import { startLauncher, stopLauncher } from './stack-launcher';
 export default async function stackSetup() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-stack-'));
   process.env.E2E_STACK_DIR = dir;
-  await startLauncher(dir);
+  // Generous: a start that finds the builds stale rebuilds them first (minutes on a busy machine).
+  await startLauncher(dir, { timeoutMs: 20 * 60_000 });
   return async () => {
     await stopLauncher(dir);
     rmSync(dir, { recursive: true, force: true });

@@ -62,6 +62,7 @@ function watchPostgres(pidFile, pid, { restarted, down }) {
         const again = pidInFile(pidFile);
         if (again === null || processInfo(again) === null) down(known);
       }, 3 * WATCH_MS);
+      gone.unref();
       return;
     }
     if (gone) clearTimeout(gone);

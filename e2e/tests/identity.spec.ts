@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { logIn, submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { newAccount } from '../support/accounts';
 
 /** Signing in: register, log in, come back where you were going, Google sign-in, readable failures. */
 
@@ -159,4 +160,41 @@ test('the API refuses a caller without a verified identity', async ({ request })
   expect((await request.get(`${SITE.api}/jwt?email=${DEMO.buyer}`)).status()).toBe(401);
   expect((await request.get(`${SITE.api}/jwt?email=${DEMO.buyer}`, { headers: { Authorization: 'Bearer not-a-token' } })).status()).toBe(401);
   expect((await request.get(`${SITE.api}/user?role=Buyer`)).status()).toBe(401);
+});
+
+test('Log Out in the same second as the sign-in ends that session: its cookie renders a signed-out page afterwards', async ({ request }) => {
+  const buyer = await newAccount(request, 'Buyer');
+  const signedIn = (html: string) => html.includes('>Log Out<');
+  // A few times: each sign-in and Log Out below usually fall within one second, which revocation counts in.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const signIn = await request.post(`${SITE.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+      data: { email: buyer.email, password: buyer.password, returnSecureToken: true },
+    });
+    const { idToken } = (await signIn.json()) as { idToken: string };
+    const started = await fetch(`${SITE.shell}/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken }),
+    });
+    expect(started.status).toBe(204);
+    const cookie = /__session=[^;]+/.exec(started.headers.get('set-cookie') ?? '')![0];
+    const viewer = { authorization: `Session ${decodeURIComponent(cookie.slice('__session='.length))}` };
+    expect((await fetch(`${SITE.api}/auth/session`, { headers: viewer })).status).toBe(200);
+    expect((await fetch(`${SITE.shell}/session`, { method: 'DELETE', headers: { cookie } })).status).toBe(204);
+    const after = await fetch(`${SITE.shell}/dashboard`, { headers: { cookie } });
+    expect(signedIn(await after.text())).toBe(false);
+    expect(after.headers.get('set-cookie')).toMatch(/__session=;.*Max-Age=0/);
+    expect((await fetch(`${SITE.api}/auth/session`, { headers: viewer })).status).toBe(401);
+  }
+});
+
+test('a name with a tab in it is refused with words that say why, and the form keeps what was typed', async ({ page }) => {
+  // A text field drops line breaks itself; a tab (pasted) is what a person can still send.
+  await submitRegistration(page, { name: 'Tabby\tCat', email: unique('tabby'), password: 'a-good-password', role: 'Buyer' });
+  await expect(page.getByRole('status').filter({ hasText: 'name must be one line, without line breaks, tabs or control characters' })).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByLabel('Full Name')).toHaveValue('Tabby\tCat');
+  await page.getByLabel('Full Name').fill('Tabby Cat');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Account Created')).toBeVisible();
 });

@@ -15,7 +15,7 @@ let identityUser: AuthUser | null = null;
 
 const loadFirebase = async () => {
   const { config } = connection();
-  const firebase = await import('./identity/firebaseIdentity');
+  const firebase = await import(/* webpackChunkName: "identity" */ './identity/firebaseIdentity');
   if (config.authEmulatorUrl) await firebase.loadOfflineGoogle(config.authEmulatorUrl).catch((error) => console.warn('[auth]', error));
   return firebase.createFirebaseIdentity(config);
 };

@@ -71,27 +71,17 @@ function afterNextFrame(then: () => void): void {
 /**
  * Once the page's first frame is on screen: Chromium reports its first contentful paint only when
  * that frame is presented, which on a busy phone comes well after the frame's animation callbacks.
+ * No callback of ours runs in the frame's own task, which then stays the browser's (docs/performance.md).
  * A hidden tab presents nothing.
  */
 function afterFirstPaint(then: () => void): void {
   if (!supports('paint') || document.visibilityState === 'hidden') return afterNextFrame(then);
   const painted = () => performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint');
-  let frames = false;
-  let shown = painted();
-  const both = () => {
-    if (frames && shown) then();
-  };
-  // A frame shown before the document was whole does not count alone: one more frame follows it.
-  afterNextFrame(() => {
-    frames = true;
-    both();
-  });
-  if (shown) return;
+  if (painted()) return then();
   const observer = new PerformanceObserver(() => {
     if (!painted()) return;
     observer.disconnect();
-    shown = true;
-    both();
+    then();
   });
   observer.observe({ type: 'paint' });
 }

@@ -29,6 +29,12 @@ export function loadScriptsAfterPaint(root: Element | null, scripts: string[]): 
   const load = () => {
     if (loaded) return;
     loaded = true;
+    // The origin's storage opens on its first read, a few milliseconds: here rather than inside main's task, the start's longest.
+    try {
+      void window.localStorage?.length;
+    } catch {
+      // Storage refused (a privacy setting): the page does without it.
+    }
     for (const src of scripts) {
       const script = document.createElement('script');
       script.src = src;

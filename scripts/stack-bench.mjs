@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { lighthouseRun, median, signInFirst } from './lighthouse.mjs';
+import { demoAccessToken, lighthouseRuns, median, signInFirst } from './lighthouse.mjs';
 import { release } from './releases.mjs';
 import { stackPorts, startStack } from './stack.mjs';
 
@@ -23,12 +23,8 @@ async function pageSpeed(pages) {
   console.log(`Lighthouse mobile through ${new URL(pages[0][1]).origin}, ${RUNS} runs per page (load average ${os.loadavg()[0].toFixed(1)}):`);
   const rows = [];
   for (const [label, url, signedInAs, publicPage = true] of pages) {
-    const results = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const result = await lighthouseRun(url, signedInAs ? { prepare: (port) => signInFirst(port, new URL(url).origin, signedInAs) } : {});
-      if (SAVE) writeFileSync(path.join(SAVE, `${label.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr));
-      results.push(result);
-    }
+    const results = await lighthouseRuns(url, RUNS, signedInAs ? { prepare: (port) => signInFirst(port, new URL(url).origin, signedInAs) } : {});
+    if (SAVE) results.forEach((result, i) => writeFileSync(path.join(SAVE, `${label.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr)));
     const lcp = median(results.map((result) => result.lcp));
     const element = results[0].lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? '';
     const row = {
@@ -49,17 +45,6 @@ async function load(url) {
   return { perSecond: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
-async function adminToken(auth, api) {
-  const signIn = await fetch(`${auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@usedcars.test', password: process.env.DEMO_PASSWORD ?? 'usedcars-demo', returnSecureToken: true }),
-  });
-  const { idToken } = await signIn.json();
-  const jwt = await fetch(`${api}/jwt?email=admin%40usedcars.test`, { headers: { Authorization: `Bearer ${idToken}` } });
-  return (await jwt.json()).accessToken;
-}
-
 async function throughput(builds) {
   const page = `http://127.0.0.1:${ports.pagesDoor}/hondas`;
   // A content-hashed file of the catalog's build: kept by the cache for a year, as a CDN would.
@@ -71,7 +56,7 @@ async function throughput(builds) {
     ['static file through the cache', await load(file)],
     ['anonymous page through the cache', await load(page)],
   ];
-  const admin = await adminToken(`http://127.0.0.1:${ports.auth}`, stack.doors.api);
+  const admin = await demoAccessToken(`http://127.0.0.1:${ports.auth}`, stack.doors.api, 'admin@usedcars.test');
   const deploy = await fetch(`${stack.doors.api}/deploy-tokens`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${admin}`, 'content-type': 'application/json' },

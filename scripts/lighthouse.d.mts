@@ -3,7 +3,7 @@ export const FLAGS: string[];
 export const DEMO_PASSWORD: string;
 export const LONG_TASK_MS: number;
 export function median(values: number[]): number;
-export function signInFirst(port: number, origin: string, email: string): Promise<void>;
+export function signInFirst(port: number, origin: string, email: string, warmUp?: string): Promise<void>;
 export interface LighthouseRun {
   score: number;
   lcp: number;

@@ -34,8 +34,12 @@ export const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Then empties the HTTP cache: the run that follows is a signed-in visitor's first load. */
-export async function signInFirst(port, origin, email) {
+/**
+ * Then visits `warmUp` once, if given, so the render server has its remote's build loaded as it has for
+ * any visitor after the first, and empties the HTTP cache: the run that follows is a signed-in
+ * visitor's first load.
+ */
+export async function signInFirst(port, origin, email, warmUp) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
@@ -49,6 +53,7 @@ export async function signInFirst(port, origin, email) {
       if (tries > 100) throw new Error('the session cookie was not set');
       await page.waitForTimeout(100);
     }
+    if (warmUp) await page.goto(warmUp);
     await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
     await page.close();
   } finally {

@@ -82,7 +82,7 @@ const load = () => os.loadavg()[0].toFixed(1);
 
 async function measure(label, url, signedInAs) {
   const loadAverage = load();
-  const results = await lighthouseRuns(url, runs, signedInAs ? { prepare: (port) => signInFirst(port, new URL(url).origin, signedInAs) } : {});
+  const results = await lighthouseRuns(url, runs, signedInAs ? { prepare: (port) => signInFirst(port, new URL(url).origin, signedInAs, url) } : {});
   results.forEach((result, i) =>
     console.log(
       `  ${label}, run ${i + 1}: score ${result.score}, LCP ${s(result.lcp)}, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}, ` +

@@ -40,7 +40,7 @@ for (const { name, address, signedInAs } of PAGES) {
     test.setTimeout(300_000);
     const { lighthouseRuns, median, signInFirst, LONG_TASK_MS } = await lighthouse();
     const url = `${SITE.shell}${typeof address === 'string' ? address : await address()}`;
-    const runs = await lighthouseRuns(url, RUNS, { cpuTime: true, prepare: signedInAs ? (port) => signInFirst(port, SITE.shell, signedInAs) : undefined });
+    const runs = await lighthouseRuns(url, RUNS, { cpuTime: true, prepare: signedInAs ? (port) => signInFirst(port, SITE.shell, signedInAs, url) : undefined });
     const figures = {
       score: median(runs.map((run) => run.score)),
       tbt: median(runs.map((run) => run.tbt)),

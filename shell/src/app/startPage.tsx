@@ -36,14 +36,6 @@ export async function startPage(): Promise<void> {
       createRoot(container).render(<App telemetry={telemetry} />);
     }
   });
-  // THROWAWAY (reverted next): one task of fixed work on home, about 25 ms of CPU here (100 ms at 4×), to show the guard fails on it.
-  if (location.pathname === '/') {
-    setTimeout(() => {
-      let x = 0;
-      for (let i = 0; i < 4_000_000; i += 1) x = (x * 31 + i) % 1_000_003;
-      (window as unknown as { throwaway: number }).throwaway = x;
-    }, 0);
-  }
   // The identity SDK is the heaviest piece; on a page rendered for its viewer it has nothing to do until
   // their token needs renewing or they sign out, so it waits until the page has been idle a while.
   void startIdentity(undefined, boot?.viewer ? { after: idleAfter(IDENTITY_AFTER_MS) } : {});

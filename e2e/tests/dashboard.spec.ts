@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { submitRegistration } from '../support/auth';
+import { logIn, submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { rowOf } from '../support/tables';
 
@@ -13,9 +13,7 @@ import { rowOf } from '../support/tables';
 async function signInAt(page: Page, path: string, email: string, password = DEMO_PASSWORD) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await logIn(page, email, password);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i'));
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { logIn, submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { newAccount } from '../support/accounts';
@@ -62,14 +62,34 @@ test('a Log Out pressed before the page has hydrated still logs out', async ({ p
   await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
 });
 
-test('a signed-out visit to /audis goes to /login and, after login, back to /audis', async ({ page }) => {
+test('a signed-out visit to /audis arrives as the sign-in form, rendered by the server; signing in there shows the Audi list', async ({ page, request }) => {
+  // The first response holds the form itself (no spinner), with every control disabled until the page takes it over.
+  const html = await (await request.get('/audis')).text();
+  expect(html).toContain('id="login-title"');
+  expect(html).not.toContain('Checking your sign-in');
+
   await page.goto('/audis');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await expect(page).toHaveURL(`${SITE.shell}/audis`);
-  // History was replaced: Back does not return to the login form.
-  await page.goBack();
-  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toHaveCount(0);
+});
+
+test("the identity SDK loads once someone starts to sign in, not with the form's page", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+  await page.goto('/login');
+  const email = page.getByLabel('Email');
+  await expect(email).toBeEnabled();
+  await settled(page);
+  // The adapter's chunk, which brings Firebase's sign-in with it.
+  const sdk = () => scripts.filter((url) => /\/identity\.[0-9a-f]{8}\.js$/.test(url));
+  expect(sdk()).toEqual([]);
+
+  await email.focus();
+  await expect.poll(sdk).toHaveLength(1);
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
 });
 
 test('a wrong password or an unknown e-mail gets a readable toast and the form keeps what was typed', async ({ page }) => {

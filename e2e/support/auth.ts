@@ -8,7 +8,11 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  // On a phone Log Out waits in the closed menu: signed in once it is in the page, shown or not.
+  await expect(page.getByRole('button', { name: 'Log Out', includeHidden: true })).toBeAttached();
+  // The next page arrives rendered for them once the session cookie, asked for just after the sign-in, is set.
+  const hasSession = async () => (await page.context().cookies()).some((cookie) => cookie.name === '__session');
+  await expect.poll(hasSession, { message: 'the __session cookie is set after the sign-in' }).toBe(true);
 }
 
 export interface Registration {

@@ -37,14 +37,23 @@ function choiceField<const Values extends readonly [string, ...string[]]>(field:
  * lists cars without them keeps working and the car says "Not stated"; the site's forms ask for
  * them all (listingFormSchema).
  */
-export const carFactsShape = {
+const factFields = {
   /** In the site's unit (GET /site-settings). */
-  mileage: wholeNumberField('mileage', MILEAGE_MAX).optional(),
-  fuel: choiceField('fuel', FUELS).optional(),
-  gearbox: choiceField('gearbox', GEARBOXES).optional(),
-  body: choiceField('body', BODIES).optional(),
-  colour: choiceField('colour', COLOURS).optional(),
-  previousOwners: wholeNumberField('previousOwners', PREVIOUS_OWNERS_MAX).optional(),
+  mileage: wholeNumberField('mileage', MILEAGE_MAX),
+  fuel: choiceField('fuel', FUELS),
+  gearbox: choiceField('gearbox', GEARBOXES),
+  body: choiceField('body', BODIES),
+  colour: choiceField('colour', COLOURS),
+  previousOwners: wholeNumberField('previousOwners', PREVIOUS_OWNERS_MAX),
+};
+
+export const carFactsShape = {
+  mileage: factFields.mileage.optional(),
+  fuel: factFields.fuel.optional(),
+  gearbox: factFields.gearbox.optional(),
+  body: factFields.body.optional(),
+  colour: factFields.colour.optional(),
+  previousOwners: factFields.previousOwners.optional(),
 };
 
 export const CAR_FACTS = ['mileage', 'fuel', 'gearbox', 'body', 'colour', 'previousOwners'] as const satisfies readonly (keyof typeof carFactsShape)[];
@@ -71,7 +80,7 @@ export const carInputSchema = strictObject({
 export type CarInput = z.infer<typeof carInputSchema>;
 
 /** Add Product's own check: the API's schema, with every fact asked for (a listing from the site states them all). */
-export const listingFormSchema = carInputSchema.required({ mileage: true, fuel: true, gearbox: true, body: true, colour: true, previousOwners: true });
+export const listingFormSchema = carInputSchema.extend(factFields);
 
 export const priceChangeSchema = z.object({ price: z.number(), at: z.string() });
 export type PriceChange = z.infer<typeof priceChangeSchema>;

@@ -11,21 +11,39 @@ export type CarSort = (typeof CAR_SORTS)[number];
 export const SEARCH_SORTS = ['relevance', ...CAR_SORTS] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
+/** The facets' parameters in a list's address, each repeated for several options (docs/product.md, "Facets"). */
+export const FACET_PARAMS = ['price', 'year', 'mileage', 'fuel', 'gearbox', 'body', 'city', 'deal', 'priceDropped'] as const;
+const NO_FACETS = Object.fromEntries(FACET_PARAMS.map((name) => [name, ''])) as Record<(typeof FACET_PARAMS)[number], ''>;
+
 export const LIST_VIEW_SEARCH = {
   q: '',
   minPrice: '',
   maxPrice: '',
-  year: '',
   location: '',
+  ...NO_FACETS,
   sort: 'newest' satisfies CarSort,
   page: '1',
   cursor: '',
 } as const;
 
-export const CAR_LIST_MAX_LIMIT = 100;
+/** The search across brands: the lists' parameters, and brands as a facet. */
+export const SEARCH_VIEW_SEARCH = {
+  q: '',
+  minPrice: '',
+  maxPrice: '',
+  location: '',
+  brand: '',
+  ...NO_FACETS,
+  sort: 'relevance' satisfies SearchSort,
+  page: '1',
+} as const;
 
+/** The cars to compare, by id, comma-separated: `/compare?ids=…`. */
+export const COMPARE_SEARCH = { ids: '' } as const;
 /** At most this many side by side: three fit a laptop's width, and a phone's with a scroll. */
 export const COMPARE_MAX = 3;
+
+export const CAR_LIST_MAX_LIMIT = 100;
 
 /** The database reads every car it skips (docs/list-paging.md, "Why cursors"). */
 export const CAR_LIST_MAX_OFFSET = 10_000;

@@ -16,6 +16,11 @@ export interface Words {
 const MAX_WORDS = 8;
 /** A word no listing has is read as the listings' words most like it, up to this many. */
 const ALTERNATIVES = 3;
+/**
+ * A typo changes a letter or two, so an alternative is as long give or take two: "civc" is Civic,
+ * but a code that starts like a word ("civic3fa21b") is not that word.
+ */
+const MAX_LENGTH_APART = 2;
 /** Shorter words ("a4", "ex", "si") are codes, not words to correct. */
 const MIN_CORRECTED = 4;
 /** From three characters on, the start of a word finds the word, as the lists' old "contains" did ("civ" finds Civic); not a number's ("100" is not 1000). */
@@ -64,7 +69,8 @@ export async function readWords(db: Reader, q: string | undefined): Promise<Word
           FROM jsonb_to_recordset(${JSON.stringify(firsts)}::jsonb) AS w(ord int, word text, first text)
           LEFT JOIN LATERAL (
             SELECT s.word FROM search_words s
-            WHERE length(w.word) >= ${MIN_CORRECTED} AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = w.word) AND s.word % w.word
+            WHERE length(w.word) >= ${MIN_CORRECTED} AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = w.word)
+              AND s.word % w.word AND abs(length(s.word) - length(w.word)) <= ${MAX_LENGTH_APART}
             ORDER BY similarity(s.word, w.word) DESC, s.word
             LIMIT ${ALTERNATIVES}
           ) AS c ON true

@@ -3,18 +3,35 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_PATHS, type Category, type CarSort } from '@usedcars/shared-contract';
 import { errorText } from '@usedcars/shared-auth';
-import { ErrorPanel, GhostButton, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
+import { ErrorPanel, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
 import { Field, Select } from '@usedcars/shared-ui/form';
-import { isRefusedCursor, useCarPage } from '../../lib/carQueries';
+import { isRefusedCursor, useCarPage, useFacets } from '../../lib/carQueries';
 import { CarCard } from '../../components/CarCard';
+import { CompareLink } from '../../components/CompareLink';
+import { EmptyResults } from '../../components/EmptyResults';
+import { FacetPanel } from '../../components/FacetPanel';
+import { BarTools, ResultsBar, ResultsLayout } from '../../components/ResultsLayout';
+import { useSiteSettings } from '../../hooks/useSiteSettings';
 import { useBookingDialog } from '../../components/BookingDialogHost';
 import { useFirstItemsFirst } from '../../hooks/useFirstItemsFirst';
-import { PAGE_SIZE, SORT_LABELS, hasFilters, readListView, writeListView, type CarFilters, type ListView } from '../../lib/listParams';
-import { FilterForm } from './FilterForm';
-import { SaveSearch } from './SaveSearch';
+import {
+  DEFAULT_SORT,
+  LIST_FACETS,
+  brandFacetFilters,
+  PAGE_SIZE,
+  SORT_LABELS,
+  hasFilters,
+  readListView,
+  withFacets,
+  writeListView,
+  type CarFilters,
+  type ListView,
+} from '../../lib/listParams';
+import { FilterForm } from '../../components/FilterForm';
+import { SaveSearch } from '../../components/SaveSearch';
 import { Pagination } from './Pagination';
-import { SkeletonGrid } from './SkeletonGrid';
-import { CarGrid } from './CarGrid';
+import { SkeletonGrid } from '../../components/SkeletonGrid';
+import { CarGrid } from '../../components/CarGrid';
 
 const Title = styled.h1`
   margin: 32px 0 16px;
@@ -27,19 +44,8 @@ const SaveRow = styled.div`
   }
 `;
 
-const ResultsBar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: end;
-  justify-content: space-between;
-  gap: 12px 24px;
-  margin: 24px 0 16px;
-  h2 {
-    margin: 0;
-    font-size: 18px;
-    font-weight: 600;
-    outline: none;
-  }
+const Results = styled(ResultsLayout)`
+  margin-top: 24px;
 `;
 
 const SortField = styled(Field)`
@@ -60,21 +66,6 @@ interface ListLocationState {
   cursorRefused?: boolean;
 }
 
-const Empty = styled.div`
-  padding: 48px 16px;
-  text-align: center;
-  background: ${theme.color.surface};
-  border-radius: ${theme.radius};
-  h2 {
-    margin: 0 0 8px;
-    font-size: 20px;
-  }
-  p {
-    margin: 0 0 16px;
-    color: ${theme.color.muted};
-  }
-`;
-
 function describeResults(total: number, view: ListView, shown: number): string {
   if (total === 0) return 'No cars found';
   const first = (view.page - 1) * PAGE_SIZE + 1;
@@ -89,23 +80,13 @@ function EmptyState({ label, view, onApply }: { label: string; view: ListView; o
   const { title, hint, action } = hasFilters(view.filters)
     ? {
         title: `No ${label} cars match your search`,
-        hint: 'Try a wider price range, another year or location, or clear the filters.',
+        hint: 'Try a wider price range, fewer filters or another location, or clear the filters.',
         action: { text: 'Clear filters', next: { filters: {} } },
       }
     : view.page > 1
       ? { title: 'This page is empty', hint: 'There are fewer cars than there were. Go back to the first page.', action: { text: 'First page', next: {} } }
       : { title: `No ${label} cars are listed right now`, hint: 'Sellers add cars every day. Please look again soon.', action: null };
-  return (
-    <Empty>
-      <h2>{title}</h2>
-      <p>{hint}</p>
-      {action && (
-        <GhostButton type="button" onClick={() => onApply(action.next)}>
-          {action.text}
-        </GhostButton>
-      )}
-    </Empty>
-  );
+  return <EmptyResults title={title} hint={hint} action={action ? { text: action.text, onClick: () => onApply(action.next) } : undefined} />;
 }
 
 /**
@@ -138,6 +119,8 @@ export default function BrandListPage({ category }: { category: Category }) {
   }, [cursorRefused, view, setSearchParams]);
   const cameFromRefusedCursor = (location.state as ListLocationState | null)?.cursorRefused === true;
   const booking = useBookingDialog();
+  const facets = useFacets(brandFacetFilters(category, view.filters));
+  const { mileageUnit } = useSiteSettings();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const cars = data?.cars ?? [];
   const shown = useFirstItemsFirst(cars.length, FIRST_ROW);
@@ -157,50 +140,76 @@ export default function BrandListPage({ category }: { category: Category }) {
   return (
     <section aria-labelledby="brand-title">
       <Title id="brand-title">{label} cars</Title>
-      <FilterForm filters={view.filters} onApply={(filters: CarFilters) => apply({ filters })} />
+      <FilterForm
+        filters={withFacets(view.filters, {})}
+        onApply={(typed: CarFilters) => apply({ filters: withFacets(typed, view.filters) })}
+        onClear={() => apply({ filters: {} })}
+      />
       <SaveRow>
-        <SaveSearch category={category} filters={view.filters} sort={view.sort} />
+        <SaveSearch category={category} filters={view.filters} sort={view.sort === DEFAULT_SORT ? undefined : view.sort} />
       </SaveRow>
       {cameFromRefusedCursor && <Notice role="status">That link pointed to a place in the list that no longer exists, so here is the first page.</Notice>}
 
-      <ResultsBar>
-        <h2 ref={resultsHeading} tabIndex={-1} aria-live="polite" aria-atomic="true">
-          {isPending ? 'Loading cars…' : data ? describeResults(data.total, view, data.cars.length) : 'Cars'}
-        </h2>
-        <SortField label="Sort by">
-          <Select value={view.sort} onChange={(event) => apply({ sort: event.target.value as CarSort })}>
-            {Object.entries(SORT_LABELS).map(([sort, text]) => (
-              <option key={sort} value={sort}>
-                {text}
-              </option>
-            ))}
-          </Select>
-        </SortField>
-      </ResultsBar>
+      <Results>
+        <FacetPanel
+          facets={LIST_FACETS}
+          counts={facets.data?.facets}
+          total={facets.data?.total}
+          selection={view.filters}
+          unit={mileageUnit}
+          updating={facets.isPlaceholderData}
+          failed={facets.isError}
+          onChange={(selection) => apply({ filters: withFacets(view.filters, selection) })}
+        />
+        <div>
+          <ResultsBar>
+            <h2 ref={resultsHeading} tabIndex={-1} aria-live="polite" aria-atomic="true">
+              {isPending ? 'Loading cars…' : data ? describeResults(data.total, view, data.cars.length) : 'Cars'}
+            </h2>
+            <BarTools>
+              <CompareLink />
+              <SortField label="Sort by">
+                <Select value={view.sort} onChange={(event) => apply({ sort: event.target.value as CarSort })}>
+                  {Object.entries(SORT_LABELS).map(([sort, text]) => (
+                    <option key={sort} value={sort}>
+                      {text}
+                    </option>
+                  ))}
+                </Select>
+              </SortField>
+            </BarTools>
+          </ResultsBar>
 
-      {cursorRefused ? (
-        // On its way to page 1 (the effect above): no error panel flashes in between.
-        <SkeletonGrid count={8} />
-      ) : isError ? (
-        // A failed list says so and offers Retry: a blank grid would read as "no cars".
-        <ErrorPanel title={`We could not load the ${label} cars.`} message={errorText(error)} retrying={listQuery.isFetching} onRetry={() => void refetch()} />
-      ) : isPending ? (
-        <SkeletonGrid count={8} />
-      ) : cars.length === 0 ? (
-        <EmptyState label={label} view={view} onApply={apply} />
-      ) : (
-        <>
-          <CarGrid aria-label={`${label} cars`} aria-busy={isPlaceholderData} $busy={isPlaceholderData}>
-            {cars.slice(0, shown).map((car, index) => (
-              <li key={car._id}>
-                <CarCard car={car} onBook={booking.open} picture={pictureOf(index)} />
-              </li>
-            ))}
-          </CarGrid>
-          {isPlaceholderData && <VisuallyHidden role="status">Loading the next cars…</VisuallyHidden>}
-          {shown === cars.length && <Pagination view={view} total={data.total} cursors={isPlaceholderData ? undefined : data} />}
-        </>
-      )}
+          {cursorRefused ? (
+            // On its way to page 1 (the effect above): no error panel flashes in between.
+            <SkeletonGrid count={8} />
+          ) : isError ? (
+            // A failed list says so and offers Retry: a blank grid would read as "no cars".
+            <ErrorPanel
+              title={`We could not load the ${label} cars.`}
+              message={errorText(error)}
+              retrying={listQuery.isFetching}
+              onRetry={() => void refetch()}
+            />
+          ) : isPending ? (
+            <SkeletonGrid count={8} />
+          ) : cars.length === 0 ? (
+            <EmptyState label={label} view={view} onApply={apply} />
+          ) : (
+            <>
+              <CarGrid aria-label={`${label} cars`} aria-busy={isPlaceholderData} $busy={isPlaceholderData}>
+                {cars.slice(0, shown).map((car, index) => (
+                  <li key={car._id}>
+                    <CarCard car={car} onBook={booking.open} picture={pictureOf(index)} />
+                  </li>
+                ))}
+              </CarGrid>
+              {isPlaceholderData && <VisuallyHidden role="status">Loading the next cars…</VisuallyHidden>}
+              {shown === cars.length && <Pagination view={view} total={data.total} cursors={isPlaceholderData ? undefined : data} />}
+            </>
+          )}
+        </div>
+      </Results>
       {booking.dialog}
     </section>
   );

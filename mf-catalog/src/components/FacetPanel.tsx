@@ -152,8 +152,18 @@ function picksCount(selection: FacetSelection, facets: readonly FacetName[]): nu
  * Filters button, in a sheet that keeps the focus inside and gives it back to the button. Every
  * pick applies at once, so the counts and the cars follow it.
  */
-export function FacetPanel(props: FacetPanelProps) {
+export function FacetPanel(given: FacetPanelProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
+  // A pick shows at once, while the address it changes is taken up (a move the router may hold for a moment).
+  const [shown, setShown] = useState<{ for: FacetSelection; selection: FacetSelection } | null>(null);
+  const props: FacetPanelProps = {
+    ...given,
+    selection: shown?.for === given.selection ? shown.selection : given.selection,
+    onChange: (selection) => {
+      setShown({ for: given.selection, selection });
+      given.onChange(selection);
+    },
+  };
   const done = useRef<HTMLButtonElement>(null);
   const picks = picksCount(props.selection, props.facets);
   const clear = hasFacets(props.selection) ? () => props.onChange({}) : undefined;

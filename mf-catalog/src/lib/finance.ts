@@ -1,4 +1,4 @@
-/** What a loan for a car costs: the usual annuity, paid monthly (docs/product.md, "Monthly cost"). */
+/** What a loan for a car costs: the usual annuity, paid monthly (docs/product.md, "Car detail"). */
 export interface Loan {
   price: number;
   deposit: number;

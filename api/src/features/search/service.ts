@@ -15,7 +15,8 @@ import type { Db } from '../../db/client';
 import { cars } from '../../db/schema';
 import type { PhotoService } from '../photos/service';
 import { toCar } from '../cars/car-response';
-import { FACETS, pickedOptions } from '../cars/facets';
+import { pickedOptions } from '../cars/facets';
+import { countFacets } from './facet-counts';
 import { TtlCache } from '../cars/list-cache';
 import { SORT_KEYS, cacheKey, orderOf, whereOf } from '../cars/list-query';
 import { readWords } from '../cars/words';
@@ -28,11 +29,6 @@ export interface SearchPage {
 export interface SearchFacets {
   total: number;
   facets: FacetCounts;
-}
-
-/** Rows of either driver's result. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 }
 
 /** Options in the order the panel shows them: fixed ones as listed, years newest first, places busiest first. */
@@ -113,11 +109,7 @@ export class Search implements CacheHolder {
     });
   }
 
-  /**
-   * Each facet's options with the number of cars picking it would show: the cars that pass every
-   * filter but that facet's own (several options of one facet are OR-ed), so a count is what the
-   * list shows once the option is added. One scan of the cars that fail at most one picked facet.
-   */
+  /** Each facet's options with the number of cars picking it would show (facet-counts.ts). */
   async facets(query: SearchQuery): Promise<SearchFacets> {
     const { limit: _limit, offset: _offset, sort: _sort, ...filters } = query;
     const key = cacheKey(filters);
@@ -126,45 +118,17 @@ export class Search implements CacheHolder {
     const generation = this.counts.generation;
     const words = await readWords(this.db, filters.q);
     const picked = pickedOptions(filters);
-    const pickedNames = Object.keys(picked) as FacetName[];
-    const passes = (name: FacetName) => sql.raw(`p_${name}`);
-    const allPass = (except?: FacetName) => sql.join([sql`true`, ...pickedNames.filter((name) => name !== except).map(passes)], sql` AND `);
-    const columns = [
-      ...FACET_NAMES.map((name) => sql`${FACETS[name].value} AS ${sql.raw(`v_${name}`)}`),
-      ...pickedNames.map((name) => sql`coalesce(${FACETS[name].filter(picked[name]!)}, false) AS ${passes(name)}`),
-    ];
-    const failures =
-      pickedNames.length === 0
-        ? sql`0`
-        : sql.join(
-            pickedNames.map((name) => sql`(NOT ${passes(name)})::int`),
-            sql` + `,
-          );
-    const groups = FACET_NAMES.map(
-      (name) => sql`SELECT ${name} AS facet, ${sql.raw(`v_${name}`)}::text AS value, count(*)::int AS count FROM kept
-        WHERE ${allPass(name)} AND ${sql.raw(`v_${name}`)} IS NOT NULL GROUP BY 2`,
-    );
-    const result = await this.db.execute(sql`WITH matched AS (
-        SELECT ${sql.join(columns, sql`, `)} FROM cars WHERE ${whereOf({ ...filters, words }, { facets: false })}
-      ),
-      kept AS MATERIALIZED (SELECT * FROM matched WHERE ${failures} <= 1)
-      SELECT '' AS facet, NULL AS value, count(*)::int AS count FROM kept WHERE ${allPass()}
-      UNION ALL ${sql.join(
-        groups.map((group) => sql`(${group})`),
-        sql` UNION ALL `,
-      )}`);
-    const rows = rowsOf<{ facet: string; value: string | null; count: number }>(result);
+    const { total, options } = await countFacets(this.db, whereOf({ ...filters, words }, { facets: false }), filters);
     const facets = Object.fromEntries(
       FACET_NAMES.map((name) => [
         name,
         ordered(
           name,
-          rows.filter((row) => row.facet === name).map((row) => ({ value: row.value!, count: Number(row.count) })),
+          options.filter((option) => option.facet === name).map(({ value, count }) => ({ value, count })),
           picked[name] ?? [],
         ),
       ]),
     ) as FacetCounts;
-    const total = Number(rows.find((row) => row.facet === '')?.count ?? 0);
     const counted = { total, facets };
     this.counts.set(key, counted, generation);
     return counted;

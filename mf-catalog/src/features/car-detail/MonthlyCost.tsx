@@ -75,7 +75,7 @@ const Result = styled.div`
 const amount = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(/,/g, '')));
 
 /**
- * What the car costs a month (docs/product.md, "Monthly cost"): deposit, term and interest rate
+ * What the car costs a month (docs/product.md, "Car detail"): deposit, term and interest rate
  * in, starting from the site's settings; the monthly payment and the total out, worked out in the
  * page as the buyer types. A value that cannot be right says why under its field.
  */

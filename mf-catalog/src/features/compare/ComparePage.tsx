@@ -32,9 +32,10 @@ const Scroller = styled.div`
   ${focusRing};
 `;
 
+/** Each car's column keeps room for a model's name on one line; a phone scrolls the table instead. */
 const Table = styled.table`
   width: 100%;
-  min-width: 560px;
+  min-width: 660px;
   border-collapse: collapse;
   table-layout: fixed;
   th,
@@ -45,8 +46,9 @@ const Table = styled.table`
     vertical-align: top;
     overflow-wrap: anywhere;
   }
+  thead td,
   tbody th {
-    width: 150px;
+    width: 140px;
     color: ${theme.color.muted};
     font-weight: 600;
   }
@@ -62,7 +64,7 @@ const Table = styled.table`
   .car-name {
     display: block;
     margin: 8px 0;
-    font-size: 17px;
+    font-size: 16px;
     font-weight: 700;
   }
   .price {

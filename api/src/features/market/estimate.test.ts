@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { rateDeal } from '@usedcars/shared-contract';
-import { MarketIndex, type MarketCar, type MarketTarget, PER_SELLER, estimate } from './estimate';
+import { MarketIndex, type MarketCar, type MarketTarget, NEAREST, PER_SELLER, YEARS_APART, estimate } from './estimate';
 
 let made = 0;
 /** A listed 2019 car with 40,000 on the clock, of its own seller unless told. */
@@ -9,7 +10,7 @@ function car(price: number, overrides: Partial<MarketCar> = {}): MarketCar {
 }
 
 const target: MarketTarget = { id: 'target', sellerId: 'me', year: 2019, mileage: 40_000 };
-const rated = (pool: MarketCar[], who = target) => estimate(who, new MarketIndex(pool).near(who));
+const rated = (pool: MarketCar[], who = target) => estimate(who, new MarketIndex(pool));
 
 describe("the market's estimate", () => {
   it('is the median of the comparables, rounded to $100', () => {
@@ -59,6 +60,63 @@ describe("the market's estimate", () => {
   it('compares a car without a stated mileage with every mileage', () => {
     const market = [14_000, 14_200, 14_350, 14_500, 15_000].map((price, index) => car(price, { mileage: index * 50_000 }));
     expect(rated(market, { ...target, mileage: null }).comparables).toBe(5);
+  });
+
+  it('takes the same comparables as reading the whole market in order would, however the market looks', () => {
+    // The rules of docs/api.md, "Deal ratings", applied the slow way: every car checked, all sorted.
+    const similar = (a: number | null, b: number | null) => a === null || b === null || Math.abs(a - b) <= Math.max(10_000, 0.3 * Math.max(a, b));
+    const slowly = (who: MarketTarget, pool: MarketCar[]) => {
+      const near = (car: MarketCar) => (who.mileage === null || car.mileage === null ? 0 : Math.abs(car.mileage - who.mileage));
+      const perSeller = new Map<string | null, number>();
+      return pool
+        .filter(
+          (car) =>
+            car.listed &&
+            car.id !== who.id &&
+            car.sellerId !== who.sellerId &&
+            Math.abs(car.year - who.year) <= YEARS_APART &&
+            similar(car.mileage, who.mileage),
+        )
+        .sort((a, b) => near(a) - near(b) || Math.abs(a.year - who.year) - Math.abs(b.year - who.year) || (a.id < b.id ? -1 : 1))
+        .filter((car) => {
+          const counted = perSeller.get(car.sellerId ?? '') ?? 0;
+          perSeller.set(car.sellerId ?? '', counted + 1);
+          return counted < PER_SELLER;
+        })
+        .slice(0, NEAREST)
+        .map((car) => car.id);
+    };
+    // Few sellers, years and round mileages, so ties and the per-seller and forty-car limits are met often.
+    const mileage = fc.option(
+      fc.integer({ min: 0, max: 30 }).map((step) => step * 5_000),
+      { freq: 6 },
+    );
+    const pool = fc.uniqueArray(
+      fc.record({
+        id: fc.integer({ min: 1, max: 9_999 }).map((n) => `car-${n}`),
+        sellerId: fc.option(fc.constantFrom('a', 'b', 'c', 'd', 'me'), { freq: 8 }),
+        year: fc.integer({ min: 2017, max: 2021 }),
+        mileage,
+        price: fc.integer({ min: 1, max: 400 }).map((n) => n * 100),
+        listed: fc.boolean(),
+      }),
+      { selector: (car) => car.id, maxLength: 120, size: 'max' },
+    );
+    const who = fc.record({ id: fc.constant('car-1'), sellerId: fc.constant('me'), year: fc.integer({ min: 2017, max: 2021 }), mileage });
+    fc.assert(
+      fc.property(pool, who, (cars, target) => {
+        const taken = [...new MarketIndex(cars).candidates(target)];
+        const kept: string[] = [];
+        const perSeller = new Map<string, number>();
+        for (const car of taken) {
+          const counted = perSeller.get(car.sellerId ?? '') ?? 0;
+          perSeller.set(car.sellerId ?? '', counted + 1);
+          if (counted < PER_SELLER && kept.length < NEAREST) kept.push(car.id);
+        }
+        expect(kept).toEqual(slowly(target, cars));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -106,7 +106,7 @@ export class Market {
     for (const row of rows) {
       const car = asCar(row);
       if (!targets.has(car.year)) continue;
-      const rated = ratingOf(car.price, estimate(car, index.near(car)));
+      const rated = ratingOf(car.price, estimate(car, index));
       const before = row.market_estimate === null ? null : Number(row.market_estimate);
       if (rated.estimate !== before || rated.comparables !== row.market_comparables || rated.rating !== row.deal_rating) changes.push({ id: car.id, ...rated });
     }
@@ -120,7 +120,6 @@ export class Market {
       await this.db.execute(sql`SELECT ${modelKeyOf(sql`${car.category}::text`, sql`${car.carName}::text`)} AS model_key`),
     );
     const pool = await carsOfModel(this.db, row!.model_key, car.year - YEARS_APART, car.year + YEARS_APART);
-    const target = { id: car.id, sellerId, year: car.year, mileage: car.mileage };
-    return estimate(target, new MarketIndex(pool.map(asCar)).near(target));
+    return estimate({ id: car.id, sellerId, year: car.year, mileage: car.mileage }, new MarketIndex(pool.map(asCar)));
   }
 }

@@ -1,7 +1,21 @@
 import styled from 'styled-components';
 
+export const PageTitle = styled.h1`
+  margin: 32px 0 16px;
+  overflow-wrap: anywhere;
+`;
+
+/** Save this search, for Buyers; nothing (and no gap) for anyone else. */
+export const SaveRow = styled.div`
+  margin-top: 12px;
+  &:empty {
+    display: none;
+  }
+`;
+
 /** The facets beside the results on a wide screen; one column, the facets behind a button, on a phone. */
 export const ResultsLayout = styled.div`
+  margin-top: 24px;
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: 24px;

@@ -1,25 +1,23 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORY_PATHS, type Category, type CarSort } from '@usedcars/shared-contract';
+import { CATEGORY_PATHS, type Category } from '@usedcars/shared-contract';
 import { errorText } from '@usedcars/shared-auth';
-import { ErrorPanel, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
-import { Field, Select } from '@usedcars/shared-ui/form';
-import { isRefusedCursor, useCarPage, useFacets } from '../../lib/carQueries';
-import { CarCard } from '../../components/CarCard';
-import { CompareLink } from '../../components/CompareLink';
-import { EmptyResults } from '../../components/EmptyResults';
-import { FacetPanel } from '../../components/FacetPanel';
-import { BarTools, ResultsBar, ResultsLayout } from '../../components/ResultsLayout';
-import { useSiteSettings } from '../../hooks/useSiteSettings';
+import { ErrorPanel, theme, usePageTitle } from '@usedcars/shared-ui';
+import { isRefusedCursor, useCarPage } from '../../lib/carQueries';
 import { useBookingDialog } from '../../components/BookingDialogHost';
-import { useFirstItemsFirst } from '../../hooks/useFirstItemsFirst';
+import { CarCards, ListFacets, ResultsHeader, describeResults } from '../../components/CarResults';
+import { useResultsHeading } from '../../hooks/useResultsHeading';
+import { EmptyResults } from '../../components/EmptyResults';
+import { FilterForm } from '../../components/FilterForm';
+import { PageTitle, ResultsLayout, SaveRow } from '../../components/ResultsLayout';
+import { SaveSearch } from '../../components/SaveSearch';
+import { SkeletonGrid } from '../../components/SkeletonGrid';
 import {
   DEFAULT_SORT,
   LIST_FACETS,
-  brandFacetFilters,
-  PAGE_SIZE,
   SORT_LABELS,
+  brandFacetFilters,
   hasFilters,
   readListView,
   withFacets,
@@ -27,30 +25,7 @@ import {
   type CarFilters,
   type ListView,
 } from '../../lib/listParams';
-import { FilterForm } from '../../components/FilterForm';
-import { SaveSearch } from '../../components/SaveSearch';
 import { Pagination } from './Pagination';
-import { SkeletonGrid } from '../../components/SkeletonGrid';
-import { CarGrid } from '../../components/CarGrid';
-
-const Title = styled.h1`
-  margin: 32px 0 16px;
-`;
-
-const SaveRow = styled.div`
-  margin-top: 12px;
-  &:empty {
-    display: none;
-  }
-`;
-
-const Results = styled(ResultsLayout)`
-  margin-top: 24px;
-`;
-
-const SortField = styled(Field)`
-  flex: 0 1 240px;
-`;
 
 const Notice = styled.p`
   margin: 16px 0 0;
@@ -64,13 +39,6 @@ const Notice = styled.p`
 /** Set on the page-1 address a refused cursor is replaced with, so the page can say why it is there. */
 interface ListLocationState {
   cursorRefused?: boolean;
-}
-
-function describeResults(total: number, view: ListView, shown: number): string {
-  if (total === 0) return 'No cars found';
-  const first = (view.page - 1) * PAGE_SIZE + 1;
-  const noun = total === 1 ? 'car' : 'cars';
-  return shown === total ? `${total} ${noun}` : `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
 }
 
 type Apply = (next: Partial<Pick<ListView, 'filters' | 'sort'>>) => void;
@@ -93,13 +61,6 @@ function EmptyState({ label, view, onApply }: { label: string; view: ListView; o
  * One brand's cars (docs/product.md, "Brand list"), the same screen for all three. Search, filters,
  * sort and page live in the address (see listParams.ts); the API answers one page at a time.
  */
-/**
- * The first row's pictures are in view on arrival: the first card's is the phone's largest paint,
- * asked for from the head; the rest of a wide screen's first row is not left to lazy loading.
- */
-const FIRST_ROW = 4;
-const pictureOf = (index: number) => (index === 0 ? 'priority' : index < FIRST_ROW ? 'eager' : undefined);
-
 export default function BrandListPage({ category }: { category: Category }) {
   usePageTitle('Used Cars');
   const { label } = CATEGORY_PATHS[category];
@@ -119,27 +80,15 @@ export default function BrandListPage({ category }: { category: Category }) {
   }, [cursorRefused, view, setSearchParams]);
   const cameFromRefusedCursor = (location.state as ListLocationState | null)?.cursorRefused === true;
   const booking = useBookingDialog();
-  const facets = useFacets(brandFacetFilters(category, view.filters));
-  const { mileageUnit } = useSiteSettings();
-  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const resultsHeading = useResultsHeading(view.page);
   const cars = data?.cars ?? [];
-  const shown = useFirstItemsFirst(cars.length, FIRST_ROW);
 
   // Changing the filters or the sort starts again at page 1; pages of the old view mean nothing.
   const apply: Apply = (next) => setSearchParams(writeListView({ ...view, ...next, page: 1, cursor: undefined }));
 
-  // After a page change, take keyboard and screen-reader users to the top of the new page.
-  const shownPage = useRef(view.page);
-  useEffect(() => {
-    if (shownPage.current === view.page) return;
-    shownPage.current = view.page;
-    resultsHeading.current?.focus();
-    resultsHeading.current?.scrollIntoView?.({ block: 'start' });
-  }, [view.page]);
-
   return (
     <section aria-labelledby="brand-title">
-      <Title id="brand-title">{label} cars</Title>
+      <PageTitle id="brand-title">{label} cars</PageTitle>
       <FilterForm
         filters={withFacets(view.filters, {})}
         onApply={(typed: CarFilters) => apply({ filters: withFacets(typed, view.filters) })}
@@ -150,35 +99,16 @@ export default function BrandListPage({ category }: { category: Category }) {
       </SaveRow>
       {cameFromRefusedCursor && <Notice role="status">That link pointed to a place in the list that no longer exists, so here is the first page.</Notice>}
 
-      <Results>
-        <FacetPanel
-          facets={LIST_FACETS}
-          counts={facets.data?.facets}
-          total={facets.data?.total}
-          selection={view.filters}
-          unit={mileageUnit}
-          updating={facets.isPlaceholderData}
-          failed={facets.isError}
-          onChange={(selection) => apply({ filters: withFacets(view.filters, selection) })}
-        />
+      <ResultsLayout>
+        <ListFacets names={LIST_FACETS} counted={brandFacetFilters(category, view.filters)} filters={view.filters} onChange={(filters) => apply({ filters })} />
         <div>
-          <ResultsBar>
-            <h2 ref={resultsHeading} tabIndex={-1} aria-live="polite" aria-atomic="true">
-              {isPending ? 'Loading cars…' : data ? describeResults(data.total, view, data.cars.length) : 'Cars'}
-            </h2>
-            <BarTools>
-              <CompareLink />
-              <SortField label="Sort by">
-                <Select value={view.sort} onChange={(event) => apply({ sort: event.target.value as CarSort })}>
-                  {Object.entries(SORT_LABELS).map(([sort, text]) => (
-                    <option key={sort} value={sort}>
-                      {text}
-                    </option>
-                  ))}
-                </Select>
-              </SortField>
-            </BarTools>
-          </ResultsBar>
+          <ResultsHeader
+            headingRef={resultsHeading}
+            heading={isPending ? 'Loading cars…' : data ? describeResults(data.total, view.page, data.cars.length) : 'Cars'}
+            sort={view.sort}
+            labels={SORT_LABELS}
+            onSort={(sort) => apply({ sort })}
+          />
 
           {cursorRefused ? (
             // On its way to page 1 (the effect above): no error panel flashes in between.
@@ -196,20 +126,16 @@ export default function BrandListPage({ category }: { category: Category }) {
           ) : cars.length === 0 ? (
             <EmptyState label={label} view={view} onApply={apply} />
           ) : (
-            <>
-              <CarGrid aria-label={`${label} cars`} aria-busy={isPlaceholderData} $busy={isPlaceholderData}>
-                {cars.slice(0, shown).map((car, index) => (
-                  <li key={car._id}>
-                    <CarCard car={car} onBook={booking.open} picture={pictureOf(index)} />
-                  </li>
-                ))}
-              </CarGrid>
-              {isPlaceholderData && <VisuallyHidden role="status">Loading the next cars…</VisuallyHidden>}
-              {shown === cars.length && <Pagination view={view} total={data.total} cursors={isPlaceholderData ? undefined : data} />}
-            </>
+            <CarCards
+              cars={cars}
+              label={`${label} cars`}
+              busy={isPlaceholderData}
+              onBook={booking.open}
+              footer={<Pagination view={view} total={data.total} cursors={isPlaceholderData ? undefined : data} />}
+            />
           )}
         </div>
-      </Results>
+      </ResultsLayout>
       {booking.dialog}
     </section>
   );

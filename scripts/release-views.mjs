@@ -70,32 +70,65 @@ const ms = (value) => (value === null ? '–' : `${value} ms`);
 const clockTime = (iso) => `${iso.slice(11, 16)} UTC`;
 
 const ROWS = [
-  ['page views', (n) => String(n.pageViews)],
-  ['error rate', (n) => `${rate(n.errorRate)} (${n.errors})`],
+  ['page views', (n) => `${n.pageViews} (${n.networks} networks)`],
+  ['error rate', (n) => `${rate(n.errorRate)} (${n.errors}, ${n.errorNetworks} networks)`],
   ['renders', (n) => String(n.renders)],
-  ['render fallback rate', (n) => `${rate(n.renderFallbackRate)} (${n.renderFallbacks})`],
+  ['render failures', (n) => `${rate(n.renderFailureRate)} (${n.renderFailures})`],
+  ['busy-machine fallbacks', (n) => `${rate(n.busyFallbackRate)} (${n.busyFallbacks})`],
   ['p75 LCP', (n) => ms(n.lcpP75)],
   ['p75 INP', (n) => ms(n.inpP75)],
 ];
 
-export function verdictLine(analysis) {
+/** What the ramp does next, never a time already past: due and held says why, paused says so. */
+function rampText(ramp, now) {
+  const steps = `ramp ${ramp.steps.join(' → ')} %`;
+  if (ramp.held === 'suspect') return `${steps}, paused while suspect: a person decides`;
+  if (ramp.nextAt === null) return `${steps}, at its last step`;
+  if (ramp.held === 'undecided') return `${steps}, next step once healthy (due since ${clockTime(ramp.nextAt)})`;
+  if (Date.parse(ramp.nextAt) <= now.getTime()) return `${steps}, next step at the next check`;
+  return `${steps}, next step ${clockTime(ramp.nextAt)} if healthy`;
+}
+
+export function verdictLine(analysis, now = new Date()) {
   const { remote, canary, verdict, reason, ramp } = analysis;
-  const next = ramp?.nextAt ? `, next step ${clockTime(ramp.nextAt)} if healthy` : '';
-  const steps = ramp ? ` (ramp ${ramp.steps.join(' → ')} %${next})` : '';
+  const steps = ramp ? ` (${rampText(ramp, now)})` : '';
   return `${remote} ${canary.version} at ${canary.share} %${steps}: ${verdict}: ${reason}`;
 }
 
-export function analysisBlock(analysis) {
+export function analysisBlock(analysis, now = new Date()) {
   const baseline = analysis.baseline.version ? `live ${analysis.baseline.version}` : 'first set';
   const cells = [['', 'canary', baseline], ...ROWS.map(([name, read]) => [name, read(analysis.numbers.canary), read(analysis.numbers.baseline)])];
   const widths = [0, 1].map((column) => Math.max(...cells.map((row) => row[column].length)));
   const table = cells.map(([name, mine, theirs]) => `  ${name.padEnd(widths[0])}  ${mine.padEnd(widths[1])}  ${theirs}`.trimEnd());
-  return [verdictLine(analysis), ...table].join('\n');
+  const checks = (analysis.checks ?? []).map((check) => `  - ${check.state}: ${check.text}`);
+  return [verdictLine(analysis, now), ...table, ...checks].join('\n');
 }
 
-export function analysesText(analyses, remote) {
-  if (analyses.length === 0) return `No canary${remote ? ` of ${remote}` : ''} running.`;
-  return analyses.map(analysisBlock).join('\n\n');
+const STATUS_WORDS = { live: 'live', canary: 'the canary', retired: 'retired', rolled_back: 'rolled back' };
+
+/** A release's last change, from the history: what became of a canary that is no longer one. */
+export function outcomeLine(release) {
+  const what = release.reason ? ` (${release.reason})` : '';
+  return `${release.remote} ${release.version} is ${STATUS_WORDS[release.status] ?? release.status} since ${release.updatedAt.slice(0, 16).replace('T', ' ')} UTC${what}`;
+}
+
+/**
+ * Each canary's block; for a remote without one, what became of its last canary (rolled back and
+ * why, promoted), from the history, so a watch that saw it go still says what happened.
+ */
+export function analysesText(analyses, remote, { history = [], watched = new Map(), now = new Date() } = {}) {
+  const blocks = analyses.map((analysis) => analysisBlock(analysis, now));
+  for (const [name, version] of watched) {
+    if (analyses.some((analysis) => analysis.remote === name)) continue;
+    const release = history.find((row) => row.remote === name && row.version === version);
+    if (release) blocks.push(outcomeLine(release));
+  }
+  if (blocks.length === 0) {
+    const last = history.filter((row) => !remote || row.remote === remote).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+    const none = `No canary${remote ? ` of ${remote}` : ''} running.`;
+    return last ? `${none} Last change: ${outcomeLine(last)}` : none;
+  }
+  return blocks.join('\n\n');
 }
 
 /** On a terminal each refresh replaces the last. */

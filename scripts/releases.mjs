@@ -215,7 +215,14 @@ async function list(values, log, env) {
     if (!token) throw new UsageError('--watch reads the canaries’ verdicts, which need DEPLOY_TOKEN (any team’s deploy token, or an admin’s access token)');
     const stop = new AbortController();
     process.once('SIGINT', () => stop.abort());
-    const read = async () => analysesText(await call(api, 'GET', `/releases/analysis${remote}`, token), values.remote);
+    // The canaries seen so far: once one is gone, the history says whether it was promoted or rolled back, and why.
+    const watched = new Map();
+    const read = async () => {
+      const [analyses, history] = await Promise.all([call(api, 'GET', `/releases/analysis${remote}`, token), call(api, 'GET', `/releases${remote}`, token)]);
+      const text = analysesText(analyses, values.remote, { history, watched });
+      for (const analysis of analyses) watched.set(analysis.remote, analysis.canary.version);
+      return text;
+    };
     return watchCanaries({ read, log, signal: stop.signal });
   }
   const history = await call(api, 'GET', `/releases${remote}`, token);

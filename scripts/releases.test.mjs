@@ -126,17 +126,38 @@ test('promote and rollback call the API the site names in its config.json', asyn
   );
 });
 
-const NUMBERS = { pageViews: 13, errors: 0, errorRate: 0, renders: 20, renderFallbacks: 0, renderFallbackRate: 0, lcpP75: 1850, inpP75: null };
+const NUMBERS = {
+  pageViews: 13,
+  errors: 0,
+  errorRate: 0,
+  networks: 5,
+  errorNetworks: 0,
+  renders: 20,
+  renderFallbacks: 0,
+  renderFallbackRate: 0,
+  renderFailures: 0,
+  renderFailureRate: 0,
+  busyFallbacks: 0,
+  busyFallbackRate: 0,
+  lcpP75: 1850,
+  inpP75: null,
+};
 const CANARY = {
   remote: 'catalog',
   canary: { version: '1.1.0-b', share: 10, since: '2026-11-25T10:05:00.000Z' },
   baseline: { kind: 'live', version: '1.0.0-a' },
   verdict: 'undecided',
-  reason: '13 of 50 views, 20 of 50 renders',
-  progress: { views: 13, minViews: 50, renders: 20, minRenders: 50, ageMs: 60_000, minAgeMs: 1_800_000 },
-  numbers: { canary: NUMBERS, baseline: { ...NUMBERS, pageViews: 950, errors: 4, errorRate: 0.0042, renders: 900, lcpP75: 1700, inpP75: 120 } },
-  ramp: { steps: [10, 25, 50, 100], everyMs: 600_000, step: 0, nextAt: '2026-11-25T10:15:00.000Z' },
+  reason: '13 page views from 5 of 12 networks, 20 renders: waiting for 12 networks (error rate)',
+  checks: [{ check: 'error_rate', state: 'waiting', text: 'error rate 0.0 % over 13 page views from 5 networks: waiting for 12 networks' }],
+  progress: { views: 13, networks: 5, minNetworks: 12, renders: 20, ageMs: 60_000, minAgeMs: 1_800_000 },
+  numbers: {
+    canary: NUMBERS,
+    baseline: { ...NUMBERS, pageViews: 950, networks: 700, errors: 4, errorNetworks: 4, errorRate: 0.0042, renders: 900, lcpP75: 1700, inpP75: 120 },
+  },
+  ramp: { steps: [10, 25, 50, 100], everyMs: 600_000, step: 0, nextAt: '2026-11-25T10:15:00.000Z', held: null },
+  suspectSince: null,
 };
+const AT = new Date('2026-11-25T10:06:00Z');
 
 test('releases with a ramp: --ramp and --every are sent as the API takes them, and refused before anything is sent when they make no sense', async () => {
   calls.length = 0;
@@ -160,19 +181,64 @@ test('releases with a ramp: --ramp and --every are sent as the API takes them, a
 
 test('--watch prints each canary’s verdict, progress and numbers beside its baseline’s, again every few seconds until stopped', async () => {
   assert.equal(
-    analysesText([CANARY]),
+    analysesText([CANARY], 'catalog', { now: AT }),
     [
-      'catalog 1.1.0-b at 10 % (ramp 10 → 25 → 50 → 100 %, next step 10:15 UTC if healthy): undecided: 13 of 50 views, 20 of 50 renders',
-      '                        canary     live 1.0.0-a',
-      '  page views            13         950',
-      '  error rate            0.0 % (0)  0.4 % (4)',
-      '  renders               20         900',
-      '  render fallback rate  0.0 % (0)  0.0 % (0)',
-      '  p75 LCP               1850 ms    1700 ms',
-      '  p75 INP               –          120 ms',
+      'catalog 1.1.0-b at 10 % (ramp 10 → 25 → 50 → 100 %, next step 10:15 UTC if healthy): undecided: 13 page views from 5 of 12 networks, 20 renders: waiting for 12 networks (error rate)',
+      '                          canary                 live 1.0.0-a',
+      '  page views              13 (5 networks)        950 (700 networks)',
+      '  error rate              0.0 % (0, 0 networks)  0.4 % (4, 4 networks)',
+      '  renders                 20                     900',
+      '  render failures         0.0 % (0)              0.0 % (0)',
+      '  busy-machine fallbacks  0.0 % (0)              0.0 % (0)',
+      '  p75 LCP                 1850 ms                1700 ms',
+      '  p75 INP                 –                      120 ms',
+      '  - waiting: error rate 0.0 % over 13 page views from 5 networks: waiting for 12 networks',
     ].join('\n'),
   );
   assert.equal(analysesText([], 'catalog'), 'No canary of catalog running.');
+});
+
+test('--watch never shows a next step in the past: a due step held says why, a suspect canary says its ramp is paused', () => {
+  const later = new Date('2026-11-25T10:20:00Z');
+  const due = { ...CANARY, ramp: { ...CANARY.ramp, held: 'undecided' } };
+  assert.match(
+    analysesText([due], 'catalog', { now: later }),
+    /^catalog 1\.1\.0-b at 10 % \(ramp 10 → 25 → 50 → 100 %, next step once healthy \(due since 10:15 UTC\)\): undecided/,
+  );
+  assert.match(analysesText([{ ...CANARY, verdict: 'healthy' }], 'catalog', { now: later }), /next step at the next check\): healthy/);
+  const suspect = {
+    ...CANARY,
+    verdict: 'suspect',
+    reason: 'error rate 40.0 % over 10 page views from 10 networks, …: a person decides',
+    ramp: { ...CANARY.ramp, held: 'suspect' },
+  };
+  assert.match(
+    analysesText([suspect], 'catalog', { now: later }),
+    /\(ramp 10 → 25 → 50 → 100 %, paused while suspect: a person decides\): suspect: error rate 40\.0 %/,
+  );
+});
+
+test('--watch says what became of a canary once it is gone: rolled back and why, or promoted', () => {
+  const rolledBack = {
+    remote: 'catalog',
+    version: '1.1.0-b',
+    status: 'rolled_back',
+    reason: 'rolled back by automatic: error rate 100.0 % over 12 page views from 12 networks, live release 0.4 % (margin 5 points)',
+    updatedAt: '2026-11-25T10:07:31.000Z',
+  };
+  const watched = new Map([['catalog', '1.1.0-b']]);
+  assert.equal(
+    analysesText([], 'catalog', { history: [rolledBack], watched }),
+    'catalog 1.1.0-b is rolled back since 2026-11-25 10:07 UTC (rolled back by automatic: error rate 100.0 % over 12 page views from 12 networks, live release 0.4 % (margin 5 points))',
+  );
+  const promoted = { ...rolledBack, status: 'live', reason: 'promoted by automatic ramp' };
+  assert.equal(
+    analysesText([], 'catalog', { history: [promoted] }),
+    'No canary of catalog running. Last change: catalog 1.1.0-b is live since 2026-11-25 10:07 UTC (promoted by automatic ramp)',
+  );
+});
+
+test('--watch reads again every few seconds until stopped, and says when it could not', async () => {
   const stop = new AbortController();
   const printed = [];
   let reads = 0;
@@ -217,7 +283,7 @@ test('lists each remote’s history as a table, who did what only with a token',
       reason: 'errors',
     },
   ];
-  analyses = [CANARY];
+  analyses = [{ ...CANARY, ramp: { ...CANARY.ramp, nextAt: '2099-11-25T10:15:00.000Z' } }];
   const lines = [];
   await run(['list', '--site', origin], (line) => lines.push(line), TEAM);
   assert.equal(calls.at(-1).authorization, 'Bearer ucd_team');
@@ -229,7 +295,7 @@ test('lists each remote’s history as a table, who did what only with a token',
       '1.1.0-b  2026-11-25 10:05  Catalog team (catalog token)  10 %   canary',
       '1.0.0-a  2026-11-24 09:00  ops@example.test                     rolled back (errors)',
       '',
-      'catalog 1.1.0-b at 10 % (ramp 10 → 25 → 50 → 100 %, next step 10:15 UTC if healthy): undecided: 13 of 50 views, 20 of 50 renders',
+      'catalog 1.1.0-b at 10 % (ramp 10 → 25 → 50 → 100 %, next step 10:15 UTC if healthy): undecided: 13 page views from 5 of 12 networks, 20 renders: waiting for 12 networks (error rate)',
     ].join('\n'),
   );
   // Without a token, no verdicts: the API answers them to admins and deploy tokens only.

@@ -19,3 +19,8 @@ declare module '*.svg?inline' {
   const url: string;
   export default url;
 }
+/** The SVG's own markup, drawn by the page itself (tooling/webpack/resolve.cjs, pictureRule). */
+declare module '*.svg?markup' {
+  const markup: string;
+  export default markup;
+}

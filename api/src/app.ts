@@ -40,6 +40,7 @@ import { photoRoutes } from './features/photos/routes';
 import { PhotoService } from './features/photos/service';
 import { type PhotoStorage, S3Storage, storageFromSettings } from './features/photos/storage';
 import { releaseStorage } from './features/releases/files';
+import { pendingOrPublished, releaseUploadStorage } from './features/releases/uploads';
 import { ReleaseChecks } from './features/releases/preflight';
 import { releaseRoutes } from './features/releases/routes';
 import { ReleaseRegistry } from './features/releases/service';
@@ -71,6 +72,8 @@ export interface AppOptions {
   photoStorage?: PhotoStorage;
   /** Where release files go; by default the one config.releases names. */
   releaseFiles?: PhotoStorage;
+  /** Where they wait until their version is registered; by default the upload area of the one config.releases names. */
+  releaseUploads?: PhotoStorage;
   /** The node-postgres pool, whose use the metrics show (none with PGlite: one connection, in process). */
   pool?: pg.Pool;
 }
@@ -185,6 +188,7 @@ export async function buildApp({
   changes = new LocalChangeFeed(),
   photoStorage = storageFromSettings(config.photos.storage),
   releaseFiles = releaseStorage(config.releases),
+  releaseUploads = releaseUploadStorage(config.releases),
   pool,
 }: AppOptions): Promise<FastifyInstance> {
   const headers = await securityHeaders(headerOptions);
@@ -216,7 +220,7 @@ export async function buildApp({
 
   const market = new Market(db);
   const photos = new PhotoService(db, photoStorage, config.photos.concurrency, (message, error) => app.log.warn({ err: error }, message));
-  for (const storage of [photoStorage, releaseFiles]) if (storage instanceof S3Storage) app.addHook('onClose', () => storage.destroy());
+  for (const storage of [photoStorage, releaseFiles, releaseUploads]) if (storage instanceof S3Storage) app.addHook('onClose', () => storage.destroy());
   const context: AppContext = {
     db,
     identity,
@@ -257,17 +261,19 @@ export async function buildApp({
   for (const routes of [favouriteRoutes, alertRoutes, moderationRoutes, messageRoutes(messageStream)]) routes(app, context);
   for (const routes of [searchRoutes(search), marketRoutes, siteRoutes]) routes(app, context);
   await app.register(photoRoutes(photos, context));
-  changeRoutes(changeStream)(app);
+  changeRoutes(changeStream, config.telemetry.serverToken)(app);
   await app.register(unsubscribeRoutes(context));
   const registry = new ReleaseRegistry(db, clock);
   // Render servers hold TELEMETRY_TOKEN too, so they check a pin's signature themselves (docs/releases.md, "Pin").
   const pins = new PinSigner(config.telemetry.serverToken ?? config.jwtSecret);
-  const checks = new ReleaseChecks(releaseFiles, config.releases);
+  const checks = new ReleaseChecks(releaseFiles, config.releases, pendingOrPublished(releaseUploads, releaseFiles));
   const { telemetry, analyses } = startBackgroundWork(app, { db, config, clock, changes }, metrics);
   const deployTokens = new DeployTokens(db);
   const pinTtlSeconds = config.releases.pinTtlSeconds;
   const beforeAnalysis = () => telemetry.flush();
-  await app.register(releaseRoutes({ registry, tokens: deployTokens, guard, pins, pinTtlSeconds, releaseFiles, checks, analyses, beforeAnalysis }));
+  await app.register(
+    releaseRoutes({ registry, tokens: deployTokens, guard, pins, pinTtlSeconds, releaseFiles, releaseUploads, checks, analyses, beforeAnalysis }),
+  );
   const registered = new RegisteredReleases(db);
   await app.register(
     telemetryRoutes({ db, buffer: telemetry, registered, settings: config.telemetry, metrics, clock, releaseFilesBaseUrl: config.releases.filesBaseUrl }),

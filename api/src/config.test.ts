@@ -113,23 +113,29 @@ describe('relative folders', () => {
 });
 
 describe('canary verdict settings', () => {
-  it('default to 5 points and 50 % over 50 page views and renders, healthy with fewer after 30 min, checked every 30 s', () => {
-    expect(rollbackSettingsFromEnv({})).toEqual({ marginPoints: 5, vitalsMargin: 0.5, minViews: 50, minRenders: 50, minAgeMs: 1_800_000, checkMs: 30_000 });
+  it('default to 5 points and 50 %, acting on browser reports from 12 networks (more than two, three or ten forging addresses), healthy on few numbers after 30 min, checked every 30 s', () => {
+    expect(rollbackSettingsFromEnv({})).toEqual({ marginPoints: 5, vitalsMargin: 0.5, minNetworks: 12, minAgeMs: 1_800_000, checkMs: 30_000 });
+    expect(rollbackSettingsFromEnv({}).minNetworks).toBeGreaterThan(10);
     expect(
       rollbackSettingsFromEnv({
         RELEASE_ROLLBACK_MARGIN: '2.5',
         RELEASE_ROLLBACK_VITALS_MARGIN: '0.25',
-        RELEASE_ROLLBACK_MIN_VIEWS: '10',
+        RELEASE_ROLLBACK_MIN_NETWORKS: '30',
         RELEASE_ROLLBACK_MIN_AGE_MS: '600000',
         RELEASE_ROLLBACK_CHECK_MS: '0',
       }),
-    ).toEqual({ marginPoints: 2.5, vitalsMargin: 0.25, minViews: 10, minRenders: 10, minAgeMs: 600_000, checkMs: 0 });
-    expect(rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MIN_VIEWS: '10', RELEASE_ROLLBACK_MIN_RENDERS: '200' })).toMatchObject({ minViews: 10, minRenders: 200 });
+    ).toEqual({ marginPoints: 2.5, vitalsMargin: 0.25, minNetworks: 30, minAgeMs: 600_000, checkMs: 0 });
   });
 
   it('refuse what makes no sense, saying what to set', () => {
-    expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MIN_VIEWS: '0' })).toThrow(ConfigError);
-    expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MIN_RENDERS: '1.5' })).toThrow('RELEASE_ROLLBACK_MIN_RENDERS must be a whole number of at least 1');
+    expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MIN_NETWORKS: '0' })).toThrow(ConfigError);
+    expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MIN_NETWORKS: '1.5' })).toThrow(
+      'RELEASE_ROLLBACK_MIN_NETWORKS must be a whole number of at least 1',
+    );
+    // The fixed minimums are gone: a site still setting one is told, not left believing it holds.
+    expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MIN_VIEWS: '50' })).toThrow(
+      /RELEASE_ROLLBACK_MIN_VIEWS is no longer read: a sequential test decides/,
+    );
     expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_MARGIN: '150' })).toThrow('percentage points');
     expect(() => rollbackSettingsFromEnv({ RELEASE_ROLLBACK_VITALS_MARGIN: '50' })).toThrow('is a ratio');
   });

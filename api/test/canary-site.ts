@@ -13,7 +13,7 @@ import { RENDER_SERVER_TOKEN, beacon, pageToken, rendererReport } from './teleme
 import { type Account, TestApi } from './test-api';
 import { TEST_CONFIG } from './test-config';
 
-export const CANARY_SETTINGS: RollbackSettings = { marginPoints: 5, vitalsMargin: 0.5, minViews: 40, minRenders: 40, minAgeMs: 3_600_000, checkMs: 0 };
+export const CANARY_SETTINGS: RollbackSettings = { marginPoints: 5, vitalsMargin: 0.5, minNetworks: 12, minAgeMs: 3_600_000, checkMs: 0 };
 export const manifestOf = (version: string, remote = 'catalog') => `https://cdn.example.test/${remote}/${version}/mf-manifest.json`;
 
 /** A clock the test moves by hand; it starts at the real time, so the database's own times stay near it. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
 import { pageTokenKey, signPageToken } from '@usedcars/shared-contract/telemetry-token';
@@ -22,8 +23,16 @@ export function pageToken({ releases, firstSet = [], bucket = 0, at = Date.now()
   return signPageToken(pageTokenKey(secret), { releases, firstSet, bucket }, Math.floor(at / 1000));
 }
 
-/** A page's beacon: its events with its token, as text/plain from the visitor's address. */
-export function beacon(api: TestApi, token: string | undefined, events: TelemetryEvent[], ip = '10.1.0.1'): Promise<LightMyRequestResponse> {
+/** An address of its own for each page: a visitor network per page, unless a test names the address (one network, one voice). */
+function addressOf(token: string | undefined): string {
+  const [a = 0, b = 0, c = 0] = createHash('sha256')
+    .update(token ?? '')
+    .digest();
+  return `10.${a}.${b}.${(c % 250) + 1}`;
+}
+
+/** A page's beacon: its events with its token, as text/plain from the visitor's address (by default one of the page's own). */
+export function beacon(api: TestApi, token: string | undefined, events: TelemetryEvent[], ip = addressOf(token)): Promise<LightMyRequestResponse> {
   return api.inject({
     method: 'POST',
     url: '/telemetry',

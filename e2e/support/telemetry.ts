@@ -34,6 +34,13 @@ export async function switchAway(page: Page, back = true) {
   }, back);
 }
 
+/** The visitor leaves for another tab for good: the page's beacon goes out, and this resolves once it has. */
+export async function leaveReporting(page: Page) {
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${SITE.api}/telemetry`);
+  await switchAway(page, false);
+  await sent;
+}
+
 /** Once the page is idle its reporting code starts, as soon as its chunk has arrived. */
 export async function reportingStarted(page: Page) {
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/telemetry\.[0-9a-f]{8}\.js$/.test(entry.name)));

@@ -158,6 +158,11 @@ test('a 50 % canary of the same build under a crowd: both halves rendered with t
   const log = readFileSync(logFile, 'utf8').slice(logBefore);
   expect(log).not.toMatch(/could not be loaded|ENOENT/);
 
+  // Judged on the crowd's numbers meanwhile (every second here), the sound canary is still the canary: its pages left
+  // for a busy machine were judged against the live release's over the same minutes.
+  const after = (await api<Release[]>('GET', '/releases?remote=catalog')).find((entry) => entry.version === canary.version);
+  expect(after, `the canary after the crowd: ${JSON.stringify(after)}`).toMatchObject({ status: 'canary' });
+
   // A visitor of each half gets a page rendered with their build, which hydrates with that build's code.
   for (const [bucket, manifestUrl] of [
     [5, canary.manifestUrl],
@@ -174,15 +179,13 @@ test('a 50 % canary of the same build under a crowd: both halves rendered with t
     );
     page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
     const html = await (await page.goto(carPaths[1]!))!.text();
-    expect(bootCatalog(html)).toBe(manifestUrl);
+    // A page the busy render server left for the browser carries no boot data: it reads the same set from /remotes.json.
+    const served = bootCatalog(html) ?? (await page.evaluate(async () => ((await (await fetch('/remotes.json')).json()) as { catalog: string }).catalog));
+    expect(served).toBe(manifestUrl);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => entries.length, { timeout: 60_000 }).toBeGreaterThan(0);
     for (const entry of entries) expect(entry.startsWith(path.posix.dirname(manifestUrl))).toBe(true);
     expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
     await context.close();
   }
-
-  // Judged on the crowd's numbers meanwhile (every second here), the healthy canary is still the canary.
-  const status = (await api<Release[]>('GET', '/releases?remote=catalog')).find((entry) => entry.version === canary.version)?.status;
-  expect(status).toBe('canary');
 });

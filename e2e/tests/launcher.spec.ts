@@ -285,6 +285,20 @@ test('after kill -9 of every process of the site in the middle of writes, every 
   expect(await second.stop()).toEqual({ code: 0, signal: null });
 });
 
+test('an API that refuses its settings stops the start at once, with its words: the release webhook without its secret', async () => {
+  test.setTimeout(120_000);
+  const launch = start({ RELEASE_WEBHOOK_URL: 'https://chat.example.test/hooks/releases', RELEASE_WEBHOOK_SECRET: '' });
+  const began = Date.now();
+  const { code } = await launch.exited;
+  expect(code).toBe(1);
+  // As soon as the API has said no: a build the start needed (if any) is stopped with it, not run to its end.
+  expect(Date.now() - began).toBeLessThan(90_000);
+  expect(launch.output).toContain('Cannot start: the API exited with code 1 during start-up.');
+  expect(launch.output).toContain('RELEASE_WEBHOOK_SECRET must be at least 16 characters');
+  expect(launch.output).not.toContain(RUNNING);
+  expect(existsSync(path.join(dataDir, 'site', 'processes.json'))).toBe(false);
+});
+
 test('a port held by another program: the start refuses at once, naming the port and its holder', async () => {
   test.setTimeout(60_000);
   const holder: Server = createServer();

@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
-import { recordShifts, shiftOfFirstLoad } from '../support/layoutShift';
+import { recordShifts, shiftOfFirstLoad } from '../support/layoutShifts';
 
 /**
  * Nothing on a page moves while it arrives: the cumulative layout shift of a first load, as the

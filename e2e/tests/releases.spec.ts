@@ -208,7 +208,7 @@ test('a canary that throws while rendering is rolled back automatically after en
   // Asked of /remotes.json, not of a page: every page rendered on the canary counts towards its rollback.
   await expect.poll(async () => ((await (await context.request.get('/remotes.json')).json()) as Record<string, string>).catalog).toBe(canary.manifestUrl);
   const statusNow = async () => (await api<Release[]>('GET', '/releases?remote=catalog')).find((release) => release.version === canary.version);
-  // Visitors on the canary see the error screen; their pages and the render server report it (the e2e API judges after 6 views).
+  // Visitors on the canary see the error screen; their pages and the render server report it.
   for (let visit = 0; visit < 40 && (await statusNow())?.status === 'canary'; visit += 1) {
     const page = await context.newPage();
     await page.goto(carPath);
@@ -216,7 +216,10 @@ test('a canary that throws while rendering is rolled back automatically after en
     await page.close();
   }
   await expect.poll(async () => (await statusNow())?.status, { timeout: 30_000 }).toBe('rolled_back');
-  expect((await statusNow())?.reason).toMatch(/^rolled back by automatic: (error|render fallback) rate \d+\.\d % over \d+ (page views|renders), first set /);
+  // On the render server's own counts: this test's visitors all come from one network, which alone can never roll a canary back.
+  expect((await statusNow())?.reason).toMatch(
+    /^rolled back by automatic: render failures \(screens that threw, builds not loaded\) \d+\.\d % over \d+ renders, first set /,
+  );
   const { stdout } = await releases(tokens.catalog, 'list', '--site', SITE.shell, '--remote', 'catalog');
   expect(stdout).toMatch(new RegExp(`${canary.version.replaceAll('.', '\\.')} .*rolled back \\(rolled back by automatic: `));
   // The next load is back on the first set.

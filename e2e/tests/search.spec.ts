@@ -5,7 +5,7 @@ import { listCar, newAccount, type SpecAccount } from '../support/accounts';
 import { logInAt, expectNoSidewaysScroll } from '../support/pageChecks';
 import { expectAxeClean } from '../support/market';
 import { hydrated } from '../support/hydration';
-import { recordShifts, shiftOfFirstLoad } from '../support/layoutShift';
+import { recordShifts, shiftOfFirstLoad } from '../support/layoutShifts';
 
 /**
  * Finding the right car (docs/product.md, "Search", "Facets", "Compare", "Monthly cost"): the

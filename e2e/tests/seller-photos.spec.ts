@@ -2,6 +2,7 @@ import { fillCarFacts } from '../support/market';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from '../support/test';
+import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
@@ -47,10 +48,8 @@ const plain = (colour: string, format: 'jpeg' | 'png') =>
 
 async function signInAt(page: Page, path: string) {
   await page.goto(path);
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(DEMO.seller);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await logIn(page, DEMO.seller, DEMO_PASSWORD);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 

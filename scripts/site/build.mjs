@@ -1,5 +1,5 @@
 /** Production builds of the front ends, made only when missing or older than their sources. */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, promises as fs, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,21 +34,37 @@ function sharedFolders(root) {
   return [...workspaces.filter((w) => !own.has(w)), 'tooling'];
 }
 
+/** One production build, in the background: the launcher notices a part that stops meanwhile, and `signal` ends the build at once. */
+function webpackBuild(root, fe, signal) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
+      cwd: path.join(root, fe.dir),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const stop = () => child.kill('SIGTERM');
+    signal?.addEventListener('abort', stop, { once: true });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      signal?.removeEventListener('abort', stop);
+      if (signal?.aborted) reject(signal.reason ?? new Error(`building ${fe.dir} was stopped`));
+      else if (code === 0) resolve();
+      else reject(new Error(`building ${fe.dir} failed`));
+    });
+  });
+}
+
 /**
  * Builds each front end whose build is missing or older than its sources or the shared packages
- * (every front end with `force`; only the one named with `only`).
+ * (every front end with `force`; only the one named with `only`); `signal` stops it.
  */
-export async function buildMissing(log = console.log, root = ROOT, { force = false, only = undefined } = {}) {
+export async function buildMissing(log = console.log, root = ROOT, { force = false, only = undefined, signal = undefined } = {}) {
   const shared = Math.max(...(await Promise.all(sharedFolders(root).map((d) => newest(path.join(root, d))))));
   for (const fe of FRONT_ENDS.filter((f) => only === undefined || f.name === only)) {
     const built = Math.min(...builtFiles(root, fe).map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
     if (!force && built > Math.max(shared, await newest(path.join(root, fe.dir)))) continue;
+    signal?.throwIfAborted();
     log(`building ${fe.dir}…`);
-    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
-      cwd: path.join(root, fe.dir),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (result.status !== 0) throw new Error(`building ${fe.dir} failed`);
+    await webpackBuild(root, fe, signal);
     // webpack leaves a file it would write unchanged as it was (compareBeforeEmit), so its time
     // alone would call this build stale again next time.
     const now = new Date();

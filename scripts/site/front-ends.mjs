@@ -36,9 +36,8 @@ export function firstSetCopy(root, siteDir, fe) {
 
 /** The remotes as their teams publish them (static files on their own origins) and the render server. */
 async function startBuilt(supervisor, { root, ports, siteDir, quiet, renderEnv }) {
-  await supervisor.guard(buildMissing());
-  // The event loop was held by the build: a part that died meanwhile is only noticed now.
-  await supervisor.guard(new Promise((resolve) => setTimeout(resolve, 0)));
+  // A part that stops meanwhile (the API refusing its settings) ends the build at once, not minutes later.
+  await supervisor.guard(buildMissing(undefined, undefined, { signal: supervisor.failed }));
   const checks = [];
   for (const fe of FRONT_ENDS.filter((f) => f.name !== 'shell')) {
     const server = await serveStatic({ dir: firstSetCopy(root, siteDir, fe), port: ports[fe.name], origins: frontEndOrigins(ports) });

@@ -4,13 +4,14 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn, setSignedOut } from './authStore';
 import { ErrorScreen } from './ErrorScreen';
 
-function renderErrorScreen(onRetry: () => void = () => undefined) {
+function renderErrorScreen(onRetry: () => void = () => undefined, at = '/dashboard') {
+  const failing = <ErrorScreen error={new Error('The page could not load')} onRetry={onRetry} />;
   return render(
-    <MemoryRouter initialEntries={['/dashboard']}>
+    <MemoryRouter initialEntries={[at]}>
       <Routes>
-        <Route path="/dashboard" element={<ErrorScreen error={new Error('The dashboard could not load')} onRetry={onRetry} />} />
+        <Route path="/dashboard" element={failing} />
         <Route path="/login" element={<h1>Login</h1>} />
-        <Route path="/" element={<h1>Home</h1>} />
+        <Route path="/" element={at === '/' ? failing : <h1>Home</h1>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -33,7 +34,7 @@ test('says in plain words what happened, with focus on its heading; the error it
   expect(screen.getByRole('region', { name: 'This page could not be shown' })).toHaveTextContent(
     'Something on it stopped working. The rest of the site still works: try again, or go back to the home page.',
   );
-  expect(screen.getByText('What went wrong', { selector: 'summary' }).parentElement).toHaveTextContent('The dashboard could not load');
+  expect(screen.getByText('What went wrong', { selector: 'summary' }).parentElement).toHaveTextContent('The page could not load');
   expect(document.title).toBe('Something went wrong');
 });
 
@@ -44,6 +45,14 @@ test('Try again asks the screen to render afresh; the home link goes home', asyn
   expect(onRetry).toHaveBeenCalledTimes(1);
   await userEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
   expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+});
+
+test('on a failing home page it offers no link to that same page', async () => {
+  renderErrorScreen(undefined, '/');
+  const area = screen.getByRole('region', { name: 'This page could not be shown' });
+  expect(area).toHaveTextContent('Something on it stopped working. The rest of the site still works: try again, or choose another page from the menu.');
+  expect(screen.queryByRole('link', { name: 'Go to the home page' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
 });
 
 test("'Log out' logs out and goes to /login", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Button, GhostButton, buttonStyles, theme, usePageTitle } from '@usedcars/shared-ui';
@@ -13,14 +13,15 @@ export function errorText(error: unknown): string {
 
 /**
  * What a screen that threw leaves in its place (docs/product.md, "When something fails"): plain
- * words, Try again (the screen rendered afresh), a way home, Log out for someone signed in, and
- * the error's own message behind a disclosure. The layout around it stays; focus moves to its
+ * words, Try again (the screen rendered afresh), a way home (never on the home page itself: it is
+ * the page that failed), Log out for someone signed in, and the error's own message behind a disclosure. The layout around it stays; focus moves to its
  * heading so a screen reader says what happened. It lives here because Log out is the session's.
  */
 export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   usePageTitle('Something went wrong');
   const navigate = useNavigate();
   const signedIn = useAuth((state) => state.status === 'signedIn');
+  const onHome = useLocation().pathname === SITE_PATHS.home;
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -29,12 +30,15 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () =>
       <h1 id={headingId} ref={heading} tabIndex={-1}>
         This page could not be shown
       </h1>
-      <p>Something on it stopped working. The rest of the site still works: try again, or go back to the home page.</p>
+      <p>
+        Something on it stopped working. The rest of the site still works:{' '}
+        {onHome ? 'try again, or choose another page from the menu.' : 'try again, or go back to the home page.'}
+      </p>
       <Actions>
         <Button type="button" onClick={onRetry}>
           Try again
         </Button>
-        <HomeLink to={SITE_PATHS.home}>Go to the home page</HomeLink>
+        {!onHome && <HomeLink to={SITE_PATHS.home}>Go to the home page</HomeLink>}
         {signedIn && (
           <GhostButton
             type="button"

@@ -2,7 +2,7 @@ import { CAR_LIST_MAX_LIMIT, CAR_LIST_MAX_OFFSET, CAR_SORTS, NEXT_CURSOR_HEADER,
 import * as z from './zod';
 import { CATEGORIES } from './categories';
 import { CAR_STATUSES } from './orderFlow';
-import { fieldError, pastDateField, priceField, requiredText, strictObject, yearField } from './fields';
+import { fieldError, nameText, pastDateField, priceField, requiredText, strictObject, yearField } from './fields';
 import { carPhotoSchema } from './photo';
 import { BODIES, COLOURS, FUELS, GEARBOXES, MILEAGE_MAX, PREVIOUS_OWNERS_MAX } from './carFacts';
 import { DEAL_RATINGS } from './deals';
@@ -71,7 +71,7 @@ export const carInputSchema = strictObject({
   details: requiredText('details', 2000),
   location: requiredText('location', 120),
   used: requiredText('used', 60),
-  sellerName: requiredText('sellerName', 100),
+  sellerName: nameText('sellerName', 100),
   // As PostgreSQL's date column stores it: nothing Date.parse merely tolerates.
   time: pastDateField('time'),
   categoryName: z.enum(CATEGORIES, { error: fieldError('categoryName', `one of ${CATEGORIES.join(', ')}`) }),

@@ -1,4 +1,4 @@
-// No imports: the page reads this too (docs/releases.md, "What is trusted, and why").
+// No imports: the page reads this too (docs/releases.md, "What is trusted and why").
 
 /** `<remote>/<package version>-<10 hex of its files' hash>/mf-manifest.json` */
 const REGISTRY_ADDRESS = /\/([A-Za-z0-9_-]+)\/([A-Za-z0-9][A-Za-z0-9._+-]{0,52}-[0-9a-f]{10})\/mf-manifest\.json$/;

@@ -109,6 +109,8 @@ export const errorGroupSchema = z.object({
   message: z.string(),
   screen: z.string(),
   count: z.number(),
+  /** Visitor networks that reported it (at most 50 are told apart); 0 for a render server's. */
+  networks: z.number(),
   firstSeen: z.string(),
   lastSeen: z.string(),
   frames: z.array(shownFrameSchema),

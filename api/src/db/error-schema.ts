@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StackFrame } from '@usedcars/shared-contract/error-details';
 
 /**
@@ -19,8 +20,35 @@ export const telemetryErrorGroups = pgTable(
     count: bigint('count', { mode: 'number' }).notNull(),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    /** The networks that reported it (their keyed names, at most NETWORKS_KEPT): groups are ranked by how many. Empty for a render server's. */
+    networks: text('networks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The network whose report opened the group: one network opens only a few per release and hour. Null for a render server's. */
+    openedBy: text('opened_by'),
   },
   (t) => [primaryKey({ columns: [t.remote, t.release, t.fingerprint] }), index('telemetry_error_groups_last_seen_idx').on(t.lastSeen)],
+);
+
+/**
+ * What each visitor network reported per release and hour (docs/releases.md, "What is trusted, and
+ * why"), each count capped at one visitor's worth: the verdict counts page views and errors with one
+ * voice per network, and how many networks stand behind them. `network` is a keyed hash, no address.
+ */
+export const telemetryNetworks = pgTable(
+  'telemetry_networks',
+  {
+    remote: text('remote').notNull(),
+    release: text('release').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    network: text('network').notNull(),
+    views: integer('views').notNull(),
+    errors: integer('errors').notNull(),
+    lcp: integer('lcp').notNull(),
+    inp: integer('inp').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.release, t.hour, t.network] }), index('telemetry_networks_hour_idx').on(t.hour)],
 );
 
 /**

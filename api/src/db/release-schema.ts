@@ -29,6 +29,8 @@ export const releases = pgTable(
     /** The shares a ramp goes through and the time per step; null without a ramp (or once a person set the share). */
     rampSteps: integer('ramp_steps').array(),
     rampEveryMs: integer('ramp_every_ms'),
+    /** When the canary was first judged suspect in its current run, and the team told; null since it last became the canary. */
+    suspectSince: timestamp('suspect_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

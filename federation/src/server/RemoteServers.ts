@@ -38,6 +38,8 @@ interface LoadedBuild {
   entry: string;
   instance: ModuleFederation;
   usedAt: number;
+  /** Settles once the modules its first pages need are loaded (or failed to). */
+  warmed: Promise<void>;
   failure?: { at: number; reason: string };
 }
 
@@ -123,13 +125,11 @@ export class RemoteServers {
       shareStrategy: 'version-first',
       plugins: [ssrPublicPath(), isolatedServerEntry(this.fetch, this.loadTimeoutMs)],
     });
-    const loaded: LoadedBuild = { remote: build.remote, entry, instance, usedAt: now };
+    // Failures are the page's to report (load() below); here they would only be noise.
+    const warmed = Promise.all(this.warm(build.remote).map((id) => instance.loadRemote(id).catch(() => undefined))).then(() => undefined);
+    const loaded: LoadedBuild = { remote: build.remote, entry, instance, usedAt: now, warmed };
     this.builds.set(build.version, loaded);
     this.letGoOfUnused();
-    for (const id of this.warm(build.remote)) {
-      // Failures are the page's to report (load() below); here they would only be noise.
-      instance.loadRemote(id).catch(() => undefined);
-    }
     return loaded;
   }
 
@@ -146,17 +146,26 @@ export class RemoteServers {
     forgetServerEntry(build.remote, build.entry);
   }
 
-  async prepare(remotes: Partial<Record<string, string>>): Promise<void> {
-    await Promise.all(
-      Object.entries(remotes).map(async ([remote, manifestUrl]) => {
+  /**
+   * Loads each build's server half and the modules its first pages need; settles when they are
+   * loaded (or failed to), or after `withinMs`, whichever comes first: a render server switches
+   * to a new release only then, so no visitor's page waits for a cold build (docs/releases.md,
+   * "The verdict").
+   */
+  async prepare(remotes: Partial<Record<string, string>> | ReadonlyArray<readonly [string, string]>, withinMs = this.loadTimeoutMs): Promise<void> {
+    const entries = Array.isArray(remotes) ? (remotes as ReadonlyArray<readonly [string, string]>) : Object.entries(remotes);
+    let timer: NodeJS.Timeout | undefined;
+    const warming = Promise.all(
+      entries.map(async ([remote, manifestUrl]) => {
         if (!manifestUrl || this.warm(remote).length === 0) return;
         try {
-          this.use(await this.current(remote, manifestUrl));
+          await this.use(await this.current(remote, manifestUrl)).warmed;
         } catch {
           // Not there yet (started before the remotes): the first page that needs it tries again.
         }
       }),
     );
+    await Promise.race([warming, new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)))]).finally(() => clearTimeout(timer));
   }
 
   async load(id: string, build: RemoteBuild): Promise<unknown> {

@@ -51,6 +51,7 @@ export const errorGroup = (overrides: Partial<ErrorGroup> = {}): ErrorGroup => (
   message: 'this canary cannot show a price',
   screen: 'catalog/CarDetailPage',
   count: 12,
+  networks: 9,
   firstSeen: '2026-11-26T10:00:00.000Z',
   lastSeen: '2026-11-26T10:05:00.000Z',
   frames: [
@@ -70,9 +71,15 @@ const numbers = (pageViews: number, errors: number, renders: number, renderFallb
   pageViews,
   errors,
   errorRate: pageViews ? errors / pageViews : null,
+  networks: Math.round(pageViews / 2),
+  errorNetworks: errors,
   renders,
   renderFallbacks,
   renderFallbackRate: renders ? renderFallbacks / renders : null,
+  renderFailures: Math.floor(renderFallbacks / 2),
+  renderFailureRate: renders ? Math.floor(renderFallbacks / 2) / renders : null,
+  busyFallbacks: Math.ceil(renderFallbacks / 2),
+  busyFallbackRate: renders ? Math.ceil(renderFallbacks / 2) / renders : null,
   lcpP75: 1900,
   inpP75: 140,
 });
@@ -83,10 +90,15 @@ export const analysis = (overrides: Partial<CanaryAnalysis> = {}): CanaryAnalysi
   canary: { version: '0.1.0-bbbbbbbbbb', share: 10, since: '2026-11-26T10:00:00.000Z' },
   baseline: { kind: 'live', version: '0.1.0-aaaaaaaaaa' },
   verdict: 'undecided',
-  reason: '13 of 50 views, 20 of 50 renders',
-  progress: { views: 13, minViews: 50, renders: 20, minRenders: 50, ageMs: 4 * 60_000, minAgeMs: 10 * 60_000 },
+  reason: '13 page views from 7 of 12 networks, 20 renders: waiting for 12 networks (error rate)',
+  checks: [
+    { check: 'render_failures', state: 'within', text: 'render failures 0.0 % over 20 renders, within the margin of the live release 0.5 %' },
+    { check: 'error_rate', state: 'waiting', text: 'error rate 7.7 % over 13 page views from 7 networks: waiting for 12 networks' },
+  ],
+  progress: { views: 13, networks: 7, minNetworks: 12, renders: 20, ageMs: 4 * 60_000, minAgeMs: 10 * 60_000 },
   numbers: { canary: numbers(13, 1, 20, 0), baseline: numbers(240, 1, 400, 4) },
   ramp: null,
+  suspectSince: null,
   ...overrides,
 });
 

@@ -54,6 +54,29 @@ test('visitors get the first set, then the live release, and a canary by bucket;
   }
 });
 
+test('a new set is used only once its builds are loaded and warmed: until then visitors keep the set before it', async () => {
+  const api = await registry();
+  let warmed = () => undefined as void;
+  let askedToPrepare: (builds: string[]) => void = () => undefined;
+  const asked = new Promise<string[]>((resolve) => (askedToPrepare = resolve));
+  const prepare = (builds: [string, string][]) => {
+    askedToPrepare(builds.map(([remote, url]) => `${remote} ${url}`));
+    return new Promise<void>((resolve) => (warmed = resolve));
+  };
+  const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => undefined, log: () => undefined, allowed, prepare });
+  try {
+    api.state.live = { remotes: { catalog: { live: { version: '1', manifestUrl: V1 }, canary: { version: '2', manifestUrl: V2, share: 10 } } } };
+    const adopting = releases.refresh();
+    expect(await asked).toEqual([`catalog ${V1}`, `catalog ${V2}`]);
+    expect(releases.choose(FIRST_SET, 5).remotes).toEqual(FIRST_SET);
+    warmed();
+    await adopting;
+    expect(releases.choose(FIRST_SET, 5).remotes).toEqual({ ...FIRST_SET, catalog: V2 });
+  } finally {
+    await api.close();
+  }
+});
+
 test('an unreachable registry leaves the last set in use and is logged once', async () => {
   const api = await registry();
   const logged: string[] = [];

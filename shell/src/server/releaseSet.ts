@@ -8,6 +8,8 @@ export interface ReleaseSetOptions {
   onChange: () => void;
   allowed: () => readonly string[];
   log: (message: string) => void;
+  /** Loads and warms the set's builds; the set is used only once it settles (docs/releases.md, "The verdict"). */
+  prepare?: (builds: Array<[remote: string, manifestUrl: string]>) => Promise<void>;
   fetch?: typeof fetch;
 }
 
@@ -101,7 +103,13 @@ export class ReleaseSet {
       if (this.failing) log(`release registry reached again at ${liveUrl}`);
       this.failing = false;
       if (text === this.liveText) return;
-      this.live = this.withinAllowed(parsed.remotes ?? {});
+      const live = this.withinAllowed(parsed.remotes ?? {});
+      // A new release's first pages are never the ones that wait for its build (or miss the budget doing so).
+      const builds = Object.entries(live).flatMap(([remote, entry]) =>
+        [entry.live, entry.canary].flatMap((running) => (running ? [[remote, running.manifestUrl] as [string, string]] : [])),
+      );
+      await this.options.prepare?.(builds);
+      this.live = live;
       this.liveText = text;
       onChange();
     } catch (error) {

@@ -9,6 +9,19 @@ import { accountOf, identityOf, identityToken, sessionCookie, signedIn } from '.
 /** A session cookie is made only for a sign-in this recent, unless it renews a session of the same account. */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
+/** However far the identity service's clock runs ahead of ours, Log Out waits no longer than this. */
+const MAX_REVOCATION_WAIT_MS = 2_000;
+
+/**
+ * The identity service revokes sign-ins made before a whole second (docs/architecture.md, "The session cookie"): a
+ * revocation in the very second of the sign-in would leave it standing, so Log Out waits for the next second.
+ */
+async function untilSecondAfter(authTime: number | undefined): Promise<void> {
+  if (authTime === undefined) return;
+  const waitMs = Math.min(MAX_REVOCATION_WAIT_MS, (authTime + 1) * 1000 - Date.now());
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+}
+
 /**
  * The session cookie (docs/architecture.md, "The session cookie"): the render server trades the
  * visitor's ID token for it, and sends it back as "Authorization: Session <cookie>" on the reads
@@ -74,7 +87,9 @@ export const sessionRoutes: FeatureRoutes = (app, { db, identity, config }) => {
     },
     async (request, reply) => {
       if (!identity.revokeSessions) throw unauthorized('Session cookies are not supported by this identity service');
-      await identity.revokeSessions(identityOf(request).uid);
+      const { uid, authTime } = identityOf(request);
+      await untilSecondAfter(authTime);
+      await identity.revokeSessions(uid);
       return reply.code(204).send(null);
     },
   );

@@ -32,7 +32,7 @@ const WORD = /[\p{L}\p{M}\p{N}]{2,}|\p{N}/gu;
 const SYMBOLS = /^(?:[\p{S}\p{Extended_Pictographic}]|\u200d|\ufe0f)+$/u;
 
 /** The query's words, lower-cased, each once, in order, and its symbols (tokens of nothing else). */
-export function queryParts(q: string): { words: string[]; symbols: string[] } {
+function queryParts(q: string): { words: string[]; symbols: string[] } {
   const tokens = q.split(/\s+/).filter(Boolean);
   const words = [...new Set(q.toLowerCase().match(WORD) ?? [])].slice(0, MAX_WORDS);
   const symbols = [...new Set(tokens.filter((token) => SYMBOLS.test(token)))].slice(0, MAX_WORDS);

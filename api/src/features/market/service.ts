@@ -66,7 +66,7 @@ async function writeRatings(tx: Tx, ratings: Rating[]): Promise<void> {
   }
 }
 
-export function ratingOf(price: number, found: Estimate): Omit<Rating, 'id'> {
+function ratingOf(price: number, found: Estimate): Omit<Rating, 'id'> {
   if (found.estimate === null) return { ...found, rating: null, ratio: null };
   return { ...found, rating: rateDeal(price, found.estimate), ratio: price / found.estimate };
 }

@@ -38,16 +38,37 @@ describe.each(DRIVERS)('GET /releases/analysis (%s)', (driver) => {
       canary: { version: '1.1.0', share: 10, since: expect.any(String) },
       baseline: { kind: 'live', version: '1.0.0' },
       verdict: 'undecided',
-      reason: '13 of 40 views, 20 of 40 renders',
-      progress: { views: 13, minViews: 40, renders: 20, minRenders: 40, ageMs: 5 * 60_000, minAgeMs: 3_600_000 },
+      reason: '13 page views from 13 networks, 20 renders: not enough to tell yet (render failures)',
+      checks: [
+        {
+          check: 'render_failures',
+          state: 'waiting',
+          text: 'render failures (screens that threw, builds not loaded) 0.0 % over 20 renders: not enough to tell yet',
+        },
+        {
+          check: 'busy_fallbacks',
+          state: 'waiting',
+          text: 'pages left for the browser on a busy machine (render budget, full queue) 0.0 % over 20 renders: not enough to tell yet',
+        },
+        { check: 'error_rate', state: 'waiting', text: 'error rate 7.7 % over 13 page views from 13 networks: not enough to tell yet' },
+        { check: 'lcp', state: 'within', text: expect.stringMatching(/^p75 LCP \d+ ms over 13 page loads from 13 networks, within "good" or the margin$/) },
+        { check: 'inp', state: 'not judged', text: 'p75 INP: no measurement yet' },
+      ],
+      progress: { views: 13, networks: 13, minNetworks: 12, renders: 20, ageMs: 5 * 60_000, minAgeMs: 3_600_000 },
       numbers: {
         canary: {
           pageViews: 13,
           errors: 1,
           errorRate: 0.0769,
+          networks: 13,
+          errorNetworks: 1,
           renders: 20,
           renderFallbacks: 0,
           renderFallbackRate: 0,
+          renderFailures: 0,
+          renderFailureRate: 0,
+          busyFallbacks: 0,
+          busyFallbackRate: 0,
           lcpP75: expect.any(Number),
           inpP75: null,
         },
@@ -55,14 +76,22 @@ describe.each(DRIVERS)('GET /releases/analysis (%s)', (driver) => {
           pageViews: 60,
           errors: 3,
           errorRate: 0.05,
+          networks: 60,
+          errorNetworks: 3,
           renders: 80,
           renderFallbacks: 4,
           renderFallbackRate: 0.05,
+          renderFailures: 4,
+          renderFailureRate: 0.05,
+          // Over the canary's own minutes: none of the live release's renders fell in them.
+          busyFallbacks: 0,
+          busyFallbackRate: 0,
           lcpP75: expect.any(Number),
           inpP75: expect.any(Number),
         },
       },
       ramp: null,
+      suspectSince: null,
     });
     // p75s read from the histograms, exact to their bucket.
     expect(analysis!.numbers.canary.lcpP75).toBeGreaterThan(2000);
@@ -75,20 +104,30 @@ describe.each(DRIVERS)('GET /releases/analysis (%s)', (driver) => {
     await site.visits('1.1.0', { views: 40, lcpMs: 7000 });
     await site.renders('1.1.0', 20);
     const analysis = await site.analysis();
-    expect(analysis).toMatchObject({ verdict: 'failing', progress: { views: 53, renders: 40 } });
-    expect(analysis!.reason).toMatch(/^p75 LCP \d+ ms over 53 page loads, live release 1\d{3} ms \(margin 50 %\)$/);
+    expect(analysis).toMatchObject({ verdict: 'failing', progress: { views: 53, networks: 53, renders: 40 } });
+    expect(analysis!.reason).toMatch(/^p75 LCP \d+ ms over 53 page loads from 53 networks, live release 1\d{3} ms \(margin 50 %\)$/);
   });
 
-  it('counts a quiet canary past the minimum age with nothing wrong as healthy', async () => {
+  it('counts a quiet canary past the minimum age with nothing wrong, from enough networks, as healthy', async () => {
     await site.register('9.0.0', 5, 'checkout');
     await site.visits('0.1.0', { views: 30, remote: 'checkout', firstSet: true });
-    await site.visits('9.0.0', { views: 4, remote: 'checkout' });
+    await site.visits('9.0.0', { views: 14, remote: 'checkout' });
     expect(await site.analysis('checkout')).toMatchObject({ verdict: 'undecided', baseline: { kind: 'first set', version: null } });
     clock.advance(site.settings.minAgeMs);
     expect(await site.analysis('checkout')).toMatchObject({
       verdict: 'healthy',
-      reason: 'no failures in 60 min (4 of 40 views, 0 of 40 renders; past 60 min, few numbers are enough)',
-      progress: { views: 4, renders: 0, ageMs: site.settings.minAgeMs },
+      reason: 'no failures in 60 min (14 page views from 14 networks, 0 renders; past 60 min, few numbers are enough)',
+      progress: { views: 14, renders: 0, ageMs: site.settings.minAgeMs },
+    });
+  });
+
+  it('keeps a quiet canary from too few networks undecided however old: padding from a few addresses never makes it healthy', async () => {
+    await site.register('9.1.0', 5, 'checkout');
+    await site.visits('9.1.0', { views: 4, remote: 'checkout' });
+    clock.advance(site.settings.minAgeMs);
+    expect(await site.analysis('checkout')).toMatchObject({
+      verdict: 'undecided',
+      reason: '4 page views from 4 of 12 networks, 0 renders: waiting for 12 networks (error rate)',
     });
   });
 });

@@ -1,64 +1,21 @@
-import { type SQL, and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import type { CanaryAnalysis } from '@usedcars/shared-contract';
-import { withinServed } from '@usedcars/shared-contract/page-token';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { CanaryAnalysis, CanaryVerdict } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
-import { type ReleaseRow, releases, telemetryMinutes } from '../../db/schema';
-import { emptyBuckets, quantile } from '../telemetry/histogram';
+import { type ReleaseRow, releases } from '../../db/schema';
+import { measurePair } from './measure';
 import type { RollbackSettings } from './settings';
-import { type Measured, judge } from './verdict';
+import { judge } from './verdict';
 
-const ratio = (part: number, whole: number) => (whole === 0 ? null : Number((part / whole).toFixed(4)));
-const rounded = (value: number | null) => (value === null ? null : Math.round(value));
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
-
-/** What the render servers and pages reported over the window: page views and errors only as far as the pages served account for them. */
-async function measure(db: Db, where: SQL | undefined): Promise<Measured> {
-  const t = telemetryMinutes;
-  const counts = await db
-    .select({ metric: t.metric, count: sql<number>`sum(${t.count})::int` })
-    .from(t)
-    .where(where)
-    .groupBy(t.metric);
-  // The vitals' histograms added up bucket by bucket, in the database: a canary of a week is many rows.
-  const buckets = rowsOf<{ metric: string; i: number; n: number }>(
-    await db.execute(
-      sql`select ${t.metric} as metric, u.i::int as i, sum(u.b)::int as n from ${t}, unnest(${t.buckets}) with ordinality as u(b, i)
-          where ${where} and ${t.metric} in ('LCP', 'INP') group by 1, 2`,
-    ),
-  );
-  const sum = (test: (metric: string) => boolean) => counts.filter((row) => test(row.metric)).reduce((total, row) => total + Number(row.count), 0);
-  const p75 = (metric: string) => {
-    const merged = emptyBuckets();
-    for (const row of buckets) if (row.metric === metric) merged[Number(row.i) - 1] = Number(row.n);
-    return rounded(quantile(merged, 0.75));
-  };
-  const served = sum((metric) => metric === 'served');
-  const pages = withinServed({ views: sum((metric) => metric === 'view'), errors: sum((metric) => metric.startsWith('error:')) }, served);
-  const renders = sum((metric) => metric.startsWith('render:'));
-  const renderFallbacks = sum((metric) => metric.startsWith('render:browser:'));
-  return {
-    numbers: {
-      pageViews: pages.views,
-      errors: pages.errors,
-      errorRate: ratio(pages.errors, pages.views),
-      renders,
-      renderFallbacks,
-      renderFallbackRate: ratio(renderFallbacks, renders),
-      lcpP75: p75('LCP'),
-      inpP75: p75('INP'),
-    },
-    lcpSamples: sum((metric) => metric === 'LCP'),
-    inpSamples: sum((metric) => metric === 'INP'),
-  };
-}
-
-/** A canary's ramp as the analysis shows it: the current step, and when the next is due. */
-function rampOf(row: ReleaseRow): CanaryAnalysis['ramp'] {
+/** A canary's ramp as the analysis shows it: the current step, when the next is due, and why a due step is held. */
+function rampOf(row: ReleaseRow, verdict: CanaryVerdict, now: Date): CanaryAnalysis['ramp'] {
   if (!row.rampSteps || row.rampEveryMs === null) return null;
   const step = row.rampSteps.indexOf(row.share ?? 0);
   const last = step === -1 || step === row.rampSteps.length - 1;
   const since = (row.shareSince ?? row.createdAt).getTime();
-  return { steps: row.rampSteps, everyMs: row.rampEveryMs, step, nextAt: last ? null : new Date(since + row.rampEveryMs).toISOString() };
+  const nextAt = last ? null : new Date(since + row.rampEveryMs);
+  const due = nextAt !== null && nextAt.getTime() <= now.getTime();
+  const held = verdict === 'suspect' ? 'suspect' : due && verdict === 'undecided' ? 'undecided' : null;
+  return { steps: row.rampSteps, everyMs: row.rampEveryMs, step, nextAt: nextAt?.toISOString() ?? null, held };
 }
 
 /** A canary's analysis, and its row (who released it, its ramp) for whoever acts on it. */
@@ -69,7 +26,8 @@ export interface CanaryReport {
 
 /**
  * Each canary's verdict against its baseline over the canary's minutes (docs/releases.md, "The
- * verdict"): the live release, or with none every other build of the remote (the first set's).
+ * verdict"): the live release, or with none the first set's build (every build of the remote the
+ * registry does not hold).
  */
 export class CanaryAnalyses {
   constructor(
@@ -96,33 +54,35 @@ export class CanaryAnalyses {
     return reports;
   }
 
+  /** Every version registered for the remote: with no live release the baseline is the first set's build, none of these (a canary rolled back an hour ago included). */
+  private async registered(remote: string): Promise<string[]> {
+    return (await this.db.select({ version: releases.version }).from(releases).where(eq(releases.remote, remote))).map((row) => row.version);
+  }
+
   private async analyse(canary: ReleaseRow, live: ReleaseRow | undefined): Promise<CanaryAnalysis> {
     const started = canary.canarySince ?? canary.createdAt;
-    const t = telemetryMinutes;
-    const window = and(eq(t.remote, canary.remote), gte(t.minute, new Date(started.getTime() - (started.getTime() % 60_000))));
-    const [mine, theirs] = await Promise.all([
-      measure(this.db, and(window, eq(t.release, canary.version))),
-      measure(this.db, and(window, live ? eq(t.release, live.version) : ne(t.release, canary.version))),
-    ]);
-    const { minViews, minRenders, minAgeMs } = this.settings;
-    const progress = {
-      views: mine.numbers.pageViews,
-      minViews,
-      renders: mine.numbers.renders,
-      minRenders,
-      ageMs: Math.max(0, this.clock().getTime() - started.getTime()),
-      minAgeMs,
-    };
-    const { verdict, reason } = judge(mine, theirs, this.settings, progress, live ? 'live release' : 'first set');
+    const [mine, theirs] = await measurePair(
+      this.db,
+      canary.remote,
+      started,
+      { version: canary.version },
+      live ? { version: live.version } : { notRegistered: await this.registered(canary.remote) },
+    );
+    const { minNetworks, minAgeMs } = this.settings;
+    const now = this.clock();
+    const ageMs = Math.max(0, now.getTime() - started.getTime());
+    const { verdict, reason, checks } = judge(mine, theirs, this.settings, ageMs, live ? 'live release' : 'first set');
     return {
       remote: canary.remote,
       canary: { version: canary.version, share: canary.share ?? 0, since: started.toISOString() },
       baseline: live ? { kind: 'live', version: live.version } : { kind: 'first set', version: null },
       verdict,
       reason,
-      progress,
+      checks,
+      progress: { views: mine.numbers.pageViews, networks: mine.numbers.networks, minNetworks, renders: mine.numbers.renders, ageMs, minAgeMs },
       numbers: { canary: mine.numbers, baseline: theirs.numbers },
-      ramp: rampOf(canary),
+      ramp: rampOf(canary, verdict, now),
+      suspectSince: canary.suspectSince?.toISOString() ?? null,
     };
   }
 }

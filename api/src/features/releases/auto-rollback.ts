@@ -24,7 +24,8 @@ function dueStep({ verdict, ramp }: CanaryAnalysis, now: Date): number | null {
  * The canary watch (docs/releases.md, "The verdict", "The ramp", "Being told"): each canary is
  * judged against its baseline; a failing one is rolled back at any step, a healthy one with a ramp
  * goes to its next share once the step's time is up (and is promoted at 100), an undecided one
- * waits. Rollbacks and promotions are mailed from the change's own transaction.
+ * waits, a suspect one waits and people are told. Rollbacks, promotions and the first suspect
+ * verdict are mailed from the change's own transaction.
  */
 export class CanaryWatch {
   constructor(private readonly options: CanaryWatchOptions) {}
@@ -46,11 +47,17 @@ export class CanaryWatch {
     const { changes, clock } = this.options;
     const { remote, canary } = analysis;
     const { version, share } = canary;
-    const about = { remote, version, verdict: analysis.verdict, numbers: analysis.numbers, at: clock().toISOString() };
+    const about = { remote, version, verdict: analysis.verdict, checks: analysis.checks, numbers: analysis.numbers, at: clock().toISOString() };
     const mailed = (event: ReleaseEvent) => (tx: Parameters<typeof queueReleaseMails>[0]) => queueReleaseMails(tx, event, analysis, row.releasedBy, share);
     if (analysis.verdict === 'failing') {
       const event: ReleaseEvent = { ...about, event: 'rollback', share: 0, reason: `rolled back by automatic: ${analysis.reason}` };
       return (await changes.rollBack(remote, version, event.reason, mailed(event))) ? event : null;
+    }
+    // Suspect: the ramp holds (dueStep wants healthy) and people are told, once per run as the canary.
+    if (analysis.verdict === 'suspect') {
+      if (row.suspectSince) return null;
+      const event: ReleaseEvent = { ...about, event: 'suspect', share, reason: analysis.reason };
+      return (await changes.markSuspect(remote, version, mailed(event))) ? event : null;
     }
     const next = dueStep(analysis, clock());
     if (next === null) return null;

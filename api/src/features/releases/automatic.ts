@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Release } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { releases } from '../../db/schema';
@@ -26,6 +26,18 @@ export class AutomaticChanges {
         .update(releases)
         .set({ status: 'rolled_back', share: null, reason, updatedAt: this.clock() })
         .where(and(eq(releases.remote, remote), eq(releases.version, version), eq(releases.status, 'canary')))
+        .returning();
+      return row ? this.told(tx, toRelease(row), along) : undefined;
+    });
+  }
+
+  /** Notes that the canary is suspect, once per run as the canary: only the copy that notes it tells the team. */
+  markSuspect(remote: string, version: string, along?: AlongWith): Promise<Release | undefined> {
+    return changingRemote(this.db, remote, async (tx) => {
+      const [row] = await tx
+        .update(releases)
+        .set({ suspectSince: this.clock() })
+        .where(and(eq(releases.remote, remote), eq(releases.version, version), eq(releases.status, 'canary'), isNull(releases.suspectSince)))
         .returning();
       return row ? this.told(tx, toRelease(row), along) : undefined;
     });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
-import type { CanaryAnalysis, CanaryNumbers, CanaryVerdict } from '@usedcars/shared-contract';
+import type { CanaryAnalysis, CanaryCheck, CanaryNumbers, CanaryVerdict } from '@usedcars/shared-contract';
 import { mailOutbox, users } from '../../db/schema';
 import type { Tx } from './registry-rows';
 
 /** What the canary watch did by itself; the metrics' `action` label and the webhook's `event`. */
-export const RELEASE_ACTIONS = ['rollback', 'promotion', 'ramp_step'] as const;
+export const RELEASE_ACTIONS = ['rollback', 'promotion', 'ramp_step', 'suspect'] as const;
 export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
 
 /** One automatic change, as the webhook posts it (docs/releases.md, "Being told"). */
@@ -13,11 +13,13 @@ export interface ReleaseEvent {
   event: ReleaseAction;
   remote: string;
   version: string;
-  /** The canary's share afterwards: 0 once rolled back, 100 once promoted. */
+  /** The canary's share afterwards: 0 once rolled back, 100 once promoted; unchanged when suspect. */
   share: number;
-  /** The reason the history records. */
+  /** The reason the history records (for `suspect`, the verdict's). */
   reason: string;
   verdict: CanaryVerdict;
+  /** Every check the verdict made, with its state and words. */
+  checks: CanaryCheck[];
   numbers: CanaryAnalysis['numbers'];
   at: string;
 }
@@ -32,10 +34,11 @@ const ms = (value: number | null) => (value === null ? '–' : `${value} ms`);
 function numbersTable(analysis: Pick<CanaryAnalysis, 'numbers' | 'baseline'>): string {
   const baseline = analysis.baseline.version ? `live ${analysis.baseline.version}` : 'first set';
   const rows: [string, (numbers: CanaryNumbers) => string][] = [
-    ['page views', (n) => String(n.pageViews)],
-    ['error rate', (n) => `${rate(n.errorRate)} (${n.errors})`],
+    ['page views', (n) => `${n.pageViews} (${n.networks} networks)`],
+    ['error rate', (n) => `${rate(n.errorRate)} (${n.errors}, ${n.errorNetworks} networks)`],
     ['renders', (n) => String(n.renders)],
-    ['render fallback rate', (n) => `${rate(n.renderFallbackRate)} (${n.renderFallbacks})`],
+    ['render failures', (n) => `${rate(n.renderFailureRate)} (${n.renderFailures})`],
+    ['busy-machine fallbacks', (n) => `${rate(n.busyFallbackRate)} (${n.busyFallbacks})`],
     ['p75 LCP', (n) => ms(n.lcpP75)],
     ['p75 INP', (n) => ms(n.inpP75)],
   ];
@@ -44,9 +47,19 @@ function numbersTable(analysis: Pick<CanaryAnalysis, 'numbers' | 'baseline'>): s
   return cells.map(([name, canary, base]) => `${name!.padEnd(widths[0]!)}  ${canary!.padEnd(widths[1]!)}  ${base}`.trimEnd()).join('\n');
 }
 
+/** Each check the verdict made, one line each: what failed, what was suspect, what was within its margin, what still waits. */
+const checkLines = (analysis: CanaryAnalysis) => `What was judged:\n${analysis.checks.map((check) => `- ${check.state}: ${check.text}`).join('\n')}`;
+
 function mailText(event: ReleaseEvent, analysis: CanaryAnalysis, shareBefore: number): { subject: string; body: string } {
   const name = `${event.remote} ${event.version}`;
-  const table = numbersTable(analysis);
+  const table = `${checkLines(analysis)}\n\n${numbersTable(analysis)}`;
+  if (event.event === 'suspect') {
+    const paused = analysis.ramp ? ' Its ramp is paused: it takes no step while it is suspect.' : '';
+    return {
+      subject: `${name} is suspect: a person decides`,
+      body: `The canary ${name} (${shareBefore} % of visitors) looks worse than the ${analysis.baseline.version ? 'live release' : 'first set'}, but on evidence from too few visitor networks to act on by itself: ${analysis.reason}.${paused}\n\nIt stays at its share. Decide on the Releases screen: roll it back, promote it, or change its share. If more visitors' numbers clear it, it goes on by itself.\n\n${table}\n\nThe history and each release's health are on the Releases screen:`,
+    };
+  }
   if (event.event === 'rollback') {
     const back = analysis.baseline.version ? `the live release ${analysis.baseline.version}` : 'the first set';
     return {
@@ -62,7 +75,7 @@ function mailText(event: ReleaseEvent, analysis: CanaryAnalysis, shareBefore: nu
 }
 
 /**
- * Queues the mail of a rollback or promotion in the change's own transaction: to every admin, and
+ * Queues the mail of a rollback, promotion or suspect verdict in the change's own transaction: to every admin, and
  * to the release's author when that is a person (a deploy token's release goes to the admins).
  */
 export async function queueReleaseMails(tx: Tx, event: ReleaseEvent, analysis: CanaryAnalysis, releasedBy: string, shareBefore: number): Promise<void> {

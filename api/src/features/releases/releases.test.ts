@@ -98,7 +98,7 @@ describeReleaseSite('the release registry', (site) => {
     expect(registered.json<Release>()).toMatchObject({ status: 'canary', share: 10 });
     const analysis = await site().api.inject({ method: 'GET', url: '/releases/analysis?remote=catalog', headers: bearer(token) });
     expect(analysis.json()).toEqual([
-      expect.objectContaining({ canary: expect.objectContaining({ version, share: 10 }), ramp: { ...ramp, step: 0, nextAt: expect.any(String) } }),
+      expect.objectContaining({ canary: expect.objectContaining({ version, share: 10 }), ramp: { ...ramp, step: 0, nextAt: expect.any(String), held: null } }),
     ]);
     expect((await post('/releases/catalog/rollback', token, { reason: 'only tried the ramp' })).statusCode).toBe(200);
   });

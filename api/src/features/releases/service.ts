@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../http/errors';
 import { type Tx, changingRemote, toRelease } from './registry-rows';
 
 type RowChanges = Partial<
-  Pick<ReleaseRow, 'status' | 'share' | 'reason' | 'preflight' | 'liveAt' | 'canarySince' | 'shareSince' | 'rampSteps' | 'rampEveryMs'>
+  Pick<ReleaseRow, 'status' | 'share' | 'reason' | 'preflight' | 'liveAt' | 'canarySince' | 'shareSince' | 'rampSteps' | 'rampEveryMs' | 'suspectSince'>
 >;
 
 /** The canary's share asked: `canary`, or the ramp's first step. */
@@ -101,7 +101,8 @@ export class ReleaseRegistry {
       if (row.status === 'live') throw conflict(`${what} is live already: a canary is a release beside the live one`);
       if (row.status !== 'canary') await this.setStatus(tx, row.remote, ['canary'], 'retired', `replaced by ${row.version}`);
       const now = this.clock();
-      return this.update(tx, row.id, { status: 'canary', share, reason, preflight, canarySince: now, shareSince: now, ...rampOf(input) });
+      // A new run as the canary: judged afresh, and told afresh should it be suspect again.
+      return this.update(tx, row.id, { status: 'canary', share, reason, preflight, canarySince: now, shareSince: now, suspectSince: null, ...rampOf(input) });
     }
     if (row.status === 'live') return toRelease(row);
     await this.setStatus(tx, row.remote, ['live', 'canary'], 'retired', `replaced by ${row.version}`, row.id);

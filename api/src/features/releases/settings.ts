@@ -27,11 +27,12 @@ export interface RollbackSettings {
   marginPoints: number;
   /** How much slower (a ratio: 0.5 is 50 %) the canary's p75 LCP or INP may be than its baseline's. */
   vitalsMargin: number;
-  /** Page views the canary needs before its error rate (and as many measurements before a Web Vital) is judged. */
-  minViews: number;
-  /** Renders the canary needs before its render fallback rate is judged. */
-  minRenders: number;
-  /** Past this age a canary short of the minimums but with nothing past a margin counts as healthy. */
+  /**
+   * Distinct visitor networks (an IPv4 address, an IPv6 /64) whose browser reports it takes to act on them: errors from fewer
+   * make a canary suspect, never rolled back; page views from fewer never make it healthy (docs/releases.md, "The verdict").
+   */
+  minNetworks: number;
+  /** Past this age a canary from enough networks with nothing past a margin, even on few numbers, counts as healthy. */
   minAgeMs: number;
   /** How often each API copy checks the canaries; 0 never. */
   checkMs: number;
@@ -48,8 +49,8 @@ export interface WebhookSettings {
 export const defaultRollbackSettings: RollbackSettings = {
   marginPoints: 5,
   vitalsMargin: 0.5,
-  minViews: 50,
-  minRenders: 50,
+  // Two, three or ten addresses a forger holds do not reach it.
+  minNetworks: 12,
   minAgeMs: 30 * 60_000,
   checkMs: 30_000,
 };
@@ -111,8 +112,9 @@ export function releaseSettingsFromEnv(
 
 /**
  * RELEASE_ROLLBACK_MARGIN (percentage points, 5), RELEASE_ROLLBACK_VITALS_MARGIN (a ratio, 0.5),
- * RELEASE_ROLLBACK_MIN_VIEWS (50), RELEASE_ROLLBACK_MIN_RENDERS (as many as the views),
- * RELEASE_ROLLBACK_MIN_AGE_MS (30 min), RELEASE_ROLLBACK_CHECK_MS (30 s; 0 never checks).
+ * RELEASE_ROLLBACK_MIN_NETWORKS (12), RELEASE_ROLLBACK_MIN_AGE_MS (30 min), RELEASE_ROLLBACK_CHECK_MS
+ * (30 s; 0 never checks). The fixed minimums of page views and renders are gone: a setting still
+ * naming one stops the API, so nobody believes it is in force.
  */
 export function rollbackSettingsFromEnv(env: NodeJS.ProcessEnv): RollbackSettings {
   const defaults = defaultRollbackSettings;
@@ -121,12 +123,15 @@ export function rollbackSettingsFromEnv(env: NodeJS.ProcessEnv): RollbackSetting
   const vitalsMargin = numberFromEnv(env.RELEASE_ROLLBACK_VITALS_MARGIN, defaults.vitalsMargin);
   if (vitalsMargin > 10)
     throw new ConfigError(`RELEASE_ROLLBACK_VITALS_MARGIN is a ratio (0.5 lets a canary be 50 % slower), got "${env.RELEASE_ROLLBACK_VITALS_MARGIN}"`);
-  const minViews = countFromEnv('RELEASE_ROLLBACK_MIN_VIEWS', env.RELEASE_ROLLBACK_MIN_VIEWS, defaults.minViews, 1);
+  for (const gone of ['RELEASE_ROLLBACK_MIN_VIEWS', 'RELEASE_ROLLBACK_MIN_RENDERS'])
+    if (env[gone] !== undefined)
+      throw new ConfigError(
+        `${gone} is no longer read: a sequential test decides when there are numbers enough, and RELEASE_ROLLBACK_MIN_NETWORKS how many networks must stand behind them (docs/releases.md, "The verdict")`,
+      );
   return {
     marginPoints,
     vitalsMargin,
-    minViews,
-    minRenders: countFromEnv('RELEASE_ROLLBACK_MIN_RENDERS', env.RELEASE_ROLLBACK_MIN_RENDERS, minViews, 1),
+    minNetworks: countFromEnv('RELEASE_ROLLBACK_MIN_NETWORKS', env.RELEASE_ROLLBACK_MIN_NETWORKS, defaults.minNetworks, 1),
     minAgeMs: countFromEnv('RELEASE_ROLLBACK_MIN_AGE_MS', env.RELEASE_ROLLBACK_MIN_AGE_MS, defaults.minAgeMs, 0),
     checkMs: countFromEnv('RELEASE_ROLLBACK_CHECK_MS', env.RELEASE_ROLLBACK_CHECK_MS, defaults.checkMs, 0),
   };

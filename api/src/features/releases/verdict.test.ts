@@ -2,103 +2,182 @@ import type { CanaryNumbers } from '@usedcars/shared-contract';
 import { CANARY_SETTINGS } from '../../../test/canary-site';
 import { type Measured, judge } from './verdict';
 
+const S = CANARY_SETTINGS;
 const NONE: CanaryNumbers = {
   pageViews: 0,
   errors: 0,
   errorRate: null,
+  networks: 0,
+  errorNetworks: 0,
   renders: 0,
   renderFallbacks: 0,
   renderFallbackRate: null,
+  renderFailures: 0,
+  renderFailureRate: null,
+  busyFallbacks: 0,
+  busyFallbackRate: null,
   lcpP75: null,
   inpP75: null,
 };
-const side = (numbers: Partial<CanaryNumbers>, samples: Partial<Omit<Measured, 'numbers'>> = {}): Measured => ({
-  numbers: { ...NONE, ...numbers },
-  lcpSamples: 0,
-  inpSamples: 0,
-  ...samples,
-});
-/** A baseline with plenty of traffic, nothing failing, and ordinary Web Vitals. */
-const LIVE = side({ pageViews: 1000, errors: 10, renders: 1000, renderFallbacks: 20, lcpP75: 1800, inpP75: 120 }, { lcpSamples: 900, inpSamples: 400 });
-const S = CANARY_SETTINGS;
-const progressOf = (canary: Measured, ageMs = 0) => ({
-  views: canary.numbers.pageViews,
-  minViews: S.minViews,
-  renders: canary.numbers.renders,
-  minRenders: S.minRenders,
-  ageMs,
-  minAgeMs: S.minAgeMs,
-});
-const verdictOf = (canary: Measured, ageMs = 0, baseline = LIVE) => judge(canary, baseline, S, progressOf(canary, ageMs), 'live release');
-/** A canary with enough of everything and nothing wrong, to change one number of. */
-const fine = { pageViews: 40, errors: 0, renders: 40, renderFallbacks: 0, lcpP75: 1900, inpP75: 130 };
-const fineSamples = { lcpSamples: 40, inpSamples: 40 };
+
+interface Side {
+  views?: number;
+  errors?: number;
+  networks?: number;
+  errorNetworks?: number;
+  renders?: number;
+  failures?: number;
+  busy?: number;
+  lcpP75?: number | null;
+  lcpNetworks?: number;
+}
+/** One side as the analysis measures it: each view from its own network unless told otherwise. */
+function side({
+  views = 0,
+  errors = 0,
+  networks = views,
+  errorNetworks = Math.min(errors, networks),
+  renders = 0,
+  failures = 0,
+  busy = 0,
+  lcpP75 = null,
+  lcpNetworks = networks,
+}: Side): Measured {
+  return {
+    numbers: { ...NONE, pageViews: views, errors, networks, errorNetworks, renders, renderFailures: failures, busyFallbacks: busy, lcpP75 },
+    views: { bad: Math.min(errors, views), trials: views },
+    failures: { bad: failures, trials: renders },
+    busy: { bad: busy, trials: renders },
+    lcp: { samples: lcpP75 === null ? 0 : views, networks: lcpNetworks },
+    inp: { samples: 0, networks: 0 },
+  };
+}
+/** A live release with plenty of traffic: 0.4 % errors, 0.2 % render failures, 9.5 % pages left for the busy machine. */
+const LIVE = side({ views: 5000, errors: 20, renders: 4000, failures: 8, busy: 380, lcpP75: 1800 });
+const verdictOf = (canary: Measured, ageMs = 0, baseline = LIVE) => judge(canary, baseline, S, ageMs, 'live release');
+const stateOf = (canary: Measured, check: string) => verdictOf(canary).checks.find((one) => one.check === check)?.state;
 
 describe('the verdict on a canary', () => {
-  it('is healthy with enough page views and renders and every number within its margin', () => {
-    expect(verdictOf(side(fine, fineSamples))).toEqual({
-      verdict: 'healthy',
-      reason: 'within the margins of the live release over 40 page views and 40 renders',
-    });
+  it('rolls back a build failing for every visitor within its first page views from enough networks', () => {
+    expect(verdictOf(side({ views: 11, errors: 11 })).verdict).toBe('suspect');
+    const failing = verdictOf(side({ views: 12, errors: 12 }));
+    expect(failing.verdict).toBe('failing');
+    expect(failing.reason).toBe('error rate 100.0 % over 12 page views from 12 networks, live release 0.4 % (margin 5 points)');
   });
 
-  it('fails on each number past its margin, saying which with both sides’ numbers', () => {
-    expect(verdictOf(side({ ...fine, renderFallbacks: 4 }, fineSamples))).toEqual({
-      verdict: 'failing',
-      reason: 'render fallback rate 10.0 % over 40 renders, live release 2.0 % (margin 5 points)',
-    });
-    expect(verdictOf(side({ ...fine, errors: 3 }, fineSamples))).toEqual({
-      verdict: 'failing',
-      reason: 'error rate 7.5 % over 40 page views, live release 1.0 % (margin 5 points)',
-    });
-    expect(verdictOf(side({ ...fine, lcpP75: 3400 }, fineSamples))).toEqual({
-      verdict: 'failing',
-      reason: 'p75 LCP 3400 ms over 40 page loads, live release 1800 ms (margin 50 %)',
-    });
-    expect(verdictOf(side({ ...fine, inpP75: 350 }, fineSamples))).toEqual({
-      verdict: 'failing',
-      reason: 'p75 INP 350 ms over 40 interactions, live release 120 ms (margin 50 %)',
-    });
+  it('is suspect, never failing, on errors from two networks however many views they say failed', () => {
+    const forged = verdictOf(side({ views: 40, errors: 40, networks: 2, errorNetworks: 2 }));
+    expect(forged.verdict).toBe('suspect');
+    expect(forged.reason).toBe(
+      'error rate 100.0 % over 40 page views from 2 networks, live release 0.4 % (margin 5 points), but from 2 networks only (12 needed to act): a person decides',
+    );
   });
 
-  it("weighs the render servers' own counts before what pages report", () => {
-    expect(verdictOf(side({ ...fine, errors: 40, renderFallbacks: 40, lcpP75: 9000 }, fineSamples)).reason).toMatch(/^render fallback rate 100\.0 %/);
+  it('waits while a small difference needs more numbers, and is healthy once the numbers show it within the margin', () => {
+    expect(verdictOf(side({ views: 200, errors: 16 })).verdict).toBe('undecided');
+    expect(verdictOf(side({ views: 2000, errors: 40 })).verdict).toBe('healthy');
   });
 
-  it('lets a Web Vital within Google’s "good" pass however it compares, and one within the margin too', () => {
-    expect(verdictOf(side({ ...fine, inpP75: 190 }, fineSamples)).verdict).toBe('healthy');
-    expect(verdictOf(side({ ...fine, lcpP75: 2600 }, fineSamples)).verdict).toBe('healthy');
-    const slowSite = side({ ...LIVE.numbers, lcpP75: 4000 }, { lcpSamples: 900 });
-    expect(verdictOf(side({ ...fine, lcpP75: 5900 }, fineSamples), 0, slowSite).verdict).toBe('healthy');
+  it('needs clean page views from enough networks to be healthy: padding from a few cannot push it up', () => {
+    const padded = verdictOf(side({ views: 300, networks: 3 }));
+    expect(padded.verdict).toBe('undecided');
+    expect(padded.reason).toBe('300 page views from 3 of 12 networks, 0 renders: waiting for 12 networks (error rate)');
+    expect(verdictOf(side({ views: 300, networks: 12 })).verdict).toBe('healthy');
   });
 
-  it('does not judge a Web Vital over fewer measurements than the minimum of views', () => {
-    expect(verdictOf(side({ ...fine, inpP75: 900 }, { lcpSamples: 40, inpSamples: 39 })).verdict).toBe('healthy');
+  it('judges render failures on the render servers’ own counts, with no networks needed', () => {
+    const broken = verdictOf(side({ views: 3, renders: 8, failures: 8 }));
+    expect(broken.verdict).toBe('failing');
+    expect(broken.reason).toBe('render failures (screens that threw, builds not loaded) 100.0 % over 8 renders, live release 0.2 % (margin 5 points)');
   });
 
-  it('is undecided, with its progress, while short of page views or renders', () => {
-    const few = side({ pageViews: 13, renders: 20 });
-    expect(verdictOf(few)).toEqual({ verdict: 'undecided', reason: '13 of 40 views, 20 of 40 renders' });
-    // Failing every time, but on too few renders and page views to act on.
-    expect(verdictOf(side({ pageViews: 39, errors: 39, renders: 39, renderFallbacks: 39 })).verdict).toBe('undecided');
-    // Enough page views, not enough renders.
-    expect(verdictOf(side({ ...fine, renders: 12 }, fineSamples))).toEqual({ verdict: 'undecided', reason: '40 of 40 views, 12 of 40 renders' });
+  it('does not blame a canary for a busy machine the live release shared: 2 of its first 10 renders past the budget', () => {
+    const busy = side({ views: 10, renders: 10, busy: 2 });
+    expect(stateOf(busy, 'busy_fallbacks')).toBe('waiting');
+    expect(verdictOf(busy).verdict).not.toBe('failing');
+    // Nor for one much busier than usual: the live release's own misses over the same minutes are the measure, however high.
+    const crowded = side({ views: 8, renders: 8, busy: 7 });
+    const crowdedBaseline = side({ views: 8, renders: 8, busy: 5, failures: 0 });
+    expect(verdictOf(crowded, 0, crowdedBaseline).verdict).not.toBe('failing');
+    // A build much slower than the live release over the same minutes is.
+    const slow = verdictOf(side({ views: 60, renders: 60, busy: 40 }));
+    expect(slow.verdict).toBe('failing');
+    expect(slow.reason).toMatch(
+      /^pages left for the browser on a busy machine \(render budget, full queue\) 66\.7 % over 60 renders, live release over the same minutes 9\.5 %/,
+    );
   });
 
-  it('counts a canary past the minimum age with few numbers but no failures as healthy', () => {
-    const few = side({ pageViews: 3, renders: 5 });
-    expect(verdictOf(few, S.minAgeMs - 1).verdict).toBe('undecided');
-    expect(verdictOf(few, S.minAgeMs)).toEqual({
-      verdict: 'healthy',
-      reason: 'no failures in 60 min (3 of 40 views, 5 of 40 renders; past 60 min, few numbers are enough)',
-    });
-    expect(verdictOf(side({}), S.minAgeMs * 2).verdict).toBe('healthy');
+  it('is not judged on renders when none of its pages is rendered on the server (screens rendered in the browser by design)', () => {
+    const dashboard = verdictOf(side({ views: 300 }));
+    expect(dashboard.checks.slice(0, 2).map((check) => check.state)).toEqual(['not judged', 'not judged']);
+    expect(dashboard.verdict).toBe('healthy');
   });
 
-  it('keeps a canary past the minimum age undecided when even its few numbers are past a margin', () => {
-    expect(verdictOf(side({ pageViews: 3, errors: 1, renders: 5 }), S.minAgeMs)).toEqual({
-      verdict: 'undecided',
-      reason: 'error rate 33.3 % over 3 page views, live release 1.0 % (margin 5 points), too few to act on (3 of 40 views, 5 of 40 renders)',
-    });
+  it('rolls back on a slow p75 LCP only when enough networks report it', () => {
+    expect(verdictOf(side({ views: 300, lcpP75: 4200 })).verdict).toBe('failing');
+    expect(verdictOf(side({ views: 300, lcpP75: 4200 })).reason).toMatch(
+      /^p75 LCP 4200 ms over 300 page loads from 300 networks, live release 1800 ms \(margin 50 %\)$/,
+    );
+    expect(verdictOf(side({ views: 300, lcpP75: 4200, lcpNetworks: 3 })).verdict).toBe('healthy');
+  });
+
+  it('names every check in the order of trust', () => {
+    expect(verdictOf(side({ views: 300, renders: 100 })).checks.map((check) => [check.check, check.state])).toEqual([
+      ['render_failures', 'within'],
+      ['busy_fallbacks', 'within'],
+      ['error_rate', 'within'],
+      ['lcp', 'not judged'],
+      ['inp', 'not judged'],
+    ]);
+  });
+
+  it('past the minimum age, enough networks with nothing past a margin are enough', () => {
+    const quiet = side({ views: 14, renders: 6 });
+    expect(verdictOf(quiet).verdict).toBe('undecided');
+    expect(verdictOf(quiet, S.minAgeMs).verdict).toBe('healthy');
+    expect(verdictOf(side({ views: 14, networks: 5, renders: 6 }), S.minAgeMs).verdict).toBe('undecided');
+  });
+});
+
+/** A seeded generator, so the rates below are the same on every run. */
+function random(seed: number) {
+  let state = seed;
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+describe('the sequential test’s error rates (docs/releases.md, "The verdict")', () => {
+  /** Visitors one at a time, each from its own network, judged after every one, up to `views`: the verdict each canary ends with. */
+  function canaries(failRate: number, views: number, count: number) {
+    const next = random(42);
+    const outcomes = { failing: 0, healthy: 0, undecided: 0, suspect: 0, viewsToRollback: [] as number[] };
+    for (let canary = 0; canary < count; canary += 1) {
+      let errors = 0;
+      let ended: string | null = null;
+      for (let seen = 1; seen <= views && !ended; seen += 1) {
+        if (next() < failRate) errors += 1;
+        const { verdict } = verdictOf(side({ views: seen, errors }));
+        if (verdict === 'failing') {
+          ended = 'failing';
+          outcomes.viewsToRollback.push(seen);
+        }
+      }
+      const last = verdictOf(side({ views, errors })).verdict;
+      outcomes[(ended ?? last) as 'failing' | 'healthy' | 'undecided' | 'suspect'] += 1;
+    }
+    return outcomes;
+  }
+
+  it('never rolls back a sound build judged after each of its first 400 views (as bad as the live release: 0.4 %)', () => {
+    expect(canaries(0.004, 400, 200).failing).toBe(0);
+  });
+
+  it('rolls back a build failing for 90 % of its visitors within a few dozen views from enough networks', () => {
+    const { failing, viewsToRollback } = canaries(0.9, 40, 200);
+    expect(failing).toBe(200);
+    expect(Math.max(...viewsToRollback)).toBeLessThanOrEqual(20);
+  });
+
+  it('lets a build 3 points worse than the live release (within the margin) go on', () => {
+    expect(canaries(0.034, 400, 100).failing).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { telemetryMinutes } from '../../db/schema';
 import { ErrorGroups } from './error-groups';
 import { bucketOf, emptyBuckets } from './histogram';
+import { NetworkCounts } from './network-counts';
 
 export interface TelemetrySettings {
   /** Days of per-minute rows kept; older ones are deleted. */
@@ -59,6 +60,7 @@ function metricOf(event: TelemetryEvent): { metric: string; value?: number; coun
 export class TelemetryBuffer {
   private rows = new Map<string, Row>();
   private readonly errorGroups = new ErrorGroups();
+  private readonly networks = new NetworkCounts();
   private lastPrune = 0;
 
   constructor(
@@ -67,15 +69,20 @@ export class TelemetryBuffer {
     private readonly clock: () => Date,
   ) {}
 
-  /** Adds the events up, errors into their groups too; answers those it held (the rest: the buffer is full until the next write). */
-  add<T extends TelemetryEvent>(events: readonly T[]): T[] {
+  /**
+   * Adds the events up, errors into their groups too, and a page's under its visitor network
+   * (`network`, none for a render server's); answers those it held (the rest: the buffer is full
+   * until the next write).
+   */
+  add<T extends TelemetryEvent>(events: readonly T[], network?: string): T[] {
     const held: T[] = [];
     const at = this.clock();
     const minute = new Date(at.getTime() - (at.getTime() % MINUTE));
     for (const event of events) {
       const added = metricOf(event);
       if (added && !this.addToRow(minute, event, added)) continue;
-      if (event.type === 'error' || event.type === 'render_error') this.errorGroups.add(event, at);
+      if (event.type === 'error' || event.type === 'render_error') this.errorGroups.add(event, at, network);
+      if (network && (event.type === 'view' || event.type === 'error' || event.type === 'vital')) this.networks.add(network, event, at);
       held.push(event);
     }
     return held;
@@ -117,6 +124,7 @@ export class TelemetryBuffer {
           },
         });
     }
+    await this.networks.write(this.db);
     await this.errorGroups.write(this.db);
     await this.prune();
   }
@@ -128,6 +136,7 @@ export class TelemetryBuffer {
     const before = new Date(now - this.settings.retentionDays * 24 * HOUR);
     await this.db.delete(telemetryMinutes).where(lt(telemetryMinutes.minute, before));
     await this.errorGroups.prune(this.db, before);
+    await this.networks.prune(this.db, before);
   }
 
   /** Writes every flushMs until stopped; a failed write is logged and its rows lost (they are health numbers, not data). */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { ErrorGroup, TelemetryEvent, TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import { releases as registry, telemetryErrorGroups } from '../../db/schema';
 import { type Account, DRIVERS, RENDER_SERVER_TOKEN, TEST_CONFIG, TestApi, beacon, createTestDatabase, pageToken, rendererReport } from '../../../test/helpers';
@@ -83,6 +83,8 @@ describe.each(DRIVERS)('errors grouped per release (%s)', (driver) => {
       message: first.message,
       screen: 'catalog/CarDetailPage',
       count: 3,
+      // The first page's network and the second's.
+      networks: 2,
       firstSeen,
       lastSeen: now.toISOString(),
       frames: first.frames,
@@ -164,6 +166,38 @@ describe.each(DRIVERS)('errors grouped per release (%s)', (driver) => {
     expect((await rendererReport(api, [renderError])).json()).toEqual({ accepted: 1, dropped: 0 });
     const [top] = await groupsOf(CANARY);
     expect(top).toMatchObject({ kind: 'render_failed', count: 7, message: renderError.message, screen: 'catalog/CarDetailPage' });
+  });
+
+  it('lets one network open only a few groups an hour: a flood of made-up messages from one address leaves another address’s error in the top ten', async () => {
+    const junk = (i: number, j: number) => pageError(CANARY, { message: `junk message number ${i} of ${j} zzz${'q'.repeat(i + j)}` });
+    // 21 page tokens, 5 made-up messages each, all from one address: every one counted (its page tokens allow it), few grouped.
+    let accepted = 0;
+    for (let i = 0; i < 21; i += 1)
+      accepted += (
+        await beacon(
+          api,
+          page(CANARY),
+          [0, 1, 2, 3, 4].map((j) => junk(i, j)),
+          '198.51.100.7',
+        )
+      ).json<{ accepted: number }>().accepted;
+    expect(accepted).toBe(105);
+    // A real visitor's error, from another network.
+    const real = { message: 'Cannot read properties of null (reading "price")', frames: [chunkFrame(CANARY, '4f3a2b1c', 'CarPrices')] };
+    expect((await beacon(api, page(CANARY), [pageError(CANARY, real)], '203.0.113.40')).json()).toEqual({ accepted: 1, dropped: 0 });
+    const groups = await groupsOf(CANARY);
+    expect(groups.filter((group) => group.message.startsWith('junk message')).length).toBe(3);
+    expect(groups.find((group) => group.message === real.message)).toMatchObject({ count: 1, networks: 1 });
+
+    // Later in the hour, in another write, the same network opens no more than its few.
+    now = new Date(now.getTime() + 10 * 60_000);
+    for (let i = 21; i < 30; i += 1) await beacon(api, page(CANARY), [junk(i, 0)], '198.51.100.7');
+    await groupsOf(CANARY);
+    const opened = await api.db
+      .select({ fingerprint: telemetryErrorGroups.fingerprint })
+      .from(telemetryErrorGroups)
+      .where(and(eq(telemetryErrorGroups.release, CANARY), like(telemetryErrorGroups.message, 'junk message%')));
+    expect(opened.length).toBeLessThanOrEqual(3);
   });
 
   it('keeps 100 groups per release, in one write or many, and counts the rest in one "other" group', async () => {

@@ -11,6 +11,11 @@ const OTHER_GROUP = 'other';
 const OTHER_MESSAGE = `Errors past the ${GROUPS_PER_RELEASE} groups a release keeps apart`;
 /** Groups held between writes at most (across releases): past it an error is counted, not grouped. */
 const MAX_PENDING = 5_000;
+/** New groups one visitor network may open per release and hour: a flood of made-up messages from one network takes a few places, never the release's top ten. */
+const NEW_GROUPS_PER_NETWORK = 3;
+/** Networks named per group at most: enough to rank groups by how widely they are seen ("50+" past it). */
+const NETWORKS_KEPT = 50;
+const HOUR = 60 * 60_000;
 
 /** An error as grouped: a page's, or a render server's screen that threw (count alike at once). */
 export type GroupedEvent = Extract<TelemetryEvent, { type: 'error' | 'render_error' }>;
@@ -26,6 +31,8 @@ interface Group {
   count: number;
   firstSeen: Date;
   lastSeen: Date;
+  networks: string[];
+  openedBy: string | null;
 }
 
 /**
@@ -70,15 +77,24 @@ export class ErrorGroups {
   private pending = new Map<string, Group>();
   /** Fingerprints held per release, so that a flood of new ones folds into `other` before it costs memory. */
   private perRelease = new Map<string, number>();
+  /** Groups each network opened per release since the last write. */
+  private opened = new Map<string, number>();
 
-  add(event: GroupedEvent, at: Date): void {
+  /** `network`: the visitor network a page's error came from; none for a render server's. */
+  add(event: GroupedEvent, at: Date, network?: string): void {
     const kind: ErrorGroupKind = event.type === 'render_error' ? 'render_failed' : event.kind;
     const message = event.message ?? '';
     const frames = event.frames ?? [];
     const count = event.type === 'render_error' ? event.count : 1;
     let fingerprint = fingerprintOf(kind, message, frames);
     const release = releaseKeyOf(event);
-    if (!this.pending.has(`${release}|${fingerprint}`) && ((this.perRelease.get(release) ?? 0) >= GROUPS_PER_RELEASE || this.pending.size >= MAX_PENDING)) {
+    const opener = network ? `${release}|${network}` : null;
+    if (
+      !this.pending.has(`${release}|${fingerprint}`) &&
+      ((this.perRelease.get(release) ?? 0) >= GROUPS_PER_RELEASE ||
+        this.pending.size >= MAX_PENDING ||
+        (opener !== null && (this.opened.get(opener) ?? 0) >= NEW_GROUPS_PER_NETWORK))
+    ) {
       fingerprint = OTHER_GROUP;
     }
     const key = `${release}|${fingerprint}`;
@@ -86,10 +102,14 @@ export class ErrorGroups {
     if (group) {
       group.count += count;
       group.lastSeen = at;
+      if (network && group.networks.length < NETWORKS_KEPT && !group.networks.includes(network)) group.networks.push(network);
       return;
     }
     if (this.pending.size >= MAX_PENDING + GROUPS_PER_RELEASE) return;
-    if (fingerprint !== OTHER_GROUP) this.perRelease.set(release, (this.perRelease.get(release) ?? 0) + 1);
+    if (fingerprint !== OTHER_GROUP) {
+      this.perRelease.set(release, (this.perRelease.get(release) ?? 0) + 1);
+      if (opener) this.opened.set(opener, (this.opened.get(opener) ?? 0) + 1);
+    }
     const words = fingerprint === OTHER_GROUP ? { message: OTHER_MESSAGE, frames: [] } : { message, frames };
     this.pending.set(key, {
       remote: event.remote,
@@ -101,14 +121,20 @@ export class ErrorGroups {
       count,
       firstSeen: at,
       lastSeen: at,
+      networks: network ? [network] : [],
+      openedBy: fingerprint === OTHER_GROUP ? null : (network ?? null),
     });
   }
 
-  /** Writes what was added up, under one lock so that no copy takes a release past its groups; groups it has no room for add to `other`. */
+  /**
+   * Writes what was added up, under one lock so that no copy takes a release past its groups, nor
+   * lets one network open more than its few an hour; what has no room adds to `other`.
+   */
   async write(db: Db): Promise<void> {
-    const groups = [...this.pending.values()].sort((a, b) => b.count - a.count);
+    const groups = [...this.pending.values()].sort((a, b) => b.networks.length - a.networks.length || b.count - a.count);
     this.pending = new Map();
     this.perRelease = new Map();
+    this.opened = new Map();
     if (groups.length === 0) return;
     const t = telemetryErrorGroups;
     await db.transaction(async (tx) => {
@@ -116,17 +142,26 @@ export class ErrorGroups {
       const releases = [...new Map(groups.map((group) => [releaseKeyOf(group), group])).values()];
       const known = new Map<string, Set<string>>(releases.map((group) => [releaseKeyOf(group), new Set()]));
       const stored = await tx
-        .select({ remote: t.remote, release: t.release, fingerprint: t.fingerprint })
+        .select({ remote: t.remote, release: t.release, fingerprint: t.fingerprint, openedBy: t.openedBy, firstSeen: t.firstSeen })
         .from(t)
         .where(or(...releases.map((group) => and(eq(t.remote, group.remote), eq(t.release, group.release)))));
-      for (const row of stored) known.get(releaseKeyOf(row))?.add(row.fingerprint);
+      // What each network opened in the last hour, per release: its few new groups are counted across copies.
+      const hourAgo = groups[0]!.lastSeen.getTime() - HOUR;
+      const opened = new Map<string, number>();
+      for (const row of stored) {
+        known.get(releaseKeyOf(row))?.add(row.fingerprint);
+        const by = `${releaseKeyOf(row)}|${row.openedBy}`;
+        if (row.openedBy && row.firstSeen.getTime() > hourAgo) opened.set(by, (opened.get(by) ?? 0) + 1);
+      }
       const rows = new Map<string, Group>();
       for (const group of groups) {
         const fingerprints = known.get(releaseKeyOf(group))!;
         const kept = fingerprints.size - (fingerprints.has(OTHER_GROUP) ? 1 : 0);
-        if (!fingerprints.has(group.fingerprint) && group.fingerprint !== OTHER_GROUP && kept >= GROUPS_PER_RELEASE) {
-          Object.assign(group, { fingerprint: OTHER_GROUP, message: OTHER_MESSAGE, frames: [] });
-        }
+        const by = `${releaseKeyOf(group)}|${group.openedBy}`;
+        const isNew = !fingerprints.has(group.fingerprint) && group.fingerprint !== OTHER_GROUP;
+        if (isNew && (kept >= GROUPS_PER_RELEASE || (group.openedBy && (opened.get(by) ?? 0) >= NEW_GROUPS_PER_NETWORK))) {
+          Object.assign(group, { fingerprint: OTHER_GROUP, message: OTHER_MESSAGE, frames: [], openedBy: null });
+        } else if (isNew && group.openedBy) opened.set(by, (opened.get(by) ?? 0) + 1);
         fingerprints.add(group.fingerprint);
         const key = `${releaseKeyOf(group)}|${group.fingerprint}`;
         const same = rows.get(key);
@@ -134,6 +169,7 @@ export class ErrorGroups {
           same.count += group.count;
           same.firstSeen = new Date(Math.min(same.firstSeen.getTime(), group.firstSeen.getTime()));
           same.lastSeen = new Date(Math.max(same.lastSeen.getTime(), group.lastSeen.getTime()));
+          same.networks = [...new Set([...same.networks, ...group.networks])].slice(0, NETWORKS_KEPT);
         } else rows.set(key, group);
       }
       await tx
@@ -145,6 +181,7 @@ export class ErrorGroups {
             count: sql`${t.count} + excluded.count`,
             firstSeen: sql`least(${t.firstSeen}, excluded.first_seen)`,
             lastSeen: sql`greatest(${t.lastSeen}, excluded.last_seen)`,
+            networks: sql`array(select distinct n from unnest(${t.networks} || excluded.networks) as u(n) limit ${NETWORKS_KEPT})`,
           },
         });
     });

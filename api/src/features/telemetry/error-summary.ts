@@ -9,7 +9,10 @@ import type { SourceMaps } from './source-maps';
 const TOP = 10;
 
 /**
- * Each release's most frequent error groups seen since `since` (docs/releases.md, "Errors"), their
+ * Each release's top error groups seen since `since` (docs/releases.md, "Errors"): the render
+ * servers' own first (nobody outside the site can send them), then by how many visitor networks
+ * reported them, then how often, so a flood from a few networks never pushes a widely seen error
+ * out. Their
  * frames resolved through the release's source maps. A group's count is since it was first seen,
  * and a page's errors never count past the allowance per page the render servers served with the
  * release (over the kept days): a render server's own reports are trusted as they are.
@@ -35,7 +38,10 @@ export async function topErrorGroups(db: Db, sourceMaps: SourceMaps, remote: str
   }
   const shown = new Map<string, ErrorGroup[]>();
   for (const [release, groups] of byRelease) {
-    const top = groups.sort((a, b) => b.count - a.count || b.lastSeen.getTime() - a.lastSeen.getTime()).slice(0, TOP);
+    const trusted = (group: (typeof groups)[number]) => (group.kind === 'render_failed' ? 1 : 0);
+    const top = groups
+      .sort((a, b) => trusted(b) - trusted(a) || b.networks.length - a.networks.length || b.count - a.count || b.lastSeen.getTime() - a.lastSeen.getTime())
+      .slice(0, TOP);
     shown.set(
       release,
       await Promise.all(
@@ -45,6 +51,7 @@ export async function topErrorGroups(db: Db, sourceMaps: SourceMaps, remote: str
           message: group.message,
           screen: group.screen,
           count: group.count,
+          networks: group.networks.length,
           firstSeen: group.firstSeen.toISOString(),
           lastSeen: group.lastSeen.toISOString(),
           frames: await sourceMaps.resolve(group.frames),

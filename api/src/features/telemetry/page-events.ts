@@ -8,7 +8,8 @@ const isPageEvent = (event: TelemetryEvent): event is PageEvent => event.type ==
  * Which of a page's events count (docs/releases.md, "What is trusted and why"): only under a valid
  * token a render server signed into a page it served, only for the release the token names for
  * that remote, a release the registry holds or the first set's build the token reports, and only
- * up to the token's allowance. Everything else is dropped, with why.
+ * up to the token's allowance. Everything else is dropped, with why. (What the verdict reads is
+ * capped once more, per visitor network: network-counts.ts.)
  */
 export class PageEvents {
   private readonly tokens: PageTokenUses;
@@ -26,9 +27,11 @@ export class PageEvents {
     return 'claims' in this.tokens.read(token);
   }
 
-  async admit(token: string | undefined, events: readonly TelemetryEvent[]): Promise<{ counted: PageEvent[]; dropped: DropReason[] }> {
+  /** `network`: the keyed name of the visitor network the batch came from (networks.ts); null when its address is none. */
+  async admit(token: string | undefined, events: readonly TelemetryEvent[], network: string | null): Promise<{ counted: PageEvent[]; dropped: DropReason[] }> {
     const read = this.tokens.read(token);
     if ('problem' in read) return { counted: [], dropped: events.map(() => read.problem) };
+    if (network === null) return { counted: [], dropped: events.map(() => 'no_network') };
     const { claims } = read;
     const counted: PageEvent[] = [];
     const dropped: DropReason[] = [];

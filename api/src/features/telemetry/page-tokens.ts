@@ -3,7 +3,7 @@ import type { PageEvent } from '@usedcars/shared-contract/telemetry';
 import { type PageTokenClaims, pageTokenKey, readPageToken } from '@usedcars/shared-contract/telemetry-token';
 
 /** Why an event was not counted: the label of telemetry_events_dropped_total (docs/operations.md, "Metrics"). */
-export type DropReason = 'no_token' | 'bad_token' | 'expired' | 'not_in_token' | 'unregistered' | 'used_up' | 'full';
+export type DropReason = 'no_token' | 'bad_token' | 'expired' | 'not_in_token' | 'unregistered' | 'used_up' | 'no_network' | 'full';
 
 interface Use {
   expiresAt: number;

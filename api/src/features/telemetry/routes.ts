@@ -18,6 +18,7 @@ import type { ApiMetrics } from '../metrics/metrics';
 import { bearerMatches } from '../metrics/metrics';
 import { BrowserMetrics } from './browser-metrics';
 import type { TelemetryBuffer, TelemetrySettings } from './buffer';
+import { NetworkNames } from './networks';
 import { PageEvents } from './page-events';
 import type { DropReason } from './page-tokens';
 import type { RegisteredReleases } from './registered-releases';
@@ -61,6 +62,8 @@ const fromRenderServersOnly = (event: TelemetryEvent) => event.type === 'render'
 export function telemetryRoutes({ db, buffer, registered, settings, metrics, clock, releaseFilesBaseUrl }: TelemetryRouteOptions): FastifyPluginAsync {
   const fromRenderServer = (request: FastifyRequest) => !!settings.serverToken && bearerMatches(request.headers.authorization, settings.serverToken);
   const pages = new PageEvents(settings.serverToken, registered, clock);
+  // The balancer's forwarded address when TRUST_PROXY says so (request.ip), else the connection's.
+  const networks = settings.serverToken ? new NetworkNames(settings.serverToken) : null;
   const browser = new BrowserMetrics(metrics.registry);
   const sourceMaps = new SourceMaps(db, releaseFilesBaseUrl);
   /** A page's batch with a valid token is bounded by its token, not by the address it came from (many visitors may share one). */
@@ -116,8 +119,9 @@ export function telemetryRoutes({ db, buffer, registered, settings, metrics, clo
           const held = buffer.add(events);
           return reply.code(202).send(receipt(held.length, [], events.length - held.length));
         }
-        const { counted, dropped } = await pages.admit(token, events);
-        const held = buffer.add(counted);
+        const network = networks?.nameOf(request.ip) ?? null;
+        const { counted, dropped } = await pages.admit(token, events, network);
+        const held = buffer.add(counted, network ?? undefined);
         browser.count(held);
         return reply.code(202).send(receipt(held.length, dropped, counted.length - held.length));
       },

@@ -9,6 +9,8 @@ import type { SourceMaps } from './source-maps';
 
 type Row = typeof telemetryMinutes.$inferSelect;
 
+const BY_DESIGN = 'browser_only';
+
 const round = (value: number | null, digits = 0) => (value === null ? null : Number(value.toFixed(digits)));
 const ratio = (part: number, whole: number) => (whole === 0 ? null : Number((part / whole).toFixed(4)));
 
@@ -30,11 +32,12 @@ function totals(rows: readonly Row[]) {
       const kind = row.metric.slice('error:'.length);
       errorsByKind[kind] = (errorsByKind[kind] ?? 0) + row.count;
     } else if (row.metric.startsWith('render:')) {
-      renders += row.count;
-      if (row.metric.startsWith('render:browser:')) {
-        renderFallbacks += row.count;
-        const reason = row.metric.slice('render:browser:'.length);
-        fallbacksByReason[reason] = (fallbacksByReason[reason] ?? 0) + row.count;
+      const reason = row.metric.startsWith('render:browser:') ? row.metric.slice('render:browser:'.length) : null;
+      if (reason !== null) fallbacksByReason[reason] = (fallbacksByReason[reason] ?? 0) + row.count;
+      // A screen rendered in the browser by design is neither a render nor a fallback (docs/releases.md, "What each number means").
+      if (reason !== BY_DESIGN) {
+        renders += row.count;
+        if (reason !== null) renderFallbacks += row.count;
       }
     }
     if (row.buckets) {

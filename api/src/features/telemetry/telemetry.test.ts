@@ -99,6 +99,8 @@ describe('POST /telemetry and GET /telemetry/summary', () => {
     const renders = [
       { type: 'render', outcome: 'rendered', reason: '', count: 30, ms: 40, remote: 'checkout', release: '2.0.0' },
       { type: 'render', outcome: 'browser', reason: 'budget', count: 10, ms: 300, remote: 'checkout', release: '2.0.0' },
+      // A screen rendered in the browser by design: listed, neither a render nor a fallback.
+      { type: 'render', outcome: 'browser', reason: 'browser_only', count: 5, ms: 1, remote: 'checkout', release: '2.0.0' },
     ];
     expect((await send(renders)).statusCode).toBe(403);
     expect((await send([{ type: 'served', count: 1000, remote: 'checkout', release: '2.0.0' }])).json()).toEqual({
@@ -112,7 +114,7 @@ describe('POST /telemetry and GET /telemetry/summary', () => {
       renders: 280,
       renderFallbacks: 70,
       renderFallbackRate: 0.25,
-      fallbacksByReason: { budget: 70 },
+      fallbacksByReason: { budget: 70, browser_only: 35 },
       pagesServed: 0,
     });
   });

@@ -39,7 +39,7 @@ async function catalogVerdict() {
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
   // The first test of the file also waits for the stand-in API's first answers.
-  return { catalog, verdict: await within(catalog).findByRole('region', { name: 'Canary verdict' }, { timeout: 5_000 }) };
+  return { catalog, verdict: await within(catalog).findByRole('region', { name: 'catalog: canary verdict' }, { timeout: 5_000 }) };
 }
 
 const rowsOf = (table: HTMLElement) =>
@@ -47,19 +47,29 @@ const rowsOf = (table: HTMLElement) =>
     .getAllByRole('row')
     .map((row) => row.textContent);
 
-test('undecided: what it still waits for, against which release, and both sides’ numbers', async () => {
+test('undecided: what it still waits for, each check, against which release, and both sides’ numbers', async () => {
   const { verdict } = await catalogVerdict();
-  expect(verdict).toHaveTextContent('Undecided: 13 of 50 views, 20 of 50 renders');
+  expect(verdict).toHaveTextContent('Undecided: 13 page views from 7 of 12 networks, 20 renders: waiting for 12 networks (error rate)');
   expect(verdict).toHaveTextContent(/Canary 0\.1\.0-bbbbbbbbbb \(10 % of visitors since Nov 26, 2026, .*\) against the live release 0\.1\.0-aaaaaaaaaa\./);
-  expect(within(verdict).getByText('Page views', { selector: 'dt' }).nextElementSibling).toHaveTextContent('13 of 50');
-  expect(within(verdict).getByText('Renders', { selector: 'dt' }).nextElementSibling).toHaveTextContent('20 of 50');
+  expect(within(verdict).getByText('Networks', { selector: 'dt' }).nextElementSibling).toHaveTextContent('7 of 12');
+  expect(within(verdict).getByText('Page views', { selector: 'dt' }).nextElementSibling).toHaveTextContent('13');
+  expect(within(verdict).getByText('Renders', { selector: 'dt' }).nextElementSibling).toHaveTextContent('20');
   expect(within(verdict).getByText('Age', { selector: 'dt' }).nextElementSibling).toHaveTextContent('4 min of 10 min');
+  expect(
+    within(within(verdict).getByRole('list', { name: 'What was judged' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    'Within the margin: render failures 0.0 % over 20 renders, within the margin of the live release 0.5 %',
+    'Waiting for numbers: error rate 7.7 % over 13 page views from 7 networks: waiting for 12 networks',
+  ]);
   const numbers = within(verdict).getByRole('table', { name: 'catalog: canary against live, since the canary started' });
   expect(rowsOf(numbers)).toEqual([
     'CanaryLive',
-    'Page views13240',
-    'Error rate7.7 % (1)0.4 % (1)',
-    'Render fallbacks0.0 % (0 of 20)1.0 % (4 of 400)',
+    'Page views13 from 7 networks240 from 120 networks',
+    'Error rate7.7 % (1, from 1 networks)0.4 % (1, from 1 networks)',
+    'Render failures0.0 % (0 of 20)0.5 % (2 of 400)',
+    'Busy-machine fallbacks0.0 % (0)0.5 % (2)',
     'p75 LCP1,900 ms1,900 ms',
     'p75 INP140 ms140 ms',
   ]);
@@ -74,12 +84,37 @@ test('failing: the reason in the API’s words, no progress', async () => {
   expect(within(verdict).queryByText('Page views', { selector: 'dt' })).not.toBeInTheDocument();
 });
 
+test('suspect: why, that the admins were told, what a person may do, and the ramp paused with no time in the past', async () => {
+  verdicts = [
+    analysis({
+      verdict: 'suspect',
+      reason:
+        'error rate 40.0 % over 10 page views from 10 networks, live release 0.4 % (margin 5 points), but from 2 networks only (12 needed to act): a person decides',
+      suspectSince: '2026-11-26T10:04:00.000Z',
+      ramp: { steps: [10, 50, 100], everyMs: 60_000, step: 0, nextAt: '2026-11-26T10:01:00.000Z', held: 'suspect' },
+    }),
+  ];
+  const { verdict } = await catalogVerdict();
+  expect(verdict).toHaveTextContent('Suspect: error rate 40.0 % over 10 page views from 10 networks');
+  expect(verdict).toHaveTextContent(
+    /from too few networks for the site to act on by itself: roll it back, promote it or change its share below\. The admins were told Nov 26, 2026/,
+  );
+  expect(verdict).toHaveTextContent('Paused while the canary is suspect: no step to 50 % of visitors until a person decides or the numbers clear it.');
+  expect(verdict).not.toHaveTextContent(/Next: .* at /);
+});
+
+test('a step that is due but waits for numbers says so, not a time already past', async () => {
+  verdicts = [analysis({ ramp: { steps: [10, 50, 100], everyMs: 60_000, step: 0, nextAt: '2026-11-26T10:01:00.000Z', held: 'undecided' } })];
+  const { verdict } = await catalogVerdict();
+  expect(verdict).toHaveTextContent(/Next: 50 % of visitors as soon as it is healthy \(due since Nov 26, 2026, .*\)\./);
+});
+
 test('healthy on a ramp: the steps with the current one marked, and when the next is due', async () => {
   verdicts = [
     analysis({
       verdict: 'healthy',
       reason: 'within the margins of the live over 60 page views and 52 renders',
-      ramp: { steps: [10, 25, 50, 100], everyMs: 600_000, step: 0, nextAt: '2026-11-26T10:10:00.000Z' },
+      ramp: { steps: [10, 25, 50, 100], everyMs: 600_000, step: 0, nextAt: '2026-11-26T10:10:00.000Z', held: null },
     }),
   ];
   const { verdict } = await catalogVerdict();
@@ -100,13 +135,13 @@ test('healthy on a ramp: the steps with the current one marked, and when the nex
 });
 
 test('before the step to 100 % the next step promotes it', async () => {
-  verdicts = [analysis({ verdict: 'healthy', ramp: { steps: [10, 50, 100], everyMs: 60_000, step: 1, nextAt: '2026-11-26T10:10:00.000Z' } })];
+  verdicts = [analysis({ verdict: 'healthy', ramp: { steps: [10, 50, 100], everyMs: 60_000, step: 1, nextAt: '2026-11-26T10:10:00.000Z', held: null } })];
   const { verdict } = await catalogVerdict();
   expect(verdict).toHaveTextContent(/Next: promoted to everyone at Nov 26, 2026/);
 });
 
 test('with no step due, it says so', async () => {
-  verdicts = [analysis({ ramp: { steps: [10, 50, 100], everyMs: 60_000, step: 1, nextAt: null } })];
+  verdicts = [analysis({ ramp: { steps: [10, 50, 100], everyMs: 60_000, step: 1, nextAt: null, held: null } })];
   const { verdict } = await catalogVerdict();
   expect(verdict).toHaveTextContent('No further step is due.');
 });
@@ -145,5 +180,5 @@ test('a verdict on a canary that is no longer running (just promoted or rolled b
   const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
   await within(catalog).findByRole('table', { name: 'catalog health by release' });
   await waitFor(() => expect(api.sent('GET', '/releases/analysis')).not.toHaveLength(0));
-  expect(within(catalog).queryByRole('region', { name: 'Canary verdict' })).not.toBeInTheDocument();
+  expect(within(catalog).queryByRole('region', { name: 'catalog: canary verdict' })).not.toBeInTheDocument();
 });

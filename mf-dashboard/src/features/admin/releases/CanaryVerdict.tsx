@@ -2,10 +2,17 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { theme } from '@usedcars/shared-ui';
 import { formatWhen } from '../formatWhen';
-import type { CanaryAnalysis, CanaryNumbers } from '@usedcars/shared-contract';
+import type { CanaryAnalysis, CanaryCheck, CanaryNumbers } from '@usedcars/shared-contract';
 import { count, ms, percent } from './formatNumbers';
 
-const VERDICT_LABELS = { healthy: 'Healthy', failing: 'Failing', undecided: 'Undecided' } as const;
+const VERDICT_LABELS = { healthy: 'Healthy', failing: 'Failing', suspect: 'Suspect', undecided: 'Undecided' } as const;
+const CHECK_LABELS: Record<CanaryCheck['state'], string> = {
+  failing: 'Failing',
+  suspect: 'Suspect',
+  within: 'Within the margin',
+  waiting: 'Waiting for numbers',
+  'not judged': 'Not judged',
+};
 
 const minutes = (value: number) => `${count(Math.floor(value / 60_000))} min`;
 
@@ -14,14 +21,16 @@ const baselineName = ({ baseline }: CanaryAnalysis) => (baseline.kind === 'live'
 
 /**
  * The canary judged against live (docs/releases.md, "The Releases screen"): the verdict and why,
- * what it still waits for, its ramp, and the numbers of both side by side.
+ * each check it made, what it still waits for, its ramp (held or paused, and why), and the
+ * numbers of both side by side.
  */
 export function CanaryVerdict({ remote, analysis }: { remote: string; analysis: CanaryAnalysis }) {
   const headingId = useId();
   const { canary, baseline, verdict, reason } = analysis;
   return (
     <Panel aria-labelledby={headingId} data-verdict={verdict}>
-      <h3 id={headingId}>Canary verdict</h3>
+      {/* Named for its remote: each remote's canary has one, and a screen reader lists them apart. */}
+      <h3 id={headingId}>{remote}: canary verdict</h3>
       <Line>
         <strong>{VERDICT_LABELS[verdict] ?? verdict}</strong>
         {reason && <>: {reason}</>}
@@ -37,7 +46,20 @@ export function CanaryVerdict({ remote, analysis }: { remote: string; analysis: 
         )}
         .
       </Against>
-      {verdict === 'undecided' && <Progress analysis={analysis} />}
+      {verdict === 'suspect' && (
+        <Line>
+          Its visitors' errors are past the margin, but from too few networks for the site to act on by itself: roll it back, promote it or change its share
+          below. {analysis.suspectSince && <>The admins were told {formatWhen(analysis.suspectSince)}.</>}
+        </Line>
+      )}
+      {(verdict === 'undecided' || verdict === 'suspect') && <Progress analysis={analysis} />}
+      <Checks aria-label="What was judged">
+        {analysis.checks.map((check) => (
+          <li key={check.check} data-state={check.state}>
+            <strong>{CHECK_LABELS[check.state]}:</strong> {check.text}
+          </li>
+        ))}
+      </Checks>
       {analysis.ramp && <Ramp ramp={analysis.ramp} />}
       <SideBySide remote={remote} analysis={analysis} />
     </Panel>
@@ -46,10 +68,11 @@ export function CanaryVerdict({ remote, analysis }: { remote: string; analysis: 
 
 function Progress({ analysis: { progress } }: { analysis: CanaryAnalysis }) {
   const parts = [
-    { label: 'Page views', value: progress.views, of: progress.minViews, text: `${count(progress.views)} of ${count(progress.minViews)}` },
-    { label: 'Renders', value: progress.renders, of: progress.minRenders, text: `${count(progress.renders)} of ${count(progress.minRenders)}` },
+    { label: 'Networks', value: progress.networks, of: progress.minNetworks, text: `${count(progress.networks)} of ${count(progress.minNetworks)}` },
+    { label: 'Page views', value: 0, of: 0, text: count(progress.views) },
+    { label: 'Renders', value: 0, of: 0, text: count(progress.renders) },
     { label: 'Age', value: progress.ageMs, of: progress.minAgeMs, text: `${minutes(progress.ageMs)} of ${minutes(progress.minAgeMs)}` },
-  ].filter((part) => part.of > 0);
+  ];
   return (
     <Bars>
       {parts.map((part) => (
@@ -57,14 +80,25 @@ function Progress({ analysis: { progress } }: { analysis: CanaryAnalysis }) {
           <dt>{part.label}</dt>
           <dd>
             {part.text}
-            <Bar aria-hidden="true">
-              <span style={{ width: `${Math.min(100, (100 * part.value) / part.of)}%` }} />
-            </Bar>
+            {part.of > 0 && (
+              <Bar aria-hidden="true">
+                <span style={{ width: `${Math.min(100, (100 * part.value) / part.of)}%` }} />
+              </Bar>
+            )}
           </dd>
         </div>
       ))}
     </Bars>
   );
+}
+
+/** What the ramp does next, never a time already past: a step that is due and held says why. */
+function rampNext(ramp: NonNullable<CanaryAnalysis['ramp']>, next: number | undefined): string {
+  if (!ramp.nextAt || next === undefined) return 'No further step is due.';
+  const to = next >= 100 ? 'promoted to everyone' : `${next} % of visitors`;
+  if (ramp.held === 'suspect') return `Paused while the canary is suspect: no step to ${to} until a person decides or the numbers clear it.`;
+  if (ramp.held === 'undecided') return `Next: ${to} as soon as it is healthy (due since ${formatWhen(ramp.nextAt)}).`;
+  return `Next: ${to} at ${formatWhen(ramp.nextAt)}, if still healthy.`;
 }
 
 function Ramp({ ramp }: { ramp: NonNullable<CanaryAnalysis['ramp']> }) {
@@ -79,19 +113,16 @@ function Ramp({ ramp }: { ramp: NonNullable<CanaryAnalysis['ramp']> }) {
           </li>
         ))}
       </Steps>
-      <span>
-        {ramp.nextAt && next !== undefined
-          ? `Next: ${next >= 100 ? 'promoted to everyone' : `${next} % of visitors`} at ${formatWhen(ramp.nextAt)}, if still healthy.`
-          : 'No further step is due.'}
-      </span>
+      <span>{rampNext(ramp, next)}</span>
     </RampBox>
   );
 }
 
 const ROWS: Array<{ label: string; value: (numbers: CanaryNumbers) => string }> = [
-  { label: 'Page views', value: (numbers) => count(numbers.pageViews) },
-  { label: 'Error rate', value: (numbers) => `${percent(numbers.errorRate)} (${count(numbers.errors)})` },
-  { label: 'Render fallbacks', value: (numbers) => `${percent(numbers.renderFallbackRate)} (${count(numbers.renderFallbacks)} of ${count(numbers.renders)})` },
+  { label: 'Page views', value: (numbers) => `${count(numbers.pageViews)} from ${count(numbers.networks)} networks` },
+  { label: 'Error rate', value: (numbers) => `${percent(numbers.errorRate)} (${count(numbers.errors)}, from ${count(numbers.errorNetworks)} networks)` },
+  { label: 'Render failures', value: (numbers) => `${percent(numbers.renderFailureRate)} (${count(numbers.renderFailures)} of ${count(numbers.renders)})` },
+  { label: 'Busy-machine fallbacks', value: (numbers) => `${percent(numbers.busyFallbackRate)} (${count(numbers.busyFallbacks)})` },
   { label: 'p75 LCP', value: (numbers) => ms(numbers.lcpP75) },
   { label: 'p75 INP', value: (numbers) => ms(numbers.inpP75) },
 ];
@@ -122,6 +153,9 @@ function SideBySide({ remote, analysis }: { remote: string; analysis: CanaryAnal
   );
 }
 
+/** A dark amber: 4.5:1 and more on white and on the panel's tint. */
+const SUSPECT = '#8a5300';
+
 const Panel = styled.section`
   display: grid;
   gap: 10px;
@@ -136,6 +170,10 @@ const Panel = styled.section`
   &[data-verdict='failing'] {
     border-left-color: ${theme.color.danger};
     background: #fff8f8;
+  }
+  &[data-verdict='suspect'] {
+    border-left-color: ${SUSPECT};
+    background: #fffaf0;
   }
   h3 {
     margin: 0;
@@ -152,6 +190,26 @@ const Line = styled.p`
   }
   [data-verdict='failing'] & strong {
     color: ${theme.color.danger};
+  }
+  [data-verdict='suspect'] & strong {
+    color: ${SUSPECT};
+  }
+`;
+
+const Checks = styled.ul`
+  display: grid;
+  gap: 4px;
+  margin: 0;
+  padding-left: 20px;
+  overflow-wrap: anywhere;
+  li[data-state='failing'] strong {
+    color: ${theme.color.danger};
+  }
+  li[data-state='suspect'] strong {
+    color: ${SUSPECT};
+  }
+  li[data-state='within'] strong {
+    color: ${theme.color.success};
   }
 `;
 

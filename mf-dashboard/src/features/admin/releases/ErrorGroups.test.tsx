@@ -58,6 +58,7 @@ test('each release’s top errors: message, count, screen, first and last seen, 
     Object.fromEntries([...item.querySelectorAll('dl > div')].map((pair) => [pair.querySelector('dt')!.textContent, pair.querySelector('dd')!.textContent]));
   expect(facts(first!)).toEqual({
     Count: '12',
+    Networks: '9',
     Screen: 'catalog/CarDetailPage: a screen threw in the browser',
     'First seen': expect.stringMatching(/^Nov 26, 2026, /),
     'Last seen': expect.stringMatching(/^Nov 26, 2026, /),

@@ -23,7 +23,7 @@ const frameText = (frame: Frame) => (frame.original ? `${frame.original.file}:${
 const functionOf = (frame: Frame) => frame.original?.name ?? frame.fn;
 
 /**
- * Each release's most frequent errors (at most ten, most seen first): the message, how often,
+ * Each release's top errors (at most ten, as the API ranks them: the render servers' own first, then by how many networks saw them): the message, how often,
  * where, first and last seen, and the stack's top frames behind a disclosure. The texts come
  * from pages and are shown as text only: a frame's address is never a link.
  */
@@ -67,6 +67,10 @@ function Group({ group }: { group: ErrorGroup }) {
         <div>
           <dt>Count</dt>
           <dd>{count(group.count)}</dd>
+        </div>
+        <div>
+          <dt>Networks</dt>
+          <dd>{group.kind === 'render_failed' ? 'the render servers' : group.networks >= 50 ? '50 or more' : count(group.networks)}</dd>
         </div>
         <div>
           <dt>Screen</dt>

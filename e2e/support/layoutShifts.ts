@@ -1,12 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { settled } from './test';
 
+/** A layout shift as the browser reported it (PerformanceObserver, 'layout-shift'): its score and the elements that moved. */
 export interface Shift {
   value: number;
   sources: string[];
 }
 
-/** Records every layout shift of each document this page loads, from its very start. */
+/** Records every layout shift of each document this page loads, from its very start, but those right after the visitor's input (as Web Vitals' CLS counts them). */
 export async function recordShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts: Array<{ value: number; sources: string[] }> = [];
@@ -24,6 +25,12 @@ export async function recordShifts(page: Page): Promise<void> {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/** The shifts the page's document recorded so far (recordShifts), and their sum. */
+export async function shiftsSoFar(page: Page): Promise<{ total: number; shifts: Shift[] }> {
+  const shifts = await page.evaluate(() => (window as Window & { layoutShifts?: Shift[] }).layoutShifts ?? []);
+  return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
 }
 
 /** A first load of `address` at `width`, until `ready` shows and the network has settled. */
@@ -45,6 +52,5 @@ export async function shiftOfFirstLoad(
     await document.fonts.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
-  const shifts = await page.evaluate(() => (window as Window & { layoutShifts?: Shift[] }).layoutShifts ?? []);
-  return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
+  return shiftsSoFar(page);
 }

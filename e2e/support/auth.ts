@@ -8,7 +8,8 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  // Attached, not visible: on a phone Log Out sits in the closed menu.
+  await expect(page.getByRole('button', { name: 'Log Out', includeHidden: true })).toBeAttached();
 }
 
 export interface Registration {

@@ -86,7 +86,7 @@ async function closeFacets(page: Page, width: number): Promise<void> {
   await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
 }
 
-const results = (page: Page) => page.getByRole('heading', { level: 2, name: /^(\d+ cars?|No cars found|Showing .*)$/ });
+const results = (page: Page) => page.getByRole('heading', { level: 2, name: /^([\d,]+ cars?|No cars found|Showing .*)$/ });
 
 for (const width of WIDTHS) {
   test(`the navbar's search finds a car through a typo; facet counts follow the picks and Back restores them (${width} px)`, async ({ page, request }) => {

@@ -49,6 +49,11 @@ import { DeployTokens } from './features/releases/tokens';
 import { RegisteredReleases } from './features/telemetry/registered-releases';
 import { telemetryRoutes } from './features/telemetry/routes';
 import { userRoutes } from './features/users/routes';
+import { Market } from './features/market/service';
+import { marketRoutes } from './features/market/routes';
+import { Search } from './features/search/service';
+import { searchRoutes } from './features/search/routes';
+import { siteRoutes } from './features/site/routes';
 import { startBackgroundWork } from './background-work';
 import { registerCompression } from './http/compression';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
@@ -146,13 +151,20 @@ async function registerDocs(app: ZodApp) {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }
 
-/** Tells the other API copies about every accepted write before it is answered. */
-function publishWrites(app: ZodApp, changes: ChangeFeed) {
+/** Settles the market's ratings, then tells the other API copies about every accepted write, before it is answered. */
+function publishWrites(app: ZodApp, changes: ChangeFeed, market: Market) {
   // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted),
   // in every copy. Hooked onto write routes only, so reads pay nothing for it. The answer waits
   // for the other copies, so whichever one the client asks next already shows the write.
   const invalidateOnSuccess: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     if (reply.statusCode >= 400) return payload;
+    try {
+      // A listing, a new price, a sale or a moderation changes other cars' deal ratings (features/market).
+      await market.settle();
+    } catch (error) {
+      // The write stands; the next accepted write settles what this one marked.
+      request.log.error({ err: error }, 'could not settle the market after a write');
+    }
     try {
       await changes.publish();
     } catch (error) {
@@ -206,6 +218,7 @@ export async function buildApp({
     maxAge: '1d',
   });
 
+  const market = new Market(db);
   const photos = new PhotoService(db, photoStorage, config.photos.concurrency, (message, error) => app.log.warn({ err: error }, message));
   for (const storage of [photoStorage, releaseFiles, releaseUploads]) if (storage instanceof S3Storage) app.addHook('onClose', () => storage.destroy());
   const context: AppContext = {
@@ -216,11 +229,15 @@ export async function buildApp({
     tokens,
     limits: new WriteLimits(db, config.writeLimits, clock, (action) => metrics.writeLimitRefusals.inc({ action })),
     photos,
+    market,
   };
   const cursors = new CursorCodec(`cursor:${config.jwtSecret}`);
   const catalog = new CarCatalog(db, photos, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs }, cursors);
 
+  const search = new Search(db, photos, { pagesMs: config.listCacheTtlMs, countsMs: config.countCacheTtlMs });
+
   changes.attach(catalog);
+  changes.attach(search);
   const changeStream = new ChangeStream();
   changes.attach(changeStream);
   // A stream lasts as long as the access token it was opened with (docs/api.md, "Messages").
@@ -236,12 +253,13 @@ export async function buildApp({
     new UnreadMessageMail(db, config.messageMail, clock).start((message, error) => app.log.warn({ err: error }, message)),
   );
 
-  publishWrites(app, changes);
+  publishWrites(app, changes, market);
 
   if (config.metrics.token) registerTokenMetrics(app, metrics.registry, config.metrics.token);
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
   for (const routes of [authRoutes, userRoutes, carRoutes(catalog), bookingRoutes, paymentRoutes]) routes(app, context);
   for (const routes of [favouriteRoutes, alertRoutes, moderationRoutes, messageRoutes(messageStream)]) routes(app, context);
+  for (const routes of [searchRoutes(search), marketRoutes, siteRoutes]) routes(app, context);
   await app.register(photoRoutes(photos, context));
   changeRoutes(changeStream, config.telemetry.serverToken)(app);
   await app.register(unsubscribeRoutes(context));

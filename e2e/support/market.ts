@@ -50,3 +50,16 @@ export async function changeListing(request: APIRequestContext, seller: SpecAcco
   const response = await request.patch(`${SITE.api}/hondas/${carId}`, { headers: seller.auth, data: change });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** Add Product's facts, as a seller fills them in (docs/product.md, "Add Product"). */
+export async function fillCarFacts(
+  page: Page,
+  facts: { mileage?: string; fuel?: string; gearbox?: string; body?: string; colour?: string; owners?: string } = {},
+): Promise<void> {
+  await page.getByLabel('Mileage').fill(facts.mileage ?? '52000');
+  await page.getByLabel('Fuel').selectOption(facts.fuel ?? 'petrol');
+  await page.getByLabel('Gearbox').selectOption(facts.gearbox ?? 'automatic');
+  await page.getByLabel('Body').selectOption(facts.body ?? 'saloon');
+  await page.getByLabel('Colour').selectOption(facts.colour ?? 'silver');
+  await page.getByLabel('Previous owners').fill(facts.owners ?? '1');
+}

@@ -1,3 +1,4 @@
+import { fillCarFacts } from '../support/market';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { logIn, submitRegistration } from '../support/auth';
@@ -69,6 +70,7 @@ test.describe.serial('a car from Add Product to My Buyers', () => {
     await page.getByLabel('Current price').fill('23950');
     await page.getByLabel('Original price').fill('41200');
     await page.getByLabel('Purchase year').fill('2019');
+    await fillCarFacts(page);
     await page.getByLabel('Used').fill('5 years');
     await page.getByLabel('Condition').fill('Good');
     await page.getByLabel('Location').fill('Springfield');

@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, settled, test } from '../support/test';
+import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
-import { type Shift, recordShifts, shiftsSoFar } from '../support/layoutShifts';
+import { recordShifts, shiftOfFirstLoad } from '../support/layoutShifts';
 
 /**
  * Nothing on a page moves while it arrives: the cumulative layout shift of a first load, as the
@@ -12,23 +12,6 @@ import { type Shift, recordShifts, shiftsSoFar } from '../support/layoutShifts';
  */
 const LIMIT = 0.01;
 const WIDTHS = [375, 1280] as const;
-
-/** A first load of `address` at `width`, until `ready` shows and the network has settled. */
-async function shiftOfFirstLoad(page: Page, address: string, width: number, ready: (page: Page) => Locator): Promise<{ total: number; shifts: Shift[] }> {
-  await page.setViewportSize({ width, height: 800 });
-  await page.goto(address);
-  // Attached, not visible: on a phone the navbar's Log Out sits in the closed menu.
-  await expect(ready(page)).toBeAttached();
-  await settled(page);
-  // What arrives last has been laid out: every picture the page asked for has loaded (or failed),
-  // the fonts are in, and the browser has rendered two frames since.
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.loading === 'lazy'));
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  return shiftsSoFar(page);
-}
 
 async function expectStable(page: Page, address: string, ready: (page: Page) => Locator) {
   for (const width of WIDTHS) {

@@ -1,3 +1,4 @@
+import { fillCarFacts } from '../support/market';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from '../support/test';
@@ -67,6 +68,7 @@ test('a seller adds a car with three photos from a phone, orders them and picks 
   await page.getByLabel('Current price').fill('18950');
   await page.getByLabel('Original price').fill('33100');
   await page.getByLabel('Purchase year').fill('2020');
+  await fillCarFacts(page);
   await page.getByLabel('Used').fill('4 years');
   await page.getByLabel('Condition').fill('Good');
   await page.getByLabel('Location').fill('Springfield');

@@ -3,6 +3,7 @@ import { type Role, messageSchema, sessionCookieSchema, sessionViewerSchema } fr
 import type { FeatureRoutes } from '../../context';
 import { notFound, unauthorized } from '../../http/errors';
 import { findUserByEmail, linkIdentity } from '../users/service';
+import { sessionCredential } from './guard';
 import { IdentityError } from './identity';
 import { accountOf, identityOf, identityToken, sessionCookie, signedIn } from './route-auth';
 
@@ -29,6 +30,13 @@ async function untilSecondAfter(authTime: number | undefined): Promise<void> {
  * the route that ends it (Log Out).
  */
 export const sessionRoutes: FeatureRoutes = (app, { db, identity, config }) => {
+  const stillAccepted = (cookie: string) =>
+    identity.verifySessionCookie
+      ? identity.verifySessionCookie(cookie).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
   app.post(
     '/auth/session',
     {
@@ -88,8 +96,14 @@ export const sessionRoutes: FeatureRoutes = (app, { db, identity, config }) => {
     async (request, reply) => {
       if (!identity.revokeSessions) throw unauthorized('Session cookies are not supported by this identity service');
       const { uid, authTime } = identityOf(request);
+      const cookie = sessionCredential(request);
       await untilSecondAfter(authTime);
       await identity.revokeSessions(uid);
+      // Ended only once the cookie is refused: should the revocation still land in the sign-in's second, it is made again in the next.
+      for (let tries = 0; tries < 3 && cookie && (await stillAccepted(cookie)); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+        await identity.revokeSessions(uid);
+      }
       return reply.code(204).send(null);
     },
   );

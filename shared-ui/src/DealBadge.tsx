@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { DEAL_LABELS, NO_RATING, type DealRating } from '@usedcars/shared-contract';
 // The entry, not './theme': it is the copy the page shares (docs/architecture.md, "Decisions worth knowing").
-import { theme } from '@usedcars/shared-ui';
+import { Pill, theme } from '@usedcars/shared-ui';
 
 /**
  * The market's rating of a car's price as a pill (docs/product.md, "Deal rating"): on the
@@ -17,13 +17,7 @@ export function DealBadge({ rating, className }: { rating: DealRating | null; cl
 }
 
 // Dark text on a light fill for each step: readable (WCAG AA) whichever the step.
-const Badge = styled.span`
-  display: inline-block;
-  padding: 2px 10px;
-  border-radius: 999px;
-  font-size: 13px;
-  font-weight: 700;
-  white-space: nowrap;
+const Badge = styled(Pill)`
   background: ${theme.color.canvas};
   color: ${theme.color.muted};
   &[data-rating='great'] {

@@ -19,7 +19,7 @@ declare module '*.svg?inline' {
   const url: string;
   export default url;
 }
-/** The SVG's own markup, drawn by the page itself (tooling/webpack/resolve.cjs, pictureRule). */
+/** The SVG's own markup, rendered in the page's markup (tooling/webpack/resolve.cjs, pictureRule). */
 declare module '*.svg?markup' {
   const markup: string;
   export default markup;

@@ -97,7 +97,7 @@ test("a car's page carries the car itself for the page to start with, and asks f
 test('the home page holds its hero picture in its markup, and asks for no script of a screen that needs none', async ({ request }) => {
   const html = await (await request.get('/')).text();
   const head = html.slice(0, html.indexOf('</head>'));
-  // The hero is drawn by the page itself, with its text: no request, no picture of its own to paint later.
+  // The hero is rendered in the page's own markup, with its text: no request, no picture of its own to paint later.
   const body = html.slice(html.indexOf('id="root"'));
   expect(body).toMatch(/<span[^>]*aria-hidden="true"[^>]*><svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 560 400"/);
   expect(body).not.toContain('fetchpriority="high"');

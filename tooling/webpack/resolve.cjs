@@ -49,7 +49,7 @@ function pictureRule({ emit = true } = {}) {
     test: /\.(svg|png|jpe?g|webp|gif)$/,
     oneOf: [
       {
-        // `?markup`: the SVG's own markup, drawn as part of the page's first paint (docs/performance.md, "Small pictures in the markup").
+        // `?markup`: the SVG's own markup, rendered in the page's first paint (docs/performance.md, "Small pictures in the markup").
         test: /\.svg$/,
         resourceQuery: /markup/,
         type: 'asset/source',

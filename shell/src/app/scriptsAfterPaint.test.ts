@@ -66,7 +66,7 @@ test("the screen's scripts are asked for in the task after main's", () => {
   expect(preloadsAsked()).toEqual(['/bootstrap.js', 'http://localhost:3001/remoteEntry.js']);
 });
 
-test('where the browser reports its paints, the scripts wait until the first frame is on screen, not only drawn', () => {
+test('where the browser reports its paints, the scripts wait until the first frame is on screen, not only rendered', () => {
   const painted: PerformanceEntry[] = [];
   const observers: (() => void)[] = [];
   class Observer {

@@ -139,10 +139,10 @@ export const COLOUR_OF_PAINT: Record<Paint, Colour> = {
   sand: 'beige',
 };
 
-/** A fuel for a car of the model by the brand's mix (a model named hybrid is one); `draw` is 0–1. */
-export function fuelOf(category: Category, model: Model, draw: number): Fuel {
+/** A fuel for a car of the model by the brand's mix (a model named hybrid is one); `chance` is 0–1. */
+export function fuelOf(category: Category, model: Model, chance: number): Fuel {
   if (/hybrid/i.test(model.name)) return 'hybrid';
-  let left = draw;
+  let left = chance;
   for (const [index, share] of FUEL_MIX[category].entries()) {
     if (left < share) return FUEL_ORDER[index]!;
     left -= share;
@@ -150,16 +150,16 @@ export function fuelOf(category: Category, model: Model, draw: number): Fuel {
   return 'petrol';
 }
 
-export function gearboxOf(category: Category, model: Model, draw: number): 'manual' | 'automatic' {
-  return / Si$|TT /.test(model.name) || draw < MANUAL_SHARE[category] ? 'manual' : 'automatic';
+export function gearboxOf(category: Category, model: Model, chance: number): 'manual' | 'automatic' {
+  return / Si$|TT /.test(model.name) || chance < MANUAL_SHARE[category] ? 'manual' : 'automatic';
 }
 
-/** Mileage follows age, each car driven a little more or less than most (`draw` 0–1). */
-export function mileageOf(age: number, unit: MileageUnit, draw: number): number {
-  return Math.round((Math.max(age, 0.5) * PER_YEAR[unit] * (0.75 + draw * 0.5)) / 100) * 100;
+/** Mileage follows age, each car driven a little more or less than most (`chance` 0–1). */
+export function mileageOf(age: number, unit: MileageUnit, chance: number): number {
+  return Math.round((Math.max(age, 0.5) * PER_YEAR[unit] * (0.75 + chance * 0.5)) / 100) * 100;
 }
 
 /** A new car's first owner, and another every few years. */
-export function ownersOf(age: number, draw: number): number {
-  return 1 + Math.floor((age * (0.5 + draw)) / 4);
+export function ownersOf(age: number, chance: number): number {
+  return 1 + Math.floor((age * (0.5 + chance)) / 4);
 }

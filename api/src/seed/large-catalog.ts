@@ -17,8 +17,8 @@ async function benchSellers(db: Db): Promise<void> {
     ON CONFLICT (email) DO NOTHING`);
 }
 
-/** A 0–1 draw per car and purpose, the same on every run: PostgreSQL's own integer hash of the car's number. */
-const draw = (salt: number) => sql.raw(`((hashint4(g * 16 + ${salt})::bigint + 2147483648) / 4294967296.0)`);
+/** A 0–1 chance per car and purpose, the same on every run: PostgreSQL's own integer hash of the car's number. */
+const chance = (salt: number) => sql.raw(`((hashint4(g * 16 + ${salt})::bigint + 2147483648) / 4294967296.0)`);
 
 /**
  * A large catalog for benchmarks, `perBrand` cars a brand, made inside the database (INSERT …
@@ -42,7 +42,7 @@ export async function seedLargeCatalog(db: Db, perBrand: number, categories: rea
       insert into cars (category, car_name, img, current_price, price, purchase_year, condition, contact, details,
                         location, used, seller_name, seller_id, time, created_at, mileage, fuel, gearbox, body, colour, previous_owners)
       select ${category}, m->>'name', m->>'img',
-             greatest(500, round((m->>'msrp')::numeric * power(0.88, age) * (1.1 - mileage_draw * 0.2) * (0.82 + ${draw(1)} * 0.36), -2)),
+             greatest(500, round((m->>'msrp')::numeric * power(0.88, age) * (1.1 - mileage_chance * 0.2) * (0.82 + ${chance(1)} * 0.36), -2)),
              (m->>'msrp')::numeric,
              (${thisYear} - age)::text,
              ${sql.raw(`(array[${CONDITIONS.map((c) => `'${c}'`).join(',')}])`)}[1 + g % ${CONDITIONS.length}],
@@ -52,16 +52,16 @@ export async function seedLargeCatalog(db: Db, perBrand: number, categories: rea
              age || ' years',
              s.name, s.id,
              current_date - (g % 365), now() - g * interval '1 minute',
-             round(greatest(age, 0.5) * ${PER_YEAR[unit]} * (0.75 + mileage_draw * 0.5), -2)::int,
+             round(greatest(age, 0.5) * ${PER_YEAR[unit]} * (0.75 + mileage_chance * 0.5), -2)::int,
              case when m->>'name' ilike '%hybrid%' then 'hybrid'
-                  when fuel_draw < ${petrol} then 'petrol' when fuel_draw < ${petrol + diesel} then 'diesel'
-                  when fuel_draw < ${petrol + diesel + hybrid} then 'hybrid' else 'electric' end,
-             case when ${draw(2)} < 0.15 then 'manual' else 'automatic' end,
+                  when fuel_chance < ${petrol} then 'petrol' when fuel_chance < ${petrol + diesel} then 'diesel'
+                  when fuel_chance < ${petrol + diesel + hybrid} then 'hybrid' else 'electric' end,
+             case when ${chance(2)} < 0.15 then 'manual' else 'automatic' end,
              m->>'body', m->>'colour',
-             1 + floor(age * (0.5 + ${draw(3)}) / 4)::int
+             1 + floor(age * (0.5 + ${chance(3)}) / 4)::int
       from generate_series(1, ${perBrand}::int) as g
       cross join lateral (select ${models}::jsonb->(g % ${MODELS[category].length}) as m,
-                                 1 + (g / ${MODELS[category].length}) % 12 as age, ${draw(4)} as mileage_draw, ${draw(5)} as fuel_draw) as picked
+                                 1 + (g / ${MODELS[category].length}) % 12 as age, ${chance(4)} as mileage_chance, ${chance(5)} as fuel_chance) as picked
       join lateral (select id, name from users where email = 'bench-seller-' || (1 + (g * 31) % ${BENCH_SELLERS}) || '@usedcars.test') as s on true`);
   }
   await new Market(db).settle();

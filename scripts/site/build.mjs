@@ -1,6 +1,7 @@
 /** Production builds of the front ends, made only when missing or older than their sources. */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, promises as fs, statSync, utimesSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FRONT_ENDS } from '../topology.mjs';
@@ -59,15 +60,27 @@ function webpackBuild(root, fe, signal) {
  */
 export async function buildMissing(log = console.log, root = ROOT, { force = false, only = undefined, signal = undefined } = {}) {
   const shared = Math.max(...(await Promise.all(sharedFolders(root).map((d) => newest(path.join(root, d))))));
+  const stale = [];
   for (const fe of FRONT_ENDS.filter((f) => only === undefined || f.name === only)) {
     const built = Math.min(...builtFiles(root, fe).map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-    if (!force && built > Math.max(shared, await newest(path.join(root, fe.dir)))) continue;
-    signal?.throwIfAborted();
-    log(`building ${fe.dir}…`);
-    await webpackBuild(root, fe, signal);
-    // webpack leaves a file it would write unchanged as it was (compareBeforeEmit), so its time
-    // alone would call this build stale again next time.
-    const now = new Date();
-    for (const file of builtFiles(root, fe)) utimesSync(file, now, now);
+    if (force || built <= Math.max(shared, await newest(path.join(root, fe.dir)))) stale.push(fe);
   }
+  // A webpack build keeps about one core busy: one at a time per core (at most three); one that fails stops the rest.
+  const failed = new AbortController();
+  const stop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
+  const next = async () => {
+    for (let fe = stale.shift(); fe; fe = stale.shift()) {
+      stop.throwIfAborted();
+      log(`building ${fe.dir}…`);
+      await webpackBuild(root, fe, stop).catch((error) => {
+        failed.abort(error);
+        throw error;
+      });
+      // webpack leaves a file it would write unchanged as it was (compareBeforeEmit), so its time
+      // alone would call this build stale again next time.
+      const now = new Date();
+      for (const file of builtFiles(root, fe)) utimesSync(file, now, now);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(3, os.availableParallelism())) }, next));
 }

@@ -9,7 +9,8 @@ import { startAuth } from './site/auth.mjs';
 import { buildMissing } from './site/build.mjs';
 import { writeRuntimeFiles } from './site/runtime-files.mjs';
 import { createSupervisor } from './site/supervisor.mjs';
-import { startBalancer, startCache } from './stack/edge.mjs';
+import { cacheWorkDir, startBalancer, startCache } from './stack/edge.mjs';
+import { startMonitoring, watchAlerts } from './stack/monitoring.mjs';
 import { frontDoors, portList } from './stack/ports.mjs';
 import { BUCKET, objectStoreEnv, startObjectStore, startPostgres } from './stack/storage.mjs';
 import { startApiCopy, startRemoteFiles, startRenderServer } from './stack/servers.mjs';
@@ -28,6 +29,7 @@ function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: secrets.jwt,
     TELEMETRY_TOKEN: secrets.telemetry,
+    METRICS_TOKEN: secrets.metrics,
     // Photos from the page's own host (a page's largest picture then needs no other connection), releases from the files' host.
     ...objectStoreEnv({ port: ports.s3, publicBaseUrl: `${doors.pages}/${BUCKET}` }),
     RELEASE_PUBLIC_BASE_URL: `${doors.files}/${BUCKET}`,
@@ -70,7 +72,12 @@ export async function startStack(o) {
   const record = createRunRecord(siteDir, { checkout: ROOT, dataDir, ports: portList(ports) });
   const supervisor = createSupervisor({ siteDir, logDir, record, quiet, log, signal });
   const doors = frontDoors(ports);
-  const secrets = { jwt: randomBytes(48).toString('base64'), telemetry: o.apiEnv?.TELEMETRY_TOKEN ?? randomBytes(24).toString('hex') };
+  const secrets = {
+    jwt: randomBytes(48).toString('base64'),
+    telemetry: o.apiEnv?.TELEMETRY_TOKEN ?? randomBytes(24).toString('hex'),
+    // What Prometheus scrapes the API instances and render servers with (docs/operations.md, "Metrics").
+    metrics: randomBytes(24).toString('hex'),
+  };
   const parts = [];
 
   try {
@@ -103,6 +110,7 @@ export async function startStack(o) {
     });
     const renderEnv = {
       TELEMETRY_TOKEN: secrets.telemetry,
+      METRICS_TOKEN: secrets.metrics,
       CACHE_PURGE_URL: `http://127.0.0.1:${ports.cachePurge}/`,
       RENDER_WORKERS: String(o.renderWorkers ?? 2),
       TRUST_PROXY: 'loopback',
@@ -117,6 +125,17 @@ export async function startStack(o) {
     // Its pages and files sockets take only the balancer's PROXY protocol: it is checked on the purge socket.
     parts.push(['cache', `http://127.0.0.1:${ports.cachePurge}`, startCache(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
     parts.push(['balancer', doors.pages, startBalancer(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
+    parts.push(
+      ...startMonitoring(supervisor, {
+        root: ROOT,
+        siteDir,
+        ports,
+        metricsToken: secrets.metrics,
+        adminMail: process.env.ALERT_MAIL ?? 'admin@usedcars.test',
+        databaseUrl: postgres.url,
+        cacheDir: cacheWorkDir(siteDir),
+      }),
+    );
 
     const checks = parts
       .filter(([, , , probe]) => probe)
@@ -125,6 +144,8 @@ export async function startStack(o) {
     checks.push(supervisor.ready('mail', `tcp://127.0.0.1:${ports.mail}`, 60_000, mail));
     checks.push(supervisor.ready('api door', `${doors.api}/health`, 120_000));
     await Promise.all(checks);
+    const stopWatchingAlerts = watchAlerts(`http://127.0.0.1:${ports.prometheus}`, log);
+    supervisor.onStop(async () => stopWatchingAlerts());
     supervisor.running();
     return {
       stop: supervisor.stop,

@@ -202,10 +202,13 @@ async function playwrightSuite(name, config) {
 
 /** Skipped without Varnish or HAProxy, unless REQUIRE_STACK=1 (set by .ci/run). */
 async function stackSuite() {
-  const missing = ['/usr/sbin/varnishd', '/usr/sbin/haproxy', path.join(PG_BIN, 'initdb')].filter((file) => !existsSync(file));
+  const monitoring = ['prometheus', 'prometheus-alertmanager', 'prometheus-varnish-exporter', 'prometheus-postgres-exporter'].map((name) => `/usr/bin/${name}`);
+  const missing = ['/usr/sbin/varnishd', '/usr/sbin/haproxy', path.join(PG_BIN, 'initdb'), ...monitoring].filter((file) => !existsSync(file));
   if (missing.length > 0) {
     if (process.env.REQUIRE_STACK === '1') {
-      console.error(`[test] the stack needs ${missing.join(', ')}, and REQUIRE_STACK=1: install Debian's varnish, varnish-modules, haproxy, postgresql.`);
+      console.error(
+        `[test] the stack needs ${missing.join(', ')}, and REQUIRE_STACK=1: install Debian's varnish, varnish-modules, haproxy, postgresql, prometheus, prometheus-alertmanager, prometheus-varnish-exporter, prometheus-postgres-exporter.`,
+      );
       tally.failed += 1;
     } else console.log(`[test] the stack's suite is skipped: ${missing.join(', ')} not installed.`);
     return;

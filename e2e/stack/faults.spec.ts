@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { expect, test } from '../support/test';
 import { newAccount, type SpecAccount } from '../support/accounts';
-import { SITE } from '../support/site';
+import { DEMO, SITE } from '../support/site';
 import { launcherAlive, startLauncher } from '../support/stack-launcher';
-import { ROOT, execute, killPart, stack, stackDir } from './stack';
+import { ROOT, execute, killPart, prometheus, stack, stackDir, targets } from './stack';
 
 /**
  * Faults the production shape survives with nothing lost (docs/operate-production.md, "Faults"). They run last: the
@@ -136,6 +136,37 @@ test('a crowd of 50 connections for 20 s beside a load on every core: one API co
   expect(writeFailures).toBeLessThanOrEqual(2);
   expect(writes.acknowledged.length).toBeGreaterThan(10);
   expect(await allKept(writes.acknowledged)).toEqual([]);
+});
+
+test('the API instance and render server the crowd killed: Prometheus sees them down, PartDown fires, is mailed to the admins and told in the terminal', async () => {
+  test.setTimeout(180_000);
+  const { ports, launcher } = stack();
+  const dead = [`127.0.0.1:${ports.api1}`, `127.0.0.1:${ports.render1}`];
+  await expect
+    .poll(async () => (await targets()).filter((target) => dead.includes(target.labels.instance) && target.health === 'down').length, { timeout: 30_000 })
+    .toBe(2);
+  const firing = async () =>
+    ((await (await fetch(`${prometheus()}/api/v1/alerts`)).json()) as { data: { alerts: { labels: Record<string, string>; state: string }[] } }).data.alerts
+      .filter((alert) => alert.labels.alertname === 'PartDown' && alert.state === 'firing')
+      .map((alert) => alert.labels.instance)
+      .sort();
+  // Down for its `for` (30 s), then evaluated: within a minute or so.
+  await expect.poll(firing, { timeout: 120_000, intervals: [2_000] }).toEqual([...dead].sort());
+  const mails = () =>
+    readdirSync(path.join(stackDir(), 'stack', 'mail')).map(
+      (file) => JSON.parse(readFileSync(path.join(stackDir(), 'stack', 'mail', file), 'utf8')) as { to: string[]; subject: string; text: string },
+    );
+  await expect
+    .poll(
+      () =>
+        mails()
+          .filter((mail) => mail.to.includes(DEMO.admin) && /PartDown/.test(mail.subject))
+          .map((mail) => mail.text)
+          .join('\n'),
+      { timeout: 60_000 },
+    )
+    .toMatch(new RegExp(`FIRING: PartDown: api at ${dead[0]!.replace(/[.]/g, '\\.')} does not answer its scrape`));
+  expect(readFileSync(launcher.log, 'utf8')).toMatch(new RegExp(`^\\[alert\\] firing: PartDown \\(${dead[0]!.replace(/[.]/g, '\\.')}\\)`, 'm'));
 });
 
 test('PostgreSQL restarted under writes: every acknowledged write kept, and the change stream and the caches resume', async ({ request }) => {

@@ -103,3 +103,16 @@ export function fromNetwork(localAddress: string): FromNetwork {
     close: () => agent.destroy(),
   };
 }
+
+/** Prometheus of the stack (docs/operate-production.md, "Monitoring"). */
+export const prometheus = () => `http://127.0.0.1:${stack().ports.prometheus}`;
+
+interface Target {
+  labels: { job: string; instance: string };
+  health: 'up' | 'down' | 'unknown';
+  lastError: string;
+}
+
+export async function targets(): Promise<Target[]> {
+  return ((await (await fetch(`${prometheus()}/api/v1/targets`)).json()) as { data: { activeTargets: Target[] } }).data.activeTargets;
+}

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A deploy/ file with its placeholders (a dollar sign and a name in braces) filled in; a name it does not know is an error, never an empty port. */
-function fillTemplate(text, values) {
+export function fillTemplate(text, values) {
   return text.replace(/\$\{([A-Z0-9_]+)\}/g, (_, name) => {
     if (!(name in values)) throw new Error(`no value for \${${name}}`);
     return String(values[name]);
@@ -26,6 +26,7 @@ function templateValues(ports, siteDir) {
     CACHE_PURGE_PORT: ports.cachePurge,
     S3_PORT: ports.s3,
     REMOTE_FILES_PORT: ports.remoteFiles,
+    BALANCER_METRICS_PORT: ports.balancerMetrics,
   };
 }
 
@@ -40,6 +41,9 @@ function writeConfig(root, siteDir, from, values) {
 /** The balancer's runtime API (a Unix socket): what an operator drains a server with. */
 const adminSocket = (siteDir) => path.join(siteDir, 'edge', 'haproxy.sock');
 
+/** Varnish's working folder: its statistics (varnishstat, the cache's exporter) are read from there. */
+export const cacheWorkDir = (siteDir) => path.join(siteDir, 'edge', 'varnish');
+
 /**
  * varnishd in the foreground: a "pages" and a "files" socket that take the balancer's PROXY protocol (so the cache
  * sees each visitor's own address), a "purge" socket for the render servers, 256 MB of memory for objects.
@@ -48,7 +52,7 @@ const adminSocket = (siteDir) => path.join(siteDir, 'edge', 'haproxy.sock');
  */
 export function startCache(supervisor, { root, siteDir, ports }) {
   const vcl = writeConfig(root, siteDir, 'varnish/default.vcl', templateValues(ports, siteDir));
-  const workDir = path.join(siteDir, 'edge', 'varnish');
+  const workDir = cacheWorkDir(siteDir);
   mkdirSync(workDir, { recursive: true });
   return supervisor.startChild(
     'cache',
@@ -86,7 +90,7 @@ export function startBalancer(supervisor, { root, siteDir, ports }) {
   const cfg = writeConfig(root, siteDir, 'haproxy/haproxy.cfg', templateValues(ports, siteDir));
   return supervisor.startChild('balancer', '/usr/sbin/haproxy', ['-db', '-f', cfg], {
     cwd: siteDir,
-    ports: [ports.pagesDoor, ports.apiDoor, ports.filesDoor],
+    ports: [ports.pagesDoor, ports.apiDoor, ports.filesDoor, ports.balancerMetrics],
     env: {},
     notable: TAKEN_OUT_OR_BACK,
   });

@@ -22,6 +22,12 @@ export function stackPorts(env = process.env) {
     // The emulator's hub, logging and own ports follow (scripts/site/auth.mjs).
     auth: base + 50,
     mail: base + 55,
+    // Monitoring (docs/operate-production.md, "Monitoring").
+    prometheus: base + 60,
+    alertmanager: base + 61,
+    balancerMetrics: base + 62,
+    cacheExporter: base + 63,
+    databaseExporter: base + 64,
   };
 }
 

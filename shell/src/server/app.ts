@@ -142,7 +142,14 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
 
   const apiUrl = () => options.releases?.apiUrl ?? (JSON.parse(runtimeFile('config.json')) as RuntimeConfig).apiUrl;
   const cache = new PageCache(options.pageCache ?? { maxPages: 0, freshMs: 0, staleMs: 0 });
-  const purgeShared = options.cachePurgeUrl ? sharedCachePurger(options.cachePurgeUrl, budgetMs + 200, (message) => app.log.warn(message)) : () => undefined;
+  const purgeShared = options.cachePurgeUrl
+    ? sharedCachePurger(
+        options.cachePurgeUrl,
+        budgetMs + 200,
+        (message) => app.log.warn(message),
+        (outcome) => metrics.purge(outcome),
+      )
+    : () => undefined;
   const dropPages = () => {
     cache.invalidate();
     purgeShared();

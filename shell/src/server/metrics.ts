@@ -6,6 +6,7 @@ import { QueueFull } from './renderQueue';
 import { NotServerRendered } from './render';
 import { RenderFailed } from './renderMarkup';
 import { SessionUnanswered } from './session';
+import type { PurgeOutcome } from './sharedCache';
 
 /** How a page was served: rendered here, or left for the browser (and why). */
 export type PageOutcome = 'rendered' | 'browser';
@@ -70,6 +71,12 @@ export class RenderMetrics {
     labelNames: ['remote'] as const,
     registers: [this.registry],
   });
+  private readonly purges = new Counter({
+    name: 'shared_cache_purges_total',
+    help: 'Purges of the shared cache in front: sent (taken), refused (an error status) or failed (not reached)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   private readonly listeners: Array<(page: PageServed) => void> = [];
 
   constructor({ defaults = true }: { defaults?: boolean } = {}) {
@@ -86,6 +93,10 @@ export class RenderMetrics {
     this.pages.inc({ remote, release, outcome, reason, cache });
     if (seconds !== undefined) this.renderSeconds.observe({ remote, release, outcome }, seconds);
     for (const listener of this.listeners) listener(served);
+  }
+
+  purge(outcome: PurgeOutcome): void {
+    this.purges.inc({ outcome });
   }
 
   remoteFailed(remote: string): void {

@@ -21,21 +21,22 @@ const CANARY = {
 };
 
 /** A render server with its page cache, beside a registry with or without a canary, and a shared cache taking purges. */
-async function renderServer(live = { remotes: {} }) {
+async function renderServer(live = { remotes: {} }, edgeStatus = 200) {
   const dir = smallBuild();
   const api = await fakeApi({ live });
   writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ apiUrl: api.origin }));
   const purges: IncomingHttpHeaders[] = [];
   const edge: Server = createServer((request, response) => {
     if (request.method === 'PURGE') purges.push(request.headers);
-    response.writeHead(200).end();
+    response.writeHead(edgeStatus).end();
   });
   await new Promise<void>((resolve) => edge.listen(0, '127.0.0.1', resolve));
+  const metrics = new RenderMetrics({ defaults: false });
   const app: FastifyInstance = await buildRenderServer({
     distDir: dir,
     budgetMs: 300,
     logLevel: false,
-    metrics: new RenderMetrics({ defaults: false }),
+    metrics,
     pageCache: { maxPages: 100, freshMs: 60_000, staleMs: 60_000 },
     telemetryToken: SHARED_SECRET,
     cachePurgeUrl: `http://127.0.0.1:${(edge.address() as AddressInfo).port}/`,
@@ -56,6 +57,7 @@ async function renderServer(live = { remotes: {} }) {
     api,
     purges,
     get,
+    metrics,
     close: async () => {
       await app.close();
       await api.close();
@@ -127,5 +129,22 @@ describe('purges sent to the shared cache', () => {
     expect(times[0]).toBeLessThan(200);
     expect(times[1]).toBeGreaterThanOrEqual(500);
     await server.close();
+  });
+
+  it('counts each purge by how it went (shared_cache_purges_total), which the alert on failing purges reads', async () => {
+    const purgeCount = async (server: Awaited<ReturnType<typeof renderServer>>, outcome: string) => {
+      const text = await server.metrics.registry.metrics();
+      return Number(new RegExp(`^shared_cache_purges_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    };
+    const taking = await renderServer();
+    const refusing = await renderServer({ remotes: {} }, 503);
+    try {
+      // Counted once the cache's response is in: the first word of the change stream sends two purges.
+      while ((await purgeCount(taking, 'sent')) < 2 || (await purgeCount(refusing, 'refused')) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await purgeCount(taking, 'refused')).toBe(0);
+      expect(await purgeCount(refusing, 'sent')).toBe(0);
+    } finally {
+      await Promise.all([taking.close(), refusing.close()]);
+    }
   });
 });

@@ -6,7 +6,8 @@
  * asked as the API asks its database (features/search/service.ts, caching off), each RUNS times,
  * on PostgreSQL (a throwaway server from scripts/pg-throwaway.sh on PG_THROWAWAY_PORT) and on
  * PGlite beside it. Prints median and p95. BENCH_DRIVERS=postgres|pglite picks one;
- * BENCH_DATABASE_URL uses an existing server instead.
+ * BENCH_DATABASE_URL uses an existing server instead, and with BENCH_SEARCH_SEEDED=1 the cars an
+ * earlier run seeded there (migrated, vacuumed and measured again, not seeded: that takes minutes).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -61,13 +62,17 @@ async function time<T>(work: () => Promise<T>): Promise<number> {
 async function measure(driver: string, database: Database): Promise<Timings> {
   await database.migrate();
   const started = Date.now();
-  await seedLargeCatalog(database.db, PER_BRAND);
+  const kept = process.env.BENCH_SEARCH_SEEDED === '1' && driver === 'postgres';
+  if (kept) await database.db.execute(sql`vacuum analyze cars`);
+  else await seedLargeCatalog(database.db, PER_BRAND);
   const [counted] = (
     (await database.db.execute(sql`SELECT count(*)::int AS cars, count(deal_rating)::int AS rated FROM cars`)) as unknown as {
       rows: { cars: number; rated: number }[];
     }
   ).rows;
-  console.log(`${driver}: seeded and rated ${counted!.cars} cars (${counted!.rated} with a rating) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${driver}: ${kept ? 'kept' : 'seeded and rated'} ${counted!.cars} cars (${counted!.rated} with a rating) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const photoDir = mkdtempSync(path.join(tmpdir(), 'usedcars-bench-photos-'));
   // Caching off: every query goes to the database, as the first visitor of an address does.
   const search = new Search(database.db, new PhotoService(database.db, storageFromSettings({ kind: 'folder', dir: photoDir }), 1), { pagesMs: 0, countsMs: 0 });

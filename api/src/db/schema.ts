@@ -136,6 +136,19 @@ export const cars = pgTable(
     index('cars_market_idx').on(t.modelKey, t.purchaseYear, t.mileage),
     // Best deal first; a car without a rating after every rated one.
     index('cars_category_deal_idx').on(t.category, DEAL_ORDER, t.id),
+    // One per facet's filter (features/cars/facets.ts): any picks, ANDed as bitmaps, find the few cars a
+    // search page and each facet's counts read, of any brand (docs/api.md, "Search and facets").
+    index('cars_price_idx').on(t.currentPrice),
+    index('cars_year_idx').on(t.purchaseYear),
+    index('cars_mileage_idx').on(t.mileage),
+    index('cars_fuel_idx').on(t.fuel),
+    index('cars_gearbox_idx').on(t.gearbox),
+    index('cars_body_idx').on(t.body),
+    index('cars_location_idx').on(t.location),
+    index('cars_deal_rating_idx').on(t.dealRating),
+    index('cars_price_dropped_idx')
+      .on(t.category)
+      .where(sql`${t.priceDropped}`),
   ],
 );
 

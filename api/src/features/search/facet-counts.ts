@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, and, sql } from 'drizzle-orm';
 import { FACET_NAMES, type FacetName, type FacetSelection } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { FACETS, pickedOptions } from '../cars/facets';
@@ -9,8 +9,9 @@ export interface CountedOption {
   count: number;
 }
 
-const value = (name: FacetName) => sql.raw(`v_${name}`);
-const passes = (name: FacetName) => sql.raw(`p_${name}`);
+// Quoted: unquoted, PostgreSQL would fold priceDropped's names to lower case and the rows would not find them.
+const value = (name: FacetName) => sql.identifier(`v_${name}`);
+const grouped = (name: FacetName) => sql.identifier(`g_${name}`);
 
 /** Rows of either driver's result. */
 function rowsOf<Row>(result: unknown): Row[] {
@@ -18,12 +19,12 @@ function rowsOf<Row>(result: unknown): Row[] {
 }
 
 /**
- * Every facet's options with the number of cars picking each would show, and the total, in one
- * statement and one pass over the cars (docs/api.md, "Search and facets"). A facet's options
- * are counted among the cars that pass every filter but its own, so several options of one
- * facet add up as the list shows them; only the cars that fail at most one picked facet can
- * count anywhere, and the rest are left out before anything is grouped. One GROUPING SETS
- * aggregate then counts each facet's options, each with its own filter.
+ * Every facet's options with the number of cars picking each would show, and the total
+ * (docs/api.md, "Search and facets"). A facet's options are counted among the cars that pass
+ * every filter but its own, so several options of one facet add up as the list shows them. That
+ * takes one statement for the facets nobody picked (and the total), over the cars passing every
+ * pick, and one per picked facet, over the cars passing the other picks: each a narrow set the
+ * facet columns' indexes find, run side by side on the pool.
  */
 export async function countFacets(
   db: Pick<Db, 'execute'>,
@@ -31,46 +32,31 @@ export async function countFacets(
   selection: FacetSelection,
 ): Promise<{ total: number; options: CountedOption[] }> {
   const picked = pickedOptions(selection);
-  const pickedNames = Object.keys(picked) as FacetName[];
-  const allPass = (except?: FacetName) => sql.join([sql`true`, ...pickedNames.filter((name) => name !== except).map(passes)], sql` AND `);
-  const failures =
-    pickedNames.length === 0
-      ? sql`0`
-      : sql.join(
-          pickedNames.map((name) => sql`(NOT ${passes(name)})::int`),
-          sql` + `,
-        );
-  const columns = [
-    ...FACET_NAMES.map((name) => sql`${FACETS[name].value} AS ${value(name)}`),
-    ...pickedNames.map((name) => sql`coalesce(${FACETS[name].filter(picked[name]!)}, false) AS ${passes(name)}`),
-  ];
-  const result = await db.execute(sql`SELECT
-      ${sql.join(
-        FACET_NAMES.map((name) => sql`grouping(${value(name)}) = 0 AS ${sql.raw(`g_${name}`)}, ${value(name)}::text AS ${value(name)}`),
-        sql`, `,
-      )},
-      ${sql.join(
-        FACET_NAMES.map((name) => sql`count(*) FILTER (WHERE ${allPass(name)})::int AS ${sql.raw(`c_${name}`)}`),
-        sql`, `,
-      )},
-      count(*) FILTER (WHERE ${allPass()})::int AS c_total
-    FROM (SELECT ${sql.join(columns, sql`, `)} FROM cars WHERE ${base ?? sql`true`}) AS matched
-    WHERE ${failures} <= 1
-    GROUP BY GROUPING SETS (${sql.join(
-      FACET_NAMES.map((name) => sql`(${value(name)})`),
-      sql`, `,
-    )}, ())`);
+  const pickedNames = FACET_NAMES.filter((name) => picked[name] !== undefined);
+  const unpicked = FACET_NAMES.filter((name) => picked[name] === undefined);
+  const passing = (except?: FacetName) =>
+    and(base, ...pickedNames.filter((name) => name !== except).map((name) => FACETS[name].filter(picked[name]!))) ?? sql`true`;
+  const unpickedCounts = db.execute(sql`SELECT
+      ${sql.join([...unpicked.map((name) => sql`grouping(${value(name)}) = 0 AS ${grouped(name)}, ${value(name)}`), sql`count(*)::int AS count`], sql`, `)}
+    FROM (SELECT ${sql.join([sql`1 AS one`, ...unpicked.map((name) => sql`${FACETS[name].value}::text AS ${value(name)}`)], sql`, `)}
+      FROM cars WHERE ${passing()}) AS matched
+    GROUP BY GROUPING SETS (${sql.join([...unpicked.map((name) => sql`(${value(name)})`), sql`()`], sql`, `)})`);
+  const pickedCounts = pickedNames.map((name) =>
+    db.execute(sql`SELECT ${FACETS[name].value}::text AS option, count(*)::int AS count FROM cars WHERE ${passing(name)} GROUP BY 1`),
+  );
+  const [everyPick, ...ownPicks] = await Promise.all([unpickedCounts, ...pickedCounts]);
   const options: CountedOption[] = [];
+  const add = (facet: FacetName, option: unknown, count: unknown) => {
+    if (typeof option === 'string' && Number(count) > 0) options.push({ facet, value: option, count: Number(count) });
+  };
   let total = 0;
-  for (const row of rowsOf<Record<string, unknown>>(result)) {
-    const facet = FACET_NAMES.find((name) => row[`g_${name}`] === true || row[`g_${name}`] === 't');
-    if (!facet) {
-      total = Number(row.c_total);
-      continue;
-    }
-    const count = Number(row[`c_${facet}`]);
-    const option = row[`v_${facet}`];
-    if (typeof option === 'string' && count > 0) options.push({ facet, value: option, count });
+  for (const row of rowsOf<Record<string, unknown>>(everyPick)) {
+    const facet = unpicked.find((name) => row[`g_${name}`] === true || row[`g_${name}`] === 't');
+    if (facet) add(facet, row[`v_${facet}`], row.count);
+    else total = Number(row.count);
   }
+  pickedNames.forEach((name, index) => {
+    for (const row of rowsOf<{ option: unknown; count: unknown }>(ownPicks[index])) add(name, row.option, row.count);
+  });
   return { total, options };
 }

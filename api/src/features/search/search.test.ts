@@ -1,5 +1,5 @@
 import { FACET_NAMES, type Car, type CarInput, type FacetCounts } from '@usedcars/shared-contract';
-import { type Account, describeEachDriver } from '../../../test/helpers';
+import { type Account, COLLECTION, describeEachDriver } from '../../../test/helpers';
 
 type Listing = Partial<CarInput> & Pick<CarInput, 'carName' | 'categoryName'>;
 
@@ -80,7 +80,11 @@ describeEachDriver('the search across brands', (api) => {
   let seller: Account;
   beforeAll(async () => {
     seller = await api().account('Seller', 'Searchable Seller');
-    for (const listing of LISTINGS) await api().addCar(seller, { details: 'One owner.', ...listing });
+    const ids: string[] = [];
+    for (const listing of LISTINGS) ids.push(await api().addCar(seller, { details: 'One owner.', ...listing }));
+    // A price cut, still in its band: the Civic EX is the one car whose price dropped.
+    const cut = await api().inject({ method: 'PATCH', url: `${COLLECTION.honda}/${ids[0]}`, headers: seller.auth, payload: { currentPrice: 13_500 } });
+    expect(cut.statusCode).toBe(200);
   });
 
   const search = async (query: string) => {
@@ -161,6 +165,25 @@ describeEachDriver('the search across brands', (api) => {
     const picked = await expectCountsMatchLists('fuel=diesel&fuel=petrol&city=Austin%2C%20TX&price=10000-15000&q=honda');
     expect(picked.total).toBe(1);
     await expectCountsMatchLists('mileage=0-10000&mileage=10000-30000&gearbox=automatic');
+  });
+
+  it('counts with every facet but one picked, and with picks that leave no car', async () => {
+    const everyPick = await expectCountsMatchLists(
+      'brand=honda&price=10000-15000&year=2019&mileage=30000-60000&fuel=petrol&gearbox=manual&body=saloon&city=Austin%2C%20TX&priceDropped=true',
+    );
+    expect(everyPick.total).toBe(1);
+    expect(everyPick.facets.priceDropped).toEqual([{ value: 'true', count: 1 }]);
+    expect(everyPick.facets.deal).toEqual([]);
+    // No electric Honda: nothing left, yet each pick still shows what the other picks leave.
+    const none = await expectCountsMatchLists('brand=honda&fuel=electric&q=civic');
+    expect(none.total).toBe(0);
+    expect(none.facets.brand).toEqual([]);
+    expect(none.facets.fuel).toEqual([
+      { value: 'petrol', count: 1 },
+      { value: 'diesel', count: 1 },
+      { value: 'hybrid', count: 1 },
+    ]);
+    expect(none.facets.body).toEqual([]);
   });
 
   it("gives a brand list the same facets, counted with the list's own filters", async () => {

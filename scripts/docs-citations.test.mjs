@@ -17,9 +17,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The files a clone holds (tracked, or new and not ignored): built output and dependencies stay out. */
 function repositoryFiles() {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' });
-  return listed
-    .split('\0')
-    .filter((file) => /\.(ts|tsx|js|mjs|cjs|md|json|vcl|cfg|sh|yml|yaml)$/.test(file) && existsSync(path.join(ROOT, file)));
+  return listed.split('\0').filter((file) => /\.(ts|tsx|js|mjs|cjs|md|json|vcl|cfg|sh|yml|yaml)$/.test(file) && existsSync(path.join(ROOT, file)));
 }
 
 const squeeze = (text) => text.replace(/\s+/g, ' ').trim();

@@ -45,7 +45,8 @@ export function SavedSearches() {
         query={useSavedSearches()}
         empty={
           <p>
-            No saved searches yet. On the <Link to={SITE_PATHS.search}>search</Link> or a brand list (<BrandLinks />), apply filters and press Save this search: you will be told when a matching car is listed or gets cheaper.
+            No saved searches yet. On the <Link to={SITE_PATHS.search}>search</Link> or a brand list (<BrandLinks />
+            ), apply filters and press Save this search: you will be told when a matching car is listed or gets cheaper.
           </p>
         }
       />

@@ -39,7 +39,7 @@ export interface AppConfig {
   photos: PhotoSettings;
   /** The alert mails' SMTP server and links (docs/operations.md, "Alert mails"). */
   mail: MailSettings;
-  /** When a message left unread is mailed about (docs/operations.md, "Mail"). */
+  /** When a message left unread is mailed about (docs/api.md, "Mail about unread messages"). */
   messageMail: MessageMailSettings;
   /** Where release files are published and how long an admin's pin lasts (docs/releases.md). */
   releases: ReleaseSettings;

@@ -43,3 +43,59 @@ export async function brokenWords(page: Page): Promise<string[]> {
     return [...broken];
   });
 }
+
+/**
+ * What a person at this width cannot reach without the page scrolling sideways: each control
+ * (button, link, form field) or table past the viewport's right edge, unless a region that scrolls
+ * or clips holds it (that region is then what counts). With `regionsScroll: false` (a laptop's
+ * width), a region that must scroll sideways to show its table or controls counts too: there,
+ * every dashboard table fits its panel (docs/product.md, "Dashboard").
+ */
+export async function pastTheEdge(page: Page, { regionsScroll }: { regionsScroll: boolean }): Promise<string[]> {
+  return page.evaluate((regionsScroll) => {
+    const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, table, [role="button"], [role="link"]';
+    const edge = document.documentElement.clientWidth;
+    const shown = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.width > 1 && rect.height > 1 && element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+    };
+    const clipsSideways = (element: Element) => getComputedStyle(element).overflowX !== 'visible';
+    const describe = (element: Element) => {
+      const name =
+        element.getAttribute('aria-label') ??
+        (element instanceof HTMLTableElement ? element.caption?.textContent : null) ??
+        (element as HTMLInputElement).labels?.[0]?.textContent ??
+        element.textContent ??
+        '';
+      return `${element.tagName.toLowerCase()} "${name.replace(/\s+/g, ' ').trim().slice(0, 60)}"`;
+    };
+    const holderOf = (element: Element) => {
+      for (let at = element.parentElement; at && at !== document.body && at !== document.documentElement; at = at.parentElement)
+        if (clipsSideways(at)) return at;
+      return null;
+    };
+    const found: string[] = [];
+    const regions = new Set<Element>();
+    // Controls first, then each region that holds one, then the regions holding those: whatever no region holds must fit.
+    const queue = [...document.querySelectorAll(CONTROLS)].filter(shown);
+    for (const element of queue) {
+      const holder = holderOf(element);
+      if (holder) {
+        if (!regions.has(holder)) queue.push(holder);
+        regions.add(holder);
+        continue;
+      }
+      const right = element.getBoundingClientRect().right;
+      const what = regions.has(element) ? `the region holding ${describe(element.querySelector(CONTROLS)!)}` : describe(element);
+      if (right > edge + 1) found.push(`${what} ends at ${Math.round(right)} px, past the ${edge} px viewport`);
+    }
+    for (const region of regions) {
+      const style = getComputedStyle(region);
+      const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+      if (!regionsScroll && scrolls && shown(region) && region.scrollWidth > region.clientWidth + 1) {
+        found.push(`the region holding ${describe(region.querySelector(CONTROLS)!)} scrolls sideways by ${region.scrollWidth - region.clientWidth} px`);
+      }
+    }
+    return found;
+  }, regionsScroll);
+}

@@ -4,7 +4,7 @@ import { expect as suiteExpect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { expectAxeClean } from '../support/market';
 import { bookThroughApi } from '../support/orders';
-import { brokenWords, logInAt } from '../support/pageChecks';
+import { brokenWords, logInAt, pastTheEdge } from '../support/pageChecks';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 // Two shared cores under load: a remote's first render can take longer than the suite's 15 s.
@@ -18,13 +18,23 @@ const expect = suiteExpect.configure({ timeout: 45_000 });
  * this is the page as rendered, with real data in the tables.
  */
 
-/** Opens a screen, waits for what shows it is there and its data is in, then runs axe and looks for words broken across lines. */
+/**
+ * What a person sees of the page as it is: axe, no word broken across lines, and nothing past the
+ * right edge; at a laptop's width, no table or control in a region that scrolls sideways either.
+ */
+async function expectLooksFinished(page: Page, what: string) {
+  await expectAxeClean(page);
+  expect(await brokenWords(page), `words broken across lines on ${what}`).toEqual([]);
+  const regionsScroll = (page.viewportSize()?.width ?? 0) < 1280;
+  expect(await pastTheEdge(page, { regionsScroll }), `what needs sideways scrolling on ${what}`).toEqual([]);
+}
+
+/** Opens a screen, waits for what shows it is there and its data is in, then looks at it as a person would. */
 async function check(page: Page, path: string, ready: (page: Page) => Locator) {
   await page.goto(path);
   await expect(ready(page).first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expectAxeClean(page);
-  expect(await brokenWords(page), `words broken across lines on ${path}`).toEqual([]);
+  await expectLooksFinished(page, path);
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
@@ -70,7 +80,7 @@ for (const width of [375, 1280]) {
       await check(page, `/dashboard/payment/${bookingId}`, (p) => p.getByRole('button', { name: /^Pay/ }));
       await page.getByRole('button', { name: /^Notifications, / }).click();
       await expect(page.getByRole('region', { name: 'Notifications' })).toBeVisible();
-      await expectAxeClean(page);
+      await expectLooksFinished(page, "the bell's list");
     });
 
     test("a seller's screens: My Products with its photos and buttons, the photos dialog, Add Product, My Buyers", async ({ page }) => {
@@ -84,7 +94,7 @@ for (const width of [375, 1280]) {
         .first()
         .click();
       await expect(page.getByRole('dialog').getByRole('button', { name: 'Make cover, photo 2' })).toBeVisible();
-      await expectAxeClean(page);
+      await expectLooksFinished(page, 'the photos dialog');
       await page.keyboard.press('Escape');
       await check(page, '/dashboard/addProduct', (p) => p.getByRole('form', { name: 'Add Product' }));
       await check(page, '/dashboard/myBuyer', (p) => p.getByRole('main'));

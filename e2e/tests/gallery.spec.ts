@@ -7,7 +7,7 @@ import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 /**
  * A car's photos as a buyer meets them: the gallery on the car's page with the keyboard and, on a
  * phone, by touch; a picture that fails to load; and what a brand list's pictures cost on the wire
- * (docs/product.md, "A car's page"; docs/performance.md, "Pictures").
+ * (docs/product.md, "Car detail"; docs/performance.md, "Pictures").
  */
 
 interface ListedCar {

@@ -85,9 +85,14 @@ export function startCache(supervisor, { root, siteDir, ports }) {
 /** What the balancer says when it takes a server out or puts it back, or a backend has none left: told in the terminal. */
 const TAKEN_OUT_OR_BACK = /^(Server \S+ is (going )?(DOWN|UP)\b|backend \S+ has no server available)/;
 
+/** The balancer's configuration as the stack runs it, written into the site's edge/ folder: its path. */
+export function writeBalancerConfig({ root, siteDir, ports }) {
+  return writeConfig(root, siteDir, 'haproxy/haproxy.cfg', templateValues(ports, siteDir));
+}
+
 /** haproxy in the foreground, with the front doors. */
 export function startBalancer(supervisor, { root, siteDir, ports }) {
-  const cfg = writeConfig(root, siteDir, 'haproxy/haproxy.cfg', templateValues(ports, siteDir));
+  const cfg = writeBalancerConfig({ root, siteDir, ports });
   return supervisor.startChild('balancer', '/usr/sbin/haproxy', ['-db', '-f', cfg], {
     cwd: siteDir,
     ports: [ports.pagesDoor, ports.apiDoor, ports.filesDoor, ports.balancerMetrics],

@@ -25,7 +25,7 @@ export interface MailCatcher {
 }
 
 /**
- * A real SMTP server on loopback that keeps what it receives (docs/how-to.md, "Alert mails"):
+ * A real SMTP server on loopback that keeps what it receives (docs/operations.md, "Alert mails"):
  * in memory, and as one JSON file per mail in `dir` when given. For development and tests only:
  * it takes any sender and recipient, without TLS or a password.
  */

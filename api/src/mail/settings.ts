@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 
-/** Where alert mails go out and what their links point at (docs/operations.md, "Mail"). */
+/** Where alert mails go out and what their links point at (docs/operations.md, "Alert mails"). */
 export interface MailSettings {
   smtpHost: string;
   smtpPort: number;

@@ -1,4 +1,7 @@
-/** A remote (or its server build) that cannot be had now; the page shows its fallback, the server leaves the page to the browser. */
+/**
+ * A remote (its code in the page, its server build, its loaders) that cannot be had now: the page
+ * shows the remote's fallback, the render server leaves the page to the browser.
+ */
 export class RemoteUnavailable extends Error {
   constructor(
     readonly remote: string,

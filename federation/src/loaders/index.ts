@@ -1,5 +1,5 @@
 // Running a screen's loader from its remote's build: a subpath module, so the page's entry (loaded on every page) stays without it.
-import { connection, loadScreenModule, RemoteUnavailableError, type PrefetchContext, type PrefetchResult, type ScreenLoader } from '@usedcars/federation';
+import { connection, loadScreenModule, RemoteUnavailable, type PrefetchContext, type PrefetchResult, type ScreenLoader } from '@usedcars/federation';
 import { loadersOf, remoteOf, type ModuleId, type ModuleProps } from '@usedcars/shared-contract';
 
 type RouteModule = Exclude<ModuleId, 'checkout/BookingDialog'>;
@@ -13,7 +13,7 @@ export async function loadScreenLoader<Id extends RouteModule>(id: Id): Promise<
     // A build made before its remote exposed loaders carries each one as its screen's `prefetch` (docs/sharing-and-releases.md).
     const legacy = (await loadScreenModule(id).catch(() => undefined)) as { prefetch?: ScreenLoader<Id> } | undefined;
     if (legacy) return legacy.prefetch ?? null;
-    throw new RemoteUnavailableError(remote, error);
+    throw new RemoteUnavailable(remote, 'its loaders could not be loaded', { cause: error });
   }
   return (table?.[id] as ScreenLoader<Id> | null | undefined) ?? null;
 }

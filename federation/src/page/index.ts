@@ -10,11 +10,11 @@ export {
   loadScreenModule,
   loadedScreenModule,
   isRemoteUnavailable,
-  RemoteUnavailableError,
   type ScreenModule,
   type ScreenLoader,
   type ScreenLoaders,
   type PrefetchContext,
   type PrefetchResult,
 } from './loadScreenModule';
+export { RemoteUnavailable } from '../core/errors';
 export { RemoteArea, RemoteErrorHandlerContext, type RemoteAreaProps, type FallbackProps, type RemoteErrorHandler, type RemoteErrorReport } from './RemoteArea';

@@ -1,21 +1,12 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { remoteOf, type ModuleId, type ModuleProps, type RemoteName, type SessionViewer } from '@usedcars/shared-contract';
+import { RemoteUnavailable } from '../core/errors';
 import { connection } from './connection';
-
-export class RemoteUnavailableError extends Error {
-  constructor(
-    readonly remote: string,
-    cause?: unknown,
-  ) {
-    super(`The ${remote} part of the site could not be loaded`, { cause });
-    this.name = 'RemoteUnavailableError';
-  }
-}
 
 /** By name too: another bundle's copy of the class makes the same error. */
 export function isRemoteUnavailable(error: unknown): boolean {
-  return error instanceof Error && (error instanceof RemoteUnavailableError || error.name === 'RemoteUnavailableError' || error.name === 'ChunkLoadError');
+  return error instanceof Error && (error instanceof RemoteUnavailable || error.name === 'RemoteUnavailable' || error.name === 'ChunkLoadError');
 }
 
 export interface ScreenModule<Id extends ModuleId> {
@@ -58,6 +49,6 @@ export async function loadScreenModule<Id extends ModuleId>(id: Id): Promise<Scr
     if (!screen) throw new Error(`${id} returned nothing`);
     return screen;
   } catch (error) {
-    throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remoteOf(id), error);
+    throw error instanceof RemoteUnavailable ? error : new RemoteUnavailable(remoteOf(id), `${id} could not be loaded`, { cause: error });
   }
 }

@@ -39,7 +39,7 @@ test('a module that could not be fetched is the remote being unavailable, and is
   const modules: Record<string, unknown> = {};
   const remotes = registry(modules);
   connect({ config, session, registry: remotes });
-  await expect(loadScreenModule('dashboard/DashboardHome')).rejects.toMatchObject({ name: 'RemoteUnavailableError', remote: 'dashboard' });
+  await expect(loadScreenModule('dashboard/DashboardHome')).rejects.toMatchObject({ name: 'RemoteUnavailable', remote: 'dashboard' });
   modules['dashboard/DashboardHome'] = carPage;
   expect(await loadScreenModule('dashboard/DashboardHome')).toBe(carPage);
   remotes.forget('dashboard');

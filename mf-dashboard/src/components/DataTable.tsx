@@ -12,9 +12,19 @@ export interface Column<Row> {
   nowrap?: boolean;
   /**
    * Text a person typed (a car's name, a buyer's address): shown in its own direction, so an
-   * Arabic or Hebrew value reads right to left inside an English row, and broken anywhere.
+   * Arabic or Hebrew value reads right to left inside an English row, with its short hyphenated
+   * words kept whole.
    */
   text?: boolean;
+}
+
+/** A hyphenated word of up to this many characters ("Mercedes-Benz", "Jean-Luc") stays on one line. */
+const SHORT_WORD = 16;
+
+/** Typed text with each short hyphenated word kept whole: the line breaks at its spaces, never at "Mercedes-" (docs/product.md, "Dashboard"). */
+function keepHyphenatedWords(value: ReactNode): ReactNode {
+  if (typeof value !== 'string' || !value.includes('-')) return value;
+  return value.split(/(\S+-\S+)/).map((part, index) => (index % 2 === 1 && part.length <= SHORT_WORD ? <Word key={index}>{part}</Word> : part));
 }
 
 /** Rows shown at once: a seller with 500 cars gets pages of this many, with a count. */
@@ -115,7 +125,7 @@ export function DataTable<Row extends { _id: string }>({
                     {columns.map((column) => (
                       // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept as one when stacked
                       <td key={column.header} role="cell" data-label={column.header} data-align={column.align ?? 'start'} data-nowrap={column.nowrap ?? false}>
-                        {column.text ? <span dir="auto">{column.cell(row, first + index)}</span> : column.cell(row, first + index)}
+                        {column.text ? <span dir="auto">{keepHyphenatedWords(column.cell(row, first + index))}</span> : column.cell(row, first + index)}
                       </td>
                     ))}
                   </tr>
@@ -170,7 +180,7 @@ const Table = styled.table`
   font-size: 15px;
   th,
   td {
-    padding: 10px 12px;
+    padding: 10px 8px;
     text-align: left;
     vertical-align: middle;
     border-bottom: 1px solid ${theme.color.line};
@@ -264,6 +274,10 @@ const Narrow = styled.div`
       }
     }
   }
+`;
+
+const Word = styled.span`
+  white-space: nowrap;
 `;
 
 const Caption = styled.caption`

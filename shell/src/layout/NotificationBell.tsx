@@ -40,7 +40,7 @@ function useUnreadCount() {
 type List = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; items: Notification[] };
 
 /**
- * The navbar's bell (docs/product.md, "Notifications"): the unread count, and a list opened under
+ * The navbar's bell (docs/product.md, "The bell"): the unread count, and a list opened under
  * it. Opening the list marks what it shows read; each notification about a car links to its page.
  */
 export default function NotificationBell({ messagesUnread = 0 }: { messagesUnread?: number }) {

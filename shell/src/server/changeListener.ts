@@ -20,7 +20,7 @@ async function refusalOf(response: Response): Promise<string> {
  * Follows the API's GET /changes (server-sent events) and passes each event to holder; while
  * the stream is down or says changes may be missed, caching is off (docs/operations.md).
  * With the render servers' token it listens in their own places, which no anonymous listener
- * can take (docs/api.md, "GET /changes"). Returns a function that stops listening.
+ * can take (docs/api.md, "Routes"). Returns a function that stops listening.
  */
 export function listenForChanges(url: string, holder: ChangeHolder, log: (message: string) => void, token?: string): () => void {
   let stopped = false;

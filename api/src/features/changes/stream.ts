@@ -5,7 +5,7 @@ import type { CacheHolder } from '../../db/change-feed';
 const HEARTBEAT_MS = 15_000;
 
 /**
- * Places per API copy (docs/api.md, "GET /changes"): the render servers' own, which no anonymous listener can take,
+ * Places per API copy (docs/api.md, "Routes"): the render servers' own, which no anonymous listener can take,
  * and a few for anonymous listeners (a CDN's purge relay, an operator's curl), at most a couple per network.
  */
 export interface ChangeStreamPlaces {

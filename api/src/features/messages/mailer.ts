@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { rowsOf } from './views';
 
-/** When a message left unread is mailed about (docs/operations.md, "Mail"). */
+/** When a message left unread is mailed about (docs/api.md, "Mail about unread messages"). */
 export interface MessageMailSettings {
   /** How long a message stays unread before its reader is mailed (10 minutes). */
   afterSeconds: number;

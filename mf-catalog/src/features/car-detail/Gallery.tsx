@@ -18,7 +18,7 @@ const MAIN_SIZES = '(max-width: 783px) calc(100vw - 32px), (max-width: 1341px) c
 const FULL_SIZES = 'calc(100vw - 64px)';
 
 /**
- * A car's photos on its page (docs/product.md, "A car's page"): the main photo, a counter, buttons
+ * A car's photos on its page (docs/product.md, "Car detail"): the main photo, a counter, buttons
  * and thumbnails to move, arrow keys and swipes, and a full-screen view in a dialog. A car with
  * only an `img` link shows that one picture. The box of the main photo is reserved before it
  * arrives; the first photo is the page's LCP picture.

@@ -1,10 +1,9 @@
-import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS, bookingStatus, canPay, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
-import { buttonStyles, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { SITE_PATHS, bookingStatus, canPay, soldToAnotherBuyer, type Booking } from '@usedcars/shared-contract';
+import { formatPrice, usePageTitle } from '@usedcars/shared-ui';
 import { useSignedInEmail } from '../../hooks/useRole';
+import { BrandLinks } from '../../components/BrandLinks';
 import { CarThumb } from '../../components/CarThumb';
+import { SmallButtonLink } from '../../components/SmallButton';
 import { CancelledMark } from '../../components/CancelledMark';
 import { PaidMark } from '../../components/PaidMark';
 import { SoldToAnotherMark } from '../../components/SoldToAnotherMark';
@@ -27,9 +26,9 @@ function OrderStatus({ booking }: { booking: Booking }) {
   if (soldToAnotherBuyer(booking)) return <SoldToAnotherMark />;
   if (mayPayNow(booking)) {
     return (
-      <PayNow to={SITE_PATHS.payment(booking._id)} aria-label={`PAY NOW for ${booking.carName}`}>
+      <SmallButtonLink to={SITE_PATHS.payment(booking._id)} aria-label={`PAY NOW for ${booking.carName}`}>
         PAY NOW
-      </PayNow>
+      </SmallButtonLink>
     );
   }
   return <span>Booked</span>;
@@ -56,30 +55,10 @@ export function MyOrders() {
         query={orders}
         empty={
           <p>
-            You have not booked a car yet. Browse{' '}
-            {CATEGORIES.map((category, index) => (
-              <Fragment key={category}>
-                {index > 0 && (index === CATEGORIES.length - 1 ? ' or ' : ', ')}
-                <Link to={CATEGORY_PATHS[category].listRoute}>{CATEGORY_PATHS[category].label}</Link>
-              </Fragment>
-            ))}{' '}
-            cars and press Book Now.
+            You have not booked a car yet. Browse <BrandLinks /> cars and press Book Now.
           </p>
         }
       />
     </>
   );
 }
-
-const PayNow = styled(Link)`
-  ${buttonStyles};
-  min-height: 36px;
-  padding: 0 14px;
-  font-size: 14px;
-  background: ${theme.color.brand};
-  color: #fff;
-  &:hover {
-    background: ${theme.color.brandDark};
-    color: #fff;
-  }
-`;

@@ -33,7 +33,7 @@ const baseColumns: Column<Car>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
   { header: 'Image', cell: (car) => <CarThumb img={car.img} photo={car.photos?.[0]} name={car.carName} /> },
   { header: 'Car', cell: (car) => car.carName, text: true },
-  { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label },
+  { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label, nowrap: true },
   { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },
   { header: 'Posted', cell: (car) => car.time, nowrap: true },
   { header: 'State', cell: (car) => <State car={car} /> },
@@ -116,7 +116,17 @@ const HiddenNote = styled.span`
   overflow-wrap: anywhere;
 `;
 
+/**
+ * One above the other, each as wide as the column: where the panel is tight a label wraps between
+ * its words ("Mark sold / elsewhere"), never inside one, so the table fits a laptop's panel.
+ */
 const Actions = styled.div`
   display: flex;
+  flex-direction: column;
+  align-items: stretch;
   gap: 6px;
+  > button {
+    line-height: 1.25;
+    text-align: center;
+  }
 `;

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORIES, CATEGORY_PATHS, carDetailPath, type CarResponse, type GoneCar } from '@usedcars/shared-contract';
-import { GhostButton, PriceDrop, StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { carDetailPath, type CarResponse, type GoneCar } from '@usedcars/shared-contract';
+import { PriceDrop, StatusBadge, formatPrice, theme, usePageTitle } from '@usedcars/shared-ui';
+import { BrandLinks } from '../../components/BrandLinks';
 import { CarThumb } from '../../components/CarThumb';
 import { DataTable, type Column } from '../../components/DataTable';
+import { SmallButton } from '../../components/SmallButton';
 import { useRemoveSavedCar, useSavedCars } from './useSavedCars';
 
 function RemoveButton({ car }: { car: CarResponse }) {
@@ -67,14 +69,7 @@ export function SavedCars() {
         query={rows}
         empty={
           <p>
-            No saved cars yet. Browse{' '}
-            {CATEGORIES.map((category, index) => (
-              <span key={category}>
-                {index > 0 && (index === CATEGORIES.length - 1 ? ' or ' : ', ')}
-                <Link to={CATEGORY_PATHS[category].listRoute}>{CATEGORY_PATHS[category].label}</Link>
-              </span>
-            ))}{' '}
-            cars and press the heart on a car you like.
+            No saved cars yet. Browse <BrandLinks /> cars and press the heart on a car you like.
           </p>
         }
       />
@@ -82,12 +77,6 @@ export function SavedCars() {
     </>
   );
 }
-
-const SmallButton = styled(GhostButton)`
-  min-height: 44px;
-  padding: 0 14px;
-  font-size: 14px;
-`;
 
 // Under the price, on its own line.
 const Drop = styled(PriceDrop)`

@@ -1,9 +1,9 @@
-import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS, describeSearch, savedSearchPath, type MileageUnit, type SavedSearch } from '@usedcars/shared-contract';
-import { GhostButton, buttonStyles, theme, usePageTitle } from '@usedcars/shared-ui';
+import { SITE_PATHS, describeSearch, savedSearchPath, type MileageUnit, type SavedSearch } from '@usedcars/shared-contract';
+import { usePageTitle } from '@usedcars/shared-ui';
+import { BrandLinks } from '../../components/BrandLinks';
 import { DataTable, type Column } from '../../components/DataTable';
+import { SmallButton, SmallButtonLink } from '../../components/SmallButton';
 import { useMileageUnit } from '../../hooks/useMileageUnit';
 import { useDeleteSavedSearch, useSavedSearches } from './useSavedSearches';
 
@@ -23,9 +23,9 @@ const columnsIn = (unit: MileageUnit): Column<SavedSearch>[] => [
   {
     header: 'Open',
     cell: (search) => (
-      <OpenLink to={savedSearchPath(search.filters)} aria-label={`Open ${search.name}`}>
+      <SmallButtonLink to={savedSearchPath(search.filters)} aria-label={`Open ${search.name}`}>
         Open
-      </OpenLink>
+      </SmallButtonLink>
     ),
     nowrap: true,
   },
@@ -45,13 +45,7 @@ export function SavedSearches() {
         query={useSavedSearches()}
         empty={
           <p>
-            No saved searches yet. On the <Link to={SITE_PATHS.search}>search</Link> or a brand list (
-            {CATEGORIES.map((category, index) => (
-              <Fragment key={category}>
-                {index > 0 && ', '}
-                <Link to={CATEGORY_PATHS[category].listRoute}>{CATEGORY_PATHS[category].label}</Link>
-              </Fragment>
-            ))}
+            No saved searches yet. On the <Link to={SITE_PATHS.search}>search</Link> or a brand list (<BrandLinks />
             ), apply filters and press Save this search: you will be told when a matching car is listed or gets cheaper.
           </p>
         }
@@ -59,20 +53,3 @@ export function SavedSearches() {
     </>
   );
 }
-
-const SmallButton = styled(GhostButton)`
-  padding: 0 14px;
-  font-size: 14px;
-`;
-
-const OpenLink = styled(Link)`
-  ${buttonStyles};
-  padding: 0 14px;
-  font-size: 14px;
-  background: ${theme.color.brand};
-  color: #fff;
-  &:hover {
-    background: ${theme.color.brandDark};
-    color: #fff;
-  }
-`;

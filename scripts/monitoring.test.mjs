@@ -46,13 +46,13 @@ test("Prometheus's and Alertmanager's configuration, as the stack fills them in,
 
 test('every alert rule has unit tests, and promtool test rules passes them', { skip }, () => {
   const alerts = [...readFileSync(path.join(DIR, 'rules', 'alerts.yml'), 'utf8').matchAll(/^\s+- alert: (\w+)$/gm)].map(([, name]) => name);
-  const cases = readFileSync(path.join(DIR, 'tests', 'alerts.test.yml'), 'utf8');
+  const cases = readFileSync(path.join(DIR, 'tests', 'alerts.yml'), 'utf8');
   assert.ok(alerts.length >= 10, `alerts found: ${alerts.join(', ')}`);
   // Each alert both fires in a case (exp_alerts follow its name) and stays quiet in one (nothing follows).
   const lines = cases.split('\n');
   const kinds = (name) =>
     new Set(lines.flatMap((line, index) => (line.trim() === `alertname: ${name}` ? [lines[index + 1]?.trim() === 'exp_alerts:' ? 'fires' : 'quiet'] : [])));
   for (const name of alerts) assert.deepEqual([...kinds(name)].sort(), ['fires', 'quiet'], `${name} needs a case where it fires and one where it does not`);
-  const told = check('/usr/bin/promtool', ['test', 'rules', path.join(DIR, 'tests', 'alerts.test.yml')]);
+  const told = check('/usr/bin/promtool', ['test', 'rules', path.join(DIR, 'tests', 'alerts.yml')]);
   assert.match(told, /SUCCESS/);
 });

@@ -51,7 +51,7 @@ module.exports = function preset({ environment = 'jsdom', displayName, rootDir, 
     // ESM-only packages in node_modules need swc too.
     transformIgnorePatterns: ['/node_modules/(?!(jose|@firebase|firebase)/)'],
     moduleNameMapper: {
-      '\\.(svg|png|jpg|jpeg|webp|gif)(\\?inline)?$': path.join(__dirname, 'file-stub.cjs'),
+      '\\.(svg|png|jpg|jpeg|webp|gif)(\\?inline|\\?markup)?$': path.join(__dirname, 'file-stub.cjs'),
       ...(environment === 'jsdom' ? browserBuilds(['@firebase/auth', '@firebase/util']) : {}),
     },
     setupFilesAfterEnv: [

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL 15 for tests and benchmarks (never for real data: fsync is off).
+# A throwaway PostgreSQL 15 for tests and benchmarks, never for real data (docs/how-to.md, "The API suite on PostgreSQL").
 #   scripts/pg-throwaway.sh start [port]   initdb + start, create db usedcars_test, print its URL
 #   scripts/pg-throwaway.sh stop [port]    stop it and delete its folder
 #   scripts/pg-throwaway.sh restart [port] stop it as a crash would (immediate mode), start it again
-# PG_EXTRA_OPTIONS adds server settings (`npm run stack` turns synchronous_commit back on: an
-# acknowledged write must outlive a restart of the server).
+# By default fsync, full_page_writes and synchronous_commit are off: the API suites create and drop a
+# database per test file and never crash the server, so nothing they check needs a write on disk.
+# PG_DURABLE=1 keeps all three on, for whatever checks that an acknowledged write outlives a crash
+# (`npm run stack` and its fault tests). PG_EXTRA_OPTIONS adds server settings.
 # Runs the server as user postgres (via runuser when started as root), trust auth on loopback only.
 set -euo pipefail
 
@@ -32,8 +34,10 @@ case "$cmd" in
       chmod 700 "$dir"
       as_postgres "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
         { cat "$dir/initdb.log" >&2; exit 1; }
+      speed="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+      if [ "${PG_DURABLE:-}" = 1 ]; then speed=""; fi
       as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-        -o "-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${PG_EXTRA_OPTIONS:-}" \
+        -o "-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} ${speed} -c max_connections=200 ${PG_EXTRA_OPTIONS:-}" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
       as_postgres "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres "$db"
     fi

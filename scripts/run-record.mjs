@@ -48,6 +48,28 @@ function readRecord(file) {
   }
 }
 
+/** The pid a server wrote itself (PostgreSQL's postmaster.pid: its first line), or null. */
+export function pidInFile(file) {
+  try {
+    const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A part that restarts itself under a new pid (PostgreSQL after `pg_ctl restart`) names its pid file: the part is
+ * whatever process that file names now, if it still runs, whether or not the launcher saw the restart.
+ */
+function current(part) {
+  if (!part.pidFile) return part;
+  const pid = pidInFile(part.pidFile);
+  const info = pid === null ? null : processInfo(pid);
+  if (!info || info.zombie || pid === part.pid) return part;
+  return { ...part, pid, pgid: info.pgid, start: info.start, command: info.command };
+}
+
 // A leader gone still names its group (no pid is handed out while it is a group's id); one reused names none.
 function survivorsOf(part) {
   const now = processInfo(part.pid);
@@ -98,7 +120,7 @@ export async function stopLeftovers(siteDir, { log = console.log, checkout } = {
     return;
   }
   if (record.launcher && stillRunning(record.launcher)) throw new AlreadyRunningError(record, siteDir);
-  const alive = record.parts.filter((part) => survivorsOf(part).length > 0);
+  const alive = record.parts.map(current).filter((part) => survivorsOf(part).length > 0);
   if (alive.length > 0) {
     const from = record.checkout && checkout && record.checkout !== checkout ? ` (started from ${record.checkout})` : '';
     log(
@@ -132,7 +154,7 @@ export function createRunRecord(siteDir, { checkout, dataDir, ports }) {
   save();
   return {
     /**
-     * @param {{ name: string, pid: number, ports: number[], stopSignal?: string, graceMs?: number, log?: string }} part
+     * @param {{ name: string, pid: number, ports: number[], stopSignal?: string, graceMs?: number, log?: string, pidFile?: string }} part
      */
     add(part) {
       const info = processInfo(part.pid);
@@ -148,7 +170,16 @@ export function createRunRecord(siteDir, { checkout, dataDir, ports }) {
         stopSignal: part.stopSignal ?? 'SIGTERM',
         graceMs: part.graceMs ?? 10_000,
         ...(part.log ? { log: part.log } : {}),
+        ...(part.pidFile ? { pidFile: part.pidFile } : {}),
       });
+      save();
+    },
+    /** The part runs under another pid now (it restarted itself): a later start stops that one. */
+    update(name, pid) {
+      const part = record.parts.find((entry) => entry.name === name);
+      const info = processInfo(pid);
+      if (!part || !info) return;
+      Object.assign(part, { pid, pgid: info.pgid, start: info.start, command: info.command });
       save();
     },
     remove() {

@@ -60,7 +60,14 @@ export async function serveStatic({ dir, port = 0, host = '127.0.0.1', spa = fal
         return;
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
-      let rel = decodeURIComponent(url.pathname);
+      let rel;
+      try {
+        rel = decodeURIComponent(url.pathname);
+      } catch {
+        // `/%ff`, `/%`, `/a%zz`: the client's mistake, as the shell and the API say.
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', ...cors }).end('Bad path: not a valid percent-encoded address');
+        return;
+      }
       if (Object.hasOwn(inject, rel)) {
         res.writeHead(200, {
           'Content-Type': TYPES[path.extname(rel)] ?? 'application/octet-stream',

@@ -42,3 +42,12 @@ test('another origin gets no permission to read, on files and on misses alike', 
 test('without a list, any page may read (a team serving a build by hand)', async () => {
   assert.equal((await manifest(open, 'https://elsewhere.example')).headers.get('access-control-allow-origin'), '*');
 });
+
+test('an address that is not valid percent-encoding is the client’s mistake: 400, never 500', async () => {
+  for (const address of ['/%ff', '/%', '/a%zz', '/assets/%E0%A4%A']) {
+    const response = await fetch(`${base(open)}${address}`);
+    assert.equal(response.status, 400, address);
+    assert.match(await response.text(), /Bad path/);
+  }
+  assert.equal((await fetch(`${base(open)}/mf-manifest.json`)).status, 200);
+});

@@ -8,7 +8,7 @@ import { startAuth } from './site/auth.mjs';
 import { startFrontEnds } from './site/front-ends.mjs';
 import { writeRuntimeFiles } from './site/runtime-files.mjs';
 import { createSupervisor } from './site/supervisor.mjs';
-import { REMOTE_NAMES, frontEndOrigins } from './topology.mjs';
+import { REMOTE_NAMES, siteCorsOrigins } from './topology.mjs';
 
 export { AlreadyRunningError, PortsInUseError } from './run-record.mjs';
 export { buildMissing } from './site/build.mjs';
@@ -33,7 +33,8 @@ function startApi(supervisor, { ports, dataDir, publicHost, apiEnv }) {
     env: {
       PORT: String(ports.api),
       DATA_DIR: dataDir,
-      CORS_ORIGINS: frontEndOrigins(ports).join(','),
+      // Any origin the caller lists too (a remote run alone on a port of its choosing).
+      CORS_ORIGINS: [...siteCorsOrigins(ports), process.env.CORS_ORIGINS].filter(Boolean).join(','),
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
       FIREBASE_PROJECT_ID: 'demo-usedcars',
       SMTP_HOST: '127.0.0.1',

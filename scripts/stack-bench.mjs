@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { lighthouseRun, median, signInFirst } from './lighthouse.mjs';
+import { demoAccessToken, lighthouseRuns, median, signInFirst } from './lighthouse.mjs';
 import { release } from './releases.mjs';
 import { stackPorts, startStack } from './stack.mjs';
 
@@ -15,30 +15,31 @@ const arg = (name, fallback) => {
 const SECONDS = arg('--seconds', 10);
 const CONNECTIONS = arg('--connections', 50);
 const RUNS = arg('--runs', 3);
-const LCP_GOAL_MS = 1000;
+/** docs/performance.md, "Goals": a public page's, a signed-in page's. */
+const GOALS = { public: { lcp: 1000, tbt: 50 }, signedIn: { lcp: 1200, tbt: 100 } };
 /** `--save <dir>`: each Lighthouse report kept there as JSON, to see what the LCP waited for. */
 const SAVE = process.argv.includes('--save') ? process.argv[process.argv.indexOf('--save') + 1] : null;
 
 async function pageSpeed(pages) {
-  console.log(`Lighthouse mobile through ${new URL(pages[0][1]).origin}, ${RUNS} runs per page (load average ${os.loadavg()[0].toFixed(1)}):`);
+  console.log(`Lighthouse mobile through ${new URL(pages[0][1]).origin}, ${RUNS} runs per page:`);
   const rows = [];
-  for (const [label, url, signedInAs, publicPage = true] of pages) {
-    const results = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const result = await lighthouseRun(url, signedInAs ? { prepare: (port) => signInFirst(port, new URL(url).origin, signedInAs) } : {});
-      if (SAVE) writeFileSync(path.join(SAVE, `${label.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr));
-      results.push(result);
-    }
-    const lcp = median(results.map((result) => result.lcp));
-    const element = results[0].lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? '';
+  for (const [label, url, signedInAs] of pages) {
+    const loadAverage = os.loadavg()[0].toFixed(1);
+    const results = await lighthouseRuns(url, RUNS, signedInAs ? { prepare: (port) => signInFirst(port, new URL(url).origin, signedInAs, url) } : {});
+    if (SAVE) results.forEach((result, i) => writeFileSync(path.join(SAVE, `${label.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr)));
+    const [lcp, tbt] = [median(results.map((result) => result.lcp)), median(results.map((result) => result.tbt))];
+    const goal = signedInAs ? GOALS.signedIn : GOALS.public;
     const row = {
       page: label,
       'LCP (median)': `${(lcp / 1000).toFixed(2)} s`,
-      runs: results.map((r) => (r.lcp / 1000).toFixed(2)).join(' '),
-      goal: !publicPage ? 'none: signed-in page' : lcp <= LCP_GOAL_MS ? 'met' : 'NOT met',
-      'LCP element': element.slice(0, 40),
+      'TBT (median)': `${Math.round(tbt)} ms`,
+      runs: results.map((r) => `${(r.lcp / 1000).toFixed(2)} s/${Math.round(r.tbt)} ms`).join(' '),
+      goal: lcp <= goal.lcp && tbt <= goal.tbt ? 'met' : 'NOT met',
     };
-    console.log(`  ${label}: LCP ${row['LCP (median)']} (runs ${row.runs}; ${publicPage ? `≤ 1.0 s: ${row.goal}` : row.goal})`);
+    console.log(
+      `  ${label}: LCP ${row['LCP (median)']}, TBT ${row['TBT (median)']} (runs ${row.runs}; load average ${loadAverage}, benchmarkIndex ${results.map((r) => r.benchmarkIndex).join(' ')}; ` +
+        `≤ ${goal.lcp / 1000} s and ${goal.tbt} ms: ${row.goal})`,
+    );
     rows.push(row);
   }
   console.table(rows);
@@ -47,17 +48,6 @@ async function pageSpeed(pages) {
 async function load(url) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
   return { perSecond: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
-}
-
-async function adminToken(auth, api) {
-  const signIn = await fetch(`${auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@usedcars.test', password: process.env.DEMO_PASSWORD ?? 'usedcars-demo', returnSecureToken: true }),
-  });
-  const { idToken } = await signIn.json();
-  const jwt = await fetch(`${api}/jwt?email=admin%40usedcars.test`, { headers: { Authorization: `Bearer ${idToken}` } });
-  return (await jwt.json()).accessToken;
 }
 
 async function throughput(builds) {
@@ -71,7 +61,7 @@ async function throughput(builds) {
     ['static file through the cache', await load(file)],
     ['anonymous page through the cache', await load(page)],
   ];
-  const admin = await adminToken(`http://127.0.0.1:${ports.auth}`, stack.doors.api);
+  const admin = await demoAccessToken(`http://127.0.0.1:${ports.auth}`, stack.doors.api, 'admin@usedcars.test');
   const deploy = await fetch(`${stack.doors.api}/deploy-tokens`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
@@ -99,14 +89,13 @@ const stack = await startStack({ ports, dataDir, quiet: true, log: () => undefin
 const builds = mkdtempSync(path.join(os.tmpdir(), 'usedcars-stack-bench-builds-'));
 try {
   const hondas = await (await fetch(`${stack.doors.api}/hondas?limit=1`)).json();
-  const publicPages = ['/', '/about', '/blogs', '/login', '/register', `/hondas/${hondas[0]._id}`];
+  // Signed out, a brand list is the sign-in form in place: a public page (docs/performance.md, "The sign-in form in place").
+  const publicPages = ['/', '/about', '/blogs', '/login', '/register', `/hondas/${hondas[0]._id}`, '/no/such/page', '/hondas'];
   // Each page once first, so Lighthouse measures what the cache keeps, as a CDN serves it.
   for (const address of publicPages) await (await fetch(`${stack.doors.pages}${address}`)).arrayBuffer();
   await pageSpeed([
     ...publicPages.map((address) => [address === '/' ? 'home' : address, `${stack.doors.pages}${address}`]),
-    // A brand list is for the signed in (docs/performance.md, "Through the shared cache"): shown beside the goal, not judged by it.
-    ['/hondas', `${stack.doors.pages}/hondas`, undefined, false],
-    ['buyer: /hondas', `${stack.doors.pages}/hondas`, 'buyer@usedcars.test', false],
+    ['buyer: /hondas', `${stack.doors.pages}/hondas`, 'buyer@usedcars.test'],
   ]);
   if (!process.argv.includes('--lighthouse-only')) await throughput(builds);
 } finally {

@@ -9,6 +9,7 @@ export type StackPorts = Record<
   | 'render2'
   | 'cachePages'
   | 'cacheFiles'
+  | 'cachePurge'
   | 's3'
   | 'remoteFiles'
   | 'postgres'
@@ -29,7 +30,8 @@ export function startStack(o: {
   log?: (line: string) => void;
 }): Promise<{
   stop: () => Promise<void>;
-  parts: { name: string; address: string; pid: number }[];
+  /** Each part's own pid (the server, not a wrapper) and its process group. */
+  parts: { name: string; address: string; pid: number; group: number }[];
   doors: { pages: string; api: string; files: string };
   siteDir: string;
   logDir: string;

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { processInfo } from './processes.mjs';
 import { checkPorts, createRunRecord, stopLeftovers } from './run-record.mjs';
 import { ROOT, startMailCatcher } from './site.mjs';
 import { startAuth } from './site/auth.mjs';
@@ -14,6 +15,12 @@ import { BUCKET, objectStoreEnv, startObjectStore, startPostgres } from './stack
 import { startApiCopy, startRemoteFiles, startRenderServer } from './stack/servers.mjs';
 
 export { frontDoors, stackPorts } from './stack/ports.mjs';
+
+/** A part's pid and its process group (the part as a whole): the same for the children it spawned, whose group it leads. */
+function pidsOf(part) {
+  const pid = typeof part === 'number' ? part : part.child.pid;
+  return { pid, group: processInfo(pid)?.pgid ?? pid };
+}
 
 /** docs/operate-scale-out.md. */
 function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
@@ -68,7 +75,7 @@ export async function startStack(o) {
 
   try {
     await supervisor.guard(buildMissing(log, undefined, { signal: supervisor.failed }));
-    const postgres = startPostgres(supervisor, record, { root: ROOT, port: ports.postgres });
+    const postgres = startPostgres(supervisor, record, { root: ROOT, port: ports.postgres, log });
     parts.push(['postgres', postgres.url, postgres.pid]);
     const s3 = startObjectStore(supervisor, { root: ROOT, dataDir, port: ports.s3 });
     parts.push(['s3', `http://127.0.0.1:${ports.s3}/${BUCKET}`, s3]);
@@ -96,7 +103,7 @@ export async function startStack(o) {
     });
     const renderEnv = {
       TELEMETRY_TOKEN: secrets.telemetry,
-      CACHE_PURGE_URL: `http://127.0.0.1:${ports.cachePages}/`,
+      CACHE_PURGE_URL: `http://127.0.0.1:${ports.cachePurge}/`,
       RENDER_WORKERS: String(o.renderWorkers ?? 2),
       TRUST_PROXY: 'loopback',
       ...o.renderEnv,
@@ -107,7 +114,8 @@ export async function startStack(o) {
     ]) {
       parts.push([name, `http://127.0.0.1:${port}`, startRenderServer(supervisor, { root: ROOT, name, port, siteDir, env: renderEnv }), '/healthz']);
     }
-    parts.push(['cache', `http://127.0.0.1:${ports.cachePages}`, startCache(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
+    // Its pages and files sockets take only the balancer's PROXY protocol: it is checked on the purge socket.
+    parts.push(['cache', `http://127.0.0.1:${ports.cachePurge}`, startCache(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
     parts.push(['balancer', doors.pages, startBalancer(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
 
     const checks = parts
@@ -118,10 +126,9 @@ export async function startStack(o) {
     checks.push(supervisor.ready('api door', `${doors.api}/health`, 120_000));
     await Promise.all(checks);
     supervisor.running();
-    const pidOf = (part) => (typeof part === 'number' ? part : part.child.pid);
     return {
       stop: supervisor.stop,
-      parts: parts.map(([name, address, part]) => ({ name, address, pid: pidOf(part) })),
+      parts: parts.map(([name, address, part]) => ({ name, address, ...pidsOf(part) })),
       doors,
       siteDir,
       logDir,

@@ -66,3 +66,13 @@ export function remoteManifests(originOf) {
 export function frontEndOrigins(ports) {
   return FRONT_ENDS.flatMap((f) => [`http://localhost:${ports[f.name]}`, `http://127.0.0.1:${ports[f.name]}`]);
 }
+
+/**
+ * The origins whose pages a site started from this checkout lets read its API: its own front ends, and each remote
+ * alone (`npm run dev -w <remote>`) at its usual port, so a team can run its screens beside a site on other ports.
+ */
+export function siteCorsOrigins(ports) {
+  const usual = defaultPorts({});
+  const alone = REMOTE_NAMES.flatMap((name) => [`http://localhost:${usual[name]}`, `http://127.0.0.1:${usual[name]}`]);
+  return [...new Set([...frontEndOrigins(ports), ...alone])];
+}

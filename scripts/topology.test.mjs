@@ -40,6 +40,18 @@ test('a remote added to topology.json is built, served, given a port, a setting 
   assert.equal(site.movedPorts(200).garage, 3009 + 200);
 });
 
+test('a site on other ports lets a remote run alone at its usual port read its API (npm run dev -w mf-catalog)', async () => {
+  const site = await import('./topology.mjs');
+  const moved = site.movedPorts(3200);
+  const origins = site.siteCorsOrigins(moved);
+  for (const origin of ['http://localhost:6200', 'http://127.0.0.1:6201', 'http://localhost:3001', 'http://127.0.0.1:3004'])
+    assert.ok(origins.includes(origin), origin);
+  assert.equal(new Set(origins).size, origins.length);
+  // The shell is never run alone: its usual port is only allowed when the site is on it.
+  assert.ok(!origins.includes('http://localhost:3000'));
+  assert.ok(site.siteCorsOrigins(site.defaultPorts({})).includes('http://localhost:3000'));
+});
+
 test('the ports and settings of the real topology are those the README lists', async () => {
   const site = await import('./topology.mjs');
   assert.deepEqual(site.defaultPorts({}), { shell: 3000, catalog: 3001, dashboard: 3002, checkout: 3003, messages: 3004, api: 5000, auth: 9099, mail: 2525 });

@@ -19,3 +19,8 @@ declare module '*.svg?inline' {
   const url: string;
   export default url;
 }
+/** The SVG's own markup, rendered in the page's markup (tooling/webpack/resolve.cjs, pictureRule). */
+declare module '*.svg?markup' {
+  const markup: string;
+  export default markup;
+}

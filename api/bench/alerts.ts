@@ -30,15 +30,18 @@ async function seed(database: Database): Promise<string> {
   );
   await db.execute(sql`INSERT INTO users (name, email, role) VALUES ('Bench Seller', 'seller@bench.test', 'Seller')`);
   // Every fifth search matches the measured car (a Honda Civic in Austin at $18,500), the rest miss it on one filter or another.
-  await db.execute(sql`INSERT INTO saved_searches (user_id, name, category, q, min_price, max_price, year, location)
-    SELECT u.id, 'Search ' || n,
-      (ARRAY['honda', 'audi', 'mercedes'])[1 + n % 3],
-      CASE WHEN n % 4 = 0 THEN (ARRAY['civic', 'accord', 'cr-v', 'fit'])[1 + (n / 4) % 4] END,
+  // Words are kept as the lists read them (features/cars/words.ts), a year as the year facet's one pick.
+  await db.execute(sql`INSERT INTO saved_searches (user_id, name, category, q, words, min_price, max_price, facets, location)
+    SELECT u.id, 'Search ' || n, category, q,
+      CASE WHEN q IS NOT NULL THEN jsonb_build_object('query', websearch_to_tsquery('english', q)::text, 'contains', '[]'::jsonb) END,
       CASE WHEN n % 2 = 0 THEN (n % 30) * 1000 END,
       CASE WHEN n % 3 = 1 THEN 10000 + (n % 40) * 1000 END,
-      CASE WHEN n % 7 = 0 THEN (2015 + n % 8)::text END,
+      CASE WHEN n % 7 = 0 THEN jsonb_build_object('year', jsonb_build_array((2015 + n % 8)::text)) END,
       CASE WHEN n % 5 = 0 THEN (ARRAY['austin', 'denver', 'boston'])[1 + n % 3] END
-    FROM generate_series(1, ${SEARCHES}) n JOIN users u ON u.email = 'buyer' || (1 + n % ${BUYERS}) || '@bench.test'`);
+    FROM generate_series(1, ${SEARCHES}) n
+    CROSS JOIN LATERAL (SELECT (ARRAY['honda', 'audi', 'mercedes'])[1 + n % 3] AS category,
+                               CASE WHEN n % 4 = 0 THEN (ARRAY['civic', 'accord', 'cr-v', 'fit'])[1 + (n / 4) % 4] END AS q) AS picked
+    JOIN users u ON u.email = 'buyer' || (1 + n % ${BUYERS}) || '@bench.test'`);
   const { rows } = (await db.execute(sql`SELECT id FROM users WHERE email = 'seller@bench.test'`)) as unknown as { rows: { id: string }[] };
   return rows[0]!.id;
 }

@@ -40,6 +40,7 @@ import { photoRoutes } from './features/photos/routes';
 import { PhotoService } from './features/photos/service';
 import { type PhotoStorage, S3Storage, storageFromSettings } from './features/photos/storage';
 import { releaseStorage } from './features/releases/files';
+import { pendingOrPublished, releaseUploadStorage } from './features/releases/uploads';
 import { ReleaseChecks } from './features/releases/preflight';
 import { releaseRoutes } from './features/releases/routes';
 import { ReleaseRegistry } from './features/releases/service';
@@ -50,6 +51,11 @@ import { DeployTokens } from './features/releases/tokens';
 import { RegisteredReleases } from './features/telemetry/registered-releases';
 import { telemetryRoutes } from './features/telemetry/routes';
 import { userRoutes } from './features/users/routes';
+import { Market } from './features/market/service';
+import { marketRoutes } from './features/market/routes';
+import { Search } from './features/search/service';
+import { searchRoutes } from './features/search/routes';
+import { siteRoutes } from './features/site/routes';
 import { startBackgroundWork } from './background-work';
 import { registerCompression } from './http/compression';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
@@ -68,6 +74,8 @@ export interface AppOptions {
   photoStorage?: PhotoStorage;
   /** Where release files go; by default the one config.releases names. */
   releaseFiles?: PhotoStorage;
+  /** Where they wait until their version is registered; by default the upload area of the one config.releases names. */
+  releaseUploads?: PhotoStorage;
   /** The node-postgres pool, whose use the metrics show (none with PGlite: one connection, in process). */
   pool?: pg.Pool;
 }
@@ -145,13 +153,20 @@ async function registerDocs(app: ZodApp) {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }
 
-/** Tells the other API copies about every accepted write before it is answered. */
-function publishWrites(app: ZodApp, changes: ChangeFeed) {
+/** Settles the market's ratings, then tells the other API copies about every accepted write, before it is answered. */
+function publishWrites(app: ZodApp, changes: ChangeFeed, market: Market) {
   // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted),
   // in every copy. Hooked onto write routes only, so reads pay nothing for it. The answer waits
   // for the other copies, so whichever one the client asks next already shows the write.
   const invalidateOnSuccess: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     if (reply.statusCode >= 400) return payload;
+    try {
+      // A listing, a new price, a sale or a moderation changes other cars' deal ratings (features/market).
+      await market.settle();
+    } catch (error) {
+      // The write stands; the next accepted write settles what this one marked.
+      request.log.error({ err: error }, 'could not settle the market after a write');
+    }
     try {
       await changes.publish();
     } catch (error) {
@@ -175,6 +190,7 @@ export async function buildApp({
   changes = new LocalChangeFeed(),
   photoStorage = storageFromSettings(config.photos.storage),
   releaseFiles = releaseStorage(config.releases),
+  releaseUploads = releaseUploadStorage(config.releases),
   pool,
 }: AppOptions): Promise<FastifyInstance> {
   const headers = await securityHeaders(headerOptions);
@@ -204,8 +220,9 @@ export async function buildApp({
     maxAge: '1d',
   });
 
+  const market = new Market(db);
   const photos = new PhotoService(db, photoStorage, config.photos.concurrency, (message, error) => app.log.warn({ err: error }, message));
-  for (const storage of [photoStorage, releaseFiles]) if (storage instanceof S3Storage) app.addHook('onClose', () => storage.destroy());
+  for (const storage of [photoStorage, releaseFiles, releaseUploads]) if (storage instanceof S3Storage) app.addHook('onClose', () => storage.destroy());
   const context: AppContext = {
     db,
     identity,
@@ -214,11 +231,15 @@ export async function buildApp({
     tokens,
     limits: new WriteLimits(db, config.writeLimits, clock, (action) => metrics.writeLimitRefusals.inc({ action })),
     photos,
+    market,
   };
   const cursors = new CursorCodec(`cursor:${config.jwtSecret}`);
   const catalog = new CarCatalog(db, photos, { pagesMs: config.listCacheTtlMs, totalsMs: config.countCacheTtlMs }, cursors);
 
+  const search = new Search(db, photos, { pagesMs: config.listCacheTtlMs, countsMs: config.countCacheTtlMs });
+
   changes.attach(catalog);
+  changes.attach(search);
   const changeStream = new ChangeStream();
   changes.attach(changeStream);
   // A stream lasts as long as the access token it was opened with (docs/api.md, "Messages").
@@ -234,19 +255,20 @@ export async function buildApp({
     new UnreadMessageMail(db, config.messageMail, clock).start((message, error) => app.log.warn({ err: error }, message)),
   );
 
-  publishWrites(app, changes);
+  publishWrites(app, changes, market);
 
   if (config.metrics.token) registerTokenMetrics(app, metrics.registry, config.metrics.token);
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
   for (const routes of [authRoutes, userRoutes, carRoutes(catalog), bookingRoutes, paymentRoutes]) routes(app, context);
   for (const routes of [favouriteRoutes, alertRoutes, moderationRoutes, messageRoutes(messageStream)]) routes(app, context);
+  for (const routes of [searchRoutes(search), marketRoutes, siteRoutes]) routes(app, context);
   await app.register(photoRoutes(photos, context));
-  changeRoutes(changeStream)(app);
+  changeRoutes(changeStream, config.telemetry.serverToken)(app);
   await app.register(unsubscribeRoutes(context));
   const registry = new ReleaseRegistry(db, clock);
   // Render servers hold TELEMETRY_TOKEN too, so they check a pin's signature themselves (docs/releases.md, "Pin").
   const pins = new PinSigner(config.telemetry.serverToken ?? config.jwtSecret);
-  const checks = new ReleaseChecks(releaseFiles, config.releases);
+  const checks = new ReleaseChecks(releaseFiles, config.releases, pendingOrPublished(releaseUploads, releaseFiles));
   const { telemetry, analyses } = startBackgroundWork(app, { db, config, clock, changes }, metrics);
   const deployTokens = new DeployTokens(db);
   const pinTtlSeconds = config.releases.pinTtlSeconds;
@@ -255,7 +277,20 @@ export async function buildApp({
   const previews = new PreviewLinks(db, registry, new PreviewSigner(config.telemetry.serverToken ?? config.jwtSecret), clock);
   const renderServerToken = config.telemetry.serverToken;
   await app.register(
-    releaseRoutes({ registry, tokens: deployTokens, guard, pins, pinTtlSeconds, releaseFiles, checks, analyses, beforeAnalysis, previews, renderServerToken }),
+    releaseRoutes({
+      registry,
+      tokens: deployTokens,
+      guard,
+      pins,
+      pinTtlSeconds,
+      releaseFiles,
+      releaseUploads,
+      checks,
+      analyses,
+      beforeAnalysis,
+      previews,
+      renderServerToken,
+    }),
   );
   const registered = new RegisteredReleases(db);
   await app.register(

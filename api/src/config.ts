@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { SiteSettings } from '@usedcars/shared-contract';
+import { defaultSiteSettings, siteSettingsFromEnv } from './features/site/settings';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { trustProxyFromEnv } from '@usedcars/shared-contract/proxy';
@@ -45,6 +47,8 @@ export interface AppConfig {
   metrics: MetricsSettings;
   /** What POST /telemetry takes and how long its aggregates are kept (docs/operations.md, "Telemetry"). */
   telemetry: TelemetrySettings;
+  /** The unit of every mileage and the monthly cost's defaults (GET /site-settings). */
+  site: SiteSettings;
 }
 
 export type PhotoStorageSettings = { kind: 'folder'; dir: string } | ({ kind: 's3' } & S3Settings);
@@ -123,6 +127,7 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   },
   metrics: defaultMetricsSettings,
   telemetry: defaultTelemetrySettings,
+  site: defaultSiteSettings,
 };
 
 export function writeLimitsFromEnv(env: NodeJS.ProcessEnv): WriteLimitSettings {
@@ -275,6 +280,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
       },
       metrics: metricsSettingsFromEnv(env),
       telemetry: telemetrySettingsFromEnv(env),
+      site: siteSettingsFromEnv(env),
     },
   };
 }

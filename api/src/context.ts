@@ -7,6 +7,7 @@ import type { AccessTokens } from './features/auth/access-token';
 import type { IdentityVerifier } from './features/auth/identity';
 import type { WriteLimits } from './features/limits/write-limits';
 import type { PaymentGateway } from './features/payments/gateway';
+import type { Market } from './features/market/service';
 import type { PhotoService } from './features/photos/service';
 
 /**
@@ -22,6 +23,7 @@ export interface AppContext {
   tokens: AccessTokens;
   limits: WriteLimits;
   photos: PhotoService;
+  market: Market;
 }
 
 export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -24,13 +24,17 @@ async function main(): Promise<void> {
     await database.migrate();
     const started = Date.now();
     if (perBrand === undefined) {
-      const report = await reseedDemo(database.db, { demoSignIns, photos: { storage, cacheDir: demoPhotoCacheDir() } });
+      const report = await reseedDemo(database.db, {
+        demoSignIns,
+        photos: { storage, cacheDir: demoPhotoCacheDir() },
+        mileageUnit: settings.app.site.mileageUnit,
+      });
       console.log(
         `Seeded the demo catalog in ${Date.now() - started} ms (${database.driver}): ${report.cars} cars, ${report.photos} photos ` +
           `(${report.processed} pictures processed, ${report.reused} reused from earlier seeds)`,
       );
     } else {
-      await seedLargeCatalog(database.db, perBrand);
+      await seedLargeCatalog(database.db, perBrand, undefined, settings.app.site.mileageUnit);
       console.log(`Seeded ${perBrand} cars per brand in ${Date.now() - started} ms (${database.driver})`);
     }
   } finally {

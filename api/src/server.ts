@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const seeded = await prepareDatabase(database, {
     demoSignIns: identity.isEmulator,
     photos: { storage: photoStorage, cacheDir: demoPhotoCacheDir() },
+    mileageUnit: settings.app.site.mileageUnit,
   });
   // The feed starts before the app and its logger exist; its warnings go to the app's log once there is one.
   let warn = (message: string, error?: unknown) => console.warn(message, error ?? '');

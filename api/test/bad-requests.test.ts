@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import type { CarInput } from '@usedcars/shared-contract';
 import { bookings, cars, payments, users } from '../src/db/schema';
 import { type Account, describeEachDriver, sampleCar } from './helpers';
 
@@ -49,7 +50,7 @@ describeEachDriver('bad input', (api) => {
       const { [field]: _dropped, ...rest } = car;
       return rest;
     };
-    const carWith = (field: keyof typeof car | 'sellerId' | 'status', value: unknown): Case => [asSeller({ ...car, [field]: value }), field];
+    const carWith = (field: keyof CarInput | 'sellerId' | 'status', value: unknown): Case => [asSeller({ ...car, [field]: value }), field];
 
     return [
       // Add Product: every required field missing, wrong types, bad formats, unknown fields.
@@ -64,6 +65,15 @@ describeEachDriver('bad input', (api) => {
       carWith('currentPrice', 19.999),
       // Above the cap, which keeps every amount inside the payments' integer cents column.
       carWith('price', 50_000_000),
+      // The facts buyers filter on: optional, but checked when sent.
+      carWith('mileage', -5),
+      carWith('mileage', 1.5),
+      carWith('mileage', '40000'),
+      carWith('fuel', 'coal'),
+      carWith('gearbox', 'cvt'),
+      carWith('body', 'limousine'),
+      carWith('colour', 'plaid'),
+      carWith('previousOwners', 51),
       carWith('purchaseYear', 2019),
       carWith('purchaseYear', '19'),
       carWith('purchaseYear', 'MMXIX'),
@@ -149,6 +159,9 @@ describeEachDriver('bad input', (api) => {
       [{ method: 'GET', url: `/audis/${encodeURIComponent('1; DROP TABLE cars')}` }, 'id'],
       [{ method: 'GET', url: '/audis?limit=abc' }, 'limit'],
       [{ method: 'GET', url: `/audis?minPrice=${encodeURIComponent('1; DROP TABLE cars')}` }, 'minPrice'],
+      [{ method: 'GET', url: `/search?fuel=${encodeURIComponent("petrol' OR '1'='1")}` }, 'fuel'],
+      [{ method: 'GET', url: `/search/facets?price=${encodeURIComponent('0-5000; DROP TABLE cars')}` }, 'price'],
+      [{ method: 'GET', url: `/search?city=${encodeURIComponent('\u0000')}` }, 'city'],
       [{ method: 'GET', url: `/user?role=${encodeURIComponent("admin' --")}`, headers: admin.auth }, 'role'],
       [{ method: 'GET', url: '/jwt?email=bad', headers: { authorization: `Bearer ${api().identity.signIn('bad-jwt-query@example.test')}` } }, 'email'],
       [{ method: 'DELETE', url: '/allUsers/abc', headers: admin.auth }, 'id'],

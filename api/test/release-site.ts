@@ -80,6 +80,8 @@ export interface ReleaseSite {
   /** PUTs a build's manifest and entries under remote/version with a token; answers the manifest's address. */
   publish: (token: string, remote: string, version: string, manifest?: unknown) => Promise<string>;
   put: (token: string, remote: string, version: string, file: string, body: string) => Promise<LightMyRequestResponse>;
+  /** Uploads the rest of a build (publish) and registers it live, as `npm run release` does; answers its manifest's address. */
+  register: (token: string, remote: string, version: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -111,11 +113,22 @@ async function startReleaseSite(driver: Driver, options: ReleaseSiteOptions = {}
     expect([200, 201]).toContain(uploaded.statusCode);
     return uploaded.json<{ url: string }>().url;
   };
+  const register = async (token: string, remote: string, version: string) => {
+    const manifestUrl = await publish(token, remote, version);
+    const registered = await api.inject({
+      method: 'POST',
+      url: '/releases',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { remote, version, manifestUrl },
+    });
+    expect(registered.statusCode).toBe(201);
+    return manifestUrl;
+  };
   const close = async () => {
     await api.stop();
     await Promise.all([site.close(), listed.close()]);
   };
-  return { api, site, listed, releaseDir: api.releaseDir, publish, put, close };
+  return { api, site, listed, releaseDir: api.releaseDir, publish, put, register, close };
 }
 
 /** Runs a suite once per driver on its own release site (startReleaseSite), with an admin and two teams' deploy tokens. */

@@ -304,6 +304,15 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
       accepted: 201,
     },
     'get /saved-searches': { caller: access('Buyer'), valid: { url: '/saved-searches' }, invalid: [], accepted: 200 },
+    'get /market/estimate': {
+      caller: access('Seller'),
+      valid: { url: '/market/estimate?category=honda&carName=Honda%20Civic%20EX&purchaseYear=2019&mileage=40000' },
+      invalid: [
+        { url: '/market/estimate?category=ford&carName=x&purchaseYear=2019' },
+        { url: '/market/estimate?category=honda&carName=x&purchaseYear=2019&mileage=-1' },
+      ],
+      accepted: 200,
+    },
     'delete /saved-searches/{id}': {
       caller: access('Buyer'),
       valid: { url: `/saved-searches/${market.savedSearch}` },
@@ -651,8 +660,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
         }
       }
     }
-    // 68 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(523);
+    // 69 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(535);
     expect(await tableContents()).toEqual(before);
   });
 

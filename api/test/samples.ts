@@ -21,6 +21,17 @@ export const sampleCar = (overrides: Partial<CarInput> = {}): CarInput => ({
   ...overrides,
 });
 
+/** How the API answers a car listed without the facts (as older clients list them), before the market rates it. */
+export const UNSTATED = {
+  mileage: null,
+  fuel: null,
+  gearbox: null,
+  body: null,
+  colour: null,
+  previousOwners: null,
+  market: { estimate: null, comparables: 0, rating: null },
+} as const;
+
 export const COLLECTION: Record<Category, string> = { audi: '/audis', honda: '/hondas', mercedes: '/mercedess' };
 
 /** A multipart/form-data body as a browser's FormData sends it: the files (field `photo` unless named) after the fields. */

@@ -1,7 +1,9 @@
 # The shared cache of the reference deployment (docs/operate-production.md): Varnish 7 with xkey.
 # The ports are placeholders, filled in by `npm run stack` (scripts/stack/edge.mjs).
-# Two sockets: "pages" (the render servers, behind the page's front door) and "files" (the remotes'
-# files and the bucket's photos and releases, behind the files' front door).
+# Three sockets: "pages" (the render servers, behind the page's front door) and "files" (the remotes'
+# files and the bucket's photos and releases, behind the files' front door), both reached only by the
+# balancer with the PROXY protocol, so client.ip is the visitor's own address; and "purge", where the
+# render servers send their purges.
 vcl 4.1;
 
 import cookie;
@@ -9,13 +11,14 @@ import directors;
 import std;
 import xkey;
 
+# A busy render server passes (docs/operate-production.md, "Health checks"): 3 s per answer, sick after 3 misses of 5.
 probe render_health {
     .url = "/healthz";
-    .interval = 500ms;
-    .timeout = 1s;
-    .window = 3;
-    .threshold = 2;
-    .initial = 2;
+    .interval = 1s;
+    .timeout = 3s;
+    .window = 5;
+    .threshold = 3;
+    .initial = 3;
 }
 
 backend render_1 {
@@ -34,6 +37,22 @@ backend render_2 {
     .first_byte_timeout = 15s;
 }
 
+# The same render servers without a probe: the last resort when both are sick. A dead one refuses the connection and
+# vcl_backend_error asks the other; a slow one is still asked.
+backend render_1_unprobed {
+    .host = "127.0.0.1";
+    .port = "${RENDER_1_PORT}";
+    .connect_timeout = 1s;
+    .first_byte_timeout = 15s;
+}
+
+backend render_2_unprobed {
+    .host = "127.0.0.1";
+    .port = "${RENDER_2_PORT}";
+    .connect_timeout = 1s;
+    .first_byte_timeout = 15s;
+}
+
 backend bucket {
     .host = "127.0.0.1";
     .port = "${S3_PORT}";
@@ -46,21 +65,28 @@ backend remote_files {
     .connect_timeout = 1s;
 }
 
-# Purges come from the render servers, on this machine.
+# Purges come from the render servers, on this machine (in production, their private network).
 acl purgers {
     "127.0.0.1";
     "::1";
 }
 
 sub vcl_init {
-    new render = directors.round_robin();
-    render.add_backend(render_1);
-    render.add_backend(render_2);
+    new probed = directors.round_robin();
+    probed.add_backend(render_1);
+    probed.add_backend(render_2);
+    new unprobed = directors.round_robin();
+    unprobed.add_backend(render_1_unprobed);
+    unprobed.add_backend(render_2_unprobed);
+    new render = directors.fallback();
+    render.add_backend(probed.backend());
+    render.add_backend(unprobed.backend());
 }
 
 sub vcl_recv {
     if (req.method == "PURGE") {
-        if (client.ip !~ purgers) {
+        # Judged on the real client (the balancer's PROXY protocol), and only on the render servers' own socket.
+        if (local.socket != "purge" || client.ip !~ purgers) {
             return (synth(403, "Forbidden"));
         }
         if (!req.http.Surrogate-Key) {
@@ -68,6 +94,10 @@ sub vcl_recv {
         }
         set req.http.n-gone = xkey.purge(req.http.Surrogate-Key);
         return (synth(200, "Purged " + req.http.n-gone));
+    }
+    # The purge socket answers its purges and a health check (passed to a render server), nothing else.
+    if (local.socket == "purge" && req.url != "/healthz") {
+        return (synth(405, "Purges only"));
     }
     # Only the edge names a visitor's bucket; a client's own header counts for nothing.
     unset req.http.X-Release-Bucket;
@@ -131,11 +161,17 @@ sub vcl_backend_response {
     if (beresp.http.Surrogate-Key) {
         set beresp.http.xkey = beresp.http.Surrogate-Key;
     }
+    # A file not there yet (a release's, asked for before its version is registered) is not kept as missing: it is
+    # there as soon as the registration publishes it.
+    if (beresp.status == 404 && (bereq.backend == bucket || bereq.backend == remote_files)) {
+        set beresp.ttl = 1s;
+        set beresp.uncacheable = true;
+    }
 }
 
 sub vcl_backend_error {
     # A render server that died mid-request: the other one is asked.
-    if (bereq.retries < 2 && bereq.backend != bucket && bereq.backend != remote_files) {
+    if (bereq.retries < 3 && bereq.backend != bucket && bereq.backend != remote_files) {
         return (retry);
     }
 }

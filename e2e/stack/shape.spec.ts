@@ -140,7 +140,21 @@ test('a catalog canary of 10 % reaches about a tenth of fresh visitors through t
       const response = await fetch(`${SITE.shell}${carPath}`, { headers: cookie ? { cookie } : {} });
       return { catalog: bootCatalog(await response.text()), cookie: response.headers.get('set-cookie')?.split(';')[0], cache: response.headers.get('x-cache') };
     };
-    // The purge of the release change reaches the cache: a fresh visitor of the canary's tenth soon gets it.
+    // Each of the four render workers loads the canary's build before it renders it, then purges: until the last has,
+    // a page of the canary's tenth may be rendered with the live release and kept. Past the cache (a fresh address
+    // each time), twelve pages in a row of bucket 3 reach every worker.
+    const uncached = async (n: number) =>
+      bootCatalog(await (await fetch(`${SITE.shell}${carPath}?ready=${Date.now()}-${n}`, { headers: { cookie: 'release_bucket=3' } })).text());
+    await expect
+      .poll(
+        async () => {
+          const catalogs = [];
+          for (let n = 0; n < 12; n += 1) catalogs.push(await uncached(n));
+          return catalogs.filter((catalog) => catalog === canary.manifestUrl).length;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(12);
     await expect.poll(async () => (await visit('release_bucket=3')).catalog).toBe(canary.manifestUrl);
     const visitors = [];
     for (let i = 0; i < 300; i += 1) visitors.push(await visit());
@@ -150,6 +164,9 @@ test('a catalog canary of 10 % reaches about a tenth of fresh visitors through t
     expect(share).toBeLessThan(0.2);
     // Sticky: each visitor's next page is of the same release, now from the cache's copy for their bucket.
     const again = await Promise.all(visitors.slice(0, 60).map((visitor) => visit(visitor.cookie)));
+    // Still the canary (a verdict of the canary watch would change every bucket's release, not break stickiness).
+    const after = (await (await fetch(`${SITE.api}/releases/live`)).json()) as typeof live;
+    expect(after.remotes.catalog.canary?.manifestUrl).toBe(canary.manifestUrl);
     expect(again.map((visit) => visit.catalog)).toEqual(visitors.slice(0, 60).map((visitor) => visitor.catalog));
     expect(again.filter((visit) => visit.cache === 'HIT').length).toBeGreaterThan(30);
   } finally {

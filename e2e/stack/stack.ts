@@ -1,15 +1,23 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { type RunningStack, STACK_PARTS_FILE } from '../support/stack-launcher';
 
-/** The running stack as its start listed it (support/stack-setup.ts). */
-export function stack(): { parts: { name: string; address: string; pid: number }[]; ports: Record<string, number>; siteDir: string } {
+/** The suite's folder: the running stack's parts, its launcher's output, its data (support/stack-setup.ts). */
+export function stackDir(): string {
   const dir = process.env.E2E_STACK_DIR;
   if (!dir) throw new Error('E2E_STACK_DIR is set by the stack setup');
-  return JSON.parse(readFileSync(path.join(dir, 'stack-parts.json'), 'utf8'));
+  return dir;
+}
+
+/** The running stack as its launcher printed it (support/stack-launcher.ts). */
+export function stack(): RunningStack {
+  return JSON.parse(readFileSync(path.join(stackDir(), STACK_PARTS_FILE), 'utf8'));
 }
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -21,7 +29,7 @@ export const copy = (name: 'api-1' | 'api-2') => stack().parts.find((part) => pa
 export function killPart(name: string): void {
   const part = stack().parts.find((entry) => entry.name === name);
   if (!part) throw new Error(`no part ${name}`);
-  process.kill(-part.pid, 'SIGKILL');
+  process.kill(-part.group, 'SIGKILL');
 }
 
 export const execute = promisify(execFile);
@@ -44,4 +52,54 @@ export async function demoToken(who: keyof typeof DEMO): Promise<{ Authorization
 export function bootCatalog(html: string): string | undefined {
   const boot = /<script[^>]*id="usedcars-boot"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
   return boot ? (JSON.parse(boot) as { remotes: Record<string, string> }).remotes.catalog : undefined;
+}
+
+/** A command to the balancer's runtime API (its admin socket, scripts/stack/edge.mjs), as an operator sends it; answers its reply. */
+export function balancer(command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(path.join(stack().siteDir, 'edge', 'haproxy.sock'));
+    let reply = '';
+    socket.on('connect', () => socket.end(`${command}\n`));
+    socket.on('data', (chunk) => (reply += chunk.toString()));
+    socket.on('end', () => resolve(reply.trim()));
+    socket.on('error', reject);
+  });
+}
+
+export interface FromNetwork {
+  /** One request: its status, headers and body. */
+  request: (
+    url: string,
+    options?: { method?: string; headers?: Record<string, string> },
+  ) => Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>;
+  /** A server-sent event stream held open: its status (200 when it was let in) and how to hang up. */
+  listen: (url: string) => Promise<{ status: number; close: () => void }>;
+  close: () => void;
+}
+
+/** A visitor on another network (127.0.0.2, 127.0.0.3, …): requests on connections sent from that address. */
+export function fromNetwork(localAddress: string): FromNetwork {
+  const agent = new Agent({ keepAlive: true, maxSockets: 16, localAddress });
+  return {
+    request: (url, { method = 'GET', headers = {} } = {}) =>
+      new Promise((resolve, reject) => {
+        const sent = httpRequest(url, { method, headers, agent }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+        });
+        sent.on('error', reject);
+        sent.end();
+      }),
+    listen: (url) =>
+      new Promise((resolve, reject) => {
+        const sent = httpRequest(url, { headers: { accept: 'text/event-stream' }, agent: false, localAddress }, (response) => {
+          if (response.statusCode !== 200) response.resume();
+          resolve({ status: response.statusCode!, close: () => sent.destroy() });
+        });
+        sent.on('error', reject);
+        sent.end();
+      }),
+    close: () => agent.destroy(),
+  };
 }

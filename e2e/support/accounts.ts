@@ -37,7 +37,7 @@ export async function newAccount(
 export async function listCar(
   request: APIRequestContext,
   seller: SpecAccount,
-  car: { carName: string; category?: 'audi' | 'honda' | 'mercedes' },
+  car: { carName: string; category?: 'audi' | 'honda' | 'mercedes'; listing?: Record<string, unknown> },
 ): Promise<string> {
   const category = car.category ?? 'audi';
   const collection = { audi: '/audis', honda: '/hondas', mercedes: '/mercedess' }[category];
@@ -57,6 +57,8 @@ export async function listCar(
       sellerName: seller.name,
       time: '2024-05-01',
       categoryName: category,
+      // The price, year, place and facts a spec needs its car to have.
+      ...car.listing,
     },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -2,13 +2,17 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { accessToken } from './orders';
 import { DEMO, DEMO_PASSWORD, SITE } from './site';
 
-/** Signs in through the Login screen, as a person would. */
+/** Signs in through the sign-in form on show (the Login screen, or the login guard's on a page that needs a sign-in), as a person would. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  if (!page.url().includes('/login')) await page.goto('/login');
+  if (!(await page.getByRole('heading', { level: 1, name: 'Login' }).isVisible())) await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  // On a phone Log Out waits in the closed menu: signed in once it is in the page, shown or not.
+  await expect(page.getByRole('button', { name: 'Log Out', includeHidden: true })).toBeAttached();
+  // The next page arrives rendered for them once the session cookie, asked for just after the sign-in, is set.
+  const hasSession = async () => (await page.context().cookies()).some((cookie) => cookie.name === '__session');
+  await expect.poll(hasSession, { message: 'the __session cookie is set after the sign-in' }).toBe(true);
 }
 
 export interface Registration {

@@ -4,7 +4,7 @@ import { expect as suiteExpect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { expectAxeClean } from '../support/market';
 import { bookThroughApi } from '../support/orders';
-import { logInAt } from '../support/pageChecks';
+import { brokenWords, logInAt } from '../support/pageChecks';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 // Two shared cores under load: a remote's first render can take longer than the suite's 15 s.
@@ -18,12 +18,13 @@ const expect = suiteExpect.configure({ timeout: 45_000 });
  * this is the page as rendered, with real data in the tables.
  */
 
-/** Opens a screen, waits for what shows it is there and its data is in, then runs axe. */
+/** Opens a screen, waits for what shows it is there and its data is in, then runs axe and looks for words broken across lines. */
 async function check(page: Page, path: string, ready: (page: Page) => Locator) {
   await page.goto(path);
   await expect(ready(page).first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectAxeClean(page);
+  expect(await brokenWords(page), `words broken across lines on ${path}`).toEqual([]);
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });

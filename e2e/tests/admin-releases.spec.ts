@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect as suiteExpect, test } from '../support/test';
+import { settled, expect as suiteExpect, test } from '../support/test';
 import { hydrated } from '../support/hydration';
+import { recordShifts, shiftsSoFar } from '../support/layoutShifts';
 import { expectAxeClean } from '../support/market';
 import { accessToken } from '../support/orders';
 import { expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
@@ -64,6 +65,16 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   });
   expect(await views.json()).toEqual({ accepted: 3, dropped: 0 });
 
+  const section = (remote: keyof typeof TITLES) => page.getByRole('region', { name: `${remote} ${TITLES[remote]}`, exact: true });
+  // Nothing moves while the screen arrives: its sections are shown at once, once what they read is in (docs/performance.md, "Nothing moves while it arrives").
+  await recordShifts(page);
+  await page.goto('/dashboard/releases');
+  await expect(section('checkout').getByRole('region', { name: 'checkout: canary verdict' })).toBeVisible();
+  await expect(section('catalog').locator('figure canvas')).toBeVisible();
+  await settled(page);
+  const arrival = await shiftsSoFar(page);
+  expect(arrival.total, JSON.stringify(arrival.shifts)).toBeLessThanOrEqual(0.01);
+
   await page.goto('/dashboard');
   // Every dashboard link in sight at a phone's width, Releases included.
   const releasesLink = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Releases' });
@@ -72,7 +83,6 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   await expect(page).toHaveTitle('Dashboard - Releases');
   await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
 
-  const section = (remote: keyof typeof TITLES) => page.getByRole('region', { name: `${remote} ${TITLES[remote]}`, exact: true });
   for (const remote of Object.keys(versions) as Array<keyof typeof versions>) {
     await expect(section(remote).locator('dd').first()).toHaveText(versions[remote]);
   }
@@ -162,7 +172,7 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   await shown.getByRole('button', { name: 'Copy token' }).click();
   await expect(page.getByText('Token copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^ucd_/);
-  const row = await rowOf(page, 'Deploy tokens', name);
+  const row = await rowOf(page, 'Tokens issued', name);
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: `Revoke ${name}` }).click();
   const revoke = page.getByRole('dialog', { name: `Revoke ${name}?` });

@@ -1,6 +1,7 @@
+import { fillCarFacts } from '../support/market';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { submitRegistration } from '../support/auth';
+import { logIn, submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { rowOf } from '../support/tables';
 
@@ -9,13 +10,11 @@ import { rowOf } from '../support/tables';
  * the other specs: nothing here deletes a demo account or counts rows.
  */
 
-/** Opens `path`; the login guard sends us to /login, and logging in brings us back. */
+/** Opens `path`; the login guard shows the sign-in form there, and logging in shows the page. */
 async function signInAt(page: Page, path: string, email: string, password = DEMO_PASSWORD) {
   await page.goto(path);
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await logIn(page, email, password);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i'));
 }
 
@@ -71,6 +70,7 @@ test.describe.serial('a car from Add Product to My Buyers', () => {
     await page.getByLabel('Current price').fill('23950');
     await page.getByLabel('Original price').fill('41200');
     await page.getByLabel('Purchase year').fill('2019');
+    await fillCarFacts(page);
     await page.getByLabel('Used').fill('5 years');
     await page.getByLabel('Condition').fill('Good');
     await page.getByLabel('Location').fill('Springfield');

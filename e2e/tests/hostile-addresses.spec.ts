@@ -3,6 +3,7 @@ import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { renderServerReady } from '../support/renderServer';
 import { expect, test } from '../support/test';
+import { SITE } from '../support/site';
 
 /**
  * Addresses a stranger types or edits: an id the API does not know, a cursor made up by hand.
@@ -60,6 +61,15 @@ test('a brand list recovers from a forged cursor as from a garbage one: the firs
     await page.goto(`/audis?page=500&cursor=${encodeURIComponent(cursor)}`);
     await expect(page.getByRole('status').filter({ hasText: 'That link pointed to a place in the list that no longer exists' })).toBeVisible();
     await expect(page).toHaveURL(/\/audis(\?(?!.*cursor=).*)?$/);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(/^(Showing 1–\d+ of \d+|\d+) /);
+    await expect(page.getByRole('heading', { level: 2, name: /^(Showing 1–\d+ of [\d,]+|[\d,]+) cars?$/ })).toBeVisible();
+  }
+});
+
+test('an address that is not valid percent-encoding is a 400 from every remote’s files, as from the shell and the API, never a 500', async ({ request }) => {
+  for (const origin of [SITE.catalog, SITE.dashboard, SITE.checkout, SITE.messages, SITE.shell, SITE.api]) {
+    for (const address of ['/%ff', '/%', '/a%zz']) {
+      const response = await request.get(`${origin}${address}`);
+      expect({ origin, address, status: response.status() }).toEqual({ origin, address, status: 400 });
+    }
   }
 });

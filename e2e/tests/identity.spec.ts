@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, settled, test } from '../support/test';
 import { logIn, submitRegistration } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { newAccount } from '../support/accounts';
 
 /** Signing in: register, log in, come back where you were going, Google sign-in, readable failures. */
 
@@ -61,14 +62,34 @@ test('a Log Out pressed before the page has hydrated still logs out', async ({ p
   await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
 });
 
-test('a signed-out visit to /audis goes to /login and, after login, back to /audis', async ({ page }) => {
+test('a signed-out visit to /audis arrives as the sign-in form, rendered by the server; signing in there shows the Audi list', async ({ page, request }) => {
+  // The first response holds the form itself (no spinner), with every control disabled until the page takes it over.
+  const html = await (await request.get('/audis')).text();
+  expect(html).toContain('id="login-title"');
+  expect(html).not.toContain('Checking your sign-in');
+
   await page.goto('/audis');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await expect(page).toHaveURL(`${SITE.shell}/audis`);
-  // History was replaced: Back does not return to the login form.
-  await page.goBack();
-  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toHaveCount(0);
+});
+
+test("the identity SDK loads once someone starts to sign in, not with the form's page", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+  await page.goto('/login');
+  const email = page.getByLabel('Email');
+  await expect(email).toBeEnabled();
+  await settled(page);
+  // The adapter's chunk, which brings Firebase's sign-in with it.
+  const sdk = () => scripts.filter((url) => /\/identity\.[0-9a-f]{8}\.js$/.test(url));
+  expect(sdk()).toEqual([]);
+
+  await email.focus();
+  await expect.poll(sdk).toHaveLength(1);
+  await logIn(page, DEMO.buyer, DEMO_PASSWORD);
 });
 
 test('a wrong password or an unknown e-mail gets a readable toast and the form keeps what was typed', async ({ page }) => {
@@ -159,4 +180,41 @@ test('the API refuses a caller without a verified identity', async ({ request })
   expect((await request.get(`${SITE.api}/jwt?email=${DEMO.buyer}`)).status()).toBe(401);
   expect((await request.get(`${SITE.api}/jwt?email=${DEMO.buyer}`, { headers: { Authorization: 'Bearer not-a-token' } })).status()).toBe(401);
   expect((await request.get(`${SITE.api}/user?role=Buyer`)).status()).toBe(401);
+});
+
+test('Log Out in the same second as the sign-in ends that session: its cookie renders a signed-out page afterwards', async ({ request }) => {
+  const buyer = await newAccount(request, 'Buyer');
+  const signedIn = (html: string) => html.includes('>Log Out<');
+  // A few times: each sign-in and Log Out below usually fall within one second, which revocation counts in.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const signIn = await request.post(`${SITE.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+      data: { email: buyer.email, password: buyer.password, returnSecureToken: true },
+    });
+    const { idToken } = (await signIn.json()) as { idToken: string };
+    const started = await fetch(`${SITE.shell}/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken }),
+    });
+    expect(started.status).toBe(204);
+    const cookie = /__session=[^;]+/.exec(started.headers.get('set-cookie') ?? '')![0];
+    const viewer = { authorization: `Session ${decodeURIComponent(cookie.slice('__session='.length))}` };
+    expect((await fetch(`${SITE.api}/auth/session`, { headers: viewer })).status).toBe(200);
+    expect((await fetch(`${SITE.shell}/session`, { method: 'DELETE', headers: { cookie } })).status).toBe(204);
+    const after = await fetch(`${SITE.shell}/dashboard`, { headers: { cookie } });
+    expect(signedIn(await after.text())).toBe(false);
+    expect(after.headers.get('set-cookie')).toMatch(/__session=;.*Max-Age=0/);
+    expect((await fetch(`${SITE.api}/auth/session`, { headers: viewer })).status).toBe(401);
+  }
+});
+
+test('a name with a tab in it is refused with words that say why, and the form keeps what was typed', async ({ page }) => {
+  // A text field drops line breaks itself; a tab (pasted) is what a person can still send.
+  await submitRegistration(page, { name: 'Tabby\tCat', email: unique('tabby'), password: 'a-good-password', role: 'Buyer' });
+  await expect(page.getByRole('status').filter({ hasText: 'name must be one line, without line breaks, tabs or control characters' })).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByLabel('Full Name')).toHaveValue('Tabby\tCat');
+  await page.getByLabel('Full Name').fill('Tabby Cat');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Account Created')).toBeVisible();
 });

@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, settled, test } from '../support/test';
+import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
+import { recordShifts, shiftOfFirstLoad } from '../support/layoutShifts';
 
 /**
  * Nothing on a page moves while it arrives: the cumulative layout shift of a first load, as the
@@ -11,49 +12,6 @@ import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
  */
 const LIMIT = 0.01;
 const WIDTHS = [375, 1280] as const;
-
-interface Shift {
-  value: number;
-  sources: string[];
-}
-
-/** Records every layout shift of each document this page loads, from its very start. */
-async function recordShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: Array<{ value: number; sources: string[] }> = [];
-    (window as Window & { layoutShifts?: typeof shifts }).layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
-        if (entry.hadRecentInput) continue;
-        shifts.push({
-          value: entry.value,
-          sources: (entry.sources ?? []).map((source) => {
-            const node = source.node as Element | undefined;
-            return node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className).split(' ').join('.')}` : '?';
-          }),
-        });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-/** A first load of `address` at `width`, until `ready` shows and the network has settled. */
-async function shiftOfFirstLoad(page: Page, address: string, width: number, ready: (page: Page) => Locator): Promise<{ total: number; shifts: Shift[] }> {
-  await page.setViewportSize({ width, height: 800 });
-  await page.goto(address);
-  // Attached, not visible: on a phone the navbar's Log Out sits in the closed menu.
-  await expect(ready(page)).toBeAttached();
-  await settled(page);
-  // What arrives last has been laid out: every picture the page asked for has loaded (or failed),
-  // the fonts are in, and the browser has rendered two frames since.
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.loading === 'lazy'));
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  const shifts = await page.evaluate(() => (window as Window & { layoutShifts?: Shift[] }).layoutShifts ?? []);
-  return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
-}
 
 async function expectStable(page: Page, address: string, ready: (page: Page) => Locator) {
   for (const width of WIDTHS) {

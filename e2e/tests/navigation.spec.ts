@@ -60,7 +60,7 @@ async function blogsAboutBackForward(page: Page): Promise<void> {
   await expect.poll(() => scrollY(page)).toBe(0);
 }
 
-test('a signed-out tour loads one document: home → the Audi list (the login guard) → Blogs → About → back → forward', async ({ page }) => {
+test("a signed-out tour loads one document: home → the Audi list (the login guard's form) → Blogs → About → back → forward", async ({ page }) => {
   const counter = countDocuments(page);
   await page.goto('/');
   expect(counter.documents()).toHaveLength(1);
@@ -68,7 +68,7 @@ test('a signed-out tour loads one document: home → the Audi list (the login gu
 
   // A link in the server's markup, which the page keeps as it is.
   await page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/audis$/);
   await expectFocusedHeading(page, 'Login');
 
   await blogsAboutBackForward(page);

@@ -65,11 +65,12 @@ test('any other path shows the 404 image inside the layout', async ({ page }) =>
   await expect(page.getByRole('contentinfo')).toBeVisible();
 });
 
-test('guarded routes send a signed-out visitor to /login, whatever the case of the path', async ({ page }) => {
+test('guarded routes show a signed-out visitor the sign-in form where the page would be, whatever the case of the path', async ({ page }) => {
   for (const path of ['/Dashboard', '/dashboard', '/dashboard/mybuyer', '/dashboard/myBuyer', '/audis', '/mercedes']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(path);
   }
 });
 

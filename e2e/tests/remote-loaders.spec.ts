@@ -45,7 +45,7 @@ test("the release's list loader is the one the server renders with and the one t
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
 
   // The server renders the signed-in buyer's Audi list with the released build's page size.
-  const shown = new RegExp(`Showing 1–${FEWER} of \\d+ cars`);
+  const shown = new RegExp(`Showing 1–${FEWER} of [\\d,]+ cars`);
   await expect
     .poll(async () => shown.test(await (await page.request.get('/audis')).text()), { message: 'the server renders 5 cars a page', timeout: 30_000 })
     .toBe(true);

@@ -1,6 +1,8 @@
+import { fillCarFacts } from '../support/market';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from '../support/test';
+import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
@@ -46,10 +48,8 @@ const plain = (colour: string, format: 'jpeg' | 'png') =>
 
 async function signInAt(page: Page, path: string) {
   await page.goto(path);
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(DEMO.seller);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await logIn(page, DEMO.seller, DEMO_PASSWORD);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
@@ -68,6 +68,7 @@ test('a seller adds a car with three photos from a phone, orders them and picks 
   await page.getByLabel('Current price').fill('18950');
   await page.getByLabel('Original price').fill('33100');
   await page.getByLabel('Purchase year').fill('2020');
+  await fillCarFacts(page);
   await page.getByLabel('Used').fill('4 years');
   await page.getByLabel('Condition').fill('Good');
   await page.getByLabel('Location').fill('Springfield');

@@ -57,9 +57,11 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   // The router too: a link rendered by the remote navigates the shell's router (no reload).
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
   await page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i }).click();
-  await expect(page).toHaveURL(/\/login$/); // the Audi list needs a login: the shell's guard answered
+  // The Audi list needs a login: the shell's guard answered with its sign-in form, in place.
+  await expect(page).toHaveURL(/\/audis$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
 
-  // Logging in there leads on to the Audi list, still the same page, rendered with the shell's QueryClient.
+  // Logging in there shows the Audi list, still the same page, rendered with the shell's QueryClient.
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/audis$/);
   await expect(page.getByRole('article').first()).toBeVisible();

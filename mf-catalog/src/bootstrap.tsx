@@ -5,6 +5,8 @@ import AboutPage from './exposed/AboutPage';
 import BlogsPage from './exposed/BlogsPage';
 import BrandListPage from './exposed/BrandListPage';
 import CarDetailPage from './exposed/CarDetailPage';
+import SearchPage from './exposed/SearchPage';
+import ComparePage from './exposed/ComparePage';
 
 // This remote's screens alone, where the screen registry places them.
 void renderStandalone(
@@ -15,6 +17,8 @@ void renderStandalone(
     'catalog/BlogsPage': BlogsPage,
     'catalog/BrandListPage': BrandListPage,
     'catalog/CarDetailPage': CarDetailPage,
+    'catalog/SearchPage': SearchPage,
+    'catalog/ComparePage': ComparePage,
   },
   { session: pageSession, startIdentity },
 );

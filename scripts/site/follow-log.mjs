@@ -9,7 +9,11 @@ import { StringDecoder } from 'node:string_decoder';
 /** How many of a part's last lines a start-up failure quotes. */
 const QUOTED_LINES = 25;
 
-export function followLog(file, { name, echo }) {
+/**
+ * @param {string} file
+ * @param {{ name: string, echo: boolean, notable?: (line: string) => boolean }} o  `notable` lines are echoed even when the others are not
+ */
+export function followLog(file, { name, echo, notable }) {
   const decoder = new StringDecoder('utf8');
   const last = [];
   const buffer = Buffer.alloc(64 * 1024);
@@ -22,7 +26,7 @@ export function followLog(file, { name, echo }) {
     if (!line.trim()) return;
     last.push(line);
     if (last.length > QUOTED_LINES) last.shift();
-    if (echo) process.stdout.write(`[${name}] ${line}\n`);
+    if (echo || notable?.(line)) process.stdout.write(`[${name}] ${line}\n`);
   };
   const drain = () => {
     if (closed) return;

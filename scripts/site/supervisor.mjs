@@ -115,6 +115,8 @@ export function createSupervisor({ siteDir, logDir, record, quiet, log, signal }
     const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;
     if (phase === 'starting') failStart(new StartFailedError(labelOf(name), `${how} during start-up`, part.log));
     else if (phase === 'running') {
+      // What it started is gone with it (a server a wrapper ran goes on otherwise, unseen): the terminal tells the truth.
+      if (groupMembers(part.child.pid).length > 0) signalGroup(part.child.pid, 'SIGKILL');
       log(`[${name}] the ${labelOf(name)} ${how}; the site is not whole. Stop it (Ctrl-C) and start again.`);
       if (quiet) for (const line of part.log.lastLines()) log(`[${name}] ${line}`);
     }
@@ -127,15 +129,18 @@ export function createSupervisor({ siteDir, logDir, record, quiet, log, signal }
     failed: failed.signal,
     guard: (promise) => Promise.race([promise, startFailed]),
     onStop: (fn) => stops.push(fn),
-    adopt(name, child, { logFile, ports, stopSignal = 'SIGTERM', graceMs = 8000 }) {
+    adopt(name, child, { logFile, ports, stopSignal = 'SIGTERM', graceMs = 8000, notable }) {
       record.add({ name, pid: child.pid, ports, stopSignal, graceMs, log: path.relative(siteDir, logFile) });
-      const part = { name, child, log: followLog(logFile, { name, echo: !quiet }) };
+      // Notable lines once the site runs: while it starts, the balancer's checks fail as a matter of course.
+      const shown = notable && ((line) => phase === 'running' && notable.test(line));
+      const part = { name, child, log: followLog(logFile, { name, echo: !quiet, notable: shown }) };
       parts.push(part);
       child.once('exit', reportExit(name, part));
       stops.push(() => stopChild(child, graceMs));
       return part;
     },
-    startChild(name, command, args, { cwd, env, ports }) {
+    /** `notable`: the lines of its output shown in the terminal once the site runs, even when the others are not. */
+    startChild(name, command, args, { cwd, env, ports, notable }) {
       const logFile = path.join(logDir, `${name}.log`);
       const fd = openSync(logFile, 'w');
       let child;
@@ -146,7 +151,7 @@ export function createSupervisor({ siteDir, logDir, record, quiet, log, signal }
         closeSync(fd);
       }
       if (child.pid === undefined) throw new StartFailedError(labelOf(name), `could not be started (${command})`);
-      return supervisor.adopt(name, child, { logFile, ports });
+      return supervisor.adopt(name, child, { logFile, ports, notable });
     },
     async ready(name, url, timeoutMs, part) {
       if (await supervisor.guard(responds(url, timeoutMs, () => failure !== null))) return;
@@ -154,10 +159,10 @@ export function createSupervisor({ siteDir, logDir, record, quiet, log, signal }
       throw new StartFailedError(labelOf(name), `did not respond on ${url} within ${Math.round(timeoutMs / 1000)} s`, part?.log);
     },
     running() {
+      // What the parts printed while starting comes before whatever the caller prints next (and is not notable).
+      for (const part of parts) part.log.lastLines();
       phase = 'running';
       signal?.removeEventListener('abort', onAbort);
-      // What the parts printed while starting comes before whatever the caller prints next.
-      for (const part of parts) part.log.lastLines();
     },
     async stop() {
       phase = 'stopping';

@@ -11,8 +11,9 @@ function fillTemplate(text, values) {
 }
 
 /** What the configuration files' placeholders stand for. */
-function templateValues(ports) {
+function templateValues(ports, siteDir) {
   return {
+    ADMIN_SOCKET: adminSocket(siteDir),
     PAGES_DOOR_PORT: ports.pagesDoor,
     API_DOOR_PORT: ports.apiDoor,
     FILES_DOOR_PORT: ports.filesDoor,
@@ -22,6 +23,7 @@ function templateValues(ports) {
     RENDER_2_PORT: ports.render2,
     CACHE_PAGES_PORT: ports.cachePages,
     CACHE_FILES_PORT: ports.cacheFiles,
+    CACHE_PURGE_PORT: ports.cachePurge,
     S3_PORT: ports.s3,
     REMOTE_FILES_PORT: ports.remoteFiles,
   };
@@ -35,12 +37,17 @@ function writeConfig(root, siteDir, from, values) {
   return file;
 }
 
+/** The balancer's runtime API (a Unix socket): what an operator drains a server with. */
+const adminSocket = (siteDir) => path.join(siteDir, 'edge', 'haproxy.sock');
+
 /**
- * varnishd in the foreground: a "pages" and a "files" socket, 256 MB of memory for objects. Compression is the
- * backends' (brotli or gzip, one copy each), not Varnish's own gzip. It runs as the launcher's user (no jail).
+ * varnishd in the foreground: a "pages" and a "files" socket that take the balancer's PROXY protocol (so the cache
+ * sees each visitor's own address), a "purge" socket for the render servers, 256 MB of memory for objects.
+ * Compression is the backends' (brotli or gzip, one copy each), not Varnish's own gzip. It runs as the launcher's
+ * user (no jail).
  */
 export function startCache(supervisor, { root, siteDir, ports }) {
-  const vcl = writeConfig(root, siteDir, 'varnish/default.vcl', templateValues(ports));
+  const vcl = writeConfig(root, siteDir, 'varnish/default.vcl', templateValues(ports, siteDir));
   const workDir = path.join(siteDir, 'edge', 'varnish');
   mkdirSync(workDir, { recursive: true });
   return supervisor.startChild(
@@ -55,9 +62,11 @@ export function startCache(supervisor, { root, siteDir, ports }) {
       '-f',
       vcl,
       '-a',
-      `pages=127.0.0.1:${ports.cachePages}`,
+      `pages=127.0.0.1:${ports.cachePages},PROXY`,
       '-a',
-      `files=127.0.0.1:${ports.cacheFiles}`,
+      `files=127.0.0.1:${ports.cacheFiles},PROXY`,
+      '-a',
+      `purge=127.0.0.1:${ports.cachePurge}`,
       '-T',
       'none',
       '-s',
@@ -65,16 +74,20 @@ export function startCache(supervisor, { root, siteDir, ports }) {
       '-p',
       'http_gzip_support=off',
     ],
-    { cwd: siteDir, ports: [ports.cachePages, ports.cacheFiles], env: {} },
+    { cwd: siteDir, ports: [ports.cachePages, ports.cacheFiles, ports.cachePurge], env: {} },
   );
 }
 
+/** What the balancer says when it takes a server out or puts it back, or a backend has none left: told in the terminal. */
+const TAKEN_OUT_OR_BACK = /^(Server \S+ is (going )?(DOWN|UP)\b|backend \S+ has no server available)/;
+
 /** haproxy in the foreground, with the front doors. */
 export function startBalancer(supervisor, { root, siteDir, ports }) {
-  const cfg = writeConfig(root, siteDir, 'haproxy/haproxy.cfg', templateValues(ports));
+  const cfg = writeConfig(root, siteDir, 'haproxy/haproxy.cfg', templateValues(ports, siteDir));
   return supervisor.startChild('balancer', '/usr/sbin/haproxy', ['-db', '-f', cfg], {
     cwd: siteDir,
     ports: [ports.pagesDoor, ports.apiDoor, ports.filesDoor],
     env: {},
+    notable: TAKEN_OUT_OR_BACK,
   });
 }

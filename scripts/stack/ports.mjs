@@ -15,6 +15,7 @@ export function stackPorts(env = process.env) {
     render2: base + 12,
     cachePages: base + 20,
     cacheFiles: base + 21,
+    cachePurge: base + 22,
     s3: base + 30,
     remoteFiles: base + 31,
     postgres: base + 40,

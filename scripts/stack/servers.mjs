@@ -6,10 +6,11 @@ import { FRONT_ENDS } from '../topology.mjs';
 
 /**
  * One API copy on the shared database and bucket (docs/operate-scale-out.md): every copy gets the same settings but
- * its port. `shared` holds what they share (the database, the store, the secrets, the public addresses).
+ * its port. `shared` holds what they share (the database, the store, the secrets, the public addresses). Node runs
+ * the TypeScript itself with tsx's loader, with no wrapper process: the pid the stack prints is the server's.
  */
 export function startApiCopy(supervisor, { root, name, port, dataDir, shared }) {
-  return supervisor.startChild(name, path.join(root, 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
+  return supervisor.startChild(name, process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(root, 'api'),
     ports: [port],
     // A data folder of its own: nothing in it is shared (the database and the files are elsewhere).

@@ -10,6 +10,9 @@ import {
   type CarListQuery,
   type CarUpdate,
   type Category,
+  type MarketEstimate,
+  type MarketEstimateQuery,
+  type SiteSettings,
 } from '@usedcars/shared-contract';
 // The entry, not './client': it is the copy the page shares (docs/architecture.md, "Decisions worth knowing").
 import { apiUrl, request, requestWithHeaders } from '@usedcars/shared-api';
@@ -69,4 +72,21 @@ export function updateCar(category: Category, id: string, update: CarUpdate): Pr
 
 export function carImageUrl(img: string): string {
   return img.startsWith('/') ? apiUrl(img) : img;
+}
+
+/** The site's unit and the monthly cost's defaults (docs/api.md, "Site settings"): the same for every screen, for the whole visit. */
+export function fetchSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
+  return request<SiteSettings>('/site-settings', { auth: 'none', signal });
+}
+
+/** Two remotes show cars in the site's unit; one place in the page's cache, read once a visit. */
+export const siteSettingsQuery = () => ({
+  queryKey: ['site-settings'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSiteSettings(signal),
+  staleTime: Infinity,
+});
+
+/** Seller: the market's estimate for a car as it would be listed. */
+export function fetchMarketEstimate(query: MarketEstimateQuery, signal?: AbortSignal): Promise<MarketEstimate> {
+  return request<MarketEstimate>('/market/estimate', { query: { ...query }, signal });
 }

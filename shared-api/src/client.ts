@@ -23,7 +23,8 @@ type Auth = 'access' | 'none' | { idToken: string };
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, string | number | undefined | null>;
+  /** A list repeats its parameter (`fuel=diesel&fuel=hybrid`), as the API reads a facet's options. */
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
   body?: unknown;
   /** 'access': the stored access token (refreshed once on 401); { idToken }: an identity token. */
   auth?: Auth;
@@ -54,7 +55,8 @@ async function tokenAfter401(rejected: string | null): Promise<string | null> {
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   const url = new URL(apiUrl(path));
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
+    else if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
   return url.toString();
 }

@@ -65,7 +65,8 @@ export async function followMessages(listener: MessageStreamListener, signal: Ab
       const headers: Record<string, string> = { Accept: 'text/event-stream' };
       if (token) headers.Authorization = `Bearer ${token}`;
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-      const response = await fetch(apiUrl('/conversations/stream'), { headers, signal, cache: 'no-store' });
+      // Low: it stays open as long as the page, and never goes ahead of what the page loads (docs/performance.md, "The message stream").
+      const response = await fetch(apiUrl('/conversations/stream'), { headers, signal, cache: 'no-store', priority: 'low' });
       if (response.status === 401) {
         // Once with a fresh token; refused again, the session is over.
         if (refused) return;

@@ -1,25 +1,30 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
-import { SITE_PATHS } from '@usedcars/shared-contract';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Spinner } from '@usedcars/shared-ui';
 import { useAuth } from './authStore';
+import { mayHoldSession } from './mayHoldSession';
 
-/** Where a visitor was going when the guard sent them to /login (docs/product.md, "The screens"). */
+/** Where a visitor was going when a screen sent them to /login (docs/product.md, "The screens"). */
 export interface LoginRedirectState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
+const never = () => () => undefined;
+
+/** False on the server and while the page hydrates: neither can read this browser's storage. */
+function useMayHoldSession(): boolean {
+  return useSyncExternalStore(never, mayHoldSession, () => false);
+}
+
 /**
- * The login guard: a spinner while auth is loading; with no user, off to /login remembering
- * the origin, so a successful login comes back here.
+ * The login guard (docs/product.md, "The screens"): the page for a signed-in person; for anyone
+ * else the sign-in form, in place, so signing in shows the page they asked for. A spinner only
+ * while a browser that may hold a session waits for the identity SDK's word: the server, which
+ * cannot know, renders the form, and the identity SDK takes over once the page runs.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({ children, signIn }: { children: ReactNode; signIn: ReactNode }) {
   const status = useAuth((s) => s.status);
-  const location = useLocation();
-  if (status === 'loading') return <Spinner label="Checking your sign-in…" />;
-  if (status === 'signedOut') {
-    const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-    return <Navigate to={SITE_PATHS.login} replace state={state} />;
-  }
-  return <>{children}</>;
+  const waitForIdentity = useMayHoldSession();
+  if (status === 'signedIn') return <>{children}</>;
+  if (status === 'loading' && waitForIdentity) return <Spinner label="Checking your sign-in…" />;
+  return <>{signIn}</>;
 }

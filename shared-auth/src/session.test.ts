@@ -277,3 +277,35 @@ describe('a sign-up that fails half-way', () => {
     expect(roles.get('buyer@usedcars.test')).toBe('Buyer');
   });
 });
+
+test('a page rendered for its viewer starts the identity SDK only once `after` settles, or sooner when a sign-out needs it', async () => {
+  let loads = 0;
+  const identity = new IdentityDouble();
+  let idle = () => undefined as void;
+  const quiet = new Promise<void>((resolve) => (idle = resolve));
+  const starting = startIdentity(
+    async () => {
+      loads += 1;
+      return identity;
+    },
+    { after: quiet },
+  );
+  await Promise.resolve();
+  expect(loads).toBe(0);
+  idle();
+  await starting;
+  expect(loads).toBe(1);
+
+  // Sooner: a sign-out before the page is idle asks for the SDK itself.
+  let early = 0;
+  void startIdentity(
+    async () => {
+      early += 1;
+      return new IdentityDouble();
+    },
+    { after: new Promise(() => undefined) },
+  );
+  await logOut();
+  expect(early).toBe(1);
+  expect(authStore.getState().status).toBe('signedOut');
+});

@@ -15,7 +15,7 @@ let identityUser: AuthUser | null = null;
 
 const loadFirebase = async () => {
   const { config } = connection();
-  const firebase = await import('./identity/firebaseIdentity');
+  const firebase = await import(/* webpackChunkName: "identity" */ './identity/firebaseIdentity');
   if (config.authEmulatorUrl) await firebase.loadOfflineGoogle(config.authEmulatorUrl).catch((error) => console.warn('[auth]', error));
   return firebase.createFirebaseIdentity(config);
 };
@@ -109,8 +109,11 @@ export async function asAction<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The SDK loads now only when this browser may hold a session; `load` lets tests pass a double. */
-export function startIdentity(load?: () => Promise<IdentityAdapter>): Promise<void> {
+/**
+ * The SDK loads now only when this browser may hold a session; `load` lets tests pass a double.
+ * `after`: not before this settles, unless something needs the SDK sooner (a token to renew, a sign-out).
+ */
+export function startIdentity(load?: () => Promise<IdentityAdapter>, { after }: { after?: Promise<unknown> } = {}): Promise<void> {
   loadAdapter = load ?? loadFirebase;
   adapter = null;
   identityUser = null;
@@ -125,10 +128,12 @@ export function startIdentity(load?: () => Promise<IdentityAdapter>): Promise<vo
     void clearSessionCookie();
     return Promise.resolve();
   }
-  return identity().then(
-    () => undefined,
-    () => undefined,
-  );
+  const started = () =>
+    identity().then(
+      () => undefined,
+      () => undefined,
+    );
+  return after ? after.then(started, started) : started();
 }
 
 /** The Google popup must open while the click still counts as the user's gesture. */

@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { emailField, idField, priceField, requiredText, strictObject } from './fields';
+import { emailField, idField, nameText, priceField, requiredText, strictObject } from './fields';
 import { CAR_STATUSES, LISTING_ENDINGS } from './orderFlow';
 
 /** Old clients still send name, email, img, currentPrice and carName; the API uses its own records. */
@@ -9,7 +9,7 @@ export const bookingInputSchema = strictObject({
     error: 'phone must be a phone number (digits, spaces, + - . ( ))',
   }),
   address: requiredText('address', 300),
-  name: requiredText('name', 100).optional(),
+  name: nameText('name', 100).optional(),
   email: emailField().optional(),
   img: requiredText('img', 2048).optional(),
   currentPrice: priceField('currentPrice').optional(),

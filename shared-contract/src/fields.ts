@@ -17,6 +17,17 @@ export function requiredText(field: string, max: number) {
     .refine((value) => !CONTROL_CHARS.test(value), { error: `${field} contains invalid characters` });
 }
 
+/** Line breaks and tabs too, and Unicode's own line and paragraph separators: a name is one line wherever it is shown or sent. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
+const LINE_BREAKING_CHARS = /[\u0000-\u001F\u007F\u0085\u2028\u2029]/;
+
+/** A person's name: required text on one line (a car's details may span lines, a name never does). */
+export function nameText(field: string, max: number) {
+  return requiredText(field, max).refine((value) => !LINE_BREAKING_CHARS.test(value), {
+    error: `${field} must be one line, without line breaks, tabs or control characters`,
+  });
+}
+
 /** Payments store cents in a 32-bit column (docs/product.md, "Prices at their limits"). */
 export const PRICE_MAX = 10_000_000;
 

@@ -20,3 +20,8 @@ export * from './searchFilters';
 export * from './releases';
 export * from './canary';
 export * from './messages';
+export * from './carFacts';
+export * from './deals';
+export * from './facets';
+export * from './facetQuery';
+export * from './search';

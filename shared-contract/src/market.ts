@@ -1,9 +1,12 @@
 import * as z from './zod';
 import { CATEGORIES } from './categories';
-import { CAR_SORTS } from './listing';
+import { SEARCH_SORTS } from './listing';
 import { LISTING_ENDINGS } from './orderFlow';
 import { REPORT_REASONS } from './reportReasons';
-import { carResponseSchema, carListQuerySchema } from './car';
+import { carFactsShape, carResponseSchema, carListQuerySchema } from './car';
+import { brandFilterShape, facetFiltersShape } from './facetQuery';
+import { BODIES, FUELS, GEARBOXES } from './carFacts';
+import { DEAL_RATINGS } from './deals';
 import { fieldError, priceField, requiredText, strictObject } from './fields';
 
 /** Per person (docs/api-limits.md). */
@@ -22,15 +25,21 @@ export const GONE_NOTES = {
   soldElsewhere: 'The seller sold this car elsewhere',
 } as const;
 
+/**
+ * A saved search's filters, as the screen it was saved on has them: a brand list's (`category`) or
+ * the search across brands' (no category); the facets' picks as lists (docs/product.md, "Saved searches").
+ */
 export const searchFiltersSchema = strictObject(
   {
-    category: z.enum(CATEGORIES, { error: fieldError('category', `one of ${CATEGORIES.join(', ')}`) }),
+    category: z.enum(CATEGORIES, { error: fieldError('category', `one of ${CATEGORIES.join(', ')}`) }).optional(),
     q: carListQuerySchema.shape.q,
     minPrice: priceField('minPrice').optional(),
     maxPrice: priceField('maxPrice').optional(),
-    year: carListQuerySchema.shape.year,
     location: carListQuerySchema.shape.location,
-    sort: z.enum(CAR_SORTS, { error: `sort must be one of ${CAR_SORTS.join(', ')}` }).optional(),
+    sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).optional(),
+    ...brandFilterShape,
+    ...facetFiltersShape,
+    priceDropped: z.boolean({ error: 'priceDropped must be true or false' }).optional(),
   },
   'filters',
 ).refine((filters) => filters.minPrice === undefined || filters.maxPrice === undefined || filters.minPrice <= filters.maxPrice, {
@@ -41,7 +50,27 @@ export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 export const savedSearchInputSchema = strictObject({ name: requiredText('name', 80), filters: searchFiltersSchema });
 export type SavedSearchInput = z.infer<typeof savedSearchInputSchema>;
 
-export const savedSearchSchema = z.object({ _id: z.string(), name: z.string(), filters: searchFiltersSchema, createdAt: z.string() });
+/** The filters as the API answers them: the picks as lists (an answer is serialised by its schema, which may not transform). */
+const savedFiltersSchema = z.object({
+  category: z.enum(CATEGORIES).optional(),
+  q: z.string().optional(),
+  minPrice: z.number().optional(),
+  maxPrice: z.number().optional(),
+  location: z.string().optional(),
+  sort: z.enum(SEARCH_SORTS).optional(),
+  brand: z.array(z.enum(CATEGORIES)).optional(),
+  price: z.array(z.string()).optional(),
+  year: z.array(z.string()).optional(),
+  mileage: z.array(z.string()).optional(),
+  fuel: z.array(z.enum(FUELS)).optional(),
+  gearbox: z.array(z.enum(GEARBOXES)).optional(),
+  body: z.array(z.enum(BODIES)).optional(),
+  city: z.array(z.string()).optional(),
+  deal: z.array(z.enum(DEAL_RATINGS)).optional(),
+  priceDropped: z.boolean().optional(),
+}) satisfies z.ZodType<SearchFilters>;
+
+export const savedSearchSchema = z.object({ _id: z.string(), name: z.string(), filters: savedFiltersSchema, createdAt: z.string() });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
 export const NOTIFICATION_KINDS = [
@@ -83,6 +112,7 @@ export const carUpdateSchema = strictObject({
   location: requiredText('location', 120).optional(),
   condition: requiredText('condition', 60).optional(),
   status: z.enum(LISTING_ENDINGS, { error: `status must be one of ${LISTING_ENDINGS.join(', ')}` }).optional(),
+  ...carFactsShape,
 }).refine((update) => Object.values(update).some((value) => value !== undefined), { error: 'Send at least one field to change' });
 export type CarUpdate = z.infer<typeof carUpdateSchema>;
 

@@ -9,6 +9,14 @@ describe('registration record', () => {
     expect(newUserSchema.parse({ name: 'Ann', email: 'Ann@Example.COM', role: 'Buyer' }).email).toBe('ann@example.com');
   });
 
+  it('takes a name on one line only', () => {
+    for (const name of ['Ann\r\nBcc: x@example.com', 'Ann\nLee', 'Ann\tLee', 'Ann\u0085Lee', 'Ann\u2029Lee']) {
+      const result = newUserSchema.safeParse({ name, email: 'ann@example.com', role: 'Buyer' });
+      expect(describeIssues(result.error!.issues)).toBe('name must be one line, without line breaks, tabs or control characters');
+    }
+    expect(newUserSchema.parse({ name: '  Ann Lee  ', email: 'ann@example.com', role: 'Buyer' }).name).toBe('Ann Lee');
+  });
+
   it('never lets a person pick admin', () => {
     const result = newUserSchema.safeParse({ name: 'Eve', email: 'eve@example.com', role: 'admin' });
     expect(result.success).toBe(false);

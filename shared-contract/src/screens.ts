@@ -1,6 +1,6 @@
 import type { Car } from './car';
 import { CATEGORIES, CATEGORY_PATHS, type Category } from './categories';
-import { LIST_VIEW_SEARCH } from './listing';
+import { COMPARE_SEARCH, FACET_PARAMS, LIST_VIEW_SEARCH, SEARCH_VIEW_SEARCH } from './listing';
 import { parseModuleId } from './moduleId';
 import type { Role } from './roles';
 import { LOADERS_MODULE } from './remoteModules';
@@ -23,6 +23,8 @@ export interface ExposedModules {
   'catalog/BlogsPage': NoProps;
   'catalog/BrandListPage': { category: Category };
   'catalog/CarDetailPage': { category: Category };
+  'catalog/SearchPage': NoProps;
+  'catalog/ComparePage': NoProps;
   'dashboard/DashboardLayout': NoProps;
   'dashboard/DashboardHome': NoProps;
   'dashboard/AddProductPage': NoProps;
@@ -63,6 +65,8 @@ interface ScreenBase {
   staticMarkup?: true;
   /** Parameters read, with their defaults; pages are rendered and cached by these alone (docs/operations.md, "The page cache"). */
   search?: Readonly<Record<string, string>>;
+  /** Of `search`, those read with every value they are repeated with (a facet's options). */
+  searchLists?: readonly string[];
   /** false: code and data load on the click, not on intent (a form that writes, the payment page). */
   prefetch?: false;
   children?: readonly Screen[];
@@ -92,6 +96,17 @@ export const SCREENS: readonly Screen[] = [
   // Server-rendered with their controls disabled until hydrated: nothing can be sent before the page takes the form over.
   { ...open, path: SITE_PATHS.login, shell: 'LoginPage', readsApi: true, serverRendered: true },
   { ...open, path: SITE_PATHS.register, shell: 'RegisterPage', readsApi: true, serverRendered: true },
+  {
+    ...open,
+    path: SITE_PATHS.search,
+    module: 'catalog/SearchPage',
+    props: {},
+    readsApi: true,
+    serverRendered: true,
+    search: SEARCH_VIEW_SEARCH,
+    searchLists: ['brand', ...FACET_PARAMS],
+  },
+  { ...open, path: SITE_PATHS.compare, module: 'catalog/ComparePage', props: {}, readsApi: true, serverRendered: true, search: COMPARE_SEARCH },
   ...CATEGORIES.flatMap((category): Screen[] => [
     {
       path: CATEGORY_PATHS[category].listRoute,
@@ -101,6 +116,7 @@ export const SCREENS: readonly Screen[] = [
       readsApi: true,
       serverRendered: true,
       search: LIST_VIEW_SEARCH,
+      searchLists: FACET_PARAMS,
     },
     {
       path: `${CATEGORY_PATHS[category].detailRoute}/:id`,
@@ -185,6 +201,8 @@ export const EXPOSED_MODULES = [
   'catalog/BlogsPage',
   'catalog/BrandListPage',
   'catalog/CarDetailPage',
+  'catalog/SearchPage',
+  'catalog/ComparePage',
   'dashboard/DashboardLayout',
   'dashboard/DashboardHome',
   'dashboard/AddProductPage',

@@ -8,6 +8,8 @@ export const SITE_PATHS = {
   register: '/register',
   about: '/about',
   blogs: '/blogs',
+  search: '/search',
+  compare: '/compare',
   /** Routes match case-insensitively. */
   dashboard: '/Dashboard',
   addProduct: `${DASHBOARD}/addProduct`,

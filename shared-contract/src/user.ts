@@ -1,10 +1,10 @@
 import * as z from './zod';
 import { ROLES, SELF_SERVICE_ROLES } from './roles';
-import { emailField, fieldError, requiredText, strictObject } from './fields';
+import { emailField, fieldError, nameText, strictObject } from './fields';
 
 /** Registration record (POST /users); admin is never self-chosen. */
 export const newUserSchema = strictObject({
-  name: requiredText('name', 100),
+  name: nameText('name', 100),
   email: emailField(),
   role: z.enum(SELF_SERVICE_ROLES, { error: fieldError('role', `one of ${SELF_SERVICE_ROLES.join(', ')}`) }),
 });

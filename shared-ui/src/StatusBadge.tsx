@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { CAR_STATUS_LABELS, type CarStatus } from '@usedcars/shared-contract';
+import { Pill } from './Pill';
 import { theme } from './theme';
 
 /**
@@ -14,14 +15,8 @@ export function StatusBadge({ status, label = CAR_STATUS_LABELS[status], classNa
   );
 }
 
-const Badge = styled.span`
-  display: inline-block;
-  padding: 2px 10px;
-  border-radius: 999px;
-  font-size: 13px;
-  font-weight: 700;
+const Badge = styled(Pill)`
   letter-spacing: 0.02em;
-  white-space: nowrap;
   &[data-status='available'] {
     background: #e7f5ec;
     color: ${theme.color.success};

@@ -19,4 +19,5 @@ export { BackLink } from './BackLink';
 export { formatPrice } from './formatPrice';
 export { ErrorPanel } from './ErrorPanel';
 export { StatusBadge } from './StatusBadge';
+export { Pill } from './Pill';
 export { PriceDrop } from './PriceDrop';

@@ -2,6 +2,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const { BannerPlugin, Compilation } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -25,6 +26,21 @@ function startScriptOf(dir) {
 function withServerEntry({ stats }) {
   stats.metaData.ssrRemoteEntry = { name: 'remoteEntry.js', path: SERVER_FOLDER, type: 'commonjs-module' };
   return stats;
+}
+
+/**
+ * V8's compile hint on the scripts a page runs as it starts (the shell's first scripts, a remote's
+ * entry): compiled in the background as they arrive, not function by function on the page's thread
+ * as they are first called (docs/performance.md, "Compiled as they arrive"). After minifying, which
+ * drops comments: the hint must be the file's first line.
+ */
+function compiledOnLoad(host) {
+  return new BannerPlugin({
+    banner: '//# allFunctionsCalledOnLoad',
+    raw: true,
+    include: host ? /^(react-dom|startup-packages|main|bootstrap)\.[0-9a-f]+\.js$/ : /^remoteEntry\.js$/,
+    stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+  });
 }
 
 function browserConfig(o, production) {
@@ -118,6 +134,7 @@ function browserConfig(o, production) {
         : []),
       ...(o.copy ? [new CopyPlugin({ patterns: o.copy })] : []),
       ...(o.host && production ? [new ChunkListPlugin()] : []),
+      ...(production ? [compiledOnLoad(o.host)] : []),
       ...(production
         ? [
             new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json|map)$/, threshold: 512 }),

@@ -2,6 +2,17 @@
 const path = require('node:path');
 const fs = require('node:fs');
 
+/**
+ * Where this dev server's remotes.json and config.json come from: SHELL_RUNTIME_DIR (`npm run dev` names its own),
+ * else the site running from this checkout (DATA_DIR/site, `.data/site` by default), so a remote run alone
+ * (`npm run dev -w mf-catalog`) uses that site's API and emulator, whatever their ports (README, "Run one remote alone").
+ */
+function runtimeDir(o) {
+  if (process.env.SHELL_RUNTIME_DIR) return process.env.SHELL_RUNTIME_DIR;
+  const root = path.resolve(o.dir, '..');
+  return path.join(path.resolve(root, process.env.DATA_DIR || '.data'), 'site');
+}
+
 function devServer(o) {
   return {
     port: o.port,
@@ -14,8 +25,7 @@ function devServer(o) {
     static: o.copy ? [{ directory: path.join(o.dir, 'public') }] : false,
     // This run's remotes.json and config.json (SHELL_RUNTIME_DIR) win over public/'s, read afresh each request.
     setupMiddlewares: (middlewares) => {
-      const dir = process.env.SHELL_RUNTIME_DIR;
-      if (!dir) return middlewares;
+      const dir = runtimeDir(o);
       const runtimeFiles = new Set(['/remotes.json', '/config.json']);
       middlewares.unshift({
         name: 'shell-runtime-files',

@@ -43,11 +43,17 @@ function scriptRule({ production, name }) {
   };
 }
 
-/** `?inline`: a small SVG in the markup, so the largest picture costs no request (docs/performance.md, "The LCP picture first"). */
+/** `?inline` and `?markup`: a small SVG in the page itself, so it costs no request (docs/performance.md, "Small pictures in the markup"). */
 function pictureRule({ emit = true } = {}) {
   return {
     test: /\.(svg|png|jpe?g|webp|gif)$/,
     oneOf: [
+      {
+        // `?markup`: the SVG's own markup, rendered in the page's first paint (docs/performance.md, "Small pictures in the markup").
+        test: /\.svg$/,
+        resourceQuery: /markup/,
+        type: 'asset/source',
+      },
       {
         test: /\.svg$/,
         resourceQuery: /inline/,

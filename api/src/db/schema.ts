@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Words } from '../features/cars/words';
 import {
   bigint,
+  customType,
   bigserial,
   boolean,
   check,
@@ -12,6 +14,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -20,6 +23,21 @@ import {
 
 /** Dollars with cents, read back as JS numbers (prices stay far below 2^53 cents). */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+/** PostgreSQL's full-text document; only ever written by the database (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The words a car is found by, weighted: its name first, then where it is, then the seller's
+ * details and its year (docs/api.md, "Search and facets"). English stems, so "civics" finds "civic".
+ */
+const SEARCH_DOCUMENT = sql`setweight(to_tsvector('english', car_name), 'A') || setweight(to_tsvector('english', location), 'B') || setweight(to_tsvector('english', details), 'C') || setweight(to_tsvector('simple', purchase_year), 'D')`;
+
+/** Cars of one model are compared with each other: its brand and name, case and spacing aside (features/market). */
+export const modelKeyOf = (category: SQL, carName: SQL) => sql`${category} || ':' || lower(regexp_replace(btrim(${carName}), '[[:space:]]+', ' ', 'g'))`;
+
+/** The best-deal order's value: unrated cars last (features/cars/list-query.ts). */
+export const DEAL_ORDER = sql`coalesce(deal_ratio, 'Infinity'::real)`;
 
 export const users = pgTable(
   'users',
@@ -73,6 +91,27 @@ export const cars = pgTable(
     // Hidden by an admin ('listing') or with its suspended seller ('seller'): out of every list.
     hiddenBy: text('hidden_by'),
     hiddenReason: text('hidden_reason'),
+    // The facts buyers filter on; null where the listing does not state them (docs/product.md, "The facts").
+    mileage: integer('mileage'),
+    fuel: text('fuel'),
+    gearbox: text('gearbox'),
+    body: text('body'),
+    colour: text('colour'),
+    previousOwners: integer('previous_owners'),
+    // Whether the last price change was a cut: the "price dropped" facet, read without the history.
+    priceDropped: boolean('price_dropped')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce((price_history->-1->>'price')::numeric < (price_history->-2->>'price')::numeric, false)`),
+    modelKey: text('model_key')
+      .notNull()
+      .generatedAlwaysAs(modelKeyOf(sql`category`, sql`car_name`)),
+    search: tsvector('search').notNull().generatedAlwaysAs(SEARCH_DOCUMENT),
+    // The market's estimate of the car's price (features/market): written whenever its comparables change.
+    marketEstimate: money('market_estimate'),
+    marketComparables: integer('market_comparables').notNull().default(0),
+    dealRating: text('deal_rating'),
+    /** Price over estimate: the best deals sort first. */
+    dealRatio: real('deal_ratio'),
   },
   (t) => [
     check('cars_category_check', sql`${t.category} in ('audi', 'honda', 'mercedes')`),
@@ -88,8 +127,30 @@ export const cars = pgTable(
     index('cars_category_status_idx').on(t.category, t.status, t.createdAt, t.id),
     index('cars_category_seller_idx').on(t.category, t.sellerName),
     index('cars_seller_id_idx').on(t.sellerId),
+    check('cars_fuel_check', sql`${t.fuel} in ('petrol', 'diesel', 'hybrid', 'electric')`),
+    check('cars_gearbox_check', sql`${t.gearbox} in ('manual', 'automatic')`),
+    check('cars_body_check', sql`${t.body} in ('saloon', 'hatchback', 'estate', 'suv', 'coupe', 'convertible', 'van')`),
+    check('cars_deal_rating_check', sql`${t.dealRating} in ('great', 'good', 'fair', 'high', 'overpriced')`),
+    index('cars_search_idx').using('gin', t.search),
+    // A model's cars by year and mileage: the comparables of a car are a range of it.
+    index('cars_market_idx').on(t.modelKey, t.purchaseYear, t.mileage),
+    // Best deal first; a car without a rating after every rated one.
+    index('cars_category_deal_idx').on(t.category, DEAL_ORDER, t.id),
   ],
 );
+
+/**
+ * Every word of every listing, for the search's typo tolerance: a word of a query no listing has
+ * is looked up here by trigram similarity (features/search). Filled by a trigger on cars.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
+/** A model and year whose cars' market estimates are out of date: a trigger on cars adds it, features/market settles it. */
+export const marketDirty = pgTable('market_dirty', { modelKey: text('model_key').notNull(), purchaseYear: text('purchase_year').notNull() }, (t) => [
+  primaryKey({ columns: [t.modelKey, t.purchaseYear] }),
+]);
 
 export const bookings = pgTable(
   'bookings',
@@ -219,13 +280,17 @@ export const savedSearches = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    category: text('category').notNull(),
+    // Null: saved from the search across brands.
+    category: text('category'),
     q: text('q'),
     minPrice: money('min_price'),
     maxPrice: money('max_price'),
-    year: text('year'),
     location: text('location'),
     sort: text('sort'),
+    // The facets' picks ({ fuel: ['diesel'], year: ['2019'], priceDropped: true }), matched in SQL against each new car.
+    facets: jsonb('facets').$type<Record<string, string[] | boolean>>(),
+    // q as the lists read it when saved (features/cars/words.ts), typos corrected.
+    words: jsonb('words').$type<Words>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('saved_searches_category_idx').on(t.category), index('saved_searches_user_idx').on(t.userId, t.createdAt)],

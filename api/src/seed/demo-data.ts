@@ -1,5 +1,5 @@
-import type { Category } from '@usedcars/shared-contract';
-import type { BodyStyle } from './car-art';
+import type { Body, Category, Colour, Fuel, MileageUnit } from '@usedcars/shared-contract';
+import type { BodyStyle, Paint } from './car-art';
 
 export interface Model {
   name: string;
@@ -105,7 +105,61 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'admin@usedcars.test', name: 'Demo Admin', role: 'admin', signIn: true },
   { email: 'seller@usedcars.test', name: 'Demo Seller', role: 'Seller', signIn: true },
   { email: 'buyer@usedcars.test', name: 'Demo Buyer', role: 'Buyer', signIn: true },
-  // Other sellers so the lists are not all one person's; they cannot sign in.
+  // Other sellers so the lists are not all one person's, and the demo seller's cars have other sellers' to be rated against; they cannot sign in.
   { email: 'rita.gomez@usedcars.test', name: 'Rita Gomez', role: 'Seller', signIn: false },
   { email: 'sam.patel@usedcars.test', name: 'Sam Patel', role: 'Seller', signIn: false },
+  { email: 'lena.fischer@usedcars.test', name: 'Lena Fischer', role: 'Seller', signIn: false },
+  { email: 'omar.haddad@usedcars.test', name: 'Omar Haddad', role: 'Seller', signIn: false },
+  { email: 'grace.kim@usedcars.test', name: 'Grace Kim', role: 'Seller', signIn: false },
 ];
+
+/** Share of each brand's cars by fuel, in FUELS order (petrol, diesel, hybrid, electric): as each brand's used stock runs. */
+export const FUEL_MIX: Record<Category, [number, number, number, number]> = {
+  audi: [0.7, 0.18, 0.07, 0.05],
+  honda: [0.68, 0, 0.28, 0.04],
+  mercedes: [0.58, 0.27, 0.1, 0.05],
+};
+const FUEL_ORDER: Fuel[] = ['petrol', 'diesel', 'hybrid', 'electric'];
+
+/** Share of each brand's cars with a manual gearbox. */
+const MANUAL_SHARE: Record<Category, number> = { audi: 0.12, honda: 0.25, mercedes: 0.03 };
+
+/** A year's driving: about 12,000 miles, or 19,000 km. */
+const PER_YEAR: Record<MileageUnit, number> = { mi: 12_000, km: 19_000 };
+
+export const BODY_OF_STYLE: Record<BodyStyle, Body> = { sedan: 'saloon', suv: 'suv', hatchback: 'hatchback', coupe: 'coupe', wagon: 'estate' };
+export const COLOUR_OF_PAINT: Record<Paint, Colour> = {
+  black: 'black',
+  white: 'white',
+  silver: 'silver',
+  blue: 'blue',
+  red: 'red',
+  green: 'green',
+  grey: 'grey',
+  sand: 'beige',
+};
+
+/** A fuel for a car of the model by the brand's mix (a model named hybrid is one); `chance` is 0–1. */
+export function fuelOf(category: Category, model: Model, chance: number): Fuel {
+  if (/hybrid/i.test(model.name)) return 'hybrid';
+  let left = chance;
+  for (const [index, share] of FUEL_MIX[category].entries()) {
+    if (left < share) return FUEL_ORDER[index]!;
+    left -= share;
+  }
+  return 'petrol';
+}
+
+export function gearboxOf(category: Category, model: Model, chance: number): 'manual' | 'automatic' {
+  return / Si$|TT /.test(model.name) || chance < MANUAL_SHARE[category] ? 'manual' : 'automatic';
+}
+
+/** Mileage follows age, each car driven a little more or less than most (`chance` 0–1). */
+export function mileageOf(age: number, unit: MileageUnit, chance: number): number {
+  return Math.round((Math.max(age, 0.5) * PER_YEAR[unit] * (0.75 + chance * 0.5)) / 100) * 100;
+}
+
+/** A new car's first owner, and another every few years. */
+export function ownersOf(age: number, chance: number): number {
+  return 1 + Math.floor((age * (0.5 + chance)) / 4);
+}

@@ -22,14 +22,20 @@ describeEachDriver('demo data', (api, driver) => {
     for (const category of CATEGORIES) expect(await carsIn(category)).toBe(DEMO_CARS_PER_BRAND);
     const rows = await api().db.select().from(cars);
     for (const row of rows) {
-      const { _id, status, photos, priceHistory, ...fields } = toCar(row);
+      const { _id, status, photos, priceHistory, market: _market, ...fields } = toCar(row);
       expect(carInputSchema.safeParse(fields).error).toBeUndefined();
       // The price a card shows is the last one the car was offered at.
       expect(priceHistory.at(-1)?.price).toBe(row.currentPrice);
       expect(existsSync(path.join(PUBLIC_DIR, row.img))).toBe(true);
     }
     const demoSeller = await api().db.select().from(users).where(eq(users.email, 'seller@usedcars.test'));
-    expect(rows.filter((row) => row.sellerId === demoSeller[0]?.id).length).toBeGreaterThan(40);
+    // A third or more are the demo seller's, so My Products has plenty; the rest are five other sellers', so the popular models have a market.
+    expect(rows.filter((row) => row.sellerId === demoSeller[0]?.id).length).toBeGreaterThan(30);
+    // Every listing states its facts, and the popular models' cars are rated, from great deals to overpriced ones.
+    expect(rows.every((row) => row.mileage !== null && row.fuel !== null && row.gearbox !== null && row.body !== null && row.colour !== null)).toBe(true);
+    const ratings = rows.flatMap((row) => (row.dealRating ? [row.dealRating] : []));
+    expect(ratings.length).toBeGreaterThan(30);
+    expect(new Set(ratings).size).toBeGreaterThanOrEqual(4);
     expect((await api().db.select({ role: users.role }).from(users).where(eq(users.email, 'admin@usedcars.test')))[0]?.role).toBe('admin');
     expect(await api().db.select().from(payments)).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { bookings, carPhotoVariants, cars, payments, users } from '../db/schema';
+import { Market } from '../features/market/service';
 import { deleteUnused } from '../features/photos/unused-files';
 import { DEMO_CARS_PER_BRAND, type DemoOptions, type DemoSeedReport, seedDemoCatalog } from './demo-catalog';
 
@@ -23,7 +24,10 @@ export async function seedIfEmpty(db: Db, options: DemoOptions): Promise<boolean
 export function prepareDatabase(database: Database, options: DemoOptions): Promise<boolean> {
   return database.exclusively(async () => {
     await database.migrate();
-    return seedIfEmpty(database.db, options);
+    const seeded = await seedIfEmpty(database.db, options);
+    // Whatever a crash or the migrations left marked is rated before the first request (features/market).
+    await new Market(database.db).settle();
+    return seeded;
   });
 }
 

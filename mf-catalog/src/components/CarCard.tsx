@@ -10,6 +10,8 @@ import { SaveCarButton } from './SaveCarButton';
 import { StatusBadge } from './StatusBadge';
 import { CarFacts, type CarFact } from './CarFacts';
 import { CarPrices } from './CarPrices';
+import { CompareButton } from './CompareButton';
+import { DealBadge } from '@usedcars/shared-ui/deal';
 
 export const CardShell = styled.article`
   position: relative;
@@ -83,15 +85,28 @@ const Facts = styled(CarFacts)`
   }
 `;
 
-const CARD_FACTS: readonly CarFact[] = ['location', 'used', 'posted', 'sellerName'];
+const CARD_FACTS: readonly CarFact[] = ['mileage', 'fuel', 'gearbox', 'location', 'used', 'posted', 'sellerName'];
 
 const Actions = styled.div`
+  display: grid;
+  gap: 8px;
   margin-top: auto;
   padding-top: 4px;
-  a,
-  button {
+  > a,
+  > button,
+  > div > button {
     width: 100%;
   }
+`;
+
+/** The market's rating, or nothing for a car without one yet (its page says why). */
+const Rating = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  min-height: 44px;
 `;
 
 /**
@@ -133,6 +148,10 @@ export function CarCard({ car, onBook, picture }: { car: Car; onBook: OpenBookin
           </Link>
         </Name>
         <CarPrices car={car} size="card" />
+        <Rating>
+          {car.market?.rating ? <DealBadge rating={car.market.rating} /> : <span />}
+          <CompareButton car={car} describedBy={titleId} />
+        </Rating>
         <Facts car={car} facts={CARD_FACTS} />
         <Actions>
           <CarActions car={car} onBook={onBook} describedBy={titleId} />

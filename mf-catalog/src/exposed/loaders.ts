@@ -1,8 +1,11 @@
 import type { PrefetchContext, PrefetchResult, ScreenLoaders } from '@usedcars/federation';
+import { siteSettingsQuery } from '@usedcars/shared-api/cars';
 import { favouritesQuery } from '@usedcars/shared-api/favourites';
 import type { SessionViewer } from '@usedcars/shared-contract';
-import { carKeys, carPageQuery, carQuery, isEndedListing, type CarLookup } from '../lib/carQueries';
-import { readListView } from '../lib/listParams';
+import { carKeys, carPageQuery, carQuery, compareQuery, facetsQuery, isEndedListing, searchPageQuery, type CarLookup } from '../lib/carQueries';
+import { brandFacetFilters, readListView } from '../lib/listParams';
+import { readCompareIds } from '../lib/compareParams';
+import { readSearchView } from '../lib/searchParams';
 
 type QueryClient = PrefetchContext<'catalog/BrandListPage'>['queryClient'];
 
@@ -11,15 +14,41 @@ function loadHearts(queryClient: QueryClient, viewer: SessionViewer | null): Pro
   return viewer?.role === 'Buyer' ? queryClient.prefetchQuery(favouritesQuery()) : Promise.resolve();
 }
 
-/** A brand's list: the page of cars the address asks for, and a buyer's hearts. */
+/** Every screen that shows a car shows its mileage in the site's unit. */
+const loadSettings = (queryClient: QueryClient) => queryClient.prefetchQuery(siteSettingsQuery());
+
+/** A brand's list: the page of cars the address asks for, its facets' counts, and a buyer's hearts. */
 async function loadBrandList({ queryClient, props, search, viewer }: PrefetchContext<'catalog/BrandListPage'>): Promise<void> {
-  await Promise.all([queryClient.prefetchQuery(carPageQuery(props.category, readListView(search))), loadHearts(queryClient, viewer)]);
+  const view = readListView(search);
+  await Promise.all([
+    queryClient.prefetchQuery(carPageQuery(props.category, view)),
+    queryClient.prefetchQuery(facetsQuery(brandFacetFilters(props.category, view.filters))),
+    loadSettings(queryClient),
+    loadHearts(queryClient, viewer),
+  ]);
+}
+
+/** The search: its page of cars and its facets' counts, and a buyer's hearts. */
+async function loadSearch({ queryClient, search, viewer }: PrefetchContext<'catalog/SearchPage'>): Promise<void> {
+  const view = readSearchView(search);
+  await Promise.all([
+    queryClient.prefetchQuery(searchPageQuery(view)),
+    queryClient.prefetchQuery(facetsQuery(view.filters)),
+    loadSettings(queryClient),
+    loadHearts(queryClient, viewer),
+  ]);
+}
+
+/** The comparison: the cars its address names. */
+async function loadCompare({ queryClient, search }: PrefetchContext<'catalog/ComparePage'>): Promise<void> {
+  const ids = readCompareIds(search);
+  await Promise.all([ids.length > 0 ? queryClient.prefetchQuery(compareQuery(ids)) : undefined, loadSettings(queryClient)]);
 }
 
 /** A car's page: the car (an unknown id is a 404, an ended listing a 410 on the server), and a buyer's hearts. */
 async function loadCarDetail({ queryClient, params, props, viewer }: PrefetchContext<'catalog/CarDetailPage'>): Promise<PrefetchResult> {
   const id = params.id ?? '';
-  await Promise.all([queryClient.prefetchQuery(carQuery(props.category, id)), loadHearts(queryClient, viewer)]);
+  await Promise.all([queryClient.prefetchQuery(carQuery(props.category, id)), loadSettings(queryClient), loadHearts(queryClient, viewer)]);
   const lookup = queryClient.getQueryData<CarLookup>(carKeys.detail(props.category, id));
   return { notFound: lookup === null, gone: isEndedListing(lookup) };
 }
@@ -34,4 +63,6 @@ export const loaders: ScreenLoaders<'catalog'> = {
   'catalog/BlogsPage': null,
   'catalog/BrandListPage': loadBrandList,
   'catalog/CarDetailPage': loadCarDetail,
+  'catalog/SearchPage': loadSearch,
+  'catalog/ComparePage': loadCompare,
 };

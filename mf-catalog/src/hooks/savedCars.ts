@@ -14,7 +14,20 @@ export function useIsSaved(carId: string): boolean {
 
 function withCar(list: Favourites, car: Car, saved: boolean): Favourites {
   const cars = list.cars.filter((candidate) => candidate._id !== car._id);
-  return { ...list, cars: saved ? [{ ...car, photos: car.photos ?? [], priceHistory: car.priceHistory ?? [] }, ...cars] : cars };
+  // As the API answers a car: a car read before the facts and the market existed lacks them.
+  const answered = {
+    ...car,
+    photos: car.photos ?? [],
+    priceHistory: car.priceHistory ?? [],
+    mileage: car.mileage ?? null,
+    fuel: car.fuel ?? null,
+    gearbox: car.gearbox ?? null,
+    body: car.body ?? null,
+    colour: car.colour ?? null,
+    previousOwners: car.previousOwners ?? null,
+    market: car.market ?? { estimate: null, comparables: 0, rating: null },
+  };
+  return { ...list, cars: saved ? [answered, ...cars] : cars };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@usedcars/shared-api';
 import { fetchCar, fetchCarPage, type CarPage } from '@usedcars/shared-api/cars';
+import { fetchComparedCars, fetchFacets, fetchSearchPage, type Facets, type SearchPage } from '@usedcars/shared-api/search';
 import type { Car, Category } from '@usedcars/shared-contract';
-import { toCarListQuery, type ListView } from './listParams';
+import { toCarListQuery, type CarFilters, type ListView } from './listParams';
+import { toSearchQuery, type SearchView } from './searchParams';
 
 /** The one query-key factory for cars (docs/how-to.md, "House rules"); every key holds the whole view it answers. */
 export const carKeys = {
@@ -11,7 +13,41 @@ export const carKeys = {
   lists: (category: Category) => [...carKeys.brand(category), 'list'] as const,
   list: (category: Category, view: ListView) => [...carKeys.lists(category), view] as const,
   detail: (category: Category, id: string) => [...carKeys.brand(category), 'detail', id] as const,
+  search: (view: SearchView) => [...carKeys.all, 'search', view] as const,
+  /** A brand list's facets are the search's with that brand: one entry serves both. */
+  facets: (filters: CarFilters) => [...carKeys.all, 'facets', filters] as const,
+  compare: (ids: readonly string[]) => [...carKeys.all, 'compare', ids] as const,
 };
+
+/** One page of the search across brands. */
+export const searchPageQuery = (view: SearchView) => ({
+  queryKey: carKeys.search(view),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSearchPage(toSearchQuery(view), signal),
+});
+
+/** The facets' options and counts for these filters (a brand list's: with its brand as the one pick). */
+export const facetsQuery = (filters: CarFilters) => ({
+  queryKey: carKeys.facets(filters),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchFacets(filters, signal),
+});
+
+export const compareQuery = (ids: readonly string[]) => ({
+  queryKey: carKeys.compare(ids),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchComparedCars(ids, signal),
+});
+
+export function useSearchPage(view: SearchView) {
+  return useQuery<SearchPage>({ ...searchPageQuery(view), placeholderData: keepPreviousData });
+}
+
+/** The counts of the last filters stay while the next arrive, so the panel does not empty between picks. */
+export function useFacets(filters: CarFilters) {
+  return useQuery<Facets>({ ...facetsQuery(filters), placeholderData: keepPreviousData });
+}
+
+export function useComparedCars(ids: readonly string[]) {
+  return useQuery<Car[]>({ ...compareQuery(ids), enabled: ids.length > 0 });
+}
 
 /** One page of a brand's list. */
 export const carPageQuery = (category: Category, view: ListView) => ({

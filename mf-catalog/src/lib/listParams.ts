@@ -1,4 +1,15 @@
-import { CAR_LIST_MAX_OFFSET, CAR_SORTS, LIST_VIEW_SEARCH, type CarListQuery, type CarSort } from '@usedcars/shared-contract';
+import {
+  CAR_LIST_MAX_OFFSET,
+  CAR_SORTS,
+  FACET_NAMES,
+  LIST_VIEW_SEARCH,
+  type CarListQuery,
+  type CarSort,
+  type Category,
+  type FacetName,
+  type FacetSelection,
+} from '@usedcars/shared-contract';
+import { facetsOf, hasFacets, readFacets, writeFacets } from './facetParams';
 
 /**
  * A brand list's view (search, filters, sort, page) lives in the URL, so a reload or a shared
@@ -21,13 +32,16 @@ export const LAST_NUMBERED_PAGE = Math.floor(CAR_LIST_MAX_OFFSET / PAGE_SIZE) + 
 /** The API's limit on q and location. */
 const MAX_TEXT = 100;
 
-export interface CarFilters {
+/** The form's filters and the facets' picks (a brand list's facets are all but brand). */
+export interface CarFilters extends FacetSelection {
   q?: string;
   minPrice?: number;
   maxPrice?: number;
-  year?: string;
   location?: string;
 }
+
+/** The facets of a brand list: its brand is its own. */
+export const LIST_FACETS: readonly FacetName[] = FACET_NAMES.filter((facet) => facet !== 'brand');
 
 export interface ListView {
   filters: CarFilters;
@@ -41,7 +55,8 @@ export interface ListView {
   cursor?: string;
 }
 
-export const FILTER_KEYS = ['q', 'minPrice', 'maxPrice', 'year', 'location'] as const satisfies readonly (keyof CarFilters & keyof typeof LIST_VIEW_SEARCH)[];
+/** The filter form's fields; the facets are picked in their own panel. */
+export const FILTER_KEYS = ['q', 'minPrice', 'maxPrice', 'location'] as const satisfies readonly (keyof CarFilters & keyof typeof LIST_VIEW_SEARCH)[];
 
 function isSort(value: string | null): value is CarSort {
   return (CAR_SORTS as readonly (string | null)[]).includes(value);
@@ -58,27 +73,31 @@ function amount(value: string | null): number | undefined {
   return Number.isFinite(number) && number >= 0 ? number : undefined;
 }
 
-function year(value: string | null): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed && /^\d{4}$/.test(trimmed) ? trimmed : undefined;
-}
-
 /**
  * Reads the view from the address. Values the API would refuse (a hand-edited link, an old
  * bookmark) are dropped rather than turned into an error page.
  */
 export function readListView(params: URLSearchParams): ListView {
-  const filters: CarFilters = {
+  return readView(params, LIST_FACETS);
+}
+
+/** The form's filters and the named facets' picks of an address. */
+export function readFilters(params: URLSearchParams, facets: readonly FacetName[]): CarFilters {
+  return dropEmpty({
     q: text(params.get('q')),
     minPrice: amount(params.get('minPrice')),
     maxPrice: amount(params.get('maxPrice')),
-    year: year(params.get('year')),
     location: text(params.get('location')),
-  };
+    ...readFacets(params, facets),
+  });
+}
+
+function readView(params: URLSearchParams, facets: readonly FacetName[]): ListView {
+  const filters = readFilters(params, facets);
   const sort = params.get('sort');
   const pageNumber = Number(params.get('page'));
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
-  const view = { filters: dropEmpty(filters), sort: isSort(sort) ? sort : DEFAULT_SORT };
+  const view = { filters, sort: isSort(sort) ? sort : DEFAULT_SORT };
   // Only the API can tell whether it still takes a cursor; one it refuses sends the page back to
   // page 1 (BrandListPage).
   const cursor = params.get('cursor') || undefined;
@@ -92,13 +111,20 @@ function dropEmpty(filters: CarFilters): CarFilters {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as CarFilters;
 }
 
-/** The address of a view; defaults (newest, page 1) stay out of it so plain links stay plain. */
-export function writeListView(view: ListView): URLSearchParams {
+/** The filters' parameters: the form's, then the facets'. */
+export function writeFilters(filters: CarFilters): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
-    const value = view.filters[key];
+    const value = filters[key];
     if (value !== undefined) params.set(key, String(value));
   }
+  writeFacets(params, filters);
+  return params;
+}
+
+/** The address of a view; defaults (newest, page 1) stay out of it so plain links stay plain. */
+export function writeListView(view: ListView): URLSearchParams {
+  const params = writeFilters(view.filters);
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
   if (view.page > 1) params.set('page', String(view.page));
   if (view.cursor !== undefined && view.page > LAST_NUMBERED_PAGE) params.set('cursor', view.cursor);
@@ -113,11 +139,17 @@ export function toCarListQuery(view: ListView): CarListQuery {
 
 /** Two filter sets are the same view when they write the same address. */
 export function sameFilters(a: CarFilters, b: CarFilters): boolean {
-  return writeListView({ filters: a, sort: DEFAULT_SORT, page: 1 }).toString() === writeListView({ filters: b, sort: DEFAULT_SORT, page: 1 }).toString();
+  return writeFilters(a).toString() === writeFilters(b).toString();
 }
 
 export function hasFilters(filters: CarFilters): boolean {
-  return FILTER_KEYS.some((key) => filters[key] !== undefined);
+  return FILTER_KEYS.some((key) => filters[key] !== undefined) || hasFacets(filters);
+}
+
+/** The form's filters with the facets' picks of `facets` in place of the old ones. */
+export function withFacets(filters: CarFilters, facets: FacetSelection): CarFilters {
+  const { q, minPrice, maxPrice, location } = filters;
+  return dropEmpty({ q, minPrice, maxPrice, location, ...facetsOf(facets) });
 }
 
 /**
@@ -126,8 +158,14 @@ export function hasFilters(filters: CarFilters): boolean {
  */
 export const SORT_LABELS: Record<CarSort, string> = {
   newest: 'Newest first',
+  deal: 'Best deal first',
   price: 'Price: low to high',
   '-price': 'Price: high to low',
   '-year': 'Year: newest first',
   year: 'Year: oldest first',
 };
+
+/** A brand list's facets are the search's, with its brand as the one pick (docs/api.md, "Search and facets"). */
+export function brandFacetFilters(category: Category, filters: CarFilters): CarFilters {
+  return { ...filters, brand: [category] };
+}

@@ -1,5 +1,5 @@
 import type { StandInResponse, HANG_UP, SentRequest, StandInApi } from '@usedcars/shared-api/testing';
-import { CATEGORIES, CATEGORY_PATHS, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, type Car } from '@usedcars/shared-contract';
+import { CATEGORIES, CATEGORY_PATHS, FACET_NAMES, NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, type Car } from '@usedcars/shared-contract';
 
 /** One page of a brand's list as a test describes it: the API sends the total and cursors as headers. */
 export interface ListPage {
@@ -17,6 +17,8 @@ const LIST_PATHS = CATEGORIES.map((category) => CATEGORY_PATHS[category].apiColl
  * (docs/api.md, "GET /audis"); an `Answer` (a refusal, HANG_UP) is sent as it is.
  */
 export function serveBrandLists(api: StandInApi, page: (query: SentRequest['query']) => ListPage | StandInResponse | typeof HANG_UP) {
+  // The facets beside the list: none to offer, as for a brand whose cars state no facts.
+  api.reply('GET', '/search/facets', 200, { total: 0, facets: Object.fromEntries(FACET_NAMES.map((name) => [name, []])) });
   for (const path of LIST_PATHS) {
     api.reply('GET', path, ({ query }) => {
       const answer = page(query);

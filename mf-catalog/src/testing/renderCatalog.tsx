@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { Car, Role } from '@usedcars/shared-contract';
+import { siteSettingsQuery } from '@usedcars/shared-api/cars';
+import type { Car, Role, SiteSettings } from '@usedcars/shared-contract';
 import { authStore } from '@usedcars/shared-auth';
 
 let serial = 0;
@@ -42,8 +43,12 @@ function Address() {
   return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
 }
 
+/** The site's settings as every screen's loader leaves them in the page's cache (GET /site-settings). */
+export const SITE_SETTINGS: SiteSettings = { mileageUnit: 'mi', finance: { depositPercent: 10, termMonths: 60, aprPercent: 7.5 } };
+
 export function renderAt(path: string, ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  queryClient.setQueryData(siteSettingsQuery().queryKey, SITE_SETTINGS);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

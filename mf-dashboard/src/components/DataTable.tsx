@@ -181,8 +181,9 @@ const Table = styled.table`
   [data-nowrap='true'] {
     white-space: nowrap;
   }
+  /* break-word, not anywhere: a long e-mail still breaks, but a column is never sized to a letter (docs/product.md, "Dashboard"). */
   td {
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   thead th {
     background: ${theme.color.canvas};

@@ -1,3 +1,4 @@
+import { siteSettingsQuery } from '@usedcars/shared-api/cars';
 import type { ReactElement } from 'react';
 import { cleanup, render, screen as rendered } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -25,6 +26,8 @@ export function renderDashboard(
   { path = '/dashboard', at = path, children }: { path?: string; at?: InitialEntry; children?: ReactElement } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  // The site's settings, as the page has them from its first screen (GET /site-settings).
+  queryClient.setQueryData(siteSettingsQuery().queryKey, { mileageUnit: 'mi', finance: { depositPercent: 10, termMonths: 60, aprPercent: 7.5 } });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[at]}>

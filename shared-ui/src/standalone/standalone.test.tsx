@@ -51,6 +51,20 @@ test("the catalog's page has every catalog screen of the registry, each brand's 
     'catalog/BlogsPage': Stub,
     'catalog/BrandListPage': Stub,
     'catalog/CarDetailPage': Stub,
+    'catalog/SearchPage': Stub,
+    'catalog/ComparePage': Stub,
   });
-  expect(addresses(routes)).toEqual(['index', '/about', '/blogs', '/audis', '/audis/:id', '/hondas', '/hondas/:id', '/mercedes', '/mercedess/:id']);
+  expect(addresses(routes)).toEqual([
+    'index',
+    '/about',
+    '/blogs',
+    '/search',
+    '/compare',
+    '/audis',
+    '/audis/:id',
+    '/hondas',
+    '/hondas/:id',
+    '/mercedes',
+    '/mercedess/:id',
+  ]);
 });

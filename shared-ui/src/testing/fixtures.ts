@@ -39,6 +39,13 @@ export function carFixture(overrides: Partial<Car> = {}): Car {
     time: '2025-01-10',
     categoryName: 'audi',
     status: 'available',
+    mileage: 48_000,
+    fuel: 'petrol',
+    gearbox: 'automatic',
+    body: 'saloon',
+    colour: 'blue',
+    previousOwners: 1,
+    market: { estimate: null, comparables: 0, rating: null },
     ...overrides,
   };
 }

@@ -21,6 +21,9 @@ const SHELL_SCREENS: Record<ShellScreenName, ComponentType> = {
   NotFoundPage,
 };
 
+/** The login guard's form, on the page the visitor asked for (docs/product.md, "The screens"). */
+const SignInHere = lazy(() => loadLoginPage().then((m) => ({ default: m.SignInHere })));
+
 /** A layout's wrappers already cover its children, so they are not repeated there. */
 function screenElement(screen: Screen, inherited: { guarded: boolean; served: boolean; topLevel: boolean }): ReactNode {
   let element: ReactNode;
@@ -31,7 +34,7 @@ function screenElement(screen: Screen, inherited: { guarded: boolean; served: bo
     const ShellScreen = SHELL_SCREENS[screen.shell];
     element = <ShellScreen />;
   }
-  if (screen.access === 'signedIn' && !inherited.guarded) element = <RequireAuth>{element}</RequireAuth>;
+  if (screen.access === 'signedIn' && !inherited.guarded) element = <RequireAuth signIn={<SignInHere />}>{element}</RequireAuth>;
   if (screen.readsApi && !inherited.served) element = <WithServices>{element}</WithServices>;
   if (inherited.topLevel) element = <RouteErrorBoundary>{element}</RouteErrorBoundary>;
   return element;

@@ -65,3 +65,34 @@ test("the screen's scripts are asked for in the task after main's", () => {
   jest.advanceTimersToNextTimer();
   expect(preloadsAsked()).toEqual(['/bootstrap.js', 'http://localhost:3001/remoteEntry.js']);
 });
+
+test('where the browser reports its paints, the scripts wait until the first frame is on screen, not only rendered', () => {
+  const painted: PerformanceEntry[] = [];
+  const observers: (() => void)[] = [];
+  class Observer {
+    static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+    constructor(private readonly callback: () => void) {}
+    observe() {
+      observers.push(this.callback);
+    }
+    disconnect() {}
+  }
+  const original = globalThis.PerformanceObserver;
+  const own = Object.getOwnPropertyDescriptor(performance, 'getEntriesByType');
+  Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: (type: string) => (type === 'paint' ? painted : []) });
+  globalThis.PerformanceObserver = Observer as unknown as typeof PerformanceObserver;
+  try {
+    const root = serverRenderedPage(false);
+    loadScriptsAfterPaint(root, ['/main.js']);
+    // Frames have passed, and none has been shown yet (a busy phone).
+    jest.advanceTimersByTime(1_000);
+    expect(scriptsAsked()).toEqual([]);
+    painted.push({ name: 'first-contentful-paint', entryType: 'paint', startTime: 1_200, duration: 0 } as PerformanceEntry);
+    for (const told of observers) told();
+    expect(scriptsAsked()).toEqual(['/main.js']);
+  } finally {
+    globalThis.PerformanceObserver = original;
+    if (own) Object.defineProperty(performance, 'getEntriesByType', own);
+    else delete (performance as { getEntriesByType?: unknown }).getEntriesByType;
+  }
+});

@@ -1,8 +1,8 @@
 /** The JSON list of scripts a server-rendered page's first screen needs, preloaded with main's (shell/src/server/page.ts). */
 export const AFTER_PAINT_SCRIPTS_ID = 'usedcars-after-paint';
 
-/** The longest the scripts wait for the page's largest picture: a slow picture must not keep the page from working. */
-const PICTURE_WAIT_MS = 3_000;
+/** The longest the scripts wait for the page's paint: a slow picture must not keep the page from working. */
+const PAINT_WAIT_MS = 3_000;
 /** A hidden tab renders no frames: the scripts load after this instead. */
 const NO_FRAME_MS = 250;
 /** How long after its pictures have arrived the page waits for the browser to report them painted. */
@@ -19,16 +19,22 @@ function screenScripts(): string[] {
 
 /**
  * Loads the page's main scripts, and asks for those its first screen needs, once a
- * server-rendered page has painted its largest picture (the ones it asked for with
- * fetchpriority="high"): that picture is then neither painted after React's start-up work nor
- * slowed by the scripts' bytes (docs/performance.md, "The page's scripts after its first paint").
- * A page the browser must render itself loads them at once.
+ * server-rendered page is on screen, its largest picture too (the ones it asked for with
+ * fetchpriority="high"): the page's largest paint is then neither painted after React's start-up
+ * work nor slowed by the scripts' bytes (docs/performance.md, "The page's scripts after its first
+ * paint"). A page the browser must render itself loads them at once.
  */
 export function loadScriptsAfterPaint(root: Element | null, scripts: string[]): void {
   let loaded = false;
   const load = () => {
     if (loaded) return;
     loaded = true;
+    // The origin's storage opens on its first read, a few milliseconds: here rather than inside main's task, the start's longest.
+    try {
+      void window.localStorage?.length;
+    } catch {
+      // Storage refused (a privacy setting): the page does without it.
+    }
     for (const src of scripts) {
       const script = document.createElement('script');
       script.src = src;
@@ -48,38 +54,71 @@ export function loadScriptsAfterPaint(root: Element | null, scripts: string[]): 
     }, 0);
   };
   if (!root) return load();
-  // The frame after the one that shows the page: by then that one has been painted.
-  const afterNextFrame = () => {
-    requestAnimationFrame(() => requestAnimationFrame(load));
-    setTimeout(load, NO_FRAME_MS);
-  };
   const pictures = [...root.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
-  const whenPainted = () => {
-    // Chromium says when it has painted the largest element; where one of the pictures is, that is the moment.
-    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-      const observer = new PerformanceObserver((list) => {
-        if (!list.getEntries().some((entry) => pictures.includes((entry as PerformanceEntry & { element?: HTMLImageElement }).element!))) return;
-        observer.disconnect();
-        load();
-      });
-      observer.observe({ type: 'largest-contentful-paint', buffered: true });
-      // A picture smaller than the page's text is never the largest; a hidden tab paints nothing.
-      setTimeout(load, NO_PAINT_REPORT_MS);
-      return;
-    }
-    afterNextFrame();
+  const afterPictures = picturesPainted(pictures);
+  afterFirstPaint(() => afterPictures(load));
+  setTimeout(load, PAINT_WAIT_MS);
+}
+
+const supports = (type: string) => typeof PerformanceObserver !== 'undefined' && !!PerformanceObserver.supportedEntryTypes?.includes(type);
+
+/** The frame after the one that shows the page: by then that one has been painted. */
+function afterNextFrame(then: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
   };
-  if (pictures.length === 0) return afterNextFrame();
-  const loading = pictures.filter((picture) => !picture.complete);
-  if (loading.length === 0) return whenPainted();
-  let waiting = loading.length;
-  const settled = () => {
-    waiting -= 1;
-    if (waiting === 0) whenPainted();
-  };
-  for (const picture of loading) {
+  requestAnimationFrame(() => requestAnimationFrame(once));
+  setTimeout(once, NO_FRAME_MS);
+}
+
+/**
+ * Once the page's first frame is on screen: Chromium reports its first contentful paint only when
+ * that frame is presented, which on a busy phone comes well after the frame's animation callbacks.
+ * No callback of ours runs in the frame's own task, which then stays the browser's (docs/performance.md).
+ * A hidden tab presents nothing.
+ */
+function afterFirstPaint(then: () => void): void {
+  if (!supports('paint') || document.visibilityState === 'hidden') return afterNextFrame(then);
+  const painted = () => performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint');
+  if (painted()) return then();
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint' });
+}
+
+/** Once the pictures asked for with fetchpriority="high" have arrived and been painted; their arrival is watched from now on. */
+function picturesPainted(pictures: HTMLImageElement[]): (then: () => void) => void {
+  let waiting = pictures.filter((picture) => !picture.complete).length;
+  let arrived: (() => void) | null = null;
+  for (const picture of pictures.filter((each) => !each.complete)) {
+    const settled = () => {
+      waiting -= 1;
+      if (waiting === 0) arrived?.();
+    };
     picture.addEventListener('load', settled, { once: true });
     picture.addEventListener('error', settled, { once: true });
   }
-  setTimeout(load, PICTURE_WAIT_MS);
+  return (then) => {
+    if (pictures.length === 0) return then();
+    const whenPainted = () => {
+      // Chromium says when it has painted the largest element; where one of the pictures is, that is the moment.
+      if (!supports('largest-contentful-paint')) return afterNextFrame(then);
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntries().some((entry) => pictures.includes((entry as PerformanceEntry & { element?: HTMLImageElement }).element!))) return;
+        observer.disconnect();
+        then();
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+      // A picture smaller than the page's text is never the largest.
+      setTimeout(then, NO_PAINT_REPORT_MS);
+    };
+    if (waiting === 0) whenPainted();
+    else arrived = whenPainted;
+  };
 }

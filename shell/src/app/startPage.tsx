@@ -36,6 +36,16 @@ export async function startPage(): Promise<void> {
       createRoot(container).render(<App telemetry={telemetry} />);
     }
   });
-  // The identity SDK is the heaviest piece; it loads after the first paint.
-  void startIdentity();
+  // The identity SDK is the heaviest piece; on a page rendered for its viewer it has nothing to do until
+  // their token needs renewing or they sign out, so it waits until the page has been idle a while.
+  void startIdentity(undefined, boot?.viewer ? { after: idleAfter(IDENTITY_AFTER_MS) } : {});
+}
+
+/** docs/performance.md, "The identity SDK on intent". */
+const IDENTITY_AFTER_MS = 5_000;
+
+function idleAfter(ms: number): Promise<void> {
+  return new Promise((resolve) =>
+    setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: ms }) : resolve()), ms),
+  );
 }

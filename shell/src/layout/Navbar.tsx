@@ -5,6 +5,7 @@ import { ButtonLink, GhostButton, VisuallyHidden } from '@usedcars/shared-ui';
 // In the markup itself: on every page's first paint, and no request before it (docs/performance.md).
 import logoUrl from '../assets/logo.svg?inline';
 import { HamburgerIcon } from './HamburgerIcon';
+import { SearchBox } from './SearchBox';
 import { AuthSlot, Bar, BellSlot, Brand, Item, Links, Menu, MenuButton, Row, SkipLink, UnreadBadge } from './navbarStyles';
 import { useMenu } from './useMenu';
 
@@ -44,6 +45,7 @@ export function Navbar() {
               </Suspense>
             </BellSlot>
           ) : null}
+          <SearchBox onSearch={close} />
           <MenuButton ref={menuButton} type="button" aria-label="Menu" aria-expanded={open} aria-controls={menuId} onClick={toggle}>
             <HamburgerIcon open={open} />
           </MenuButton>

@@ -205,7 +205,8 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   app.addHook('onReady', async () => {
     // Every change event may be a release.
     const changes = { invalidate: () => (dropPages(), previews.forget(), void releases.refresh()), setCaching: (on: boolean) => cache.setCaching(on) };
-    stops.push(listenForChanges(options.pageCache?.changesUrl ?? `${apiUrl()}/changes`, changes, (message) => app.log.warn(message)));
+    const changesUrl = options.pageCache?.changesUrl ?? `${apiUrl()}/changes`;
+    stops.push(listenForChanges(changesUrl, changes, (message) => app.log.warn(message), options.telemetryToken));
     // The first pages already get the registry's set (or, with the API down, the first set: that is logged).
     await releases.refresh();
     stops.push(releases.poll(options.releases?.pollMs ?? 30_000));

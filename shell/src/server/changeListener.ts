@@ -6,12 +6,23 @@ export interface ChangeHolder {
 
 const RETRY_MS = { first: 250, max: 5_000 };
 
+/** The API's words for a refusal (`{ message }`), for the log line. */
+async function refusalOf(response: Response): Promise<string> {
+  try {
+    const { message } = (await response.json()) as { message?: unknown };
+    return typeof message === 'string' ? `: ${message}` : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Follows the API's GET /changes (server-sent events) and passes each event to holder; while
  * the stream is down or says changes may be missed, caching is off (docs/operations.md).
- * Returns a function that stops listening.
+ * With the render servers' token it listens in their own places, which no anonymous listener
+ * can take (docs/api.md, "GET /changes"). Returns a function that stops listening.
  */
-export function listenForChanges(url: string, holder: ChangeHolder, log: (message: string) => void): () => void {
+export function listenForChanges(url: string, holder: ChangeHolder, log: (message: string) => void, token?: string): () => void {
   let stopped = false;
   let controller: AbortController | null = null;
   let retryMs = RETRY_MS.first;
@@ -30,8 +41,9 @@ export function listenForChanges(url: string, holder: ChangeHolder, log: (messag
   const connect = async () => {
     controller = new AbortController();
     try {
-      const response = await fetch(url, { signal: controller.signal, headers: { Accept: 'text/event-stream' } });
-      if (!response.ok || !response.body) throw new Error(`GET ${url} responded ${response.status}`);
+      const headers: Record<string, string> = { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+      const response = await fetch(url, { signal: controller.signal, headers });
+      if (!response.ok || !response.body) throw new Error(`GET ${url} responded ${response.status}${await refusalOf(response)}`);
       const decoder = new TextDecoder();
       let buffer = '';
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {

@@ -91,3 +91,19 @@ test('a template without the placeholder is refused rather than served half-fill
 test('escapeHtml leaves no markup characters', () => {
   expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
 });
+
+test.each(["$'", '$&', '$`'])('a car named with %s gets one page: the name is text, never a replacement pattern', (pattern) => {
+  const name = `Audi ${pattern} Quattro`;
+  const html = assemblePage(TEMPLATE, {
+    ...page,
+    title: name,
+    html: `<main><h1>${escapeHtml(name)}</h1></main>`,
+    styles: `<style>.a::after{content:"${pattern}"}</style>`,
+  });
+  expect(html.match(/<!doctype html>/g)).toHaveLength(1);
+  expect(html.match(/<head>/g)).toHaveLength(1);
+  expect(html.match(/<\/body>/g)).toHaveLength(1);
+  expect(html).toContain(`<title>Audi ${escapeHtml(pattern)} Quattro</title>`);
+  expect(html).toContain(`<h1>Audi ${escapeHtml(pattern)} Quattro</h1>`);
+  expect(html).toContain(`content:"${pattern}"`);
+});

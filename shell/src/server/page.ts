@@ -42,13 +42,14 @@ export function assemblePage(template: string, page: RenderedPage): string {
     `<script type="application/json" id="${AFTER_PAINT_SCRIPTS_ID}">${JSON.stringify(page.preloadScripts).replace(/</g, '\\u003c')}</script>`,
     page.styles,
   ].join('');
+  // Every replacement is a function: a car's name or markup may hold `$&`, `$'` or `$``, which a string would act on.
   let html = template;
-  if (page.title !== undefined) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  const { title } = page;
+  if (title !== undefined) html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
   // The LCP picture ahead of index.html's first script: where they share one connection, the picture is asked for first.
   const pictures = page.preloadImages.map(imagePreload).join('');
   html = html.replace(/<script\b|<\/head>/, (tag) => `${pictures}${tag}`);
-  html = html.replace('</head>', `${head}</head>`);
-  // A function, so `$&` and the like in the markup are never read as replacement patterns.
+  html = html.replace('</head>', () => `${head}</head>`);
   html = html.replace(ROOT, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${page.html}</div>`);
   html = html.replace('</body>', () => `<script type="application/json" id="${BOOT_DATA_ID}">${serializeBootData(page.boot)}</script></body>`);
   if (page.preview) html = withPreviewBlock(html, page.preview);

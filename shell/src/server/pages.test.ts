@@ -52,6 +52,11 @@ describe('the page cache under hostile query strings and pins', () => {
     return get(address);
   };
 
+  it("follows the change stream in the render servers' own places: with their token, which anonymous listeners do not have", async () => {
+    await kept(PAGE);
+    expect(api.requests.filter((request) => request.url === '/changes').map((request) => request.authorization)).toEqual([`Bearer ${SHARED_SECRET}`]);
+  });
+
   it('gives every unknown query string the one page kept for the address: no new entry, no render', async () => {
     const page = await kept(PAGE);
     expect(page).toMatchObject({ status: 404, cache: 'hit' });

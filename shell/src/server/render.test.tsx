@@ -86,6 +86,23 @@ test("a render loads each screen's module once, for its data and its markup alik
   expect(loads.sort()).toEqual(['catalog/CarDetailPage', 'catalog/loaders']);
 });
 
+test("a visitor without a session gets the sign-in form where a screen that needs one would be, and the form's scripts after the paint", async () => {
+  loads.length = 0;
+  const withForms = new Renderer({ manifest: { metaData: {} }, chunks: { 'screen-LoginPage': ['638.f00d.js', 'screen-LoginPage.f00d.js'] } }, remoteServers);
+  const { status, page } = await withForms.render({
+    url: '/dashboard',
+    config: readRuntimeConfig({ apiUrl: 'https://api.test' }),
+    remotes,
+    signal: new AbortController().signal,
+  });
+  expect(status).toBe(200);
+  expect(page.html).toContain('<h1 id="login-title">Login</h1>');
+  expect(page.html).not.toContain('Checking your sign-in');
+  expect(page.html).not.toContain('Your orders');
+  expect(loads).toEqual([]);
+  expect(page.preloadScripts).toEqual(expect.arrayContaining(['/638.f00d.js', '/screen-LoginPage.f00d.js']));
+});
+
 test("a build made before its remote exposed loaders is rendered with its screen's own prefetch, loaded once", async () => {
   loads.length = 0;
   modules['catalog/CarDetailPage'] = { ...carPage, prefetch: async () => ({ notFound: true }) };

@@ -74,7 +74,7 @@ export interface RenderResult {
   page: RenderedPage;
 }
 
-/** Signed out, up to the first that needs a sign-in: there the guard's spinner, as the page shows. */
+/** Signed out, up to the first that needs a sign-in: there the guard's sign-in form, as the page shows. */
 function remoteScreensToRender(screens: Screen[], signedIn: boolean): RemoteScreen[] {
   const rendered: RemoteScreen[] = [];
   for (const screen of screens) {
@@ -135,7 +135,11 @@ export class Renderer {
 
     const rendered = await renderMarkup(url, { queryClient, viewer, preview }, signal);
     const readsApi = screens.some((screen) => screen.readsApi);
-    const shellScreens = screens.flatMap((screen) => ('shell' in screen ? (this.shell.chunks[`screen-${screen.shell}`] ?? []) : []));
+    // For nobody, the login guard renders the sign-in form where a signed-in screen would be.
+    const signInHere = !viewer && screens.some((screen) => screen.access === 'signedIn');
+    const shellScreens = [...screens.flatMap((screen) => ('shell' in screen ? [screen.shell] : [])), ...(signInHere ? ['LoginPage'] : [])].flatMap(
+      (name) => this.shell.chunks[`screen-${name}`] ?? [],
+    );
     const boot: BootData = {
       config,
       remotes: Object.fromEntries(Object.entries(remotes).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),

@@ -40,4 +40,10 @@ describe('the address a page is rendered and kept by', () => {
     expect(pageAddress('/audis?sort=newest&page=1&q=&cursor=')).toBe('/audis');
     expect(pageAddress('/audis?q=a4&q=civic')).toBe('/audis?q=a4');
   });
+
+  it('keeps every option of a facet, since each changes the cars the page shows', () => {
+    expect(pageAddress('/audis?fuel=diesel&utm_source=x&fuel=hybrid&q=a4&q=a6')).toBe('/audis?q=a4&fuel=diesel&fuel=hybrid');
+    expect(pageAddress('/search?brand=honda&q=civc&brand=audi&sort=relevance')).toBe('/search?q=civc&brand=honda&brand=audi');
+    expect(pageAddress('/compare?ids=a,b,c&x=1')).toBe('/compare?ids=a%2Cb%2Cc');
+  });
 });

@@ -45,7 +45,7 @@ export function statusOf(url: string): number {
 
 /**
  * The address as its screens read it: the path as asked, with only the query parameters they
- * declare (the screen registry's `search`), in the declared order, less empty values and defaults.
+ * declare (the screen registry's `search`), in the declared order (those of `searchLists` with all their values), less empty values and defaults.
  * Pages are rendered and kept by it (docs/operations.md, "The page cache").
  */
 export function pageAddress(url: string): string {
@@ -56,8 +56,10 @@ export function pageAddress(url: string): string {
   const kept = new URLSearchParams();
   for (const screen of match(path).screens) {
     for (const [name, absent] of Object.entries(screen.search ?? {})) {
-      const value = asked.get(name);
-      if (value !== null && value !== '' && value !== absent && !kept.has(name)) kept.set(name, value);
+      if (kept.has(name)) continue;
+      // A facet's several options repeat their parameter: every one of them makes the page; any other parameter is read once.
+      const values = screen.searchLists?.includes(name) ? asked.getAll(name) : [asked.get(name) ?? ''];
+      for (const value of values) if (value !== '' && value !== absent) kept.append(name, value);
     }
   }
   return kept.size > 0 ? `${path}?${kept.toString()}` : path;

@@ -45,6 +45,8 @@ export async function restoreBackup(database: Database, backup: BackupFile, opti
       [header.tables],
     );
     for (const index of deferred) await session.query(`drop index public.${index.name}`);
+    // The rows arrive as they were, derived ones too (the search's words, the market's marks): the tables' own triggers stay out of it.
+    for (const table of header.tables) await session.query(`alter table ${qualified(table)} disable trigger user`);
 
     const rows: Record<string, number> = {};
     for (const expected of header.tables) {
@@ -65,6 +67,7 @@ export async function restoreBackup(database: Database, backup: BackupFile, opti
     if (JSON.stringify(trailer.rows) !== JSON.stringify(rows)) throw new BackupError(`${backup.file} is damaged: its row counts do not match its rows`);
     if ((await backup.next()) !== null) throw new BackupError(`${backup.file} is damaged: there is more after its closing line`);
 
+    for (const table of header.tables) await session.query(`alter table ${qualified(table)} enable trigger user`);
     await session.query(`set local maintenance_work_mem = '128MB'`);
     for (const index of deferred) await session.query(index.definition);
     if (options.photos) await checkPhotoFiles(session, options.photos, header.photos?.store);

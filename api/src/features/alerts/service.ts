@@ -9,17 +9,22 @@ import {
   type SavedSearch,
   type SavedSearchInput,
   type SearchFilters,
+  type SearchSort,
 } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { cars, mailOutbox, notifications, savedSearches, users } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { pickedOptions } from '../cars/facets';
+import { readWords } from '../cars/words';
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 function toSavedSearch(row: SavedSearchRow): SavedSearch {
-  const filters: SearchFilters = { category: row.category as Category };
-  for (const key of ['q', 'year', 'location', 'sort'] as const) if (row[key] !== null) Object.assign(filters, { [key]: row[key] });
+  const filters: SearchFilters = { ...(row.facets as Partial<SearchFilters> | null) };
+  if (row.category !== null) filters.category = row.category as Category;
+  for (const key of ['q', 'location'] as const) if (row[key] !== null) filters[key] = row[key];
+  if (row.sort !== null) filters.sort = row.sort as SearchSort;
   if (row.minPrice !== null) filters.minPrice = row.minPrice;
   if (row.maxPrice !== null) filters.maxPrice = row.maxPrice;
   return { _id: row.id, name: row.name, filters, createdAt: row.createdAt.toISOString() };
@@ -38,8 +43,15 @@ export async function saveSearch(db: Db, userId: string, input: SavedSearchInput
     if ((held?.count ?? 0) >= SAVED_SEARCH_CAP) {
       throw conflict(`You have ${SAVED_SEARCH_CAP} saved searches, the most you can keep; delete one to save another.`);
     }
-    const { category, q, minPrice, maxPrice, year, location, sort } = input.filters;
-    const [row] = await tx.insert(savedSearches).values({ userId, name: input.name, category, q, minPrice, maxPrice, year, location, sort }).returning();
+    const { category, q, minPrice, maxPrice, location, sort, ...selection } = input.filters;
+    const picked = pickedOptions(selection);
+    const facets = Object.keys(picked).length === 0 ? null : { ...picked, ...(picked.priceDropped ? { priceDropped: true } : {}) };
+    // The words as the search reads them today, typos corrected, so each new car is matched as the list would find it.
+    const words = await readWords(tx, q);
+    const [row] = await tx
+      .insert(savedSearches)
+      .values({ userId, name: input.name, category, q, minPrice, maxPrice, location, sort, facets, words })
+      .returning();
     return toSavedSearch(row!);
   });
 }

@@ -13,7 +13,7 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The render server's credential: the visitor's session cookie (docs/architecture.md, "The session cookie"). */
-function sessionCredential(request: FastifyRequest): string | null {
+export function sessionCredential(request: FastifyRequest): string | null {
   const match = /^Session\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   return match?.[1] ?? null;
 }

@@ -3,11 +3,25 @@ import { type Role, messageSchema, sessionCookieSchema, sessionViewerSchema } fr
 import type { FeatureRoutes } from '../../context';
 import { notFound, unauthorized } from '../../http/errors';
 import { findUserByEmail, linkIdentity } from '../users/service';
+import { sessionCredential } from './guard';
 import { IdentityError } from './identity';
 import { accountOf, identityOf, identityToken, sessionCookie, signedIn } from './route-auth';
 
 /** A session cookie is made only for a sign-in this recent, unless it renews a session of the same account. */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+/** However far the identity service's clock runs ahead of ours, Log Out waits no longer than this. */
+const MAX_REVOCATION_WAIT_MS = 2_000;
+
+/**
+ * The identity service revokes sign-ins made before a whole second (docs/architecture.md, "The session cookie"): a
+ * revocation in the very second of the sign-in would leave it standing, so Log Out waits for the next second.
+ */
+async function untilSecondAfter(authTime: number | undefined): Promise<void> {
+  if (authTime === undefined) return;
+  const waitMs = Math.min(MAX_REVOCATION_WAIT_MS, (authTime + 1) * 1000 - Date.now());
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+}
 
 /**
  * The session cookie (docs/architecture.md, "The session cookie"): the render server trades the
@@ -16,6 +30,13 @@ export const RECENT_SIGN_IN_SECONDS = 5 * 60;
  * the route that ends it (Log Out).
  */
 export const sessionRoutes: FeatureRoutes = (app, { db, identity, config }) => {
+  const stillAccepted = (cookie: string) =>
+    identity.verifySessionCookie
+      ? identity.verifySessionCookie(cookie).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
   app.post(
     '/auth/session',
     {
@@ -74,7 +95,15 @@ export const sessionRoutes: FeatureRoutes = (app, { db, identity, config }) => {
     },
     async (request, reply) => {
       if (!identity.revokeSessions) throw unauthorized('Session cookies are not supported by this identity service');
-      await identity.revokeSessions(identityOf(request).uid);
+      const { uid, authTime } = identityOf(request);
+      const cookie = sessionCredential(request);
+      await untilSecondAfter(authTime);
+      await identity.revokeSessions(uid);
+      // Ended only once the cookie is refused: should the revocation still land in the sign-in's second, it is made again in the next.
+      for (let tries = 0; tries < 3 && cookie && (await stillAccepted(cookie)); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+        await identity.revokeSessions(uid);
+      }
       return reply.code(204).send(null);
     },
   );

@@ -103,6 +103,15 @@ describeEachDriver('the session cookie (POST, GET and DELETE /auth/session)', (a
     expect((await viewer(await cookieOf({ ...buyer, idToken: api().identity.signIn(buyer.email, 'Bea Buyer', buyer.uid) }))).statusCode).toBe(200);
   });
 
+  it('Log Out in the same second as the sign-in still ends that session (revocation counts whole seconds)', async () => {
+    const buyer = await api().account('Buyer');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const cookie = await cookieOf({ ...buyer, idToken: api().identity.signIn(buyer.email, undefined, buyer.uid) });
+      expect((await api().inject({ method: 'DELETE', url: '/auth/session', headers: { authorization: `Session ${cookie}` } })).statusCode).toBe(204);
+      expect((await viewer(cookie)).statusCode).toBe(401);
+    }
+  });
+
   it('ends a session only for the holder of its cookie: no cookie, a forged or ended one, or an access token are refused', async () => {
     const buyer = await api().account('Buyer');
     const cookie = await cookieOf(buyer);

@@ -1,4 +1,16 @@
-import { type CarResponse, type CarPhoto, type CarStatus, type Category, LISTING_ENDINGS, type ListingEnding } from '@usedcars/shared-contract';
+import {
+  type Body,
+  type CarResponse,
+  type CarPhoto,
+  type CarStatus,
+  type Category,
+  type Colour,
+  type DealRating,
+  type Fuel,
+  type Gearbox,
+  LISTING_ENDINGS,
+  type ListingEnding,
+} from '@usedcars/shared-contract';
 import type { CarRow } from '../../db/schema';
 
 /** A car row as the API answers it, with its photos. */
@@ -21,6 +33,13 @@ export function toCar(row: CarRow, photos: CarPhoto[] = []): CarResponse {
     status: row.status as CarStatus,
     photos,
     priceHistory: row.priceHistory,
+    mileage: row.mileage,
+    fuel: row.fuel as Fuel | null,
+    gearbox: row.gearbox as Gearbox | null,
+    body: row.body as Body | null,
+    colour: row.colour as Colour | null,
+    previousOwners: row.previousOwners,
+    market: { estimate: row.marketEstimate, comparables: row.marketComparables, rating: row.dealRating as DealRating | null },
     ...(row.hiddenBy ? { hiddenReason: row.hiddenReason ?? '' } : {}),
   };
 }

@@ -28,6 +28,7 @@ const KEY_SHAPES: Record<CarSort, RegExp> = {
   '-price': /^-?\d{1,12}(\.\d{1,6})?$/,
   year: TEXT_KEY,
   '-year': TEXT_KEY,
+  deal: /^(Infinity|\d{1,12}(\.\d{1,12})?(e[-+]?\d{1,3})?)$/,
 };
 
 const notOurs = () =>

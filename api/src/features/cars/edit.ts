@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { type CarStatus, type CarUpdate, type Category, ORDER_MESSAGES, endedStatus, isListed } from '@usedcars/shared-contract';
+import { CAR_FACTS, type CarStatus, type CarUpdate, type Category, ORDER_MESSAGES, endedStatus, isListed } from '@usedcars/shared-contract';
 import type { Db } from '../../db/client';
 import { type CarRow, type UserRow, bookings, cars } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
@@ -31,7 +31,8 @@ export async function updateCar(db: Db, seller: UserRow, category: Category, id:
     if (status !== 'sold' && !isListed(status)) throw conflict(ORDER_MESSAGES.ended);
 
     const changes: Partial<CarRow> = {};
-    for (const field of ['details', 'location', 'condition'] as const) if (update[field] !== undefined) changes[field] = update[field];
+    for (const field of ['details', 'location', 'condition', ...CAR_FACTS] as const)
+      if (update[field] !== undefined) Object.assign(changes, { [field]: update[field] });
     const newPrice = update.currentPrice !== undefined && update.currentPrice !== car.currentPrice ? update.currentPrice : undefined;
     if (newPrice !== undefined) {
       changes.currentPrice = newPrice;

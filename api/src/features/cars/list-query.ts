@@ -1,8 +1,10 @@
 import { type SQL, and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { CarListQuery, CarSort, Category } from '@usedcars/shared-contract';
+import type { CarListQuery, CarSort, Category, FacetSelection } from '@usedcars/shared-contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { cars } from '../../db/schema';
+import { DEAL_ORDER, cars } from '../../db/schema';
 import type { Position } from './cursor';
+import { facetWhere } from './facets';
+import { type Words, containsPattern, wordsWhere } from './words';
 
 export interface CarListFilter extends CarListQuery {
   category: Category;
@@ -11,29 +13,32 @@ export interface CarListFilter extends CarListQuery {
   sellerId?: string;
 }
 
-/** User text inside LIKE is literal: %, _ and \ lose their pattern meaning. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** Must stay the expression of the trigram index cars_search_trgm_idx (drizzle/0001_search.sql). */
-const searchText = sql`(${cars.carName} || ' ' || ${cars.details} || ' ' || ${cars.location})`;
+/** What a list or the search filters by: a brand list's query (or the search's, across brands) with its words read. */
+export type CarFilters = Omit<CarListQuery, 'q' | 'limit' | 'offset' | 'cursor' | 'sort'> &
+  FacetSelection & {
+    category?: Category;
+    sellerName?: string;
+    sellerId?: string;
+    /** The words as read (words.ts): null or absent for none. */
+    words?: Words | null;
+  };
 
 /** Ended or hidden listings leave every list but their seller's own My Products (docs/product.md, "Listings kept current"). */
 const onTheLists = and(inArray(cars.status, ['available', 'booked', 'sold']), isNull(cars.hiddenBy));
 
-export function whereOf(filter: CarListFilter): SQL | undefined {
+/** The cars a list shows; with `facets: false`, before the facets' picks (what the facet counts start from). */
+export function whereOf(filter: CarFilters, { facets = true } = {}): SQL | undefined {
   return and(
-    eq(cars.category, filter.category),
+    filter.category === undefined ? undefined : eq(cars.category, filter.category),
     filter.sellerId === undefined ? onTheLists : undefined,
     filter.sellerName === undefined ? undefined : eq(cars.sellerName, filter.sellerName),
     filter.sellerId === undefined ? undefined : eq(cars.sellerId, filter.sellerId),
     filter.minPrice === undefined ? undefined : gte(cars.currentPrice, filter.minPrice),
     filter.maxPrice === undefined ? undefined : lte(cars.currentPrice, filter.maxPrice),
-    filter.year === undefined ? undefined : eq(cars.purchaseYear, filter.year),
     filter.location === undefined ? undefined : ilike(cars.location, containsPattern(filter.location)),
-    filter.q === undefined ? undefined : sql`${searchText} ilike ${containsPattern(filter.q)}`,
+    wordsWhere(filter.words),
     filter.status === undefined ? undefined : eq(cars.status, filter.status),
+    facets ? facetWhere(filter) : undefined,
   );
 }
 
@@ -48,7 +53,7 @@ export function cacheKey(query: object): string {
 
 /** One column then the id, in one direction, each with an index led by category: any page is an index range scan (docs/list-paging.md). */
 interface SortKey {
-  column: AnyPgColumn;
+  column: AnyPgColumn | SQL;
   descending: boolean;
   /** The column's value as the cursor carries it: exact, whatever the driver maps it to. */
   text: SQL<string>;
@@ -64,7 +69,11 @@ const byCreated = {
 const byPrice = { column: cars.currentPrice, text: sql<string>`${cars.currentPrice}::text`, value: (key: string) => sql`${key}::numeric` };
 const byYear = { column: cars.purchaseYear, text: sql<string>`${cars.purchaseYear}`, value: (key: string) => sql`${key}` };
 
+/** Price over the market's estimate, unrated cars last (schema.ts, DEAL_ORDER); the real keeps its exact value as text. */
+const byDeal = { column: DEAL_ORDER, text: sql<string>`${DEAL_ORDER}::text`, value: (key: string) => sql`${key}::real` };
+
 export const SORT_KEYS: Record<CarSort, SortKey> = {
+  deal: { ...byDeal, descending: false },
   newest: { ...byCreated, descending: true },
   price: { ...byPrice, descending: false },
   '-price': { ...byPrice, descending: true },

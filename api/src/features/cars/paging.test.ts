@@ -10,6 +10,7 @@ const ORDER_SQL: Record<CarSort, string> = {
   '-price': 'current_price desc, id desc',
   year: 'purchase_year asc, id asc',
   '-year': 'purchase_year desc, id desc',
+  deal: "coalesce(deal_ratio, 'Infinity'::real) asc, id asc",
 };
 
 describeEachDriver('paging a brand with cursors', (api) => {

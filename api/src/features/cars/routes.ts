@@ -50,7 +50,7 @@ async function listPage(catalog: CarCatalog, filter: CarListFilter, request: Fas
 }
 
 export function carRoutes(catalog: CarCatalog): FeatureRoutes {
-  return (app, { db, limits, photos }) => {
+  return (app, { db, limits, photos, market }) => {
     for (const category of CATEGORIES) {
       const { apiCollection, apiSellerCollection, label } = CATEGORY_PATHS[category];
 
@@ -114,9 +114,9 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
             tags: ['cars'],
             summary: `Changes one of the seller's own ${label} cars (Seller only)`,
             description:
-              'Any of currentPrice, details, location, condition; status withdrawn or soldElsewhere ends the listing, cancelling its ' +
+              'Any of currentPrice, details, location, condition, and the facts (mileage, fuel, gearbox, body, colour, previousOwners); status withdrawn or soldElsewhere ends the listing, cancelling its ' +
               "unpaid bookings, which are kept with cancelReason (each booked buyer is notified). A new price joins priceHistory; a lower one notifies the car's savers and " +
-              "matching saved searches. Another seller's car is a 403; a sold car's price, or an ended or hidden listing, a 409; " +
+              "matching saved searches; the answer's market rating is the new price's. Another seller's car is a 403; a sold car's price, or an ended or hidden listing, a 409; " +
               'nothing is changed by a refusal. Past the hourly limit of edits a 429.',
             params: z.object({ id: idField('id') }),
             body: carUpdateSchema,
@@ -126,7 +126,9 @@ export function carRoutes(catalog: CarCatalog): FeatureRoutes {
         async (request) => {
           const seller = accountOf(request);
           const row = await limits.allowance('edit', seller.id)(() => updateCar(db, seller, category, request.params.id, request.body, new Date()));
-          return toCar(row, (await photos.photosFor([row])).get(row.id));
+          // Settled before the answer, so the seller sees the new price's rating at once (docs/api.md, "Deal ratings").
+          const rated = (await market.settle()) > 0 ? await catalog.row(row.id) : row;
+          return toCar(rated, (await photos.photosFor([rated])).get(rated.id));
         },
       );
 

@@ -3,13 +3,14 @@ import { type SQL, and, count, eq } from 'drizzle-orm';
 import { CAR_LIST_MAX_LIMIT, type CarResponse, type CarInput, type Category, GONE_NOTES } from '@usedcars/shared-contract';
 import type { CacheHolder } from '../../db/change-feed';
 import type { Db } from '../../db/client';
-import { type UserRow, cars } from '../../db/schema';
+import { type CarRow, type UserRow, cars } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { PhotoService } from '../photos/service';
 import { matchNewCar } from '../alerts/matching';
 import { removedAs, toCar } from './car-response';
 import { type CursorCodec, type Position } from './cursor';
 import { TtlCache } from './list-cache';
+import { readWords } from './words';
 import { type CarListFilter, SORT_KEYS, beyond, cacheKey, orderOf, whereOf } from './list-query';
 
 /** A list answer ready to send: the JSON text, its ETag, the total for X-Total-Count and the cursors. */
@@ -75,7 +76,7 @@ export class CarCatalog implements CacheHolder {
     const generations = { page: this.pages.generation, total: this.totals.generation };
 
     const key = SORT_KEYS[sort];
-    const where = whereOf(filter);
+    const where = whereOf({ ...filter, words: await readWords(this.db, filter.q) });
     const backwards = position?.direction === 'before';
     // One more than the page tells whether another page follows, without counting.
     const read = await this.db
@@ -125,6 +126,13 @@ export class CarCatalog implements CacheHolder {
     return total;
   }
 
+  /** A car as stored, whatever its state. */
+  async row(id: string): Promise<CarRow> {
+    const [row] = await this.db.select().from(cars).where(eq(cars.id, id)).limit(1);
+    if (!row) throw notFound(`No car with id ${id}`);
+    return row;
+  }
+
   async get(category: Category, id: string): Promise<CarResponse> {
     const [row] = await this.db
       .select()
@@ -157,6 +165,12 @@ export class CarCatalog implements CacheHolder {
           sellerName: seller.name,
           sellerId: seller.id,
           time: input.time,
+          mileage: input.mileage,
+          fuel: input.fuel,
+          gearbox: input.gearbox,
+          body: input.body,
+          colour: input.colour,
+          previousOwners: input.previousOwners,
           priceHistory: [{ price: input.currentPrice, at: new Date().toISOString() }],
         })
         .returning({ id: cars.id });

@@ -5,34 +5,71 @@ import type { CacheHolder } from '../../db/change-feed';
 const HEARTBEAT_MS = 15_000;
 
 /**
+ * Places per API copy (docs/api.md, "GET /changes"): the render servers' own, which no anonymous listener can take,
+ * and a few for anonymous listeners (a CDN's purge relay, an operator's curl), at most a couple per network.
+ */
+export interface ChangeStreamPlaces {
+  servers: number;
+  anonymous: number;
+  anonymousPerNetwork: number;
+}
+
+export const DEFAULT_PLACES: ChangeStreamPlaces = { servers: 200, anonymous: 40, anonymousPerNetwork: 2 };
+
+/** Who is asking to listen: a render server (it showed the render servers' token), or anyone from a network. */
+export type Listener = { server: true } | { server: false; network: string };
+
+/** Why a listener was not let in: the status and words of the refusal. */
+export interface Refusal {
+  status: 429 | 503;
+  message: string;
+}
+
+/**
  * The render servers listening on GET /changes (docs/operations.md, "The page cache"). Attached
  * to the change feed like the brand-list cache: every accepted write anywhere reaches them as a
  * `change` event, and while this copy could miss another copy's writes they hear `unreliable`.
  */
 export class ChangeStream implements CacheHolder {
-  private readonly listeners = new Set<ServerResponse>();
+  private readonly servers = new Set<ServerResponse>();
+  private readonly anonymous = new Map<ServerResponse, string>();
+  private readonly perNetwork = new Map<string, number>();
   private reliable = true;
   private readonly heartbeat: NodeJS.Timeout;
 
-  constructor(readonly maxListeners = 200) {
+  constructor(readonly places: ChangeStreamPlaces = DEFAULT_PLACES) {
     this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
-  get full(): boolean {
-    return this.listeners.size >= this.maxListeners;
+  /** Null when there is a place for this listener, else why not. */
+  refusal(listener: Listener): Refusal | null {
+    if (listener.server) {
+      return this.servers.size < this.places.servers ? null : { status: 503, message: 'Too many render servers listen for changes; try again shortly' };
+    }
+    if ((this.perNetwork.get(listener.network) ?? 0) >= this.places.anonymousPerNetwork)
+      return { status: 429, message: `At most ${this.places.anonymousPerNetwork} change streams per network: close one first` };
+    if (this.anonymous.size >= this.places.anonymous) return { status: 503, message: 'Too many listeners for changes; try again shortly' };
+    return null;
   }
 
-  /** Starts an event stream on response; it is told at once whether changes reach it. */
-  add(response: ServerResponse): void {
+  /** Starts an event stream on response, in the listener's places (refusal() said there is one); it is told at once whether changes reach it. */
+  add(response: ServerResponse, listener: Listener): void {
     response.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
       'X-Accel-Buffering': 'no',
     });
-    this.listeners.add(response);
+    if (listener.server) {
+      this.servers.add(response);
+      response.on('close', () => this.servers.delete(response));
+    } else {
+      const { network } = listener;
+      this.anonymous.set(response, network);
+      this.perNetwork.set(network, (this.perNetwork.get(network) ?? 0) + 1);
+      response.on('close', () => this.leave(response, network));
+    }
     response.write(this.event(this.reliable ? 'reliable' : 'unreliable'));
-    response.on('close', () => this.listeners.delete(response));
   }
 
   invalidate(): void {
@@ -47,8 +84,22 @@ export class ChangeStream implements CacheHolder {
   /** Ends every stream: a closing API must not wait for listeners that never hang up. */
   close(): void {
     clearInterval(this.heartbeat);
-    for (const response of this.listeners) response.end();
-    this.listeners.clear();
+    for (const response of this.listeners()) response.end();
+    this.servers.clear();
+    this.anonymous.clear();
+    this.perNetwork.clear();
+  }
+
+  private leave(response: ServerResponse, network: string): void {
+    if (!this.anonymous.delete(response)) return;
+    const left = (this.perNetwork.get(network) ?? 1) - 1;
+    if (left > 0) this.perNetwork.set(network, left);
+    else this.perNetwork.delete(network);
+  }
+
+  private *listeners(): Iterable<ServerResponse> {
+    yield* this.servers;
+    yield* this.anonymous.keys();
   }
 
   private event(name: 'change' | 'reliable' | 'unreliable'): string {
@@ -56,6 +107,6 @@ export class ChangeStream implements CacheHolder {
   }
 
   private write(chunk: string): void {
-    for (const response of this.listeners) response.write(chunk);
+    for (const response of this.listeners()) response.write(chunk);
   }
 }

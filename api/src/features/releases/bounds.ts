@@ -32,12 +32,21 @@ export interface Rate {
  * never excuses a canary failing for most of its visitors, while a well-measured one speaks for itself.
  */
 const PRESUMED = { bad: 1, trials: 100 };
-const baselineBounds = ({ bad, trials }: Rate, z: number) => rateBounds(bad + PRESUMED.bad, trials + PRESUMED.trials, z);
+
+/**
+ * How the baseline is read: `presumed sound` for what the release's code decides (errors, render
+ * failures); `as measured` for what the machine's load decides (pages left for a busy machine), where
+ * the baseline's own rate over the same minutes is the only fair comparison, however high.
+ */
+export type BaselineReading = 'presumed sound' | 'as measured';
+
+const baselineBounds = ({ bad, trials }: Rate, z: number, reading: BaselineReading) =>
+  reading === 'presumed sound' ? rateBounds(bad + PRESUMED.bad, trials + PRESUMED.trials, z) : rateBounds(bad, trials, z);
 
 /** Worse than the baseline by more than `margin` (a share, 0.05 for 5 points) even at their least unfavourable bounds. */
-export const clearlyWorse = (canary: Rate, baseline: Rate, margin: number) =>
-  canary.trials > 0 && rateBounds(canary.bad, canary.trials, FAILING_Z).low - baselineBounds(baseline, FAILING_Z).high > margin;
+export const clearlyWorse = (canary: Rate, baseline: Rate, margin: number, reading: BaselineReading = 'presumed sound') =>
+  canary.trials > 0 && rateBounds(canary.bad, canary.trials, FAILING_Z).low - baselineBounds(baseline, FAILING_Z, reading).high > margin;
 
 /** Within `margin` of the baseline even at their most unfavourable bounds. */
-export const provenWithin = (canary: Rate, baseline: Rate, margin: number) =>
-  canary.trials > 0 && rateBounds(canary.bad, canary.trials, WITHIN_Z).high - baselineBounds(baseline, WITHIN_Z).low <= margin;
+export const provenWithin = (canary: Rate, baseline: Rate, margin: number, reading: BaselineReading = 'presumed sound') =>
+  canary.trials > 0 && rateBounds(canary.bad, canary.trials, WITHIN_Z).high - baselineBounds(baseline, WITHIN_Z, reading).low <= margin;

@@ -14,6 +14,8 @@ import type { ReleaseRegistry } from './service';
 
 export interface ReleaseFileOptions {
   releaseFiles: PhotoStorage;
+  /** Where a version's files wait until it is registered (uploads.ts). */
+  releaseUploads: PhotoStorage;
 }
 
 declare module 'fastify' {
@@ -24,13 +26,19 @@ declare module 'fastify' {
 }
 
 /**
- * A release's files (docs/releases.md): uploaded one by one under remote/version/ before the release
- * is registered, never changed after; served with a year's caching, and readable by the site's pages
- * (CORS_ORIGINS, as every API response), which fetch a remote's manifest from wherever it is published.
+ * A release's files (docs/releases.md): uploaded one by one under remote/version/ into the upload area before the
+ * release is registered, published by its registration, never changed after; served with a year's caching, and
+ * readable by the site's pages (CORS_ORIGINS, as every API response), which fetch a remote's manifest from wherever
+ * it is published. Nobody loads a file of a version that is not registered: it is not where files are served from.
  */
 export async function releaseFileRoutes(
   scope: FastifyInstance,
-  { releaseFiles, registry, deployer }: ReleaseFileOptions & { registry: ReleaseRegistry; deployer: (action: string) => preParsingAsyncHookHandler },
+  {
+    releaseFiles,
+    releaseUploads,
+    registry,
+    deployer,
+  }: ReleaseFileOptions & { registry: ReleaseRegistry; deployer: (action: string) => preParsingAsyncHookHandler },
 ): Promise<void> {
   await scope.register(async (files) => {
     // Every body here is a file's bytes, whatever type it is sent as.
@@ -48,7 +56,7 @@ export async function releaseFileRoutes(
           tags: ['releases'],
           summary: "Uploads one file of a release that is not registered yet (the body is the file's bytes)",
           description:
-            'Once the version is registered its files never change (409). A file uploaded before answers 200 when the bytes are the same (an upload retried) and 409 when they differ. The answer is the address the file is served from. A source map (`.map`) is refused (400): maps go to PUT /release-maps/ and are never served.',
+            'Once the version is registered its files never change (409). A file uploaded before answers 200 when the bytes are the same (an upload retried) and 409 when they differ. The answer is the address the file is served from once its version is registered (nobody can load it before). A source map (`.map`) is refused (400): maps go to PUT /release-maps/ and are never served.',
           params: z.object({ remote: remoteField, version: releaseVersionField, '*': z.string().min(1).max(300) }),
           ...deployDocumentation,
           response: {
@@ -68,9 +76,9 @@ export async function releaseFileRoutes(
         if (!RELEASE_KEYS.check(key)) throw badRequest('The file path must be folders and a name of letters, digits, dots, dashes and underscores');
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const status = await registry.whileUnregistered(remote, version, async () => {
-          const before = await releaseFiles.get(key).catch(asUploadFailure);
+          const before = await releaseUploads.get(key).catch(asUploadFailure);
           if (!before) {
-            await releaseFiles.put(key, bytes);
+            await releaseUploads.put(key, bytes);
             return 201;
           }
           if (before.equals(bytes)) return 200;

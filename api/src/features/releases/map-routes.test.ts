@@ -61,14 +61,7 @@ describeReleaseSite("a release's source maps", (site) => {
     expect(unsigned.statusCode).toBe(401);
 
     const registered = hashed('3.0.0', 2);
-    const manifestUrl = await site().publish(site().tokens.catalog, 'catalog', registered);
-    const release = await site().api.inject({
-      method: 'POST',
-      url: '/releases',
-      headers: { authorization: `Bearer ${site().tokens.catalog}` },
-      payload: { remote: 'catalog', version: registered, manifestUrl },
-    });
-    expect(release.statusCode).toBe(201);
+    await site().register(site().tokens.catalog, 'catalog', registered);
     const late = await putMap('static/js/main.js.map', SOURCE_MAP, site().tokens.catalog, 'catalog', registered);
     expect(late.statusCode).toBe(409);
   });

@@ -11,7 +11,7 @@ import { type MailCatcher, startMailCatcher } from '../../mail/mail-catcher';
 import { MailSender } from '../../mail/outbox';
 import { UnsubscribeTokens } from '../../mail/unsubscribe';
 import { canarySite } from '../../../test/canary-site';
-import { type Account, DRIVERS, TEST_CONFIG } from '../../../test/helpers';
+import { type Account, DRIVERS, TEST_CONFIG, until } from '../../../test/helpers';
 import { FakeIdentity } from '../auth/identity';
 import { TestGateway } from '../payments/test-gateway';
 
@@ -54,15 +54,6 @@ function verified({ headers, body }: Delivery, secret = SECRET): boolean {
 }
 
 /** Waits for what a timer elsewhere does (both copies judge every 100 ms). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const metricLines = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}{`));
 

@@ -40,9 +40,14 @@ export class ReleaseChecks {
   /** The addresses a release may be loaded from: the release storage, then RELEASE_ORIGINS. */
   readonly allowed: readonly string[];
 
+  /**
+   * `files` is the release storage pages load from; `pending` reads a version's files before it is registered too
+   * (the upload area, then the release storage: uploads.ts).
+   */
   constructor(
     private readonly files: PhotoStorage,
     private readonly settings: Pick<ReleaseSettings, 'filesBaseUrl' | 'origins' | 'siteUrl'>,
+    private readonly pending: Pick<PhotoStorage, 'get' | 'exists'> = files,
   ) {
     this.allowed = [settings.filesBaseUrl, ...settings.origins];
   }
@@ -61,7 +66,7 @@ export class ReleaseChecks {
     this.checkManifest(release, manifest);
     if (this.storageKeyOf(release.manifestUrl) !== undefined)
       for (const entry of this.entryKeys(release, manifest))
-        if (!(await this.files.exists(entry)))
+        if (!(await this.pending.exists(entry)))
           throw badRequest(`${release.remote} ${release.version} lacks ${entry.split('/').slice(2).join('/')}: upload every file first`);
     const shell = await this.siteJson<Manifest>('mf-manifest.json', "the site's shell manifest");
     const provided = new Set((shell.shared ?? []).map((entry) => entry.name));
@@ -106,7 +111,7 @@ export class ReleaseChecks {
     if (key !== undefined) {
       const own = releaseKey(release.remote, release.version, 'mf-manifest.json');
       if (key !== own) throw badRequest(`A release on the release storage is loaded from its own files: ${this.settings.filesBaseUrl}${own}`);
-      const bytes = await this.files.get(key);
+      const bytes = await this.pending.get(key);
       if (!bytes) throw badRequest(`${release.remote} ${release.version} has no mf-manifest.json uploaded: upload its files first (npm run release does)`);
       return this.parse(release.manifestUrl, bytes.toString('utf8'));
     }

@@ -1,5 +1,6 @@
 import type { LiveSet, Release } from '@usedcars/shared-contract';
 import { DRIVERS, TestApi, createTestDatabase } from '../../../test/helpers';
+import { SHELL_MANIFEST, hashed, remoteManifest, staticServer } from '../../../test/release-site';
 import { TestObjectStore } from '../../../test/object-store';
 import { IMMUTABLE_CACHE_CONTROL, S3Storage } from '../photos/storage';
 import { StorageUnavailableError } from '../photos/storage-outage';
@@ -121,16 +122,21 @@ describe.each(DRIVERS)('uploading a release’s files with PHOTO_STORAGE=s3 (%s)
   const store = new TestObjectStore();
   let api: TestApi;
   let token: string;
+  let site: Awaited<ReturnType<typeof staticServer>>;
 
   beforeAll(async () => {
     await store.start();
-    api = await new TestApi(await createTestDatabase(driver), { config: store.appConfig() }).start();
+    // The live site the API's preflight judges a build against.
+    site = await staticServer({ '/mf-manifest.json': { json: SHELL_MANIFEST } });
+    const config = store.appConfig();
+    api = await new TestApi(await createTestDatabase(driver), { config: { ...config, releases: { ...config.releases, siteUrl: site.origin } } }).start();
     const admin = await api.account('admin');
     const made = await api.inject({ method: 'POST', url: '/deploy-tokens', headers: admin.auth, payload: { name: 'catalog team', remote: 'catalog' } });
     token = made.json<{ token: string }>().token;
   });
   afterAll(async () => {
     await api?.stop();
+    await site?.close();
     await store.remove();
   });
 
@@ -144,15 +150,31 @@ describe.each(DRIVERS)('uploading a release’s files with PHOTO_STORAGE=s3 (%s)
   const registered = async () =>
     (await api.inject({ method: 'GET', url: '/releases?remote=catalog', headers: { authorization: `Bearer ${token}` } })).json<Release[]>();
 
-  it('stores the file in the bucket and answers its public address, where a browser gets it with its type and caching', async () => {
-    const response = await upload('4.0.0', 'remoteEntry.js', 'var catalog = 4;');
+  it('keeps the files in the bucket’s upload area until the version is registered, then publishes them at their public address', async () => {
+    const version = hashed('4.0.0', 1);
+    const response = await upload(version, 'remoteEntry.js', 'var catalog = 4;');
     expect(response.statusCode).toBe(201);
     const { url } = response.json<{ url: string }>();
-    expect(url).toBe(`${store.publicBaseUrl}/releases/catalog/4.0.0/remoteEntry.js`);
+    expect(url).toBe(`${store.publicBaseUrl}/releases/catalog/${version}/remoteEntry.js`);
+    // Not there yet: the bucket holds it under releases/.uploads/, which the edge never serves (docs/releases.md).
+    expect((await load(url)).status).toBe(404);
+    expect(await store.keys('releases/')).toEqual([`releases/.uploads/catalog/${version}/remoteEntry.js`]);
+
+    expect((await upload(version, 'server/remoteEntry.js', 'module.exports = 4;')).statusCode).toBe(201);
+    const manifestUrl = (await upload(version, 'mf-manifest.json', JSON.stringify(remoteManifest('catalog')))).json<{ url: string }>().url;
+    const registered = await api.inject({
+      method: 'POST',
+      url: '/releases',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { remote: 'catalog', version, manifestUrl },
+    });
+    expect(registered.statusCode).toBe(201);
     expect(await load(url)).toEqual({ status: 200, type: 'text/javascript; charset=utf-8', cacheControl: IMMUTABLE_CACHE_CONTROL, body: 'var catalog = 4;' });
-    expect(await store.keys('releases/')).toEqual(['releases/catalog/4.0.0/remoteEntry.js']);
+    expect(await store.keys('releases/')).toEqual(
+      ['mf-manifest.json', 'remoteEntry.js', 'server/remoteEntry.js'].map((file) => `releases/catalog/${version}/${file}`),
+    );
     // The API serves release files only from a folder.
-    expect((await api.inject({ method: 'GET', url: '/release-files/catalog/4.0.0/remoteEntry.js' })).statusCode).toBe(404);
+    expect((await api.inject({ method: 'GET', url: `/release-files/catalog/${version}/remoteEntry.js` })).statusCode).toBe(404);
   });
 
   it('keeps source maps out of the bucket: a map is refused as a file, and taken privately at /release-maps/', async () => {
@@ -172,6 +194,7 @@ describe.each(DRIVERS)('uploading a release’s files with PHOTO_STORAGE=s3 (%s)
   it('answers an upload with a 503 while the store is down, registers nothing, and takes the file once it is back', async () => {
     expect((await upload('5.0.0', 'mf-manifest.json', '{"id":"catalog"}')).statusCode).toBe(201);
     const liveBefore = (await api.inject({ method: 'GET', url: '/releases/live' })).json<LiveSet>();
+    const registeredBefore = await registered();
     await store.stop();
     try {
       const refused = await upload('5.0.0', 'remoteEntry.js', 'var catalog = 5;');
@@ -180,14 +203,16 @@ describe.each(DRIVERS)('uploading a release’s files with PHOTO_STORAGE=s3 (%s)
         retryAfter: '60',
         body: { message: UNAVAILABLE },
       });
-      expect(await registered()).toEqual([]);
+      expect(await registered()).toEqual(registeredBefore);
       expect((await api.inject({ method: 'GET', url: '/releases/live' })).json<LiveSet>()).toEqual(liveBefore);
     } finally {
       await store.start();
     }
-    expect(await store.keys('releases/catalog/5.0.0/')).toEqual(['releases/catalog/5.0.0/mf-manifest.json']);
+    expect(await store.keys('releases/.uploads/catalog/5.0.0/')).toEqual(['releases/.uploads/catalog/5.0.0/mf-manifest.json']);
     const retried = await upload('5.0.0', 'remoteEntry.js', 'var catalog = 5;');
     expect(retried.statusCode).toBe(201);
-    expect((await load(retried.json<{ url: string }>().url)).body).toBe('var catalog = 5;');
+    expect(await store.keys('releases/.uploads/catalog/5.0.0/')).toEqual(
+      ['mf-manifest.json', 'remoteEntry.js'].map((file) => `releases/.uploads/catalog/5.0.0/${file}`),
+    );
   });
 });

@@ -21,6 +21,7 @@ import type { ReleaseRegistry } from './service';
 import { type PinOptions, pinAndTokenRoutes } from './token-routes';
 import { type PreviewRouteOptions, previewRoutes } from './preview-routes';
 import type { DeployTokens } from './tokens';
+import { forgetUploads, publishUploads } from './uploads';
 
 export interface ReleaseRouteOptions extends PinOptions, ReleaseFileOptions, PreviewRouteOptions {
   registry: ReleaseRegistry;
@@ -37,7 +38,7 @@ const byRemote = z.object({ remote: remoteField });
 
 /** The release registry (docs/api.md, "Releases"): what the site runs, the history, and the team commands' calls. */
 export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync {
-  const { registry, tokens, guard, checks, analyses, beforeAnalysis } = options;
+  const { registry, tokens, guard, checks, analyses, beforeAnalysis, releaseFiles, releaseUploads } = options;
   return async (scope) => {
     scope.decorateRequest('releaseCaller', null);
     const app = scope.withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
@@ -106,7 +107,7 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
           description:
             'A deploy token registers its own remote only (403 otherwise, nothing written). The manifest must be on the release storage or an origin of RELEASE_ORIGINS, and the API runs the preflight on it (400 with its reason otherwise; 503 when the site cannot be read). ' +
             'The live and canary it replaces are retired. A version registered before, at the same address, is released again (200) without new files. ' +
-            'A `ramp` ({ steps, everyMs }) starts the canary at its first step and moves a healthy canary to the next after each `everyMs`, promoting it at 100. ' +
+            'Its uploaded files are published (pages can load them) only once the checks pass. A `ramp` ({ steps, everyMs }) starts the canary at its first step and moves a healthy canary to the next after each `everyMs`, promoting it at 100. ' +
             'With `preview` nothing else changes: only its preview links show it (POST /releases/{remote}/previews); a preview released again as the canary or live needs no new files.',
           body: releaseInputSchema,
           ...deployDocumentation,
@@ -119,7 +120,13 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
         if (!remote.success) return reply.code(400).send({ message: `remote must be one of ${REMOTE_NAMES.join(', ')}` });
         mayChange(caller, remote.data);
         const preflight = await checks.check(request.body);
+        // Checked: only now are its files where pages load them from (docs/releases.md, "Where releases are published").
+        const { version } = request.body;
+        await publishUploads(releaseUploads, releaseFiles, remote.data, version);
         const { release, again } = await registry.register(request.body, nameOf(caller), preflight);
+        await forgetUploads(releaseUploads, remote.data, version).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'the upload area kept the files of a registered release'),
+        );
         return reply.code(again ? 200 : 201).send(release);
       },
     );

@@ -1,5 +1,5 @@
 import type { CanaryCheck, CanaryNumbers, CanaryVerdict } from '@usedcars/shared-contract';
-import { type Rate, clearlyWorse, provenWithin } from './bounds';
+import { type BaselineReading, type Rate, clearlyWorse, provenWithin } from './bounds';
 import type { RollbackSettings } from './settings';
 
 /** One side's numbers, with what the sequential test reads from them. */
@@ -30,17 +30,18 @@ function rateCheck(
   baseline: Rate,
   margin: number,
   networks?: { errors: number; views: number; min: number },
+  reading: BaselineReading = 'presumed sound',
 ): CanaryCheck {
   const points = `margin ${Math.round(margin * 1000) / 10} points`;
   const said = `${words.what} ${shown(canary.trials ? canary.bad / canary.trials : 0)} over ${words.over}`;
   const against = `${words.baseline} ${shown(baseline.trials ? baseline.bad / baseline.trials : 0)}`;
-  if (clearlyWorse(canary, baseline, margin)) {
+  if (clearlyWorse(canary, baseline, margin, reading)) {
     if (!networks || networks.errors >= networks.min) return { check, state: 'failing', text: `${said}, ${against} (${points})` };
     const from = networks.errors === 1 ? '1 network' : `${networks.errors} networks`;
     return { check, state: 'suspect', text: `${said}, ${against} (${points}), but from ${from} only (${networks.min} needed to act): a person decides` };
   }
   if (networks && networks.views < networks.min) return { check, state: 'waiting', text: `${said}: waiting for ${networks.min} networks` };
-  if (provenWithin(canary, baseline, margin)) return { check, state: 'within', text: `${said}, within the margin of the ${against}` };
+  if (provenWithin(canary, baseline, margin, reading)) return { check, state: 'within', text: `${said}, within the margin of the ${against}` };
   return { check, state: 'waiting', text: `${said}: not enough to tell yet` };
 }
 
@@ -74,6 +75,8 @@ function checksOf(canary: Measured, baseline: Measured, settings: Settings, base
           canary.busy,
           baseline.busy,
           margin,
+          undefined,
+          'as measured',
         )
       : { check: 'busy_fallbacks', state: 'not judged', text: 'no page of it rendered on the server yet' },
     rateCheck(

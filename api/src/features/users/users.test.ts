@@ -37,6 +37,21 @@ describeEachDriver('users', (api, driver) => {
     });
   });
 
+  it('refuses a name that breaks a line (CR, LF, a tab, a Unicode line separator), as a car’s texts refuse control characters, and writes nothing', async () => {
+    const email = uniqueEmail('crlf');
+    const idToken = api().identity.signIn(email);
+    for (const name of ['Eve\r\nBcc: all@example.com', 'Eve\nSmith', 'Eve\tSmith', 'Eve\u2028Smith']) {
+      const response = await register(idToken, { name, email, role: 'Buyer' });
+      expect({ name, status: response.statusCode, message: response.json().message }).toEqual({
+        name,
+        status: 400,
+        message: 'name must be one line, without line breaks, tabs or control characters',
+      });
+    }
+    expect(await countUsers(email)).toBe(0);
+    expect((await register(idToken, { name: 'Ève O’Brien-Smith', email, role: 'Buyer' })).statusCode).toBe(201);
+  });
+
   describe('POST /users for an e-mail that already has a record', () => {
     it('refuses a different sign-in account and changes nothing', async () => {
       const seller = await api().account('Seller', 'Sue Seller');

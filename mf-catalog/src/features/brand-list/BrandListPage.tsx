@@ -1,50 +1,31 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORY_PATHS, type Category, type CarSort } from '@usedcars/shared-contract';
+import { CATEGORY_PATHS, type Category } from '@usedcars/shared-contract';
 import { errorText } from '@usedcars/shared-auth';
-import { ErrorPanel, GhostButton, VisuallyHidden, theme, usePageTitle } from '@usedcars/shared-ui';
-import { Field, Select } from '@usedcars/shared-ui/form';
+import { ErrorPanel, theme, usePageTitle } from '@usedcars/shared-ui';
 import { isRefusedCursor, useCarPage } from '../../lib/carQueries';
-import { CarCard } from '../../components/CarCard';
 import { useBookingDialog } from '../../components/BookingDialogHost';
-import { useFirstItemsFirst } from '../../hooks/useFirstItemsFirst';
-import { PAGE_SIZE, SORT_LABELS, hasFilters, readListView, writeListView, type CarFilters, type ListView } from '../../lib/listParams';
-import { FilterForm } from './FilterForm';
-import { SaveSearch } from './SaveSearch';
+import { CarCards, ListFacets, ResultsHeader, describeResults } from '../../components/CarResults';
+import { useResultsHeading } from '../../hooks/useResultsHeading';
+import { EmptyResults } from '../../components/EmptyResults';
+import { FilterForm } from '../../components/FilterForm';
+import { PageTitle, ResultsLayout, SaveRow } from '../../components/ResultsLayout';
+import { SaveSearch } from '../../components/SaveSearch';
+import { SkeletonGrid } from '../../components/SkeletonGrid';
+import {
+  DEFAULT_SORT,
+  LIST_FACETS,
+  SORT_LABELS,
+  brandFacetFilters,
+  hasFilters,
+  readListView,
+  withFacets,
+  writeListView,
+  type CarFilters,
+  type ListView,
+} from '../../lib/listParams';
 import { Pagination } from './Pagination';
-import { SkeletonGrid } from './SkeletonGrid';
-import { CarGrid } from './CarGrid';
-
-const Title = styled.h1`
-  margin: 32px 0 16px;
-`;
-
-const SaveRow = styled.div`
-  margin-top: 12px;
-  &:empty {
-    display: none;
-  }
-`;
-
-const ResultsBar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: end;
-  justify-content: space-between;
-  gap: 12px 24px;
-  margin: 24px 0 16px;
-  h2 {
-    margin: 0;
-    font-size: 18px;
-    font-weight: 600;
-    outline: none;
-  }
-`;
-
-const SortField = styled(Field)`
-  flex: 0 1 240px;
-`;
 
 const Notice = styled.p`
   margin: 16px 0 0;
@@ -60,28 +41,6 @@ interface ListLocationState {
   cursorRefused?: boolean;
 }
 
-const Empty = styled.div`
-  padding: 48px 16px;
-  text-align: center;
-  background: ${theme.color.surface};
-  border-radius: ${theme.radius};
-  h2 {
-    margin: 0 0 8px;
-    font-size: 20px;
-  }
-  p {
-    margin: 0 0 16px;
-    color: ${theme.color.muted};
-  }
-`;
-
-function describeResults(total: number, view: ListView, shown: number): string {
-  if (total === 0) return 'No cars found';
-  const first = (view.page - 1) * PAGE_SIZE + 1;
-  const noun = total === 1 ? 'car' : 'cars';
-  return shown === total ? `${total} ${noun}` : `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
-}
-
 type Apply = (next: Partial<Pick<ListView, 'filters' | 'sort'>>) => void;
 
 /** No cars on this page: say why, and offer the way out that fits (clear filters, first page). */
@@ -89,36 +48,19 @@ function EmptyState({ label, view, onApply }: { label: string; view: ListView; o
   const { title, hint, action } = hasFilters(view.filters)
     ? {
         title: `No ${label} cars match your search`,
-        hint: 'Try a wider price range, another year or location, or clear the filters.',
+        hint: 'Try a wider price range, fewer filters or another location, or clear the filters.',
         action: { text: 'Clear filters', next: { filters: {} } },
       }
     : view.page > 1
       ? { title: 'This page is empty', hint: 'There are fewer cars than there were. Go back to the first page.', action: { text: 'First page', next: {} } }
       : { title: `No ${label} cars are listed right now`, hint: 'Sellers add cars every day. Please look again soon.', action: null };
-  return (
-    <Empty>
-      <h2>{title}</h2>
-      <p>{hint}</p>
-      {action && (
-        <GhostButton type="button" onClick={() => onApply(action.next)}>
-          {action.text}
-        </GhostButton>
-      )}
-    </Empty>
-  );
+  return <EmptyResults title={title} hint={hint} action={action ? { text: action.text, onClick: () => onApply(action.next) } : undefined} />;
 }
 
 /**
  * One brand's cars (docs/product.md, "Brand list"), the same screen for all three. Search, filters,
  * sort and page live in the address (see listParams.ts); the API answers one page at a time.
  */
-/**
- * The first row's pictures are in view on arrival: the first card's is the phone's largest paint,
- * asked for from the head; the rest of a wide screen's first row is not left to lazy loading.
- */
-const FIRST_ROW = 4;
-const pictureOf = (index: number) => (index === 0 ? 'priority' : index < FIRST_ROW ? 'eager' : undefined);
-
 export default function BrandListPage({ category }: { category: Category }) {
   usePageTitle('Used Cars');
   const { label } = CATEGORY_PATHS[category];
@@ -138,69 +80,62 @@ export default function BrandListPage({ category }: { category: Category }) {
   }, [cursorRefused, view, setSearchParams]);
   const cameFromRefusedCursor = (location.state as ListLocationState | null)?.cursorRefused === true;
   const booking = useBookingDialog();
-  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const resultsHeading = useResultsHeading(view.page);
   const cars = data?.cars ?? [];
-  const shown = useFirstItemsFirst(cars.length, FIRST_ROW);
 
   // Changing the filters or the sort starts again at page 1; pages of the old view mean nothing.
   const apply: Apply = (next) => setSearchParams(writeListView({ ...view, ...next, page: 1, cursor: undefined }));
 
-  // After a page change, take keyboard and screen-reader users to the top of the new page.
-  const shownPage = useRef(view.page);
-  useEffect(() => {
-    if (shownPage.current === view.page) return;
-    shownPage.current = view.page;
-    resultsHeading.current?.focus();
-    resultsHeading.current?.scrollIntoView?.({ block: 'start' });
-  }, [view.page]);
-
   return (
     <section aria-labelledby="brand-title">
-      <Title id="brand-title">{label} cars</Title>
-      <FilterForm filters={view.filters} onApply={(filters: CarFilters) => apply({ filters })} />
+      <PageTitle id="brand-title">{label} cars</PageTitle>
+      <FilterForm
+        filters={withFacets(view.filters, {})}
+        onApply={(typed: CarFilters) => apply({ filters: withFacets(typed, view.filters) })}
+        onClear={() => apply({ filters: {} })}
+      />
       <SaveRow>
-        <SaveSearch category={category} filters={view.filters} sort={view.sort} />
+        <SaveSearch category={category} filters={view.filters} sort={view.sort === DEFAULT_SORT ? undefined : view.sort} />
       </SaveRow>
       {cameFromRefusedCursor && <Notice role="status">That link pointed to a place in the list that no longer exists, so here is the first page.</Notice>}
 
-      <ResultsBar>
-        <h2 ref={resultsHeading} tabIndex={-1} aria-live="polite" aria-atomic="true">
-          {isPending ? 'Loading cars…' : data ? describeResults(data.total, view, data.cars.length) : 'Cars'}
-        </h2>
-        <SortField label="Sort by">
-          <Select value={view.sort} onChange={(event) => apply({ sort: event.target.value as CarSort })}>
-            {Object.entries(SORT_LABELS).map(([sort, text]) => (
-              <option key={sort} value={sort}>
-                {text}
-              </option>
-            ))}
-          </Select>
-        </SortField>
-      </ResultsBar>
+      <ResultsLayout>
+        <ListFacets names={LIST_FACETS} counted={brandFacetFilters(category, view.filters)} filters={view.filters} onChange={(filters) => apply({ filters })} />
+        <div>
+          <ResultsHeader
+            headingRef={resultsHeading}
+            heading={isPending ? 'Loading cars…' : data ? describeResults(data.total, view.page, data.cars.length) : 'Cars'}
+            sort={view.sort}
+            labels={SORT_LABELS}
+            onSort={(sort) => apply({ sort })}
+          />
 
-      {cursorRefused ? (
-        // On its way to page 1 (the effect above): no error panel flashes in between.
-        <SkeletonGrid count={8} />
-      ) : isError ? (
-        // A failed list says so and offers Retry: a blank grid would read as "no cars".
-        <ErrorPanel title={`We could not load the ${label} cars.`} message={errorText(error)} retrying={listQuery.isFetching} onRetry={() => void refetch()} />
-      ) : isPending ? (
-        <SkeletonGrid count={8} />
-      ) : cars.length === 0 ? (
-        <EmptyState label={label} view={view} onApply={apply} />
-      ) : (
-        <>
-          <CarGrid aria-label={`${label} cars`} aria-busy={isPlaceholderData} $busy={isPlaceholderData}>
-            {cars.slice(0, shown).map((car, index) => (
-              <li key={car._id}>
-                <CarCard car={car} onBook={booking.open} picture={pictureOf(index)} />
-              </li>
-            ))}
-          </CarGrid>
-          {isPlaceholderData && <VisuallyHidden role="status">Loading the next cars…</VisuallyHidden>}
-          {shown === cars.length && <Pagination view={view} total={data.total} cursors={isPlaceholderData ? undefined : data} />}
-        </>
-      )}
+          {cursorRefused ? (
+            // On its way to page 1 (the effect above): no error panel flashes in between.
+            <SkeletonGrid count={8} />
+          ) : isError ? (
+            // A failed list says so and offers Retry: a blank grid would read as "no cars".
+            <ErrorPanel
+              title={`We could not load the ${label} cars.`}
+              message={errorText(error)}
+              retrying={listQuery.isFetching}
+              onRetry={() => void refetch()}
+            />
+          ) : isPending ? (
+            <SkeletonGrid count={8} />
+          ) : cars.length === 0 ? (
+            <EmptyState label={label} view={view} onApply={apply} />
+          ) : (
+            <CarCards
+              cars={cars}
+              label={`${label} cars`}
+              busy={isPlaceholderData}
+              onBook={booking.open}
+              footer={<Pagination view={view} total={data.total} cursors={isPlaceholderData ? undefined : data} />}
+            />
+          )}
+        </div>
+      </ResultsLayout>
       {booking.dialog}
     </section>
   );

@@ -1,44 +1,5 @@
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { focusRing, theme } from '@usedcars/shared-ui';
+import { PageLinks } from '../../components/PageLinks';
 import { LAST_NUMBERED_PAGE, PAGE_SIZE, writeListView, type ListView } from '../../lib/listParams';
-
-const Nav = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: center;
-  gap: 12px;
-  margin: 32px 0 8px;
-`;
-
-const PageLink = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  min-height: 44px;
-  padding: 0 16px;
-  border: 2px solid ${theme.color.brand};
-  border-radius: ${theme.radius};
-  color: ${theme.color.brand};
-  font-weight: 600;
-  text-decoration: none;
-  ${focusRing};
-  &:hover {
-    background: ${theme.color.brand};
-    color: #fff;
-  }
-`;
-
-/** Shown in place of a link that leads nowhere, so the bar does not jump. */
-const Inert = styled.span`
-  display: inline-flex;
-  align-items: center;
-  min-height: 44px;
-  padding: 0 16px;
-  border: 2px solid ${theme.color.line};
-  border-radius: ${theme.radius};
-  color: ${theme.color.muted};
-`;
 
 /** The cursors the shown page was answered with; none while another view's page stands in for it. */
 export interface PageCursors {
@@ -65,25 +26,5 @@ export function Pagination({ view, total, cursors }: { view: ListView; total: nu
       : cursors?.prev !== undefined && to(view.page - 1, cursors.prev);
   const next =
     view.page + 1 <= LAST_NUMBERED_PAGE ? view.page < pages && to(view.page + 1, undefined) : cursors?.next !== undefined && to(view.page + 1, cursors.next);
-  return (
-    <Nav aria-label="Pages">
-      {previous ? (
-        <PageLink to={previous} rel="prev">
-          Previous page
-        </PageLink>
-      ) : (
-        <Inert aria-hidden="true">Previous page</Inert>
-      )}
-      <span>
-        Page {view.page} of {pages}
-      </span>
-      {next ? (
-        <PageLink to={next} rel="next">
-          Next page
-        </PageLink>
-      ) : (
-        <Inert aria-hidden="true">Next page</Inert>
-      )}
-    </Nav>
-  );
+  return <PageLinks page={view.page} pages={pages} previous={previous} next={next} />;
 }

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { FACET_NAMES } from '@usedcars/shared-contract';
 import BrandListPage from './BrandListPage';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
@@ -22,6 +23,7 @@ beforeEach(() => {
   act(() => toast.remove());
   api.reply('GET', '/hondas', 200, [makeCar({ categoryName: 'honda' })], { 'X-Total-Count': '1' });
   api.reply('GET', '/favourites', 200, { cars: [], gone: [] });
+  api.reply('GET', '/search/facets', 200, { total: 1, facets: Object.fromEntries(FACET_NAMES.map((name) => [name, []])) });
   api.reply('POST', '/saved-searches', (request) => ({
     status: 201,
     body: { _id: 's1', createdAt: '2026-11-25T10:00:00.000Z', ...(request.body as object) },

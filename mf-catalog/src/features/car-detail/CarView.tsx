@@ -5,13 +5,33 @@ import { CarFacts, type CarFact } from '../../components/CarFacts';
 import { CarPrices } from '../../components/CarPrices';
 import { SaveCarButton } from '../../components/SaveCarButton';
 import { StatusBadge } from '../../components/StatusBadge';
+import { CompareButton } from '../../components/CompareButton';
+import { CompareLink } from '../../components/CompareLink';
+import { useSiteSettings } from '../../hooks/useSiteSettings';
 import { AskSeller } from './AskSeller';
+import { DealVerdict } from './DealVerdict';
+import { MonthlyCost } from './MonthlyCost';
 import { Booking } from './Booking';
 import { Layout } from './CarLayout';
 import { Gallery } from './Gallery';
 import { ReportListing } from './ReportListing';
 
-const DETAIL_FACTS: readonly CarFact[] = ['details', 'condition', 'purchaseYear', 'used', 'location', 'contact', 'sellerName', 'posted'];
+const DETAIL_FACTS: readonly CarFact[] = [
+  'details',
+  'condition',
+  'purchaseYear',
+  'mileage',
+  'fuel',
+  'gearbox',
+  'body',
+  'colour',
+  'previousOwners',
+  'used',
+  'location',
+  'contact',
+  'sellerName',
+  'posted',
+];
 
 const Heading = styled.div`
   display: flex;
@@ -43,6 +63,14 @@ const Facts = styled(CarFacts)`
   }
 `;
 
+const CompareRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  margin: 12px 0 0;
+`;
+
 /**
  * Who may book is known only after the page has appeared (the server renders it for no one): the
  * area keeps the height of its tallest content (Book Now with the note of a car already sold)
@@ -58,6 +86,7 @@ const BookingArea = styled.div`
 
 /** A loaded car: its photos beside its name, prices, booking and every fact. */
 export function CarView({ car, titleId }: { car: Car; titleId: string }) {
+  const { finance } = useSiteSettings();
   return (
     <Layout>
       <Gallery car={car} />
@@ -70,11 +99,17 @@ export function CarView({ car, titleId }: { car: Car; titleId: string }) {
           <SaveCarButton car={car} describedBy={titleId} keepPlace />
         </Heading>
         <CarPrices car={car} size="page" />
+        <DealVerdict car={car} />
+        <CompareRow>
+          <CompareButton car={car} describedBy={titleId} />
+          <CompareLink />
+        </CompareRow>
         <BookingArea>
           <Booking car={car} />
         </BookingArea>
         <AskSeller car={car} />
         <Facts car={car} facts={DETAIL_FACTS} />
+        <MonthlyCost key={car._id} price={car.currentPrice} finance={finance} />
         <ReportListing car={car} />
       </div>
     </Layout>

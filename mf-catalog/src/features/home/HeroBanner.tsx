@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { buttonStyles, theme, usePriorityImage } from '@usedcars/shared-ui';
-import heroUrl from '../../assets/hero.svg?inline';
+import { buttonStyles, theme } from '@usedcars/shared-ui';
+import heroMarkup from '../../assets/hero.svg?markup';
 
 const Banner = styled.section`
   display: grid;
@@ -12,11 +12,18 @@ const Banner = styled.section`
   background: linear-gradient(135deg, ${theme.color.surface} 40%, #fdf1f1);
   box-shadow: ${theme.shadow};
   overflow: hidden;
-  img {
+`;
+
+const Picture = styled.span`
+  display: block;
+  width: 100%;
+  max-width: 560px;
+  aspect-ratio: 560 / 400;
+  justify-self: center;
+  svg {
+    display: block;
     width: 100%;
-    max-width: 560px;
     height: auto;
-    justify-self: center;
   }
 `;
 
@@ -52,8 +59,6 @@ const CallToAction = styled.a`
 `;
 
 export function HeroBanner() {
-  // The largest thing on a first visit, in the HTML itself: no request, from no other host, stands before its paint.
-  const priority = usePriorityImage(heroUrl);
   return (
     <Banner aria-labelledby="home-hero-heading">
       <div>
@@ -65,7 +70,8 @@ export function HeroBanner() {
         </Lead>
         <CallToAction href="#categories">Browse categories</CallToAction>
       </div>
-      <img src={heroUrl} alt="" width={560} height={400} {...priority} />
+      {/* Painted with the page's text, never in a late frame of its own (docs/performance.md, "Small pictures in the markup"). */}
+      <Picture aria-hidden="true" dangerouslySetInnerHTML={{ __html: heroMarkup }} />
     </Banner>
   );
 }

@@ -9,6 +9,9 @@ import { Footer, Form } from './formLayout';
 import { PhotosUploading } from './PhotosUploading';
 import { PicturePreview } from './PicturePreview';
 import { useAddProduct } from './useAddProduct';
+import { useMarketEstimate } from './useMarketEstimate';
+import { MarketHint } from '../../components/MarketHint';
+import { UNIT_WORDS, useMileageUnit } from '../../hooks/useMileageUnit';
 
 /**
  * Add Product (docs/product.md, "Add Product"). Checked with the API's own schema when a field is left and on
@@ -20,21 +23,26 @@ export function AddProductForm() {
   const { displayName, values, touched, uploads, withPhotos, errors, added, saving, sendPhotos, idOf, visibleError, change, leave, submit, goToMyProducts } =
     useAddProduct();
 
+  const market = useMarketEstimate(values);
+  const unit = useMileageUnit();
+
   if (added) return <PhotosUploading added={added} uploads={uploads} sendPhotos={sendPhotos} onLeave={goToMyProducts} />;
 
   const errorCount = Object.keys(errors).filter((field) => touched[field as CarField]).length;
+  const price = Number(values.currentPrice);
+  const hintOf = (field: (typeof CAR_FIELDS)[number]) =>
+    field.name === 'img'
+      ? `${field.hint} Optional when you add photos below.`
+      : field.name === 'mileage'
+        ? `In ${UNIT_WORDS[unit]}, as the odometer reads.`
+        : field.hint;
 
   return (
     <Form noValidate onSubmit={submit} aria-busy={saving.isPending} aria-label="Add Product">
       <Grid>
         {CAR_FIELDS.map((field) => (
           <Cell key={field.name} $wide={field.kind === 'long' || field.kind === 'url'}>
-            <Field
-              id={idOf(field.name)}
-              label={field.label}
-              hint={field.name === 'img' ? `${field.hint} Optional when you add photos below.` : field.hint}
-              error={visibleError(field.name)}
-            >
+            <Field id={idOf(field.name)} label={field.label} hint={hintOf(field)} error={visibleError(field.name)}>
               <CarControl
                 spec={field}
                 value={values[field.name]}
@@ -45,6 +53,13 @@ export function AddProductForm() {
               />
             </Field>
             {field.name === 'img' && <PicturePreview link={values.img.trim()} />}
+            {field.name === 'currentPrice' && (
+              <MarketHint
+                estimate={market.estimate}
+                pending={market.pending}
+                price={Number.isFinite(price) && values.currentPrice.trim() !== '' ? price : undefined}
+              />
+            )}
           </Cell>
         ))}
       </Grid>

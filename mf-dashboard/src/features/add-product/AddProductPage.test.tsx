@@ -17,11 +17,20 @@ const PATH = '/dashboard/addProduct';
 beforeEach(() => {
   jest.clearAllMocks();
   signInAs('Seller', 'Dana Driver');
+  // What similar cars sell for, asked for as the seller fills the form in.
+  api.reply('GET', '/market/estimate', 200, { estimate: 14_300, comparables: 23 });
 });
+
+/** What the form sent the API, the market's estimates aside. */
+const writes = () => api.requests.filter((sent) => sent.path !== '/market/estimate');
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
     const field = screen.getByLabelText(label);
+    if (field.tagName === 'SELECT') {
+      await user.selectOptions(field, value);
+      continue;
+    }
     await user.clear(field);
     // Pasting keeps the test quick; typing is covered by the field-by-field test.
     await user.click(field);
@@ -40,15 +49,21 @@ const complete = {
   Location: 'Austin',
   Contact: '+1 415 555 0100',
   Details: 'One owner, full service history.',
+  Mileage: '45000',
+  Fuel: 'diesel',
+  Gearbox: 'automatic',
+  Body: 'saloon',
+  Colour: 'blue',
+  'Previous owners': '1',
 };
 
-test('shows the thirteen fields, all required, with their defaults', () => {
+test('shows the nineteen fields, all required, with their defaults', () => {
   renderDashboard(<AddProductPage />, { path: PATH });
   expect(document.title).toBe('Dashboard - Add Product');
   const form = screen.getByRole('form', { name: 'Add Product' });
   const fields = within(form).getAllByRole('textbox').concat(within(form).getAllByRole('spinbutton'), within(form).getAllByRole('combobox'));
   // The date input has no ARIA role in jsdom; it is looked up by label below.
-  expect(fields).toHaveLength(12);
+  expect(fields).toHaveLength(18);
   for (const field of fields) expect(field).toBeRequired();
   expect(screen.getByLabelText('Posted on')).toHaveAttribute('type', 'date');
   expect(screen.getByLabelText('Current price')).toHaveAttribute('type', 'number');
@@ -76,8 +91,9 @@ test('submitting an empty form puts each message beside its field and focuses th
   // Defaults are valid: the category, the seller and the date carry no message.
   expect(screen.getByLabelText('Category')).not.toHaveAttribute('aria-invalid');
   expect(screen.getByLabelText('Posted on')).not.toHaveAttribute('aria-invalid');
-  expect(screen.getByRole('alert')).toHaveTextContent('Please correct the 10 fields marked above.');
-  expect(api.requests).toEqual([]);
+  expect(screen.getByRole('alert')).toHaveTextContent('Please correct the 16 fields marked above.');
+  expect(screen.getByText('Fuel is required')).toBeInTheDocument();
+  expect(writes()).toEqual([]);
 });
 
 test('a field is checked when it is left, and the message clears as it is fixed', async () => {
@@ -111,11 +127,33 @@ test('a valid car is sent with numeric prices, then the seller lands on My Produ
   expect(await screen.findByText('Now at /dashboard/myProduct')).toBeInTheDocument();
   const [sent] = api.sent('POST', '/hondas');
   expect(sent?.body).toEqual(
-    expect.objectContaining({ carName: 'Audi A4 2.0 TFSI Premium', currentPrice: 21500, price: 41200, categoryName: 'honda', sellerName: 'Dana Driver' }),
+    expect.objectContaining({
+      carName: 'Audi A4 2.0 TFSI Premium',
+      currentPrice: 21500,
+      price: 41200,
+      categoryName: 'honda',
+      sellerName: 'Dana Driver',
+      mileage: 45000,
+      fuel: 'diesel',
+      previousOwners: 1,
+    }),
   );
   expect(sent?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
-  expect(api.requests).toHaveLength(1);
+  expect(writes()).toHaveLength(1);
   expect(toast.success).toHaveBeenCalledWith('Audi A4 2.0 TFSI Premium added');
+});
+
+test('the seller sees what similar cars sell for, and the rating the price would get, as they fill the form in', async () => {
+  const user = userEvent.setup();
+  renderDashboard(<AddProductPage />, { path: PATH });
+  await fillIn(user, { 'Car name': 'Honda Civic EX', 'Purchase year': '2019', Mileage: '41000' });
+  await waitFor(() =>
+    expect(api.sent('GET', '/market/estimate').at(-1)?.query).toEqual({ category: 'audi', carName: 'Honda Civic EX', purchaseYear: '2019', mileage: '41000' }),
+  );
+  expect(await screen.findByText('Similar cars sell for about $14,300 (23 listed by other sellers).')).toBeInTheDocument();
+  await fillIn(user, { 'Current price': '13100' });
+  expect(await screen.findByText('$1,200 below the $14,300 estimate from 23 similar cars')).toBeInTheDocument();
+  expect(screen.getByText('Good deal')).toBeInTheDocument();
 });
 
 test("the server's refusal is shown and the seller stays on the form", async () => {

@@ -1,4 +1,6 @@
 import { Input, Select, TextArea } from '@usedcars/shared-ui/form';
+import { FACT_FIELDS } from '../../components/carFactFields';
+import { FactControl } from '../../components/FactControl';
 import { CATEGORY_OPTIONS, type FieldSpec } from './carForm';
 
 interface CarControlProps {
@@ -14,6 +16,8 @@ export function CarControl({ spec, value, onChange, onBlur, readOnly }: CarContr
   const common = { name: spec.name, value, required: true, onBlur } as const;
   const text = { ...common, readOnly };
   switch (spec.kind) {
+    case 'fact':
+      return <FactControl spec={FACT_FIELDS.find((fact) => fact.name === spec.name)!} value={value} onChange={onChange} onBlur={onBlur} />;
     case 'category':
       return (
         <Select {...common} onChange={(event) => onChange(event.target.value)}>

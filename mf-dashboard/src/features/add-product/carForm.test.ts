@@ -1,4 +1,4 @@
-import { carInputSchema } from '@usedcars/shared-contract';
+import { listingFormSchema } from '@usedcars/shared-contract';
 import { initialValues, today, toCarInput, validateCar, type CarFormValues } from './carForm';
 
 const filled: CarFormValues = {
@@ -13,6 +13,12 @@ const filled: CarFormValues = {
   details: 'One owner.',
   location: 'Austin',
   used: '4 years',
+  mileage: '45,000',
+  fuel: 'diesel',
+  gearbox: 'automatic',
+  body: 'estate',
+  colour: 'silver',
+  previousOwners: '2',
 };
 
 test('starts with the first category, the display name and today', () => {
@@ -23,8 +29,8 @@ test('starts with the first category, the display name and today', () => {
 test('a complete form is exactly what the API schema accepts, prices as numbers', () => {
   const result = validateCar(filled);
   expect(result.errors).toBeNull();
-  expect(result.data).toEqual(carInputSchema.parse(toCarInput(filled)));
-  expect(result.data).toMatchObject({ currentPrice: 21500, price: 41200.5, time: '2025-06-09' });
+  expect(result.data).toEqual(listingFormSchema.parse(toCarInput(filled)));
+  expect(result.data).toMatchObject({ currentPrice: 21500, price: 41200.5, time: '2025-06-09', mileage: 45_000, fuel: 'diesel', previousOwners: 2 });
 });
 
 test('messages name the field by its label', () => {
@@ -36,6 +42,9 @@ test('messages name the field by its label', () => {
     price: 'Original price is required',
     sellerName: 'Seller name is required',
     time: 'Posted on must be a date (YYYY-MM-DD)',
+    mileage: 'Mileage is required',
+    fuel: 'Fuel is required',
+    previousOwners: 'Previous owners is required',
   });
   expect(errors).not.toHaveProperty('categoryName');
 });

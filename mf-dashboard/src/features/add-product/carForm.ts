@@ -1,4 +1,5 @@
-import { CATEGORIES, CATEGORY_PATHS, PRICE_MAX, carInputSchema, type CarInput } from '@usedcars/shared-contract';
+import { CATEGORIES, CATEGORY_PATHS, PRICE_MAX, listingFormSchema, type CarInput } from '@usedcars/shared-contract';
+import { FACT_FIELDS, factValue } from '../../components/carFactFields';
 
 const PRICE_LIMIT = `up to $${PRICE_MAX.toLocaleString('en-US')}`;
 
@@ -10,13 +11,13 @@ export type CarFormValues = Record<CarField, string>;
 export interface FieldSpec {
   name: CarField;
   label: string;
-  kind: 'text' | 'url' | 'price' | 'date' | 'category' | 'long';
+  kind: 'text' | 'url' | 'price' | 'date' | 'category' | 'long' | 'fact';
   hint?: string;
   autoComplete?: string;
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'url';
 }
 
-/** Add Product's thirteen fields, in the order a seller thinks of them (docs/product.md). */
+/** Add Product's nineteen fields, in the order a seller thinks of them (docs/product.md). */
 export const CAR_FIELDS: readonly FieldSpec[] = [
   { name: 'carName', label: 'Car name', kind: 'text', hint: 'Make, model and trim, e.g. Audi A4 2.0 TFSI Premium.' },
   { name: 'categoryName', label: 'Category', kind: 'category' },
@@ -24,6 +25,7 @@ export const CAR_FIELDS: readonly FieldSpec[] = [
   { name: 'currentPrice', label: 'Current price', kind: 'price', inputMode: 'decimal', hint: `Your asking price in dollars, ${PRICE_LIMIT}.` },
   { name: 'price', label: 'Original price', kind: 'price', inputMode: 'decimal', hint: `What the car cost new, in dollars, ${PRICE_LIMIT}.` },
   { name: 'purchaseYear', label: 'Purchase year', kind: 'text', inputMode: 'numeric' },
+  ...FACT_FIELDS.map((fact): FieldSpec => ({ name: fact.name, label: fact.label, kind: 'fact' })),
   { name: 'used', label: 'Used', kind: 'text', hint: 'How long or how far it has been driven, e.g. 3 years.' },
   { name: 'condition', label: 'Condition', kind: 'text', hint: 'e.g. Excellent, Good, Fair.' },
   { name: 'location', label: 'Location', kind: 'text', autoComplete: 'address-level2' },
@@ -57,6 +59,12 @@ export function initialValues(sellerName: string, now = new Date()): CarFormValu
     time: today(now),
     // The first make is preselected, so the select never starts empty.
     categoryName: CATEGORIES[0],
+    mileage: '',
+    fuel: '',
+    gearbox: '',
+    body: '',
+    colour: '',
+    previousOwners: '',
   };
 }
 
@@ -76,7 +84,8 @@ export function withPictureForPhotos(values: CarFormValues, withPhotos: boolean)
 }
 
 export function toCarInput(values: CarFormValues): Record<CarField, unknown> {
-  return { ...values, currentPrice: toNumber(values.currentPrice), price: toNumber(values.price) };
+  const facts = Object.fromEntries(FACT_FIELDS.map((fact) => [fact.name, factValue(fact, values[fact.name])]));
+  return { ...values, ...facts, currentPrice: toNumber(values.currentPrice), price: toNumber(values.price) };
 }
 
 const LABELS = Object.fromEntries(CAR_FIELDS.map((field) => [field.name, field.label])) as Record<CarField, string>;
@@ -88,9 +97,9 @@ function readable(field: CarField, message: string): string {
 
 export type CarFormErrors = Partial<Record<CarField, string>>;
 
-/** Checks the form with the very schema the API applies (shared-contract's carInputSchema). */
+/** Checks the form with the API's schema, every fact asked for (shared-contract's listingFormSchema). */
 export function validateCar(values: CarFormValues): { data: CarInput; errors: null } | { data: null; errors: CarFormErrors } {
-  const result = carInputSchema.safeParse(toCarInput(values));
+  const result = listingFormSchema.safeParse(toCarInput(values));
   if (result.success) return { data: result.data, errors: null };
   const errors: CarFormErrors = {};
   for (const issue of result.error.issues) {

@@ -5,12 +5,16 @@ import { errorText } from '@usedcars/shared-auth';
 import type { Car } from '@usedcars/shared-contract';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { Field, FormActions, FormRefusal, Input, TextArea } from '@usedcars/shared-ui/form';
+import { FACT_FIELDS } from '../../components/carFactFields';
+import { FactControl } from '../../components/FactControl';
+import { MarketHint } from '../../components/MarketHint';
+import { UNIT_WORDS, useMileageUnit } from '../../hooks/useMileageUnit';
 import { LISTING_FIELDS, listingValues, priceLock, validateListing, type ListingField, type ListingValues } from './listingForm';
 import { useListingUpdate } from './useListingUpdate';
 
 /**
- * Edit listing, from My Products (docs/product.md, "My Products"): price, condition, location and
- * details, checked with the API's schema. A refusal is shown in the dialog and every value typed
+ * Edit listing, from My Products (docs/product.md, "My Products"): price, condition, location,
+ * the facts and details, checked with the API's schema; what the market makes of the price as it is typed. A refusal is shown in the dialog and every value typed
  * stays, so nothing is lost; the dialog closes only once the API has the change.
  */
 export function EditListingDialog({ car, onClose }: { car: Car; onClose: () => void }) {
@@ -22,6 +26,9 @@ export function EditListingDialog({ car, onClose }: { car: Car; onClose: () => v
   const lock = priceLock(car);
   const checked = useMemo(() => validateListing(car, values), [car, values]);
   const errors = submitted ? (checked.errors ?? {}) : {};
+  const unit = useMileageUnit();
+  const price = Number(values.currentPrice);
+  const market = car.market ? { estimate: car.market.estimate, comparables: car.market.comparables } : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,8 +59,20 @@ export function EditListingDialog({ car, onClose }: { car: Car; onClose: () => v
             onChange: (event: { target: { value: string } }) => change(field.name, event.target.value),
           };
           return (
-            <Field key={field.name} id={`${formId}-${field.name}`} label={field.label} hint={locked ? lock : undefined} error={errors[field.name]}>
-              {field.kind === 'long' ? (
+            <Field
+              key={field.name}
+              id={`${formId}-${field.name}`}
+              label={field.label}
+              hint={locked ? lock : field.name === 'mileage' ? `In ${UNIT_WORDS[unit]}, as the odometer reads.` : undefined}
+              error={errors[field.name]}
+            >
+              {field.kind === 'fact' ? (
+                <FactControl
+                  spec={FACT_FIELDS.find((fact) => fact.name === field.name)!}
+                  value={values[field.name]}
+                  onChange={(value) => change(field.name, value)}
+                />
+              ) : field.kind === 'long' ? (
                 <TextArea {...props} rows={5} />
               ) : field.kind === 'price' ? (
                 <Input {...props} ref={first} type="number" min="0" step="any" inputMode="decimal" readOnly={locked} />
@@ -63,6 +82,7 @@ export function EditListingDialog({ car, onClose }: { car: Car; onClose: () => v
             </Field>
           );
         })}
+        {lock ? null : <MarketHint estimate={market} price={values.currentPrice.trim() !== '' && Number.isFinite(price) ? price : undefined} />}
         <div role="alert">
           {errors.form && <FormRefusal>{errors.form}</FormRefusal>}
           {saving.isError && <FormRefusal>The listing was not changed: {errorText(saving.error)}</FormRefusal>}

@@ -12,7 +12,7 @@ const api = standInApi();
 /** The buyer's saved cars as the stand-in holds them; a removal it accepts takes the car out. */
 let favourites: Favourites;
 
-const saved = (overrides: Partial<CarResponse>): CarResponse => ({ ...car(overrides), photos: [], priceHistory: [] });
+const saved = (overrides: Partial<CarResponse>): CarResponse => ({ ...car(overrides), photos: [], priceHistory: [] }) as CarResponse;
 const civic = saved({ _id: 'c1', carName: 'Honda Civic LX', categoryName: 'honda', currentPrice: 18500 });
 const a4 = saved({ _id: 'c2', carName: 'Audi A4 Premium', status: 'sold' });
 

@@ -1,9 +1,10 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CATEGORIES, CATEGORY_PATHS, describeSearch, savedSearchPath, type SavedSearch } from '@usedcars/shared-contract';
+import { CATEGORIES, CATEGORY_PATHS, SITE_PATHS, describeSearch, savedSearchPath, type MileageUnit, type SavedSearch } from '@usedcars/shared-contract';
 import { GhostButton, buttonStyles, theme, usePageTitle } from '@usedcars/shared-ui';
 import { DataTable, type Column } from '../../components/DataTable';
+import { useMileageUnit } from '../../hooks/useMileageUnit';
 import { useDeleteSavedSearch, useSavedSearches } from './useSavedSearches';
 
 function DeleteButton({ search }: { search: SavedSearch }) {
@@ -15,10 +16,10 @@ function DeleteButton({ search }: { search: SavedSearch }) {
   );
 }
 
-const columns: Column<SavedSearch>[] = [
+const columnsIn = (unit: MileageUnit): Column<SavedSearch>[] => [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
   { header: 'Name', cell: (search) => search.name, text: true },
-  { header: 'Filters', cell: (search) => describeSearch(search.filters), text: true },
+  { header: 'Filters', cell: (search) => describeSearch(search.filters, unit), text: true },
   {
     header: 'Open',
     cell: (search) => (
@@ -31,9 +32,10 @@ const columns: Column<SavedSearch>[] = [
   { header: 'Delete', cell: (search) => <DeleteButton search={search} />, nowrap: true },
 ];
 
-/** Saved searches (docs/product.md, "Saved searches"): each opens its brand list with its filters. */
+/** Saved searches (docs/product.md, "Saved searches"): each opens its brand list, or the search, with its filters. */
 export function SavedSearches() {
   usePageTitle('Dashboard - Saved searches');
+  const columns = columnsIn(useMileageUnit());
   return (
     <>
       <h1>Saved searches</h1>
@@ -43,7 +45,7 @@ export function SavedSearches() {
         query={useSavedSearches()}
         empty={
           <p>
-            No saved searches yet. On a brand list (
+            No saved searches yet. On the <Link to={SITE_PATHS.search}>search</Link> or a brand list (
             {CATEGORIES.map((category, index) => (
               <Fragment key={category}>
                 {index > 0 && ', '}

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, getAccessToken } from '@usedcars/shared-auth';
-import { LoginPage } from './LoginPage';
+import { LoginPage, SignInHere } from './LoginPage';
 import { renderAuthScreen, startSession, type IdentityDouble } from './testing';
 
 let identity: IdentityDouble;
@@ -48,6 +48,16 @@ test('a login the guard interrupted goes back where the person was going, replac
   expect(await screen.findByRole('heading', { name: 'Landed on /audis?maxPrice=30000 by REPLACE' })).toBeInTheDocument();
   expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Buyer', user: { email: 'bea@usedcars.test' } });
   expect(getAccessToken()).toBe('access-for-bea@usedcars.test');
+});
+
+test("the login guard's form signs in where it is: the page stays the one the person asked for", async () => {
+  renderAuthScreen('/audis', <SignInHere />);
+  expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+  await logIn('bea@usedcars.test', 'secret1');
+  await waitFor(() => expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Buyer' }));
+  // The sign-in is over once the button is free again; nothing navigated meanwhile.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
+  expect(screen.queryByRole('heading', { name: /^Landed on/ })).not.toBeInTheDocument();
 });
 
 test('a login from the Login link goes home', async () => {

@@ -5,11 +5,16 @@ import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Button, GhostButton, useHydrated, usePageTitle } from '@usedcars/shared-ui';
 import { Field, Input } from '@usedcars/shared-ui/form';
 import { AuthCard, Divider } from './AuthCard';
-import { useAuthAction } from './useAuthAction';
+import { signInIntent, useAuthAction } from './useAuthAction';
 import { useReturnPath } from './useReturnPath';
 
+/** The login guard's form, on the page someone asked for: signing in shows that page where the form was. */
+export function SignInHere() {
+  return <LoginPage inPlace />;
+}
+
 /** docs/product.md, "Login": e-mail and password, 'Create new Account', 'CONTINUE WITH GOOGLE'. */
-export function LoginPage() {
+export function LoginPage({ inPlace = false }: { inPlace?: boolean }) {
   usePageTitle('Login');
   const navigate = useNavigate();
   const returnPath = useReturnPath();
@@ -17,7 +22,9 @@ export function LoginPage() {
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const done = () => navigate(returnPath, { replace: true });
+  const done = () => {
+    if (!inPlace) navigate(returnPath, { replace: true });
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +34,7 @@ export function LoginPage() {
   return (
     <AuthCard aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
-      <form onSubmit={onSubmit} aria-busy={busy}>
+      <form onSubmit={onSubmit} aria-busy={busy} {...signInIntent}>
         <Field label="Email">
           <Input type="email" name="email" autoComplete="email" required disabled={!hydrated} value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
@@ -50,7 +57,7 @@ export function LoginPage() {
         New to Used Cars? <Link to={SITE_PATHS.register}>Create new Account</Link>
       </p>
       <Divider>or</Divider>
-      <GhostButton type="button" disabled={busy || !hydrated} onClick={() => void run(signInWithGoogle, done)} style={{ width: '100%' }}>
+      <GhostButton type="button" disabled={busy || !hydrated} onClick={() => void run(signInWithGoogle, done)} style={{ width: '100%' }} {...signInIntent}>
         CONTINUE WITH GOOGLE
       </GhostButton>
     </AuthCard>

@@ -6,7 +6,7 @@ import { SELF_SERVICE_ROLES, SITE_PATHS, type SelfServiceRole } from '@usedcars/
 import { Button, useHydrated, usePageTitle } from '@usedcars/shared-ui';
 import { Field, Input, Select } from '@usedcars/shared-ui/form';
 import { AuthCard } from './AuthCard';
-import { useAuthAction } from './useAuthAction';
+import { signInIntent, useAuthAction } from './useAuthAction';
 
 /** docs/product.md, "Register": Full Name, Email, Password and 'Buyer or Seller?', all required. */
 export function RegisterPage() {
@@ -33,7 +33,7 @@ export function RegisterPage() {
   return (
     <AuthCard aria-labelledby="register-title">
       <h1 id="register-title">Register</h1>
-      <form onSubmit={onSubmit} aria-busy={busy}>
+      <form onSubmit={onSubmit} aria-busy={busy} {...signInIntent}>
         <Field label="Full Name">
           <Input name="name" autoComplete="name" required disabled={!hydrated} value={form.name} onChange={set('name')} />
         </Field>

@@ -39,7 +39,7 @@ async function catalogVerdict() {
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
   // The first test of the file also waits for the stand-in API's first answers.
-  return { catalog, verdict: await within(catalog).findByRole('region', { name: 'Canary verdict' }, { timeout: 5_000 }) };
+  return { catalog, verdict: await within(catalog).findByRole('region', { name: 'catalog: canary verdict' }, { timeout: 5_000 }) };
 }
 
 const rowsOf = (table: HTMLElement) =>
@@ -180,5 +180,5 @@ test('a verdict on a canary that is no longer running (just promoted or rolled b
   const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
   await within(catalog).findByRole('table', { name: 'catalog health by release' });
   await waitFor(() => expect(api.sent('GET', '/releases/analysis')).not.toHaveLength(0));
-  expect(within(catalog).queryByRole('region', { name: 'Canary verdict' })).not.toBeInTheDocument();
+  expect(within(catalog).queryByRole('region', { name: 'catalog: canary verdict' })).not.toBeInTheDocument();
 });

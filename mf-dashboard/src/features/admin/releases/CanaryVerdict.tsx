@@ -29,7 +29,8 @@ export function CanaryVerdict({ remote, analysis }: { remote: string; analysis: 
   const { canary, baseline, verdict, reason } = analysis;
   return (
     <Panel aria-labelledby={headingId} data-verdict={verdict}>
-      <h3 id={headingId}>Canary verdict</h3>
+      {/* Named for its remote: each remote's canary has one, and a screen reader lists them apart. */}
+      <h3 id={headingId}>{remote}: canary verdict</h3>
       <Line>
         <strong>{VERDICT_LABELS[verdict] ?? verdict}</strong>
         {reason && <>: {reason}</>}

@@ -47,7 +47,7 @@ test('each release’s top errors: message, count, screen, first and last seen, 
   const catalog = await catalogErrors();
   const errors = within(catalog).getByRole('region', { name: 'catalog: top errors by release' });
   // Only the release with errors, named with its role.
-  const canary = await within(errors).findByRole('region', { name: '0.1.0-bbbbbbbbbb canary 10 %' });
+  const canary = await within(errors).findByRole('region', { name: 'catalog: top errors by release 0.1.0-bbbbbbbbbb canary 10 %' });
   expect(within(errors).queryByRole('region', { name: /0\.1\.0-aaaaaaaaaa/ })).not.toBeInTheDocument();
 
   const [first, second] = within(canary)

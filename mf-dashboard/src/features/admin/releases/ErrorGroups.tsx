@@ -36,16 +36,17 @@ export function ErrorGroups({ remote, releases, roles }: { remote: string; relea
       {withErrors.length === 0 ? (
         <Muted>No errors were reported in this window.</Muted>
       ) : (
-        withErrors.map((release) => <ReleaseErrors key={release.release} release={release} role={roles.get(release.release)} />)
+        withErrors.map((release) => <ReleaseErrors key={release.release} remoteHeadingId={headingId} release={release} role={roles.get(release.release)} />)
       )}
     </Section>
   );
 }
 
-function ReleaseErrors({ release, role }: { release: ReleaseHealth; role?: ReleaseRole }) {
+function ReleaseErrors({ remoteHeadingId, release, role }: { remoteHeadingId: string; release: ReleaseHealth; role?: ReleaseRole }) {
   const headingId = useId();
+  // Named with its remote's heading too: two remotes may run a release of the same version.
   return (
-    <section aria-labelledby={headingId}>
+    <section aria-labelledby={`${remoteHeadingId} ${headingId}`}>
       <h4 id={headingId}>
         <ReleaseName release={release.release} role={role} />
       </h4>

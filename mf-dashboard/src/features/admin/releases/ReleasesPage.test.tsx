@@ -202,7 +202,7 @@ test('a deploy token is shown once after it is created, with Copy; revoking asks
   await user.click(within(shown).getByRole('button', { name: 'Copy token' }));
   await expect(navigator.clipboard.readText()).resolves.toBe('ucd_secret-token');
 
-  const table = within(section).getByRole('table', { name: 'Deploy tokens' });
+  const table = within(section).getByRole('table', { name: 'Tokens issued' });
   await user.click(await within(table).findByRole('button', { name: 'Revoke Checkout team' }));
   const dialog = screen.getByRole('dialog', { name: 'Revoke Checkout team?' });
   await user.click(within(dialog).getByRole('button', { name: 'Revoke token' }));

@@ -1,12 +1,14 @@
 import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { REMOTE_NAMES } from '@usedcars/shared-contract/topology';
-import { theme } from '@usedcars/shared-ui';
+import { Spinner, theme } from '@usedcars/shared-ui';
 import { Field, Select } from '@usedcars/shared-ui/form';
 import { AdminOnly } from '../../../components/RoleOnly';
 import { DeployTokens } from './DeployTokens';
 import { PinNotice } from './PinNotice';
 import { RemoteReleases } from './RemoteReleases';
+import { canaryAnalysisQuery, deployTokensQuery, liveSetQuery, pinnedReleaseQuery, releaseHealthQuery, releaseHistoryQuery } from './useReleases';
 
 /** The windows the health numbers cover; the API keeps them for TELEMETRY_RETENTION_DAYS. */
 const WINDOWS = [
@@ -27,6 +29,27 @@ export default function ReleasesPage() {
   );
 }
 
+/**
+ * Whether everything the screen shows has been read once (or failed to be): until then it shows one loading state as
+ * tall as the window, then every section at once. Shown as each read arrived, each section grew under the admin's eyes
+ * and pushed the next ones down (docs/performance.md, "Nothing moves while it arrives").
+ */
+function useFirstReadsDone(since: string): boolean {
+  const reads = useQueries({
+    queries: [
+      liveSetQuery(),
+      pinnedReleaseQuery(),
+      deployTokensQuery(),
+      ...REMOTE_NAMES.flatMap((remote) => [releaseHistoryQuery(remote), canaryAnalysisQuery(remote), releaseHealthQuery(remote, since)]),
+    ],
+    combine: (results) => results.every((result) => !result.isPending),
+  });
+  // Once shown, the sections stay: a later read (another window, a refresh) changes them in place.
+  const [done, setDone] = useState(false);
+  if (reads && !done) setDone(true);
+  return done || reads;
+}
+
 function Releases() {
   const [minutes, setMinutes] = useState<number>(WINDOWS[0].minutes);
   const [since, setSince] = useState(() => sinceFor(WINDOWS[0].minutes));
@@ -34,10 +57,25 @@ function Releases() {
     setMinutes(minutes);
     setSince(sinceFor(minutes));
   };
+  const ready = useFirstReadsDone(since);
   return (
     <Page>
       <h1>Releases</h1>
       <Intro>What each remote runs, its history and its health. Promote, roll back and canary changes reach every page on its next load.</Intro>
+      {ready ? (
+        <Sections minutes={minutes} since={since} choose={choose} />
+      ) : (
+        <Loading>
+          <Spinner label="Loading the releases…" />
+        </Loading>
+      )}
+    </Page>
+  );
+}
+
+function Sections({ minutes, since, choose }: { minutes: number; since: string; choose: (minutes: number) => void }) {
+  return (
+    <>
       <PinNotice />
       <WindowField label="Health over">
         <Select name="window" value={minutes} onChange={(event) => choose(Number(event.target.value))}>
@@ -52,7 +90,7 @@ function Releases() {
         <RemoteReleases key={remote} remote={remote} since={since} />
       ))}
       <DeployTokens />
-    </Page>
+    </>
   );
 }
 
@@ -68,6 +106,11 @@ const Page = styled.div`
 const Intro = styled.p`
   margin: 0;
   color: ${theme.color.muted};
+`;
+
+/** As tall as the window: nothing under it (the footer) is in sight, so nothing moves when the sections replace it. */
+const Loading = styled.div`
+  min-height: 100vh;
 `;
 
 const WindowField = styled(Field)`

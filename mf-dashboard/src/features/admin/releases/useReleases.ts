@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createDeployToken,
   fetchCanaryAnalysis,
@@ -18,34 +18,38 @@ import { dashboardKeys } from '../../../lib/queryKeys';
 import { forgetPin, keepPin, storedPin } from './pinCookie';
 
 /** GET /releases/live: what each remote runs now. */
-export function useLiveSet() {
-  return useQuery({ queryKey: dashboardKeys.releasesLive(), queryFn: ({ signal }) => fetchLiveSet(signal), staleTime: 0 });
-}
+export const liveSetQuery = () => queryOptions({ queryKey: dashboardKeys.releasesLive(), queryFn: ({ signal }) => fetchLiveSet(signal), staleTime: 0 });
 
 /** GET /releases?remote=: the remote's history, newest first. */
-export function useReleaseHistory(remote: string) {
-  return useQuery({ queryKey: dashboardKeys.releaseHistory(remote), queryFn: ({ signal }) => fetchReleaseHistory(remote, signal), staleTime: 0 });
-}
+export const releaseHistoryQuery = (remote: string) =>
+  queryOptions({ queryKey: dashboardKeys.releaseHistory(remote), queryFn: ({ signal }) => fetchReleaseHistory(remote, signal), staleTime: 0 });
 
-/** GET /telemetry/summary: each release's health and top errors since `since`, read again every minute while shown. */
-export function useReleaseHealth(remote: string, since: string) {
-  return useQuery({
+/**
+ * GET /telemetry/summary: each release's health and top errors since `since`, read again every minute while shown.
+ * Another window keeps the numbers on show until its own arrive, so the panel never collapses to a spinner under the reader.
+ */
+export const releaseHealthQuery = (remote: string, since: string) =>
+  queryOptions({
     queryKey: dashboardKeys.releaseHealth(remote, since),
     queryFn: ({ signal }) => fetchTelemetrySummary(remote, since, signal),
     staleTime: 0,
     refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
   });
-}
 
 /** GET /releases/analysis: the remote's canary judged against live, read again every 30 s while shown (a verdict can come any time). */
-export function useCanaryAnalysis(remote: string) {
-  return useQuery({
+export const canaryAnalysisQuery = (remote: string) =>
+  queryOptions({
     queryKey: dashboardKeys.canaryAnalysis(remote),
     queryFn: ({ signal }) => fetchCanaryAnalysis(remote, signal),
     staleTime: 0,
     refetchInterval: 30_000,
   });
-}
+
+export const useLiveSet = () => useQuery(liveSetQuery());
+export const useReleaseHistory = (remote: string) => useQuery(releaseHistoryQuery(remote));
+export const useReleaseHealth = (remote: string, since: string) => useQuery(releaseHealthQuery(remote, since));
+export const useCanaryAnalysis = (remote: string) => useQuery(canaryAnalysisQuery(remote));
 
 /** A change to the registry: the set, the histories and the pin are read afresh after it. */
 function useRegistryChange<Input, Output>(change: (input: Input) => Promise<Output>) {
@@ -59,8 +63,8 @@ export const useRollback = () =>
 export const useCanaryShare = () => useRegistryChange(({ remote, share }: { remote: string; share: number }) => setCanaryShare(remote, share));
 
 /** The release this browser is pinned to, while its pin is valid (docs/releases.md, "Pin"). */
-export function usePinnedRelease() {
-  return useQuery({
+export const pinnedReleaseQuery = () =>
+  queryOptions({
     queryKey: dashboardKeys.releasePin(),
     // The cookie is read as the query runs, so a pin or unpin (which reads the registry afresh) shows at once.
     queryFn: ({ signal }) => {
@@ -69,7 +73,8 @@ export function usePinnedRelease() {
     },
     staleTime: 0,
   });
-}
+
+export const usePinnedRelease = () => useQuery(pinnedReleaseQuery());
 
 export const usePin = () =>
   useRegistryChange(async ({ remote, version }: { remote: string; version: string }) => {
@@ -83,9 +88,10 @@ export const useUnpin = () =>
     forgetPin();
   });
 
-export function useDeployTokens() {
-  return useQuery({ queryKey: dashboardKeys.deployTokens(), queryFn: ({ signal }) => fetchDeployTokens(signal), staleTime: 0 });
-}
+export const deployTokensQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.deployTokens(), queryFn: ({ signal }) => fetchDeployTokens(signal), staleTime: 0 });
+
+export const useDeployTokens = () => useQuery(deployTokensQuery());
 
 function useTokenChange<Input, Output>(change: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();

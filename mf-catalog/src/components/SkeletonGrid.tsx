@@ -1,5 +1,5 @@
-import { Body, CardShell, Picture } from '../../components/CarCard';
-import { SkeletonBlock } from '../../components/Skeleton';
+import { Body, CardShell, Picture } from './CarCard';
+import { SkeletonBlock } from './Skeleton';
 import { CarGrid } from './CarGrid';
 
 /**

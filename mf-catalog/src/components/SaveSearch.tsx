@@ -4,18 +4,21 @@ import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { errorText } from '@usedcars/shared-auth';
 import { saveSearch } from '@usedcars/shared-api/alerts';
-import { describeSearch, type Category, type CarSort, type SavedSearchInput, type SearchFilters } from '@usedcars/shared-contract';
+import { describeSearch, type Category, type MileageUnit, type SavedSearchInput, type SearchFilters, type SearchSort } from '@usedcars/shared-contract';
 import { GhostButton, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { Field, FormActions, Input } from '@usedcars/shared-ui/form';
-import { DEFAULT_SORT, type CarFilters } from '../../lib/listParams';
-import { FORM_UNCHECKED, loadFormSchemas } from '../../lib/loadFormSchemas';
-import { useIsBuyer } from '../../hooks/useIsBuyer';
+import { type CarFilters } from '../lib/listParams';
+import { FORM_UNCHECKED, loadFormSchemas } from '../lib/loadFormSchemas';
+import { useIsBuyer } from '../hooks/useIsBuyer';
+import { useSiteSettings } from '../hooks/useSiteSettings';
 
-/** The list's view as a saved search's filters; a minimum of $0 is no minimum, the default sort no sort (as in the list's address). */
-function toSearchFilters(category: Category, filters: CarFilters, sort: CarSort): SearchFilters {
-  const { q, minPrice, maxPrice, year, location } = filters;
-  const all = { category, q, minPrice: minPrice || undefined, maxPrice, year, location, sort: sort === DEFAULT_SORT ? undefined : sort };
+/**
+ * The list's view as a saved search's filters: a brand list's (its category) or the search's (none),
+ * facets and all; a minimum of $0 is no minimum, the default sort no sort (as in the list's address).
+ */
+function toSearchFilters(category: Category | undefined, filters: CarFilters, sort: SearchSort | undefined): SearchFilters {
+  const all = { category, ...filters, minPrice: filters.minPrice || undefined, sort };
   return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined)) as SearchFilters;
 }
 
@@ -32,8 +35,8 @@ async function validate(input: SavedSearchInput): Promise<{ name?: string; filte
   return errors;
 }
 
-function SaveSearchDialog({ filters, onClose }: { filters: SearchFilters; onClose: () => void }) {
-  const [name, setName] = useState(() => describeSearch(filters).slice(0, 80));
+function SaveSearchDialog({ filters, unit, onClose }: { filters: SearchFilters; unit: MileageUnit; onClose: () => void }) {
+  const [name, setName] = useState(() => describeSearch(filters, unit).slice(0, 80));
   const [errors, setErrors] = useState<{ name?: string; filters?: string } | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => void loadFormSchemas().catch(() => undefined), []);
@@ -57,7 +60,7 @@ function SaveSearchDialog({ filters, onClose }: { filters: SearchFilters; onClos
   return (
     <Dialog title="Save this search" onClose={() => !save.isPending && onClose()} initialFocus={nameRef}>
       <Form onSubmit={submit} noValidate>
-        <p>{describeSearch(filters)}</p>
+        <p>{describeSearch(filters, unit)}</p>
         <Field label="Name" hint="You will be told when a new car matches, or one gets cheaper." error={errors?.name}>
           <Input ref={nameRef} value={name} maxLength={80} onChange={(event) => setName(event.target.value)} />
         </Field>
@@ -69,9 +72,13 @@ function SaveSearchDialog({ filters, onClose }: { filters: SearchFilters; onClos
   );
 }
 
-/** "Save this search" on a brand list (docs/product.md, "Saved searches"): Buyers only, as the API. */
-export function SaveSearch({ category, filters, sort }: { category: Category; filters: CarFilters; sort: CarSort }) {
+/**
+ * "Save this search" on a brand list or the search (docs/product.md, "Saved searches"): Buyers only,
+ * as the API. `sort` is left out when it is the list's default.
+ */
+export function SaveSearch({ category, filters, sort }: { category?: Category; filters: CarFilters; sort?: SearchSort }) {
   const isBuyer = useIsBuyer();
+  const { mileageUnit } = useSiteSettings();
   const [open, setOpen] = useState(false);
   if (!isBuyer) return null;
   return (
@@ -79,7 +86,7 @@ export function SaveSearch({ category, filters, sort }: { category: Category; fi
       <GhostButton type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Save this search
       </GhostButton>
-      {open ? <SaveSearchDialog filters={toSearchFilters(category, filters, sort)} onClose={() => setOpen(false)} /> : null}
+      {open ? <SaveSearchDialog filters={toSearchFilters(category, filters, sort)} unit={mileageUnit} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

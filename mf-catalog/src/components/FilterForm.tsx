@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, GhostButton, theme } from '@usedcars/shared-ui';
 import { Field, Input } from '@usedcars/shared-ui/form';
-import { FILTER_KEYS, readListView, sameFilters, type CarFilters } from '../../lib/listParams';
+import { FILTER_KEYS, readFilters, sameFilters, type CarFilters } from '../lib/listParams';
 
 const Form = styled.form`
   display: grid;
@@ -38,12 +38,12 @@ const toDraft = (filters: CarFilters): Draft =>
   Object.fromEntries(FILTER_KEYS.map((key) => [key, filters[key] === undefined ? '' : String(filters[key])])) as Draft;
 
 /**
- * Search and filters. The fields are a draft that changes the address only when applied, so
+ * Search and the filters typed in (the facets are picked beside the list). The fields are a draft that changes the address only when applied, so
  * typing a price does not fetch a page per keystroke. When the address changes by other means
  * (Back, Clear, a link) the draft follows it; the form is never remounted, so keyboard focus
  * stays where it was.
  */
-export function FilterForm({ filters, onApply }: { filters: CarFilters; onApply: (filters: CarFilters) => void }) {
+export function FilterForm({ filters, onApply, onClear }: { filters: CarFilters; onApply: (filters: CarFilters) => void; onClear: () => void }) {
   const [draft, setDraft] = useState(() => toDraft(filters));
   const [applied, setApplied] = useState(filters);
   if (!sameFilters(applied, filters)) {
@@ -59,7 +59,7 @@ export function FilterForm({ filters, onApply }: { filters: CarFilters; onApply:
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onApply(readListView(new URLSearchParams(draft)).filters);
+    onApply(readFilters(new URLSearchParams(draft), []));
   };
 
   return (
@@ -73,16 +73,13 @@ export function FilterForm({ filters, onApply }: { filters: CarFilters; onApply:
       <Field label="Max price ($)">
         <Input type="number" min={0} step={1} inputMode="numeric" {...field('maxPrice')} />
       </Field>
-      <Field label="Year">
-        <Input type="text" inputMode="numeric" pattern="\d{4}" maxLength={4} title="Four digits, for example 2019" placeholder="e.g. 2019" {...field('year')} />
-      </Field>
       <Field label="Location">
         <Input type="text" dir="auto" maxLength={100} placeholder="City or state" {...field('location')} />
       </Field>
       <Buttons>
         <Button type="submit">Apply filters</Button>
         {/* Always there (clearing nothing is harmless), so focus is not lost when it has done its job. */}
-        <GhostButton type="button" onClick={() => onApply({})}>
+        <GhostButton type="button" onClick={onClear}>
           Clear
         </GhostButton>
       </Buttons>

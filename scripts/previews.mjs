@@ -55,14 +55,16 @@ export async function makeLink({ remote, version, values, api, token, call, log 
 /** The live links, for `npm run releases` with a token: who made them, for what, until when. */
 export function linksTable(links) {
   if (links.length === 0) return 'No preview link is live.';
-  const rows = links.map((link) => [
-    link.remote,
-    link.kind === 'local' ? `local ${link.url}` : link.version,
-    link.createdBy,
-    when(link.expiresAt),
-    link.id,
-  ]);
+  const rows = links.map((link) => [link.remote, link.kind === 'local' ? `local ${link.url}` : link.version, link.createdBy, when(link.expiresAt), link.id]);
   const header = ['remote', 'what', 'by', 'expires', 'id'];
   const widths = header.map((name, column) => Math.max(name.length, ...rows.map((row) => row[column].length)));
-  return ['Preview links', ...[header, ...rows].map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd())].join('\n');
+  return [
+    'Preview links',
+    ...[header, ...rows].map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    ),
+  ].join('\n');
 }

@@ -13,7 +13,7 @@ export interface HeldLink {
 }
 
 /** One link a visitor's pages apply: what the API says of it, now. */
-export interface AppliedPreview {
+interface AppliedPreview {
   held: HeldLink;
   check: PreviewCheck;
 }
@@ -29,7 +29,7 @@ const ENTRY = /^[\w-]+\.[\w-]{43}(\.[\w-]{16,64})?$/;
 const KEPT_MS = 60_000;
 const CHECKS_KEPT = 500;
 
-export const heldLinksOf = (cookie: string | undefined): HeldLink[] =>
+const heldLinksOf = (cookie: string | undefined): HeldLink[] =>
   (cookie ?? '')
     .split('~')
     .filter((entry) => ENTRY.test(entry))

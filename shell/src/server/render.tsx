@@ -98,7 +98,10 @@ export class Renderer {
     return connectRequest({ config: request.config, session, registry }, () => this.renderConnected(request, registry));
   }
 
-  private async renderConnected({ url, config, remotes, hydrate = [], signal, session, preview = null }: RenderRequest, registry: RequestRemotes): Promise<RenderResult> {
+  private async renderConnected(
+    { url, config, remotes, hydrate = [], signal, session, preview = null }: RenderRequest,
+    registry: RequestRemotes,
+  ): Promise<RenderResult> {
     const { screens, params } = match(url);
     const viewer = session?.viewer ?? null;
     const toRender = remoteScreensToRender(screens, viewer !== null);

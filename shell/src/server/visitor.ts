@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_BUCKET_COOKIE, RELEASE_PIN_COOKIE } from '@usedcars/shared-contract';
 import { clearCookie, cookieOf } from './cookies';
-import { type PagePreview, expiresInWords } from '../features/preview/pagePreview';
+import { stringifySetCookie } from 'cookie';
+import { PREVIEW_ENDED_COOKIE, type PagePreview, expiresInWords } from '../features/preview/pagePreview';
 import { type PreviewChecks, visitorPreviews } from './previews';
 import type { PinChecks, ReleaseSet, Remotes } from './releaseSet';
 import { sessionCookieOf } from './session';
@@ -66,7 +67,14 @@ async function previewsOver(request: FastifyRequest, reply: FastifyReply, { rele
       preview.releases.push({ remote: check.remote, version: check.version, expiresIn: expiresInWords(check.expiresAt, now) });
     }
   }
-  return preview.releases.length > 0 || preview.local.length > 0 || ended ? preview : null;
+  if (preview.releases.length > 0 || preview.local.length > 0) return preview;
+  // Nothing previewed: the page everyone gets, cached; the bar says the link ended once the page has hydrated.
+  if (ended)
+    reply.header(
+      'Set-Cookie',
+      stringifySetCookie({ name: PREVIEW_ENDED_COOKIE, value: '1', path: '/', maxAge: 60, sameSite: 'lax', secure: request.protocol === 'https' }),
+    );
+  return ended ? 'ended' : null;
 }
 
 export function visitorSets(sources: VisitorSetSources) {
@@ -78,11 +86,12 @@ export function visitorSets(sources: VisitorSetSources) {
     if (pin !== undefined && !claims) clearCookie(request, reply, RELEASE_PIN_COOKIE);
     const pinned = pin !== undefined && claims ? await pins.release(pin, claims) : null;
     const { remotes, split } = releases.choose(firstSet(), bucket, pinned);
-    const preview = await previewsOver(request, reply, sources, remotes);
-    // Any Set-Cookie (a bucket picked here, a pin cleared) or a pin or preview keeps the page to this visitor.
-    const own = source === 'picked' || pin !== undefined || preview !== null;
+    const previewed = await previewsOver(request, reply, sources, remotes);
+    const preview = previewed === 'ended' ? null : previewed;
+    // Any Set-Cookie (a bucket picked here, a pin or a link cleared) or a pin or preview keeps the page to this visitor.
+    const own = source === 'picked' || pin !== undefined || previewed !== null;
     const sharedWith: SharedWith = own ? 'no one' : !split ? 'everyone' : source === 'edge' ? 'bucket' : 'no one';
-    const previewed = preview?.releases.map(({ remote }) => remote) ?? [];
-    return { remotes, bucket, sharedWith, canaries: [...new Set([...releases.canariesIn(remotes), ...previewed])], preview };
+    const shown = preview?.releases.map(({ remote }) => remote) ?? [];
+    return { remotes, bucket, sharedWith, canaries: [...new Set([...releases.canariesIn(remotes), ...shown])], preview };
   };
 }

@@ -13,8 +13,13 @@ describeReleaseSite(
     const preview = hashed('0.3.0', 2);
     const team = () => ({ authorization: `Bearer ${site().tokens.catalog}` });
     const otherTeam = () => ({ authorization: `Bearer ${site().tokens.checkout}` });
-    const makeLink = (version: string, headers = team(), expiresInSeconds?: number) =>
-      site().api.inject({ method: 'POST', url: '/releases/catalog/previews', headers, payload: { version, ...(expiresInSeconds ? { expiresInSeconds } : {}) } });
+    const makeLink = (version: string, headers: Record<string, string> = team(), expiresInSeconds?: number) =>
+      site().api.inject({
+        method: 'POST',
+        url: '/releases/catalog/previews',
+        headers,
+        payload: { version, ...(expiresInSeconds ? { expiresInSeconds } : {}) },
+      });
     const check = (link: string, headers: Record<string, string> = renderServers, browser?: string) =>
       site().api.inject({ method: 'GET', url: '/previews/check', headers, query: { link, ...(browser ? { browser } : {}) } });
 
@@ -25,7 +30,12 @@ describeReleaseSite(
         [hashed('0.3.0', 2), true],
       ] as const) {
         const manifestUrl = await publish(site().tokens.catalog, 'catalog', version);
-        const registered = await api.inject({ method: 'POST', url: '/releases', headers: team(), payload: { remote: 'catalog', version, manifestUrl, preview } });
+        const registered = await api.inject({
+          method: 'POST',
+          url: '/releases',
+          headers: team(),
+          payload: { remote: 'catalog', version, manifestUrl, preview },
+        });
         expect(registered.statusCode).toBe(201);
       }
     });
@@ -52,7 +62,12 @@ describeReleaseSite(
       // Seven days unless asked otherwise.
       expect(Date.parse(link.expiresAt) - now).toBe(7 * 86_400_000);
       expect(link.createdBy).toBe('catalog team (catalog token)');
-      expect((await check(link.link)).json()).toMatchObject({ kind: 'release', remote: 'catalog', version: preview, manifestUrl: expect.stringContaining(preview) });
+      expect((await check(link.link)).json()).toMatchObject({
+        kind: 'release',
+        remote: 'catalog',
+        version: preview,
+        manifestUrl: expect.stringContaining(preview),
+      });
       // Anyone else reads nothing, not even that the link exists.
       for (const headers of [{}, { authorization: 'Bearer not-the-render-servers' }, team()]) expect((await check(link.link, headers)).statusCode).toBe(404);
 
@@ -67,7 +82,8 @@ describeReleaseSite(
       const [body, mac] = link.split('.');
       const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as Record<string, unknown>;
       const otherRemote = Buffer.from(JSON.stringify({ ...claims, remote: 'checkout' })).toString('base64url');
-      for (const forged of [`${otherRemote}.${mac}`, `${body}.${'A'.repeat(43)}`, 'nonsense', `${link}.extra`]) expect((await check(forged)).statusCode).toBe(404);
+      for (const forged of [`${otherRemote}.${mac}`, `${body}.${'A'.repeat(43)}`, 'nonsense', `${link}.extra`])
+        expect((await check(forged)).statusCode).toBe(404);
 
       now += 61_000;
       expect((await check(link)).statusCode).toBe(404);
@@ -83,7 +99,9 @@ describeReleaseSite(
       const withdrawn = await site().api.inject({ method: 'DELETE', url: `/previews/${id}`, headers: site().admin.auth });
       expect(withdrawn.json()).toMatchObject({ id, withdrawnBy: site().admin.email });
       expect((await check(link)).statusCode).toBe(404);
-      expect((await site().api.inject({ method: 'GET', url: '/previews', headers: team() })).json<Array<{ id: string }>>().map((row) => row.id)).not.toContain(id);
+      expect((await site().api.inject({ method: 'GET', url: '/previews', headers: team() })).json<Array<{ id: string }>>().map((row) => row.id)).not.toContain(
+        id,
+      );
     });
 
     it('withdraws every link of a release at once, and the preview’s history says so', async () => {
@@ -92,7 +110,10 @@ describeReleaseSite(
       expect(ended.json<unknown[]>().length).toBeGreaterThanOrEqual(2);
       for (const made of links) expect((await check(made.json<{ link: string }>().link)).statusCode).toBe(404);
       const history = (await site().api.inject({ method: 'GET', url: '/releases?remote=catalog', headers: team() })).json<Array<Record<string, unknown>>>();
-      expect(history.find((release) => release.version === preview)).toMatchObject({ status: 'preview', reason: 'previews withdrawn by catalog team (catalog token)' });
+      expect(history.find((release) => release.version === preview)).toMatchObject({
+        status: 'preview',
+        reason: 'previews withdrawn by catalog team (catalog token)',
+      });
       // A new link opens it again: withdrawing ends links, not the release.
       expect((await check((await makeLink(preview)).json<{ link: string }>().link)).statusCode).toBe(200);
     });
@@ -122,15 +143,26 @@ describeReleaseSite(
 
     it('promotes a preview to a canary, then live, without uploading it again', async () => {
       const { api } = site();
-      const manifestUrl = (await api.inject({ method: 'GET', url: '/releases?remote=catalog' })).json<Array<{ version: string; manifestUrl: string }>>()
+      const manifestUrl = (await api.inject({ method: 'GET', url: '/releases?remote=catalog' }))
+        .json<Array<{ version: string; manifestUrl: string }>>()
         .find((release) => release.version === preview)!.manifestUrl;
-      const asCanary = await api.inject({ method: 'POST', url: '/releases', headers: team(), payload: { remote: 'catalog', version: preview, manifestUrl, canary: 10 } });
+      const asCanary = await api.inject({
+        method: 'POST',
+        url: '/releases',
+        headers: team(),
+        payload: { remote: 'catalog', version: preview, manifestUrl, canary: 10 },
+      });
       expect(asCanary.statusCode).toBe(200);
       expect(asCanary.json()).toMatchObject({ status: 'canary', share: 10, reason: 'promoted from preview by catalog team (catalog token)' });
       const set = (await api.inject({ method: 'GET', url: '/releases/live' })).json<{ remotes: Record<string, { canary: { version: string } | null }> }>();
       expect(set.remotes.catalog?.canary?.version).toBe(preview);
       // Previewing it again changes nothing it is.
-      const again = await api.inject({ method: 'POST', url: '/releases', headers: team(), payload: { remote: 'catalog', version: preview, manifestUrl, preview: true } });
+      const again = await api.inject({
+        method: 'POST',
+        url: '/releases',
+        headers: team(),
+        payload: { remote: 'catalog', version: preview, manifestUrl, preview: true },
+      });
       expect(again.json()).toMatchObject({ status: 'canary', share: 10 });
     });
   },

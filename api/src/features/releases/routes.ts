@@ -103,7 +103,8 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
         preParsing: deployer('register releases'),
         schema: {
           tags: ['releases'],
-          summary: 'Registers a release and makes it live, the canary for `canary` percent of visitors (optionally with a `ramp`), or a `preview` served to nobody',
+          summary:
+            'Registers a release and makes it live, the canary for `canary` percent of visitors (optionally with a `ramp`), or a `preview` served to nobody',
           description:
             'A deploy token registers its own remote only (403 otherwise, nothing written). The manifest must be on the release storage or an origin of RELEASE_ORIGINS, and the API runs the preflight on it (400 with its reason otherwise; 503 when the site cannot be read). ' +
             'The live and canary it replaces are retired. A version registered before, at the same address, is released again (200) without new files. ' +

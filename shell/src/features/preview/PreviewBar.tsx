@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { PREVIEW_PARAM } from '@usedcars/shared-contract';
 import { Container, GhostButton, theme } from '@usedcars/shared-ui';
 import { usePagePreview } from './PreviewContext';
-import { LEAVE_PREVIEW_PATH } from './pagePreview';
+import { LEAVE_PREVIEW_PATH, takeEndedNotice } from './pagePreview';
 
 /** The address without the link it was opened with: what a visitor copies or returns to shows the site as everyone gets it. */
 function withoutLink(pathname: string, search: string): string {
@@ -23,32 +23,35 @@ export function PreviewBar() {
   const preview = usePagePreview();
   const { pathname, search } = useLocation();
   const [dismissed, setDismissed] = useState(false);
+  // A page everyone gets (from the page cache) whose visitor's link has ended: the notice shows once hydrated.
+  const [endedHere, setEndedHere] = useState(false);
   const back = withoutLink(pathname, search);
   useEffect(() => {
     // The link stays in the PR, not in the address bar.
     if (new URLSearchParams(window.location.search).has(PREVIEW_PARAM))
       window.history.replaceState(window.history.state, '', `${withoutLink(window.location.pathname, window.location.search)}${window.location.hash}`);
+    if (takeEndedNotice()) setEndedHere(true);
   }, []);
-  if (!preview) return null;
-  const active = preview.releases.length > 0 || preview.local.length > 0;
-  if (!active && dismissed) return null;
+  const releases = preview?.releases ?? [];
+  const local = preview?.local ?? [];
+  const ended = endedHere || preview?.ended === true;
+  const active = releases.length > 0 || local.length > 0;
+  if (!active && (!ended || dismissed)) return null;
   return (
     <Bar aria-label="Preview">
       <Row>
         <Lines>
-          {preview.releases.map(({ remote, version, expiresIn }) => (
+          {releases.map(({ remote, version, expiresIn }) => (
             <Line key={remote}>
               Preview: <strong>{remote}</strong> <code>{version}</code> · {expiresIn}
             </Line>
           ))}
-          {preview.local.map(({ remote, origin }) => (
+          {local.map(({ remote, origin }) => (
             <Line key={remote}>
               Local: <strong>{remote}</strong> from <code>{origin}</code>
             </Line>
           ))}
-          {preview.ended && (
-            <Line role="status">The preview link you opened has expired, was withdrawn or is not valid: this is the site as everyone sees it.</Line>
-          )}
+          {ended && <Line role="status">The preview link you opened has expired, was withdrawn or is not valid: this is the site as everyone sees it.</Line>}
         </Lines>
         {active ? (
           <form method="post" action={LEAVE_PREVIEW_PATH}>

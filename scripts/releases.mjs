@@ -1,13 +1,16 @@
 // A team's release commands (docs/releases.md, "A team's day"); the token only from DEPLOY_TOKEN, never an argument npm would log.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError, analysesText, historyTable, rampOf, verdictLine, watchCanaries } from './release-views.mjs';
+import { expiresInSecondsOf, linksTable, makeLink, preview, previewAddress } from './previews.mjs';
+import { commitOf, filesToPublish, publish, uploadSourceMaps, versionOf } from './release-files.mjs';
 import { buildMissing } from './site/build.mjs';
 import { FRONT_ENDS, REMOTE_NAMES } from './topology.mjs';
+
+export { filesToPublish, publish, versionOf };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,36 +26,12 @@ const OPTIONS = {
   ramp: { type: 'string' },
   every: { type: 'string' },
   watch: { type: 'boolean' },
+  preview: { type: 'boolean' },
+  expires: { type: 'string' },
+  version: { type: 'string' },
+  withdraw: { type: 'boolean' },
+  path: { type: 'string' },
 };
-
-/** What is published of a build: everything but source maps (uploaded apart, never served) and the pre-compressed copies (the host compresses). */
-export function filesToPublish(dist, under = '') {
-  const files = [];
-  for (const entry of readdirSync(path.join(dist, under), { withFileTypes: true })) {
-    const relative = under ? `${under}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) files.push(...filesToPublish(dist, relative));
-    else if (!/\.(map|br|gz)$/.test(entry.name) && !/\.map\./.test(entry.name)) files.push(relative);
-  }
-  return files.sort();
-}
-
-/** A build's source maps: the API keeps them private and shows an error's frames in the source with them (docs/releases.md, "Errors"). */
-function sourceMapsOf(dist, under = '') {
-  const maps = [];
-  for (const entry of readdirSync(path.join(dist, under), { withFileTypes: true })) {
-    const relative = under ? `${under}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) maps.push(...sourceMapsOf(dist, relative));
-    else if (entry.name.endsWith('.map')) maps.push(relative);
-  }
-  return maps.sort();
-}
-
-/** The package's version and the hash of what is published: the same build always gets the same version. */
-export function versionOf(dist, files, packageVersion) {
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file}\n`).update(readFileSync(path.join(dist, file)));
-  return `${packageVersion}-${hash.digest('hex').slice(0, 10)}`;
-}
 
 async function apiOf(values) {
   if (values.api) return values.api.replace(/\/+$/, '');
@@ -104,60 +83,6 @@ function preflight(remote, dist, site) {
   if (result.status !== 0) throw new Error(`preflight refused (or could not check) this build of ${remote}: nothing was released`);
 }
 
-function commitOf(cwd) {
-  try {
-    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
-  } catch {
-    return undefined;
-  }
-}
-
-/** Uploads a build's files under remote/version (six at a time); a file the API already has with the same bytes is taken again. Answers the manifest's address. */
-export async function publish({ api, token, remote, dist, version, files = filesToPublish(dist) }) {
-  let manifestUrl = '';
-  for (let next = 0; next < files.length; next += 6) {
-    await Promise.all(
-      files.slice(next, next + 6).map(async (file) => {
-        const response = await fetch(`${api}/release-files/${remote}/${version}/${file.split('/').map(encodeURIComponent).join('/')}`, {
-          method: 'PUT',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-          body: readFileSync(path.join(dist, file)),
-        });
-        const answer = await response.json().catch(() => ({}));
-        if (!response.ok) throw new Error(`uploading ${file}: ${response.status} ${answer.message ?? ''}`.trim());
-        if (file === 'mf-manifest.json') manifestUrl = new URL(answer.url, `${api}/`).href;
-      }),
-    );
-  }
-  return manifestUrl;
-}
-
-/** Uploads the build's source maps to the API's private /release-maps/ (six at a time), before the release is registered. */
-async function uploadSourceMaps({ api, token, remote, dist, version, log }) {
-  const maps = sourceMapsOf(dist);
-  for (let next = 0; next < maps.length; next += 6) {
-    const answers = await Promise.all(
-      maps.slice(next, next + 6).map(async (file) => {
-        const response = await fetch(`${api}/release-maps/${remote}/${version}/${file.split('/').map(encodeURIComponent).join('/')}`, {
-          method: 'PUT',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-          body: readFileSync(path.join(dist, file)),
-        });
-        const answer = await response.json().catch(() => ({}));
-        if (response.status === 404) return false;
-        if (!response.ok) throw new Error(`uploading ${file}: ${response.status} ${answer.message ?? ''}`.trim());
-        return true;
-      }),
-    );
-    if (answers.includes(false)) {
-      log('this API keeps no source maps: its errors are shown as the pages saw them');
-      return;
-    }
-  }
-}
-
 async function registered(api, token, remote, version) {
   const history = await call(api, 'GET', `/releases?remote=${encodeURIComponent(remote)}&limit=500`, token);
   return history.find((row) => row.version === version);
@@ -167,11 +92,19 @@ const minutes = (ms) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000
 const shareText = (share, ramp) =>
   `the canary for ${share} % of visitors${ramp ? `, ramping ${ramp.steps.join(' → ')} % every ${minutes(ramp.everyMs)} while healthy` : ''}`;
 
-export async function release(remote, values, log = console.log, env = process.env) {
-  const token = tokenOf(values, env);
+/** What the release is asked to be: a preview, the canary (with its ramp), or live. */
+function askedOf(values) {
   const ramp = rampOf(values);
   const share = shareOf(values, ramp);
-  const asked = { ...(share ? { canary: share } : {}), ...(ramp ? { ramp } : {}) };
+  if (values.preview && share) throw new UsageError('--preview serves the build to nobody but its link’s holders: give --preview, or --canary/--ramp');
+  if (values.preview) expiresInSecondsOf(values);
+  return { share, ramp, asked: values.preview ? { preview: true } : { ...(share ? { canary: share } : {}), ...(ramp ? { ramp } : {}) } };
+}
+
+export async function release(remote, values, log = console.log, env = process.env) {
+  const token = tokenOf(values, env);
+  const { share, ramp, asked } = askedOf(values);
+  if (values.preview) previewAddress(values.site, 'x', values.path);
   const frontEnd = FRONT_ENDS.find((f) => f.name === remote);
   const dist = path.resolve(values.dist ?? path.join(ROOT, frontEnd.dir, 'dist'));
   // A build handed over with --dist is the team's own; otherwise this checkout's, built when stale.
@@ -185,8 +118,15 @@ export async function release(remote, values, log = console.log, env = process.e
   if (before) {
     // The same files: released again as they are, with no upload (the API runs its preflight again).
     const again = await call(api, 'POST', '/releases', token, { remote, version, manifestUrl: before.manifestUrl, ...asked });
-    const now = share ? `${shareText(share, ramp)} again` : before.status === 'live' ? 'live already: nothing changed' : 'live again';
+    const now = values.preview
+      ? `${before.status.replace('_', ' ')} as it was`
+      : share
+        ? `${shareText(share, ramp)} again`
+        : before.status === 'live'
+          ? 'live already: nothing changed'
+          : 'live again';
     log(`${remote} ${version} is this very build, registered on ${before.createdAt.slice(0, 16).replace('T', ' ')} UTC: nothing uploaded; it is ${now}`);
+    if (values.preview) await makeLink({ remote, version, values, api, token, call, log });
     return again;
   }
   // Only a new build is checked here first: a refused one stops before anything is uploaded.
@@ -202,7 +142,30 @@ export async function release(remote, values, log = console.log, env = process.e
     builtAt: statSync(path.join(dist, 'mf-manifest.json')).mtime.toISOString(),
     ...asked,
   });
-  log(`${remote} ${version} is ${share ? shareText(share, ramp) : 'live'} (the API's preflight: ${answer.preflight})`);
+  const what = values.preview ? 'a preview, served to nobody but the holders of its link' : share ? shareText(share, ramp) : 'live';
+  log(`${remote} ${version} is ${what} (the API's preflight: ${answer.preflight})`);
+  if (values.preview) await makeLink({ remote, version, values, api, token, call, log });
+  return answer;
+}
+
+/**
+ * `promote`: the canary goes live; with --version (a preview, or any registered release), that
+ * release becomes live or, with --canary/--ramp, the canary: released again, nothing uploaded.
+ */
+async function promote(remote, values, log, env) {
+  const api = await apiOf(values);
+  const token = tokenOf(values, env);
+  const { share, ramp, asked } = askedOf(values);
+  if (values.version === undefined && !share) {
+    const promoted = await call(api, 'POST', `/releases/${remote}/promote`, token, {});
+    log(`${remote} ${promoted.version} is live for everyone`);
+    return promoted;
+  }
+  const history = await call(api, 'GET', `/releases?remote=${encodeURIComponent(remote)}&limit=500`, token);
+  const chosen = values.version ? history.find((row) => row.version === values.version) : history.find((row) => row.status === 'preview');
+  if (!chosen) throw new Error(values.version ? `${remote} has no release ${values.version}` : `${remote} has no preview to promote: name one with --version`);
+  const answer = await call(api, 'POST', '/releases', token, { remote, version: chosen.version, manifestUrl: chosen.manifestUrl, ...asked });
+  log(`${remote} ${chosen.version} is ${share ? shareText(share, ramp) : 'live for everyone'} (nothing uploaded; the API's preflight: ${answer.preflight})`);
   return answer;
 }
 
@@ -228,6 +191,7 @@ async function list(values, log, env) {
   const history = await call(api, 'GET', `/releases${remote}`, token);
   log(historyTable(history));
   if (token) for (const analysis of await call(api, 'GET', `/releases/analysis${remote}`, token)) log(verdictLine(analysis));
+  if (token) log(`\n${linksTable(await call(api, 'GET', `/previews${remote}`, token))}`);
   return history;
 }
 
@@ -241,11 +205,8 @@ export async function run(argv, log = console.log, env = process.env) {
     );
   if (command !== 'list' && !REMOTE_NAMES.includes(remote)) throw new UsageError(`${command} needs one of ${REMOTE_NAMES.join(', ')}`);
   if (command === 'release') return release(remote, values, log, env);
-  if (command === 'promote') {
-    const promoted = await call(await apiOf(values), 'POST', `/releases/${remote}/promote`, tokenOf(values, env), {});
-    log(`${remote} ${promoted.version} is live for everyone`);
-    return promoted;
-  }
+  if (command === 'promote') return promote(remote, values, log, env);
+  if (command === 'preview') return preview(remote, { values, api: await apiOf(values), token: tokenOf(values, env), call, log });
   if (command === 'rollback') {
     const body = { ...(values.to ? { to: values.to } : {}), ...(values.reason ? { reason: values.reason } : {}) };
     const live = await call(await apiOf(values), 'POST', `/releases/${remote}/rollback`, tokenOf(values, env), body);
@@ -258,7 +219,7 @@ export async function run(argv, log = console.log, env = process.env) {
     return live;
   }
   if (command === 'list') return list(values, log, env);
-  throw new UsageError(`unknown command ${command}: release, promote, rollback or list`);
+  throw new UsageError(`unknown command ${command}: release, preview, promote, rollback or list`);
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {

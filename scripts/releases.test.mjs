@@ -14,6 +14,8 @@ let refuseWith = null;
 let history = [];
 /** What GET /releases/analysis answers. */
 let analyses = [];
+/** What GET /previews answers. */
+let links = [];
 const server = createServer((request, response) => {
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
@@ -27,11 +29,16 @@ const server = createServer((request, response) => {
     if (request.url === '/releases' && request.method === 'POST') {
       const posted = JSON.parse(body);
       const known = history.find((row) => row.version === posted.version);
-      const row = { ...posted, status: posted.canary ? 'canary' : 'live', preflight: 'passed', createdAt: '2026-11-25T10:05:00.000Z', releasedBy: 'team' };
+      const status = posted.preview ? 'preview' : posted.canary ? 'canary' : 'live';
+      const row = { ...posted, status, preflight: 'passed', createdAt: '2026-11-25T10:05:00.000Z', releasedBy: 'team' };
       if (!known) history.push(row);
       return send(known ? 200 : 201, row);
     }
     if (request.url.startsWith('/releases/analysis')) return send(200, analyses);
+    if (request.url.startsWith('/previews')) return send(200, links);
+    if (/^\/releases\/\w+\/previews$/.test(request.url))
+      return send(201, { id: 'p1', link: 'eyJpZCI6InAxIn0.sig', expiresAt: '2026-12-02T10:05:00.000Z', version: JSON.parse(body).version });
+    if (request.method === 'DELETE' && request.url.endsWith('/previews')) return send(200, [{ id: 'p1' }, { id: 'p2' }]);
     if (request.url.startsWith('/releases?') || request.url === '/releases') return send(200, history);
     return send(200, { version: '1.0.0-abc', status: 'live' });
   });
@@ -296,6 +303,7 @@ test('lists each remote’s history as a table, who did what only with a token',
       '1.0.0-a  2026-11-24 09:00  ops@example.test                     rolled back (errors)',
       '',
       'catalog 1.1.0-b at 10 % (ramp 10 → 25 → 50 → 100 %, next step 10:15 UTC if healthy): undecided: 13 page views from 5 of 12 networks, 20 renders: waiting for 12 networks (error rate)',
+      '\nNo preview link is live.',
     ].join('\n'),
   );
   // Without a token, no verdicts: the API answers them to admins and deploy tokens only.
@@ -317,4 +325,44 @@ test('lists each remote’s history as a table, who did what only with a token',
   );
   assert.match(historyTable([]), /No releases yet/);
   assert.deepEqual(filesToPublish(dist), ['mf-manifest.json', 'remoteEntry.js', 'server/remoteEntry.js']);
+});
+
+test('releases a build as a preview and prints its link; makes new links to any registered version, withdraws them, and promotes a preview without uploading it', async () => {
+  history = [];
+  calls.length = 0;
+  const lines = [];
+  const site = origin;
+  const registered = await run(['release', 'catalog', '--api', origin, '--dist', dist, '--preview'], (line) => lines.push(line), TEAM).catch((error) => error);
+  assert.match(String(registered), /a preview link opens the site: give --site/);
+  assert.equal(calls.length, 0, 'refused before anything is sent');
+
+  // As `npm run release` registers it: the same build, its version known; then links to it.
+  const version = (await run(['release', 'catalog', '--api', origin, '--dist', dist], quiet, TEAM)).version;
+  history = history.map((row) => ({ ...row, status: 'preview' }));
+  calls.length = 0;
+  await run(['preview', 'catalog', '--site', site, '--expires', '3d', '--path', '/audis'], (line) => lines.push(line), TEAM);
+  assert.deepEqual(
+    calls.map((call) => `${call.method} ${call.url} ${call.body}`),
+    ['GET /config.json ', 'GET /releases?remote=catalog&limit=1 ', `POST /releases/catalog/previews {"version":"${version}","expiresInSeconds":259200}`],
+  );
+  assert.equal(
+    lines.at(-1),
+    `Preview link to catalog ${version} (anyone with it sees the whole site with this build; expires 2026-12-02 10:05 UTC):\n  ${site}/audis?preview=eyJpZCI6InAxIn0.sig`,
+  );
+  await assert.rejects(run(['preview', 'catalog', '--site', site, '--expires', '2y'], quiet, TEAM), /--expires takes 10s to 30d/);
+
+  lines.length = 0;
+  await run(['preview', 'catalog', '--site', site, '--version', version, '--withdraw'], (line) => lines.push(line), TEAM);
+  assert.equal(calls.at(-1).method, 'DELETE');
+  assert.equal(calls.at(-1).url, `/releases/catalog/${version}/previews`);
+  assert.match(lines.at(-1), /2 preview links withdrawn/);
+
+  calls.length = 0;
+  lines.length = 0;
+  await run(['promote', 'catalog', '--api', origin, '--canary', '10'], (line) => lines.push(line), TEAM);
+  assert.equal(calls.filter((call) => call.method === 'PUT').length, 0, 'nothing uploaded');
+  assert.deepEqual(JSON.parse(calls.at(-1).body), { remote: 'catalog', version, manifestUrl: history[0].manifestUrl, canary: 10 });
+  assert.match(lines.at(-1), new RegExp(`catalog ${version} is the canary for 10 % of visitors \\(nothing uploaded`));
+  await assert.rejects(run(['promote', 'catalog', '--api', origin, '--version', '9.9.9-none'], quiet, TEAM), /catalog has no release 9\.9\.9-none/);
+  await assert.rejects(run(['release', 'catalog', '--api', origin, '--preview', '--canary', '10'], quiet, TEAM), /give --preview, or --canary/);
 });

@@ -44,7 +44,9 @@ import { pendingOrPublished, releaseUploadStorage } from './features/releases/up
 import { ReleaseChecks } from './features/releases/preflight';
 import { releaseRoutes } from './features/releases/routes';
 import { ReleaseRegistry } from './features/releases/service';
+import { PreviewLinks } from './features/releases/previews';
 import { PinSigner } from '@usedcars/shared-contract/pins';
+import { PreviewSigner } from '@usedcars/shared-contract/preview-links';
 import { DeployTokens } from './features/releases/tokens';
 import { RegisteredReleases } from './features/telemetry/registered-releases';
 import { telemetryRoutes } from './features/telemetry/routes';
@@ -271,8 +273,24 @@ export async function buildApp({
   const deployTokens = new DeployTokens(db);
   const pinTtlSeconds = config.releases.pinTtlSeconds;
   const beforeAnalysis = () => telemetry.flush();
+  // The same secret signs preview links, which render servers check before they ask about one (docs/releases.md, "Previews").
+  const previews = new PreviewLinks(db, registry, new PreviewSigner(config.telemetry.serverToken ?? config.jwtSecret), clock);
+  const renderServerToken = config.telemetry.serverToken;
   await app.register(
-    releaseRoutes({ registry, tokens: deployTokens, guard, pins, pinTtlSeconds, releaseFiles, releaseUploads, checks, analyses, beforeAnalysis }),
+    releaseRoutes({
+      registry,
+      tokens: deployTokens,
+      guard,
+      pins,
+      pinTtlSeconds,
+      releaseFiles,
+      releaseUploads,
+      checks,
+      analyses,
+      beforeAnalysis,
+      previews,
+      renderServerToken,
+    }),
   );
   const registered = new RegisteredReleases(db);
   await app.register(

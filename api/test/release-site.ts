@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DRIVERS, type Driver, createTestDatabase } from './databases';
 import { type Account, TestApi } from './test-api';
 import { TEST_CONFIG } from './test-config';
+import type { AppConfig } from '../src/config';
 
 /** A package a build shares, as its mf-manifest.json lists it. */
 export const shared = (name: string, version: string, singleton = true) => ({
@@ -84,12 +85,19 @@ export interface ReleaseSite {
   close: () => Promise<void>;
 }
 
+/** What a suite changes of its release site: the API's settings, its clock. */
+export interface ReleaseSiteOptions {
+  config?: (config: AppConfig) => AppConfig;
+  clock?: () => Date;
+}
+
 /** The API on a fresh database with a release folder of its own, beside a stand-in for the live site and a listed team host. */
-async function startReleaseSite(driver: Driver): Promise<ReleaseSite> {
+async function startReleaseSite(driver: Driver, options: ReleaseSiteOptions = {}): Promise<ReleaseSite> {
   const site = await staticServer({ '/mf-manifest.json': { json: SHELL_MANIFEST } });
   const listed = await staticServer({ '/mf-manifest.json': { json: remoteManifest('catalog') } });
   const releases = { ...TEST_CONFIG.releases, siteUrl: site.origin, origins: [listed.origin] };
-  const api = await new TestApi(await createTestDatabase(driver), { config: { ...TEST_CONFIG, releases } }).start();
+  const config = (options.config ?? ((same) => same))({ ...TEST_CONFIG, releases });
+  const api = await new TestApi(await createTestDatabase(driver), { config, clock: options.clock }).start();
   const put = (token: string, remote: string, version: string, file: string, body: string) =>
     api.inject({
       method: 'PUT',
@@ -127,11 +135,12 @@ async function startReleaseSite(driver: Driver): Promise<ReleaseSite> {
 export function describeReleaseSite(
   title: string,
   suite: (context: () => ReleaseSite & { admin: Account; tokens: { catalog: string; checkout: string } }) => void,
+  options?: ReleaseSiteOptions,
 ): void {
   describe.each(DRIVERS)(`${title} (%s)`, (driver) => {
     let context: ReleaseSite & { admin: Account; tokens: { catalog: string; checkout: string } };
     beforeAll(async () => {
-      const site = await startReleaseSite(driver);
+      const site = await startReleaseSite(driver, options);
       const admin = await site.api.account('admin');
       const made = async (remote: string) => {
         const response = await site.api.inject({ method: 'POST', url: '/deploy-tokens', headers: admin.auth, payload: { name: `${remote} team`, remote } });

@@ -76,6 +76,7 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
   const photoCars: Record<string, { toAdd: string; toReorder: string; reorderPhoto: string; toDelete: string; deletePhoto: string }> = {};
   /** The release routes act on: a canary of the catalog to promote, one of the checkout to re-share, a dashboard release to roll back, a token to revoke. */
   let tokenToRevoke = '';
+  let linkToWithdraw = '';
   /** Conversations the message routes act on: one of the Buyer's with the Seller, one the Seller blocks in, and a car to ask about. */
   const talk = { carToAsk: '', conversation: '', toBlock: '' };
   /** The session cookie Log Out ends: a sign-in of its own, so no other example loses its session. */
@@ -140,6 +141,9 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
     }
     tokenToRevoke = (
       await api().inject({ method: 'POST', url: '/deploy-tokens', headers: accounts.admin.auth, payload: { name: 'old', remote: 'catalog' } })
+    ).json<{ id: string }>().id;
+    linkToWithdraw = (
+      await api().inject({ method: 'POST', url: '/releases/catalog/previews', headers: accounts.admin.auth, payload: { version: 'ra-1' } })
     ).json<{ id: string }>().id;
     for (const [category, collection] of Object.entries(COLLECTION) as [keyof typeof COLLECTION, string][]) {
       const addCar = () => api().addCar(accounts.Seller, { categoryName: category });
@@ -536,6 +540,37 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
       invalid: [{ url: '/releases/pin', body: { remote: 'catalog', version: '' } }],
       accepted: 201,
     },
+    'post /releases/{remote}/previews': {
+      caller: access('admin'),
+      valid: { url: '/releases/catalog/previews', body: { version: 'ra-1' } },
+      invalid: [
+        { url: '/releases/nope/previews', body: { version: 'ra-1' } },
+        { url: '/releases/catalog/previews', body: { version: 'ra-1', expiresInSeconds: 1 } },
+      ],
+      accepted: 201,
+    },
+    'post /releases/{remote}/local-links': {
+      caller: access('admin'),
+      valid: { url: '/releases/catalog/local-links', body: { url: 'http://localhost:3001/mf-manifest.json' } },
+      invalid: [
+        { url: '/releases/catalog/local-links', body: { url: 'not an address' } },
+        { url: '/releases/catalog/local-links', body: { url: 'https://elsewhere.example/mf-manifest.json' } },
+      ],
+      accepted: 201,
+    },
+    'get /previews': { caller: access('admin'), valid: { url: '/previews' }, invalid: [{ url: '/previews?remote=nowhere' }], accepted: 200 },
+    'delete /previews/{id}': {
+      caller: access('admin'),
+      valid: { url: `/previews/${linkToWithdraw}` },
+      invalid: [{ url: '/previews/not-an-id' }],
+      accepted: 200,
+    },
+    'delete /releases/{remote}/{version}/previews': {
+      caller: access('admin'),
+      valid: { url: '/releases/catalog/ra-1/previews' },
+      invalid: [{ url: '/releases/nope/ra-1/previews' }, { url: '/releases/catalog/..%2Fx/previews' }],
+      accepted: 200,
+    },
     'get /deploy-tokens': { caller: access('admin'), valid: { url: '/deploy-tokens' }, invalid: [], accepted: 200 },
     'post /deploy-tokens': {
       caller: access('admin'),
@@ -660,8 +695,8 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
         }
       }
     }
-    // 69 private routes; each refused without a token, with an expired one and by every wrong role.
-    expect(rows.length).toBe(535);
+    // 74 private routes; each refused without a token, with an expired one and by every wrong role.
+    expect(rows.length).toBe(587);
     expect(await tableContents()).toEqual(before);
   });
 

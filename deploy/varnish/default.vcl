@@ -144,8 +144,8 @@ sub vcl_recv {
         }
         set req.http.X-New-Release-Bucket = req.http.X-Release-Bucket;
     }
-    # Signed in, or an admin's pin: a page for this visitor alone, never looked up nor kept.
-    if (cookie.isset("__session") || cookie.isset("release_pin") || req.http.Authorization) {
+    # Signed in, an admin's pin, or a preview (its link in the address or its cookie): a page for this visitor alone, never looked up nor kept.
+    if (cookie.isset("__session") || cookie.isset("release_pin") || cookie.isset("release_preview") || req.url ~ "[?&]preview=" || req.http.Authorization) {
         return (pass);
     }
     unset req.http.Cookie;

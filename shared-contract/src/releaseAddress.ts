@@ -79,3 +79,23 @@ export function releaseAddressRefusal(manifestUrl: string, allowedOrigins: reado
     return `${url.host} is a loopback address: a release is loaded from one only when the operator lists its origin (RELEASE_ORIGINS)`;
   return `${url.origin} is not where this site keeps releases: publish the build with npm run release, or have the operator list its origin (RELEASE_ORIGINS)`;
 }
+
+/**
+ * A team's dev server for a local override (docs/releases.md, "Your dev server inside the site"):
+ * its manifest on the visitor's own machine only, so a link can never bring another host's code
+ * into the site's pages.
+ */
+export function devServerAddressRefusal(manifestUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(manifestUrl);
+  } catch {
+    return `${manifestUrl.slice(0, 200)} is not a valid absolute address`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'A dev server is reached over http or https';
+  if (url.username || url.password) return 'A dev server address may not carry a user name or password';
+  if (!isLoopback(url.hostname) || /\.localhost\.?$/.test(url.hostname))
+    return `${url.host} is not this machine: a dev server inside the site runs on localhost, 127.0.0.1 or [::1]`;
+  if (!url.pathname.endsWith('/mf-manifest.json') || url.search || url.hash) return 'A dev server address names its mf-manifest.json, with no query';
+  return null;
+}

@@ -2,7 +2,8 @@ import { rampSchema } from './canary';
 import { requiredText } from './fields';
 import * as z from './zod';
 
-export const RELEASE_STATUSES = ['live', 'canary', 'retired', 'rolled_back'] as const;
+/** `preview`: registered and served to nobody but the holders of its preview links (docs/releases.md, "Previews"). */
+export const RELEASE_STATUSES = ['live', 'canary', 'retired', 'rolled_back', 'preview'] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 
 export const releaseVersionField = z
@@ -41,9 +42,15 @@ export const releaseInputSchema = z
     manifestUrl: z.url({ protocol: /^https?$/ }).max(2000),
     commit: z.string().max(64).optional(),
     builtAt: z.iso.datetime({ offset: true }).optional(),
-    /** Without it the release goes live for everyone. */
+    /** Without it (or preview) the release goes live for everyone. */
     canary: canaryShareField.optional(),
     ramp: rampSchema.optional(),
+    /** Registered and served to nobody: only its preview links show it. */
+    preview: z.boolean().optional(),
+  })
+  .refine((input) => !input.preview || (input.canary === undefined && input.ramp === undefined), {
+    error: 'a preview is served to nobody: give preview, or canary and ramp, not both',
+    path: ['preview'],
   })
   .refine((input) => !input.ramp || input.canary === undefined || input.canary === input.ramp.steps[0], {
     error: 'canary and the first ramp step are the same share: give one, or both alike',
@@ -70,7 +77,50 @@ export type CreatedDeployToken = z.infer<typeof createdDeployTokenSchema>;
 export const deployTokenInputSchema = z.object({ name: requiredText('name', 80), remote: z.string().min(1, { error: 'remote is required' }) });
 export type DeployTokenInput = z.infer<typeof deployTokenInputSchema>;
 
+/** A preview link lasts 7 days unless asked otherwise, 10 s to 30 days (docs/releases.md, "Previews"). */
+export const PREVIEW_EXPIRY_SECONDS = { default: 7 * 86_400, min: 10, max: 30 * 86_400 } as const;
+/** A local override lasts a working day unless asked otherwise. */
+export const LOCAL_EXPIRY_SECONDS = 12 * 3_600;
+
+const expiresInField = z.number().int().min(PREVIEW_EXPIRY_SECONDS.min).max(PREVIEW_EXPIRY_SECONDS.max);
+export const previewLinkInputSchema = z.object({ version: releaseVersionField, expiresInSeconds: expiresInField.optional() });
+export const localLinkInputSchema = z.object({ url: z.url({ protocol: /^https?$/ }).max(500), expiresInSeconds: expiresInField.optional() });
+
+export const PREVIEW_KINDS = ['release', 'local'] as const;
+/** A preview link as the registry keeps it: a release's, or a team's dev server (`url`) for one browser. */
+export const previewLinkSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PREVIEW_KINDS),
+  remote: z.string(),
+  version: z.string().nullable(),
+  url: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  claimedAt: z.string().nullable(),
+  withdrawnAt: z.string().nullable(),
+  withdrawnBy: z.string().nullable(),
+});
+export type PreviewLink = z.infer<typeof previewLinkSchema>;
+/** The only time the link itself is shown. */
+export const createdPreviewLinkSchema = previewLinkSchema.extend({ link: z.string() });
+export type CreatedPreviewLink = z.infer<typeof createdPreviewLinkSchema>;
+/** What a render server applies for a link: the manifest to load, from the registry (or the claimed dev server). */
+export const previewCheckSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PREVIEW_KINDS),
+  remote: z.string(),
+  version: z.string().nullable(),
+  manifestUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type PreviewCheck = z.infer<typeof previewCheckSchema>;
+
 export const RELEASE_BUCKET_COOKIE = 'release_bucket';
 export const RELEASE_PIN_COOKIE = 'release_pin';
+/** The preview links this browser opened (docs/releases.md, "Previews"), kept by the render server only. */
+export const RELEASE_PREVIEW_COOKIE = 'release_preview';
+/** The query parameter a preview link's address carries. */
+export const PREVIEW_PARAM = 'preview';
 
-export { registryVersionOf, releaseAddressRefusal } from './releaseAddress';
+export { devServerAddressRefusal, registryVersionOf, releaseAddressRefusal } from './releaseAddress';

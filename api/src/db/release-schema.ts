@@ -3,7 +3,8 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 
 /**
  * Each remote's releases (docs/releases.md): one row per published build. At most one is live and
- * one is the canary per remote; the others are retired (replaced) or rolled back, with the reason.
+ * one is the canary per remote; the others are retired (replaced) or rolled back, with the reason,
+ * or previews (served only through their preview links).
  */
 export const releases = pgTable(
   'releases',
@@ -35,7 +36,7 @@ export const releases = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('releases_status_check', sql`${t.status} in ('live', 'canary', 'retired', 'rolled_back')`),
+    check('releases_status_check', sql`${t.status} in ('live', 'canary', 'retired', 'rolled_back', 'preview')`),
     check('releases_share_check', sql`(${t.status} = 'canary') = (${t.share} is not null) and (${t.share} is null or ${t.share} between 1 and 99)`),
     check('releases_ramp_check', sql`(${t.rampSteps} is null) = (${t.rampEveryMs} is null)`),
     uniqueIndex('releases_version_idx').on(t.remote, t.version),
@@ -64,5 +65,35 @@ export const deployTokens = pgTable(
   (t) => [index('deploy_tokens_remote_idx').on(t.remote)],
 );
 
+/**
+ * The preview links a team or an admin made (docs/releases.md, "Previews"): a registered release's
+ * (`version`) for anyone holding the link, or a team's dev server (`dev_url`) for the one browser
+ * that opened it first (`browser_hash`). Withdrawn and expired links stay for the record.
+ */
+export const previewLinks = pgTable(
+  'preview_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    remote: text('remote').notNull(),
+    kind: text('kind').notNull(),
+    version: text('version'),
+    devUrl: text('dev_url'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** SHA-256 of the secret the claiming browser keeps beside the link: only that browser may use a claimed local link. */
+    browserHash: text('browser_hash'),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: text('withdrawn_by'),
+  },
+  (t) => [
+    check('preview_links_kind_check', sql`(${t.kind} = 'release' and ${t.version} is not null) or (${t.kind} = 'local' and ${t.devUrl} is not null)`),
+    index('preview_links_release_idx').on(t.remote, t.version),
+    index('preview_links_expires_idx').on(t.expiresAt),
+  ],
+);
+
 export type ReleaseRow = typeof releases.$inferSelect;
+export type PreviewLinkRow = typeof previewLinks.$inferSelect;
 export type DeployTokenRow = typeof deployTokens.$inferSelect;

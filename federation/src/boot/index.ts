@@ -16,8 +16,8 @@ export interface BootData {
 export const BOOT_DATA_ID = 'usedcars-boot';
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
-/** No `<`: nothing can close the block or open a comment. */
-export function serializeBootData(data: BootData): string {
+/** No `<`: nothing can close the block or open a comment (the boot data, or another JSON block of the page). */
+export function serializeBootData(data: BootData | object): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

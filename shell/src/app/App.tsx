@@ -1,10 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import * as Router from 'react-router-dom';
 import { RemoteErrorHandlerContext, releaseServerMarkup } from '@usedcars/federation';
 import { GlobalStyle } from '@usedcars/shared-ui';
 import { NavigationProgress, PageRouter, installPrefetchOnIntent, prefetchWhenIdle } from '../features/navigation';
 import { AppRoutes, isAppRoute, mayPrefetch, prefetchAddress, prepareNavigation, registerRemotes } from './routes';
 import { DeferredToaster } from './services';
+import { PreviewContext } from '../features/preview/PreviewContext';
+import { readPagePreview } from '../features/preview/pagePreview';
 import type { PageTelemetry } from './telemetry';
 
 /** Tells the page's telemetry each screen shown; a wrapper, not a sibling, so the tree hydrates as the server rendered it. */
@@ -45,17 +47,21 @@ export function App({ telemetry }: { telemetry?: PageTelemetry }) {
   useEffect(releaseServerMarkup, []);
   useEffect(() => installPrefetchOnIntent({ isAppRoute, mayPrefetch }, prefetchAddress), []);
   useEffect(() => prefetchWhenIdle(registerRemotes), []);
+  // What the render server said the page previews, read once: the bar hydrates as it was rendered.
+  const [preview] = useState(readPagePreview);
   return (
     <RemoteErrorHandlerContext.Provider value={telemetry?.onRemoteError}>
-      <PageRouter prepare={prepareNavigation}>
-        {telemetry ? (
-          <ScreenViews viewed={telemetry.viewed}>
+      <PreviewContext.Provider value={preview}>
+        <PageRouter prepare={prepareNavigation}>
+          {telemetry ? (
+            <ScreenViews viewed={telemetry.viewed}>
+              <AppContent />
+            </ScreenViews>
+          ) : (
             <AppContent />
-          </ScreenViews>
-        ) : (
-          <AppContent />
-        )}
-      </PageRouter>
+          )}
+        </PageRouter>
+      </PreviewContext.Provider>
     </RemoteErrorHandlerContext.Provider>
   );
 }

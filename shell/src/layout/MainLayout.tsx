@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Container } from '@usedcars/shared-ui';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
+import { PreviewBar } from '../features/preview/PreviewBar';
 
 const Page = styled.div`
   min-height: 100vh;
@@ -21,11 +22,12 @@ const Main = styled(Container).attrs({ as: 'main', id: 'main' })`
   padding-bottom: 48px;
 `;
 
-/** The shared layout (docs/product.md, "The screens"): navbar, the page at most 1310px wide, footer; the screens in between. */
+/** The shared layout (docs/product.md, "The screens"): navbar, a previewing visitor's bar, the page at most 1310px wide, footer; the screens in between. */
 export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <Page>
       <Navbar />
+      <PreviewBar />
       <Main>{children}</Main>
       <Footer />
     </Page>

@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@usedcars/federation/config';
 import { PinSigner } from '@usedcars/shared-contract/pins';
+import { PreviewSigner } from '@usedcars/shared-contract/preview-links';
 import { STRICT_TRANSPORT_SECURITY, fastifyTrustProxy } from '@usedcars/shared-contract/proxy';
 import { watchRemoteBuilds } from './buildWatch';
 import { listenForChanges } from './changeListener';
@@ -20,6 +21,8 @@ import { PageTokens } from './pageTokens';
 import { reportRenders } from './telemetryReporter';
 import { staticHeaders } from './securityHeaders';
 import { visitorSets } from './visitor';
+import { PreviewChecks } from './previews';
+import { registerLeavePreview } from './previewPages';
 import { registerSessionRoutes } from './session';
 
 /** docs/operations.md, "The render server": a remote that is down never makes a page fail. */
@@ -163,9 +166,12 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     prepare: (builds) => remoteServers.prepare(builds),
   });
   const pins = new PinChecks(`${apiUrl()}/releases/pins`, options.telemetryToken ? new PinSigner(options.telemetryToken) : null);
-  const visitorSet = visitorSets(releases, pins, firstSet);
+  // Links are signed and checked with the render servers' token, as pins are (docs/releases.md, "Previews").
+  const previews = new PreviewChecks(apiUrl, options.telemetryToken ? new PreviewSigner(options.telemetryToken) : null, options.telemetryToken);
+  const visitorSet = visitorSets({ releases, pins, previews, firstSet });
 
   runtimeRoutes(app, visitorSet, runtimeFile);
+  registerLeavePreview(app);
 
   await serveBuildFiles(app, distDir);
 
@@ -205,7 +211,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   // The remotes' server builds start loading now, so the first visitor's page is not the one that waits.
   app.addHook('onReady', async () => {
     // Every change event may be a release.
-    const changes = { invalidate: () => (dropPages(), void releases.refresh()), setCaching: (on: boolean) => cache.setCaching(on) };
+    const changes = { invalidate: () => (dropPages(), previews.forget(), void releases.refresh()), setCaching: (on: boolean) => cache.setCaching(on) };
     const changesUrl = options.pageCache?.changesUrl ?? `${apiUrl()}/changes`;
     stops.push(listenForChanges(changesUrl, changes, (message) => app.log.warn(message), options.telemetryToken));
     // The first pages already get the registry's set (or, with the API down, the first set: that is logged).

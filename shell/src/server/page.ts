@@ -1,6 +1,7 @@
 import type { PreloadImage } from '@usedcars/federation';
 import { AFTER_PAINT_SCRIPTS_ID } from '../app/scriptsAfterPaint';
 import { BOOT_DATA_ID, SERVER_RENDERED_ATTRIBUTE, serializeBootData, type BootData } from '@usedcars/federation/boot';
+import { type PagePreview, withPreviewBlock } from '../features/preview/pagePreview';
 
 // index.html is the template, so a server-rendered and a client-rendered page load the same scripts.
 
@@ -12,6 +13,8 @@ export interface RenderedPage {
   preloadImages: PreloadImage[];
   preloadScripts: string[];
   boot: BootData;
+  /** Only on a previewing visitor's page, which no cache keeps. */
+  preview?: PagePreview | null;
 }
 
 export function escapeHtml(text: string): string {
@@ -49,5 +52,6 @@ export function assemblePage(template: string, page: RenderedPage): string {
   html = html.replace('</head>', () => `${head}</head>`);
   html = html.replace(ROOT, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${page.html}</div>`);
   html = html.replace('</body>', () => `<script type="application/json" id="${BOOT_DATA_ID}">${serializeBootData(page.boot)}</script></body>`);
+  if (page.preview) html = withPreviewBlock(html, page.preview);
   return html;
 }

@@ -28,11 +28,14 @@ export class PageTokens {
     this.key = pageTokenKey(secret);
   }
 
-  /** A token for one page served with these remotes; a remote whose release is not known yet is left out (its events are not counted). */
-  issue(remotes: Remotes, bucket: number): string {
+  /**
+   * A token for one page served with these remotes (and the shell's build, unless `shell` is false);
+   * a remote whose release is not known yet is left out (its events are not counted).
+   */
+  issue(remotes: Remotes, bucket: number, shell = true): string {
     const releases: Record<string, string> = {};
     const firstSet: string[] = [];
-    for (const [remote, manifestUrl] of Object.entries({ shell: undefined, ...remotes })) {
+    for (const [remote, manifestUrl] of Object.entries({ ...(shell ? { shell: undefined } : {}), ...remotes })) {
       const registered = registryVersionOf(manifestUrl, remote);
       const release = registered ?? this.firstSetRelease(remote);
       if (!release || release === 'unknown') continue;

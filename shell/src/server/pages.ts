@@ -15,6 +15,8 @@ import { pageHeaders } from './securityHeaders';
 import { preconnectHeader } from './preconnect';
 import { RELEASE_BUCKET_HEADER, type SharedWith, type VisitorSet, isAnonymous } from './visitor';
 import { clearSessionCookie, viewerOf, visitorSessionCookie } from './session';
+import { browserOnlyPreview, countedFor, reportedRemotes } from './previewPages';
+import { withPreviewBlock } from '../features/preview/pagePreview';
 
 export interface PageResponderOptions {
   renderer: Renderer;
@@ -85,15 +87,15 @@ function runtimeReader(runtimeFile: PageResponderOptions['runtimeFile'], address
   };
 }
 
-/** The visitor's set as a render needs it; the canaries follow from the set, so the page cache's key (the set) still names one page. */
-type RenderedSet = Pick<VisitorSet, 'remotes' | 'canaries'>;
+/** The visitor's set as a render needs it; the canaries follow from the set, so the page cache's key (the set) still names one page (a preview's is never kept). */
+type RenderedSet = Pick<VisitorSet, 'remotes' | 'canaries'> & Partial<Pick<VisitorSet, 'preview'>>;
 
 type BudgetedRenderOptions = Pick<PageResponderOptions, 'renderer' | 'template' | 'budgetMs' | 'queue' | 'metrics'> & {
   releases: Map<string, string>;
 };
 
 function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases }: BudgetedRenderOptions) {
-  return async (url: string, config: RuntimeConfig, { remotes, canaries }: RenderedSet, session?: RenderRequest['session']) => {
+  return async (url: string, config: RuntimeConfig, { remotes, canaries, preview }: RenderedSet, session?: RenderRequest['session']) => {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const outOfTime = new Promise<never>((_, reject) => {
@@ -107,7 +109,7 @@ function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases
       // A first-set build's release only: a registered one is named by its address.
       const onBuild = (remote: string, release: string) => void (registryVersionOf(remotes[remote], remote) ? undefined : releases.set(remote, release));
       const rendering = queue.run(
-        () => renderer.render({ url, config, remotes, hydrate: canaries, session, signal: controller.signal, onBuild }),
+        () => renderer.render({ url, config, remotes, hydrate: canaries, session, signal: controller.signal, onBuild, preview }),
         controller.signal,
       );
       const { status, page } = await Promise.race([rendering, outOfTime]);
@@ -183,15 +185,20 @@ export function createPageResponder({
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { configText, config, headers, allowed } = readRuntime();
     reply.headers(headers);
-    const { remotes, bucket, sharedWith, canaries } = await visitorSet(request, reply);
+    const { remotes, bucket, sharedWith, canaries, preview } = await visitorSet(request, reply);
     allowPinned(reply, config, remotes, allowed);
+    const url = pageAddress(request.url);
+    // A dev server's code runs in this visitor's browser only, never here (docs/releases.md, "Your dev server inside the site").
+    if (preview?.local.length) return browserOnlyPreview(reply, { config, remotes, allowed, preview }).send(withPreviewBlock(template, preview));
     // Per response, never in the HTML (one cached page, many visitors); none for HEAD, which has nothing to report from.
-    const token = request.method === 'GET' ? tokens?.issue(remotes, bucket) : undefined;
+    const reported = reportedRemotes(remotes, preview);
+    const token = request.method === 'GET' ? tokens?.issue(reported.remotes, bucket, reported.shell) : undefined;
     const { cacheControl: sharedCacheControl, vary } = sharedCaching(sharedWith);
     const cookie = visitorSessionCookie(request, reply);
-    const shared = isAnonymous(request) && cache.enabled;
+    // A preview's pages are its visitor's alone: never looked up nor kept, here or in a shared cache.
+    const shared = isAnonymous(request) && cache.enabled && !preview;
+    const count = countedFor(url, preview, served);
     // Rendered and kept by what its screens read: a query parameter they ignore makes no new page.
-    const url = pageAddress(request.url);
     // The visitor's release set is part of the key: a canary's visitors never get the live release's pages, nor the reverse.
     const key = `${JSON.stringify(remotes)}\n${configText}\n${url}`;
     const cached = shared ? cache.lookup(key) : undefined;
@@ -199,32 +206,32 @@ export function createPageResponder({
       if (!cached.fresh) renderToCache(key, url, config, { remotes, canaries }).catch(() => undefined);
       reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
       serverTiming(reply, undefined, token);
-      served(url, remotes, 'rendered', '', cached.fresh ? 'hit' : 'stale');
+      count(remotes, 'rendered', '', cached.fresh ? 'hit' : 'stale');
       return sendPage(request, reply, cached.page.status, cached.page.html, cached.page, vary);
     }
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const cacheOutcome: CacheOutcome = !cache.enabled ? 'none' : shared ? 'miss' : 'bypass';
-    if (cookie) reply.header('Cache-Control', PRIVATE_PAGE);
+    if (cookie || preview) reply.header('Cache-Control', PRIVATE_PAGE);
     try {
       if (!shared) {
         const viewer = cookie ? await viewerOf(config.apiUrl, cookie, AbortSignal.timeout(budgetMs)) : null;
         // A cookie the API refuses (tampered, expired, revoked): the page is the one for anyone, and the cookie goes.
         if (cookie && !viewer) clearSessionCookie(request, reply);
-        const nobody = !viewer && !request.headers.authorization && cache.enabled;
+        const nobody = !viewer && !request.headers.authorization && cache.enabled && !preview;
         const kept = nobody ? cache.lookup(key) : undefined;
         if (kept) {
           // A forged cookie costs the API's check, never a render of its own.
           if (!kept.fresh) renderToCache(key, url, config, { remotes, canaries }).catch(() => undefined);
           reply.header('X-Render-Cache', kept.fresh ? 'hit' : 'stale');
           serverTiming(reply, undefined, token);
-          served(url, remotes, 'rendered', '', kept.fresh ? 'hit' : 'stale');
+          count(remotes, 'rendered', '', kept.fresh ? 'hit' : 'stale');
           return sendPage(request, reply, kept.page.status, kept.page.html, kept.page, vary);
         }
         if (!nobody) {
-          const { status, html } = await render(url, config, { remotes, canaries }, cookie && viewer ? { cookie, viewer } : undefined);
+          const { status, html } = await render(url, config, { remotes, canaries, preview }, cookie && viewer ? { cookie, viewer } : undefined);
           serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);
-          served(url, remotes, 'rendered', '', cacheOutcome, seconds());
+          count(remotes, 'rendered', '', cacheOutcome, seconds());
           return sendPage(request, reply.header('X-Render-Cache', 'bypass'), status, html);
         }
       }
@@ -233,13 +240,13 @@ export function createPageResponder({
       // A response clearing a refused cookie stays private (set above): no shared cache keeps a Set-Cookie.
       reply.headers({ 'X-Render-Cache': 'miss', 'Surrogate-Key': surrogateKeys(url) });
       if (!cookie) reply.header('Cache-Control', sharedCacheControl);
-      served(url, remotes, 'rendered', '', cacheOutcome, seconds());
+      count(remotes, 'rendered', '', cacheOutcome, seconds());
       return sendPage(request, reply, status, html, undefined, vary);
     } catch (error) {
       request.log.warn({ url: request.url, reason: error instanceof Error ? error.message : String(error) }, 'page left for the browser to render');
       serverTiming(reply, 'render;desc="browser"', token);
-      served(url, remotes, 'browser', fallbackReason(error), cacheOutcome, seconds(), error);
-      return sendPage(request, reply, statusOf(url), template);
+      count(remotes, 'browser', fallbackReason(error), cacheOutcome, seconds(), error);
+      return sendPage(request, reply, statusOf(url), preview ? withPreviewBlock(template, preview) : template);
     }
   };
 }

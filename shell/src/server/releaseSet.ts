@@ -74,6 +74,11 @@ export class ReleaseSet {
     return all;
   }
 
+  /** Whether this render server may load a release from there (a preview's address comes from the registry, and is checked all the same). */
+  loadable(manifestUrl: string): boolean {
+    return this.allows(manifestUrl);
+  }
+
   private allows(manifestUrl: string): boolean {
     const refusal = releaseAddressRefusal(manifestUrl, this.options.allowed());
     if (refusal && !this.refused.has(manifestUrl)) {

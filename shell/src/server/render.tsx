@@ -25,6 +25,7 @@ import {
   type RemoteBuild,
   type RemoteServers,
 } from '@usedcars/federation/server';
+import type { PagePreview } from '../features/preview/pagePreview';
 import type { RenderedPage } from './page';
 import { renderMarkup } from './renderMarkup';
 import { match, statusOf } from './routeMatch';
@@ -64,6 +65,8 @@ export interface RenderRequest {
   signal: AbortSignal;
   onBuild?: (remote: string, release: string) => void;
   session?: { cookie: string; viewer: SessionViewer };
+  /** What the visitor previews: the layout's bar says so (docs/releases.md, "Previews"). */
+  preview?: PagePreview | null;
 }
 
 export interface RenderResult {
@@ -95,7 +98,10 @@ export class Renderer {
     return connectRequest({ config: request.config, session, registry }, () => this.renderConnected(request, registry));
   }
 
-  private async renderConnected({ url, config, remotes, hydrate = [], signal, session }: RenderRequest, registry: RequestRemotes): Promise<RenderResult> {
+  private async renderConnected(
+    { url, config, remotes, hydrate = [], signal, session, preview = null }: RenderRequest,
+    registry: RequestRemotes,
+  ): Promise<RenderResult> {
     const { screens, params } = match(url);
     const viewer = session?.viewer ?? null;
     const toRender = remoteScreensToRender(screens, viewer !== null);
@@ -130,7 +136,7 @@ export class Renderer {
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
     signal.throwIfAborted();
 
-    const rendered = await renderMarkup(url, { queryClient, viewer }, signal);
+    const rendered = await renderMarkup(url, { queryClient, viewer, preview }, signal);
     const readsApi = screens.some((screen) => screen.readsApi);
     // For nobody, the login guard renders the sign-in form where a signed-in screen would be.
     const signInHere = !viewer && screens.some((screen) => screen.access === 'signedIn');
@@ -162,6 +168,7 @@ export class Renderer {
           ...scripts,
         ]),
         boot,
+        preview,
       },
     };
   }

@@ -9,6 +9,8 @@ import { ServerAuthContext, authStateOf } from '@usedcars/shared-auth';
 import { ServerHeadContext, type ServerHead } from '@usedcars/federation';
 import { AppContent } from '../app/App';
 import { RequestQueryClient } from '../app/requestServices';
+import { PreviewContext } from '../features/preview/PreviewContext';
+import type { PagePreview } from '../features/preview/pagePreview';
 
 export class RenderFailed extends Error {
   constructor(cause: unknown) {
@@ -46,11 +48,12 @@ export interface RenderInputs {
   /** The request's cache, holding what the screens read before rendering. */
   queryClient: QueryClient;
   viewer: SessionViewer | null;
+  preview?: PagePreview | null;
 }
 
 export async function renderMarkup(
   url: string,
-  { queryClient, viewer }: RenderInputs,
+  { queryClient, viewer, preview = null }: RenderInputs,
   signal: AbortSignal,
 ): Promise<{ html: string; hints: string; styles: string; head: ServerHead }> {
   const head: ServerHead = { preloadImages: [] };
@@ -62,9 +65,11 @@ export async function renderMarkup(
         <ServerHeadContext.Provider value={head}>
           <ServerAuthContext.Provider value={viewer ? authStateOf(viewer) : null}>
             <RequestQueryClient.Provider value={queryClient}>
-              <StaticRouter location={url}>
-                <AppContent />
-              </StaticRouter>
+              <PreviewContext.Provider value={preview}>
+                <StaticRouter location={url}>
+                  <AppContent />
+                </StaticRouter>
+              </PreviewContext.Provider>
             </RequestQueryClient.Provider>
           </ServerAuthContext.Provider>
         </ServerHeadContext.Provider>,

@@ -10,6 +10,8 @@ import type { RuntimeConfig } from '@usedcars/federation/config';
 export interface PolicyInputs {
   config: Partial<RuntimeConfig> & { payments?: string };
   remotes: Partial<Record<string, string>>;
+  /** A team's dev servers on the visitor's machine, for that visitor's pages only: their scripts and hot-reload sockets. */
+  devServers?: readonly string[];
 }
 
 const STRIPE_SCRIPTS = ['https://js.stripe.com'];
@@ -37,7 +39,10 @@ function emulatorOrigin(config: PolicyInputs['config']): string | null {
   return config.firebase?.projectId?.startsWith('demo-') ? originOf(config.authEmulatorUrl) : null;
 }
 
-export function contentSecurityPolicy({ config, remotes }: PolicyInputs): string {
+/** The dev server's origin and its socket's (ws: for http, wss: for https). */
+const devServerSources = (origins: readonly string[]) => origins.flatMap((origin) => [origin, origin.replace(/^http/, 'ws')]);
+
+export function contentSecurityPolicy({ config, remotes, devServers = [] }: PolicyInputs): string {
   const remoteOrigins = Object.values(remotes).map(originOf);
   const emulator = emulatorOrigin(config);
   const stripe = config.payments === 'stripe';
@@ -55,6 +60,7 @@ export function contentSecurityPolicy({ config, remotes }: PolicyInputs): string
       "'self'",
       originOf(config.apiUrl),
       ...remoteOrigins,
+      ...devServerSources(devServers),
       emulator,
       ...(emulator ? [] : FIREBASE_CONNECT),
       ...(stripe ? STRIPE_CONNECT : []),

@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_BUCKET_COOKIE, RELEASE_PIN_COOKIE } from '@usedcars/shared-contract';
 import { clearCookie, cookieOf } from './cookies';
+import { stringifySetCookie } from 'cookie';
+import { PREVIEW_ENDED_COOKIE, type PagePreview, expiresInWords } from '../features/preview/pagePreview';
+import { type PreviewChecks, visitorPreviews } from './previews';
 import type { PinChecks, ReleaseSet, Remotes } from './releaseSet';
 import { sessionCookieOf } from './session';
 
@@ -36,11 +39,46 @@ export interface VisitorSet {
   remotes: Remotes;
   bucket: number;
   sharedWith: SharedWith;
-  /** The remotes this visitor gets the canary of: their screens run their code even where others get static markup. */
+  /** The remotes this visitor gets the canary (or a preview) of: their screens run their code even where others get static markup. */
   canaries: string[];
+  /** What the visitor previews (docs/releases.md, "Previews"): its pages are theirs alone, and the bar says so. */
+  preview: PagePreview | null;
 }
 
-export function visitorSets(releases: ReleaseSet, pins: PinChecks, firstSet: () => Remotes) {
+export interface VisitorSetSources {
+  releases: ReleaseSet;
+  pins: PinChecks;
+  previews: PreviewChecks;
+  firstSet: () => Remotes;
+}
+
+/** The previews that apply over the set: a release the render server may load, a dev server on the visitor's machine. */
+async function previewsOver(request: FastifyRequest, reply: FastifyReply, { releases, previews }: VisitorSetSources, remotes: Remotes) {
+  const { applied, ended } = await visitorPreviews(request, reply, previews);
+  const now = Date.now();
+  const preview: PagePreview = { releases: [], local: [], ended };
+  for (const { check } of applied) {
+    if (!(check.remote in remotes)) continue;
+    if (check.kind === 'local') {
+      remotes[check.remote] = check.manifestUrl;
+      preview.local.push({ remote: check.remote, origin: new URL(check.manifestUrl).origin });
+    } else if (check.version && releases.loadable(check.manifestUrl)) {
+      remotes[check.remote] = check.manifestUrl;
+      preview.releases.push({ remote: check.remote, version: check.version, expiresIn: expiresInWords(check.expiresAt, now) });
+    }
+  }
+  if (preview.releases.length > 0 || preview.local.length > 0) return preview;
+  // Nothing previewed: the page everyone gets, cached; the bar says the link ended once the page has hydrated.
+  if (ended)
+    reply.header(
+      'Set-Cookie',
+      stringifySetCookie({ name: PREVIEW_ENDED_COOKIE, value: '1', path: '/', maxAge: 60, sameSite: 'lax', secure: request.protocol === 'https' }),
+    );
+  return ended ? 'ended' : null;
+}
+
+export function visitorSets(sources: VisitorSetSources) {
+  const { releases, pins, firstSet } = sources;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<VisitorSet> => {
     const { bucket, source } = visitorBucket(request, reply);
     const pin = cookieOf(request, RELEASE_PIN_COOKIE);
@@ -48,9 +86,12 @@ export function visitorSets(releases: ReleaseSet, pins: PinChecks, firstSet: () 
     if (pin !== undefined && !claims) clearCookie(request, reply, RELEASE_PIN_COOKIE);
     const pinned = pin !== undefined && claims ? await pins.release(pin, claims) : null;
     const { remotes, split } = releases.choose(firstSet(), bucket, pinned);
-    // Any Set-Cookie (a bucket picked here, a pin cleared) or a pin keeps the page to this visitor.
-    const own = source === 'picked' || pin !== undefined;
+    const previewed = await previewsOver(request, reply, sources, remotes);
+    const preview = previewed === 'ended' ? null : previewed;
+    // Any Set-Cookie (a bucket picked here, a pin or a link cleared) or a pin or preview keeps the page to this visitor.
+    const own = source === 'picked' || pin !== undefined || previewed !== null;
     const sharedWith: SharedWith = own ? 'no one' : !split ? 'everyone' : source === 'edge' ? 'bucket' : 'no one';
-    return { remotes, bucket, sharedWith, canaries: releases.canariesIn(remotes) };
+    const shown = preview?.releases.map(({ remote }) => remote) ?? [];
+    return { remotes, bucket, sharedWith, canaries: [...new Set([...releases.canariesIn(remotes), ...shown])], preview };
   };
 }

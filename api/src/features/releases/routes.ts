@@ -19,10 +19,11 @@ import { type ReleaseFileOptions, releaseFileRoutes } from './file-routes';
 import type { ReleaseChecks } from './preflight';
 import type { ReleaseRegistry } from './service';
 import { type PinOptions, pinAndTokenRoutes } from './token-routes';
+import { type PreviewRouteOptions, previewRoutes } from './preview-routes';
 import type { DeployTokens } from './tokens';
 import { forgetUploads, publishUploads } from './uploads';
 
-export interface ReleaseRouteOptions extends PinOptions, ReleaseFileOptions {
+export interface ReleaseRouteOptions extends PinOptions, ReleaseFileOptions, PreviewRouteOptions {
   registry: ReleaseRegistry;
   tokens: DeployTokens;
   guard: Guard;
@@ -102,11 +103,13 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
         preParsing: deployer('register releases'),
         schema: {
           tags: ['releases'],
-          summary: 'Registers a release and makes it live, or the canary for `canary` percent of visitors, optionally with a `ramp`',
+          summary:
+            'Registers a release and makes it live, the canary for `canary` percent of visitors (optionally with a `ramp`), or a `preview` served to nobody',
           description:
             'A deploy token registers its own remote only (403 otherwise, nothing written). The manifest must be on the release storage or an origin of RELEASE_ORIGINS, and the API runs the preflight on it (400 with its reason otherwise; 503 when the site cannot be read). ' +
             'The live and canary it replaces are retired. A version registered before, at the same address, is released again (200) without new files. ' +
-            'Its uploaded files are published (pages can load them) only once the checks pass. A `ramp` ({ steps, everyMs }) starts the canary at its first step and moves a healthy canary to the next after each `everyMs`, promoting it at 100.',
+            'Its uploaded files are published (pages can load them) only once the checks pass. A `ramp` ({ steps, everyMs }) starts the canary at its first step and moves a healthy canary to the next after each `everyMs`, promoting it at 100. ' +
+            'With `preview` nothing else changes: only its preview links show it (POST /releases/{remote}/previews); a preview released again as the canary or live needs no new files.',
           body: releaseInputSchema,
           ...deployDocumentation,
           response: { 200: releaseSchema, 201: releaseSchema, ...deployRefusals, ...errors, 503: messageSchema },
@@ -184,6 +187,7 @@ export function releaseRoutes(options: ReleaseRouteOptions): FastifyPluginAsync 
     );
 
     await pinAndTokenRoutes(app, options);
+    previewRoutes(app, { ...options, deployer });
     await releaseFileRoutes(scope, { ...options, deployer });
   };
 }

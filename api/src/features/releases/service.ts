@@ -59,17 +59,17 @@ export class ReleaseRegistry {
   }
 
   /**
-   * Registers a release and makes it live (the live and canary before it retire) or the canary (a
-   * canary before it retires). A version registered before is released again, without new files:
-   * `again` says so. `preflight` is the API's own verdict.
+   * Registers a release and makes it live (the live and canary before it retire), the canary (a
+   * canary before it retires) or a preview (nothing else changes). A version registered before is
+   * released again, without new files: `again` says so. `preflight` is the API's own verdict.
    */
   async register(input: ReleaseInput, releasedBy: string, preflight: string): Promise<{ release: Release; again: boolean }> {
     return changingRemote(this.db, input.remote, async (tx) => {
       const registered = await this.findIn(tx, input.remote, input.version);
       if (registered) return { release: await this.releaseAgain(tx, registered, input, releasedBy, preflight), again: true };
       const share = shareOf(input);
-      const replaced = share ? ['canary'] : ['live', 'canary'];
-      await this.setStatus(tx, input.remote, replaced, 'retired', `replaced by ${input.version}`);
+      const replaced = input.preview ? [] : share ? ['canary'] : ['live', 'canary'];
+      if (replaced.length > 0) await this.setStatus(tx, input.remote, replaced, 'retired', `replaced by ${input.version}`);
       const now = this.clock();
       const [row] = await tx
         .insert(releases)
@@ -81,9 +81,9 @@ export class ReleaseRegistry {
           builtAt: input.builtAt ? new Date(input.builtAt) : null,
           releasedBy,
           preflight,
-          status: share ? 'canary' : 'live',
+          status: input.preview ? 'preview' : share ? 'canary' : 'live',
           share: share ?? null,
-          liveAt: share ? null : now,
+          liveAt: share || input.preview ? null : now,
           ...(share ? { canarySince: now, shareSince: now, ...rampOf(input) } : {}),
         })
         .returning();
@@ -91,11 +91,16 @@ export class ReleaseRegistry {
     });
   }
 
-  /** The same build once more: the canary (at the share asked) or live; the one it replaces retires. */
+  /**
+   * The same build once more: the canary (at the share asked) or live, and the one it replaces
+   * retires; a preview promoted this way needs no upload. As a preview it stays what it is (a
+   * registered release can be previewed whatever its status).
+   */
   private async releaseAgain(tx: Tx, row: ReleaseRow, input: ReleaseInput, by: string, preflight: string): Promise<Release> {
     const what = `${row.remote} ${row.version}`;
     if (row.manifestUrl !== input.manifestUrl) throw conflict(`${what} is registered with another address (${row.manifestUrl}); a version names one build`);
-    const reason = `released again by ${by}`;
+    if (input.preview) return toRelease(row);
+    const reason = `${row.status === 'preview' ? 'promoted from preview' : 'released again'} by ${by}`;
     const share = shareOf(input);
     if (share) {
       if (row.status === 'live') throw conflict(`${what} is live already: a canary is a release beside the live one`);

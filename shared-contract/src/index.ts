@@ -1,5 +1,7 @@
 export * from './categories';
 export * from './sitePaths';
+// Zod-free: the page's preview bar reads these without loading the schemas.
+export * from './previewNames';
 export * from './listing';
 export * from './roles';
 export * from './fields';

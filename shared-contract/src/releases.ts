@@ -118,9 +118,5 @@ export type PreviewCheck = z.infer<typeof previewCheckSchema>;
 
 export const RELEASE_BUCKET_COOKIE = 'release_bucket';
 export const RELEASE_PIN_COOKIE = 'release_pin';
-/** The preview links this browser opened (docs/releases.md, "Previews"), kept by the render server only. */
-export const RELEASE_PREVIEW_COOKIE = 'release_preview';
-/** The query parameter a preview link's address carries. */
-export const PREVIEW_PARAM = 'preview';
 
 export { devServerAddressRefusal, registryVersionOf, releaseAddressRefusal } from './releaseAddress';

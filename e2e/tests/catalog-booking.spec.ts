@@ -52,10 +52,17 @@ test('a buyer filters the Audis by price, opens a car and books it', async ({ pa
 
   const cards = page.getByRole('article');
   await expect(cards.first()).toBeVisible();
-  // The previous view stays, marked busy, until the sorted one arrives.
+  // The previous view stays, marked busy, until the sorted one arrives (the address changes a moment before it is busy).
+  const shownPrices = async () => (await page.locator('.current dd').allTextContents()).map(dollars);
+  await expect
+    .poll(async () => {
+      const shown = await shownPrices();
+      return shown.length > 0 && shown.join() === [...shown].sort((a, b) => b - a).join();
+    })
+    .toBe(true);
   await expect(page.getByRole('list', { name: 'Audi cars' })).toHaveAttribute('aria-busy', 'false');
   // Every card shown is inside the band, dearest first.
-  const prices = (await page.locator('.current dd').allTextContents()).map(dollars);
+  const prices = await shownPrices();
   expect(prices.length).toBeGreaterThan(0);
   for (const price of prices) {
     expect(price).toBeGreaterThanOrEqual(BAND.min);

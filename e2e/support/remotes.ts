@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import topology from '@usedcars/shared-contract/topology.json';
 import { PORTS, SITE, siteDir } from './site';
 
@@ -80,4 +81,15 @@ export async function newDeployToken(adminToken: string, remote: keyof Remotes, 
   });
   if (!made.ok) throw new Error(`making a deploy token: ${made.status} ${await made.text()}`);
   return ((await made.json()) as { token: string }).token;
+}
+
+/** An admin's call to the API (the release registry's routes), its JSON response; a refusal fails the test, naming the call. */
+export async function adminCall<T>(adminToken: string, method: string, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${SITE.api}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.ok, `${method} ${route}`).toBe(true);
+  return (await response.json()) as T;
 }

@@ -7,7 +7,7 @@ import type { Release } from '@usedcars/shared-contract';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/auth';
 import { accessToken } from '../support/orders';
-import { ROOT, backToFirstSet } from '../support/remotes';
+import { adminCall, backToFirstSet, ROOT } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD, OPS_TOKENS, SITE, siteDir } from '../support/site';
 
 /**
@@ -26,15 +26,7 @@ const carPaths: string[] = [];
 /** A car the crowd never asks for: polled until the new set shows, so the crowd's pages are all still to render. */
 let probePath = '';
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${SITE.api}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.ok, `${method} ${route}`).toBe(true);
-  return (await response.json()) as T;
-}
+const api = <T>(method: string, route: string, body?: unknown) => adminCall<T>(adminToken, method, route, body);
 
 /** The team's release command, with the token in DEPLOY_TOKEN as the README shows. */
 const release = (dist: string, ...args: string[]) =>

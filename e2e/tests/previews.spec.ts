@@ -11,7 +11,7 @@ import { listCar, newAccount } from '../support/accounts';
 import { adminAccessToken } from '../support/auth';
 import { expectAxeClean } from '../support/market';
 import { expectNoSidewaysScroll } from '../support/pageChecks';
-import { ROOT, backToFirstSet, newDeployToken, publishRunningBuild } from '../support/remotes';
+import { adminCall, backToFirstSet, newDeployToken, publishRunningBuild, ROOT } from '../support/remotes';
 import { SITE } from '../support/site';
 import { leaveReporting, reportingStarted, tokenOf } from '../support/telemetry';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
@@ -43,15 +43,7 @@ const releases = (token: string, ...args: string[]) =>
 /** The address a command printed on a line of its own. */
 const printedAddress = (stdout: string) => /^\s+(http\S+)$/m.exec(stdout)?.[1] ?? '';
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${SITE.api}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.ok, `${method} ${route}`).toBe(true);
-  return (await response.json()) as T;
-}
+const api = <T>(method: string, route: string, body?: unknown) => adminCall<T>(adminToken, method, route, body);
 
 const statusOf = async (remote: string, version: string) => (await api<Release[]>('GET', `/releases?remote=${remote}`)).find((row) => row.version === version);
 

@@ -9,7 +9,7 @@ import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { accessToken } from '../support/orders';
-import { ROOT, backToFirstSet, readRemotes } from '../support/remotes';
+import { adminCall, backToFirstSet, readRemotes, ROOT } from '../support/remotes';
 import { startRenderServer } from '../support/renderServer';
 import { DEMO, DEMO_PASSWORD, SITE, siteDir } from '../support/site';
 import { reportingStarted, switchAway } from '../support/telemetry';
@@ -39,15 +39,7 @@ let canary = { version: '', manifestUrl: '' };
 const releases = (token: string | null, ...args: string[]) =>
   execute(process.execPath, [path.join(ROOT, 'scripts', 'releases.mjs'), ...args], { cwd: ROOT, env: { ...process.env, DEPLOY_TOKEN: token ?? '' } });
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${SITE.api}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.ok, `${method} ${route}`).toBe(true);
-  return (await response.json()) as T;
-}
+const api = <T>(method: string, route: string, body?: unknown) => adminCall<T>(adminToken, method, route, body);
 
 /** The catalog manifest the server rendered the page with, from the page's boot data. */
 function serverCatalog(html: string): string | undefined {

@@ -137,7 +137,7 @@ describeReleaseSite(
       const { browser } = claimed.json<{ browser: string }>();
       expect((await claim()).statusCode).toBe(404);
       expect((await check(link, renderServers, browser)).statusCode).toBe(200);
-      expect((await check(link, renderServers, `${browser.slice(0, -1)}x`)).statusCode).toBe(404);
+      expect((await check(link, renderServers, `${browser.slice(0, -1)}${browser.endsWith('x') ? 'y' : 'x'}`)).statusCode).toBe(404);
       expect((await check(link)).statusCode).toBe(404);
     });
 

@@ -121,6 +121,8 @@ function startCost({ label, typical }) {
   for (const item of other) rows.push({ script: item.url.replace(origin, ''), KB: '', 'ms at 4×': Math.round(item.ms) });
   console.log(`\n${label}: what loads before it is interactive`);
   console.table(rows);
+  const long = typical.longTasks.filter((task) => task.ms > 50);
+  if (long.length > 0) console.log(`  tasks over 50 ms at 4×: ${long.map((task) => `${Math.round(task.ms)} ms ${task.url.replace(origin, '')}`).join(', ')}`);
 }
 
 console.log(
@@ -158,7 +160,7 @@ if (!picturesOnly) {
   }
   const home = rows.find((row) => row.label === 'home');
   if (home) console.log(`home JS on the wire ${(home.js / 1024).toFixed(1)} KB (goal ≤ 130 KB: ${mark(home.js <= GOALS.js)})`);
-  for (const row of rows.filter((entry) => !entry.signedIn)) startCost(row);
+  for (const row of rows) startCost(row);
 
   const shifts = await layoutShifts(origin, conversation);
   console.log('\nLayout shift of a first load in Chromium (no throttling), goal ≤ 0.01 everywhere:');

@@ -44,3 +44,22 @@ test("the dashboard's loaders read what each role's screen shows, under the keys
   await loaders['dashboard/MyProductPage']!(context(new QueryClient(), buyer));
   expect(api.requests.length).toBe(before);
 });
+
+test("the Releases screen's loader reads its first sections for an admin, side by side, and nothing for anyone else", async () => {
+  api.reply('GET', '/releases/live', 200, { remotes: {} });
+  api.reply('GET', '/deploy-tokens', 200, []);
+  api.reply('GET', '/releases', 200, []);
+  api.reply('GET', '/releases/analysis', 200, []);
+  api.reply('GET', '/telemetry/summary', ({ query: { remote, since } }) => ({ status: 200, body: { remote, since, releases: [] } }));
+  const before = api.requests.length;
+  await loaders['dashboard/ReleasesPage']!(context(new QueryClient(), buyer));
+  expect(api.requests.length).toBe(before);
+  const admin: SessionViewer = { uid: 'u3', email: 'a@x.test', name: 'Ada', role: 'admin' };
+  const queryClient = new QueryClient();
+  await loaders['dashboard/ReleasesPage']!(context(queryClient, admin));
+  expect(queryClient.getQueryData(dashboardKeys.releasesLive())).toEqual({ remotes: {} });
+  for (const remote of ['catalog', 'dashboard', 'checkout', 'messages']) {
+    expect(queryClient.getQueryData(dashboardKeys.releaseHistory(remote))).toEqual([]);
+    expect(api.sent('GET', '/telemetry/summary').some((sent) => sent.query.remote === remote)).toBe(true);
+  }
+});

@@ -1,5 +1,15 @@
 import type { PrefetchContext, ScreenLoaders } from '@usedcars/federation';
 import { favouritesQuery } from '@usedcars/shared-api/favourites';
+import { REMOTE_NAMES } from '@usedcars/shared-contract/topology';
+import {
+  HEALTH_WINDOWS,
+  canaryAnalysisQuery,
+  deployTokensQuery,
+  healthSince,
+  liveSetQuery,
+  releaseHealthQuery,
+  releaseHistoryQuery,
+} from '../features/admin/releases/useReleases';
 import { accountsQuery } from '../features/admin/useAccounts';
 import { myBuyersQuery } from '../features/my-buyers/useMyBuyers';
 import { sellerCarsQueries } from '../features/my-products/useMyProducts';
@@ -24,6 +34,21 @@ async function loadDashboardHome({ queryClient, viewer }: PrefetchContext<'dashb
   else await queryClient.prefetchQuery(myOrdersQuery(viewer.email));
 }
 
+/** The Releases screen's first reads, side by side: it shows its sections once all have arrived. */
+async function loadReleases({ queryClient, viewer }: PrefetchContext<'dashboard/ReleasesPage'>): Promise<void> {
+  if (viewer?.role !== 'admin') return;
+  const since = healthSince(HEALTH_WINDOWS[0].minutes);
+  await Promise.all([
+    queryClient.prefetchQuery(liveSetQuery()),
+    queryClient.prefetchQuery(deployTokensQuery()),
+    ...REMOTE_NAMES.flatMap((remote) => [
+      queryClient.prefetchQuery(releaseHistoryQuery(remote)),
+      queryClient.prefetchQuery(canaryAnalysisQuery(remote)),
+      queryClient.prefetchQuery(releaseHealthQuery(remote, since)),
+    ]),
+  ]);
+}
+
 /**
  * What each dashboard screen reads before it is shown, under the keys its hooks read: run by the
  * render server and by the page before a move, from this very build (docs/how-to.md, "Change what a screen reads").
@@ -44,5 +69,5 @@ export const loaders: ScreenLoaders<'dashboard'> = {
   'dashboard/SavedSearchesPage': null,
   'dashboard/ReportsPage': null,
   'dashboard/AuditLogPage': null,
-  'dashboard/ReleasesPage': null,
+  'dashboard/ReleasesPage': loadReleases,
 };

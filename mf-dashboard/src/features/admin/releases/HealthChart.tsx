@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import uPlot from 'uplot';
 import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
@@ -17,6 +17,8 @@ const HEIGHT = 200;
 export function HealthChart({ remote, since, releases }: { remote: string; since: string; releases: readonly ReleaseHealth[] }) {
   const box = useRef<HTMLDivElement>(null);
   const tableId = useId();
+  // A minute per row over up to 7 days: built when someone opens it, not with every chart.
+  const [tableOpen, setTableOpen] = useState(false);
   const data = useMemo(() => chartSeries(releases), [releases]);
   const names = useMemo(() => releases.map((release) => release.release), [releases]);
   const colors = useMemo(() => releaseColors(names), [names]);
@@ -69,33 +71,35 @@ export function HealthChart({ remote, since, releases }: { remote: string; since
         ))}
       </Legend>
       <Plot ref={box} aria-hidden="true" />
-      <details>
+      <details onToggle={(event) => setTableOpen(event.currentTarget.open)}>
         <summary>Page views per minute as a table</summary>
-        <Scroller role="region" aria-labelledby={tableId} tabIndex={0}>
-          <table>
-            <caption id={tableId}>{remote} page views per minute</caption>
-            <thead>
-              <tr>
-                <th scope="col">Minute</th>
-                {names.map((name) => (
-                  <th key={name} scope="col">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data[0].map((second, row) => (
-                <tr key={second}>
-                  <th scope="row">{minuteLabel(second)}</th>
-                  {names.map((name, column) => (
-                    <td key={name}>{data[column + 1]?.[row] ?? '—'}</td>
+        {tableOpen && (
+          <Scroller role="region" aria-labelledby={tableId} tabIndex={0}>
+            <table>
+              <caption id={tableId}>{remote} page views per minute</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Minute</th>
+                  {names.map((name) => (
+                    <th key={name} scope="col">
+                      {name}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </Scroller>
+              </thead>
+              <tbody>
+                {data[0].map((second, row) => (
+                  <tr key={second}>
+                    <th scope="row">{minuteLabel(second)}</th>
+                    {names.map((name, column) => (
+                      <td key={name}>{data[column + 1]?.[row] ?? '—'}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroller>
+        )}
       </details>
     </Figure>
   );

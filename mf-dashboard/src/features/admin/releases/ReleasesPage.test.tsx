@@ -82,10 +82,17 @@ test('each remote shows its live release, its canary and share, its history with
   const healthTable = await within(catalog).findByRole('table', { name: 'catalog health by release' });
   expect(cells(within(healthTable).getAllByRole('row')[1]!)).toEqual(['0.1.0', '110', '2.7 % (3)', '1,800 ms', '120 ms', '0.02', '2 of 50']);
   expect(within(catalog).getByText(/catalog: page views per minute\. 0\.1\.0: 110 in all, at most 100/)).toBeInTheDocument();
-  expect(within(catalog).getByRole('table', { name: 'catalog page views per minute' })).toBeInTheDocument();
+  expect(within(catalog).queryByRole('table', { name: 'catalog page views per minute' })).not.toBeInTheDocument();
+  await userEvent.setup().click(within(catalog).getByText('Page views per minute as a table'));
+  expect(await within(catalog).findByRole('table', { name: 'catalog page views per minute' })).toBeInTheDocument();
   expect(await within(checkout).findByText('No page views or renders of checkout were reported in this window.')).toBeInTheDocument();
   const since = api.sent('GET', '/telemetry/summary').find((sent) => sent.query.remote === 'catalog')?.query.since;
   expect(new Date(since ?? '').getTime()).toBeLessThan(Date.now());
+  // Each read once: the sections shown under the first reads do not ask for them all again.
+  expect(api.sent('GET', '/releases/live')).toHaveLength(1);
+  expect(api.sent('GET', '/deploy-tokens')).toHaveLength(1);
+  expect(api.sent('GET', '/telemetry/summary').filter((sent) => sent.query.remote === 'catalog')).toHaveLength(1);
+  expect(api.sent('GET', '/releases').filter((sent) => sent.query.remote === 'catalog')).toHaveLength(1);
 });
 
 test('promoting asks first, then the canary is live; a refused rollback keeps the dialog with the reason typed', async () => {

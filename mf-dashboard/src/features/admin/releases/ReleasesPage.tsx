@@ -8,17 +8,16 @@ import { AdminOnly } from '../../../components/RoleOnly';
 import { DeployTokens } from './DeployTokens';
 import { PinNotice } from './PinNotice';
 import { RemoteReleases } from './RemoteReleases';
-import { canaryAnalysisQuery, deployTokensQuery, liveSetQuery, pinnedReleaseQuery, releaseHealthQuery, releaseHistoryQuery } from './useReleases';
-
-/** The windows the health numbers cover; the API keeps them for TELEMETRY_RETENTION_DAYS. */
-const WINDOWS = [
-  { label: 'Last hour', minutes: 60 },
-  { label: 'Last 24 hours', minutes: 24 * 60 },
-  { label: 'Last 7 days', minutes: 7 * 24 * 60 },
-] as const;
-
-/** The start of a window, to the minute, so the health queries keep one key while the window is chosen. */
-const sinceFor = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutes * 60_000).toISOString();
+import {
+  HEALTH_WINDOWS,
+  canaryAnalysisQuery,
+  deployTokensQuery,
+  healthSince,
+  liveSetQuery,
+  pinnedReleaseQuery,
+  releaseHealthQuery,
+  releaseHistoryQuery,
+} from './useReleases';
 
 /** /dashboard/releases (admin): each remote's releases, their health, pins and deploy tokens (docs/releases.md, "The Releases screen"). */
 export default function ReleasesPage() {
@@ -51,11 +50,11 @@ function useFirstReadsDone(since: string): boolean {
 }
 
 function Releases() {
-  const [minutes, setMinutes] = useState<number>(WINDOWS[0].minutes);
-  const [since, setSince] = useState(() => sinceFor(WINDOWS[0].minutes));
+  const [minutes, setMinutes] = useState<number>(HEALTH_WINDOWS[0].minutes);
+  const [since, setSince] = useState(() => healthSince(HEALTH_WINDOWS[0].minutes));
   const choose = (minutes: number) => {
     setMinutes(minutes);
-    setSince(sinceFor(minutes));
+    setSince(healthSince(minutes));
   };
   const ready = useFirstReadsDone(since);
   return (
@@ -79,7 +78,7 @@ function Sections({ minutes, since, choose }: { minutes: number; since: string; 
       <PinNotice />
       <WindowField label="Health over">
         <Select name="window" value={minutes} onChange={(event) => choose(Number(event.target.value))}>
-          {WINDOWS.map((option) => (
+          {HEALTH_WINDOWS.map((option) => (
             <option key={option.minutes} value={option.minutes}>
               {option.label}
             </option>

@@ -17,12 +17,25 @@ import type { DeployTokenInput } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../../../lib/queryKeys';
 import { forgetPin, keepPin, storedPin } from './pinCookie';
 
+/** Read once per visit: the sections mounting under the first reads must not read them all again; changes invalidate, health and verdicts poll. */
+const FRESH_MS = 5_000;
+
+/** The windows the health numbers cover; the API keeps them for TELEMETRY_RETENTION_DAYS. */
+export const HEALTH_WINDOWS = [
+  { label: 'Last hour', minutes: 60 },
+  { label: 'Last 24 hours', minutes: 24 * 60 },
+  { label: 'Last 7 days', minutes: 7 * 24 * 60 },
+] as const;
+
+/** The start of a window, to the minute, so the health queries keep one key while the window is chosen. */
+export const healthSince = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutes * 60_000).toISOString();
+
 /** GET /releases/live: what each remote runs now. */
-export const liveSetQuery = () => queryOptions({ queryKey: dashboardKeys.releasesLive(), queryFn: ({ signal }) => fetchLiveSet(signal), staleTime: 0 });
+export const liveSetQuery = () => queryOptions({ queryKey: dashboardKeys.releasesLive(), queryFn: ({ signal }) => fetchLiveSet(signal), staleTime: FRESH_MS });
 
 /** GET /releases?remote=: the remote's history, newest first. */
 export const releaseHistoryQuery = (remote: string) =>
-  queryOptions({ queryKey: dashboardKeys.releaseHistory(remote), queryFn: ({ signal }) => fetchReleaseHistory(remote, signal), staleTime: 0 });
+  queryOptions({ queryKey: dashboardKeys.releaseHistory(remote), queryFn: ({ signal }) => fetchReleaseHistory(remote, signal), staleTime: FRESH_MS });
 
 /**
  * GET /telemetry/summary: each release's health and top errors since `since`, read again every minute while shown.
@@ -32,7 +45,7 @@ export const releaseHealthQuery = (remote: string, since: string) =>
   queryOptions({
     queryKey: dashboardKeys.releaseHealth(remote, since),
     queryFn: ({ signal }) => fetchTelemetrySummary(remote, since, signal),
-    staleTime: 0,
+    staleTime: FRESH_MS,
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -42,7 +55,7 @@ export const canaryAnalysisQuery = (remote: string) =>
   queryOptions({
     queryKey: dashboardKeys.canaryAnalysis(remote),
     queryFn: ({ signal }) => fetchCanaryAnalysis(remote, signal),
-    staleTime: 0,
+    staleTime: FRESH_MS,
     refetchInterval: 30_000,
   });
 
@@ -71,7 +84,7 @@ export const pinnedReleaseQuery = () =>
       const pin = storedPin();
       return pin ? fetchPinnedRelease(pin, signal) : null;
     },
-    staleTime: 0,
+    staleTime: FRESH_MS,
   });
 
 export const usePinnedRelease = () => useQuery(pinnedReleaseQuery());
@@ -89,7 +102,7 @@ export const useUnpin = () =>
   });
 
 export const deployTokensQuery = () =>
-  queryOptions({ queryKey: dashboardKeys.deployTokens(), queryFn: ({ signal }) => fetchDeployTokens(signal), staleTime: 0 });
+  queryOptions({ queryKey: dashboardKeys.deployTokens(), queryFn: ({ signal }) => fetchDeployTokens(signal), staleTime: FRESH_MS });
 
 export const useDeployTokens = () => useQuery(deployTokensQuery());
 

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { Suspense, type ReactNode, type Ref } from 'react';
 import styled from 'styled-components';
 import type { Car, FacetName } from '@usedcars/shared-contract';
 import { VisuallyHidden } from '@usedcars/shared-ui';
@@ -75,11 +75,21 @@ export function CarCards({ cars, label, busy, onBook, footer }: { cars: Car[]; l
   return (
     <>
       <CarGrid aria-label={label} aria-busy={busy} $busy={busy}>
-        {cars.slice(0, shown).map((car, index) => (
-          <li key={car._id}>
-            <CarCard car={car} onBook={onBook} picture={pictureOf(index)} />
-          </li>
-        ))}
+        {cars.slice(0, shown).map((car, index) => {
+          const card = (
+            <li key={car._id}>
+              <CarCard car={car} onBook={onBook} picture={pictureOf(index)} />
+            </li>
+          );
+          // A boundary per card below the first row: React hydrates each in a task of its own (docs/performance.md, "A signed-in brand list's hydration").
+          return index < FIRST_ROW ? (
+            card
+          ) : (
+            <Suspense key={car._id} fallback={null}>
+              {card}
+            </Suspense>
+          );
+        })}
       </CarGrid>
       {busy && <VisuallyHidden role="status">Loading the next cars…</VisuallyHidden>}
       {shown === cars.length ? footer : null}

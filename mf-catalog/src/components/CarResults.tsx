@@ -81,7 +81,7 @@ export function CarCards({ cars, label, busy, onBook, footer }: { cars: Car[]; l
               <CarCard car={car} onBook={onBook} picture={pictureOf(index)} />
             </li>
           );
-          // A boundary per card below the first row: React hydrates each in a task of its own (docs/performance.md, "A signed-in brand list's hydration").
+          // A boundary per card below the first row: React hydrates each in a task of its own (docs/performance.md, "Cards hydrated in boundaries of their own").
           return index < FIRST_ROW ? (
             card
           ) : (

@@ -7,7 +7,10 @@ import { UsageError } from './release-views.mjs';
 
 test('refuses an unknown remote, a token on the command line and a missing DEPLOY_TOKEN, before it starts a dev server or asks the site', async () => {
   await assert.rejects(run(['nope', '--site', 'http://localhost:1'], { env: {} }), UsageError);
-  await assert.rejects(run(['catalog', '--site', 'http://localhost:1', '--token', 'ucd_x'], { env: { DEPLOY_TOKEN: 'ucd_x' } }), /put the token in DEPLOY_TOKEN/i);
+  await assert.rejects(
+    run(['catalog', '--site', 'http://localhost:1', '--token', 'ucd_x'], { env: { DEPLOY_TOKEN: 'ucd_x' } }),
+    /put the token in DEPLOY_TOKEN/i,
+  );
   await assert.rejects(run(['catalog', '--site', 'http://localhost:1'], { env: {} }), /DEPLOY_TOKEN is not set/);
   await assert.rejects(run(['catalog', '--site', 'http://localhost:1', '--path', 'about'], { env: { DEPLOY_TOKEN: 'ucd_x' } }), /--path is a page of the site/);
   await assert.rejects(run(['catalog', '--site=http://localhost:1', '--expires', '90d'], { env: { DEPLOY_TOKEN: 'ucd_x' } }), /--expires takes 10s to 30d/);

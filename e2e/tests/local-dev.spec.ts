@@ -59,9 +59,7 @@ test.afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-test('the local link opens the site with the catalog from the dev server, in the browser only, and a change appears without a reload', async ({
-  browser,
-}) => {
+test('the local link opens the site with the catalog from the dev server, in the browser only, and a change appears without a reload', async ({ browser }) => {
   test.setTimeout(300_000);
   expect(printed).toContain(`Local link: catalog from ${DEV_ORIGIN} inside ${SITE.shell}`);
   expect(address.startsWith(`${SITE.shell}/about?preview=`)).toBe(true);
@@ -121,6 +119,8 @@ test('nobody else gets the dev server: not a browser without the link, not a sec
   // The link was claimed by the first browser: a second one gets the site as everyone does, and is told the link has ended.
   const second = await freshPage(browser);
   await check(second, address);
-  await expect(second.getByRole('region', { name: 'Preview', exact: true })).toContainText('The preview link you opened has expired, was withdrawn or is not valid');
+  await expect(second.getByRole('region', { name: 'Preview', exact: true })).toContainText(
+    'The preview link you opened has expired, was withdrawn or is not valid',
+  );
   await second.context().close();
 });

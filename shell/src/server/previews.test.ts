@@ -180,7 +180,7 @@ describe('a preview link\'s visitor on the render server (docs/releases.md, "Pre
     expect(everyone.body).not.toContain('localhost:3001');
   });
 
-  it('never applies a local link whose dev server is not on the visitor\'s own machine, whatever the API answers', async () => {
+  it("never applies a local link whose dev server is not on the visitor's own machine, whatever the API answers", async () => {
     const page = await get(`${PAGE}?preview=${ELSEWHERE_LINK}`);
     expect(page).toMatchObject({ preview: null, cache: 'hit' });
     expect(page.policy).not.toContain('dev.example.com');

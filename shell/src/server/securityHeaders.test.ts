@@ -49,7 +49,9 @@ test("Stripe's scripts, frames and API only when the deployment says it pays thr
 
 test("a dev server on the visitor's machine: its scripts and its hot-reload socket, and nothing of it in anyone else's policy", () => {
   const config = { apiUrl: 'https://api.example.com' };
-  const local = directives(contentSecurityPolicy({ config, remotes: { ...remotes, catalog: 'http://localhost:3001/mf-manifest.json' }, devServers: ['http://localhost:3001'] }));
+  const local = directives(
+    contentSecurityPolicy({ config, remotes: { ...remotes, catalog: 'http://localhost:3001/mf-manifest.json' }, devServers: ['http://localhost:3001'] }),
+  );
   expect(local['script-src']).toContain('http://localhost:3001');
   expect(local['connect-src']).toEqual(expect.arrayContaining(['http://localhost:3001', 'ws://localhost:3001']));
   // No eval, no inline script for it: its build sends source maps as files.

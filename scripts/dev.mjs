@@ -61,11 +61,13 @@ async function served(manifest, exited) {
 }
 
 async function openInBrowser(address, log) {
+  const couldNot = (error) => log(`Could not open a browser (${error instanceof Error ? error.message : String(error)}): open the address above yourself.`);
   try {
     const { default: open } = await import('open');
-    await open(address);
+    // A machine without a browser opener fails after the spawn: said, never a crash of the dev server.
+    (await open(address)).once('error', couldNot);
   } catch (error) {
-    log(`Could not open a browser (${error instanceof Error ? error.message : String(error)}): open the address above yourself.`);
+    couldNot(error);
   }
 }
 

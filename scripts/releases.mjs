@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError, analysesText, historyTable, rampOf, verdictLine, watchCanaries } from './release-views.mjs';
 import { expiresInSecondsOf, linksTable, makeLink, preview, previewAddress } from './previews.mjs';
 import { commitOf, filesToPublish, publish, uploadSourceMaps, versionOf } from './release-files.mjs';
+import { TOKEN_ON_COMMAND_LINE, apiOf, call, tokenOf } from './site-api.mjs';
 import { buildMissing } from './site/build.mjs';
 import { FRONT_ENDS, REMOTE_NAMES } from './topology.mjs';
 
@@ -32,35 +33,6 @@ const OPTIONS = {
   withdraw: { type: 'boolean' },
   path: { type: 'string' },
 };
-
-async function apiOf(values) {
-  if (values.api) return values.api.replace(/\/+$/, '');
-  if (!values.site) throw new UsageError('--site (the site’s address) is required');
-  const response = await fetch(new URL('/config.json', values.site));
-  if (!response.ok) throw new Error(`${values.site}/config.json responded ${response.status}`);
-  return String((await response.json()).apiUrl).replace(/\/+$/, '');
-}
-
-async function call(api, method, route, token, body) {
-  const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const response = await fetch(`${api}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${answer.message ?? ''}`.trim());
-  return answer;
-}
-
-function tokenOf(values, env) {
-  if (values.token !== undefined)
-    throw new UsageError(
-      '--token is not taken: npm prints a command’s arguments into its output (and every log). Put the token in DEPLOY_TOKEN instead: export DEPLOY_TOKEN=…',
-    );
-  const token = env.DEPLOY_TOKEN?.trim();
-  if (!token)
-    throw new UsageError(
-      'DEPLOY_TOKEN is not set: ask an admin for a deploy token of this remote (npm run deploy-token -w api -- --remote NAME), then export DEPLOY_TOKEN=…',
-    );
-  return token;
-}
 
 function shareOf(values, ramp) {
   if (values.canary === undefined) return ramp?.steps[0];
@@ -199,10 +171,7 @@ export async function run(argv, log = console.log, env = process.env) {
   const [command, name, ...rest] = argv;
   const remote = command === 'list' ? undefined : name;
   const { values } = parseArgs({ args: command === 'list' ? argv.slice(1) : rest, options: OPTIONS, strict: true });
-  if (values.token !== undefined)
-    throw new UsageError(
-      '--token is not taken: npm prints a command’s arguments into its output (and every log). Put the token in DEPLOY_TOKEN instead: export DEPLOY_TOKEN=…',
-    );
+  if (values.token !== undefined) throw new UsageError(TOKEN_ON_COMMAND_LINE);
   if (command !== 'list' && !REMOTE_NAMES.includes(remote)) throw new UsageError(`${command} needs one of ${REMOTE_NAMES.join(', ')}`);
   if (command === 'release') return release(remote, values, log, env);
   if (command === 'promote') return promote(remote, values, log, env);

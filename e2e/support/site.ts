@@ -26,6 +26,9 @@ export const siteDir = () => {
 
 const local = (port: number) => `http://localhost:${port}`;
 
+/** A team's dev server beside the site (docs/releases.md, "Your dev server inside the site"): a port of its own per offset. */
+export const DEV_SERVER_PORT = 6441 + OFFSET;
+
 /**
  * The stack's ports (e2e/playwright.stack.config.ts): its front doors from STACK_PORT, its parts from STACK_PARTS_PORT
  * (scripts/stack/ports.mjs), moved by the offset too.

@@ -48,14 +48,23 @@ export function replaceIn(file: string, from: string, to: string): void {
   writeFileSync(file, source.replace(from, to));
 }
 
-/** Builds the catalog against the bumped packages, with its own sources edited by `edit`. */
-export function buildCatalogVariant(label: string, bumps: Bump[], edit: (catalogDir: string) => void = () => undefined): Variant {
+/**
+ * A team's checkout of mf-catalog, as far as its build needs it (and its commands, with `scripts`),
+ * inside the repository so everything else resolves from the repository's node_modules.
+ */
+export function catalogCheckout(label: string, { scripts = false } = {}): string {
   const work = path.join(ROOT, '.tmp', `${label}-${Date.now()}`);
   mkdirSync(work, { recursive: true });
-  cpSync(path.join(ROOT, 'tooling'), path.join(work, 'tooling'), { recursive: true });
+  for (const folder of ['tooling', ...(scripts ? ['scripts'] : [])]) cpSync(path.join(ROOT, folder), path.join(work, folder), { recursive: true });
   for (const entry of ['src', 'webpack.config.cjs', 'package.json']) {
     cpSync(path.join(ROOT, 'mf-catalog', entry), path.join(work, 'mf-catalog', entry), { recursive: true });
   }
+  return work;
+}
+
+/** Builds the catalog against the bumped packages, with its own sources edited by `edit`. */
+export function buildCatalogVariant(label: string, bumps: Bump[], edit: (catalogDir: string) => void = () => undefined): Variant {
+  const work = catalogCheckout(label);
   for (const bump of bumps) installBump(work, bump);
   edit(path.join(work, 'mf-catalog'));
   execFileSync(path.join(ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], { cwd: path.join(work, 'mf-catalog'), stdio: 'pipe' });

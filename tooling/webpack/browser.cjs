@@ -43,6 +43,9 @@ function compiledOnLoad(host) {
   });
 }
 
+/** Each exposed screen of a dev server inside the site renders its new code on a hot update (hot-screen-loader.cjs). */
+const hotScreenRule = () => ({ test: /[\\/]src[\\/]exposed[\\/][^\\/]+\.tsx$/, enforce: 'pre', use: require.resolve('./hot-screen-loader.cjs') });
+
 function browserConfig(o, production) {
   // The shell's production page starts with a first script of its own build (start.cjs).
   const withStart = o.host && production;
@@ -54,7 +57,8 @@ function browserConfig(o, production) {
     // Every supported browser runs ES2020: webpack's own runtime is then a few KB smaller.
     target: ['web', 'es2020'],
     entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Inside the site its security policy runs no eval(): source maps as files (docs/releases.md, "Your dev server inside the site").
+    devtool: production ? 'source-map' : o.site ? 'cheap-module-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(o.dir, 'dist'),
       publicPath: 'auto',
@@ -69,7 +73,7 @@ function browserConfig(o, production) {
     module: {
       // A name missing from a facade (or a typo in an import) fails the build, not the page.
       parser: { javascript: { exportsPresence: 'error' } },
-      rules: [scriptRule({ production, name: o.name }), pictureRule()],
+      rules: [...(o.site ? [hotScreenRule()] : []), scriptRule({ production, name: o.name, site: o.site }), pictureRule()],
     },
     performance: { hints: false },
     // index.html keeps the comments the render server finds #root's placeholder by.

@@ -22,6 +22,9 @@ function devServer(o) {
     allowedHosts: 'all',
     hot: true,
     headers: { 'Access-Control-Allow-Origin': '*' },
+    // Inside the site (--env site): the hot-reload socket at the address the site's security policy allows for the
+    // link's browser (http://localhost:PORT), and the site's own errors left to the site, not shown over its pages.
+    ...(o.site ? { client: { webSocketURL: { hostname: 'localhost' }, overlay: { errors: true, warnings: false, runtimeErrors: false } } } : {}),
     static: o.copy ? [{ directory: path.join(o.dir, 'public') }] : false,
     // This run's remotes.json and config.json (SHELL_RUNTIME_DIR) win over public/'s, read afresh each request.
     setupMiddlewares: (middlewares) => {

@@ -16,7 +16,8 @@ module.exports = function federatedConfig(options) {
   const o = { ...options, port: portOf(options.name) };
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
-    const browser = browserConfig(o, production);
+    // `--env site`: a dev server the site's pages load (scripts/dev.mjs, `npm run dev -- --site`).
+    const browser = browserConfig({ ...o, site: !production && Boolean(env.site) }, production);
     if (!production || env.WEBPACK_SERVE) return browser;
     return o.host ? [startConfig(o), browser, hostServerConfig(o)] : [browser, remoteServerConfig(o)];
   };

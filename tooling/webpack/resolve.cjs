@@ -21,7 +21,8 @@ function reactRouterProduction() {
   return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
 
-function scriptRule({ production, name }) {
+/** `site`: a dev server inside the site, whose page has the site's production React, which the development JSX runtime cannot run on. */
+function scriptRule({ production, name, site = false }) {
   return {
     test: /\.[jt]sx?$/,
     exclude: /node_modules/,
@@ -31,7 +32,7 @@ function scriptRule({ production, name }) {
       options: {
         jsc: {
           parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic', development: !production } },
+          transform: { react: { runtime: 'automatic', development: !production && !site } },
           target: 'es2020',
           experimental: {
             // The namespace keeps two packages' src/index.ts from naming a component alike.

@@ -20,6 +20,8 @@ const link = (id: string, kind: 'release' | 'local' = 'release', remote = 'catal
 const RELEASE_LINK = link('00000000-0000-4000-8000-000000000001');
 const WITHDRAWN_LINK = link('00000000-0000-4000-8000-000000000002');
 const LOCAL_LINK = link('00000000-0000-4000-8000-000000000003', 'local');
+/** A local link the API (a database someone edited) answers with a dev server on another host. */
+const ELSEWHERE_LINK = link('00000000-0000-4000-8000-000000000004', 'local');
 const BROWSER = 'b'.repeat(32);
 /** Read by the page, which shows the notice once hydrated and clears it. */
 const ENDED_COOKIE = expect.stringMatching(/^release_preview_ended=1; Max-Age=60; Path=\/; SameSite=Lax$/);
@@ -42,6 +44,15 @@ describe('a preview link\'s visitor on the render server (docs/releases.md, "Pre
           remote: 'catalog',
           version: null,
           manifestUrl: 'http://localhost:3001/mf-manifest.json',
+          expiresAt: inADay,
+          browser: BROWSER,
+        },
+        [ELSEWHERE_LINK]: {
+          id: 'e',
+          kind: 'local',
+          remote: 'catalog',
+          version: null,
+          manifestUrl: 'http://dev.example.com:3001/mf-manifest.json',
           expiresAt: inADay,
           browser: BROWSER,
         },
@@ -153,6 +164,28 @@ describe('a preview link\'s visitor on the render server (docs/releases.md, "Pre
     expect(await get(`${PAGE}?preview=${LOCAL_LINK}`)).toMatchObject({ preview: null, setCookie: [ENDED_COOKIE] });
     expect((await get(PAGE, `release_preview=${LOCAL_LINK}.${BROWSER}`)).preview).toMatchObject({ local: [{ remote: 'catalog' }] });
     expect((await get(PAGE)).policy).not.toContain('localhost:3001');
+  });
+
+  it("gives the dev server to the link's browser alone: its /remotes.json names it, nobody else's, and no cached page carries it", async () => {
+    const set = async (cookie = '') =>
+      (await (await fetch(`${base}/remotes.json`, { headers: { cookie: `release_bucket=7${cookie ? `; ${cookie}` : ''}` } })).json()) as Record<string, string>;
+    expect((await set(`release_preview=${LOCAL_LINK}.${BROWSER}`)).catalog).toBe('http://localhost:3001/mf-manifest.json');
+    expect((await set()).catalog).not.toContain('localhost:3001');
+    // A wrong browser secret beside the link: the site as everyone gets it.
+    expect((await set(`release_preview=${LOCAL_LINK}.${'c'.repeat(32)}`)).catalog).not.toContain('localhost:3001');
+    const local = await get(PAGE, `release_preview=${LOCAL_LINK}.${BROWSER}`);
+    expect(local).toMatchObject({ cache: 'bypass', cacheControl: 'private, no-store', serverRendered: false });
+    const everyone = await get(PAGE);
+    expect(everyone).toMatchObject({ cache: 'hit', preview: null });
+    expect(everyone.body).not.toContain('localhost:3001');
+  });
+
+  it("never applies a local link whose dev server is not on the visitor's own machine, whatever the API answers", async () => {
+    const page = await get(`${PAGE}?preview=${ELSEWHERE_LINK}`);
+    expect(page).toMatchObject({ preview: null, cache: 'hit' });
+    expect(page.policy).not.toContain('dev.example.com');
+    expect(page.body).not.toContain('dev.example.com');
+    expect(page.setCookie).toEqual([ENDED_COOKIE]);
   });
 
   it('leaves the preview: the cookie goes, and the visitor is back on the page without the link', async () => {

@@ -46,3 +46,19 @@ test("Stripe's scripts, frames and API only when the deployment says it pays thr
   expect(withStripe['connect-src']).toContain('https://api.stripe.com');
   expect(pageHeaders({ config: { ...config, payments: 'stripe' }, remotes })['Permissions-Policy']).toContain('"https://js.stripe.com"');
 });
+
+test("a dev server on the visitor's machine: its scripts and its hot-reload socket, and nothing of it in anyone else's policy", () => {
+  const config = { apiUrl: 'https://api.example.com' };
+  const local = directives(
+    contentSecurityPolicy({ config, remotes: { ...remotes, catalog: 'http://localhost:3001/mf-manifest.json' }, devServers: ['http://localhost:3001'] }),
+  );
+  expect(local['script-src']).toContain('http://localhost:3001');
+  expect(local['connect-src']).toEqual(expect.arrayContaining(['http://localhost:3001', 'ws://localhost:3001']));
+  // No eval, no inline script for it: its build sends source maps as files.
+  expect(local['script-src']).not.toContain("'unsafe-eval'");
+  expect(local['script-src']).not.toContain("'unsafe-inline'");
+  // One served over https gets a secure socket.
+  expect(directives(contentSecurityPolicy({ config, remotes, devServers: ['https://localhost:3001'] }))['connect-src']).toContain('wss://localhost:3001');
+  const everyone = contentSecurityPolicy({ config, remotes });
+  expect(everyone).not.toContain('3001');
+});

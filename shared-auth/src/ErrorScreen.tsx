@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { SITE_PATHS } from '@usedcars/shared-contract';
 import { Button, GhostButton, buttonStyles, theme, usePageTitle } from '@usedcars/shared-ui';
-import { logOut, useAuth } from './authStore';
+import { useAuth } from './authStore';
+import { logOut } from './session';
 
 /** An Error's message (an ApiError's is the server's), or a string, for people to read. */
 export function errorText(error: unknown): string {

@@ -72,9 +72,12 @@ interface ScreenBase {
   children?: readonly Screen[];
 }
 
+/** The modules an address shows: every exposed module but the booking dialog, which a screen opens. */
+export type ScreenModuleId = Exclude<ModuleId, 'checkout/BookingDialog'>;
+
 export type RemoteScreen = {
-  [Id in Exclude<ModuleId, 'checkout/BookingDialog'>]: ScreenBase & { module: Id; props: ModuleProps<Id> };
-}[Exclude<ModuleId, 'checkout/BookingDialog'>];
+  [Id in ScreenModuleId]: ScreenBase & { module: Id; props: ModuleProps<Id> };
+}[ScreenModuleId];
 
 export type ShellScreen = ScreenBase & { shell: ShellScreenName };
 

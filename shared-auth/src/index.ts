@@ -3,4 +3,4 @@ export { RequireAuth, type LoginRedirectState } from './RequireAuth';
 export { logOut, pageSession, startIdentity, preloadIdentity, signIn, signInWithGoogle } from './session';
 export { signUp, type Registration } from './signUp';
 export type { IdentityAdapter } from './identity/types';
-export { ErrorScreen, errorText } from './ErrorScreen';
+export { ErrorScreen } from './ErrorScreen';

@@ -45,7 +45,8 @@ const OLDER_MODULE_LETS = [
 /** The federation runtime's private globals are read in one adapter, pinned to its version (docs/architecture.md, "Two builds of one remote"). */
 const FEDERATION_ADAPTER = 'federation/src/server/runtimeGlobals.ts';
 const FEDERATION_GLOBALS = {
-  selector: 'Identifier[name=/^__(FEDERATION|VMOK|INSTANCES|GLOBAL_LOADING_REMOTE_ENTRY)__$/], Literal[value=/^__(FEDERATION|VMOK|INSTANCES|GLOBAL_LOADING_REMOTE_ENTRY)__$/]',
+  selector:
+    'Identifier[name=/^__(FEDERATION|VMOK|INSTANCES|GLOBAL_LOADING_REMOTE_ENTRY)__$/], Literal[value=/^__(FEDERATION|VMOK|INSTANCES|GLOBAL_LOADING_REMOTE_ENTRY)__$/]',
   message: `the federation runtime's private globals are read only in ${FEDERATION_ADAPTER}, pinned to the runtime's version.`,
 };
 

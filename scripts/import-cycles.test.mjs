@@ -23,7 +23,8 @@ function filesOf(sources) {
 test('a circle through a type-only import is found, with every file in it', (t) => {
   const { dir, files } = filesOf({
     'config.ts': "import type { S3 } from './storage';\nexport type Settings = { s3: S3 };\n",
-    'storage.ts': "import type { Settings } from './config';\nimport { limit } from './limits';\nexport type S3 = { bucket: string; settings?: Settings; limit: typeof limit };\n",
+    'storage.ts':
+      "import type { Settings } from './config';\nimport { limit } from './limits';\nexport type S3 = { bucket: string; settings?: Settings; limit: typeof limit };\n",
     'limits.ts': 'export const limit = 3;\n',
   });
   t.after(() => rmSync(dir, { recursive: true, force: true }));

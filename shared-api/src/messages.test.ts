@@ -63,7 +63,11 @@ test('while the API fails, it waits longer after each failure (1 s, 2 s, 5 s), a
   const outage = { status: 503, body: { message: 'The database is not available' } };
   replies(outage, outage, outage);
   const following = followMessages({}, controller.signal);
-  for (const [count, waitMs] of [[1, 1_000], [2, 2_000], [3, 5_000]] as const) {
+  for (const [count, waitMs] of [
+    [1, 1_000],
+    [2, 2_000],
+    [3, 5_000],
+  ] as const) {
     await until(() => requests().length === count && jest.getTimerCount() === 1, `request ${count}, then a wait`);
     jest.advanceTimersByTime(waitMs - 1);
     expect(requests().length).toBe(count);

@@ -43,7 +43,6 @@ export type ModuleProps<Id extends ModuleId> = ExposedModules[Id];
 /** The modules an address shows: every exposed module but the booking dialog, which a screen opens. */
 export type ScreenModuleId = Exclude<ModuleId, 'checkout/BookingDialog'>;
 
-
 export interface ParsedModuleId {
   remote: RemoteName;
   /** The module's name in its remote: its webpack `exposes` key without the `./`. */

@@ -1,4 +1,4 @@
-import { CATEGORIES, CATEGORY_PATHS, type Category } from './categories';
+import { CATEGORIES, CATEGORY_PATHS } from './categories';
 import { COMPARE_SEARCH, FACET_PARAMS, LIST_VIEW_SEARCH, SEARCH_VIEW_SEARCH } from './listing';
 import { parseModuleId, type ModuleId, type ModuleProps, type RemoteName, type ScreenModuleId } from './moduleId';
 import type { Role } from './roles';

@@ -7,7 +7,14 @@ import { loaders } from './loaders';
 
 const api = standInApi();
 const buyer: SessionViewer = { uid: 'u1', email: 'b@x.test', name: 'Bea', role: 'Buyer' };
-const message: ConversationMessage = { _id: 'm1', seq: 1, conversationId: 'k1', text: 'Is it still for sale?', from: 'buyer', createdAt: '2026-12-01T10:00:00.000Z' };
+const message: ConversationMessage = {
+  _id: 'm1',
+  seq: 1,
+  conversationId: 'k1',
+  text: 'Is it still for sale?',
+  from: 'buyer',
+  createdAt: '2026-12-01T10:00:00.000Z',
+};
 const conversation: Conversation = {
   _id: 'k1',
   carId: 'c1',

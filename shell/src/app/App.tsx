@@ -46,10 +46,7 @@ function PageOverlays() {
 export function App({ services, telemetry }: { services: PageServices; telemetry?: PageTelemetry }) {
   // The server's first screen is in place: the same screen reached later is rendered as usual.
   useEffect(releaseServerMarkup, []);
-  useEffect(
-    () => installPrefetchOnIntent({ isAppRoute, mayPrefetch }, (address, how) => prefetchAddress(address, how, services)),
-    [services],
-  );
+  useEffect(() => installPrefetchOnIntent({ isAppRoute, mayPrefetch }, (address, how) => prefetchAddress(address, how, services)), [services]);
   useEffect(() => prefetchWhenIdle(registerRemotes), []);
   // What the render server said the page previews, read once: the bar hydrates as it was rendered.
   const [preview] = useState(readPagePreview);
@@ -58,15 +55,15 @@ export function App({ services, telemetry }: { services: PageServices; telemetry
     <RemoteErrorHandlerContext.Provider value={telemetry?.onRemoteError}>
       <PreviewContext.Provider value={preview}>
         <PageServicesContext.Provider value={services}>
-        <PageRouter prepare={prepare}>
-          {telemetry ? (
-            <ScreenViews viewed={telemetry.viewed}>
+          <PageRouter prepare={prepare}>
+            {telemetry ? (
+              <ScreenViews viewed={telemetry.viewed}>
+                <AppContent />
+              </ScreenViews>
+            ) : (
               <AppContent />
-            </ScreenViews>
-          ) : (
-            <AppContent />
-          )}
-        </PageRouter>
+            )}
+          </PageRouter>
         </PageServicesContext.Provider>
       </PreviewContext.Provider>
     </RemoteErrorHandlerContext.Provider>

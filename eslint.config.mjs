@@ -26,7 +26,7 @@ const ZOD_NAMESPACE = {
 
 /** What a page starts with is passed down, not parked (docs/how-to.md, "House rules"). */
 const MODULE_LET = {
-  selector: "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
+  selector: "Program > VariableDeclaration[kind='let']:not([declare=true]), Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
   message: 'no module-level `let` in front-end code: pass the value down (a provider, or the connect/start call) instead of parking it in a module.',
 };
 /** Module-level slots written before that rule, to be converted; the list only shrinks. */

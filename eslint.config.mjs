@@ -15,6 +15,41 @@ import { nameContainsText } from './tooling/eslint-name-contains-text.mjs';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
+const FRONT_END = ['shell/**', 'mf-*/**', 'shared-*/**', 'federation/**'];
+const FRONT_END_TESTS = FRONT_END.flatMap((dir) => [`${dir}/*.test.*`, `${dir}/testing.*`, `${dir}/testing/**`, `${dir}/*.fixture.*`, `${dir}/jest/**`]);
+
+/** zod's `z` object (and its default export) keeps all of zod in a bundle, 40 locales included (docs/performance.md, "zod in the bundles"). */
+const ZOD_NAMESPACE = {
+  selector: "ImportDeclaration[source.value=/(^|\\/)zod$/] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+  message: "import zod as a namespace (`import * as z from './zod'`): the `z` object brings every zod module into the page's bundle.",
+};
+
+/** What a page starts with is passed down, not parked (docs/how-to.md, "House rules"). */
+const MODULE_LET = {
+  selector: "Program > VariableDeclaration[kind='let']:not([declare=true]), Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
+  message: 'no module-level `let` in front-end code: pass the value down (a provider, or the connect/start call) instead of parking it in a module.',
+};
+/** Module-level slots written before that rule, to be converted; the list only shrinks. */
+const OLDER_MODULE_LETS = [
+  'shell/src/features/navigation/prerender.ts',
+  'shell/src/features/navigation/pendingNavigation.ts',
+  'shell/src/features/navigation/linkNavigation.ts',
+  'mf-catalog/src/hooks/useCompareList.ts',
+  'mf-dashboard/src/hooks/useUploads.ts',
+  'shared-auth/src/session.ts',
+  'shared-auth/src/sessionCookie.ts',
+  'shared-auth/src/authStore.ts',
+  'federation/src/page/connection.ts',
+];
+
+/** The federation runtime's private globals are read in one adapter, pinned to its version (docs/architecture.md, "Two builds of one remote"). */
+const FEDERATION_ADAPTER = 'federation/src/server/runtimeGlobals.ts';
+const FEDERATION_GLOBALS = {
+  selector:
+    'Identifier[name=/^__(FEDERATION|VMOK|INSTANCES|GLOBAL_LOADING_REMOTE_ENTRY)__$/], Literal[value=/^__(FEDERATION|VMOK|INSTANCES|GLOBAL_LOADING_REMOTE_ENTRY)__$/]',
+  message: `the federation runtime's private globals are read only in ${FEDERATION_ADAPTER}, pinned to the runtime's version.`,
+};
+
 /** The npm workspaces: a relative import may not cross from one into another. */
 const WORKSPACES = new Set(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces);
 
@@ -172,18 +207,17 @@ export default tseslint.config(
     },
   },
   {
-    // zod's `z` object (and its default export) keeps all of zod in a bundle, 40 locales included;
-    // a namespace import lets webpack keep only what is used (docs/performance.md, "zod in the bundles").
-    files: ['shell/**', 'mf-*/**', 'shared-*/**', 'federation/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ImportDeclaration[source.value=/(^|\\/)zod$/] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
-          message: "import zod as a namespace (`import * as z from './zod'`): the `z` object brings every zod module into the page's bundle.",
-        },
-      ],
-    },
+    files: FRONT_END,
+    rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, MODULE_LET, FEDERATION_GLOBALS] },
+  },
+  {
+    // Tests may keep a module-level `let`; the older slots below are still to be converted.
+    files: [...FRONT_END_TESTS, ...OLDER_MODULE_LETS],
+    rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, FEDERATION_GLOBALS] },
+  },
+  {
+    files: [FEDERATION_ADAPTER],
+    rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, MODULE_LET] },
   },
   {
     // The front ends only: Playwright's fixtures also call a function named `use`.

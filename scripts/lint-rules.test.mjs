@@ -235,3 +235,19 @@ test('a feature may not import another feature, by a relative path or by its pac
     rmSync(other, { recursive: true, force: true });
   }
 });
+
+test('front-end source keeps no module-level let (a test may), and reads the federation runtime’s private globals only in its adapter', async () => {
+  const LET = /^no-restricted-syntax: no module-level `let`/;
+  const GLOBALS = /^no-restricted-syntax: the federation runtime's private globals/;
+  const slot = 'let boot: string | null = null;\nexport const bootOf = () => (boot ??= document.title);\n';
+  assert.ok((await problems('shell/src/app/probe.ts', slot)).some((problem) => LET.test(problem)));
+  assert.ok((await problems('shared-auth/src/probe.ts', `export ${slot}`)).some((problem) => LET.test(problem)));
+  assert.deepEqual(await problems('shell/src/app/probe.test.ts', slot), []);
+  assert.deepEqual(
+    await problems('federation/src/probe.ts', 'declare let __webpack_public_path__: string;\nexport const at = () => __webpack_public_path__;\n'),
+    [],
+  );
+  const peek = 'export const instances = () => (globalThis as { __FEDERATION__?: unknown }).__FEDERATION__;\n';
+  assert.ok((await problems('federation/src/server/probe.ts', peek)).some((problem) => GLOBALS.test(problem)));
+  assert.deepEqual(await problems('federation/src/server/runtimeGlobals.ts', peek), []);
+});

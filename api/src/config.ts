@@ -7,7 +7,7 @@ import { trustProxyFromEnv } from '@usedcars/shared-contract/proxy';
 import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { type PaymentSettings, paymentSettingsFromEnv } from './features/payments/settings';
 import { type MetricsSettings, defaultMetricsSettings } from './features/metrics/metrics';
-import type { S3Settings } from './features/photos/storage';
+import type { PhotoStorageSettings } from './features/photos/storage-settings';
 import { type ReleaseSettings, defaultRollbackSettings, releaseSettingsFromEnv, rollbackSettingsFromEnv } from './features/releases/settings';
 import { type IdentityEnvironment, assertSafeIdentity, identityFromEnv } from './features/auth/identityEnvironment';
 import { ConfigError, countFromEnv, numberFromEnv } from './envValues';
@@ -50,8 +50,6 @@ export interface AppConfig {
   /** The unit of every mileage and the monthly cost's defaults (GET /site-settings). */
   site: SiteSettings;
 }
-
-export type PhotoStorageSettings = { kind: 'folder'; dir: string } | ({ kind: 's3' } & S3Settings);
 
 export interface PhotoSettings {
   storage: PhotoStorageSettings;

@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 /** One event as it arrived: its name, its data (parsed JSON where it is JSON) and its id, if it had one. */
 interface StreamEvent {
   name: string;
@@ -46,21 +48,17 @@ export async function openStream(url: string, headers: Record<string, string> = 
       wake();
     });
   void (async () => {
+    const parser = createParser({
+      onEvent: ({ event: name, data, id }) => {
+        if (!name) return;
+        events.push(name);
+        all.push({ name, data: parsed(data), id });
+        wake();
+      },
+    });
     const decoder = new TextDecoder();
-    let buffer = '';
     try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          const name = /^event: (.+)$/m.exec(block)?.[1];
-          buffer = buffer.slice(end + 2);
-          if (!name) continue;
-          events.push(name);
-          all.push({ name, data: parsed(/^data: (.*)$/m.exec(block)?.[1] ?? ''), id: /^id: (.+)$/m.exec(block)?.[1] });
-          wake();
-        }
-      }
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
     } catch {
       // aborted by close()
     }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { type AppConfig, settingsFromEnv } from '../src/config';
-import type { S3Settings } from '../src/features/photos/storage';
+import type { S3Settings } from '../src/features/photos/storage-settings';
 import { TEST_CONFIG } from './test-config';
 
 /** The bucket photos and releases share, as in production. */

@@ -1,8 +1,21 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn, setSignedOut } from './authStore';
+import { authStore, getAccessToken, saveAccessToken, setSignedIn, setSignedOut } from './authStore';
 import { ErrorScreen } from './ErrorScreen';
+import { startIdentity } from './session';
+import { IdentityDouble } from './testing';
+
+const SAM = { uid: 'u1', email: 'sam@usedcars.test', displayName: 'Sam' };
+
+/** Sam's session, started over an identity service whose sign-out is `signOut`. */
+async function signedInWithIdentity(signOut: () => Promise<void>) {
+  const identity = new IdentityDouble();
+  identity.signOut = signOut;
+  await startIdentity(async () => identity);
+  setSignedIn(SAM, 'Seller');
+  saveAccessToken('t');
+}
 
 function renderErrorScreen(onRetry: () => void = () => undefined, at = '/dashboard') {
   const failing = <ErrorScreen error={new Error('The page could not load')} onRetry={onRetry} />;
@@ -19,13 +32,10 @@ function renderErrorScreen(onRetry: () => void = () => undefined, at = '/dashboa
 
 beforeEach(() => {
   localStorage.clear();
-  setSignedIn({ uid: 'u1', email: 'sam@usedcars.test', displayName: 'Sam' }, 'Seller');
+  setSignedIn(SAM, 'Seller');
   saveAccessToken('t');
 });
-afterEach(() => {
-  setSignOutHandler(null);
-  jest.restoreAllMocks();
-});
+afterEach(() => jest.restoreAllMocks());
 
 test('says in plain words what happened, with focus on its heading; the error itself is behind a disclosure', () => {
   renderErrorScreen();
@@ -57,7 +67,7 @@ test('on a failing home page it offers no link to that same page', async () => {
 
 test("'Log out' logs out and goes to /login", async () => {
   const signOut = jest.fn(async () => undefined);
-  setSignOutHandler(signOut);
+  await signedInWithIdentity(signOut);
   renderErrorScreen();
 
   await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
@@ -76,7 +86,7 @@ test('someone signed out is not offered Log out', () => {
 
 test('when the identity service cannot be reached, Log out still clears the session and goes to /login', async () => {
   const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  setSignOutHandler(async () => {
+  await signedInWithIdentity(async () => {
     throw Object.assign(new Error('network'), { code: 'auth/network-request-failed' });
   });
   renderErrorScreen();

@@ -2,14 +2,9 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { SITE_PATHS } from '@usedcars/shared-contract';
-import { Button, GhostButton, buttonStyles, theme, usePageTitle } from '@usedcars/shared-ui';
-import { logOut, useAuth } from './authStore';
-
-/** An Error's message (an ApiError's is the server's), or a string, for people to read. */
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' && error ? error : 'Unknown error';
-}
+import { Button, GhostButton, buttonStyles, errorText, theme, usePageTitle } from '@usedcars/shared-ui';
+import { useAuth } from './authStore';
+import { logOut } from './session';
 
 /**
  * What a screen that threw leaves in its place (docs/product.md, "When something fails"): plain

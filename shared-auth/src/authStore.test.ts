@@ -1,10 +1,9 @@
-import { authStore, getAccessToken, logOut, saveAccessToken, setRole, setSignOutHandler, setSignedIn, setSignedOut } from './authStore';
+import { authStore, getAccessToken, saveAccessToken, setRole, setSignedIn, setSignedOut } from './authStore';
 
 const user = { uid: 'u1', email: 'rita@usedcars.test', displayName: 'Rita' };
 
 beforeEach(() => {
   localStorage.clear();
-  setSignOutHandler(null);
   authStore.setState({ status: 'loading', user: null, role: null });
 });
 
@@ -24,23 +23,4 @@ test('the access token lives in localStorage under accessToken; signing out clea
   setSignedOut();
   expect(getAccessToken()).toBeNull();
   expect(authStore.getState()).toEqual({ status: 'signedOut', user: null, role: null });
-});
-
-test('log out signs out of the identity service too, and clears the store even if that fails', async () => {
-  const handler = jest.fn(async () => undefined);
-  setSignOutHandler(handler);
-  setSignedIn(user, 'Buyer');
-  saveAccessToken('t');
-  await logOut();
-  expect(handler).toHaveBeenCalledTimes(1);
-  expect(authStore.getState().status).toBe('signedOut');
-
-  setSignOutHandler(async () => {
-    throw new Error('identity service down');
-  });
-  setSignedIn(user, 'Buyer');
-  saveAccessToken('t');
-  await expect(logOut()).rejects.toThrow('identity service down');
-  expect(authStore.getState().status).toBe('signedOut');
-  expect(getAccessToken()).toBeNull();
 });

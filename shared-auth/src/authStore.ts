@@ -77,18 +77,3 @@ export function saveAccessToken(token: string): void {
 export function clearAccessToken(): void {
   globalThis.localStorage?.removeItem(ACCESS_TOKEN_KEY);
 }
-
-/** session.ts hands its adapter's sign-out in. */
-let signOutHandler: (() => Promise<void>) | null = null;
-
-export function setSignOutHandler(handler: (() => Promise<void>) | null): void {
-  signOutHandler = handler;
-}
-
-export async function logOut(): Promise<void> {
-  try {
-    await signOutHandler?.();
-  } finally {
-    setSignedOut();
-  }
-}

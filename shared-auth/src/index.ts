@@ -1,6 +1,6 @@
 export * from './authStore';
 export { RequireAuth, type LoginRedirectState } from './RequireAuth';
-export { pageSession, startIdentity, preloadIdentity, signIn, signInWithGoogle } from './session';
+export { logOut, pageSession, startIdentity, preloadIdentity, signIn, signInWithGoogle } from './session';
 export { signUp, type Registration } from './signUp';
 export type { IdentityAdapter } from './identity/types';
-export { ErrorScreen, errorText } from './ErrorScreen';
+export { ErrorScreen } from './ErrorScreen';

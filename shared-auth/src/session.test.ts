@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
-import { authStore, getAccessToken, logOut, saveAccessToken } from './authStore';
+import { authStore, getAccessToken, saveAccessToken, setSignedIn } from './authStore';
 import { describeAuthError } from './identity/errors';
-import { signIn, signInWithGoogle, startIdentity } from './session';
+import { logOut, signIn, signInWithGoogle, startIdentity } from './session';
 import { signUp } from './signUp';
 import { IdentityDouble, resetSession, type ApiCall, type ApiStandIn } from './testing';
 
@@ -308,4 +308,22 @@ test('a page rendered for its viewer starts the identity SDK only once `after` s
   await logOut();
   expect(early).toBe(1);
   expect(authStore.getState().status).toBe('signedOut');
+});
+
+test('log out signs out of the identity service too, and clears the store and token even when that fails', async () => {
+  const identity = new IdentityDouble();
+  await started(identity);
+  const signOut = jest.spyOn(identity, 'signOut');
+  setSignedIn({ uid: 'u1', email: 'buyer@usedcars.test', displayName: 'Bea' }, 'Buyer');
+  saveAccessToken('t');
+  await logOut();
+  expect(signOut).toHaveBeenCalledTimes(1);
+  expect(authStore.getState().status).toBe('signedOut');
+
+  signOut.mockRejectedValueOnce(new Error('identity service down'));
+  setSignedIn({ uid: 'u1', email: 'buyer@usedcars.test', displayName: 'Bea' }, 'Buyer');
+  saveAccessToken('t');
+  await expect(logOut()).rejects.toThrow('identity service down');
+  expect(authStore.getState().status).toBe('signedOut');
+  expect(getAccessToken()).toBeNull();
 });

@@ -1,4 +1,4 @@
-import { authStore, getAccessToken, saveAccessToken, setSignOutHandler, setSignedIn, setSignedOut, type AuthUser } from './authStore';
+import { authStore, getAccessToken, saveAccessToken, setSignedIn, setSignedOut, type AuthUser } from './authStore';
 import { ApiError, fetchAccessToken, fetchUserByEmail, saveUser } from '@usedcars/shared-api';
 import { connection, type PageSession } from '@usedcars/federation';
 import { UNFINISHED_SIGN_UP } from './identity/codes';
@@ -117,11 +117,6 @@ export function startIdentity(load?: () => Promise<IdentityAdapter>, { after }: 
   loadAdapter = load ?? loadFirebase;
   adapter = null;
   identityUser = null;
-  setSignOutHandler(async () => {
-    identityUser = null;
-    await clearSessionCookie();
-    await (await identity()).signOut();
-  });
   if (!load && !mayHoldSession()) {
     setSignedOut();
     // The page may have been rendered for a session this browser no longer holds.
@@ -134,6 +129,17 @@ export function startIdentity(load?: () => Promise<IdentityAdapter>, { after }: 
       () => undefined,
     );
   return after ? after.then(started, started) : started();
+}
+
+/** Signs out of the identity service (once it has started) and the page's cookie; the store is signed out whatever happens. */
+export async function logOut(): Promise<void> {
+  try {
+    identityUser = null;
+    await clearSessionCookie();
+    if (loadAdapter) await (await identity()).signOut();
+  } finally {
+    setSignedOut();
+  }
 }
 
 /** The Google popup must open while the click still counts as the user's gesture. */

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
-import { authStore, logOut, startRenderedFor } from './authStore';
-import { signIn, startIdentity } from './session';
+import { authStore, startRenderedFor } from './authStore';
+import { logOut, signIn, startIdentity } from './session';
 import { IdentityDouble, resetSession, type ApiCall } from './testing';
 
 /**

@@ -1,6 +1,5 @@
 // Apart from screens.ts: the page's entry needs these few lines, not the registry.
-import { parseModuleId } from './moduleId';
-import type { ModuleId } from './screens';
+import { parseModuleId, type ModuleId } from './moduleId';
 
 export function remoteOf<Id extends string>(id: Id): Id extends `${infer Remote}/${string}` ? Remote : never {
   return parseModuleId(id as unknown as ModuleId).remote as Id extends `${infer Remote}/${string}` ? Remote : never;

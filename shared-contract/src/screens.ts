@@ -1,51 +1,11 @@
-import type { Car } from './car';
-import { CATEGORIES, CATEGORY_PATHS, type Category } from './categories';
+import { CATEGORIES, CATEGORY_PATHS } from './categories';
 import { COMPARE_SEARCH, FACET_PARAMS, LIST_VIEW_SEARCH, SEARCH_VIEW_SEARCH } from './listing';
-import { parseModuleId } from './moduleId';
+import { parseModuleId, type ModuleId, type ModuleProps, type RemoteName, type ScreenModuleId } from './moduleId';
 import type { Role } from './roles';
 import { LOADERS_MODULE } from './remoteModules';
 import { SITE_PATHS, SITE_ROUTES } from './sitePaths';
 
 // Every screen written once; the rest is derived from it (docs/architecture.md, "The screen registry").
-
-export interface BookingDialogProps {
-  car: Car;
-  /** The person dismissed the dialog (Escape, Close, Cancel). */
-  onClose: () => void;
-}
-
-type NoProps = Record<string, never>;
-
-/** Keyed `<remote>/<Module>`: the module is that remote's src/exposed/<Module>.tsx. */
-export interface ExposedModules {
-  'catalog/HomePage': NoProps;
-  'catalog/AboutPage': NoProps;
-  'catalog/BlogsPage': NoProps;
-  'catalog/BrandListPage': { category: Category };
-  'catalog/CarDetailPage': { category: Category };
-  'catalog/SearchPage': NoProps;
-  'catalog/ComparePage': NoProps;
-  'dashboard/DashboardLayout': NoProps;
-  'dashboard/DashboardHome': NoProps;
-  'dashboard/AddProductPage': NoProps;
-  'dashboard/MyProductPage': NoProps;
-  'dashboard/MyBuyersPage': NoProps;
-  'dashboard/SavedCarsPage': NoProps;
-  'dashboard/SavedSearchesPage': NoProps;
-  'dashboard/ReportsPage': NoProps;
-  'dashboard/AuditLogPage': NoProps;
-  'dashboard/ReleasesPage': NoProps;
-  'checkout/PaymentPage': NoProps;
-  /** Not a route: the catalog opens it over its own screens. */
-  'checkout/BookingDialog': BookingDialogProps;
-  'messages/InboxPage': NoProps;
-  'messages/AskSellerPage': NoProps;
-  'messages/ConversationPage': NoProps;
-}
-
-export type ModuleId = keyof ExposedModules;
-export type RemoteName = ModuleId extends `${infer Remote}/${string}` ? Remote : never;
-export type ModuleProps<Id extends ModuleId> = ExposedModules[Id];
 
 export type ShellScreenName = 'LoginPage' | 'RegisterPage' | 'NotFoundPage';
 
@@ -73,8 +33,8 @@ interface ScreenBase {
 }
 
 export type RemoteScreen = {
-  [Id in Exclude<ModuleId, 'checkout/BookingDialog'>]: ScreenBase & { module: Id; props: ModuleProps<Id> };
-}[Exclude<ModuleId, 'checkout/BookingDialog'>];
+  [Id in ScreenModuleId]: ScreenBase & { module: Id; props: ModuleProps<Id> };
+}[ScreenModuleId];
 
 export type ShellScreen = ScreenBase & { shell: ShellScreenName };
 

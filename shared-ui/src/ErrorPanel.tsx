@@ -5,7 +5,7 @@ import { theme } from './theme';
 export interface ErrorPanelProps {
   /** What could not be done, in bold before the reason ('We could not load my orders.'). */
   title?: string;
-  /** Why, in words a person can read (shared-auth's errorText(error) for an API failure). */
+  /** Why, in words a person can read (errorText(error) for an API failure). */
   message: string;
   /** Loads again; without it (a refusal that would answer the same) no button is offered. */
   onRetry?: () => void;

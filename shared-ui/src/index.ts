@@ -11,6 +11,7 @@ export { usePageTitle, usePriorityImage } from './serverHead';
 export { useHydrated } from './useHydrated';
 export { RemoteComponent } from './federation';
 export { isRefusal } from './isRefusal';
+export { errorText } from './errorText';
 export { GlobalStyle } from './GlobalStyle';
 export { Container } from './Container';
 export { focusRing } from './focusRing';

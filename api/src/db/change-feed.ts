@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from './client';
 
-/** Something an API copy keeps in memory that a write anywhere can make wrong (the brand-list pages). */
-export interface CacheHolder {
+/** What follows the change feed: a cache a write anywhere can make wrong (the brand-list pages), or a stream passing the news on to its listeners. */
+export interface ChangeFollower {
   /** Something changed: drop what is kept. */
   invalidate(): void;
   /** Whether anything may be kept at all: not while this copy could miss another copy's change. */
@@ -12,22 +12,22 @@ export interface CacheHolder {
 
 /** How a copy tells every copy, itself included, that a write was accepted. */
 export interface ChangeFeed {
-  attach(holder: CacheHolder): void;
+  attach(follower: ChangeFollower): void;
   /** Resolves once every copy has dropped what the write made wrong (or, for a copy that does not answer, after a short wait). */
   publish(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** One process (PGlite, or a single copy): the copy's own holders are all there is to tell. */
+/** One process (PGlite, or a single copy): the copy's own followers are all there is to tell. */
 export class LocalChangeFeed implements ChangeFeed {
-  private readonly holders: CacheHolder[] = [];
+  private readonly followers: ChangeFollower[] = [];
 
-  attach(holder: CacheHolder): void {
-    this.holders.push(holder);
+  attach(follower: ChangeFollower): void {
+    this.followers.push(follower);
   }
 
   async publish(): Promise<void> {
-    for (const holder of this.holders) holder.invalidate();
+    for (const follower of this.followers) follower.invalidate();
   }
 
   async close(): Promise<void> {}
@@ -65,7 +65,7 @@ export interface PostgresChangeFeedOptions {
  */
 export class PostgresChangeFeed implements ChangeFeed {
   readonly copyId = randomUUID().replaceAll('-', '');
-  private readonly holders: CacheHolder[] = [];
+  private readonly followers: ChangeFollower[] = [];
   private readonly waiting = new Map<string, Waiting>();
   private listener: pg.Client | null = null;
   private listenerPid: number | null = null;
@@ -86,9 +86,9 @@ export class PostgresChangeFeed implements ChangeFeed {
     return this.listenerPid;
   }
 
-  attach(holder: CacheHolder): void {
-    this.holders.push(holder);
-    holder.setCaching(this.listening);
+  attach(follower: ChangeFollower): void {
+    this.followers.push(follower);
+    follower.setCaching(this.listening);
   }
 
   /** Resolves once listening; a failure is retried in the background, with caching off meanwhile. */
@@ -120,9 +120,9 @@ export class PostgresChangeFeed implements ChangeFeed {
       this.listenerPid = rows[0]!.pid;
       this.retryMs = RECONNECT_MS.first;
       // Whatever changed while this copy was not listening is unknown: start from nothing.
-      for (const holder of this.holders) {
-        holder.invalidate();
-        holder.setCaching(true);
+      for (const follower of this.followers) {
+        follower.invalidate();
+        follower.setCaching(true);
       }
     } catch (error) {
       client.removeAllListeners();
@@ -136,7 +136,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     if (client !== this.listener) return;
     this.listener = null;
     this.listenerPid = null;
-    for (const holder of this.holders) holder.setCaching(false);
+    for (const follower of this.followers) follower.setCaching(false);
     client.removeAllListeners();
     client.on('error', () => undefined);
     client.end().catch(() => undefined);
@@ -164,7 +164,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     if (channel === CHANGES_CHANNEL) {
       const [writer = '', sequence = ''] = payload.split(':');
       if (writer === this.copyId) return;
-      for (const holder of this.holders) holder.invalidate();
+      for (const follower of this.followers) follower.invalidate();
       client.query('SELECT pg_notify($1, $2)', [replyChannel(writer), sequence]).catch((error: unknown) => {
         this.options.log?.("could not answer another API copy's change", error);
       });
@@ -177,7 +177,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   }
 
   async publish(): Promise<void> {
-    for (const holder of this.holders) holder.invalidate();
+    for (const follower of this.followers) follower.invalidate();
     const sequence = String((this.sequence += 1));
     // Registered before the notice goes out: the first answers may come before the count does.
     let done!: () => void;

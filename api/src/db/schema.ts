@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Words } from '../features/cars/words';
 import {
   bigint,
   customType,
@@ -32,6 +31,14 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * details and its year (docs/api.md, "Search and facets"). English stems, so "civics" finds "civic".
  */
 const SEARCH_DOCUMENT = sql`setweight(to_tsvector('english', car_name), 'A') || setweight(to_tsvector('english', location), 'B') || setweight(to_tsvector('english', details), 'C') || setweight(to_tsvector('simple', purchase_year), 'D')`;
+
+/** How a buyer's words are matched (docs/api.md, "Search and facets"): kept with a saved search, so its alerts match as the list does. */
+export interface Words {
+  /** A tsquery over the cars' full-text document, or null. */
+  query: string | null;
+  /** Symbols (an emoji), or a query of punctuation alone, a car's text must contain as typed: the full-text parser drops them. */
+  contains: string[];
+}
 
 /** Cars of one model are compared with each other: its brand and name, case and spacing aside (features/market). */
 export const modelKeyOf = (category: SQL, carName: SQL) => sql`${category} || ':' || lower(regexp_replace(btrim(${carName}), '[[:space:]]+', ' ', 'g'))`;

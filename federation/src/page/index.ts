@@ -13,8 +13,8 @@ export {
   type ScreenModule,
   type ScreenLoader,
   type ScreenLoaders,
-  type PrefetchContext,
-  type PrefetchResult,
+  type ScreenLoaderContext,
+  type ScreenLoaderResult,
 } from './loadScreenModule';
 export { RemoteUnavailable } from '../core/errors';
 export { RemoteArea, RemoteErrorHandlerContext, type RemoteAreaProps, type FallbackProps, type RemoteErrorHandler, type RemoteErrorReport } from './RemoteArea';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { remoteOf, type ModuleId, type ModuleProps, type RemoteName, type SessionViewer } from '@usedcars/shared-contract';
+import { remoteOf, type ModuleId, type ModuleProps, type RemoteName, type ScreenModuleId, type SessionViewer } from '@usedcars/shared-contract';
 import { RemoteUnavailable } from '../core/errors';
 import { connection } from './connection';
 
@@ -16,20 +16,18 @@ export interface ScreenModule<Id extends ModuleId> {
 }
 
 /** docs/architecture.md, "Navigation between screens". */
-export type ScreenLoader<Id extends ModuleId> = (context: PrefetchContext<Id>) => Promise<PrefetchResult | void>;
-
-type RouteModule = Exclude<ModuleId, 'checkout/BookingDialog'>;
+export type ScreenLoader<Id extends ModuleId> = (context: ScreenLoaderContext<Id>) => Promise<ScreenLoaderResult | void>;
 
 /** null: the screen reads when shown. */
-export type ScreenLoaders<R extends RemoteName> = { [Id in Extract<RouteModule, `${R}/${string}`>]: ScreenLoader<Id> | null };
+export type ScreenLoaders<R extends RemoteName> = { [Id in Extract<ScreenModuleId, `${R}/${string}`>]: ScreenLoader<Id> | null };
 
 /** The response's status: 404 for `notFound`, 410 for `gone`. */
-export interface PrefetchResult {
+export interface ScreenLoaderResult {
   notFound?: boolean;
   gone?: boolean;
 }
 
-export interface PrefetchContext<Id extends ModuleId> {
+export interface ScreenLoaderContext<Id extends ModuleId> {
   /** What is in it when rendering starts is rendered, and handed to the page. */
   queryClient: QueryClient;
   params: Readonly<Record<string, string | undefined>>;

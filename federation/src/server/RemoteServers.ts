@@ -5,7 +5,8 @@ import ssrPublicPath from '../ssr-public-path';
 import { entryOf } from '../core/entry';
 import { RemoteUnavailable, reasonOf } from '../core/errors';
 import { parseManifest, type PublishedManifest } from '../core/manifest';
-import { forgetServerEntry, isolatedServerEntry } from './isolatedEntry';
+import { isolatedServerEntry } from './isolatedEntry';
+import { forgetLoadedEntry } from './runtimeGlobals';
 import { serverSharingProblems } from './serverSharing';
 
 type SharedPackages = ConstructorParameters<typeof ModuleFederation>[0]['shared'];
@@ -143,7 +144,7 @@ export class RemoteServers {
 
   private letGo(version: string, build: LoadedBuild): void {
     this.builds.delete(version);
-    forgetServerEntry(build.remote, build.entry);
+    forgetLoadedEntry(build.remote, build.entry);
   }
 
   /**

@@ -1,21 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { withInstancesHidden } from './runtimeGlobals';
 
 type RemoteEntryExports = Awaited<ReturnType<NonNullable<ModuleFederationRuntimePlugin['loadEntry']>>>;
-
-interface RuntimeInstance {
-  name?: string;
-  options?: { name?: string };
-}
-
-/** Each build's runtime looks itself up there by its name. */
-function runtimeInstances(): RuntimeInstance[] {
-  const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__?: RuntimeInstance[] } }).__FEDERATION__;
-  return federation?.__INSTANCES__ ?? [];
-}
-
-const nameOf = (instance: RuntimeInstance) => instance.options?.name ?? instance.name;
 
 /** Node's own modules, resolved as the runtime's own loader does. */
 const requireForRemotes = createRequire(path.join(process.cwd(), '__mf_require_base__.js'));
@@ -26,25 +14,10 @@ function runServerEntry(code: string, entryUrl: string, remote: string): RemoteE
   // Compiled in this realm, so the build's runtime shares this module's globals (vm would use Node's main context).
   const run = new Function('exports', 'module', 'require', '__dirname', '__filename', `${code}\n//# sourceURL=${entryUrl}`) as (...args: unknown[]) => void;
   const module = { exports: {} as unknown };
-  const instances = runtimeInstances();
-  const others = instances.filter((instance) => nameOf(instance) === remote);
-  for (const other of others) instances.splice(instances.indexOf(other), 1);
-  const before = new Set(instances);
-  try {
-    run(module.exports, module, requireForRemotes, path.posix.dirname(url.pathname), path.posix.basename(url.pathname));
-  } finally {
-    for (let at = instances.length - 1; at >= 0; at -= 1) if (!before.has(instances[at]!)) instances.splice(at, 1);
-    instances.push(...others);
-  }
+  withInstancesHidden(remote, () => run(module.exports, module, requireForRemotes, path.posix.dirname(url.pathname), path.posix.basename(url.pathname)));
   const container = module.exports as RemoteEntryExports | undefined;
   if (typeof container?.get !== 'function' || typeof container.init !== 'function') throw new Error(`${entryUrl} is not a federation container`);
   return container;
-}
-
-/** So a build no release uses can be collected. */
-export function forgetServerEntry(remote: string, entryUrl: string): void {
-  const loading = (globalThis as { __GLOBAL_LOADING_REMOTE_ENTRY__?: Record<string, unknown> }).__GLOBAL_LOADING_REMOTE_ENTRY__;
-  if (loading) delete loading[`${remote}:${entryUrl}`];
 }
 
 export function isolatedServerEntry(fetcher: typeof fetch, timeoutMs: number): ModuleFederationRuntimePlugin {

@@ -1,4 +1,4 @@
-import type { PrefetchContext, PrefetchResult, ScreenLoaders } from '@usedcars/federation';
+import type { ScreenLoaderContext, ScreenLoaderResult, ScreenLoaders } from '@usedcars/federation';
 import { siteSettingsQuery } from '@usedcars/shared-api/cars';
 import { favouritesQuery } from '@usedcars/shared-api/favourites';
 import type { SessionViewer } from '@usedcars/shared-contract';
@@ -7,7 +7,7 @@ import { brandFacetFilters, readListView } from '../lib/listParams';
 import { readCompareIds } from '../lib/compareParams';
 import { readSearchView } from '../lib/searchParams';
 
-type QueryClient = PrefetchContext<'catalog/BrandListPage'>['queryClient'];
+type QueryClient = ScreenLoaderContext<'catalog/BrandListPage'>['queryClient'];
 
 /** A signed-in buyer's hearts are on every car card and car page. */
 function loadHearts(queryClient: QueryClient, viewer: SessionViewer | null): Promise<void> {
@@ -18,7 +18,7 @@ function loadHearts(queryClient: QueryClient, viewer: SessionViewer | null): Pro
 const loadSettings = (queryClient: QueryClient) => queryClient.prefetchQuery(siteSettingsQuery());
 
 /** A brand's list: the page of cars the address asks for, its facets' counts, and a buyer's hearts. */
-async function loadBrandList({ queryClient, props, search, viewer }: PrefetchContext<'catalog/BrandListPage'>): Promise<void> {
+async function loadBrandList({ queryClient, props, search, viewer }: ScreenLoaderContext<'catalog/BrandListPage'>): Promise<void> {
   const view = readListView(search);
   await Promise.all([
     queryClient.prefetchQuery(carPageQuery(props.category, view)),
@@ -29,7 +29,7 @@ async function loadBrandList({ queryClient, props, search, viewer }: PrefetchCon
 }
 
 /** The search: its page of cars and its facets' counts, and a buyer's hearts. */
-async function loadSearch({ queryClient, search, viewer }: PrefetchContext<'catalog/SearchPage'>): Promise<void> {
+async function loadSearch({ queryClient, search, viewer }: ScreenLoaderContext<'catalog/SearchPage'>): Promise<void> {
   const view = readSearchView(search);
   await Promise.all([
     queryClient.prefetchQuery(searchPageQuery(view)),
@@ -40,13 +40,13 @@ async function loadSearch({ queryClient, search, viewer }: PrefetchContext<'cata
 }
 
 /** The comparison: the cars its address names. */
-async function loadCompare({ queryClient, search }: PrefetchContext<'catalog/ComparePage'>): Promise<void> {
+async function loadCompare({ queryClient, search }: ScreenLoaderContext<'catalog/ComparePage'>): Promise<void> {
   const ids = readCompareIds(search);
   await Promise.all([ids.length > 0 ? queryClient.prefetchQuery(compareQuery(ids)) : undefined, loadSettings(queryClient)]);
 }
 
 /** A car's page: the car (an unknown id is a 404, an ended listing a 410 on the server), and a buyer's hearts. */
-async function loadCarDetail({ queryClient, params, props, viewer }: PrefetchContext<'catalog/CarDetailPage'>): Promise<PrefetchResult> {
+async function loadCarDetail({ queryClient, params, props, viewer }: ScreenLoaderContext<'catalog/CarDetailPage'>): Promise<ScreenLoaderResult> {
   const id = params.id ?? '';
   await Promise.all([queryClient.prefetchQuery(carQuery(props.category, id)), loadSettings(queryClient), loadHearts(queryClient, viewer)]);
   const lookup = queryClient.getQueryData<CarLookup>(carKeys.detail(props.category, id));

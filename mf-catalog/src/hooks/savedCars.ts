@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { errorText } from '@usedcars/shared-auth';
 import { favouriteKeys, favouritesQuery, saveCar, unsaveCar } from '@usedcars/shared-api/favourites';
 import type { Car, Favourites } from '@usedcars/shared-contract';
 import { useIsBuyer } from './useIsBuyer';
+import { errorText } from '@usedcars/shared-ui';
 
 /** Whether this car is on the signed-in buyer's list; false for anyone else and while the list loads. */
 export function useIsSaved(carId: string): boolean {

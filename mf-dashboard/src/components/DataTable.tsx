@@ -1,7 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { errorText } from '@usedcars/shared-auth';
-import { ErrorPanel, GhostButton, Spinner, focusRing, theme } from '@usedcars/shared-ui';
+import { ErrorPanel, errorText, focusRing, GhostButton, Spinner, theme } from '@usedcars/shared-ui';
 
 export interface Column<Row> {
   header: string;

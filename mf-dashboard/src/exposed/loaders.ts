@@ -1,4 +1,4 @@
-import type { PrefetchContext, ScreenLoaders } from '@usedcars/federation';
+import type { ScreenLoaderContext, ScreenLoaders } from '@usedcars/federation';
 import { favouritesQuery } from '@usedcars/shared-api/favourites';
 import { REMOTE_NAMES } from '@usedcars/shared-contract/topology';
 import {
@@ -17,7 +17,7 @@ import { myOrdersQuery } from '../features/my-orders/useMyOrders';
 import { accountRecordQuery } from '../hooks/useAccountName';
 import { dashboardKeys } from '../lib/queryKeys';
 
-type QueryClient = PrefetchContext<'dashboard/DashboardHome'>['queryClient'];
+type QueryClient = ScreenLoaderContext<'dashboard/DashboardHome'>['queryClient'];
 
 /** The seller's name, then their cars: the API stamps a seller's cars with the name on their account record. */
 async function readSellerCars(queryClient: QueryClient, email: string): Promise<void> {
@@ -27,15 +27,30 @@ async function readSellerCars(queryClient: QueryClient, email: string): Promise<
 }
 
 /** The dashboard's home: what the viewer's role sees there. */
-async function loadDashboardHome({ queryClient, viewer }: PrefetchContext<'dashboard/DashboardHome'>): Promise<void> {
+async function loadDashboardHome({ queryClient, viewer }: ScreenLoaderContext<'dashboard/DashboardHome'>): Promise<void> {
   if (!viewer) return;
   if (viewer.role === 'admin') await Promise.all([queryClient.prefetchQuery(accountsQuery('Buyer')), queryClient.prefetchQuery(accountsQuery('Seller'))]);
   else if (viewer.role === 'Seller') await readSellerCars(queryClient, viewer.email);
   else await queryClient.prefetchQuery(myOrdersQuery(viewer.email));
 }
 
+/** A seller's cars, with the Manage actions. */
+async function loadMyProducts({ queryClient, viewer }: ScreenLoaderContext<'dashboard/MyProductPage'>): Promise<void> {
+  if (viewer?.role === 'Seller') await readSellerCars(queryClient, viewer.email);
+}
+
+/** The buyers of a seller's cars. */
+async function loadMyBuyers({ queryClient, viewer }: ScreenLoaderContext<'dashboard/MyBuyersPage'>): Promise<void> {
+  if (viewer?.role === 'Seller') await queryClient.prefetchQuery(myBuyersQuery());
+}
+
+/** A buyer's favourites. */
+async function loadSavedCars({ queryClient, viewer }: ScreenLoaderContext<'dashboard/SavedCarsPage'>): Promise<void> {
+  if (viewer?.role === 'Buyer') await queryClient.prefetchQuery(favouritesQuery());
+}
+
 /** The Releases screen's first reads, side by side: it shows its sections once all have arrived. */
-async function loadReleases({ queryClient, viewer }: PrefetchContext<'dashboard/ReleasesPage'>): Promise<void> {
+async function loadReleases({ queryClient, viewer }: ScreenLoaderContext<'dashboard/ReleasesPage'>): Promise<void> {
   if (viewer?.role !== 'admin') return;
   const since = healthSince(HEALTH_WINDOWS[0].minutes);
   await Promise.all([
@@ -57,15 +72,9 @@ export const loaders: ScreenLoaders<'dashboard'> = {
   'dashboard/DashboardLayout': null,
   'dashboard/DashboardHome': loadDashboardHome,
   'dashboard/AddProductPage': null,
-  'dashboard/MyProductPage': async ({ queryClient, viewer }) => {
-    if (viewer?.role === 'Seller') await readSellerCars(queryClient, viewer.email);
-  },
-  'dashboard/MyBuyersPage': async ({ queryClient, viewer }) => {
-    if (viewer?.role === 'Seller') await queryClient.prefetchQuery(myBuyersQuery());
-  },
-  'dashboard/SavedCarsPage': async ({ queryClient, viewer }) => {
-    if (viewer?.role === 'Buyer') await queryClient.prefetchQuery(favouritesQuery());
-  },
+  'dashboard/MyProductPage': loadMyProducts,
+  'dashboard/MyBuyersPage': loadMyBuyers,
+  'dashboard/SavedCarsPage': loadSavedCars,
   'dashboard/SavedSearchesPage': null,
   'dashboard/ReportsPage': null,
   'dashboard/AuditLogPage': null,

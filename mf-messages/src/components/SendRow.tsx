@@ -1,5 +1,4 @@
-import { errorText } from '@usedcars/shared-auth';
-import { Button } from '@usedcars/shared-ui';
+import { Button, errorText } from '@usedcars/shared-ui';
 import { FormRefusal } from '@usedcars/shared-ui/form';
 
 /** The state of the request a form sends, as a mutation has it. */

@@ -1,5 +1,4 @@
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { PrefetchContext } from '@usedcars/federation';
 import type { ConversationMessage, MessagePage } from '@usedcars/shared-contract';
 import { fetchConversation, fetchConversations, fetchMessages } from '@usedcars/shared-api/messages';
 
@@ -14,12 +13,12 @@ export const messageKeys = {
 type ThreadPage = MessagePage & { older: string | null };
 export type Thread = InfiniteData<ThreadPage>;
 
-const conversationsQuery = { queryKey: messageKeys.list, queryFn: ({ signal }: { signal: AbortSignal }) => fetchConversations(signal) };
-const conversationQuery = (id: string) => ({
+export const conversationsQuery = { queryKey: messageKeys.list, queryFn: ({ signal }: { signal: AbortSignal }) => fetchConversations(signal) };
+export const conversationQuery = (id: string) => ({
   queryKey: messageKeys.conversation(id),
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchConversation(id, signal),
 });
-const threadQuery = (id: string) => ({
+export const threadQuery = (id: string) => ({
   queryKey: messageKeys.thread(id),
   queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) => fetchMessages(id, pageParam ? { cursor: pageParam } : {}, signal),
   initialPageParam: null as string | null,
@@ -43,18 +42,4 @@ export function addToThread(queryClient: QueryClient, message: ConversationMessa
     const [newest, ...older] = thread.pages;
     return { ...thread, pages: [{ ...newest!, items: [...newest!.items, message] }, ...older] };
   });
-}
-
-/** The inbox, read before it is rendered (on the server for the signed-in viewer). */
-export async function loadInbox({ queryClient, viewer }: PrefetchContext<'messages/InboxPage'>): Promise<void> {
-  if (viewer) await queryClient.prefetchQuery(conversationsQuery);
-}
-
-/** A conversation and its newest messages; an id that is not the viewer's is a 404. */
-export async function loadConversation({ queryClient, viewer, params }: PrefetchContext<'messages/ConversationPage'>): Promise<{ notFound: boolean }> {
-  const id = params.conversationId ?? '';
-  if (!viewer) return { notFound: false };
-  await Promise.all([queryClient.prefetchQuery(conversationQuery(id)), queryClient.prefetchInfiniteQuery(threadQuery(id))]);
-  const failure = queryClient.getQueryState(messageKeys.conversation(id))?.error as { status?: number } | null | undefined;
-  return { notFound: failure?.status === 404 };
 }

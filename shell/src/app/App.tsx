@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import * as Router from 'react-router-dom';
 import { RemoteErrorHandlerContext, releaseServerMarkup } from '@usedcars/federation';
 import { GlobalStyle } from '@usedcars/shared-ui';
 import { NavigationProgress, PageRouter, installPrefetchOnIntent, prefetchWhenIdle } from '../features/navigation';
 import { AppRoutes, isAppRoute, mayPrefetch, prefetchAddress, prepareNavigation, registerRemotes } from './routes';
-import { DeferredToaster } from './services';
+import { DeferredToaster, PageServicesContext, type PageServices } from './services';
 import { PreviewContext } from '../features/preview/PreviewContext';
 import { readPagePreview } from '../features/preview/pagePreview';
 import type { PageTelemetry } from './telemetry';
@@ -18,8 +18,8 @@ function ScreenViews({ viewed, children }: { viewed: (pathname: string) => void;
 
 /**
  * Everything inside the page's router: the route table and the one toaster; every remote renders
- * inside them. (The page's one QueryClient comes with the first screen that needs it:
- * services.tsx.) The browser puts it in the page's router (PageRouter), the render server in a StaticRouter;
+ * inside them. (The page's one QueryClient comes with the first screen that needs it, from the
+ * PageServices above: services.tsx.) The browser puts it in the page's router (PageRouter), the render server in a StaticRouter;
  * the two trees must be alike for the page to hydrate the server's HTML.
  */
 export function AppContent() {
@@ -42,25 +42,29 @@ function PageOverlays() {
   );
 }
 
-export function App({ telemetry }: { telemetry?: PageTelemetry }) {
+/** `services`: the page's, created by its start (startPage.tsx) with the responses the server rendered. */
+export function App({ services, telemetry }: { services: PageServices; telemetry?: PageTelemetry }) {
   // The server's first screen is in place: the same screen reached later is rendered as usual.
   useEffect(releaseServerMarkup, []);
-  useEffect(() => installPrefetchOnIntent({ isAppRoute, mayPrefetch }, prefetchAddress), []);
+  useEffect(() => installPrefetchOnIntent({ isAppRoute, mayPrefetch }, (address, how) => prefetchAddress(address, how, services)), [services]);
   useEffect(() => prefetchWhenIdle(registerRemotes), []);
   // What the render server said the page previews, read once: the bar hydrates as it was rendered.
   const [preview] = useState(readPagePreview);
+  const prepare = useCallback((location: { pathname: string; search: string }) => prepareNavigation(location, services), [services]);
   return (
     <RemoteErrorHandlerContext.Provider value={telemetry?.onRemoteError}>
       <PreviewContext.Provider value={preview}>
-        <PageRouter prepare={prepareNavigation}>
-          {telemetry ? (
-            <ScreenViews viewed={telemetry.viewed}>
+        <PageServicesContext.Provider value={services}>
+          <PageRouter prepare={prepare}>
+            {telemetry ? (
+              <ScreenViews viewed={telemetry.viewed}>
+                <AppContent />
+              </ScreenViews>
+            ) : (
               <AppContent />
-            </ScreenViews>
-          ) : (
-            <AppContent />
-          )}
-        </PageRouter>
+            )}
+          </PageRouter>
+        </PageServicesContext.Provider>
       </PreviewContext.Provider>
     </RemoteErrorHandlerContext.Provider>
   );

@@ -8,10 +8,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet } from 'react-router-dom';
 import { getInstance, init, loadRemote } from '@module-federation/enhanced/runtime';
-import { authStore, setSignOutHandler, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
+import { authStore, setSignedIn, setSignedOut, startIdentity } from '@usedcars/shared-auth';
+import { IdentityDouble } from '@usedcars/shared-auth/testing';
 import { RemoteErrorHandlerContext, connect, connection, type RemoteErrorHandler } from '@usedcars/federation';
 import { startRemoteRegistry } from '@usedcars/federation/browser';
 import { AppRoutes } from './routes';
+import { PageServicesContext, createPageServices } from './services';
 import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 /**
@@ -49,9 +51,11 @@ const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
 function renderAt(path: string, onRemoteError?: RemoteErrorHandler) {
   return render(
     <RemoteErrorHandlerContext.Provider value={onRemoteError}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
+      <PageServicesContext.Provider value={createPageServices()}>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </PageServicesContext.Provider>
     </RemoteErrorHandlerContext.Provider>,
   );
 }
@@ -66,10 +70,7 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-afterEach(() => {
-  setSignOutHandler(null);
-  jest.restoreAllMocks();
-});
+afterEach(() => jest.restoreAllMocks());
 
 test('a remote screen that throws shows its error inside the layout: navigation and footer stay, focus on its heading, no Log out when signed out; it is reported', async () => {
   const reported = jest.fn();
@@ -119,9 +120,10 @@ test('a shell screen that throws shows the same error screen inside the layout',
 });
 
 test("the error screen's Log out, for someone signed in, signs the person out and the route table shows the Login screen", async () => {
+  const identity = new IdentityDouble();
+  const signOut = jest.spyOn(identity, 'signOut');
+  await startIdentity(async () => identity);
   setSignedIn({ uid: 'u1', email: 'bob@usedcars.test', displayName: 'Bob Buyer' }, 'Buyer');
-  const signOut = jest.fn(async () => undefined); // the identity service's sign-out
-  setSignOutHandler(signOut);
   remotes['catalog/AboutPage'] = throwsWhileShowing('The about text answered nonsense');
   renderAt('/about');
   const area = await screen.findByRole('region', { name: 'This page could not be shown' });

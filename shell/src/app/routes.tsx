@@ -8,7 +8,7 @@ import { ScreenSlots, prerenderAddress, useNavigationEffects } from '../features
 import { MainLayout } from '../layout/MainLayout';
 import { RouteErrorBoundary } from '../features/error/RouteErrorBoundary';
 import NotFoundPage from '../features/not-found/NotFoundPage';
-import { loadServices, WithServices } from './services';
+import { WithServices, type PageServices } from './services';
 
 // Named chunks, so the render server can name a form's script in the head.
 const loadLoginPage = () => import(/* webpackChunkName: "screen-LoginPage" */ '../features/auth/LoginPage');
@@ -73,31 +73,32 @@ export function isAppRoute(pathname: string): boolean {
   return !!leaf && !('shell' in leaf && leaf.shell === 'NotFoundPage');
 }
 
-function prepareScreens(pathname: string): Promise<unknown> {
+function prepareScreens(pathname: string, services: PageServices): Promise<unknown> {
   const screens = screensAt(pathname);
   const code = screens.map((screen) =>
     'module' in screen ? loadScreenModule(screen.module).then((module) => module.preload?.()) : SHELL_CODE[screen.shell]?.(),
   );
-  if (screens.some((screen) => screen.readsApi)) code.push(loadServices());
+  if (screens.some((screen) => screen.readsApi)) code.push(services.load());
   return Promise.allSettled(code);
 }
 
-function startScreenData(pathname: string, search: string): Promise<unknown> {
+function startScreenData(pathname: string, search: string, services: PageServices): Promise<unknown> {
   const matches = matchesAt(pathname);
   if (!matches.some(({ screen }) => screen.readsApi)) return Promise.resolve();
   const remote = matches.flatMap((m) => ('module' in m.screen ? [{ screen: m.screen, params: m.params }] : []));
   // The loaders come with their remote's build: asked for beside the page's cache, not after it.
   const { registry } = connection();
   for (const { screen } of remote) if (screen.readsApi) void registry.load(loadersOf(remoteOf(screen.module))).catch(() => undefined);
-  return loadServices()
-    .then((services) => services.startScreenData(remote, new URLSearchParams(search)))
+  return services
+    .load()
+    .then((loaded) => loaded.startScreenData(remote, new URLSearchParams(search)))
     .catch(() => undefined);
 }
 
 /** Waits for the code only: missing data shows the screen's own skeleton. */
-export function prepareNavigation({ pathname, search }: { pathname: string; search: string }): Promise<unknown> {
-  void startScreenData(pathname, search);
-  return prepareScreens(pathname);
+export function prepareNavigation({ pathname, search }: { pathname: string; search: string }, services: PageServices): Promise<unknown> {
+  void startScreenData(pathname, search, services);
+  return prepareScreens(pathname, services);
 }
 
 /** A signed-in screen only for a visitor known to be signed in: the guard sends anyone else to /login. */
@@ -107,9 +108,9 @@ export function mayPrefetch(pathname: string): boolean {
 }
 
 /** docs/architecture.md, "Navigation between screens". */
-export function prefetchAddress(address: string, { prerender }: { prerender: boolean }): void {
+export function prefetchAddress(address: string, { prerender }: { prerender: boolean }, services: PageServices): void {
   const { pathname, search } = new URL(address, window.location.origin);
-  const ready = Promise.all([prepareScreens(pathname), startScreenData(pathname, search)]);
+  const ready = Promise.all([prepareScreens(pathname, services), startScreenData(pathname, search, services)]);
   if (prerender) void ready.then(() => prerenderAddress(pathname, search));
 }
 

@@ -1,5 +1,7 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { createContext, lazy, startTransition, Suspense, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { Spinner } from '@usedcars/shared-ui';
+import type { createServices } from './pageServices';
 
 /**
  * Server data (react-query) and toasts, loaded with the first screen that needs them rather
@@ -7,23 +9,68 @@ import { Spinner } from '@usedcars/shared-ui';
  * there should not pay ~17 KB compressed for a cache and a toaster it never uses (the home page's
  * JavaScript budget, docs/architecture.md). The screen registry says which screens need them.
  */
-let requested = false;
-const listeners = new Set<() => void>();
 // Named, so the render server can ask for it in the HTML's head when the first screen needs it.
-export const loadServices = () => import(/* webpackChunkName: "page-services" */ './pageServices');
+const loadServicesCode = () => import(/* webpackChunkName: "page-services" */ './pageServices');
 
-function request(): void {
-  if (requested) return;
-  requested = true;
-  for (const listener of listeners) listener();
+type LoadedServices = ReturnType<typeof createServices>;
+
+export interface PageServices {
+  /** The services' code, loaded once (again after a failed load); the first load creates their QueryClient. */
+  load(): Promise<LoadedServices>;
+  QueryScope: ComponentType<{ children: ReactNode }>;
+  Toaster: ComponentType;
+  /** A screen that needs the services is on show: the toaster may mount. */
+  request(): void;
+  onRequest(listener: () => void): () => void;
 }
 
-const QueryScope = lazy(() => loadServices().then((m) => ({ default: m.QueryScope })));
-const LazyToaster = lazy(() => loadServices().then((m) => ({ default: m.AppToaster })));
+/**
+ * The page's services, created once by the page's start (with the responses the server rendered it
+ * with, so the first screen shows them at once) or once per request by the render server (with the
+ * request's own QueryClient: one visitor's responses never reach another's page).
+ */
+export function createPageServices(from: { rendered?: DehydratedState; client?: QueryClient } = {}): PageServices {
+  let loaded: Promise<LoadedServices> | undefined;
+  const load = () =>
+    (loaded ??= loadServicesCode().then(
+      (code) => code.createServices(from),
+      (error: unknown) => {
+        loaded = undefined;
+        throw error;
+      },
+    ));
+  let requested = false;
+  const listeners = new Set<() => void>();
+  return {
+    load,
+    QueryScope: lazy(() => load().then((services) => ({ default: services.QueryScope }))),
+    Toaster: lazy(() => load().then((services) => ({ default: services.Toaster }))),
+    request() {
+      if (requested) return;
+      requested = true;
+      for (const listener of listeners) listener();
+    },
+    onRequest(listener) {
+      listeners.add(listener);
+      if (requested) listener();
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** Given by App in the browser and by the render server for each request. */
+export const PageServicesContext = createContext<PageServices | null>(null);
+
+function usePageServices(): PageServices {
+  const services = useContext(PageServicesContext);
+  if (!services) throw new Error('No PageServicesContext above this screen: App and the render server provide one');
+  return services;
+}
 
 /** Wraps a screen that reads the API or raises toasts: it renders inside the page's one QueryClient. */
 export function WithServices({ children }: { children: ReactNode }) {
-  useEffect(request, []);
+  const { QueryScope, request } = usePageServices();
+  useEffect(request, [request]);
   return (
     <Suspense fallback={<Spinner />}>
       <QueryScope>{children}</QueryScope>
@@ -37,20 +84,14 @@ export function WithServices({ children }: { children: ReactNode }) {
  * screen, whichever it is.
  */
 export function DeferredToaster() {
+  const { Toaster, onRequest } = usePageServices();
   // The server renders no toaster; the page mounts it after hydrating, as a transition React may
   // slice and interrupt, not in the task that follows hydration (docs/performance.md, "A hydrated screen renders once").
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const show = () => startTransition(() => setWanted(true));
-    listeners.add(show);
-    if (requested) show();
-    return () => {
-      listeners.delete(show);
-    };
-  }, []);
+  useEffect(() => onRequest(() => startTransition(() => setWanted(true))), [onRequest]);
   return wanted ? (
     <Suspense fallback={null}>
-      <LazyToaster />
+      <Toaster />
     </Suspense>
   ) : null;
 }

@@ -2,16 +2,16 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { pageSession, startIdentity, startRenderedFor } from '@usedcars/shared-auth';
 import { connect, keepServerMarkupOf } from '@usedcars/federation';
-import { SERVER_RENDERED_ATTRIBUTE } from '@usedcars/federation/boot';
+import { SERVER_RENDERED_ATTRIBUTE, readBootData } from '@usedcars/federation/boot';
 import { startRemoteRegistry } from '@usedcars/federation/browser';
 import { loadRuntimeConfig, readRuntimeConfig } from '@usedcars/federation/config';
 import { App } from './App';
-import { pageBootData } from './boot';
+import { createPageServices } from './services';
 import { pageTelemetry } from './telemetry';
 
 /** Hydrates the server-rendered page (or renders it, when the server left that to the browser). */
 export async function startPage(): Promise<void> {
-  const boot = pageBootData();
+  const boot = readBootData();
   const telemetry = pageTelemetry();
   const pageRemotes = startRemoteRegistry('/remotes.json', boot ?? undefined, telemetry.onRegistered);
   const [config, remotes] = await Promise.allSettled([boot ? Promise.resolve(readRuntimeConfig(boot.config)) : loadRuntimeConfig(), pageRemotes.ready]);
@@ -22,6 +22,8 @@ export async function startPage(): Promise<void> {
     connect({ config: config.value, session: pageSession, registry: pageRemotes.registry });
     telemetry.startWhenIdle(config.value);
   }
+  // The API responses the server rendered with go to the page's one QueryClient, once.
+  const services = createPageServices({ rendered: boot?.queries });
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser
@@ -31,9 +33,9 @@ export async function startPage(): Promise<void> {
       keepServerMarkupOf(boot.staticMarkup ?? []);
       // Rendered for the session cookie's account: hydrated as it, until the identity SDK takes over.
       if (boot.viewer) startRenderedFor(boot.viewer);
-      hydrateRoot(container, <App telemetry={telemetry} />);
+      hydrateRoot(container, <App services={services} telemetry={telemetry} />);
     } else {
-      createRoot(container).render(<App telemetry={telemetry} />);
+      createRoot(container).render(<App services={services} telemetry={telemetry} />);
     }
   });
   // The identity SDK is the heaviest piece; on a page rendered for its viewer it has nothing to do until

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { errorText } from '@usedcars/shared-auth';
 import { markNotificationsRead } from '@usedcars/shared-api/alerts';
-import { GhostButton, theme } from '@usedcars/shared-ui';
+import { errorText, GhostButton, theme } from '@usedcars/shared-ui';
 
 /**
  * Opening the list marks what it shows read; unread notifications older than the list's first page

@@ -4,10 +4,9 @@ import styled from 'styled-components';
 import { IconButton } from './IconButton';
 import { MarkAllRead } from './MarkAllRead';
 import { countBadge } from './navbarStyles';
-import { errorText } from '@usedcars/shared-auth';
 import { fetchNotifications, markNotificationsRead } from '@usedcars/shared-api/alerts';
 import { SITE_PATHS, carDetailPath, type Notification } from '@usedcars/shared-contract';
-import { GhostButton, focusRing, theme } from '@usedcars/shared-ui';
+import { errorText, focusRing, GhostButton, theme } from '@usedcars/shared-ui';
 
 /** How often the unread count is asked for while the page is shown; a focus asks at once. */
 const BELL_POLL_MS = 60_000;

@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 /** What listens: told when everything kept may be wrong, and whether changes reach it at all. */
 export interface ChangeHolder {
   invalidate(): void;
@@ -44,16 +46,9 @@ export function listenForChanges(url: string, holder: ChangeHolder, log: (messag
       const headers: Record<string, string> = { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
       const response = await fetch(url, { signal: controller.signal, headers });
       if (!response.ok || !response.body) throw new Error(`GET ${url} responded ${response.status}${await refusalOf(response)}`);
+      const parser = createParser({ onEvent: ({ event }) => event && handle(event) });
       const decoder = new TextDecoder();
-      let buffer = '';
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const event = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1];
-          buffer = buffer.slice(end + 2);
-          if (event) handle(event);
-        }
-      }
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
       throw new Error('the stream ended');
     } catch (error) {
       holder.setCaching(false);

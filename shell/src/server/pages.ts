@@ -201,14 +201,16 @@ export function createPageResponder({
     // Rendered and kept by what its screens read: a query parameter they ignore makes no new page.
     // The visitor's release set is part of the key: a canary's visitors never get the live release's pages, nor the reverse.
     const key = `${JSON.stringify(remotes)}\n${configText}\n${url}`;
-    const cached = shared ? cache.lookup(key) : undefined;
-    if (cached) {
-      if (!cached.fresh) renderToCache(key, url, config, { remotes, canaries }).catch(() => undefined);
-      reply.headers({ 'X-Render-Cache': cached.fresh ? 'hit' : 'stale', 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
+    /** A kept page is sent as kept; a stale one is rendered again behind it. */
+    const sendKept = (kept: NonNullable<ReturnType<typeof cache.lookup>>, headers: Record<string, string> = {}) => {
+      if (!kept.fresh) renderToCache(key, url, config, { remotes, canaries }).catch(() => undefined);
+      reply.headers({ 'X-Render-Cache': kept.fresh ? 'hit' : 'stale', ...headers });
       serverTiming(reply, undefined, token);
-      count(remotes, 'rendered', '', cached.fresh ? 'hit' : 'stale');
-      return sendPage(request, reply, cached.page.status, cached.page.html, cached.page, vary);
-    }
+      count(remotes, 'rendered', '', kept.fresh ? 'hit' : 'stale');
+      return sendPage(request, reply, kept.page.status, kept.page.html, kept.page, vary);
+    };
+    const cached = shared ? cache.lookup(key) : undefined;
+    if (cached) return sendKept(cached, { 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const cacheOutcome: CacheOutcome = !cache.enabled ? 'none' : shared ? 'miss' : 'bypass';
@@ -220,14 +222,8 @@ export function createPageResponder({
         if (cookie && !viewer) clearSessionCookie(request, reply);
         const nobody = !viewer && !request.headers.authorization && cache.enabled && !preview;
         const kept = nobody ? cache.lookup(key) : undefined;
-        if (kept) {
-          // A forged cookie costs the API's check, never a render of its own.
-          if (!kept.fresh) renderToCache(key, url, config, { remotes, canaries }).catch(() => undefined);
-          reply.header('X-Render-Cache', kept.fresh ? 'hit' : 'stale');
-          serverTiming(reply, undefined, token);
-          count(remotes, 'rendered', '', kept.fresh ? 'hit' : 'stale');
-          return sendPage(request, reply, kept.page.status, kept.page.html, kept.page, vary);
-        }
+        // A forged cookie costs the API's check, never a render of its own.
+        if (kept) return sendKept(kept);
         if (!nobody) {
           const { status, html } = await render(url, config, { remotes, canaries, preview }, cookie && viewer ? { cookie, viewer } : undefined);
           serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);

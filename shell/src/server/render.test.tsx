@@ -103,19 +103,18 @@ test("a visitor without a session gets the sign-in form where a screen that need
   expect(page.preloadScripts).toEqual(expect.arrayContaining(['/638.f00d.js', '/screen-LoginPage.f00d.js']));
 });
 
-test("a build made before its remote exposed loaders is rendered with its screen's own prefetch, loaded once", async () => {
+test("a build that exposes no loaders fails the render with the reason, instead of rendering without its screen's data", async () => {
   loads.length = 0;
-  modules['catalog/CarDetailPage'] = { ...carPage, prefetch: async () => ({ notFound: true }) };
-  const legacy = { current: async (remote: string) => build(remote, false), load: remoteServers.load } as unknown as RemoteServers;
-  const result = await new Renderer({ manifest: { metaData: {} }, chunks: {} }, legacy).render({
+  const withoutLoaders = { current: async (remote: string) => build(remote, false), load: remoteServers.load } as unknown as RemoteServers;
+  const rendering = new Renderer({ manifest: { metaData: {} }, chunks: {} }, withoutLoaders).render({
     url: '/audis/1',
     config: readRuntimeConfig({ apiUrl: 'https://api.test' }),
     remotes,
     signal: new AbortController().signal,
   });
-  expect(result.status).toBe(404);
-  expect(loads).toEqual(['catalog/CarDetailPage']);
-  modules['catalog/CarDetailPage'] = carPage;
+  await expect(rendering).rejects.toMatchObject({ name: 'RemoteUnavailable', message: expect.stringContaining('its loaders could not be loaded') });
+  // Asked of the build neither: a missing module would count as the whole build failing.
+  expect(loads).not.toContain('catalog/loaders');
 });
 
 describe("a remote's static screens", () => {

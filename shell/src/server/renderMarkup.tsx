@@ -8,7 +8,7 @@ import type { SessionViewer } from '@usedcars/shared-contract';
 import { ServerAuthContext, authStateOf } from '@usedcars/shared-auth';
 import { ServerHeadContext, type ServerHead } from '@usedcars/federation';
 import { AppContent } from '../app/App';
-import { RequestQueryClient } from '../app/requestServices';
+import { PageServicesContext, createPageServices } from '../app/services';
 import { PreviewContext } from '../features/preview/PreviewContext';
 import type { PagePreview } from '../features/preview/pagePreview';
 
@@ -64,13 +64,13 @@ export async function renderMarkup(
       sheet.collectStyles(
         <ServerHeadContext.Provider value={head}>
           <ServerAuthContext.Provider value={viewer ? authStateOf(viewer) : null}>
-            <RequestQueryClient.Provider value={queryClient}>
+            <PageServicesContext.Provider value={createPageServices({ client: queryClient })}>
               <PreviewContext.Provider value={preview}>
                 <StaticRouter location={url}>
                   <AppContent />
                 </StaticRouter>
               </PreviewContext.Provider>
-            </RequestQueryClient.Provider>
+            </PageServicesContext.Provider>
           </ServerAuthContext.Provider>
         </ServerHeadContext.Provider>,
       ),

@@ -5,7 +5,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Database, migrationsFolder } from '../client';
-import type { ReleaseFilesHeader, ReleaseFilesSummary } from './release-files';
+
+/** What the header says of the files section that follows the tables. */
+export interface ReleaseFilesHeader {
+  store: string;
+  baseUrl: string;
+}
+
+/** The summary a backup and a restore print. */
+export interface ReleaseFilesSummary {
+  releases: number;
+  files: number;
+  bytes: number;
+  /** Releases with no file in the store: registered from another origin, or already lost. */
+  without: string[];
+}
 
 export const BACKUP_FORMAT = 'usedcars-backup';
 /** 2: the release files follow the tables (a version 1 file has none). */

@@ -5,7 +5,7 @@
  * out of rotation, by name, rather than made live with nothing to load.
  */
 import type { Session } from './catalogue';
-import { BackupError } from './format';
+import { BackupError, type ReleaseFilesHeader, type ReleaseFilesSummary } from './format';
 import type { BackupFile } from './file';
 
 /** Where release files live, as a backup reads and a restore writes them. */
@@ -18,21 +18,6 @@ export interface ReleaseStore {
   get(key: string): Promise<Buffer | null>;
   /** Writes a file, replacing one of the same key. */
   replace(key: string, bytes: Buffer): Promise<void>;
-}
-
-/** What the header says of the files section that follows the tables. */
-export interface ReleaseFilesHeader {
-  store: string;
-  baseUrl: string;
-}
-
-/** The summary a backup and a restore print. */
-export interface ReleaseFilesSummary {
-  releases: number;
-  files: number;
-  bytes: number;
-  /** Releases with no file in the store: registered from another origin, or already lost. */
-  without: string[];
 }
 
 const RELEASES = 'select remote, version, status, manifest_url from public.releases order by remote, created_at, version';

@@ -1,10 +1,10 @@
 import { type SQL, and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { CarListQuery, CarSort, Category, FacetSelection } from '@usedcars/shared-contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DEAL_ORDER, cars } from '../../db/schema';
+import { DEAL_ORDER, cars, type Words } from '../../db/schema';
 import type { Position } from './cursor';
 import { facetWhere } from './facets';
-import { type Words, containsPattern, wordsWhere } from './words';
+import { containsPattern, wordsWhere } from './words';
 
 export interface CarListFilter extends CarListQuery {
   category: Category;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type SQL, and, count, eq } from 'drizzle-orm';
 import { CAR_LIST_MAX_LIMIT, type CarResponse, type CarInput, type Category, GONE_NOTES } from '@usedcars/shared-contract';
-import type { CacheHolder } from '../../db/change-feed';
+import type { ChangeFollower } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { type CarRow, type UserRow, cars } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
@@ -23,7 +23,7 @@ export interface CarPage {
 }
 
 /** Brand lists: pages cached briefly by their query, totals longer by their filters (docs/list-paging.md, "Caching"). */
-export class CarCatalog implements CacheHolder {
+export class CarCatalog implements ChangeFollower {
   private readonly pages: TtlCache<CarPage>;
   private readonly totals: TtlCache<number>;
   /** The page a validated request address was last answered with, found before validating again (docs/list-paging.md, "Caching"). */

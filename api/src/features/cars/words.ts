@@ -1,16 +1,8 @@
 import { type SQL, and, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cars } from '../../db/schema';
+import { cars, type Words } from '../../db/schema';
 
 type Reader = Pick<Db, 'execute'>;
-
-/** How a buyer's words are matched (docs/api.md, "Search and facets"): kept with a saved search, so its alerts match as the list does. */
-export interface Words {
-  /** A tsquery over the cars' full-text document, or null. */
-  query: string | null;
-  /** Symbols (an emoji), or a query of punctuation alone, a car's text must contain as typed: the full-text parser drops them. */
-  contains: string[];
-}
 
 /** More words than this in one query add nothing a buyer meant; the rest are left out. */
 const MAX_WORDS = 8;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { CacheHolder } from '../../db/change-feed';
+import type { ChangeFollower } from '../../db/change-feed';
 
 /** How often an idle stream carries a comment, so proxies keep it open. */
 const HEARTBEAT_MS = 15_000;
@@ -30,7 +30,7 @@ export interface Refusal {
  * to the change feed like the brand-list cache: every accepted write anywhere reaches them as a
  * `change` event, and while this copy could miss another copy's writes they hear `unreliable`.
  */
-export class ChangeStream implements CacheHolder {
+export class ChangeStream implements ChangeFollower {
   private readonly servers = new Set<ServerResponse>();
   private readonly anonymous = new Map<ServerResponse, string>();
   private readonly perNetwork = new Map<string, number>();

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { MessageStreamEvents } from '@usedcars/shared-contract';
-import type { CacheHolder } from '../../db/change-feed';
+import type { ChangeFollower } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { type MessageRecord, rowsOf, toMessage, unreadTotals } from './views';
 
@@ -32,7 +32,7 @@ const SELECT_MESSAGES = sql`select m.id, m.seq, m.conversation_id as "conversati
  * then reads the messages written since the last it saw, in one query for all its listeners, and
  * sends each listener those of its own conversations, and its unread count when that changed.
  */
-export class MessageStream implements CacheHolder {
+export class MessageStream implements ChangeFollower {
   private readonly listeners = new Set<Listener>();
   /** The last message seq this copy has looked past; messages are written in seq order (service.ts). */
   private seen = 0;

@@ -13,7 +13,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { PhotoStorageSettings } from '../../config';
+import type { PhotoStorageSettings, S3Settings } from './storage-settings';
 import { PHOTO_KEY, contentTypeOfKey } from './processing';
 import { StorageUnavailableError, isOutage } from './storage-outage';
 
@@ -147,23 +147,6 @@ export class FolderStorage implements PhotoStorage {
 
 /** How long a connection may take to open, and a request may sit without a byte either way, before it counts as a failure (and is retried). */
 const S3_TIMEOUTS = { connectionTimeout: 3_000, socketTimeout: 5_000 };
-
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  /** Any S3-compatible service (MinIO, R2, …); unset for AWS itself. */
-  endpoint?: string;
-  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, a profile, an instance role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** bucket.host/key (AWS) or host/bucket/key (most other S3-compatible services). */
-  forcePathStyle: boolean;
-  /** Prepended to every key, e.g. "photos/", to share a bucket. */
-  prefix: string;
-  /** Where browsers load the objects from (a CDN in front of the bucket, or the bucket's public address). */
-  publicBaseUrl: string;
-  /** Overrides S3_TIMEOUTS, for a store whose failures should show sooner. */
-  timeouts?: { connectionTimeout: number; socketTimeout: number };
-}
 
 /**
  * An S3 bucket (or any S3-compatible object store). Objects are written with their content type

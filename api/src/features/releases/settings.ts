@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PhotoStorageSettings } from '../../config';
+import type { PhotoStorageSettings } from '../photos/storage-settings';
 import { ConfigError, countFromEnv, numberFromEnv } from '../../envValues';
 
 /** The address the API serves release files under when they sit in a folder. */

@@ -10,7 +10,7 @@ import {
   type FacetOption,
   type SearchQuery,
 } from '@usedcars/shared-contract';
-import type { CacheHolder } from '../../db/change-feed';
+import type { ChangeFollower } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { cars } from '../../db/schema';
 import type { PhotoService } from '../photos/service';
@@ -46,7 +46,7 @@ function ordered(facet: FacetName, options: FacetOption[], picked: readonly stri
  * with the very filters of the results. Pages and counts are kept a few seconds, like the brand
  * lists', and dropped by any write in any API copy.
  */
-export class Search implements CacheHolder {
+export class Search implements ChangeFollower {
   private readonly pages: TtlCache<SearchPage>;
   private readonly counts: TtlCache<SearchFacets>;
 

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FACET_NAMES } from '@usedcars/shared-contract';
-import { errorText } from '@usedcars/shared-auth';
-import { ErrorPanel, usePageTitle } from '@usedcars/shared-ui';
+import { ErrorPanel, errorText, usePageTitle } from '@usedcars/shared-ui';
 import { useBookingDialog } from '../../components/BookingDialogHost';
 import { CarCards, ListFacets, ResultsHeader, describeResults } from '../../components/CarResults';
 import { useResultsHeading } from '../../hooks/useResultsHeading';

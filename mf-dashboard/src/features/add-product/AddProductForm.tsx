@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { errorText } from '@usedcars/shared-auth';
-import { Button, theme } from '@usedcars/shared-ui';
+import { Button, errorText, theme } from '@usedcars/shared-ui';
 import { Field } from '@usedcars/shared-ui/form';
 import { UploadArea } from '../../components/UploadArea';
 import { CarControl } from './CarControl';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { errorText } from '@usedcars/shared-auth';
 import type { User } from '@usedcars/shared-contract';
-import { GhostButton, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
+import { errorText, GhostButton, Spinner, theme, usePageTitle } from '@usedcars/shared-ui';
 import { SmallButton } from '../../components/SmallButton';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';

@@ -1,8 +1,8 @@
 import { useRef, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { errorText } from '@usedcars/shared-auth';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { FormActions, FormRefusal } from '@usedcars/shared-ui/form';
+import { errorText } from '@usedcars/shared-ui';
 
 export interface ConfirmAct {
   run: (onDone: () => void) => void;

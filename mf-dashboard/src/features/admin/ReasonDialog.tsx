@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { errorText } from '@usedcars/shared-auth';
 import { moderationReasonSchema } from '@usedcars/shared-contract';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { Field, FormActions, FormRefusal, TextArea } from '@usedcars/shared-ui/form';
 import { useModerationAct, type ModerationTarget } from './useModeration';
+import { errorText } from '@usedcars/shared-ui';
 
 export interface ReasonRequest {
   act: ModerationTarget;

@@ -1,7 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { errorText } from '@usedcars/shared-auth';
 import type { Car } from '@usedcars/shared-contract';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { Field, FormActions, FormRefusal, Input, TextArea } from '@usedcars/shared-ui/form';
@@ -11,6 +10,7 @@ import { MarketHint } from '../../components/MarketHint';
 import { UNIT_WORDS, useMileageUnit } from '../../hooks/useMileageUnit';
 import { LISTING_FIELDS, listingValues, priceLock, validateListing, type ListingField, type ListingValues } from './listingForm';
 import { useListingUpdate } from './useListingUpdate';
+import { errorText } from '@usedcars/shared-ui';
 
 /**
  * Edit listing, from My Products (docs/product.md, "My Products"): price, condition, location,

@@ -1,9 +1,8 @@
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { errorText } from '@usedcars/shared-auth';
 import type { Car, ListingEnding } from '@usedcars/shared-contract';
-import { Button, GhostButton, theme } from '@usedcars/shared-ui';
+import { Button, errorText, GhostButton, theme } from '@usedcars/shared-ui';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { useListingUpdate } from './useListingUpdate';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { errorText } from '@usedcars/shared-auth';
 import { favouritesQuery, unsaveCar } from '@usedcars/shared-api/favourites';
 import type { Favourites } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../../lib/queryKeys';
 import { afreshUnlessJustRead } from '../../lib/readAfresh';
+import { errorText } from '@usedcars/shared-ui';
 
 /** The buyer's saved cars (GET /favourites), read afresh each time the screen is shown: hearts change it elsewhere. */
 export function useSavedCars() {

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { errorText } from '@usedcars/shared-auth';
 import { deleteSavedSearch, fetchSavedSearches } from '@usedcars/shared-api/alerts';
 import type { SavedSearch } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../../lib/queryKeys';
+import { errorText } from '@usedcars/shared-ui';
 
 /** The buyer's saved searches (GET /saved-searches), read afresh each time: brand lists add to it. */
 export function useSavedSearches() {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { errorText } from '@usedcars/shared-auth';
 import { canaryShareField } from '@usedcars/shared-contract';
 import { Field, Input } from '@usedcars/shared-ui/form';
 import { SmallButton } from '../../../components/SmallButton';
 import { useCanaryShare } from './useReleases';
+import { errorText } from '@usedcars/shared-ui';
 
 /** The canary's share of visitors, 1–99 as the API takes it. */
 export function CanaryShareForm({ remote, share }: { remote: string; share: number }) {

@@ -1,9 +1,9 @@
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { SuccessPanel } from './SuccessPanel';
-import { errorText } from '@usedcars/shared-auth';
 import { SmallButton } from '../../../components/SmallButton';
 import { usePinnedRelease, useUnpin } from './useReleases';
+import { errorText } from '@usedcars/shared-ui';
 
 /** Says which release this browser is pinned to, if any, with the way back to what visitors get. */
 export function PinNotice() {

@@ -1,8 +1,7 @@
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { errorText } from '@usedcars/shared-auth';
 import type { Release } from '@usedcars/shared-contract';
-import { theme } from '@usedcars/shared-ui';
+import { errorText, theme } from '@usedcars/shared-ui';
 import { SmallButton } from '../../../components/SmallButton';
 import { DataTable, type Column, type TableQuery } from '../../../components/DataTable';
 import { formatWhen } from '../formatWhen';

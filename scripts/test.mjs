@@ -1,16 +1,21 @@
 #!/usr/bin/env node
-// `npm test` (docs/how-to.md, "Tests"): `-- --unit` for lint, type checks and jest; `-- --e2e` for the browser suites.
+// `npm test` (docs/how-to.md, "Tests"): `-- --unit` for lint, type checks and jest; `-- --e2e` for the browser suites;
+// `-- --package mf-catalog` or `-- --since <ref>` for what one package's or one diff's change can break (docs/pipeline.md, "What a pipeline runs").
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { scopeOf } from './pipeline.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
-const args = new Set(process.argv.slice(2));
-const runUnit = !args.has('--e2e');
-const runE2e = !args.has('--unit');
+const { values: args } = parseArgs({
+  options: { unit: { type: 'boolean' }, e2e: { type: 'boolean' }, package: { type: 'string' }, since: { type: 'string' } },
+});
+const runUnit = !args.e2e;
+const runE2e = !args.unit;
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const PG_PORT = process.env.PG_THROWAWAY_PORT ?? '55432';
 
@@ -60,13 +65,15 @@ function startPostgres() {
   return { url, stop: () => spawnSync('bash', [path.join(ROOT, 'scripts', 'pg-throwaway.sh'), 'stop', PG_PORT], { stdio: 'inherit' }) };
 }
 
-async function unitSuites() {
-  const pg = startPostgres();
+async function unitSuites(projects) {
+  if (projects?.length === 0) return;
+  const pg = !projects || projects.includes('api') ? startPostgres() : null;
   try {
     const file = path.join(out, 'jest.json');
     // One worker per core: jest's default leaves one core to its own process, which idles (on 2 cores, 356 s against 215 s).
     const workers = `--maxWorkers=${os.availableParallelism()}`;
-    const code = await run(path.join(BIN, 'jest'), ['--ci', workers, '--json', `--outputFile=${file}`], pg ? { TEST_DATABASE_URL: pg.url } : {});
+    const only = projects ? ['--selectProjects', ...projects] : [];
+    const code = await run(path.join(BIN, 'jest'), ['--ci', workers, ...only, '--json', `--outputFile=${file}`], pg ? { TEST_DATABASE_URL: pg.url } : {});
     const report = readJson(file);
     if (!report) {
       console.error('[test] jest produced no report');
@@ -86,17 +93,24 @@ async function unitSuites() {
   }
 }
 
-async function lint() {
-  const code = await run('npm', ['run', '--silent', 'lint']);
+function tallied(stage, code) {
   if (code === 0) tally.passed += 1;
   else tally.failed += 1;
-  console.log(`[test] lint: ${code === 0 ? 'clean' : 'failed'}`);
+  console.log(`[test] ${stage}: ${code === 0 ? 'clean' : 'failed'}`);
+}
 
+/** One pipeline's lint: ESLint, knip and Prettier over its packages only. */
+async function lintPackages(dirs) {
+  if (dirs.length === 0) return;
+  tallied(`lint ${dirs.join(', ')}`, await run(path.join(BIN, 'eslint'), ['--max-warnings', '0', ...dirs]));
+  tallied(`knip ${dirs.join(', ')}`, await run(path.join(BIN, 'knip'), ['--no-progress', ...dirs.flatMap((dir) => ['--workspace', dir])]));
+  tallied(`format ${dirs.join(', ')}`, await run(path.join(BIN, 'prettier'), ['--check', ...dirs]));
+}
+
+async function lint() {
+  tallied('lint', await run('npm', ['run', '--silent', 'lint']));
   // One formatting everywhere (Prettier, .prettierrc.json): a file written another way fails here.
-  const formatCode = await run('npm', ['run', '--silent', 'format:check']);
-  if (formatCode === 0) tally.passed += 1;
-  else tally.failed += 1;
-  console.log(`[test] format: ${formatCode === 0 ? 'clean' : 'failed'}`);
+  tallied('format', await run('npm', ['run', '--silent', 'format:check']));
 
   const tap = path.join(out, 'lint-rules.tap');
   const rulesCode = await run(process.execPath, [
@@ -126,9 +140,9 @@ function workspaces() {
   return readJson(path.join(ROOT, 'package.json')).workspaces;
 }
 
-async function typeChecks() {
+async function typeChecks(dirs = workspaces()) {
   const failed = [];
-  const waiting = [...workspaces()];
+  const waiting = [...dirs];
   // One type check per core at a time: each is a separate tsc process, mostly start-up.
   const checker = async () => {
     for (let dir = waiting.shift(); dir; dir = waiting.shift()) {
@@ -142,7 +156,7 @@ async function typeChecks() {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(4, os.availableParallelism())) }, checker));
-  console.log(`[test] typecheck: ${workspaces().length - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`);
+  console.log(`[test] typecheck: ${dirs.length - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`);
 }
 
 /** Each test's last result decides. */
@@ -163,25 +177,32 @@ function countPlaywright(report) {
   return counts;
 }
 
-async function browserSuite() {
+/** `specs`: only those spec files (a pipeline's), with only the stale builds made again. */
+async function browserSuite(specs) {
+  if (specs?.length === 0) return console.log('[test] browser suite: no spec to run');
   if (process.env.SKIP_BUILD !== '1') {
     console.log('[test] building the shell and the remotes');
     try {
       // The launcher's own build step, so the suite's start-up finds the builds current.
       const { buildMissing } = await import('./site/build.mjs');
-      await buildMissing(console.log, ROOT, { force: true });
+      await buildMissing(console.log, ROOT, { force: !specs });
     } catch (error) {
       console.error(`[test] the front-end build failed: ${error.message}`);
       tally.failed += 1;
       return;
     }
   }
-  await playwrightSuite('browser', 'playwright.config.ts');
+  // A filter is a pattern over the file's path: "tests/releases.spec.ts" leaves out admin-releases.spec.ts.
+  await playwrightSuite(
+    'browser',
+    'playwright.config.ts',
+    (specs ?? []).map((spec) => `tests/${spec}`),
+  );
 }
 
-async function playwrightSuite(name, config) {
+async function playwrightSuite(name, config, filters = []) {
   const file = path.join(out, `${name}.json`);
-  const code = await run(path.join(BIN, 'playwright'), ['test', '--config', path.join(ROOT, 'e2e', config)], {
+  const code = await run(path.join(BIN, 'playwright'), ['test', '--config', path.join(ROOT, 'e2e', config), ...filters], {
     PLAYWRIGHT_JSON_OUTPUT: file,
   });
   const report = readJson(file);
@@ -224,15 +245,23 @@ async function timed(stage, work) {
 }
 
 const started = Date.now();
+let scope = null;
+try {
+  scope = scopeOf(args, ROOT, (line) => console.log(`[test] ${line}`));
+} catch (error) {
+  console.error(`[test] ${error.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 try {
   if (runUnit) {
-    await timed('lint', lint);
-    await timed('typecheck', typeChecks);
-    await timed('jest', unitSuites);
+    await timed('lint', () => (!scope || scope.plan.lintAll ? lint() : lintPackages(scope.plan.lint)));
+    await timed('typecheck', () => typeChecks(scope?.plan.typecheck));
+    await timed('jest', () => unitSuites(scope?.plan.jest));
   }
   if (runE2e) {
-    await timed('browser suite', browserSuite);
-    await timed('stack suite', stackSuite);
+    await timed('browser suite', () => browserSuite(scope?.plan.specs));
+    if (!scope || scope.plan.stack) await timed('stack suite', stackSuite);
   }
 } finally {
   rmSync(out, { recursive: true, force: true });

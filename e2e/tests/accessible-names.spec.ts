@@ -1,3 +1,4 @@
+// Pipelines: catalog, dashboard, checkout
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect as suiteExpect, test } from '../support/test';

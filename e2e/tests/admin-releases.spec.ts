@@ -1,3 +1,4 @@
+// Pipelines: dashboard
 import { randomBytes } from 'node:crypto';
 import { settled, expect as suiteExpect, test } from '../support/test';
 import { hydrated } from '../support/hydration';

@@ -1,3 +1,4 @@
+// Pipelines: catalog, checkout
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';

@@ -1,3 +1,4 @@
+// Pipelines: dashboard
 import { fillCarFacts } from '../support/market';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';

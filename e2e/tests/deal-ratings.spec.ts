@@ -1,3 +1,4 @@
+// Pipelines: catalog, dashboard
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/test';

@@ -1,3 +1,4 @@
+// Pipelines: shell
 import path from 'node:path';
 import { expect, test } from '../support/test';
 import { hydrated } from '../support/hydration';

@@ -1,3 +1,4 @@
+// Pipelines: catalog
 import type { Page } from '@playwright/test';
 import { expect, settled, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';

@@ -1,3 +1,4 @@
+// Pipelines: catalog
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, settled, test } from '../support/test';
 import { logIn } from '../support/auth';

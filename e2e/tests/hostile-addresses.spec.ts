@@ -1,3 +1,4 @@
+// Pipelines: catalog
 import { createHash } from 'node:crypto';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';

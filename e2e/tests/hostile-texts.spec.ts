@@ -1,3 +1,4 @@
+// Pipelines: catalog
 import { listCar, newAccount } from '../support/accounts';
 import { renderServerReady } from '../support/renderServer';
 import { expect, test } from '../support/test';

@@ -1,3 +1,4 @@
+// Pipelines: shell
 import type { Page } from '@playwright/test';
 import { expect, settled, test } from '../support/test';
 import { logIn, submitRegistration } from '../support/auth';

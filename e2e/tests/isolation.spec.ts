@@ -1,3 +1,4 @@
+// Pipelines: shell
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// Pipelines: shell
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { spawn, type ChildProcess } from 'node:child_process';

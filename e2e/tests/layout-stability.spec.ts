@@ -1,3 +1,4 @@
+// Pipelines: catalog, dashboard
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';

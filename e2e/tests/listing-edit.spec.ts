@@ -1,3 +1,4 @@
+// Pipelines: dashboard
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as suiteExpect, test } from '../support/test';
 import { sellerBuyerAndCar, type SpecAccount } from '../support/accounts';

@@ -1,3 +1,4 @@
+// Pipelines: messages
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '../support/test';
 import { listCar, newAccount, sellerBuyerAndCar } from '../support/accounts';

@@ -1,3 +1,4 @@
+// Pipelines: dashboard
 import type { Page } from '@playwright/test';
 import { expect as suiteExpect, test } from '../support/test';
 import { sellerBuyerAndCar } from '../support/accounts';

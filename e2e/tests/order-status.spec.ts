@@ -1,3 +1,4 @@
+// Pipelines: checkout, dashboard
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';

@@ -1,3 +1,4 @@
+// Pipelines: shell
 import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { SITE } from '../support/site';

@@ -1,3 +1,4 @@
+// Pipelines: catalog, dashboard
 import { expect, test } from '../support/test';
 import { DEMO, SITE } from '../support/site';
 

@@ -1,3 +1,4 @@
+// Pipelines: checkout
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/test';

@@ -1,3 +1,4 @@
+// Pipelines: shell, catalog
 import { expect, settled, test } from '../support/test';
 import { SITE } from '../support/site';
 

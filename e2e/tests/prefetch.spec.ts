@@ -1,3 +1,4 @@
+// Pipelines: shell
 import type { Page, Request } from '@playwright/test';
 import topology from '@usedcars/shared-contract/topology.json';
 import { expect, settled, test } from '../support/test';

@@ -1,3 +1,4 @@
+// Pipelines: shell
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';

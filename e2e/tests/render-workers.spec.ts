@@ -1,3 +1,4 @@
+// Pipelines: shell
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '../support/test';
 import { readRemotes } from '../support/remotes';

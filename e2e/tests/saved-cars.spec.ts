@@ -1,3 +1,4 @@
+// Pipelines: catalog, dashboard
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';

@@ -1,3 +1,4 @@
+// Pipelines: catalog
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';

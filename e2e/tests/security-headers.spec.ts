@@ -1,3 +1,4 @@
+// Pipelines: shell
 import type { Page } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { SITE, DEMO, DEMO_PASSWORD } from '../support/site';

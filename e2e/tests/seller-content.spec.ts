@@ -1,3 +1,4 @@
+// Pipelines: catalog
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';

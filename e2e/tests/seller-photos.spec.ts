@@ -1,3 +1,4 @@
+// Pipelines: dashboard
 import { fillCarFacts } from '../support/market';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';

@@ -1,3 +1,4 @@
+// Pipelines: shell, catalog
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, settled, test } from '../support/test';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// Pipelines: shell
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { listCar, newAccount, type SpecAccount } from '../support/accounts';

@@ -1,3 +1,4 @@
+// Pipelines: shell
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, settled, test } from '../support/test';

@@ -1,3 +1,4 @@
+// Pipelines: shell
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, settled, test } from '../support/test';

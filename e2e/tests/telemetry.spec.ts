@@ -1,3 +1,4 @@
+// Pipelines: shell
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LiveSet } from '@usedcars/shared-contract';
 import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';

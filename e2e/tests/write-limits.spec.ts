@@ -1,3 +1,4 @@
+// Pipelines: catalog
 import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logInAt } from '../support/pageChecks';

@@ -1,3 +1,4 @@
+// Pipelines: catalog
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';

@@ -90,7 +90,11 @@ test('a page request with a traceparent yields the render server’s, the API’
   expect(load?.attributes['usedcars.release']).toMatch(/\S/);
   expect(spans.map((span) => span.name)).toEqual(expect.arrayContaining(['render', 'screen catalog/SearchPage', 'loader catalog/SearchPage']));
   // The API's route and the statements it ran.
-  await expect.poll(() => inTrace(traceId).filter((span) => span.attributes['db.system'] === 'postgresql' || span.attributes['db.system.name'] === 'postgresql').length, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => inTrace(traceId).filter((span) => span.attributes['db.system'] === 'postgresql' || span.attributes['db.system.name'] === 'postgresql').length, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
   for (const span of inTrace(traceId)) {
     expect(span.release, `${span.service}'s release`).toMatch(/\S/);
     expect(span.environment).toBe('stack');
@@ -106,7 +110,9 @@ test('a page request without a traceparent starts a trace at the balancer, which
   // Prometheus keeps the trace id beside the API's request durations (its exemplar storage).
   const exemplars = async () => {
     const query = encodeURIComponent('http_request_duration_seconds_bucket{job="api"}');
-    const body = (await (await fetch(`${prometheus()}/api/v1/query_exemplars?query=${query}&start=${Date.now() / 1000 - 600}&end=${Date.now() / 1000 + 60}`)).json()) as {
+    const body = (await (
+      await fetch(`${prometheus()}/api/v1/query_exemplars?query=${query}&start=${Date.now() / 1000 - 600}&end=${Date.now() / 1000 + 60}`)
+    ).json()) as {
       data: Array<{ exemplars: Array<{ labels: Record<string, string> }> }>;
     };
     return body.data.flatMap((series) => series.exemplars.map((exemplar) => exemplar.labels.trace_id));

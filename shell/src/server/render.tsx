@@ -97,7 +97,9 @@ export class Renderer {
     const cookie = request.session?.cookie;
     const session = cookie ? { accessToken: () => null, refreshAccessToken: async () => null, readCredential: () => `Session ${cookie}` } : undefined;
     const registry = new RequestRemotes(this.remoteServers, request.remotes, request.onBuild);
-    return inSpan('render', { 'url.path': request.url }, () => connectRequest({ config: request.config, session, registry }, () => this.renderConnected(request, registry)));
+    return inSpan('render', { 'url.path': request.url }, () =>
+      connectRequest({ config: request.config, session, registry }, () => this.renderConnected(request, registry)),
+    );
   }
 
   private async renderConnected(
@@ -125,7 +127,9 @@ export class Renderer {
       const [, learnt] = await inSpan(`screen ${screen.module}`, named, () =>
         Promise.all([
           inSpan(`load ${screen.module}`, named, () => registry.load(screen.module)),
-          screen.readsApi ? inSpan(`loader ${screen.module}`, named, () => runScreenLoader(screen, { queryClient, params, search, viewer, signal })) : undefined,
+          screen.readsApi
+            ? inSpan(`loader ${screen.module}`, named, () => runScreenLoader(screen, { queryClient, params, search, viewer, signal }))
+            : undefined,
         ]),
       );
       notFound ||= learnt?.notFound === true;

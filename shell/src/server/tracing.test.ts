@@ -33,7 +33,9 @@ describe('tracing in the render server', () => {
     expect(await startRenderTracing(dir, {})).toBeNull();
     const { app, base } = await serve();
     try {
-      const response = await fetch(`${base}${PAGE}`, { headers: { traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01` } });
+      const response = await fetch(`${base}${PAGE}`, {
+        headers: { traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01` },
+      });
       expect(response.status).toBe(404);
       expect(response.headers.get('server-timing')).toMatch(/^render;dur=/);
       expect(response.headers.get('server-timing')).not.toContain('trace;');

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:render` (docs/performance.md, "Measuring").
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -123,10 +124,28 @@ async function releaseSecondBuild(ports, token) {
   await new Promise((resolve) => setTimeout(resolve, 2_500));
 }
 
+/** An OTLP/HTTP receiver that takes the JSON exports and counts their spans, standing in for a tracing backend. */
+async function otlpReceiver() {
+  let spans = 0;
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      for (const resource of JSON.parse(body || '{}').resourceSpans ?? []) for (const scope of resource.scopeSpans ?? []) spans += scope.spans?.length ?? 0;
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { endpoint: `http://127.0.0.1:${server.address().port}`, spans: () => spans, close: () => server.close() };
+}
+
 await buildMissing();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-render-bench-'));
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 const ports = movedPorts(240 + OFFSET);
+// `--traces`: the render server and the API export every span to a receiver in this process (docs/performance.md, "Tracing").
+const traces = process.argv.includes('--traces') ? await otlpReceiver() : null;
+if (traces) process.env.OTEL_EXPORTER_OTLP_ENDPOINT = traces.endpoint;
 const site = await startSite({ ports, dataDir, quiet: true, renderEnv: { LOG_LEVEL: 'warn' } });
 try {
   const origin = `http://localhost:${ports.shell}`;
@@ -141,7 +160,7 @@ try {
     ["a car's page", `${origin}/audis/${car._id}`],
   ];
   console.log(
-    `render bench: ${CONNECTIONS} connections, ${SECONDS} s each, RENDER_WORKERS=${process.env.RENDER_WORKERS ?? `(one per core: ${os.availableParallelism()})`}, load average ${os
+    `render bench${traces ? ', traces exported' : ''}: ${CONNECTIONS} connections, ${SECONDS} s each, RENDER_WORKERS=${process.env.RENDER_WORKERS ?? `(one per core: ${os.availableParallelism()})`}, load average ${os
       .loadavg()
       .map((load) => load.toFixed(2))
       .join(' ')}`,
@@ -212,7 +231,9 @@ try {
     );
   }
   console.log(`  a car booked, seen in its next anonymous page: ${await changeSeenAfter(origin, ports)} ms (goal ≤ 1000)`);
+  if (traces) console.log(`  spans received: ${traces.spans()}`);
 } finally {
   await site.stop();
+  traces?.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

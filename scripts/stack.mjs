@@ -44,6 +44,8 @@ function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
     RELEASE_ORIGINS: doors.files,
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Each span's deployment.environment (docs/operations.md, "Traces").
+    DEPLOYMENT_ENVIRONMENT: process.env.DEPLOYMENT_ENVIRONMENT ?? 'stack',
     ...apiEnv,
   };
 }
@@ -114,6 +116,7 @@ export async function startStack(o) {
       CACHE_PURGE_URL: `http://127.0.0.1:${ports.cachePurge}/`,
       RENDER_WORKERS: String(o.renderWorkers ?? 2),
       TRUST_PROXY: 'loopback',
+      DEPLOYMENT_ENVIRONMENT: process.env.DEPLOYMENT_ENVIRONMENT ?? 'stack',
       ...o.renderEnv,
     };
     for (const [name, port] of [

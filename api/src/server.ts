@@ -15,6 +15,7 @@ import { UnsubscribeTokens } from './mail/unsubscribe';
 import { demoPhotoCacheDir } from './seed/demo-photos';
 import { DemoAccountError, ensureDemoAccounts } from './seed/demo-users';
 import { prepareDatabase } from './seed/seed';
+import { startApiTracing } from './tracing/tracing';
 import { DEMO_PASSWORD_DEFAULT } from './seed/demo-data';
 
 const EMULATOR_ATTEMPTS = 60;
@@ -23,6 +24,8 @@ const EMULATOR_RETRY_MS = 1_000;
 async function main(): Promise<void> {
   // Refuses an emulator where it must not be, before anything is opened or written.
   const settings = settingsFromEnv();
+  // Before the database and the app are opened: their statements and requests are traced (docs/operations.md, "Traces").
+  const tracing = await startApiTracing();
   const identity = new FirebaseIdentity(settings.identity);
   const database = openConfiguredDatabase(settings);
   const photoStorage = storageFromSettings(settings.app.photos.storage);
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     await identity.close();
     await database.close();
+    await tracing?.shutdown();
   });
   if (seeded) app.log.info('empty database: demo data seeded');
 

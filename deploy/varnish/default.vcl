@@ -101,6 +101,13 @@ sub vcl_recv {
     }
     # Only the edge names a visitor's bucket; a client's own header counts for nothing.
     unset req.http.X-Release-Bucket;
+    # The balancer's traceparent goes on, unchanged, to the render server on a miss or a pass (docs/operations.md,
+    # "Traces"); it is in no cache key and no page varies on it, and a hit's Server-Timing, which names the trace of the
+    # request that filled the cache, is removed below. A malformed one is dropped rather than passed on.
+    if (req.http.traceparent !~ "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$") {
+        unset req.http.traceparent;
+        unset req.http.tracestate;
+    }
     # One cached copy per encoding the backends make (brotli, gzip, none), not one per browser's list.
     if (req.http.Accept-Encoding ~ "\bbr\b") {
         set req.http.Accept-Encoding = "br";
@@ -179,7 +186,8 @@ sub vcl_backend_error {
 sub vcl_deliver {
     if (obj.hits > 0) {
         set resp.http.X-Cache = "HIT";
-        # The page token names the one visitor the render server sent this copy to (docs/releases.md, "Behind a CDN").
+        # The page token names the one visitor the render server sent this copy to (docs/releases.md, "Behind a CDN"),
+        # and its trace entry that visitor's request.
         unset resp.http.Server-Timing;
     } else {
         set resp.http.X-Cache = "MISS";

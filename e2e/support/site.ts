@@ -33,7 +33,8 @@ export const DEV_SERVER_PORT = 6441 + OFFSET;
  * The stack's ports (e2e/playwright.stack.config.ts): its front doors from STACK_PORT, its parts from STACK_PARTS_PORT
  * (scripts/stack/ports.mjs), moved by the offset too.
  */
-export const STACK_PORTS = { door: 8280 + OFFSET, parts: 8300 + OFFSET };
+/** `traces`: the OTLP receiver of stack/traces.spec.ts, past the parts' ports. */
+export const STACK_PORTS = { door: 8280 + OFFSET, parts: 8300 + OFFSET, traces: 8370 + OFFSET };
 
 /** Under the stack's config, the page, the API and the emulator are its front doors and its emulator. */
 const STACK = process.env.E2E_STACK === '1';

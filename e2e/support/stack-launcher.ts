@@ -68,6 +68,10 @@ export async function startLauncher(dir: string, { timeoutMs = 300_000 } = {}): 
       WRITE_LIMIT_REGISTRATIONS: '0',
       WRITE_LIMIT_EDITS: '0',
       WRITE_LIMIT_PHOTOS: '0',
+      // Traces go to the receiver stack/traces.spec.ts runs on this port while it runs (nothing listens otherwise:
+      // the exports are dropped), every half second rather than every five.
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${STACK_PORTS.traces}`,
+      OTEL_BSP_SCHEDULE_DELAY: '500',
     },
   });
   closeSync(out);

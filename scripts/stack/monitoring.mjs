@@ -76,7 +76,13 @@ export function startMonitoring(supervisor, { root, siteDir, ports, metricsToken
   const prometheus = supervisor.startChild(
     'prometheus',
     '/usr/bin/prometheus',
-    [`--config.file=${files.prometheus}`, `--storage.tsdb.path=${path.join(dir, 'data')}`, `--web.listen-address=${at(ports.prometheus)}`],
+    [
+      `--config.file=${files.prometheus}`,
+      `--storage.tsdb.path=${path.join(dir, 'data')}`,
+      `--web.listen-address=${at(ports.prometheus)}`,
+      // A traced request's duration names its trace (docs/operations.md, "Traces").
+      '--enable-feature=exemplar-storage',
+    ],
     { cwd: dir, ports: [ports.prometheus], env: {} },
   );
   return [

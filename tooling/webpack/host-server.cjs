@@ -27,7 +27,9 @@ function hostServerConfig(o) {
     node: { __dirname: false, __filename: false },
     externalsPresets: { node: true },
     externalsType: 'commonjs',
-    externals: [/^fastify($|\/)/, /^@fastify\//, /^pino($|\/)/],
+    // OpenTelemetry stays Node's too: its instrumentations patch what Node loads, and one copy of its API is shared. The
+    // shell's package lists the ones shared-contract/src/tracingSdk.ts loads, so Node finds those versions beside the build.
+    externals: [/^fastify($|\/)/, /^@fastify\//, /^pino($|\/)/, /^@opentelemetry\//],
     resolve: resolveOptions({ production: true, server: true }),
     module: {
       // createRequire stays Node's: the render server hands it to the remotes' server builds it runs.

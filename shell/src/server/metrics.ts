@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, type OpenMetricsContentType, Registry, collectDefaultMetrics } from 'prom-client';
+import { currentTraceId } from '@usedcars/shared-contract/tracing';
 import { RemoteUnavailable } from '@usedcars/federation/server';
 import { QueueFull } from './renderQueue';
 import { NotServerRendered } from './render';
@@ -37,6 +38,13 @@ export function fallbackReason(error: unknown): string {
   return 'error';
 }
 
+/** OpenMetrics, the text format that carries exemplars: set before a histogram with exemplars joins the registry. */
+function openMetricsRegistry(): Registry<OpenMetricsContentType> {
+  const registry = new Registry<OpenMetricsContentType>();
+  registry.setContentType(Registry.OPENMETRICS_CONTENT_TYPE);
+  return registry;
+}
+
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2.5];
 
 /**
@@ -44,13 +52,16 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2.5];
  * several workers each keeps its own and the primary adds them up (workers.ts).
  */
 export class RenderMetrics {
-  readonly registry = new Registry();
-  private readonly requests = new Histogram({
+  /** docs/operations.md, "Traces". */
+  readonly registry = openMetricsRegistry();
+  /** A traced request's duration names its trace (the exemplar's trace_id); several workers' sum carries none. */
+  private readonly requests = new Histogram<'kind' | 'status' | 'trace_id'>({
     name: 'http_request_duration_seconds',
     help: 'Render server requests by kind (page, file, other) and status',
     labelNames: ['kind', 'status'] as const,
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
+    enableExemplars: true,
   });
   private readonly pages = new Counter({
     name: 'render_pages_total',
@@ -104,7 +115,8 @@ export class RenderMetrics {
   }
 
   request(kind: 'page' | 'file' | 'other', status: number, seconds: number): void {
-    this.requests.observe({ kind, status: String(status) }, seconds);
+    const traceId = currentTraceId();
+    this.requests.observe({ labels: { kind, status: String(status) }, value: seconds, exemplarLabels: traceId ? { trace_id: traceId } : {} });
   }
 }
 

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
-import { AggregatorRegistry, type Registry } from 'prom-client';
+import { AggregatorRegistry, type OpenMetricsContentType, type Registry } from 'prom-client';
 
 /** METRICS_PORT (a listener of its own, for the scraper), METRICS_HOST (127.0.0.1), METRICS_TOKEN (/metrics on the public port). */
 export interface MetricsServing {
@@ -56,7 +56,7 @@ export function serveClusterMetrics(serving: MetricsServing, log: (message: stri
 }
 
 /** In a worker: its registry is the one the primary collects, and the page asks the primary for the sum. */
-export function workerMetricsText(registry: Registry): MetricsText {
+export function workerMetricsText(registry: Registry<OpenMetricsContentType>): MetricsText {
   // prom-client's worker side answers the primary only once an AggregatorRegistry has been made in it.
   new AggregatorRegistry();
   AggregatorRegistry.setRegistries([registry]);
@@ -77,5 +77,5 @@ export function workerMetricsText(registry: Registry): MetricsText {
 
 /** A single process: its own registry. */
 export const ownMetricsText =
-  (registry: Registry): MetricsText =>
+  (registry: Registry<OpenMetricsContentType>): MetricsText =>
   async () => ({ contentType: registry.contentType, body: await registry.metrics() });

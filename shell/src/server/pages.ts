@@ -17,6 +17,7 @@ import { RELEASE_BUCKET_HEADER, type SharedWith, type VisitorSet, isAnonymous } 
 import { clearSessionCookie, viewerOf, visitorSessionCookie } from './session';
 import { browserOnlyPreview, countedFor, reportedRemotes } from './previewPages';
 import { withPreviewBlock } from '../features/preview/pagePreview';
+import { currentTraceId } from '@usedcars/shared-contract/tracing';
 
 export interface PageResponderOptions {
   renderer: Renderer;
@@ -124,9 +125,10 @@ function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases
   };
 }
 
-/** The page reads its telemetry token from its navigation entry (docs/releases.md, "What is trusted and why"). */
+/** The page reads its telemetry token from its navigation entry (docs/releases.md, "What is trusted and why"); devtools show its trace (docs/operations.md, "Traces"). */
 function serverTiming(reply: FastifyReply, render: string | undefined, token: string | undefined) {
-  const entries = [render, token && `telemetry;desc="${token}"`].filter(Boolean);
+  const traceId = currentTraceId();
+  const entries = [render, token && `telemetry;desc="${token}"`, traceId && `trace;desc="${traceId}"`].filter(Boolean);
   if (entries.length > 0) reply.header('Server-Timing', entries.join(', '));
 }
 

@@ -20,6 +20,7 @@ import {
   entryOf,
   exposedScripts,
   forThePage,
+  releaseOf,
   sharedScripts,
   type PublishedManifest,
   type RemoteBuild,
@@ -29,6 +30,7 @@ import type { PagePreview } from '../features/preview/pagePreview';
 import type { RenderedPage } from './page';
 import { renderMarkup } from './renderMarkup';
 import { match, statusOf } from './routeMatch';
+import { inSpan } from './tracing';
 
 // docs/architecture.md, "Server rendering".
 
@@ -95,7 +97,9 @@ export class Renderer {
     const cookie = request.session?.cookie;
     const session = cookie ? { accessToken: () => null, refreshAccessToken: async () => null, readCredential: () => `Session ${cookie}` } : undefined;
     const registry = new RequestRemotes(this.remoteServers, request.remotes, request.onBuild);
-    return connectRequest({ config: request.config, session, registry }, () => this.renderConnected(request, registry));
+    return inSpan('render', { 'url.path': request.url }, () =>
+      connectRequest({ config: request.config, session, registry }, () => this.renderConnected(request, registry)),
+    );
   }
 
   private async renderConnected(
@@ -118,11 +122,16 @@ export class Renderer {
     for (const screen of toRender) {
       const { remote, module: exposed } = parseModuleId(screen.module);
       const build = await registry.build(remote);
+      const named = { 'usedcars.module': screen.module, 'usedcars.remote': remote, 'usedcars.release': releaseOf(build.manifest, build.manifestUrl, remote) };
       // The screen's code and its data side by side; the render finds the module loaded (the registry keeps it).
-      const [, learnt] = await Promise.all([
-        registry.load(screen.module),
-        screen.readsApi ? runScreenLoader(screen, { queryClient, params, search, viewer, signal }) : undefined,
-      ]);
+      const [, learnt] = await inSpan(`screen ${screen.module}`, named, () =>
+        Promise.all([
+          inSpan(`load ${screen.module}`, named, () => registry.load(screen.module)),
+          screen.readsApi
+            ? inSpan(`loader ${screen.module}`, named, () => runScreenLoader(screen, { queryClient, params, search, viewer, signal }))
+            : undefined,
+        ]),
+      );
       notFound ||= learnt?.notFound === true;
       gone ||= learnt?.gone === true;
       if (screen.staticMarkup && !hydrate.includes(remote)) {
@@ -136,7 +145,7 @@ export class Renderer {
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
     signal.throwIfAborted();
 
-    const rendered = await renderMarkup(url, { queryClient, viewer, preview }, signal);
+    const rendered = await inSpan('render markup', { 'url.path': url }, () => renderMarkup(url, { queryClient, viewer, preview }, signal));
     const readsApi = screens.some((screen) => screen.readsApi);
     // For nobody, the login guard renders the sign-in form where a signed-in screen would be.
     const signInHere = !viewer && screens.some((screen) => screen.access === 'signedIn');

@@ -5,6 +5,7 @@ import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { buildRenderServer } from './app';
 import { RenderMetrics } from './metrics';
 import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsText } from './metricsServing';
+import { startRenderTracing } from './tracing';
 
 /**
  * `node shell/dist-server/main.js`: the shell's render server (docs/operations.md, "The render
@@ -17,16 +18,20 @@ import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsT
  *   whose release registry it reads; config.json's apiUrl), RELEASES_POLL_MS (30000), RELEASE_ORIGINS (where else releases may load from), METRICS_PORT,
  *   METRICS_HOST and METRICS_TOKEN (docs/operations.md, "Metrics"), TELEMETRY_TOKEN (the API's, for render counts),
  *   TRUST_PROXY (as the API's: the proxies whose X-Forwarded-Proto tells HTTPS, for Strict-Transport-Security),
- *   CACHE_PURGE_URL (the shared cache in front, told to purge its pages on every change: docs/operate-production.md).
+ *   CACHE_PURGE_URL (the shared cache in front, told to purge its pages on every change: docs/operate-production.md),
+ *   OTEL_EXPORTER_OTLP_ENDPOINT and the other standard OTEL_ variables (traces: docs/operations.md, "Traces").
  */
 export async function start(): Promise<void> {
   const env = process.env;
+  const distDir = path.resolve(env.SHELL_DIST ?? path.join(__dirname, '..', 'dist'));
+  // Before the server is made: its requests are traced from the first (docs/operations.md, "Traces").
+  const tracing = await startRenderTracing(distDir, env);
   const serving = metricsServingFromEnv(env);
   const metrics = new RenderMetrics();
   // A worker's numbers are added up by the primary, which alone listens on METRICS_PORT (workers.ts).
   const text = cluster.isWorker ? workerMetricsText(metrics.registry) : ownMetricsText(metrics.registry);
   const app = await buildRenderServer({
-    distDir: path.resolve(env.SHELL_DIST ?? path.join(__dirname, '..', 'dist')),
+    distDir,
     runtimeDir: env.SHELL_RUNTIME_DIR ? path.resolve(env.SHELL_RUNTIME_DIR) : undefined,
     budgetMs: Number(env.SSR_BUDGET_MS ?? 300),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -55,7 +60,7 @@ export async function start(): Promise<void> {
   const stop = () => {
     scrapes?.close();
     app.close().then(
-      () => process.exit(0),
+      () => tracing?.shutdown().finally(() => process.exit(0)) ?? process.exit(0),
       () => process.exit(1),
     );
   };

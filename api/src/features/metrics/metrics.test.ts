@@ -29,7 +29,8 @@ describe('API /metrics', () => {
 
     const response = await scrape(`Bearer ${TOKEN}`);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    // OpenMetrics, the text format that carries a traced request's exemplar (docs/operations.md, "Traces").
+    expect(response.headers['content-type']).toMatch(/^application\/openmetrics-text; version=1\.0\.0/);
     const text = response.body;
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} 1\n/);
     // One series per route, whatever car was asked for.

@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { isNull, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, type OpenMetricsContentType, Registry, collectDefaultMetrics } from 'prom-client';
+import { currentTraceId } from '@usedcars/shared-contract/tracing';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -17,18 +18,28 @@ export interface MetricsSettings {
 
 export const defaultMetricsSettings: MetricsSettings = { host: '127.0.0.1' };
 
+/** OpenMetrics, the text format that carries exemplars: set before a histogram with exemplars joins the registry. */
+function openMetricsRegistry(): Registry<OpenMetricsContentType> {
+  const registry = new Registry<OpenMetricsContentType>();
+  registry.setContentType(Registry.OPENMETRICS_CONTENT_TYPE);
+  return registry;
+}
+
 /** Request durations in seconds: most API calls take a few ms, photo uploads seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The API's own numbers, in a registry of its own (never prom-client's global one), one per app. */
 export class ApiMetrics {
-  readonly registry = new Registry();
-  readonly requestDuration = new Histogram({
+  /** docs/operations.md, "Traces". */
+  readonly registry = openMetricsRegistry();
+  /** A traced request's duration names its trace (the exemplar's trace_id). */
+  readonly requestDuration = new Histogram<'method' | 'route' | 'status' | 'trace_id'>({
     name: 'http_request_duration_seconds',
     help: 'API requests by route pattern, method and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
+    enableExemplars: true,
   });
   readonly writeLimitRefusals = new Counter({
     name: 'write_limit_refusals_total',
@@ -90,16 +101,18 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 /** Times every request under its route pattern (never the raw address: one series per route, not per car). */
 export function registerRequestTiming(app: FastifyInstance, metrics: ApiMetrics): void {
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.requestDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    const traceId = currentTraceId();
+    metrics.requestDuration.observe({
+      labels: { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      value: reply.elapsedTime / 1000,
+      exemplarLabels: traceId ? { trace_id: traceId } : {},
+    });
     done();
   });
 }
 
 /** GET /metrics on the public port, for the token's bearer only; a 404 for everyone else, as if absent. */
-export function registerTokenMetrics(app: FastifyInstance, registry: Registry, token: string): void {
+export function registerTokenMetrics(app: FastifyInstance, registry: Registry<OpenMetricsContentType>, token: string): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, token)) return reply.code(404).send({ message: 'Not found' });
     return reply.type(registry.contentType).send(await registry.metrics());
@@ -107,7 +120,7 @@ export function registerTokenMetrics(app: FastifyInstance, registry: Registry, t
 }
 
 /** The scraper's own listener: /metrics and nothing else. */
-export function metricsServer(registry: Registry): FastifyInstance {
+export function metricsServer(registry: Registry<OpenMetricsContentType>): FastifyInstance {
   const server = Fastify({ logger: false });
   server.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   return server;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type OpenMetricsContentType, type Registry } from 'prom-client';
 import type { Db } from '../../db/client';
 import { releases } from '../../db/schema';
 import { REMOTE_NAMES } from './fields';
@@ -13,7 +13,7 @@ import { RELEASE_ACTIONS, type ReleaseAction } from './notices';
 export class ReleaseMetrics {
   private readonly automatic: Counter<'remote' | 'action'>;
 
-  constructor(registry: Registry, db: Db) {
+  constructor(registry: Registry<OpenMetricsContentType>, db: Db) {
     new Gauge({
       name: 'release_canary_share',
       help: "Each remote's canary share of visitors in percent; 0 without a canary",

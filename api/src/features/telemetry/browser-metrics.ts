@@ -1,4 +1,4 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Histogram, type OpenMetricsContentType, type Registry } from 'prom-client';
 import { ERROR_KINDS, type PageEvent, type VitalName } from '@usedcars/shared-contract/telemetry';
 
 /** Distinct releases (per remote) with series at once: a new one past it takes the place of the one seen first. */
@@ -24,7 +24,7 @@ export class BrowserMetrics {
   private readonly releases = new Map<string, { remote: string; release: string }>();
 
   constructor(
-    registry: Registry,
+    registry: Registry<OpenMetricsContentType>,
     private readonly kept = BROWSER_RELEASES_KEPT,
   ) {
     const registers = [registry];

@@ -1,0 +1,45 @@
+import { isSpanContextValid, trace } from '@opentelemetry/api';
+
+// docs/operations.md, "Traces": the render servers and the API trace only when told where to send them.
+
+/** What each process instruments: its incoming requests (Fastify, Node's http), its fetch calls (undici), its SQL (pg). */
+export type Instrumented = 'fastify' | 'http' | 'undici' | 'pg';
+
+export interface TracingOptions {
+  /** service.name: usedcars-render, usedcars-api. */
+  service: string;
+  /** service.version: the release this process runs. */
+  release: string;
+  instrument: readonly Instrumented[];
+  /** Requests no one needs a trace of (health checks, scrapes), by path. */
+  ignorePaths?: readonly string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The running SDK: flushes and stops it. */
+export interface Tracing {
+  shutdown: () => Promise<void>;
+}
+
+/** The standard variables: an OTLP endpoint for traces, and the SDK not switched off. */
+function tracingWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  return Boolean(endpoint) && env.OTEL_SDK_DISABLED?.trim().toLowerCase() !== 'true' && env.OTEL_TRACES_EXPORTER?.trim() !== 'none';
+}
+
+/**
+ * Called once at the start of a process, before it listens. With no endpoint set nothing of the SDK is even
+ * loaded (the import below is never reached), so tracing costs nothing; spans made through @opentelemetry/api
+ * are then no-ops.
+ */
+export async function startTracing(options: TracingOptions): Promise<Tracing | null> {
+  if (!tracingWanted(options.env)) return null;
+  const { startSdk } = await import('./tracingSdk');
+  return startSdk(options);
+}
+
+/** The trace of the request being served, when it is traced: a page's Server-Timing and a duration's exemplar name it. */
+export function currentTraceId(): string | undefined {
+  const context = trace.getActiveSpan()?.spanContext();
+  return context && isSpanContextValid(context) ? context.traceId : undefined;
+}

@@ -2,24 +2,8 @@ import { isSpanContextValid, trace } from '@opentelemetry/api';
 
 // docs/operations.md, "Traces": the render servers and the API trace only when told where to send them.
 
-/** What each process instruments: its incoming requests (Fastify, Node's http), its fetch calls (undici), its SQL (pg). */
-export type Instrumented = 'fastify' | 'http' | 'undici' | 'pg';
-
-export interface TracingOptions {
-  /** service.name: usedcars-render, usedcars-api. */
-  service: string;
-  /** service.version: the release this process runs. */
-  release: string;
-  instrument: readonly Instrumented[];
-  /** Requests no one needs a trace of (health checks, scrapes), by path. */
-  ignorePaths?: readonly string[];
-  env?: NodeJS.ProcessEnv;
-}
-
-/** The running SDK: flushes and stops it. */
-export interface Tracing {
-  shutdown: () => Promise<void>;
-}
+export type { Instrumented, Tracing, TracingOptions } from './tracingOptions';
+import type { Tracing, TracingOptions } from './tracingOptions';
 
 /** The standard variables: an OTLP endpoint for traces, and the SDK not switched off. */
 function tracingWanted(env: NodeJS.ProcessEnv = process.env): boolean {

@@ -5,7 +5,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
-import type { Instrumented, Tracing, TracingOptions } from './tracing';
+import type { Instrumented, Tracing, TracingOptions } from './tracingOptions';
 
 /** Loaded only by startTracing, once an endpoint is set (tracing.ts). */
 

@@ -29,6 +29,8 @@ const GOAL_MS = 50;
 const PG_PORT = process.env.PG_THROWAWAY_PORT ?? '55432';
 const pgScript = path.join(REPO_ROOT, 'scripts/pg-throwaway.sh');
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres,pglite').split(',');
+/** Memory for 300,000 cars' rows and indexes, as production's server has (docs/operate-production.md, "The database's memory"). */
+const PG_MEMORY = '-c shared_buffers=1GB -c work_mem=16MB -c effective_cache_size=4GB';
 
 /** What buyers ask: three filters each, across the facets, with and without words. */
 const QUERIES: SearchQuery[] = [
@@ -96,7 +98,12 @@ async function main(): Promise<void> {
   const results: [string, Timings][] = [];
   for (const driver of DRIVERS) {
     if (driver === 'postgres') {
-      const url = process.env.BENCH_DATABASE_URL ?? execFileSync('bash', [pgScript, 'start', PG_PORT], { encoding: 'utf8' }).trim();
+      const url =
+        process.env.BENCH_DATABASE_URL ??
+        execFileSync('bash', [pgScript, 'start', PG_PORT], {
+          encoding: 'utf8',
+          env: { ...process.env, PG_EXTRA_OPTIONS: `${PG_MEMORY} ${process.env.PG_EXTRA_OPTIONS ?? ''}` },
+        }).trim();
       const database = openDatabase({ url });
       try {
         results.push([driver, await measure(driver, database)]);

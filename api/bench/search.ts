@@ -29,6 +29,8 @@ const GOAL_MS = 50;
 const PG_PORT = process.env.PG_THROWAWAY_PORT ?? '55432';
 const pgScript = path.join(REPO_ROOT, 'scripts/pg-throwaway.sh');
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres,pglite').split(',');
+/** Memory for 300,000 cars' rows and indexes, as production's server has (docs/operate-production.md, "The database's memory"). */
+const PG_MEMORY = '-c shared_buffers=1GB -c work_mem=16MB -c effective_cache_size=4GB';
 
 /** What buyers ask: three filters each, across the facets, with and without words. */
 const QUERIES: SearchQuery[] = [
@@ -42,6 +44,8 @@ const QUERIES: SearchQuery[] = [
 
 interface Timings {
   facets: number[];
+  /** The facet counts of the queries without words, which read facet_counts, and of those with. */
+  facetsByWords: { without: number[]; with: number[] };
   page: number[];
   /** Both at once, as the page's loader asks for them. */
   both: number[];
@@ -76,13 +80,15 @@ async function measure(driver: string, database: Database): Promise<Timings> {
   const photoDir = mkdtempSync(path.join(tmpdir(), 'usedcars-bench-photos-'));
   // Caching off: every query goes to the database, as the first visitor of an address does.
   const search = new Search(database.db, new PhotoService(database.db, storageFromSettings({ kind: 'folder', dir: photoDir }), 1), { pagesMs: 0, countsMs: 0 });
-  const timings: Timings = { facets: [], page: [], both: [] };
+  const timings: Timings = { facets: [], facetsByWords: { without: [], with: [] }, page: [], both: [] };
   try {
     // A first round warms the caches of the database, as any running site's are.
     for (const query of QUERIES) await Promise.all([search.facets(query), search.page({ ...query, limit: 24 })]);
     for (let run = 0; run < RUNS; run++) {
       const query = QUERIES[run % QUERIES.length]!;
-      timings.facets.push(await time(() => search.facets(query)));
+      const counted = await time(() => search.facets(query));
+      timings.facets.push(counted);
+      timings.facetsByWords[query.q ? 'with' : 'without'].push(counted);
       timings.page.push(await time(() => search.page({ ...query, limit: 24 })));
       timings.both.push(await time(() => Promise.all([search.facets(query), search.page({ ...query, limit: 24 })])));
     }
@@ -96,7 +102,12 @@ async function main(): Promise<void> {
   const results: [string, Timings][] = [];
   for (const driver of DRIVERS) {
     if (driver === 'postgres') {
-      const url = process.env.BENCH_DATABASE_URL ?? execFileSync('bash', [pgScript, 'start', PG_PORT], { encoding: 'utf8' }).trim();
+      const url =
+        process.env.BENCH_DATABASE_URL ??
+        execFileSync('bash', [pgScript, 'start', PG_PORT], {
+          encoding: 'utf8',
+          env: { ...process.env, PG_EXTRA_OPTIONS: `${PG_MEMORY} ${process.env.PG_EXTRA_OPTIONS ?? ''}` },
+        }).trim();
       const database = openDatabase({ url });
       try {
         results.push([driver, await measure(driver, database)]);
@@ -118,6 +129,8 @@ async function main(): Promise<void> {
   for (const [driver, timings] of results) {
     for (const [label, times] of [
       ['all facet counts', timings.facets],
+      ['  of queries without words', timings.facetsByWords.without],
+      ['  of queries with words', timings.facetsByWords.with],
       ['first page (24 cars)', timings.page],
       ['both at once (a loader)', timings.both],
     ] as const) {

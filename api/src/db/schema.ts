@@ -16,6 +16,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -166,6 +167,33 @@ export const cars = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
+
+/**
+ * How many cars on the lists share each combination of the facets' options, bands as their keys
+ * (docs/api.md, "Search and facets"): kept by a trigger on cars inside each writing transaction, so
+ * the facet counts of a search without words sum these rows instead of reading every car.
+ */
+export const facetCounts = pgTable(
+  'facet_counts',
+  {
+    category: text('category').notNull(),
+    price: text('price'),
+    year: text('purchase_year').notNull(),
+    mileage: text('mileage'),
+    fuel: text('fuel'),
+    gearbox: text('gearbox'),
+    body: text('body'),
+    location: text('location').notNull(),
+    dealRating: text('deal_rating'),
+    priceDropped: boolean('price_dropped').notNull(),
+    cars: integer('cars').notNull(),
+  },
+  (t) => [
+    unique('facet_counts_key')
+      .on(t.category, t.price, t.year, t.mileage, t.fuel, t.gearbox, t.body, t.location, t.dealRating, t.priceDropped)
+      .nullsNotDistinct(),
+  ],
+);
 
 /** A model and year whose cars' market estimates are out of date: a trigger on cars adds it, features/market settles it. */
 export const marketDirty = pgTable('market_dirty', { modelKey: text('model_key').notNull(), purchaseYear: text('purchase_year').notNull() }, (t) => [

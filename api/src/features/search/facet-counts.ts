@@ -1,6 +1,8 @@
-import { type SQL, and, sql } from 'drizzle-orm';
+import { type SQL, and, inArray, sql } from 'drizzle-orm';
 import { FACET_NAMES, type FacetName, type FacetSelection } from '@usedcars/shared-contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { facetCounts } from '../../db/schema';
 import { FACETS, pickedOptions } from '../cars/facets';
 
 export interface CountedOption {
@@ -13,6 +15,36 @@ export interface CountedOption {
 const value = (name: FacetName) => sql.identifier(`v_${name}`);
 const grouped = (name: FacetName) => sql.identifier(`g_${name}`);
 
+/** Where the counts are read: the cars themselves, or the counts per combination the trigger keeps. */
+interface CountSource {
+  from: SQL;
+  /** How many cars a row stands for. */
+  weight: SQL;
+  facets: Record<FacetName, Pick<(typeof FACETS)[FacetName], 'value' | 'filter'>>;
+}
+
+const CARS: CountSource = { from: sql`cars`, weight: sql`1`, facets: FACETS };
+
+const byColumn = (column: AnyPgColumn) => ({ value: sql`${column}`, filter: (values: readonly string[]) => inArray(column, [...values]) });
+
+/** facet_counts holds each band's key, so every facet is its column there. */
+const PRECOUNTED: CountSource = {
+  from: sql`facet_counts`,
+  weight: sql`${facetCounts.cars}`,
+  facets: {
+    brand: byColumn(facetCounts.category),
+    price: byColumn(facetCounts.price),
+    year: byColumn(facetCounts.year),
+    mileage: byColumn(facetCounts.mileage),
+    fuel: byColumn(facetCounts.fuel),
+    gearbox: byColumn(facetCounts.gearbox),
+    body: byColumn(facetCounts.body),
+    city: byColumn(facetCounts.location),
+    deal: byColumn(facetCounts.dealRating),
+    priceDropped: { value: sql`(CASE WHEN ${facetCounts.priceDropped} THEN 'true' END)`, filter: () => sql`${facetCounts.priceDropped}` },
+  },
+};
+
 /** Rows of either driver's result. */
 function rowsOf<Row>(result: unknown): Row[] {
   return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
@@ -24,25 +56,23 @@ function rowsOf<Row>(result: unknown): Row[] {
  * every filter but its own, so several options of one facet add up as the list shows them. That
  * takes one statement for the facets nobody picked (and the total), over the cars passing every
  * pick, and one per picked facet, over the cars passing the other picks: each a narrow set the
- * facet columns' indexes find, run side by side on the pool.
+ * facet columns' indexes find, run side by side on the pool. Without a base (no words, no filter
+ * but the facets' own: `base` null) they read facet_counts instead, a row per combination of options.
  */
-export async function countFacets(
-  db: Pick<Db, 'execute'>,
-  base: SQL | undefined,
-  selection: FacetSelection,
-): Promise<{ total: number; options: CountedOption[] }> {
+export async function countFacets(db: Pick<Db, 'execute'>, base: SQL | null, selection: FacetSelection): Promise<{ total: number; options: CountedOption[] }> {
+  const { from, weight, facets } = base === null ? PRECOUNTED : CARS;
   const picked = pickedOptions(selection);
   const pickedNames = FACET_NAMES.filter((name) => picked[name] !== undefined);
   const unpicked = FACET_NAMES.filter((name) => picked[name] === undefined);
   const passing = (except?: FacetName) =>
-    and(base, ...pickedNames.filter((name) => name !== except).map((name) => FACETS[name].filter(picked[name]!))) ?? sql`true`;
+    and(base ?? undefined, ...pickedNames.filter((name) => name !== except).map((name) => facets[name].filter(picked[name]!))) ?? sql`true`;
   const unpickedCounts = db.execute(sql`SELECT
-      ${sql.join([...unpicked.map((name) => sql`grouping(${value(name)}) = 0 AS ${grouped(name)}, ${value(name)}`), sql`count(*)::int AS count`], sql`, `)}
-    FROM (SELECT ${sql.join([sql`1 AS one`, ...unpicked.map((name) => sql`${FACETS[name].value}::text AS ${value(name)}`)], sql`, `)}
-      FROM cars WHERE ${passing()}) AS matched
+      ${sql.join([...unpicked.map((name) => sql`grouping(${value(name)}) = 0 AS ${grouped(name)}, ${value(name)}`), sql`sum(weight)::int AS count`], sql`, `)}
+    FROM (SELECT ${sql.join([sql`${weight} AS weight`, ...unpicked.map((name) => sql`${facets[name].value}::text AS ${value(name)}`)], sql`, `)}
+      FROM ${from} WHERE ${passing()}) AS matched
     GROUP BY GROUPING SETS (${sql.join([...unpicked.map((name) => sql`(${value(name)})`), sql`()`], sql`, `)})`);
   const pickedCounts = pickedNames.map((name) =>
-    db.execute(sql`SELECT ${FACETS[name].value}::text AS option, count(*)::int AS count FROM cars WHERE ${passing(name)} GROUP BY 1`),
+    db.execute(sql`SELECT ${facets[name].value}::text AS option, sum(${weight})::int AS count FROM ${from} WHERE ${passing(name)} GROUP BY 1`),
   );
   const [everyPick, ...ownPicks] = await Promise.all([unpickedCounts, ...pickedCounts]);
   const options: CountedOption[] = [];

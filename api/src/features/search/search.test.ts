@@ -196,6 +196,31 @@ describeEachDriver('the search across brands', (api) => {
     }
   });
 
+  it('keeps the counts of facets alone equal to the lists as cars are repriced, listed and ended', async () => {
+    const added = await api().addCar(seller, {
+      carName: 'Audi A3 Sportback',
+      categoryName: 'audi',
+      currentPrice: 4_000,
+      purchaseYear: '2015',
+      location: 'Austin, TX',
+      fuel: 'petrol',
+    });
+    const patch = (id: string, payload: object) => api().inject({ method: 'PATCH', url: `${COLLECTION.audi}/${id}`, headers: seller.auth, payload });
+    await expectCountsMatchLists('fuel=petrol&city=Austin%2C%20TX');
+    // Into another price band, and out of every list.
+    expect((await patch(added, { currentPrice: 16_000 })).statusCode).toBe(200);
+    expect((await facets('brand=audi')).facets.price).toEqual([
+      { value: '10000-15000', count: 1 },
+      { value: '15000-20000', count: 1 },
+      { value: '20000-30000', count: 1 },
+    ]);
+    await expectCountsMatchLists('brand=audi&price=15000-20000');
+    expect((await patch(added, { status: 'withdrawn' })).statusCode).toBe(200);
+    expect((await facets('price=15000-20000')).total).toBe(1);
+    await expectCountsMatchLists('fuel=petrol');
+    expect((await expectCountsMatchLists('')).total).toBe(LISTINGS.length);
+  });
+
   it('refuses options that do not exist, in words', async () => {
     for (const [query, message] of [
       ['fuel=coal', 'fuel must be one of petrol, diesel, hybrid, electric'],

@@ -118,7 +118,10 @@ export class Search implements ChangeFollower {
     const generation = this.counts.generation;
     const words = await readWords(this.db, filters.q);
     const picked = pickedOptions(filters);
-    const { total, options } = await countFacets(this.db, whereOf({ ...filters, words }, { facets: false }), filters);
+    // Facets alone (no words, no price range or place typed): the cars on the lists, which facet_counts counts.
+    const listedOnly = words === null && filters.minPrice === undefined && filters.maxPrice === undefined && filters.location === undefined;
+    const base = listedOnly ? null : (whereOf({ ...filters, words }, { facets: false }) ?? sql`true`);
+    const { total, options } = await countFacets(this.db, base, filters);
     const facets = Object.fromEntries(
       FACET_NAMES.map((name) => [
         name,

@@ -29,6 +29,11 @@ const MODULE_LET = {
   selector: "Program > VariableDeclaration[kind='let']:not([declare=true]), Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
   message: 'no module-level `let` in front-end code: pass the value down (a provider, or the connect/start call) instead of parking it in a module.',
 };
+/** A formatter is made on first use, not when its module is evaluated (docs/performance.md, "Formatters made on first use"). */
+const MODULE_INTL = {
+  selector: "Program > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl'], Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl']",
+  message: 'no `new Intl.*` at module level: it loads locale data while every page starts; wrap it in `lazily` from @usedcars/shared-contract.',
+};
 /** Module-level slots written before that rule, to be converted; the list only shrinks. */
 const OLDER_MODULE_LETS = [
   'shell/src/features/navigation/prerender.ts',
@@ -208,16 +213,16 @@ export default tseslint.config(
   },
   {
     files: FRONT_END,
-    rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, MODULE_LET, FEDERATION_GLOBALS] },
+    rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, MODULE_LET, FEDERATION_GLOBALS, MODULE_INTL] },
   },
   {
     // Tests may keep a module-level `let`; the older slots below are still to be converted.
     files: [...FRONT_END_TESTS, ...OLDER_MODULE_LETS],
-    rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, FEDERATION_GLOBALS] },
+    rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, FEDERATION_GLOBALS, MODULE_INTL] },
   },
   {
     files: [FEDERATION_ADAPTER],
-    rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, MODULE_LET] },
+    rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, MODULE_LET, MODULE_INTL] },
   },
   {
     // The front ends only: Playwright's fixtures also call a function named `use`.

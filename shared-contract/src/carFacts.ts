@@ -1,4 +1,5 @@
 // Free of zod: cards, the car's page and the facets read these (docs/performance.md, "zod in the bundles").
+import { lazily } from './lazily';
 
 export const FUELS = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
 export type Fuel = (typeof FUELS)[number];
@@ -43,10 +44,15 @@ export const PREVIOUS_OWNERS_MAX = 50;
 export const MILEAGE_UNITS = ['mi', 'km'] as const;
 export type MileageUnit = (typeof MILEAGE_UNITS)[number];
 
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const wholeNumber = lazily(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
+
+/** "120,000": a distance or a count, grouped by thousands. */
+export function formatWholeNumber(value: number): string {
+  return wholeNumber().format(value);
+}
 
 export function formatMileage(mileage: number | null | undefined, unit: MileageUnit): string {
-  return mileage === null || mileage === undefined ? NOT_STATED : `${wholeNumber.format(mileage)} ${unit}`;
+  return mileage === null || mileage === undefined ? NOT_STATED : `${formatWholeNumber(mileage)} ${unit}`;
 }
 
 /** "Diesel", or "Not stated" for a listing without it. */
@@ -55,5 +61,5 @@ export function factLabel<Fact extends keyof typeof FACT_LABELS>(fact: Fact, val
 }
 
 export function formatOwners(previousOwners: number | null | undefined): string {
-  return previousOwners === null || previousOwners === undefined ? NOT_STATED : wholeNumber.format(previousOwners);
+  return previousOwners === null || previousOwners === undefined ? NOT_STATED : formatWholeNumber(previousOwners);
 }

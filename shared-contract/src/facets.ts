@@ -1,5 +1,5 @@
 import { CATEGORIES, CATEGORY_PATHS, type Category } from './categories';
-import { BODIES, FACT_LABELS, FUELS, GEARBOXES, type Body, type Fuel, type Gearbox, type MileageUnit } from './carFacts';
+import { BODIES, FACT_LABELS, formatWholeNumber, FUELS, GEARBOXES, type Body, type Fuel, type Gearbox, type MileageUnit } from './carFacts';
 import { DEAL_LABELS, DEAL_RATINGS, type DealRating } from './deals';
 import { formatPrice } from './money';
 
@@ -76,8 +76,6 @@ export type FacetCounts = Record<FacetName, FacetOption[]>;
 /** Past this many, the location facet shows the busiest places (and any picked). */
 export const CITY_OPTIONS_SHOWN = 12;
 
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 /** "Under $5,000", "$5,000–$10,000", "150,000 mi and over": a unit after the numbers comes once. */
 function bandLabel(band: Band | undefined, format: (value: number) => string, unit = ''): string | undefined {
   if (!band) return undefined;
@@ -101,7 +99,7 @@ export function facetOptionLabel(facet: FacetName, value: string, unit: MileageU
       return (
         bandLabel(
           MILEAGE_BANDS.find((band) => band.key === value),
-          (distance) => wholeNumber.format(distance),
+          formatWholeNumber,
           ` ${unit}`,
         ) ?? value
       );

@@ -27,3 +27,4 @@ export * from './deals';
 export * from './facets';
 export * from './facetQuery';
 export * from './search';
+export * from './lazily';

@@ -1,10 +1,5 @@
 // One formatter for screens, mails and notifications; an entry of its own so no zod comes with it.
-
-/** Made on first use: creating one loads its locale's data, milliseconds of every page's start (docs/performance.md, "What stands in the way"). */
-function lazily<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
-}
+import { lazily } from './lazily';
 
 const wholeDollars = lazily(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
 const withCents = lazily(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }));

@@ -1,7 +1,7 @@
-import type { Conversation } from '@usedcars/shared-contract';
+import { lazily, type Conversation } from '@usedcars/shared-contract';
 
 // In UTC: the server renders it and the page hydrates it, wherever each one is.
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+const dateTime = lazily(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }));
 
 /** The other person in the conversation, by name only. */
 export function otherName(conversation: Conversation): string {
@@ -10,5 +10,5 @@ export function otherName(conversation: Conversation): string {
 
 /** When something was written, as the inbox and the thread show it. */
 export function when(iso: string): string {
-  return `${dateTime.format(new Date(iso))} UTC`;
+  return `${dateTime().format(new Date(iso))} UTC`;
 }

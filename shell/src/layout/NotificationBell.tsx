@@ -5,13 +5,13 @@ import { IconButton } from './IconButton';
 import { MarkAllRead } from './MarkAllRead';
 import { countBadge } from './navbarStyles';
 import { fetchNotifications, markNotificationsRead } from '@usedcars/shared-api/alerts';
-import { SITE_PATHS, carDetailPath, type Notification } from '@usedcars/shared-contract';
+import { SITE_PATHS, carDetailPath, lazily, type Notification } from '@usedcars/shared-contract';
 import { errorText, focusRing, GhostButton, theme } from '@usedcars/shared-ui';
 
 /** How often the unread count is asked for while the page is shown; a focus asks at once. */
 const BELL_POLL_MS = 60_000;
 const PHONE = '@media (max-width: 768px)';
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const day = lazily(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }));
 
 /** The unread count, read on mount, every minute while the tab is shown, and whenever the window regains focus. */
 function useUnreadCount() {
@@ -138,7 +138,7 @@ function PanelBody({ list, onRetry }: { list: List; onRetry: () => void }) {
           {item.carId && item.categoryName ? <Link to={carDetailPath(item.categoryName, item.carId)}>{item.text}</Link> : <span>{item.text}</span>}
           <small>
             {item.read ? '' : 'New · '}
-            <time dateTime={item.createdAt}>{day.format(new Date(item.createdAt))}</time>
+            <time dateTime={item.createdAt}>{day().format(new Date(item.createdAt))}</time>
           </small>
         </li>
       ))}

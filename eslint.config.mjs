@@ -31,7 +31,8 @@ const MODULE_LET = {
 };
 /** A formatter is made on first use, not when its module is evaluated (docs/performance.md, "Formatters made on first use"). */
 const MODULE_INTL = {
-  selector: "Program > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl'], Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl']",
+  selector:
+    "Program > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl'], Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl']",
   message: 'no `new Intl.*` at module level: it loads locale data while every page starts; wrap it in `lazily` from @usedcars/shared-contract.',
 };
 /** Module-level slots written before that rule, to be converted; the list only shrinks. */
@@ -183,6 +184,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
     // jest.isolateModules and jest.requireActual hand back modules through require().
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // One writer of server-sent events in the API (docs/api.md, "Event streams").
+    files: ['api/src/**'],
+    ignores: ['api/src/http/eventStream.ts', '**/*.test.*'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^text.event-stream/]',
+          message: "open an event stream with openEventStream (api/src/http/eventStream.ts), the API's one writer of server-sent events.",
+        },
+      ],
+    },
   },
   {
     // Playwright reads a test's fixtures from its first parameter, which must be a destructuring

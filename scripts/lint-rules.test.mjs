@@ -251,3 +251,24 @@ test('front-end source keeps no module-level let (a test may), and reads the fed
   assert.ok((await problems('federation/src/server/probe.ts', peek)).some((problem) => GLOBALS.test(problem)));
   assert.deepEqual(await problems('federation/src/server/runtimeGlobals.ts', peek), []);
 });
+
+test('front-end code makes no Intl formatter at module level; one made on first use is fine', async () => {
+  const INTL = /^no-restricted-syntax: no `new Intl\.\*` at module level/;
+  const eager = "const day = new Intl.DateTimeFormat('en-US');\nexport const dayOf = (date: Date) => day.format(date);\n";
+  assert.ok((await problems('mf-catalog/src/lib/probe.ts', eager)).some((problem) => INTL.test(problem)));
+  assert.ok((await problems('shared-contract/src/probe.ts', `export ${eager.split('\n')[0]}\n`)).some((problem) => INTL.test(problem)));
+  const lazy =
+    "import { lazily } from '@usedcars/shared-contract';\nconst day = lazily(() => new Intl.DateTimeFormat('en-US'));\nexport const dayOf = (date: Date) => day().format(date);\n";
+  assert.deepEqual(await problems('mf-catalog/src/lib/probe.ts', lazy), []);
+});
+
+test('the API opens a server-sent event stream only through its one writer', async () => {
+  const SSE = /^no-restricted-syntax: open an event stream with openEventStream/;
+  const own =
+    "import type { ServerResponse } from 'node:http';\nexport const open = (response: ServerResponse) => response.writeHead(200, { 'Content-Type': 'text/event-stream' });\n";
+  assert.ok((await problems('api/src/features/probe/stream.ts', own)).some((problem) => SSE.test(problem)));
+  assert.deepEqual(
+    (await problems('api/src/http/eventStream.ts', own)).filter((problem) => SSE.test(problem)),
+    [],
+  );
+});

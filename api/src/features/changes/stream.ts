@@ -1,8 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { ChangeFollower } from '../../db/change-feed';
-
-/** How often an idle stream carries a comment, so proxies keep it open. */
-const HEARTBEAT_MS = 15_000;
+import { eventText, keepAlive, openEventStream } from '../../http/eventStream';
 
 /**
  * Places per API copy (docs/api.md, "Routes"): the render servers' own, which no anonymous listener can take,
@@ -35,12 +33,9 @@ export class ChangeStream implements ChangeFollower {
   private readonly anonymous = new Map<ServerResponse, string>();
   private readonly perNetwork = new Map<string, number>();
   private reliable = true;
-  private readonly heartbeat: NodeJS.Timeout;
+  private readonly stopKeepAlive = keepAlive(() => this.listeners());
 
-  constructor(readonly places: ChangeStreamPlaces = DEFAULT_PLACES) {
-    this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    this.heartbeat.unref();
-  }
+  constructor(readonly places: ChangeStreamPlaces = DEFAULT_PLACES) {}
 
   /** Null when there is a place for this listener, else why not. */
   refusal(listener: Listener): Refusal | null {
@@ -55,11 +50,7 @@ export class ChangeStream implements ChangeFollower {
 
   /** Starts an event stream on response, in the listener's places (refusal() said there is one); it is told at once whether changes reach it. */
   add(response: ServerResponse, listener: Listener): void {
-    response.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-    });
+    openEventStream(response);
     if (listener.server) {
       this.servers.add(response);
       response.on('close', () => this.servers.delete(response));
@@ -83,7 +74,7 @@ export class ChangeStream implements ChangeFollower {
 
   /** Ends every stream: a closing API must not wait for listeners that never hang up. */
   close(): void {
-    clearInterval(this.heartbeat);
+    this.stopKeepAlive();
     for (const response of this.listeners()) response.end();
     this.servers.clear();
     this.anonymous.clear();
@@ -103,7 +94,7 @@ export class ChangeStream implements ChangeFollower {
   }
 
   private event(name: 'change' | 'reliable' | 'unreliable'): string {
-    return `event: ${name}\ndata: ${Date.now()}\n\n`;
+    return eventText(name, Date.now());
   }
 
   private write(chunk: string): void {

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { MessageStreamEvents } from '@usedcars/shared-contract';
 import type { ChangeFollower } from '../../db/change-feed';
 import type { Db } from '../../db/client';
+import { eventText, keepAlive, openEventStream } from '../../http/eventStream';
 import { type MessageRecord, rowsOf, toMessage, unreadTotals } from './views';
 
-const HEARTBEAT_MS = 15_000;
 /** While this copy cannot hear the others, it looks for new messages itself this often. */
 const POLL_WHILE_DEAF_MS = 1_000;
 /** At most this many messages per look (a listener resuming from long ago gets the rest on the next). */
@@ -38,7 +38,7 @@ export class MessageStream implements ChangeFollower {
   private seen = 0;
   private dirty = false;
   private running: Promise<void> | null = null;
-  private readonly heartbeat: NodeJS.Timeout;
+  private readonly stopKeepAlive = keepAlive(() => [...this.listeners].map((listener) => listener.response));
   private deafPoll: NodeJS.Timeout | null = null;
   /** Streams whose first events are still being read: ended too if the API closes meanwhile. */
   private readonly opening = new Set<ServerResponse>();
@@ -47,10 +47,7 @@ export class MessageStream implements ChangeFollower {
   constructor(
     private readonly db: Db,
     private readonly options: { maxListeners: number; maxAgeMs: number; log: (message: string, error: unknown) => void },
-  ) {
-    this.heartbeat = setInterval(() => this.writeAll(': keep-alive\n\n'), HEARTBEAT_MS);
-    this.heartbeat.unref();
-  }
+  ) {}
 
   get full(): boolean {
     return this.listeners.size >= this.options.maxListeners;
@@ -62,13 +59,7 @@ export class MessageStream implements ChangeFollower {
    */
   async add(response: ServerResponse, headers: OutgoingHttpHeaders, userId: string, lastEventId: number | null): Promise<void> {
     // Connection: close, so a stream ended by a closing API frees its socket instead of idling as keep-alive.
-    response.writeHead(200, {
-      ...headers,
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-      Connection: 'close',
-    });
+    openEventStream(response, { ...headers, Connection: 'close' });
     this.opening.add(response);
     await this.serially(async () => {
       if (this.closed) return void response.end();
@@ -121,7 +112,7 @@ export class MessageStream implements ChangeFollower {
   close(): void {
     this.closed = true;
     for (const response of this.opening) response.end();
-    clearInterval(this.heartbeat);
+    this.stopKeepAlive();
     if (this.deafPoll) clearInterval(this.deafPoll);
     for (const listener of this.listeners) {
       clearTimeout(listener.closeTimer);
@@ -188,10 +179,6 @@ export class MessageStream implements ChangeFollower {
   }
 
   private event<Name extends keyof MessageStreamEvents>(name: Name, data: MessageStreamEvents[Name], id?: number): string {
-    return `${id === undefined ? '' : `id: ${id}\n`}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-  }
-
-  private writeAll(chunk: string): void {
-    for (const listener of this.listeners) listener.response.write(chunk);
+    return eventText(name, data, id);
   }
 }

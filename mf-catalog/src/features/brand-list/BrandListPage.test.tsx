@@ -184,10 +184,12 @@ test('a link with a cursor the API no longer takes opens page 1 of the same sear
   expect(lastQuery()).toEqual({ year: '2020', sort: '-price', limit: '24', offset: '0' });
 
   // The notice is about the link; moving on leaves it behind. (Page 1's cards came by a move: the first row first, the page links after.)
-  await user.click(within(await screen.findByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Next page' }));
+  // Six rows, each after a frame: more than the default wait on a loaded machine.
+  const pages = await screen.findByRole('navigation', { name: 'Pages' }, { timeout: 30_000 });
+  await user.click(within(pages).getByRole('link', { name: 'Next page' }));
   expect(await screen.findByRole('heading', { level: 2, name: 'Showing 25–48 of 10,080 cars' })).toBeInTheDocument();
   expect(screen.queryByText(/That link pointed to a place in the list/)).not.toBeInTheDocument();
-});
+}, 60_000);
 
 test('a deep page number without its cursor shows the deepest numbered page rather than an error', async () => {
   serveBrandLists(api, deepBrand);

@@ -135,6 +135,8 @@ export async function startStack(o) {
         ports,
         metricsToken: secrets.metrics,
         adminMail: process.env.ALERT_MAIL ?? 'admin@usedcars.test',
+        // Alerts to the release webhook too, through the API, which signs them (docs/operations.md, "Alerts").
+        alertRelay: (o.apiEnv?.RELEASE_WEBHOOK_URL ?? process.env.RELEASE_WEBHOOK_URL)?.trim() ? `${doors.api}/monitoring/alerts` : null,
         databaseUrl: postgres.url,
         cacheDir: cacheWorkDir(siteDir),
       }),

@@ -9,7 +9,7 @@ import { startAuth } from './site/auth.mjs';
 import { buildMissing } from './site/build.mjs';
 import { writeRuntimeFiles } from './site/runtime-files.mjs';
 import { createSupervisor } from './site/supervisor.mjs';
-import { cacheWorkDir, startBalancer, startCache } from './stack/edge.mjs';
+import { cacheWorkDir, sampledShare, startBalancer, startCache } from './stack/edge.mjs';
 import { startMonitoring, watchAlerts } from './stack/monitoring.mjs';
 import { frontDoors, portList } from './stack/ports.mjs';
 import { BUCKET, objectStoreEnv, startObjectStore, startPostgres } from './stack/storage.mjs';
@@ -22,6 +22,15 @@ function pidsOf(part) {
   const pid = typeof part === 'number' ? part : part.child.pid;
   return { pid, group: processInfo(pid)?.pgid ?? pid };
 }
+
+/**
+ * The stack's sampler unless the standard variables name another (docs/performance.md, "Tracing"): a twentieth of the
+ * traces the balancer starts, and every request that arrives with a sampled traceparent.
+ */
+const TRACE_SAMPLING = {
+  OTEL_TRACES_SAMPLER: process.env.OTEL_TRACES_SAMPLER?.trim() || 'parentbased_traceidratio',
+  OTEL_TRACES_SAMPLER_ARG: process.env.OTEL_TRACES_SAMPLER_ARG?.trim() || '0.05',
+};
 
 /** docs/operate-scale-out.md. */
 function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
@@ -46,6 +55,7 @@ function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Each span's deployment.environment (docs/operations.md, "Traces").
     DEPLOYMENT_ENVIRONMENT: process.env.DEPLOYMENT_ENVIRONMENT ?? 'stack',
+    ...TRACE_SAMPLING,
     ...apiEnv,
   };
 }
@@ -117,6 +127,7 @@ export async function startStack(o) {
       RENDER_WORKERS: String(o.renderWorkers ?? 2),
       TRUST_PROXY: 'loopback',
       DEPLOYMENT_ENVIRONMENT: process.env.DEPLOYMENT_ENVIRONMENT ?? 'stack',
+      ...TRACE_SAMPLING,
       ...o.renderEnv,
     };
     for (const [name, port] of [
@@ -127,7 +138,8 @@ export async function startStack(o) {
     }
     // Its pages and files sockets take only the balancer's PROXY protocol: it is checked on the purge socket.
     parts.push(['cache', `http://127.0.0.1:${ports.cachePurge}`, startCache(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
-    parts.push(['balancer', doors.pages, startBalancer(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
+    const tracesSampled = sampledShare({ ...TRACE_SAMPLING, ...o.renderEnv });
+    parts.push(['balancer', doors.pages, startBalancer(supervisor, { root: ROOT, siteDir, ports, tracesSampled }), '/healthz']);
     parts.push(
       ...startMonitoring(supervisor, {
         root: ROOT,

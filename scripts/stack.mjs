@@ -9,7 +9,7 @@ import { startAuth } from './site/auth.mjs';
 import { buildMissing } from './site/build.mjs';
 import { writeRuntimeFiles } from './site/runtime-files.mjs';
 import { createSupervisor } from './site/supervisor.mjs';
-import { cacheWorkDir, sampledShare, startBalancer, startCache } from './stack/edge.mjs';
+import { cacheWorkDir, sampledShare, startBalancer, startCache, traceSampling } from './stack/edge.mjs';
 import { startMonitoring, watchAlerts } from './stack/monitoring.mjs';
 import { frontDoors, portList } from './stack/ports.mjs';
 import { BUCKET, objectStoreEnv, startObjectStore, startPostgres } from './stack/storage.mjs';
@@ -23,14 +23,8 @@ function pidsOf(part) {
   return { pid, group: processInfo(pid)?.pgid ?? pid };
 }
 
-/**
- * The stack's sampler unless the standard variables name another (docs/performance.md, "Tracing"): a twentieth of the
- * traces the balancer starts, and every request that arrives with a sampled traceparent.
- */
-const TRACE_SAMPLING = {
-  OTEL_TRACES_SAMPLER: process.env.OTEL_TRACES_SAMPLER?.trim() || 'parentbased_traceidratio',
-  OTEL_TRACES_SAMPLER_ARG: process.env.OTEL_TRACES_SAMPLER_ARG?.trim() || '0.05',
-};
+// Every API copy and render server samples alike, and the balancer marks the same share (docs/operations.md, "Traces").
+const TRACE_SAMPLING = traceSampling();
 
 /** docs/operate-scale-out.md. */
 function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {

@@ -11,6 +11,17 @@ export function fillTemplate(text, values) {
 }
 
 /**
+ * The stack's sampler unless the standard variables name another (docs/performance.md, "Tracing"): a twentieth of the
+ * traces the balancer starts, and every request that arrives with a sampled traceparent.
+ */
+export function traceSampling(env = process.env) {
+  return {
+    OTEL_TRACES_SAMPLER: env.OTEL_TRACES_SAMPLER?.trim() || 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: env.OTEL_TRACES_SAMPLER_ARG?.trim() || '0.05',
+  };
+}
+
+/**
  * The share of new traces the balancer marks sampled, from the standard variables the render servers and the API read
  * (docs/operations.md, "Traces"): the same ratio, so a trace started at the door is kept or left whole.
  */

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { TEST_CONFIG, TestApi, createTestDatabase, until } from '../../../test/helpers';
 
 /** Alertmanager's alerts relayed, signed, to RELEASE_WEBHOOK_URL (docs/operations.md, "Alerts"). */
@@ -39,9 +40,7 @@ describe('POST /monitoring/alerts, with RELEASE_WEBHOOK_URL set', () => {
 
   beforeAll(async () => {
     receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
+      void text(request).then((body) => {
         received.push({ headers: request.headers, body });
         response.writeHead(204).end();
       });

@@ -21,10 +21,10 @@ const notificationSchema = z.object({
   alerts: z.array(alertSchema).min(1).max(100),
 });
 
-export type AlertNotification = z.infer<typeof notificationSchema>;
+type AlertNotification = z.infer<typeof notificationSchema>;
 
 /** The delivery RELEASE_WEBHOOK_URL receives: the release events' envelope with `event: "alert"` (docs/releases.md, "Being told"). */
-export function alertEvent(notification: AlertNotification, at: Date) {
+function alertEvent(notification: AlertNotification, at: Date) {
   return {
     event: 'alert' as const,
     status: notification.status,

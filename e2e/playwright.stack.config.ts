@@ -18,7 +18,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? 'test-results/stack-report.json' }]],
   projects: [
-    { name: 'shape', testMatch: /(shape|internal|monitoring|traces)\.spec\.ts$/ },
+    { name: 'shape', testMatch: /(shape|internal|monitoring|alert-webhook|traces)\.spec\.ts$/ },
     { name: 'faults', testMatch: /faults\.spec\.ts$/, dependencies: ['shape'] },
   ],
   use: {

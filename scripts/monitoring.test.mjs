@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { writeMonitoringConfig } from './stack/monitoring.mjs';
 import { stackPorts } from './stack/ports.mjs';
 
@@ -39,6 +40,34 @@ test("Prometheus's and Alertmanager's configuration, as the stack fills them in,
     assert.match(told, /SUCCESS: 2 rule files found/);
     assert.doesNotMatch(readFileSync(files.prometheus, 'utf8'), /\$\{/);
     check('/usr/bin/amtool', ['check-config', files.alertmanager]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("with RELEASE_WEBHOOK_URL set, Alertmanager's admins also post to the API's relay with the monitoring's token; without it, no webhook", { skip }, () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-monitoring-'));
+  try {
+    const options = { ports: stackPorts({}), metricsToken: 'a'.repeat(48), adminMail: 'admin@usedcars.test' };
+    const relay = 'http://127.0.0.1:8081/monitoring/alerts';
+    const files = writeMonitoringConfig(ROOT, dir, { ...options, alertRelay: relay });
+    check('/usr/bin/amtool', ['check-config', files.alertmanager]);
+    const admins = parse(readFileSync(files.alertmanager, 'utf8')).receivers.find((receiver) => receiver.name === 'admins');
+    assert.equal(admins.email_configs[0].to, 'admin@usedcars.test');
+    assert.deepEqual(admins.webhook_configs, [
+      {
+        url: relay,
+        send_resolved: true,
+        max_alerts: 100,
+        http_config: { authorization: { type: 'Bearer', credentials_file: path.join(dir, 'metrics-token') } },
+      },
+    ]);
+    writeMonitoringConfig(ROOT, dir, options);
+    check('/usr/bin/amtool', ['check-config', files.alertmanager]);
+    assert.deepEqual(
+      parse(readFileSync(files.alertmanager, 'utf8')).receivers.flatMap((receiver) => Object.keys(receiver).filter((key) => key.endsWith('_configs'))),
+      ['email_configs'],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

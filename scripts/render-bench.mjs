@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { release } from './releases.mjs';
 import { ROOT, buildMissing, startSite } from './site.mjs';
 import { publish } from './releases.mjs';
+import { traceSampling } from './stack/edge.mjs';
 import { movedPorts } from './topology.mjs';
 
 const arg = (name, fallback) => {
@@ -143,9 +144,10 @@ await buildMissing();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-render-bench-'));
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 const ports = movedPorts(240 + OFFSET);
-// `--traces`: the render server and the API export every span to a receiver in this process (docs/performance.md, "Tracing").
+// `--traces`: the render server and the API export their spans to a receiver in this process, sampled as under
+// `npm run stack` unless OTEL_TRACES_SAMPLER(_ARG) say otherwise (docs/performance.md, "Tracing").
 const traces = process.argv.includes('--traces') ? await otlpReceiver() : null;
-if (traces) process.env.OTEL_EXPORTER_OTLP_ENDPOINT = traces.endpoint;
+if (traces) Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: traces.endpoint, ...traceSampling() });
 const site = await startSite({ ports, dataDir, quiet: true, renderEnv: { LOG_LEVEL: 'warn' } });
 try {
   const origin = `http://localhost:${ports.shell}`;
@@ -160,7 +162,7 @@ try {
     ["a car's page", `${origin}/audis/${car._id}`],
   ];
   console.log(
-    `render bench${traces ? ', traces exported' : ''}: ${CONNECTIONS} connections, ${SECONDS} s each, RENDER_WORKERS=${process.env.RENDER_WORKERS ?? `(one per core: ${os.availableParallelism()})`}, load average ${os
+    `render bench${traces ? `, traces exported (${process.env.OTEL_TRACES_SAMPLER} ${process.env.OTEL_TRACES_SAMPLER_ARG})` : ''}: ${CONNECTIONS} connections, ${SECONDS} s each, RENDER_WORKERS=${process.env.RENDER_WORKERS ?? `(one per core: ${os.availableParallelism()})`}, load average ${os
       .loadavg()
       .map((load) => load.toFixed(2))
       .join(' ')}`,

@@ -9,7 +9,7 @@ import { startAuth } from './site/auth.mjs';
 import { buildMissing } from './site/build.mjs';
 import { writeRuntimeFiles } from './site/runtime-files.mjs';
 import { createSupervisor } from './site/supervisor.mjs';
-import { cacheWorkDir, startBalancer, startCache } from './stack/edge.mjs';
+import { cacheWorkDir, sampledShare, startBalancer, startCache, traceSampling } from './stack/edge.mjs';
 import { startMonitoring, watchAlerts } from './stack/monitoring.mjs';
 import { frontDoors, portList } from './stack/ports.mjs';
 import { BUCKET, objectStoreEnv, startObjectStore, startPostgres } from './stack/storage.mjs';
@@ -22,6 +22,9 @@ function pidsOf(part) {
   const pid = typeof part === 'number' ? part : part.child.pid;
   return { pid, group: processInfo(pid)?.pgid ?? pid };
 }
+
+// Every API copy and render server samples alike, and the balancer marks the same share (docs/operations.md, "Traces").
+const TRACE_SAMPLING = traceSampling();
 
 /** docs/operate-scale-out.md. */
 function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
@@ -46,6 +49,7 @@ function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Each span's deployment.environment (docs/operations.md, "Traces").
     DEPLOYMENT_ENVIRONMENT: process.env.DEPLOYMENT_ENVIRONMENT ?? 'stack',
+    ...TRACE_SAMPLING,
     ...apiEnv,
   };
 }
@@ -117,6 +121,7 @@ export async function startStack(o) {
       RENDER_WORKERS: String(o.renderWorkers ?? 2),
       TRUST_PROXY: 'loopback',
       DEPLOYMENT_ENVIRONMENT: process.env.DEPLOYMENT_ENVIRONMENT ?? 'stack',
+      ...TRACE_SAMPLING,
       ...o.renderEnv,
     };
     for (const [name, port] of [
@@ -127,7 +132,8 @@ export async function startStack(o) {
     }
     // Its pages and files sockets take only the balancer's PROXY protocol: it is checked on the purge socket.
     parts.push(['cache', `http://127.0.0.1:${ports.cachePurge}`, startCache(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
-    parts.push(['balancer', doors.pages, startBalancer(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
+    const tracesSampled = sampledShare({ ...TRACE_SAMPLING, ...o.renderEnv });
+    parts.push(['balancer', doors.pages, startBalancer(supervisor, { root: ROOT, siteDir, ports, tracesSampled }), '/healthz']);
     parts.push(
       ...startMonitoring(supervisor, {
         root: ROOT,
@@ -135,6 +141,8 @@ export async function startStack(o) {
         ports,
         metricsToken: secrets.metrics,
         adminMail: process.env.ALERT_MAIL ?? 'admin@usedcars.test',
+        // Alerts to the release webhook too, through the API, which signs them (docs/operations.md, "Alerts").
+        alertRelay: (o.apiEnv?.RELEASE_WEBHOOK_URL ?? process.env.RELEASE_WEBHOOK_URL)?.trim() ? `${doors.api}/monitoring/alerts` : null,
         databaseUrl: postgres.url,
         cacheDir: cacheWorkDir(siteDir),
       }),

@@ -42,6 +42,7 @@ import { type PhotoStorage, S3Storage, storageFromSettings } from './features/ph
 import { releaseStorage } from './features/releases/files';
 import { pendingOrPublished, releaseUploadStorage } from './features/releases/uploads';
 import { ReleaseChecks } from './features/releases/preflight';
+import { alertRelayRoutes } from './features/releases/alert-relay';
 import { releaseRoutes } from './features/releases/routes';
 import { ReleaseRegistry } from './features/releases/service';
 import { PreviewLinks } from './features/releases/previews';
@@ -269,7 +270,9 @@ export async function buildApp({
   // Render servers hold TELEMETRY_TOKEN too, so they check a pin's signature themselves (docs/releases.md, "Pin").
   const pins = new PinSigner(config.telemetry.serverToken ?? config.jwtSecret);
   const checks = new ReleaseChecks(releaseFiles, config.releases, pendingOrPublished(releaseUploads, releaseFiles));
-  const { telemetry, analyses } = startBackgroundWork(app, { db, config, clock, changes }, metrics);
+  const { telemetry, analyses, webhook } = startBackgroundWork(app, { db, config, clock, changes }, metrics);
+  // Alertmanager's alerts to the same webhook, signed here (docs/operations.md, "Alerts").
+  if (webhook && config.metrics.token) alertRelayRoutes(webhook, config.metrics.token, clock)(app);
   const deployTokens = new DeployTokens(db);
   const pinTtlSeconds = config.releases.pinTtlSeconds;
   const beforeAnalysis = () => telemetry.flush();

@@ -17,7 +17,7 @@ export interface BackgroundOptions {
   changes: ChangeFeed;
 }
 
-/** The telemetry aggregates' writer and the canary watch, both stopped with the app. */
+/** The telemetry aggregates' writer and the canary watch, both stopped with the app, and the release webhook when one is set. */
 export function startBackgroundWork(app: ZodApp, { db, config, clock, changes }: BackgroundOptions, metrics: ApiMetrics) {
   const telemetry = new TelemetryBuffer(db, config.telemetry, clock);
   const stopTelemetry = telemetry.start((error) => app.log.warn({ err: error }, 'telemetry aggregates could not be written'));
@@ -44,5 +44,5 @@ export function startBackgroundWork(app: ZodApp, { db, config, clock, changes }:
     failed: (error) => app.log.warn({ err: error }, 'canaries could not be checked'),
   });
   app.addHook('onClose', async () => stopWatch());
-  return { telemetry, analyses };
+  return { telemetry, analyses, webhook };
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { STACK_PORTS } from './site';
+import { STACK_PORTS, STACK_WEBHOOK_SECRET } from './site';
 
 /** Where the running stack's parts are listed for the specs (name, address, pid, process group), as `npm run stack` prints them. */
 export const STACK_PARTS_FILE = 'stack-parts.json';
@@ -72,6 +72,9 @@ export async function startLauncher(dir: string, { timeoutMs = 300_000 } = {}): 
       // the exports are dropped), every half second rather than every five.
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${STACK_PORTS.traces}`,
       OTEL_BSP_SCHEDULE_DELAY: '500',
+      // Release events and alerts go to the receiver stack/alert-webhook.spec.ts runs on this port while it runs.
+      RELEASE_WEBHOOK_URL: `http://127.0.0.1:${STACK_PORTS.webhook}/hooks/releases`,
+      RELEASE_WEBHOOK_SECRET: STACK_WEBHOOK_SECRET,
     },
   });
   closeSync(out);

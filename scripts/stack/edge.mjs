@@ -10,9 +10,33 @@ export function fillTemplate(text, values) {
   });
 }
 
-/** What the configuration files' placeholders stand for. */
-function templateValues(ports, siteDir) {
+/**
+ * The stack's sampler unless the standard variables name another (docs/performance.md, "Tracing"): a twentieth of the
+ * traces the balancer starts, and every request that arrives with a sampled traceparent.
+ */
+export function traceSampling(env = process.env) {
   return {
+    OTEL_TRACES_SAMPLER: env.OTEL_TRACES_SAMPLER?.trim() || 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: env.OTEL_TRACES_SAMPLER_ARG?.trim() || '0.05',
+  };
+}
+
+/**
+ * The share of new traces the balancer marks sampled, from the standard variables the render servers and the API read
+ * (docs/operations.md, "Traces"): the same ratio, so a trace started at the door is kept or left whole.
+ */
+export function sampledShare(env = process.env) {
+  const sampler = env.OTEL_TRACES_SAMPLER?.trim() || 'parentbased_always_on';
+  if (/always_off$/.test(sampler)) return 0;
+  if (!/traceidratio$/.test(sampler)) return 1;
+  const ratio = Number(env.OTEL_TRACES_SAMPLER_ARG?.trim() || '1');
+  return Number.isFinite(ratio) && ratio >= 0 && ratio <= 1 ? ratio : 1;
+}
+
+/** What the configuration files' placeholders stand for. */
+function templateValues(ports, siteDir, tracesSampled = 1) {
+  return {
+    TRACE_SAMPLED_PER_MILLION: Math.round(tracesSampled * 1_000_000),
     ADMIN_SOCKET: adminSocket(siteDir),
     PAGES_DOOR_PORT: ports.pagesDoor,
     API_DOOR_PORT: ports.apiDoor,
@@ -86,13 +110,13 @@ export function startCache(supervisor, { root, siteDir, ports }) {
 const TAKEN_OUT_OR_BACK = /^(Server \S+ is (going )?(DOWN|UP)\b|backend \S+ has no server available)/;
 
 /** The balancer's configuration as the stack runs it, written into the site's edge/ folder: its path. */
-export function writeBalancerConfig({ root, siteDir, ports }) {
-  return writeConfig(root, siteDir, 'haproxy/haproxy.cfg', templateValues(ports, siteDir));
+export function writeBalancerConfig({ root, siteDir, ports, tracesSampled = 1 }) {
+  return writeConfig(root, siteDir, 'haproxy/haproxy.cfg', templateValues(ports, siteDir, tracesSampled));
 }
 
-/** haproxy in the foreground, with the front doors. */
-export function startBalancer(supervisor, { root, siteDir, ports }) {
-  const cfg = writeBalancerConfig({ root, siteDir, ports });
+/** haproxy in the foreground, with the front doors; `tracesSampled`, the share of the traces it starts marked sampled. */
+export function startBalancer(supervisor, { root, siteDir, ports, tracesSampled }) {
+  const cfg = writeBalancerConfig({ root, siteDir, ports, tracesSampled });
   return supervisor.startChild('balancer', '/usr/sbin/haproxy', ['-db', '-f', cfg], {
     cwd: siteDir,
     ports: [ports.pagesDoor, ports.apiDoor, ports.filesDoor, ports.balancerMetrics],

@@ -5,6 +5,7 @@
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseDocument } from 'yaml';
 import { fillTemplate } from './edge.mjs';
 
 /** What deploy/prometheus's placeholders stand for. */
@@ -26,14 +27,32 @@ function monitoringValues(ports, { dir, adminMail }) {
   };
 }
 
-/** deploy/prometheus filled in under `dir`: prometheus.yml, alertmanager.yml, the rules, and the scrapes' token file. */
-export function writeMonitoringConfig(root, dir, { ports, metricsToken, adminMail }) {
+/**
+ * The admins' receiver also posts every alert to the API's relay, with the monitoring's token, which signs it on to
+ * RELEASE_WEBHOOK_URL (docs/operations.md, "Alerts": Alertmanager cannot sign with the site's secret).
+ */
+function withAlertRelay(text, { url, tokenFile }) {
+  const config = parseDocument(text);
+  const admins = config.get('receivers').items.find((receiver) => receiver.get('name') === 'admins');
+  const webhook = { url, send_resolved: true, max_alerts: 100, http_config: { authorization: { type: 'Bearer', credentials_file: tokenFile } } };
+  admins.set('webhook_configs', config.createNode([webhook]));
+  return config.toString({ lineWidth: 0 });
+}
+
+/**
+ * deploy/prometheus filled in under `dir`: prometheus.yml, alertmanager.yml, the rules, and the scrapes' token file.
+ * `alertRelay` is the API's POST /monitoring/alerts when RELEASE_WEBHOOK_URL is set; without it, alerts are mailed only.
+ */
+export function writeMonitoringConfig(root, dir, { ports, metricsToken, adminMail, alertRelay = null }) {
   const from = path.join(root, 'deploy', 'prometheus');
   mkdirSync(dir, { recursive: true });
   const values = monitoringValues(ports, { dir, adminMail });
-  for (const name of ['prometheus.yml', 'alertmanager.yml']) {
-    writeFileSync(path.join(dir, name), fillTemplate(readFileSync(path.join(from, name), 'utf8'), values));
-  }
+  writeFileSync(path.join(dir, 'prometheus.yml'), fillTemplate(readFileSync(path.join(from, 'prometheus.yml'), 'utf8'), values));
+  const alertmanager = fillTemplate(readFileSync(path.join(from, 'alertmanager.yml'), 'utf8'), values);
+  writeFileSync(
+    path.join(dir, 'alertmanager.yml'),
+    alertRelay ? withAlertRelay(alertmanager, { url: alertRelay, tokenFile: values.METRICS_TOKEN_FILE }) : alertmanager,
+  );
   cpSync(path.join(from, 'rules'), path.join(dir, 'rules'), { recursive: true });
   writeFileSync(values.METRICS_TOKEN_FILE, metricsToken, { mode: 0o600 });
   return { prometheus: path.join(dir, 'prometheus.yml'), alertmanager: path.join(dir, 'alertmanager.yml') };
@@ -46,9 +65,9 @@ const NOT_SENT = /Notify for alerts failed/;
  * Prometheus and Alertmanager, and the exporters of the cache and the database; each part's address is returned for
  * the stack's list of parts. `cacheDir` is Varnish's working folder (its statistics live there).
  */
-export function startMonitoring(supervisor, { root, siteDir, ports, metricsToken, adminMail, databaseUrl, cacheDir }) {
+export function startMonitoring(supervisor, { root, siteDir, ports, metricsToken, adminMail, alertRelay, databaseUrl, cacheDir }) {
   const dir = path.join(siteDir, 'monitoring');
-  const files = writeMonitoringConfig(root, dir, { ports, metricsToken, adminMail });
+  const files = writeMonitoringConfig(root, dir, { ports, metricsToken, adminMail, alertRelay });
   const at = (port) => `127.0.0.1:${port}`;
   const cacheExporter = supervisor.startChild(
     'cache-exporter',

@@ -1,4 +1,4 @@
-import { isSpanContextValid, trace } from '@opentelemetry/api';
+import { TraceFlags, isSpanContextValid, trace } from '@opentelemetry/api';
 
 // docs/operations.md, "Traces": the render servers and the API trace only when told where to send them.
 
@@ -22,8 +22,11 @@ export async function startTracing(options: TracingOptions): Promise<Tracing | n
   return startSdk(options);
 }
 
-/** The trace of the request being served, when it is traced: a page's Server-Timing and a duration's exemplar name it. */
+/**
+ * The trace of the request being served, when it is traced: a page's Server-Timing and a duration's exemplar name it.
+ * A request the sampler left out has a trace id too, but no backend ever receives it: that one is not named.
+ */
 export function currentTraceId(): string | undefined {
   const context = trace.getActiveSpan()?.spanContext();
-  return context && isSpanContextValid(context) ? context.traceId : undefined;
+  return context && isSpanContextValid(context) && (context.traceFlags & TraceFlags.SAMPLED) !== 0 ? context.traceId : undefined;
 }

@@ -44,7 +44,7 @@ describe('tracing in the render server', () => {
     }
   });
 
-  it('with OTEL_EXPORTER_OTLP_ENDPOINT, continues the traceparent it is sent and names that trace in Server-Timing', async () => {
+  it('with OTEL_EXPORTER_OTLP_ENDPOINT, continues the traceparent it is sent and names that trace in Server-Timing, unless it came not sampled', async () => {
     const tracing = await startRenderTracing(dir, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, DEPLOYMENT_ENVIRONMENT: 'test' });
     expect(tracing).not.toBeNull();
     const { app, base } = await serve();
@@ -53,6 +53,12 @@ describe('tracing in the render server', () => {
       const response = await fetch(`${base}${PAGE}`, { headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` } });
       await response.text();
       expect(response.headers.get('server-timing')).toMatch(new RegExp(`^render;dur=[0-9.]+, trace;desc="${traceId}"$`));
+      // One its sender left out of the sample: no backend will have that trace, so the page names none.
+      const unsampled = await fetch(`${base}${PAGE}`, {
+        headers: { traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00` },
+      });
+      await unsampled.text();
+      expect(unsampled.headers.get('server-timing')).toMatch(/^render;dur=[0-9.]+$/);
     } finally {
       await app.close();
       // Jest's module sandbox refuses the exporter's own dynamic import of node:http, so nothing is sent from here:

@@ -1,5 +1,6 @@
 // Pipelines: dashboard
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { settled, expect as suiteExpect, test } from '../support/test';
 import { hydrated } from '../support/hydration';
 import { recordShifts, shiftsSoFar } from '../support/layoutShifts';
@@ -24,6 +25,7 @@ test.use({ viewport: { width: 375, height: 900 } });
 test.describe.configure({ timeout: 360_000 });
 
 const TITLES = { catalog: 'The car catalog', dashboard: 'The dashboard', checkout: 'Checkout' } as const;
+const sectionOf = (page: Page) => (remote: keyof typeof TITLES) => page.getByRole('region', { name: `${remote} ${TITLES[remote]}`, exact: true });
 
 // Back to the first set: remotes.json decides again, as on a fresh data folder, so the suite can
 // run a second time on this one (docs/how-to.md). Each rollback steps back one release.
@@ -66,12 +68,16 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   });
   expect(await views.json()).toEqual({ accepted: 3, dropped: 0 });
 
-  const section = (remote: keyof typeof TITLES) => page.getByRole('region', { name: `${remote} ${TITLES[remote]}`, exact: true });
-  // Nothing moves while the screen arrives: its sections are shown at once, once what they read is in (docs/performance.md, "Nothing moves while it arrives").
+  const section = sectionOf(page);
+  // Nothing moves while the screen arrives: each section in a space as tall as the window until its reads are in, the
+  // chart drawn in a box of its own height once near (docs/performance.md, "Nothing moves while it arrives").
   await recordShifts(page);
   await page.goto('/dashboard/releases');
   await expect(section('checkout').getByRole('region', { name: 'checkout: canary verdict' })).toBeVisible();
-  await expect(section('catalog').locator('figure canvas')).toBeVisible();
+  const chart = section('catalog').locator('figure canvas');
+  await settled(page);
+  await section('catalog').locator('figure').scrollIntoViewIfNeeded();
+  await expect(chart).toBeVisible();
   await settled(page);
   const arrival = await shiftsSoFar(page);
   expect(arrival.total, JSON.stringify(arrival.shifts)).toBeLessThanOrEqual(0.01);
@@ -92,6 +98,7 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   const catalogHealth = catalog.getByRole('table', { name: 'catalog health by release' }).getByRole('row').filter({ hasText: versions.catalog });
   await expect(catalogHealth.getByRole('cell').first()).toHaveText(`${versions.catalog}live`);
   await expect(catalogHealth.getByRole('cell').nth(1)).toHaveText('3');
+  await catalog.locator('figure').scrollIntoViewIfNeeded();
   await expect(catalog.locator('figure canvas')).toBeVisible();
   await expect(catalog.locator('figcaption')).toContainText(`${versions.catalog}: 3 in all`);
   const checkout = section('checkout');
@@ -183,4 +190,40 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
   await expect(row.getByRole('button', { name: `Revoke ${name}` })).toHaveCount(0);
   await expectAxeClean(page);
   await expectNoSidewaysScroll(page);
+});
+
+test('each remote’s section is shown as soon as its own reads are in, while another remote’s are held back at the API', async ({ page }) => {
+  await logInAt(page, DEMO.admin, DEMO_PASSWORD);
+  const section = sectionOf(page);
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  // The catalog's history, and only it, waits until the other sections are seen.
+  await page.route(
+    (url) => url.href.startsWith(SITE.api) && url.pathname === '/releases' && url.searchParams.get('remote') === 'catalog',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('/dashboard/releases');
+  await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
+  await expect(section('dashboard').getByText('Live', { exact: true })).toBeVisible();
+  await expect(section('checkout').getByText('Live', { exact: true })).toBeVisible();
+  const catalogLoading = page.getByRole('status').filter({ hasText: 'Loading the releases of catalog…' });
+  await expect(catalogLoading).toHaveCount(1);
+  await expect(section('catalog')).toHaveCount(0);
+
+  letGo();
+  await expect(section('catalog').getByText('Live', { exact: true })).toBeVisible();
+  await expect(catalogLoading).toHaveCount(0);
+  await expectAxeClean(page);
+
+  // The last remote's chart, screens below: no uPlot canvas until it comes near, then drawn in the box kept for it.
+  const chart = page.locator('figure').last();
+  const before = await chart.evaluate((figure) => figure.getBoundingClientRect());
+  expect(before.top).toBeGreaterThan(2 * 900);
+  await expect(chart.locator('canvas')).toHaveCount(0);
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  expect(await chart.evaluate((figure) => figure.getBoundingClientRect().height)).toBe(before.height);
 });

@@ -49,7 +49,7 @@ async function loadSavedCars({ queryClient, viewer }: ScreenLoaderContext<'dashb
   if (viewer?.role === 'Buyer') await queryClient.prefetchQuery(favouritesQuery());
 }
 
-/** The Releases screen's first reads, side by side: it shows its sections once all have arrived. */
+/** The Releases screen's first reads, side by side: each remote's section is shown once its own have arrived. */
 async function loadReleases({ queryClient, viewer }: ScreenLoaderContext<'dashboard/ReleasesPage'>): Promise<void> {
   if (viewer?.role !== 'admin') return;
   const since = healthSince(HEALTH_WINDOWS[0].minutes);

@@ -1,18 +1,21 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
 import { theme } from '@usedcars/shared-ui';
 import { VIEW_STEPS, chartSeries, describeSeries, minuteLabel, viewsRange, windowRange } from './chartData';
 import { count } from './formatNumbers';
 import { releaseColors } from './releaseColors';
+import { useInView } from './useInView';
 
 const HEIGHT = 200;
 
 /**
  * Page views per minute, one line per release in its own colour (the same on every load), rendered
  * by uPlot on a canvas over the whole window. The canvas is hidden from screen readers: the caption
- * says what it shows and the table under it holds the numbers.
+ * says what it shows and the table under it holds the numbers. uPlot's code is loaded and the chart
+ * drawn once its box comes near the viewport; until then the box keeps the chart's height, so
+ * nothing moves when it is drawn (docs/performance.md, "Nothing moves while it arrives").
  */
 export function HealthChart({ remote, since, releases }: { remote: string; since: string; releases: readonly ReleaseHealth[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -25,37 +28,46 @@ export function HealthChart({ remote, since, releases }: { remote: string; since
   // Read again with the numbers (every minute): the axis ends at the moment they were read.
   const xRange = useMemo(() => windowRange(since, data[0], Date.now()), [since, data]);
 
+  const inView = useInView(box);
+
   useEffect(() => {
     const element = box.current;
-    if (!element) return;
-    const plot = new uPlot(
-      {
-        width: Math.max(element.clientWidth, 200),
-        height: HEIGHT,
-        legend: { show: false },
-        cursor: { show: false },
-        select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-        scales: { x: { time: true, range: () => xRange }, y: { range: (_plot, _min, max) => viewsRange(max) } },
-        axes: [
-          { stroke: theme.color.muted },
-          { stroke: theme.color.muted, label: 'Page views / min', incrs: VIEW_STEPS, values: (_plot, splits) => splits.map(count) },
-        ],
-        series: [
-          {},
-          ...names.map((name) => ({ label: name, stroke: colors.get(name), width: 2, spanGaps: true, points: { size: 7, fill: colors.get(name) } })),
-        ],
-      },
-      data as uPlot.AlignedData,
-      element,
-    );
-    // The page is as wide as the phone: the chart follows its box, never wider.
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
-    resize.observe(element);
+    if (!element || !inView) return;
+    let drawn: { plot: uPlot; resize: ResizeObserver } | null = null;
+    let cancelled = false;
+    void import('uplot').then(({ default: UPlot }) => {
+      if (cancelled) return;
+      const plot = new UPlot(
+        {
+          width: Math.max(element.clientWidth, 200),
+          height: HEIGHT,
+          legend: { show: false },
+          cursor: { show: false },
+          select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+          scales: { x: { time: true, range: () => xRange }, y: { range: (_plot, _min, max) => viewsRange(max) } },
+          axes: [
+            { stroke: theme.color.muted },
+            { stroke: theme.color.muted, label: 'Page views / min', incrs: VIEW_STEPS, values: (_plot, splits) => splits.map(count) },
+          ],
+          series: [
+            {},
+            ...names.map((name) => ({ label: name, stroke: colors.get(name), width: 2, spanGaps: true, points: { size: 7, fill: colors.get(name) } })),
+          ],
+        },
+        data as uPlot.AlignedData,
+        element,
+      );
+      // The page is as wide as the phone: the chart follows its box, never wider.
+      const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
+      resize.observe(element);
+      drawn = { plot, resize };
+    });
     return () => {
-      resize.disconnect();
-      plot.destroy();
+      cancelled = true;
+      drawn?.resize.disconnect();
+      drawn?.plot.destroy();
     };
-  }, [data, names, colors, xRange]);
+  }, [inView, data, names, colors, xRange]);
 
   return (
     <Figure>
@@ -136,8 +148,9 @@ const Swatch = styled.span`
   border-radius: 2px;
 `;
 
-/** The few of uPlot's own styles the chart needs (its stylesheet is not bundled). */
+/** The few of uPlot's own styles the chart needs (its stylesheet is not bundled); as high before it is drawn as after. */
 const Plot = styled.div`
+  height: ${HEIGHT}px;
   width: 100%;
   min-width: 0;
   overflow: hidden;

@@ -1,7 +1,7 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, STAND_IN_TOKEN, standInApi, type StandInResponse } from '@usedcars/shared-api/testing';
 import type { DeployToken, DeployTokenInput, LiveSet, Release } from '@usedcars/shared-contract';
 import { AppToaster } from '@usedcars/shared-ui/appSettings';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
@@ -56,7 +56,7 @@ test('each remote shows its live release, its canary and share, its history with
   await waitFor(() => expect(within(catalog).getByText('0.1.0-bbbbbbbbbb', { selector: 'dd code' })).toBeInTheDocument());
   expect(within(catalog).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-aaaaaaaaaa');
   expect(within(catalog).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-bbbbbbbbbb for 10 % of visitors');
-  const checkout = screen.getByRole('region', { name: 'checkout Checkout' });
+  const checkout = await screen.findByRole('region', { name: 'checkout Checkout' });
   expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the first set (remotes.json)');
   expect(await within(checkout).findByText('No release of checkout is registered: it runs the first set.')).toBeInTheDocument();
 
@@ -93,6 +93,34 @@ test('each remote shows its live release, its canary and share, its history with
   expect(api.sent('GET', '/deploy-tokens')).toHaveLength(1);
   expect(api.sent('GET', '/telemetry/summary').filter((sent) => sent.query.remote === 'catalog')).toHaveLength(1);
   expect(api.sent('GET', '/releases').filter((sent) => sent.query.remote === 'catalog')).toHaveLength(1);
+});
+
+test('the heading comes at once, and each remote is shown once its own reads are in, whatever another remote waits for', async () => {
+  let letGo: (response: StandInResponse) => void = () => {};
+  const held = new Promise<StandInResponse>((resolve) => (letGo = resolve));
+  api.reply('GET', '/releases', ({ query }) => (query.remote === 'catalog' ? held : { status: 200, body: [] }));
+  renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
+  expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeInTheDocument();
+
+  const checkout = await screen.findByRole('region', { name: 'checkout Checkout' });
+  expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the first set (remotes.json)');
+  expect(screen.getByRole('region', { name: 'dashboard The dashboard' })).toBeInTheDocument();
+  expect(screen.getByText('Loading the releases of catalog…')).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'catalog The car catalog' })).not.toBeInTheDocument();
+
+  letGo({ status: 200, body: catalogHistory });
+  const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
+  expect(await within(catalog).findByRole('table', { name: 'catalog releases' })).toBeInTheDocument();
+  expect(screen.queryByText('Loading the releases of catalog…')).not.toBeInTheDocument();
+});
+
+test('what every remote reads is still on its way: the heading, and a loading status per remote', async () => {
+  api.reply('GET', '/releases/live', NO_RESPONSE);
+  renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
+  expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeInTheDocument();
+  for (const remote of ['catalog', 'dashboard', 'checkout']) expect(await screen.findByText(`Loading the releases of ${remote}…`)).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'catalog The car catalog' })).not.toBeInTheDocument();
+  expect(await screen.findByRole('region', { name: 'Deploy tokens' })).toBeInTheDocument();
 });
 
 test('promoting asks first, then the canary is live; a refused rollback keeps the dialog with the reason typed', async () => {

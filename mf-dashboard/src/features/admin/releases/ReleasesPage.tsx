@@ -7,7 +7,7 @@ import { Field, Select } from '@usedcars/shared-ui/form';
 import { AdminOnly } from '../../../components/RoleOnly';
 import { DeployTokens } from './DeployTokens';
 import { PinNotice } from './PinNotice';
-import { RemoteReleases } from './RemoteReleases';
+import { RemoteSection, WindowHigh } from './RemoteSection';
 import {
   HEALTH_WINDOWS,
   canaryAnalysisQuery,
@@ -29,24 +29,20 @@ export default function ReleasesPage() {
 }
 
 /**
- * Whether everything the screen shows has been read once (or failed to be): until then it shows one loading state as
- * tall as the window, then every section at once. Shown as each read arrived, each section grew under the admin's eyes
- * and pushed the next ones down (docs/performance.md, "Nothing moves while it arrives").
+ * Asks for everything the screen reads at once, and says whether the pin is known: the pin's notice sits above the
+ * sections, so they wait for it (a cookie read, the API asked only when one is set), not for each other
+ * (docs/performance.md, "Nothing moves while it arrives").
  */
-function useFirstReadsDone(since: string): boolean {
-  const reads = useQueries({
+function usePinKnown(since: string): boolean {
+  return useQueries({
     queries: [
-      liveSetQuery(),
       pinnedReleaseQuery(),
-      deployTokensQuery(),
+      liveSetQuery(),
       ...REMOTE_NAMES.flatMap((remote) => [releaseHistoryQuery(remote), canaryAnalysisQuery(remote), releaseHealthQuery(remote, since)]),
+      deployTokensQuery(),
     ],
-    combine: (results) => results.every((result) => !result.isPending),
+    combine: (results) => !results[0]!.isPending,
   });
-  // Once shown, the sections stay: a later read (another window, a refresh) changes them in place.
-  const [done, setDone] = useState(false);
-  if (reads && !done) setDone(true);
-  return done || reads;
 }
 
 function Releases() {
@@ -56,17 +52,17 @@ function Releases() {
     setMinutes(minutes);
     setSince(healthSince(minutes));
   };
-  const ready = useFirstReadsDone(since);
+  const pinKnown = usePinKnown(since);
   return (
     <Page>
       <h1>Releases</h1>
       <Intro>What each remote runs, its history and its health. Promote, roll back and canary changes reach every page on its next load.</Intro>
-      {ready ? (
+      {pinKnown ? (
         <Sections minutes={minutes} since={since} choose={choose} />
       ) : (
-        <Loading>
+        <WindowHigh>
           <Spinner label="Loading the releases…" />
-        </Loading>
+        </WindowHigh>
       )}
     </Page>
   );
@@ -86,7 +82,7 @@ function Sections({ minutes, since, choose }: { minutes: number; since: string; 
         </Select>
       </WindowField>
       {REMOTE_NAMES.map((remote) => (
-        <RemoteReleases key={remote} remote={remote} since={since} />
+        <RemoteSection key={remote} remote={remote} since={since} />
       ))}
       <DeployTokens />
     </>
@@ -105,11 +101,6 @@ const Page = styled.div`
 const Intro = styled.p`
   margin: 0;
   color: ${theme.color.muted};
-`;
-
-/** As tall as the window: nothing under it (the footer) is in sight, so nothing moves when the sections replace it. */
-const Loading = styled.div`
-  min-height: 100vh;
 `;
 
 const WindowField = styled(Field)`

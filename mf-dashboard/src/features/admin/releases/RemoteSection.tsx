@@ -1,0 +1,40 @@
+import { useDeferredValue, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { Spinner } from '@usedcars/shared-ui';
+import { RemoteReleases } from './RemoteReleases';
+import { canaryAnalysisQuery, liveSetQuery, releaseHealthQuery, releaseHistoryQuery } from './useReleases';
+
+/** Whether what one remote's section reads has arrived (or failed to): it waits for its own reads, never another remote's. */
+function useOwnReadsDone(remote: string, since: string): boolean {
+  const done = useQueries({
+    queries: [liveSetQuery(), releaseHistoryQuery(remote), canaryAnalysisQuery(remote), releaseHealthQuery(remote, since)],
+    combine: (results) => results.every((result) => !result.isPending),
+  });
+  // Once shown, the section stays: a later read (another window, a refresh) changes it in place.
+  const [shown, setShown] = useState(false);
+  if (done && !shown) setShown(true);
+  return shown || done;
+}
+
+/**
+ * One remote's section, shown as soon as its own reads are in, meanwhile a loading state as tall as
+ * the window, so a section arriving below it is out of sight and moves nothing in view. The section
+ * is rendered in a transition (a deferred value starting false), which React renders in slices,
+ * yielding to the browser between them: no one long task, and the page's heading is painted first
+ * (docs/performance.md, "Nothing moves while it arrives").
+ */
+export function RemoteSection({ remote, since }: { remote: string; since: string }) {
+  const ready = useDeferredValue(useOwnReadsDone(remote, since), false);
+  if (ready) return <RemoteReleases remote={remote} since={since} />;
+  return (
+    <WindowHigh>
+      <Spinner label={`Loading the releases of ${remote}…`} />
+    </WindowHigh>
+  );
+}
+
+/** As tall as the window: nothing under it is in sight, so nothing moves when what it stands for replaces it. */
+export const WindowHigh = styled.div`
+  min-height: 100vh;
+`;

@@ -1,5 +1,5 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NO_RESPONSE, STAND_IN_TOKEN, standInApi, type StandInResponse } from '@usedcars/shared-api/testing';
 import type { DeployToken, DeployTokenInput, LiveSet, Release } from '@usedcars/shared-contract';
@@ -7,6 +7,10 @@ import { AppToaster } from '@usedcars/shared-ui/appSettings';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
 import { health, release, withoutLayout } from '../../../testing/releases';
 import ReleasesPage from './ReleasesPage';
+
+// Each remote's section renders in slices after its reads: on a loaded machine, more than the suite's usual waits.
+configure({ asyncUtilTimeout: 15_000 });
+jest.setTimeout(60_000);
 
 const api = standInApi();
 // jsdom has no canvas; the browser suite renders the real chart.

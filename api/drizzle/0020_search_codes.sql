@@ -15,33 +15,26 @@ $$;--> statement-breakpoint
 ALTER TABLE "cars" drop column "search";--> statement-breakpoint
 ALTER TABLE "cars" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', car_name), 'A') || setweight(to_tsvector('english', location), 'B') || setweight(to_tsvector('english', details), 'C') || setweight(to_tsvector('simple', purchase_year), 'D') || setweight(search_codes(car_name), 'A') || setweight(search_codes(location), 'B') || setweight(search_codes(details), 'C')) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "cars_search_idx" ON "cars" USING gin ("search");--> statement-breakpoint
--- The typo vocabulary knows the codes too, so a code some listing has is never "corrected" into another.
-CREATE OR REPLACE FUNCTION "cars_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The typo vocabulary learns the codes too (beside the words cars_after_insert and cars_after_update add), so a code
+-- some listing has is never "corrected" into another.
+CREATE FUNCTION "cars_codes_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_words (word)
-    SELECT DISTINCT w FROM new_rows, LATERAL (SELECT car_name || ' ' || location || ' ' || details AS body) AS t,
-      unnest(tsvector_to_array(to_tsvector('simple', t.body) || search_codes(t.body))) AS w
+    SELECT DISTINCT w FROM new_rows, unnest(tsvector_to_array(search_codes(car_name || ' ' || location || ' ' || details))) AS w
     WHERE length(w) BETWEEN 3 AND 40 AND w ~ '[[:alpha:]]'
     ON CONFLICT DO NOTHING;
-  INSERT INTO market_dirty (model_key, purchase_year) SELECT DISTINCT model_key, purchase_year FROM new_rows ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION "cars_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "cars_codes_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_words (word)
-    SELECT DISTINCT w FROM new_rows n JOIN old_rows o USING (id), LATERAL (SELECT n.car_name || ' ' || n.location || ' ' || n.details AS body) AS t,
-      unnest(tsvector_to_array(to_tsvector('simple', t.body) || search_codes(t.body))) AS w
+    SELECT DISTINCT w FROM new_rows n JOIN old_rows o USING (id), unnest(tsvector_to_array(search_codes(n.car_name || ' ' || n.location || ' ' || n.details))) AS w
     WHERE (n.car_name, n.location, n.details) IS DISTINCT FROM (o.car_name, o.location, o.details) AND length(w) BETWEEN 3 AND 40 AND w ~ '[[:alpha:]]'
-    ON CONFLICT DO NOTHING;
-  -- Only what a market estimate reads: writing the estimates themselves marks nothing.
-  INSERT INTO market_dirty (model_key, purchase_year)
-    SELECT DISTINCT k.model_key, k.purchase_year FROM new_rows n JOIN old_rows o USING (id),
-      LATERAL (VALUES (n.model_key, n.purchase_year), (o.model_key, o.purchase_year)) AS k (model_key, purchase_year)
-    WHERE (n.model_key, n.purchase_year, n.mileage, n.current_price, n.status, n.hidden_by, n.seller_id)
-      IS DISTINCT FROM (o.model_key, o.purchase_year, o.mileage, o.current_price, o.status, o.hidden_by, o.seller_id)
     ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;--> statement-breakpoint
+CREATE TRIGGER "cars_codes_after_insert" AFTER INSERT ON "cars" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "cars_codes_after_insert"();--> statement-breakpoint
+CREATE TRIGGER "cars_codes_after_update" AFTER UPDATE ON "cars" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "cars_codes_after_update"();--> statement-breakpoint
 INSERT INTO search_words (word)
   SELECT DISTINCT w FROM cars, unnest(tsvector_to_array(search_codes(car_name || ' ' || location || ' ' || details))) AS w
   WHERE length(w) BETWEEN 3 AND 40 AND w ~ '[[:alpha:]]'

@@ -39,7 +39,7 @@ describeEachDriver('codes in listings', (api) => {
       const listing: Partial<CarInput> = { categoryName: 'audi', carName: `Audi listing ${ids.size}`, details: 'One owner.', [field]: text };
       ids.set(typed, await api().addCar(seller, listing));
     }
-  });
+  }, 120_000);
 
   const found = async (url: string) => {
     const response = await api().inject({ method: 'GET', url });

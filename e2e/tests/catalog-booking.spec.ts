@@ -27,8 +27,7 @@ async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
 /** A buyer of the test's own, and a car (inside BAND) of a seller of its own, no other spec books. */
 async function ownBuyerAndCar(page: Page, category: 'audi' | 'honda' | 'mercedes'): Promise<{ buyer: SpecAccount; carName: string }> {
   const seller = await newAccount(page.request, 'Seller');
-  // Letters only: a hex code like "1e5b22" is read as a number (1e5) by the search's query parser (docs/api.md, "Search and facets").
-  const carName = `${{ audi: 'Audi A4', honda: 'Honda Civic', mercedes: 'Mercedes-Benz C 300' }[category]} e2e-${[...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+  const carName = `${{ audi: 'Audi A4', honda: 'Honda Civic', mercedes: 'Mercedes-Benz C 300' }[category]} e2e-${randomBytes(3).toString('hex')}`;
   await listCar(page.request, seller, { carName, category });
   return { buyer: await newAccount(page.request, 'Buyer'), carName };
 }

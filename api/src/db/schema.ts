@@ -29,9 +29,11 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * The words a car is found by, weighted: its name first, then where it is, then the seller's
- * details and its year (docs/api.md, "Search and facets"). English stems, so "civics" finds "civic".
+ * details and its year (docs/api.md, "Search and facets"). English stems, so "civics" finds "civic";
+ * after them each field's codes the parser does not keep whole ("1e5b22", "2.0tdi"), as typed:
+ * `search_codes`, written in migration 0020_search_codes.
  */
-const SEARCH_DOCUMENT = sql`setweight(to_tsvector('english', car_name), 'A') || setweight(to_tsvector('english', location), 'B') || setweight(to_tsvector('english', details), 'C') || setweight(to_tsvector('simple', purchase_year), 'D')`;
+const SEARCH_DOCUMENT = sql`setweight(to_tsvector('english', car_name), 'A') || setweight(to_tsvector('english', location), 'B') || setweight(to_tsvector('english', details), 'C') || setweight(to_tsvector('simple', purchase_year), 'D') || setweight(search_codes(car_name), 'A') || setweight(search_codes(location), 'B') || setweight(search_codes(details), 'C')`;
 
 /** How a buyer's words are matched (docs/api.md, "Search and facets"): kept with a saved search, so its alerts match as the list does. */
 export interface Words {

@@ -33,6 +33,8 @@ function queryParts(q: string): { words: string[]; symbols: string[] } {
 
 /** A word inside to_tsquery's syntax: a quoted lexeme, so nothing the buyer typed is read as an operator. */
 const lexeme = (word: string) => `'${word.replaceAll("'", "''")}'`;
+/** The same quoting in SQL, for the listings' words (chr(92) is a backslash, which that syntax escapes too). */
+const quoted = (word: SQL) => sql`('''' || replace(replace(${word}, chr(92), repeat(chr(92), 2)), '''', '''''') || '''')`;
 
 function rowsOf<Row>(result: unknown): Row[] {
   return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
@@ -43,7 +45,9 @@ function rowsOf<Row>(result: unknown): Row[] {
  * also as the start of a word) or, when no listing has it, as one of the listings' words most
  * like it by trigrams (pg_trgm over search_words), so "mercedez" finds Mercedes and "civc"
  * finds Civic. to_tsquery then stems each with the English dictionary, so "civics" finds
- * "civic" and stop words ("the", "with") drop out. Null when the query has nothing to search by.
+ * "civic" and stop words ("the", "with") drop out. A word the parser cuts ("1e5b22" read as
+ * the number 1e5 and "b22") also matches as typed, as the document keeps the seller's codes
+ * (docs/api.md, "Search and facets", "Codes"). Null when the query has nothing to search by.
  */
 export async function readWords(db: Reader, q: string | undefined): Promise<Words | null> {
   const typed = q?.trim() ?? '';
@@ -54,19 +58,28 @@ export async function readWords(db: Reader, q: string | undefined): Promise<Word
   let query: string | null = null;
   if (words.length > 0) {
     const firsts = words.map((word, ord) => ({ ord, word, first: word.length >= MIN_PREFIX && /\p{L}/u.test(word) ? `${lexeme(word)}:*` : lexeme(word) }));
-    // One statement: each word and its alternatives OR-ed, the words AND-ed, checked and stemmed by to_tsquery.
+    // One statement: each word and its alternatives OR-ed, the words AND-ed. Each is read by to_tsquery (stemmed, stop
+    // words dropped) and, where that reading would not match the word itself (the parser cut it), also as typed.
     const [row] = rowsOf<{ query: string | null }>(
-      await db.execute(sql`SELECT to_tsquery('english', string_agg(g.alternatives, ' & ' ORDER BY g.ord))::text AS query FROM (
-          SELECT w.ord, '(' || w.first || coalesce(' | ' || string_agg(quote_literal(c.word), ' | '), '') || ')' AS alternatives
-          FROM jsonb_to_recordset(${JSON.stringify(firsts)}::jsonb) AS w(ord int, word text, first text)
-          LEFT JOIN LATERAL (
-            SELECT s.word FROM search_words s
+      await db.execute(sql`WITH w AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(firsts)}::jsonb) AS w(ord int, word text, first text)),
+        candidates AS (
+          SELECT w.ord, 0 AS rank, w.word, w.first AS typed FROM w
+          UNION ALL
+          SELECT w.ord, c.rank, c.word, ${quoted(sql`c.word`)} FROM w CROSS JOIN LATERAL (
+            SELECT s.word, row_number() OVER (ORDER BY similarity(s.word, w.word) DESC, s.word) AS rank FROM search_words s
             WHERE length(w.word) >= ${MIN_CORRECTED} AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = w.word)
               AND s.word % w.word AND abs(length(s.word) - length(w.word)) <= ${MAX_LENGTH_APART}
             ORDER BY similarity(s.word, w.word) DESC, s.word
             LIMIT ${ALTERNATIVES}
-          ) AS c ON true
-          GROUP BY w.ord, w.first
+          ) AS c
+        ),
+        readings AS (
+          SELECT c.ord, c.rank, CASE WHEN ${quoted(sql`c.word`)}::tsvector @@ e.english THEN e.english ELSE e.english || c.typed::tsquery END AS reading
+          FROM candidates AS c CROSS JOIN LATERAL (SELECT to_tsquery('english', c.typed) AS english) AS e
+          WHERE numnode(e.english) > 0
+        )
+        SELECT string_agg('(' || g.alternatives || ')', ' & ' ORDER BY g.ord)::tsquery::text AS query FROM (
+          SELECT ord, string_agg('(' || reading::text || ')', ' | ' ORDER BY rank) AS alternatives FROM readings GROUP BY ord
         ) AS g`),
     );
     query = row?.query || null;

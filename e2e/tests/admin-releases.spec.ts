@@ -70,7 +70,7 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
 
   const section = sectionOf(page);
   // Nothing moves while the screen arrives: each section in a space as tall as the window until its reads are in, the
-  // chart drawn in a box of its own height once near (docs/performance.md, "Nothing moves while it arrives").
+  // chart rendered in a box of its own height once near (docs/performance.md, "Nothing moves while it arrives").
   await recordShifts(page);
   await page.goto('/dashboard/releases');
   await expect(section('checkout').getByRole('region', { name: 'checkout: canary verdict' })).toBeVisible();
@@ -218,7 +218,7 @@ test('each remote’s section is shown as soon as its own reads are in, while an
   await expect(catalogLoading).toHaveCount(0);
   await expectAxeClean(page);
 
-  // The last remote's chart, screens below: no uPlot canvas until it comes near, then drawn in the box kept for it.
+  // The last remote's chart, screens below: no uPlot canvas until it comes near, then rendered in the box kept for it.
   const chart = page.locator('figure').last();
   const before = await chart.evaluate((figure) => figure.getBoundingClientRect());
   expect(before.top).toBeGreaterThan(2 * 900);

@@ -28,12 +28,12 @@ beforeEach(() => {
 
 /** The catalog's chart as uPlot was asked to render it last, and its legend's colour per release. */
 async function catalogChart() {
-  const drawn = jest.mocked(uPlot).mock.calls.length;
+  const rendered = jest.mocked(uPlot).mock.calls.length;
   const view = renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
   const figure = await waitFor(() => within(catalog).getByRole('figure'), { timeout: 5_000 });
-  // uPlot's code arrives on its own (jsdom has no IntersectionObserver: drawn at once).
-  await waitFor(() => expect(jest.mocked(uPlot).mock.calls.length).toBeGreaterThan(drawn));
+  // uPlot's code arrives on its own (jsdom has no IntersectionObserver: rendered at once).
+  await waitFor(() => expect(jest.mocked(uPlot).mock.calls.length).toBeGreaterThan(rendered));
   const legend = Object.fromEntries(
     [...figure.querySelectorAll<HTMLElement>('[data-release]')].map((swatch) => [swatch.dataset.release, swatch.style.background]),
   );

@@ -14,8 +14,8 @@ const HEIGHT = 200;
  * Page views per minute, one line per release in its own colour (the same on every load), rendered
  * by uPlot on a canvas over the whole window. The canvas is hidden from screen readers: the caption
  * says what it shows and the table under it holds the numbers. uPlot's code is loaded and the chart
- * drawn once its box comes near the viewport; until then the box keeps the chart's height, so
- * nothing moves when it is drawn (docs/performance.md, "Nothing moves while it arrives").
+ * rendered once its box comes near the viewport; until then the box keeps the chart's height, so
+ * nothing moves when it is rendered (docs/performance.md, "Nothing moves while it arrives").
  */
 export function HealthChart({ remote, since, releases }: { remote: string; since: string; releases: readonly ReleaseHealth[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -33,7 +33,7 @@ export function HealthChart({ remote, since, releases }: { remote: string; since
   useEffect(() => {
     const element = box.current;
     if (!element || !inView) return;
-    let drawn: { plot: uPlot; resize: ResizeObserver } | null = null;
+    let rendered: { plot: uPlot; resize: ResizeObserver } | null = null;
     let cancelled = false;
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return;
@@ -60,12 +60,12 @@ export function HealthChart({ remote, since, releases }: { remote: string; since
       // The page is as wide as the phone: the chart follows its box, never wider.
       const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
       resize.observe(element);
-      drawn = { plot, resize };
+      rendered = { plot, resize };
     });
     return () => {
       cancelled = true;
-      drawn?.resize.disconnect();
-      drawn?.plot.destroy();
+      rendered?.resize.disconnect();
+      rendered?.plot.destroy();
     };
   }, [inView, data, names, colors, xRange]);
 
@@ -148,7 +148,7 @@ const Swatch = styled.span`
   border-radius: 2px;
 `;
 
-/** The few of uPlot's own styles the chart needs (its stylesheet is not bundled); as high before it is drawn as after. */
+/** The few of uPlot's own styles the chart needs (its stylesheet is not bundled); as high before it is rendered as after. */
 const Plot = styled.div`
   height: ${HEIGHT}px;
   width: 100%;

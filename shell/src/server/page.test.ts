@@ -46,6 +46,14 @@ test("the head asks for the picture before any script, names the screen's script
   expect(head).not.toContain('as="script"');
 });
 
+test('the page is painted only once its rendered screen has been read whole: the head holds rendering until #root ends', () => {
+  const html = assemblePage(TEMPLATE, page);
+  const [head] = html.split('</head>');
+  expect(head).toContain('<link rel="expect" href="#root" blocking="render">');
+  // The boot data comes after #root, so it never holds the first paint.
+  expect(html.indexOf('<div id="root"')).toBeLessThan(html.indexOf('id="usedcars-boot"'));
+});
+
 test("a script address cannot end the scripts' list early", () => {
   const head = assemblePage(TEMPLATE, { ...page, preloadScripts: ['/a.js</script><script>alert(1)</script>'] }).split('</head>')[0]!;
   expect(head).not.toContain('<script>alert(1)');

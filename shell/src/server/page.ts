@@ -38,6 +38,8 @@ export function assemblePage(template: string, page: RenderedPage): string {
     throw new Error('index.html has no <div id="root">, </head> or </body>');
   }
   const head = [
+    // No screen painted half-parsed: a table shown with half its rows shares its columns out again (docs/performance.md, "Painted whole").
+    '<link rel="expect" href="#root" blocking="render">',
     // Asked for once the page has painted its largest picture, not before (docs/performance.md).
     `<script type="application/json" id="${AFTER_PAINT_SCRIPTS_ID}">${JSON.stringify(page.preloadScripts).replace(/</g, '\\u003c')}</script>`,
     page.styles,

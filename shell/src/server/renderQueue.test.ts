@@ -12,12 +12,17 @@ test('runs at most `concurrency` tasks at once, then lets the waiting ones in as
   const queue = new RenderQueue(1, 5);
   const first = held();
   const order: string[] = [];
+  let aStarted = () => {};
+  const started = new Promise<void>((resolve) => (aStarted = resolve));
   const a = queue.run(async () => {
     order.push('a started');
+    aStarted();
     await first.task();
   });
   const b = queue.run(async () => order.push('b started'));
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Each render starts on an event-loop turn of its own: a timer of 0 ms may come before that turn or after it.
+  await started;
+  for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
   expect(order).toEqual(['a started']);
   first.finish();
   await Promise.all([a, b]);

@@ -5,7 +5,7 @@ const AHEAD = '100% 0px';
 
 /**
  * Whether the element has come within a screen of the viewport (and stays true after). A browser
- * without IntersectionObserver says true at once, so nothing is left undrawn there.
+ * without IntersectionObserver says true at once, so no chart is left unrendered there.
  */
 export function useInView(element: RefObject<HTMLElement | null>): boolean {
   const [inView, setInView] = useState(false);

@@ -15,6 +15,11 @@ export interface Column<Row> {
    * words kept whole.
    */
   text?: boolean;
+  /**
+   * Where the value sits when rows are cards (a narrow panel or a phone): 'title' heads the card,
+   * 'row' takes a line of its own (buttons, long text); otherwise values share the card's lines.
+   */
+  card?: 'title' | 'row';
 }
 
 /** A hyphenated word of up to this many characters ("Mercedes-Benz", "Jean-Luc") stays on one line. */
@@ -50,29 +55,16 @@ interface DataTableProps<Row extends { _id: string }> {
   /** Above the rows, e.g. a note that the list is cut short. */
   note?: ReactNode;
   pageSize?: number;
-  /**
-   * 'stack': where the table has less than 640 px, each row becomes a card (the first column its
-   * title, every other value under its column's name), so nothing scrolls sideways. 'scroll' (the
-   * default): the table scrolls sideways inside its own region, with shadows at the edges.
-   */
-  narrow?: 'scroll' | 'stack';
 }
 
 /**
  * Every dashboard list is this table, so each one has the same loading, empty and error (with
- * retry) states. At phone widths the table scrolls sideways inside a focusable region, which
- * keyboard users can scroll with the arrow keys. A long list is shown a page at a time, with
+ * retry) states. Where the table has less than 640 px (a phone, a narrow panel) each row is a card:
+ * its title first, every other value under its column's name, so nothing scrolls sideways
+ * (docs/product.md, "Dashboard"). A long list is shown a page at a time, with
  * "Showing 21–40 of 500" and Previous / Next (docs/product.md, "Long lists").
  */
-export function DataTable<Row extends { _id: string }>({
-  caption,
-  columns,
-  query,
-  empty,
-  note,
-  pageSize = TABLE_PAGE_SIZE,
-  narrow = 'scroll',
-}: DataTableProps<Row>) {
+export function DataTable<Row extends { _id: string }>({ caption, columns, query, empty, note, pageSize = TABLE_PAGE_SIZE }: DataTableProps<Row>) {
   const captionId = useId();
   const [requestedPage, setPage] = useState(0);
   const { data, isPending, isError, error, isRefetching, refetch } = query;
@@ -91,6 +83,8 @@ export function DataTable<Row extends { _id: string }>({
   const page = Math.min(requestedPage, pages - 1);
   const first = page * pageSize;
   const rows = data.slice(first, first + pageSize);
+  const titled = columns.some((column) => column.card === 'title');
+  const cardPlace = (column: Column<Row>, index: number) => column.card ?? (!titled && index === 0 ? 'title' : undefined);
 
   return (
     <>
@@ -102,7 +96,7 @@ export function DataTable<Row extends { _id: string }>({
           {empty}
         </Empty>
       ) : (
-        <Narrow data-narrow={narrow}>
+        <Narrow>
           <Scroller role="region" aria-labelledby={captionId} tabIndex={0}>
             {/* The roles are spelled out: a stacked table is shown with CSS display values that would otherwise hide them from screen readers. */}
             <Table role="table" aria-labelledby={captionId}>
@@ -121,9 +115,16 @@ export function DataTable<Row extends { _id: string }>({
               <tbody role="rowgroup">
                 {rows.map((row, index) => (
                   <tr key={row._id} role="row">
-                    {columns.map((column) => (
-                      // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept as one when stacked
-                      <td key={column.header} role="cell" data-label={column.header} data-align={column.align ?? 'start'} data-nowrap={column.nowrap ?? false}>
+                    {columns.map((column, columnIndex) => (
+                      <td
+                        key={column.header}
+                        // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, kept as one when stacked
+                        role="cell"
+                        data-label={column.header}
+                        data-align={column.align ?? 'start'}
+                        data-nowrap={column.nowrap ?? false}
+                        data-card={cardPlace(column, columnIndex)}
+                      >
                         {column.text ? <span dir="auto">{keepHyphenatedWords(column.cell(row, first + index))}</span> : column.cell(row, first + index)}
                       </td>
                     ))}
@@ -218,7 +219,8 @@ const Narrow = styled.div`
   container-type: inline-size;
   min-width: 0;
   @container (max-width: 640px) {
-    &[data-narrow='stack'] {
+    /* Doubled class: above the table's own rules (right-aligned numbers, cell padding). */
+    && {
       table,
       tbody {
         display: block;
@@ -254,12 +256,15 @@ const Narrow = styled.div`
       td[data-nowrap='true'] {
         white-space: normal;
       }
-      td:first-child {
+      td[data-card] {
         grid-column: 1 / -1;
+      }
+      td[data-card='title'] {
+        order: -1;
         font-weight: 600;
       }
       /* The column's name above each value; empty alternative text, as the cell's header already names it for screen readers. */
-      td:not(:first-child)::before {
+      td:not([data-card='title'])::before {
         content: attr(data-label) / '';
         display: block;
         font-size: 12px;

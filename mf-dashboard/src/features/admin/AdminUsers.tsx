@@ -85,8 +85,8 @@ function AccountsTable({ role, caption, accounts }: { role: AccountRole; caption
 
   const columns: Column<User>[] = [
     { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
-    { header: 'Name', cell: (account) => account.name, text: true },
-    { header: 'Email', cell: (account) => account.email },
+    { header: 'Name', cell: (account) => account.name, text: true, card: 'title' },
+    { header: 'Email', cell: (account) => account.email, card: 'row' },
     { header: 'Role', cell: (account) => account.role },
     ...(role === 'Seller' ? [{ header: 'Suspension', cell: (account: User) => <Suspension account={account} onAsk={setAsking} /> }] : []),
     {

@@ -17,9 +17,9 @@ const columns: Column<AuditEntry>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
   { header: 'When', cell: (entry) => <time dateTime={entry.at}>{formatWhen(entry.at)}</time>, nowrap: true },
   { header: 'Who', cell: (entry) => entry.actorName, text: true },
-  { header: 'What', cell: (entry) => AUDIT_ACTION_LABELS[entry.action], nowrap: true },
+  { header: 'What', cell: (entry) => AUDIT_ACTION_LABELS[entry.action], nowrap: true, card: 'title' },
   { header: 'Of', cell: (entry) => entry.targetName, text: true },
-  { header: 'Why', cell: (entry) => entry.reason, text: true },
+  { header: 'Why', cell: (entry) => entry.reason, text: true, card: 'row' },
 ];
 
 /** /dashboard/auditLog (admin): every hide, restore, suspend and reinstate, newest first, 20 a page. */

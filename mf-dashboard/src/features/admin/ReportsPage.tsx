@@ -32,6 +32,7 @@ function reasonColumn<Row extends Pick<Report, 'reason' | 'text'>>(): Column<Row
       </>
     ),
     text: true,
+    card: 'row',
   };
 }
 
@@ -41,7 +42,7 @@ function Reports() {
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const columns: Column<Report>[] = [
     { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
-    { header: 'Car', cell: (report) => <Link to={carDetailPath(report.categoryName, report.carId)}>{report.carName}</Link>, text: true },
+    { header: 'Car', cell: (report) => <Link to={carDetailPath(report.categoryName, report.carId)}>{report.carName}</Link>, text: true, card: 'title' },
     reasonColumn(),
     { header: 'Reported by', cell: (report) => report.reporterName ?? 'A deleted account', text: true },
     { header: 'When', cell: (report) => formatWhen(report.createdAt), nowrap: true },
@@ -68,7 +69,7 @@ function Reports() {
 
 const conversationColumns: Column<ConversationReport>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
-  { header: 'About', cell: (report) => report.carName, text: true },
+  { header: 'About', cell: (report) => report.carName, text: true, card: 'title' },
   reasonColumn(),
   { header: 'Reported by', cell: (report) => report.reporterName, text: true },
   { header: 'When', cell: (report) => formatWhen(report.createdAt), nowrap: true },

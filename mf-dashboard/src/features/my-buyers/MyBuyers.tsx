@@ -9,10 +9,10 @@ import { useMyBuyers } from './useMyBuyers';
 
 const columns: Column<Booking>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
-  { header: 'Buyer', cell: (booking) => booking.name, text: true },
-  { header: 'Email', cell: (booking) => <a href={`mailto:${booking.email}`}>{booking.email}</a> },
-  { header: 'Phone', cell: (booking) => <a href={`tel:${booking.phone.replace(/[^+\d]/g, '')}`}>{booking.phone}</a> },
-  { header: 'Meeting address', cell: (booking) => booking.address, text: true },
+  { header: 'Buyer', cell: (booking) => booking.name, text: true, card: 'title' },
+  { header: 'Email', cell: (booking) => <a href={`mailto:${booking.email}`}>{booking.email}</a>, card: 'row' },
+  { header: 'Phone', cell: (booking) => <a href={`tel:${booking.phone.replace(/[^+\d]/g, '')}`}>{booking.phone}</a>, card: 'row' },
+  { header: 'Meeting address', cell: (booking) => booking.address, text: true, card: 'row' },
   { header: 'Car', cell: (booking) => booking.carName, text: true },
   { header: 'Price', cell: (booking) => formatPrice(booking.currentPrice), align: 'end', nowrap: true },
   { header: 'Paid', cell: (booking) => <PaymentState booking={booking} />, nowrap: true },

@@ -37,7 +37,7 @@ function OrderStatus({ booking }: { booking: Booking }) {
 const columns: Column<Booking>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
   { header: 'Image', cell: (booking) => <CarThumb img={booking.img} name={booking.carName} /> },
-  { header: 'Title', cell: (booking) => booking.carName, text: true },
+  { header: 'Title', cell: (booking) => booking.carName, text: true, card: 'title' },
   { header: 'Price', cell: (booking) => formatPrice(booking.currentPrice), align: 'end', nowrap: true },
   { header: 'Status', cell: (booking) => <OrderStatus booking={booking} />, nowrap: true },
 ];

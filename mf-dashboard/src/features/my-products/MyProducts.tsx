@@ -32,7 +32,7 @@ function State({ car }: { car: Car }) {
 const baseColumns: Column<Car>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
   { header: 'Image', cell: (car) => <CarThumb img={car.img} photo={car.photos?.[0]} name={car.carName} /> },
-  { header: 'Car', cell: (car) => car.carName, text: true },
+  { header: 'Car', cell: (car) => car.carName, text: true, card: 'title' },
   { header: 'Brand', cell: (car) => CATEGORY_PATHS[car.categoryName].label, nowrap: true },
   { header: 'Price', cell: (car) => formatPrice(car.currentPrice), align: 'end', nowrap: true },
   { header: 'Posted', cell: (car) => car.time, nowrap: true },
@@ -54,6 +54,7 @@ export function MyProducts() {
     { header: 'Saved by', cell: (car) => (counts.data ? (counts.data.get(car._id) ?? 0) : ''), align: 'end', nowrap: true },
     {
       header: 'Manage',
+      card: 'row',
       cell: (car) => (
         <Actions>
           {canChange(car) && (

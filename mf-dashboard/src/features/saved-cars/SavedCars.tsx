@@ -21,7 +21,7 @@ function RemoveButton({ car }: { car: CarResponse }) {
 const columns: Column<CarResponse>[] = [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
   { header: 'Image', cell: (car) => <CarThumb img={car.img} photo={car.photos[0]} name={car.carName} /> },
-  { header: 'Title', cell: (car) => <Link to={carDetailPath(car.categoryName, car._id)}>{car.carName}</Link>, text: true },
+  { header: 'Title', cell: (car) => <Link to={carDetailPath(car.categoryName, car._id)}>{car.carName}</Link>, text: true, card: 'title' },
   {
     header: 'Price',
     cell: (car) => (

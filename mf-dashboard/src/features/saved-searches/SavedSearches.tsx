@@ -18,8 +18,8 @@ function DeleteButton({ search }: { search: SavedSearch }) {
 
 const columnsIn = (unit: MileageUnit): Column<SavedSearch>[] => [
   { header: 'Sl No', cell: (_, index) => index + 1, nowrap: true },
-  { header: 'Name', cell: (search) => search.name, text: true },
-  { header: 'Filters', cell: (search) => describeSearch(search.filters, unit), text: true },
+  { header: 'Name', cell: (search) => search.name, text: true, card: 'title' },
+  { header: 'Filters', cell: (search) => describeSearch(search.filters, unit), text: true, card: 'row' },
   {
     header: 'Open',
     cell: (search) => (

@@ -42,7 +42,7 @@ export function DeployTokens() {
       <h2 id={headingId}>Deploy tokens</h2>
       <CreateToken />
       {/* Not named as the section is: two landmarks of one name cannot be told apart. */}
-      <DataTable caption="Tokens issued" columns={columns} query={rows} narrow="stack" empty={<p>No deploy token yet.</p>} />
+      <DataTable caption="Tokens issued" columns={columns} query={rows} empty={<p>No deploy token yet.</p>} />
       {revoking && <RevokeDialog token={revoking} onClose={() => setRevoking(null)} />}
     </Section>
   );

@@ -34,7 +34,6 @@ export function ReleaseHealthPanel({ remote, since, roles }: { remote: string; s
         caption={`${remote} health by release`}
         columns={columnsFor(roles)}
         query={rows}
-        narrow="stack"
         empty={<p>No page views or renders of {remote} were reported in this window.</p>}
       />
       {releases && releases.length > 0 && (

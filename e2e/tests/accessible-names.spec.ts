@@ -4,8 +4,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect as suiteExpect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { expectAxeClean } from '../support/market';
-import { bookThroughApi } from '../support/orders';
+import { accessToken, bookThroughApi } from '../support/orders';
 import { brokenWords, logInAt, pastTheEdge } from '../support/pageChecks';
+import { previewOfRunningBuild } from '../support/previews';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 // Two shared cores under load: a remote's first render can take longer than the suite's 15 s.
@@ -101,7 +102,7 @@ for (const width of [375, 1280]) {
       await check(page, '/dashboard/myBuyer', (p) => p.getByRole('main'));
     });
 
-    test("an admin's screens: all users, reports, the audit log, releases", async ({ page, request }) => {
+    test("an admin's screens: all users, reports, the audit log, releases, preview links", async ({ page, request }) => {
       const seller = await newAccount(request, 'Seller');
       const buyer = await newAccount(request, 'Buyer');
       const carName = `Audi TT names ${randomBytes(3).toString('hex')}`;
@@ -114,6 +115,8 @@ for (const width of [375, 1280]) {
       await check(page, '/dashboard/reports', (p) => p.getByRole('button', { name: `Hide ${carName}` }));
       await check(page, '/dashboard/auditLog', heading('Audit log'));
       await check(page, '/dashboard/releases', heading('Releases'));
+      const preview = await previewOfRunningBuild('catalog', await accessToken(page));
+      await check(page, '/dashboard/previews', (p) => p.getByRole('row').filter({ hasText: preview.version }).getByText('No visits yet'));
     });
   });
 }

@@ -10,6 +10,7 @@ import SavedSearchesPage from './exposed/SavedSearchesPage';
 import ReportsPage from './exposed/ReportsPage';
 import AuditLogPage from './exposed/AuditLogPage';
 import ReleasesPage from './exposed/ReleasesPage';
+import PreviewsPage from './exposed/PreviewsPage';
 
 // This remote's screens alone, where the screen registry places them.
 void renderStandalone(
@@ -25,6 +26,7 @@ void renderStandalone(
     'dashboard/ReportsPage': ReportsPage,
     'dashboard/AuditLogPage': AuditLogPage,
     'dashboard/ReleasesPage': ReleasesPage,
+    'dashboard/PreviewsPage': PreviewsPage,
   },
   { session: pageSession, startIdentity },
 );

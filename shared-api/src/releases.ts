@@ -1,4 +1,13 @@
-import type { CanaryAnalysis, CreatedDeployToken, DeployToken, DeployTokenInput, LiveSet, PinnedRelease, Release } from '@usedcars/shared-contract';
+import type {
+  CanaryAnalysis,
+  CreatedDeployToken,
+  DeployToken,
+  DeployTokenInput,
+  LiveSet,
+  PinnedRelease,
+  PreviewLink,
+  Release,
+} from '@usedcars/shared-contract';
 import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 // The entry, not './client': it is the copy the page shares (docs/architecture.md, "Decisions worth knowing").
 import { request } from '@usedcars/shared-api';
@@ -51,4 +60,13 @@ export function fetchTelemetrySummary(remote: string, since: string, signal?: Ab
 
 export function fetchCanaryAnalysis(remote: string, signal?: AbortSignal): Promise<CanaryAnalysis[]> {
   return request<CanaryAnalysis[]>('/releases/analysis', { query: { remote }, signal });
+}
+
+/** The preview links neither expired nor withdrawn, newest first (an admin's token: every remote's). */
+export function fetchPreviewLinks(signal?: AbortSignal): Promise<PreviewLink[]> {
+  return request<PreviewLink[]>('/previews', { signal });
+}
+
+export function withdrawPreviewLink(id: string): Promise<PreviewLink> {
+  return request<PreviewLink>(`/previews/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

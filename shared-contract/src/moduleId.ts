@@ -28,6 +28,7 @@ export interface ExposedModules {
   'dashboard/ReportsPage': NoProps;
   'dashboard/AuditLogPage': NoProps;
   'dashboard/ReleasesPage': NoProps;
+  'dashboard/PreviewsPage': NoProps;
   'checkout/PaymentPage': NoProps;
   /** Not a route: the catalog opens it over its own screens. */
   'checkout/BookingDialog': BookingDialogProps;

@@ -16,6 +16,7 @@ test("the site's addresses, the dashboard link spelled /Dashboard", () => {
     reports: '/dashboard/reports',
     auditLog: '/dashboard/auditLog',
     releases: '/dashboard/releases',
+    previews: '/dashboard/previews',
   });
   expect(SITE_ROUTES.dashboard.toLowerCase()).toBe(SITE_PATHS.dashboard.toLowerCase());
 });

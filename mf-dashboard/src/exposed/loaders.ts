@@ -79,4 +79,5 @@ export const loaders: ScreenLoaders<'dashboard'> = {
   'dashboard/ReportsPage': null,
   'dashboard/AuditLogPage': null,
   'dashboard/ReleasesPage': loadReleases,
+  'dashboard/PreviewsPage': null,
 };

@@ -22,6 +22,7 @@ export const dashboardKeys = {
   canaryAnalysis: (remote: string) => ['releases', 'analysis', { remote }] as const,
   releaseHealth: (remote: string, since: string) => ['release-health', { remote, since }] as const,
   deployTokens: () => ['deploy-tokens'] as const,
+  previewLinks: () => ['preview-links'] as const,
   bookings: (email: string) => ['bookings', { email }] as const,
   myBuyers: () => ['my-buyers'] as const,
   // The buyer's saved cars and searches; the catalog's hearts read the same list.

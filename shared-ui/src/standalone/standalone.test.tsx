@@ -20,6 +20,7 @@ test("the dashboard's standalone page has its layout around its own screens, not
     'dashboard/ReportsPage': Stub,
     'dashboard/AuditLogPage': Stub,
     'dashboard/ReleasesPage': Stub,
+    'dashboard/PreviewsPage': Stub,
   });
   expect(addresses(routes)).toEqual([
     [
@@ -34,6 +35,7 @@ test("the dashboard's standalone page has its layout around its own screens, not
         '/dashboard/reports',
         '/dashboard/auditLog',
         '/dashboard/releases',
+        '/dashboard/previews',
       ],
     ],
   ]);

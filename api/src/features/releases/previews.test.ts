@@ -94,6 +94,7 @@ describeReleaseSite(
       expect(listed.json<Array<{ id: string }>>().map((row) => row.id)).toContain(id);
       // Another team can neither see nor withdraw the catalog's links.
       expect((await site().api.inject({ method: 'GET', url: '/previews', headers: otherTeam() })).json()).toEqual([]);
+      expect((await site().api.inject({ method: 'GET', url: '/previews?remote=catalog', headers: otherTeam() })).statusCode).toBe(403);
       expect((await site().api.inject({ method: 'DELETE', url: `/previews/${id}`, headers: otherTeam() })).statusCode).toBe(403);
       expect((await check(link)).statusCode).toBe(200);
       const withdrawn = await site().api.inject({ method: 'DELETE', url: `/previews/${id}`, headers: site().admin.auth });

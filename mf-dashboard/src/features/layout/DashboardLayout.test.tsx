@@ -82,7 +82,7 @@ test("a Buyer's sub-navigation: My Orders, Saved cars, Saved searches, Messages"
   ]);
 });
 
-test.each([['admin' as const, ['All users', 'Reports', 'Audit log', 'Releases']]])('a %s has the dashboard screens %j', (role, labels) => {
+test.each([['admin' as const, ['All users', 'Reports', 'Audit log', 'Releases', 'Preview links']]])('a %s has the dashboard screens %j', (role, labels) => {
   signInAs(role);
   renderAt('/dashboard');
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });

@@ -27,6 +27,7 @@ function dashboardNav(role: Role | null): NavItem[] {
       { to: SITE_PATHS.reports, label: 'Reports' },
       { to: SITE_PATHS.auditLog, label: 'Audit log' },
       { to: SITE_PATHS.releases, label: 'Releases' },
+      { to: SITE_PATHS.previews, label: 'Preview links' },
     ];
   }
   return [

@@ -1,4 +1,5 @@
 import { serializeBootData } from '@usedcars/federation/boot';
+import { timeLeftInWords } from '@usedcars/shared-contract';
 
 /** What a page previews (docs/releases.md, "Previews"), as the render server decided it: the bar says so. */
 export interface PagePreview {
@@ -42,18 +43,5 @@ export function readPagePreview(doc: Document = document): PagePreview | null {
   }
 }
 
-const UNITS: Array<[seconds: number, one: string, many: string]> = [
-  [86_400, 'day', 'days'],
-  [3_600, 'hour', 'hours'],
-  [60, 'minute', 'minutes'],
-];
-
-/** "expires in 6 days": whole units, rounded down, so it never promises more than is left. */
-export function expiresInWords(expiresAt: string, nowMs: number): string {
-  const seconds = Math.max(0, (Date.parse(expiresAt) - nowMs) / 1000);
-  for (const [size, one, many] of UNITS) {
-    const count = Math.floor(seconds / size);
-    if (count >= 1) return `expires in ${count} ${count === 1 ? one : many}`;
-  }
-  return 'expires in less than a minute';
-}
+/** "expires in 6 days", as the bar says it. */
+export const expiresInWords = (expiresAt: string, nowMs: number): string => `expires ${timeLeftInWords(expiresAt, nowMs)}`;

@@ -7,6 +7,7 @@ import { Field, Select } from '@usedcars/shared-ui/form';
 import { AdminOnly } from '../../../components/RoleOnly';
 import { DeployTokens } from './DeployTokens';
 import { PinNotice } from './PinNotice';
+import { ToPreviewLinks } from '../previews/ToPreviewLinks';
 import { RemoteSection, WindowHigh } from './RemoteSection';
 import {
   HEALTH_WINDOWS,
@@ -57,6 +58,7 @@ function Releases() {
     <Page>
       <h1>Releases</h1>
       <Intro>What each remote runs, its history and its health. Promote, roll back and canary changes reach every page on its next load.</Intro>
+      <ToPreviewLinks />
       {pinKnown ? (
         <Sections minutes={minutes} since={since} choose={choose} />
       ) : (

@@ -50,7 +50,7 @@ function columnsFor(numbersOf: (link: PreviewLink) => PreviewNumbers | null, wit
       ),
       nowrap: true,
     },
-    { header: 'Numbers', cell: (link) => <PreviewNumbersList link={link} numbers={numbersOf(link)} /> },
+    { header: 'Numbers', cell: (link) => <PreviewNumbersList link={link} numbers={numbersOf(link)} />, card: 'row' },
     {
       header: 'Action',
       cell: (link) => (
@@ -81,7 +81,6 @@ function PreviewLinks() {
         caption="Live preview links"
         columns={columnsFor(numbersOf, setWithdrawing, links.dataUpdatedAt || Date.now())}
         query={rows}
-        narrow="stack"
         empty={<p>No live preview links. A team makes one when it releases a build as a preview, or for any version it registered before.</p>}
       />
       {withdrawing && <WithdrawDialog link={withdrawing} onClose={() => setWithdrawing(null)} />}

@@ -38,8 +38,14 @@ function watchRequests(page: Page) {
 async function openHomeAsBuyer(page: Page) {
   await page.setViewportSize(SHORT_WINDOW);
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
+  // A page rendered for its viewer fetches the identity SDK once it has been idle a while
+  // (docs/performance.md, "The identity SDK on intent"): before the counting starts, not during it.
+  const identity = page.waitForRequest((request) => request.resourceType() === 'script' && /\/identity\.[^/]+\.js$/.test(new URL(request.url()).pathname), {
+    timeout: 60_000,
+  });
   await page.goto('/');
   await hydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
+  await identity;
   await settled(page);
 }
 

@@ -243,6 +243,17 @@ test('front-end source keeps no module-level let (a test may), and reads the fed
   assert.ok((await problems('shell/src/app/probe.ts', slot)).some((problem) => LET.test(problem)));
   assert.ok((await problems('shared-auth/src/probe.ts', `export ${slot}`)).some((problem) => LET.test(problem)));
   assert.deepEqual(await problems('shell/src/app/probe.test.ts', slot), []);
+  // The files converted to a factory, a provider or a closure are held to the rule again.
+  for (const converted of [
+    'shell/src/features/navigation/prerender.ts',
+    'shell/src/features/navigation/linkNavigation.ts',
+    'mf-catalog/src/hooks/useCompareList.ts',
+  ]) {
+    assert.ok(
+      (await problems(converted, slot)).some((problem) => LET.test(problem)),
+      converted,
+    );
+  }
   assert.deepEqual(
     await problems('federation/src/probe.ts', 'declare let __webpack_public_path__: string;\nexport const at = () => __webpack_public_path__;\n'),
     [],

@@ -18,7 +18,7 @@ export interface ServedPage {
   secret?: string;
 }
 
-/** The token a render server signs into a page it serves (shell/src/server/pageTokens.ts). */
+/** The token a render server signs into a page it serves (shell/src/server/observability/pageTokens.ts). */
 export function pageToken({ releases, firstSet = [], bucket = 0, at = Date.now(), secret = RENDER_SERVER_TOKEN }: ServedPage): string {
   return signPageToken(pageTokenKey(secret), { releases, firstSet, bucket }, Math.floor(at / 1000));
 }

@@ -5,7 +5,7 @@ import { IdentityDouble, resetSession, type ApiCall } from './testing';
 
 /**
  * The render server's session cookie follows the sign-in: each new ID token is posted to the
- * page's own /session, a sign-out deletes it (the server's side: shell/src/server/session.test.ts).
+ * page's own /session, a sign-out deletes it (the server's side: shell/src/server/session/session.test.ts).
  */
 let calls: ApiCall[];
 const sessionCalls = () => calls.filter((call) => call.path === '/session').map(({ method, body }) => ({ method, body }));

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { COMPARE_MAX, SITE_PATHS } from '@usedcars/shared-contract';
 
 /**
@@ -11,25 +11,30 @@ const CHANGED = 'usedcars:compare';
 const NONE: readonly string[] = [];
 const ID = /^[0-9a-f-]{36}$/i;
 
-let cached: { text: string | null; ids: readonly string[] } = { text: null, ids: NONE };
-
-function read(): readonly string[] {
-  let text: string | null = null;
-  try {
-    text = window.sessionStorage.getItem(KEY);
-  } catch {
-    // Storage refused (a private window's rules): nothing is kept, and comparing works from the address alone.
-  }
-  if (text === cached.text) return cached.ids;
-  let ids: readonly string[] = NONE;
-  try {
-    const parsed: unknown = JSON.parse(text ?? '[]');
-    if (Array.isArray(parsed)) ids = parsed.filter((id): id is string => typeof id === 'string' && ID.test(id)).slice(0, COMPARE_MAX);
-  } catch {
-    ids = NONE;
-  }
-  cached = { text, ids };
-  return ids;
+/**
+ * Reads the picked ids, handing back the same array while the stored text is unchanged (what
+ * useSyncExternalStore asks of a snapshot); each hook makes its own.
+ */
+function compareListReader(): () => readonly string[] {
+  let cached: { text: string | null; ids: readonly string[] } = { text: null, ids: NONE };
+  return () => {
+    let text: string | null = null;
+    try {
+      text = window.sessionStorage.getItem(KEY);
+    } catch {
+      // Storage refused (a private window's rules): nothing is kept, and comparing works from the address alone.
+    }
+    if (text === cached.text) return cached.ids;
+    let ids: readonly string[] = NONE;
+    try {
+      const parsed: unknown = JSON.parse(text ?? '[]');
+      if (Array.isArray(parsed)) ids = parsed.filter((id): id is string => typeof id === 'string' && ID.test(id)).slice(0, COMPARE_MAX);
+    } catch {
+      ids = NONE;
+    }
+    cached = { text, ids };
+    return ids;
+  };
 }
 
 function subscribe(onChange: () => void): () => void {
@@ -45,7 +50,7 @@ export function writeCompareList(ids: readonly string[]): void {
   try {
     window.sessionStorage.setItem(KEY, JSON.stringify(ids.slice(0, COMPARE_MAX)));
   } catch {
-    // As in read(): kept for this page only.
+    // As in compareListReader: kept for this page only.
   }
   window.dispatchEvent(new Event(CHANGED));
 }
@@ -59,16 +64,20 @@ export type CompareToggle = 'added' | 'removed' | 'full';
 
 /** The picked cars' ids; none on the server and until the page has hydrated, so both render alike. */
 export function useCompareList(): { ids: readonly string[]; toggle: (id: string) => CompareToggle } {
+  const [read] = useState(compareListReader);
   const ids = useSyncExternalStore(subscribe, read, () => NONE);
-  const toggle = useCallback((id: string): CompareToggle => {
-    const current = read();
-    if (current.includes(id)) {
-      writeCompareList(current.filter((other) => other !== id));
-      return 'removed';
-    }
-    if (current.length >= COMPARE_MAX) return 'full';
-    writeCompareList([...current, id]);
-    return 'added';
-  }, []);
+  const toggle = useCallback(
+    (id: string): CompareToggle => {
+      const current = read();
+      if (current.includes(id)) {
+        writeCompareList(current.filter((other) => other !== id));
+        return 'removed';
+      }
+      if (current.length >= COMPARE_MAX) return 'full';
+      writeCompareList([...current, id]);
+      return 'added';
+    },
+    [read],
+  );
   return { ids, toggle };
 }

@@ -32,13 +32,11 @@ function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-let counter = 0;
-
 /** The rows for newly picked files: refused at once when too big or past the last photo a car may have. */
-function addedRows(current: readonly UploadRow[], files: readonly File[], storedPhotos: number): UploadRow[] {
+function addedRows(current: readonly UploadRow[], files: readonly File[], storedPhotos: number, nextKey: () => string): UploadRow[] {
   let taken = storedPhotos + current.filter((row) => row.state !== 'refused' && row.state !== 'done').length;
   return files.map((file): UploadRow => {
-    const key = `upload-${++counter}`;
+    const key = nextKey();
     if (file.size > PHOTO_FILE_MAX_BYTES) {
       return { key, file, state: 'refused', final: true, percent: 0, message: `${file.name} is larger than ${MEGABYTES} MB, the most a photo may be` };
     }
@@ -116,6 +114,8 @@ export function useUploads(): Uploads {
   const running = useRef<Promise<number> | null>(null);
   const aborts = useRef(new Map<string, AbortController>());
   const mounted = useRef(true);
+  /** Each row's key, unique among this hook's rows. */
+  const made = useRef(0);
 
   useEffect(() => {
     mounted.current = true;
@@ -137,7 +137,7 @@ export function useUploads(): Uploads {
 
   const add = useCallback(
     (files: readonly File[], storedPhotos: number) => {
-      setRows((current) => [...current, ...addedRows(current, files, storedPhotos)]);
+      setRows((current) => [...current, ...addedRows(current, files, storedPhotos, () => `upload-${++made.current}`)]);
     },
     [setRows],
   );

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import * as Router from 'react-router-dom';
 import { RemoteErrorHandlerContext, releaseServerMarkup } from '@usedcars/federation';
 import { GlobalStyle } from '@usedcars/shared-ui';
-import { NavigationProgress, PageRouter, installPrefetchOnIntent, prefetchWhenIdle } from '../features/navigation';
+import {
+  NavigationProgress,
+  NavigationStoresContext,
+  PageRouter,
+  createNavigationStores,
+  installPrefetchOnIntent,
+  prefetchWhenIdle,
+} from '../features/navigation';
 import { AppRoutes, isAppRoute, mayPrefetch, prefetchAddress, prepareNavigation, registerRemotes } from './routes';
 import { DeferredToaster, PageServicesContext, type PageServices } from './services';
 import { PreviewContext } from '../features/preview/PreviewContext';
@@ -46,7 +53,12 @@ function PageOverlays() {
 export function App({ services, telemetry }: { services: PageServices; telemetry?: PageTelemetry }) {
   // The server's first screen is in place: the same screen reached later is rendered as usual.
   useEffect(releaseServerMarkup, []);
-  useEffect(() => installPrefetchOnIntent({ isAppRoute, mayPrefetch }, (address, how) => prefetchAddress(address, how, services)), [services]);
+  // The page's moves and the screen rendered ahead: one set per page, handed down.
+  const [navigation] = useState(createNavigationStores);
+  useEffect(
+    () => installPrefetchOnIntent({ isAppRoute, mayPrefetch }, (address, how) => prefetchAddress(address, how, services, navigation.prerender)),
+    [services, navigation],
+  );
   useEffect(() => prefetchWhenIdle(registerRemotes), []);
   // What the render server said the page previews, read once: the bar hydrates as it was rendered.
   const [preview] = useState(readPagePreview);
@@ -55,15 +67,17 @@ export function App({ services, telemetry }: { services: PageServices; telemetry
     <RemoteErrorHandlerContext.Provider value={telemetry?.onRemoteError}>
       <PreviewContext.Provider value={preview}>
         <PageServicesContext.Provider value={services}>
-          <PageRouter prepare={prepare}>
-            {telemetry ? (
-              <ScreenViews viewed={telemetry.viewed}>
+          <NavigationStoresContext.Provider value={navigation}>
+            <PageRouter prepare={prepare} pending={navigation.pending}>
+              {telemetry ? (
+                <ScreenViews viewed={telemetry.viewed}>
+                  <AppContent />
+                </ScreenViews>
+              ) : (
                 <AppContent />
-              </ScreenViews>
-            ) : (
-              <AppContent />
-            )}
-          </PageRouter>
+              )}
+            </PageRouter>
+          </NavigationStoresContext.Provider>
         </PageServicesContext.Provider>
       </PreviewContext.Provider>
     </RemoteErrorHandlerContext.Provider>

@@ -4,7 +4,7 @@ import { EXPOSED_MODULES, SCREENS, loadersOf, remoteOf, type Screen, type ShellS
 import { RequireAuth, authStore } from '@usedcars/shared-auth';
 import { connection, loadScreenModule } from '@usedcars/federation';
 import { RemoteComponent } from '@usedcars/shared-ui';
-import { ScreenSlots, prerenderAddress, useNavigationEffects } from '../features/navigation';
+import { ScreenSlots, useNavigationEffects, type Prerender } from '../features/navigation';
 import { MainLayout } from '../layout/MainLayout';
 import { RouteErrorBoundary } from '../features/error/RouteErrorBoundary';
 import NotFoundPage from '../features/not-found/NotFoundPage';
@@ -108,10 +108,10 @@ export function mayPrefetch(pathname: string): boolean {
 }
 
 /** docs/architecture.md, "Navigation between screens". */
-export function prefetchAddress(address: string, { prerender }: { prerender: boolean }, services: PageServices): void {
+export function prefetchAddress(address: string, { prerender }: { prerender: boolean }, services: PageServices, ahead: Prerender): void {
   const { pathname, search } = new URL(address, window.location.origin);
   const ready = Promise.all([prepareScreens(pathname, services), startScreenData(pathname, search, services)]);
-  if (prerender) void ready.then(() => prerenderAddress(pathname, search));
+  if (prerender) void ready.then(() => ahead.address(pathname, search));
 }
 
 /** So a first navigation into a remote, prefetched or not, starts with its entry and scripts. */

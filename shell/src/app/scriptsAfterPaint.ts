@@ -1,4 +1,4 @@
-/** The JSON list of scripts a server-rendered page's first screen needs, preloaded with main's (shell/src/server/page.ts). */
+/** The JSON list of scripts a server-rendered page's first screen needs, preloaded with main's (shell/src/server/render/page.ts). */
 export const AFTER_PAINT_SCRIPTS_ID = 'usedcars-after-paint';
 
 /** The longest the scripts wait for the page's paint: a slow picture must not keep the page from working. */

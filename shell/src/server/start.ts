@@ -3,9 +3,9 @@ import path from 'node:path';
 import { trustProxyFromEnv } from '@usedcars/shared-contract/proxy';
 import { TOPOLOGY } from '@usedcars/shared-contract/topology';
 import { buildRenderServer } from './app';
-import { RenderMetrics } from './metrics';
-import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsText } from './metricsServing';
-import { startRenderTracing } from './tracing';
+import { RenderMetrics } from './observability/metrics';
+import { listenForScrapes, metricsServingFromEnv, ownMetricsText, workerMetricsText } from './observability/metricsServing';
+import { startRenderTracing } from './observability/tracing';
 
 /**
  * `node shell/dist-server/main.js`: the shell's render server (docs/operations.md, "The render

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
-import { metricsServingFromEnv, serveClusterMetrics } from './metricsServing';
+import { metricsServingFromEnv, serveClusterMetrics } from './observability/metricsServing';
 
 /** How many render workers to run: RENDER_WORKERS, or one per core (docs/operations.md, "The render server"). */
 export function workerCount(env: NodeJS.ProcessEnv = process.env): number {

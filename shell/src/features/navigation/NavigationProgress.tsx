@@ -1,10 +1,12 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { theme } from '@usedcars/shared-ui';
-import { isNavigationPending, subscribePendingNavigation } from './pendingNavigation';
+import { NavigationStoresContext, noSubscription } from './navigationStores';
 
 /** A move quicker than this shows nothing: a bar that flashes would be noise. */
 const SHOW_AFTER_MS = 100;
+
+const notPending = () => false;
 
 const slide = keyframes`
   from { transform: translateX(-100%); }
@@ -38,7 +40,8 @@ const Bar = styled.div`
  * and the ids React makes (useId) agree.
  */
 export function NavigationProgress() {
-  const pending = useSyncExternalStore(subscribePendingNavigation, isNavigationPending, () => false);
+  const store = useContext(NavigationStoresContext)?.pending;
+  const pending = useSyncExternalStore(store?.subscribe ?? noSubscription, store?.get ?? notPending, notPending);
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (!pending) {

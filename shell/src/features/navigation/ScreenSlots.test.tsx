@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useNavigate, type NavigateFunction, type RouteObject } from 'react-router-dom';
 import { ScreenSlots } from './ScreenSlots';
-import { prerenderAddress } from './prerender';
+import { NavigationStoresContext, createNavigationStores } from './navigationStores';
 
 const renders: string[] = [];
 
@@ -26,14 +26,21 @@ function Navigator() {
   return null;
 }
 
+/** The page's stores, made afresh for each test as App makes them for each page. */
+let stores = createNavigationStores();
+const prerenderAddress = (pathname: string, search: string) => stores.prerender.address(pathname, search);
+
 function renderSlots() {
+  stores = createNavigationStores();
   return render(
-    <MemoryRouter initialEntries={['/']}>
-      <Navigator />
-      <main>
-        <ScreenSlots routes={routes} />
-      </main>
-    </MemoryRouter>,
+    <NavigationStoresContext.Provider value={stores}>
+      <MemoryRouter initialEntries={['/']}>
+        <Navigator />
+        <main>
+          <ScreenSlots routes={routes} />
+        </main>
+      </MemoryRouter>
+    </NavigationStoresContext.Provider>,
   );
 }
 

@@ -1,4 +1,4 @@
-import { Activity, Fragment, memo, useMemo, useState, useSyncExternalStore } from 'react';
+import { Activity, Fragment, memo, useContext, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   UNSAFE_LocationContext as LocationContext,
   useLocation,
@@ -8,7 +8,7 @@ import {
   type Location,
   type RouteObject,
 } from 'react-router-dom';
-import { prerenderTarget, subscribePrerender } from './prerender';
+import { NavigationStoresContext, noSubscription } from './navigationStores';
 
 interface Slot {
   key: string;
@@ -33,6 +33,8 @@ const SlotScreens = memo(function SlotScreens({ routes, location, navigationType
 /** The slot of the page's first screen, never rendered ahead. */
 const FIRST = 'first';
 
+const nothingAhead = () => null;
+
 const sameAddress = (a: Location, b: Location) => a.pathname === b.pathname && a.search === b.search;
 
 /**
@@ -44,7 +46,8 @@ const sameAddress = (a: Location, b: Location) => a.pathname === b.pathname && a
 export function ScreenSlots({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const ahead = useSyncExternalStore(subscribePrerender, prerenderTarget, () => null);
+  const prerender = useContext(NavigationStoresContext)?.prerender;
+  const ahead = useSyncExternalStore(prerender?.subscribe ?? noSubscription, prerender?.target ?? nothingAhead, nothingAhead);
   const [slots, setSlots] = useState<{ seen: Location; shown: Slot }>(() => ({ seen: location, shown: { key: FIRST, location, navigationType } }));
 
   let shown = slots.shown;

@@ -4,4 +4,5 @@ export { useNavigationEffects } from './useNavigationEffects';
 export { NavigationProgress } from './NavigationProgress';
 export { installPrefetchOnIntent, prefetchWhenIdle } from './prefetchOnIntent';
 export { ScreenSlots } from './ScreenSlots';
-export { prerenderAddress } from './prerender';
+export { NavigationStoresContext, createNavigationStores } from './navigationStores';
+export type { Prerender } from './prerender';

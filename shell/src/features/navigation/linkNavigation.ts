@@ -53,9 +53,6 @@ interface Router {
 const INSTALLED_ATTRIBUTE = 'data-link-navigation';
 const ROUTER_EVENT = 'usedcars:link-router';
 
-let router: Router | null = null;
-let waiting: string | null = null;
-
 const ROUTER_WAIT_MS = 5_000;
 
 /** Before the route table has loaded, every same-origin address might be the site's. */
@@ -66,24 +63,37 @@ function managedByReact(target: EventTarget | null): boolean {
   return !!anchor && hydratedByReact(anchor);
 }
 
-function take(event: MouseEvent): void {
-  const address = clientNavigationAddress(event, window.location, router?.isAppRoute ?? anyPath);
-  if (address === null) return;
-  event.preventDefault();
-  if (router) {
-    router.move(address);
-    return;
-  }
-  waiting = address;
-  setTimeout(() => {
-    if (waiting === address && !router) window.location.assign(address);
-  }, ROUTER_WAIT_MS);
-}
-
 /** Capture phase for links React has not hydrated: React stops such a click from going further. */
 export function installLinkNavigation(): void {
   if (document.documentElement.hasAttribute(INSTALLED_ATTRIBUTE)) return;
   document.documentElement.setAttribute(INSTALLED_ATTRIBUTE, '');
+  // The router the page's bundle announced, and a click's address made before it was up.
+  let router: Router | null = null;
+  let waiting: string | null = null;
+
+  const take = (event: MouseEvent): void => {
+    const address = clientNavigationAddress(event, window.location, router?.isAppRoute ?? anyPath);
+    if (address === null) return;
+    event.preventDefault();
+    if (router) {
+      router.move(address);
+      return;
+    }
+    waiting = address;
+    setTimeout(() => {
+      if (waiting === address && !router) window.location.assign(address);
+    }, ROUTER_WAIT_MS);
+  };
+
+  const routerChanged = (next: Router | null): void => {
+    router = next;
+    if (!next || waiting === null) return;
+    const address = waiting;
+    waiting = null;
+    if (next.isAppRoute(new URL(address, window.location.origin).pathname)) next.move(address);
+    else window.location.assign(address);
+  };
+
   window.addEventListener(
     'click',
     (event) => {
@@ -95,15 +105,6 @@ export function installLinkNavigation(): void {
     if (managedByReact(event.target)) take(event);
   });
   window.addEventListener(ROUTER_EVENT, (event) => routerChanged((event as CustomEvent<Router | null>).detail));
-}
-
-function routerChanged(next: Router | null): void {
-  router = next;
-  if (!next || waiting === null) return;
-  const address = waiting;
-  waiting = null;
-  if (next.isAppRoute(new URL(address, window.location.origin).pathname)) next.move(address);
-  else window.location.assign(address);
 }
 
 export function setLinkNavigation(move: Move, isAppRoute: (pathname: string) => boolean): () => void {

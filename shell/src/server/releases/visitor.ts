@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_BUCKET_COOKIE, RELEASE_PIN_COOKIE } from '@usedcars/shared-contract';
-import { clearCookie, cookieOf } from './cookies';
+import { clearCookie, cookieOf } from '../http/cookies';
 import { stringifySetCookie } from 'cookie';
-import { PREVIEW_ENDED_COOKIE, type PagePreview, expiresInWords } from '../features/preview/pagePreview';
-import { type PreviewChecks, visitorPreviews } from './previews';
+import { PREVIEW_ENDED_COOKIE, type PagePreview, expiresInWords } from '../../features/preview/pagePreview';
+import { type PreviewChecks, visitorPreviews } from '../previews/previews';
 import type { PinChecks, ReleaseSet, Remotes } from './releaseSet';
-import { sessionCookieOf } from './session';
+import { sessionCookieOf } from '../session/session';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 

@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { PinSigner } from '@usedcars/shared-contract/pins';
-import { buildRenderServer } from './app';
-import { RenderMetrics } from './metrics';
-import { smallBuild } from './smallBuild.fixture';
+import { buildRenderServer } from '../app';
+import { RenderMetrics } from '../observability/metrics';
+import { smallBuild } from '../smallBuild.fixture';
 
 const release = (version: string, host = '127.0.0.1') => `http://${host}:9/release-files/catalog/${version}/mf-manifest.json`;
 /** An admin's pin the fake registry vouches for: a release on a host of its own, neither live nor the canary. */

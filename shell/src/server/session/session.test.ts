@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { request as httpRequest } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { fakeApi } from './fakeApi.fixture';
+import { fakeApi } from '../fakeApi.fixture';
 import { registerSessionRoutes, sessionCookieOf } from './session';
 
 /**

@@ -4,10 +4,10 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildRenderServer } from './app';
-import { fakeApi } from './fakeApi.fixture';
-import { RenderMetrics } from './metrics';
-import { smallBuild } from './smallBuild.fixture';
+import { buildRenderServer } from '../app';
+import { fakeApi } from '../fakeApi.fixture';
+import { RenderMetrics } from '../observability/metrics';
+import { smallBuild } from '../smallBuild.fixture';
 
 const SHARED_SECRET = 'render-servers-shared-secret-0123';
 const release = (version: string) => `http://127.0.0.1:9/release-files/catalog/${version}/mf-manifest.json`;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, sessionCookieSchema, sessionViewerSchema, type SessionViewer } from '@usedcars/shared-contract';
-import { cookieOf } from './cookies';
-import { staticHeaders } from './securityHeaders';
+import { cookieOf } from '../http/cookies';
+import { staticHeaders } from '../http/securityHeaders';
 
 // docs/architecture.md, "The session cookie".
 

@@ -4,10 +4,10 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PinSigner } from '@usedcars/shared-contract/pins';
-import { buildRenderServer } from './app';
-import { type SessionReply, fakeApi } from './fakeApi.fixture';
-import { RenderMetrics } from './metrics';
-import { smallBuild } from './smallBuild.fixture';
+import { buildRenderServer } from '../app';
+import { type SessionReply, fakeApi } from '../fakeApi.fixture';
+import { RenderMetrics } from '../observability/metrics';
+import { smallBuild } from '../smallBuild.fixture';
 
 const SHARED_SECRET = 'render-servers-shared-secret-0123';
 /** A page the shell renders itself (the catalog of the small build is down). */

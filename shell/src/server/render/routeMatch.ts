@@ -1,5 +1,5 @@
 import { parseModuleId, type RemoteScreen, type Screen } from '@usedcars/shared-contract';
-import { matchesAt } from '../app/routes';
+import { matchesAt } from '../../app/routes';
 
 export interface Match {
   screens: Screen[];

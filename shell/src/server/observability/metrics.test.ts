@@ -1,10 +1,10 @@
 /** @jest-environment node */
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildRenderServer } from './app';
+import { buildRenderServer } from '../app';
 import { RenderMetrics } from './metrics';
 import { ownMetricsText } from './metricsServing';
-import { smallBuild } from './smallBuild.fixture';
+import { smallBuild } from '../smallBuild.fixture';
 
 const TOKEN = 'render-scrape-token-0123';
 

@@ -5,7 +5,7 @@ import { PREVIEW_PARAM, RELEASE_BUCKET_COOKIE, RELEASE_PIN_COOKIE, RELEASE_PREVI
 import { RELEASE_BUCKET_HEADER } from './visitor';
 
 /** The shared cache in front (docs/operate-production.md, "The edge") names the render server's cookies and headers again, in VCL. */
-const vcl = readFileSync(path.join(__dirname, '../../../deploy/varnish/default.vcl'), 'utf8');
+const vcl = readFileSync(path.join(__dirname, '../../../../deploy/varnish/default.vcl'), 'utf8');
 
 test("every cookie the edge reads or sets is one the site's code names, and the edge knows them all", () => {
   const read = [...vcl.matchAll(/cookie\.(?:get|isset)\("([^"]+)"\)/g)].map((match) => match[1]);

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { TelemetryEvent } from '@usedcars/shared-contract/telemetry';
 import { pageTokenKey, readPageToken } from '@usedcars/shared-contract/telemetry-token';
-import { buildRenderServer } from './app';
+import { buildRenderServer } from '../app';
 import { RenderMetrics } from './metrics';
-import { smallBuild } from './smallBuild.fixture';
+import { smallBuild } from '../smallBuild.fixture';
 
 const SECRET = 'render-server-token-0123456789';
 const release = (version: string) => `http://127.0.0.1:9/release-files/catalog/${version}/mf-manifest.json`;

@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildRenderServer } from './app';
+import { buildRenderServer } from '../app';
 import { RenderMetrics } from './metrics';
-import { smallBuild } from './smallBuild.fixture';
+import { smallBuild } from '../smallBuild.fixture';
 import { startRenderTracing } from './tracing';
 
 /** docs/operations.md, "Traces": the render server traces only when an OTLP endpoint is set, and its pages name their trace. */

@@ -7,10 +7,10 @@ import { StaticRouter } from 'react-router-dom';
 import type { SessionViewer } from '@usedcars/shared-contract';
 import { ServerAuthContext, authStateOf } from '@usedcars/shared-auth';
 import { ServerHeadContext, type ServerHead } from '@usedcars/federation';
-import { AppContent } from '../app/App';
-import { PageServicesContext, createPageServices } from '../app/services';
-import { PreviewContext } from '../features/preview/PreviewContext';
-import type { PagePreview } from '../features/preview/pagePreview';
+import { AppContent } from '../../app/App';
+import { PageServicesContext, createPageServices } from '../../app/services';
+import { PreviewContext } from '../../features/preview/PreviewContext';
+import type { PagePreview } from '../../features/preview/pagePreview';
 
 export class RenderFailed extends Error {
   constructor(cause: unknown) {

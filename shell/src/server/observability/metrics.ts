@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, type OpenMetricsContentType, Registry, collectDefaultMetrics } from 'prom-client';
 import { currentTraceId } from '@usedcars/shared-contract/tracing';
 import { RemoteUnavailable } from '@usedcars/federation/server';
-import { QueueFull } from './renderQueue';
-import { NotServerRendered } from './render';
-import { RenderFailed } from './renderMarkup';
-import { SessionUnanswered } from './session';
-import type { PurgeOutcome } from './sharedCache';
+import { QueueFull } from '../render/renderQueue';
+import { NotServerRendered } from '../render/render';
+import { RenderFailed } from '../render/renderMarkup';
+import { SessionUnanswered } from '../session/session';
+import type { PurgeOutcome } from '../cache/sharedCache';
 
 /** How a page was served: rendered here, or left for the browser (and why). */
 export type PageOutcome = 'rendered' | 'browser';

@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { PreviewCheck } from '@usedcars/shared-contract';
 import { releasesNamedIn } from '@usedcars/shared-contract/page-token';
 import { PreviewSigner } from '@usedcars/shared-contract/preview-links';
-import { buildRenderServer } from './app';
-import { fakeApi } from './fakeApi.fixture';
-import { RenderMetrics } from './metrics';
-import { smallBuild } from './smallBuild.fixture';
+import { buildRenderServer } from '../app';
+import { fakeApi } from '../fakeApi.fixture';
+import { RenderMetrics } from '../observability/metrics';
+import { smallBuild } from '../smallBuild.fixture';
 
 const SHARED_SECRET = 'render-servers-shared-secret-0123';
 const signer = new PreviewSigner(SHARED_SECRET);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringifySetCookie } from 'cookie';
 import { PREVIEW_PARAM, RELEASE_PREVIEW_COOKIE, type PreviewCheck, devServerAddressRefusal, previewCheckSchema } from '@usedcars/shared-contract';
 import type { PreviewClaims, PreviewSigner } from '@usedcars/shared-contract/preview-links';
-import { clearCookie, cookieOf } from './cookies';
+import { clearCookie, cookieOf } from '../http/cookies';
 
 // docs/releases.md, "Previews": what a preview link does on the render server.
 

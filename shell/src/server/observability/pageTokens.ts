@@ -1,6 +1,6 @@
 import { registryVersionOf } from '@usedcars/federation/server';
 import { pageTokenKey, signPageToken } from '@usedcars/shared-contract/telemetry-token';
-import type { Remotes } from './releaseSet';
+import type { Remotes } from '../releases/releaseSet';
 
 /** Pages sent with a token naming one release of one remote, since the last report. */
 export interface ServedCount {

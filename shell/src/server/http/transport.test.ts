@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildRenderServer } from './app';
-import { RenderMetrics } from './metrics';
-import { smallBuild } from './smallBuild.fixture';
+import { buildRenderServer } from '../app';
+import { RenderMetrics } from '../observability/metrics';
+import { smallBuild } from '../smallBuild.fixture';
 
 /** The render server behind a TLS-terminating proxy (docs/operations.md, "Security headers"). */
 describe('Strict-Transport-Security', () => {

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RuntimeConfig } from '@usedcars/federation/config';
 import { PREVIEW_PARAM, RELEASE_PREVIEW_COOKIE } from '@usedcars/shared-contract';
-import { LEAVE_PREVIEW_PATH, type PagePreview } from '../features/preview/pagePreview';
-import { clearCookie } from './cookies';
-import type { CacheOutcome, PageOutcome } from './metrics';
-import type { Remotes } from './releaseSet';
-import { pageRemoteOf } from './routeMatch';
-import { pageHeaders, staticHeaders } from './securityHeaders';
+import { LEAVE_PREVIEW_PATH, type PagePreview } from '../../features/preview/pagePreview';
+import { clearCookie } from '../http/cookies';
+import type { CacheOutcome, PageOutcome } from '../observability/metrics';
+import type { Remotes } from '../releases/releaseSet';
+import { pageRemoteOf } from '../render/routeMatch';
+import { pageHeaders, staticHeaders } from '../http/securityHeaders';
 
 // docs/releases.md, "Previews": what a previewing visitor's pages carry, and what they count for.
 

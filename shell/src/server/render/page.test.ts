@@ -88,7 +88,7 @@ test('markup that looks like a replacement pattern stays as it is', () => {
 });
 
 test("the site's own page template keeps the placeholder the server fills (a reformatted template would leave every page to the browser)", () => {
-  const template = readFileSync(path.join(__dirname, '../../../tooling/index.html'), 'utf8');
+  const template = readFileSync(path.join(__dirname, '../../../../tooling/index.html'), 'utf8');
   expect(assemblePage(template, page)).toContain('<div id="root" data-server-rendered><main><h1>A car</h1></main></div>');
 });
 

@@ -26,11 +26,11 @@ import {
   type RemoteBuild,
   type RemoteServers,
 } from '@usedcars/federation/server';
-import type { PagePreview } from '../features/preview/pagePreview';
+import type { PagePreview } from '../../features/preview/pagePreview';
 import type { RenderedPage } from './page';
 import { renderMarkup } from './renderMarkup';
 import { match, statusOf } from './routeMatch';
-import { inSpan } from './tracing';
+import { inSpan } from '../observability/tracing';
 
 // docs/architecture.md, "Server rendering".
 

@@ -1,7 +1,7 @@
 /** A purge the cache took (sent), answered with an error (refused), or could not be reached for (failed). */
 export type PurgeOutcome = 'sent' | 'refused' | 'failed';
 
-/** Every page the render server sends carries this key (pages.ts): purging it drops them all from a shared cache. */
+/** Every page the render server sends carries this key (render/pages.ts): purging it drops them all from a shared cache. */
 const PAGES_KEY = 'pages';
 
 /**

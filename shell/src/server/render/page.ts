@@ -1,7 +1,7 @@
 import type { PreloadImage } from '@usedcars/federation';
-import { AFTER_PAINT_SCRIPTS_ID } from '../app/scriptsAfterPaint';
+import { AFTER_PAINT_SCRIPTS_ID } from '../../app/scriptsAfterPaint';
 import { BOOT_DATA_ID, SERVER_RENDERED_ATTRIBUTE, serializeBootData, type BootData } from '@usedcars/federation/boot';
-import { type PagePreview, withPreviewBlock } from '../features/preview/pagePreview';
+import { type PagePreview, withPreviewBlock } from '../../features/preview/pagePreview';
 
 // index.html is the template, so a server-rendered and a client-rendered page load the same scripts.
 

@@ -2,10 +2,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildRenderServer } from './app';
-import { fakeApi } from './fakeApi.fixture';
-import { RenderMetrics } from './metrics';
-import { smallBuild } from './smallBuild.fixture';
+import { buildRenderServer } from '../app';
+import { fakeApi } from '../fakeApi.fixture';
+import { RenderMetrics } from '../observability/metrics';
+import { smallBuild } from '../smallBuild.fixture';
 
 /** Values no browser of this site ever sends: broken percent-encoding, quotes, a control character encoded, kilobytes. */
 const BROKEN = ['%', '%%', '%E0%A4%A', '%ZZ', '"%"', 'a%0Ab', '=%', 'x'.repeat(6_000)];

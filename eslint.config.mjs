@@ -54,6 +54,28 @@ const FEDERATION_GLOBALS = {
   message: `the federation runtime's private globals are read only in ${FEDERATION_ADAPTER}, pinned to the runtime's version.`,
 };
 
+/** One writer of server-sent events in the API (docs/api.md, "Event streams"). */
+const ONE_EVENT_STREAM_WRITER = {
+  selector: 'Literal[value=/^text.event-stream/]',
+  message: "open an event stream with openEventStream (api/src/http/eventStream.ts), the API's one writer of server-sent events.",
+};
+/** One shape of API routes (docs/how-to.md, "Add an API route"): buildApp registers each route folder's plugin with its options. */
+const ROUTES_ONLY_REGISTERED = [
+  {
+    selector: 'CallExpression[callee.property.name=/^(get|head|post|put|patch|delete|options|all|route)$/]',
+    message: "no route in buildApp: add it to a route folder's plugin (featureRoutes in api/src/context.ts).",
+  },
+  {
+    selector: "CallExpression[callee.name=/Routes$/], CallExpression[callee.type='CallExpression']",
+    message: "register a route folder's plugin as it is, `await app.register(plugin, options)`: no factory call, no function called with the app.",
+  },
+];
+const ROUTE_PLUGIN_FACTORY = {
+  selector: 'ExportNamedDeclaration > FunctionDeclaration[id.name=/Routes$/] > BlockStatement > ReturnStatement > :function',
+  message:
+    'a route folder exports its plugin made with featureRoutes (api/src/context.ts), which takes what it needs as register options, not a function that returns one.',
+};
+
 /** The npm workspaces: a relative import may not cross from one into another. */
 const WORKSPACES = new Set(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces);
 
@@ -184,18 +206,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // One writer of server-sent events in the API (docs/api.md, "Event streams").
     files: ['api/src/**'],
     ignores: ['api/src/http/eventStream.ts', '**/*.test.*'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^text.event-stream/]',
-          message: "open an event stream with openEventStream (api/src/http/eventStream.ts), the API's one writer of server-sent events.",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ONE_EVENT_STREAM_WRITER] },
+  },
+  {
+    files: ['api/src/features/**'],
+    ignores: ['**/*.test.*'],
+    rules: { 'no-restricted-syntax': ['error', ONE_EVENT_STREAM_WRITER, ROUTE_PLUGIN_FACTORY] },
+  },
+  {
+    files: ['api/src/app.ts'],
+    rules: { 'no-restricted-syntax': ['error', ONE_EVENT_STREAM_WRITER, ...ROUTES_ONLY_REGISTERED] },
   },
   {
     // Playwright reads a test's fixtures from its first parameter, which must be a destructuring

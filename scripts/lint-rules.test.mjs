@@ -283,3 +283,22 @@ test('the API opens a server-sent event stream only through its one writer', asy
     [],
   );
 });
+
+test("the API's buildApp registers each route folder's plugin as it is, and a route folder exports a plugin, not a factory of one", async () => {
+  const SHAPE = /^no-restricted-syntax: (no route in buildApp|register a route folder's plugin as it is|a route folder exports its plugin)/;
+  const shapeProblems = async (filePath, code) => (await problems(filePath, code)).filter((problem) => SHAPE.test(problem));
+  const app = (body) =>
+    `import type { FastifyInstance } from 'fastify';\nimport { carRoutes } from './features/cars/routes';\nexport async function build(app: FastifyInstance, context: object) {\n${body}\n}\n`;
+  assert.equal((await shapeProblems('api/src/app.ts', app("  app.get('/health', async () => ({ status: 'ok' }));"))).length, 1, 'a route added inline');
+  assert.equal((await shapeProblems('api/src/app.ts', app("  app.route({ method: 'GET', url: '/x', handler: async () => ({}) });"))).length, 1, 'app.route');
+  assert.equal((await shapeProblems('api/src/app.ts', app('  await app.register(carRoutes(context));'))).length, 1, 'a plugin factory');
+  assert.equal((await shapeProblems('api/src/app.ts', app('  carRoutes(context)(app);'))).length, 2, 'a function called with the app');
+  assert.deepEqual(await shapeProblems('api/src/app.ts', app('  await app.register(carRoutes, context);')), []);
+
+  const factory =
+    "import type { FastifyInstance } from 'fastify';\nexport function probeRoutes(path: string) {\n  return async (app: FastifyInstance) => {\n    app.get(path, async () => ({}));\n  };\n}\n";
+  assert.equal((await shapeProblems('api/src/features/probe/routes.ts', factory)).length, 1, 'a factory of routes');
+  const plugin =
+    "import { featureRoutes } from '../../context';\nexport const probeRoutes = featureRoutes<{ path: string }>('probe-routes', async (app, { path }) => {\n  app.get(path, async () => ({}));\n});\n";
+  assert.deepEqual(await shapeProblems('api/src/features/probe/routes.ts', plugin), []);
+});

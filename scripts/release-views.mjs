@@ -65,19 +65,7 @@ export function historyTable(releases) {
   return lines.length ? lines.join('\n') : 'No releases yet: every remote runs the first set (remotes.json).\n';
 }
 
-const rate = (value) => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
-const ms = (value) => (value === null ? '–' : `${value} ms`);
 const clockTime = (iso) => `${iso.slice(11, 16)} UTC`;
-
-const ROWS = [
-  ['page views', (n) => `${n.pageViews} (${n.networks} networks)`],
-  ['error rate', (n) => `${rate(n.errorRate)} (${n.errors}, ${n.errorNetworks} networks)`],
-  ['renders', (n) => String(n.renders)],
-  ['render failures', (n) => `${rate(n.renderFailureRate)} (${n.renderFailures})`],
-  ['busy-machine fallbacks', (n) => `${rate(n.busyFallbackRate)} (${n.busyFallbacks})`],
-  ['p75 LCP', (n) => ms(n.lcpP75)],
-  ['p75 INP', (n) => ms(n.inpP75)],
-];
 
 /** What the ramp does next, never a time already past: due and held says why, paused says so. */
 function rampText(ramp, now) {
@@ -95,11 +83,9 @@ export function verdictLine(analysis, now = new Date()) {
   return `${remote} ${canary.version} at ${canary.share} %${steps}: ${verdict}: ${reason}`;
 }
 
+/** The numbers table comes written with the analysis (api/src/features/releases/numbers-table.ts): printed as it is. */
 export function analysisBlock(analysis, now = new Date()) {
-  const baseline = analysis.baseline.version ? `live ${analysis.baseline.version}` : 'first set';
-  const cells = [['', 'canary', baseline], ...ROWS.map(([name, read]) => [name, read(analysis.numbers.canary), read(analysis.numbers.baseline)])];
-  const widths = [0, 1].map((column) => Math.max(...cells.map((row) => row[column].length)));
-  const table = cells.map(([name, mine, theirs]) => `  ${name.padEnd(widths[0])}  ${mine.padEnd(widths[1])}  ${theirs}`.trimEnd());
+  const table = analysis.table.map((line) => `  ${line}`.trimEnd());
   const checks = (analysis.checks ?? []).map((check) => `  - ${check.state}: ${check.text}`);
   return [verdictLine(analysis, now), ...table, ...checks].join('\n');
 }

@@ -161,6 +161,17 @@ const CANARY = {
     canary: NUMBERS,
     baseline: { ...NUMBERS, pageViews: 950, networks: 700, errors: 4, errorNetworks: 4, errorRate: 0.0042, renders: 900, lcpP75: 1700, inpP75: 120 },
   },
+  // As the API writes it (api/src/features/releases/numbers-table.ts); the command prints it as it is.
+  table: [
+    '                        canary                 live 1.0.0-a',
+    'page views              13 (5 networks)        950 (700 networks)',
+    'error rate              0.0 % (0, 0 networks)  0.4 % (4, 4 networks)',
+    'renders                 20                     900',
+    'render failures         0.0 % (0)              0.0 % (0)',
+    'busy-machine fallbacks  0.0 % (0)              0.0 % (0)',
+    'p75 LCP                 1850 ms                1700 ms',
+    'p75 INP                 –                      120 ms',
+  ],
   ramp: { steps: [10, 25, 50, 100], everyMs: 600_000, step: 0, nextAt: '2026-11-25T10:15:00.000Z', held: null },
   suspectSince: null,
 };

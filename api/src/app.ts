@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type onSendAsyncHookHandler } from 'fastify';
 import type pg from 'pg';
 import { type ZodTypeProvider, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER, healthSchema } from '@usedcars/shared-contract';
+import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@usedcars/shared-contract';
 import { STRICT_TRANSPORT_SECURITY, fastifyTrustProxy } from '@usedcars/shared-contract/proxy';
 import type { AppConfig } from './config';
 import type { AppContext, ZodApp } from './context';
@@ -19,7 +19,7 @@ import { Guard } from './features/auth/guard';
 import type { IdentityVerifier } from './features/auth/identity';
 import { alertRoutes } from './features/alerts/routes';
 import { unsubscribeRoutes } from './features/alerts/unsubscribe-routes';
-import { registerRouteAuth } from './features/auth/route-auth';
+import { routeAuth } from './features/auth/route-auth';
 import { authRoutes } from './features/auth/routes';
 import { bookingRoutes } from './features/bookings/routes';
 import { CursorCodec } from './features/cars/cursor';
@@ -28,8 +28,10 @@ import { changeRoutes } from './features/changes/routes';
 import { ChangeStream } from './features/changes/stream';
 import { CarCatalog } from './features/cars/service';
 import { favouriteRoutes } from './features/favourites/routes';
+import { healthRoutes } from './features/health/routes';
 import { WriteLimits } from './features/limits/write-limits';
-import { ApiMetrics, registerRequestTiming, registerTokenMetrics } from './features/metrics/metrics';
+import { ApiMetrics, registerRequestTiming } from './features/metrics/metrics';
+import { tokenMetricsRoutes } from './features/metrics/routes';
 import { UnreadMessageMail } from './features/messages/mailer';
 import { messageRoutes } from './features/messages/routes';
 import { MessageStream } from './features/messages/stream';
@@ -212,7 +214,7 @@ export async function buildApp({
   await registerHttp(app, config, headers);
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
   const guard = new Guard(db, tokens, identity);
-  registerRouteAuth(app, guard);
+  await app.register(routeAuth, { guard });
   await registerDocs(app);
   await app.register(fastifyStatic, {
     root: path.join(PUBLIC_DIR, 'images'),
@@ -258,46 +260,55 @@ export async function buildApp({
 
   publishWrites(app, changes, market);
 
-  if (config.metrics.token) registerTokenMetrics(app, metrics.registry, config.metrics.token);
-  app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
-  for (const routes of [authRoutes, userRoutes, carRoutes(catalog), bookingRoutes, paymentRoutes]) routes(app, context);
-  for (const routes of [favouriteRoutes, alertRoutes, moderationRoutes, messageRoutes(messageStream)]) routes(app, context);
-  for (const routes of [searchRoutes(search), marketRoutes, siteRoutes]) routes(app, context);
-  await app.register(photoRoutes(photos, context));
-  changeRoutes(changeStream, config.telemetry.serverToken)(app);
-  await app.register(unsubscribeRoutes(context));
+  // Every route folder is one plugin, registered here with what it needs (docs/how-to.md, "Add an API route").
+  if (config.metrics.token) await app.register(tokenMetricsRoutes, { registry: metrics.registry, token: config.metrics.token });
+  await app.register(healthRoutes);
+  await app.register(authRoutes, context);
+  await app.register(userRoutes, context);
+  await app.register(carRoutes, { ...context, catalog });
+  await app.register(bookingRoutes, context);
+  await app.register(paymentRoutes, context);
+  await app.register(favouriteRoutes, context);
+  await app.register(alertRoutes, context);
+  await app.register(moderationRoutes, context);
+  await app.register(messageRoutes, { ...context, stream: messageStream });
+  await app.register(searchRoutes, { search });
+  await app.register(marketRoutes, context);
+  await app.register(siteRoutes, context);
+  await app.register(photoRoutes, context);
+  await app.register(changeRoutes, { stream: changeStream, serverToken: config.telemetry.serverToken });
+  await app.register(unsubscribeRoutes, context);
   const registry = new ReleaseRegistry(db, clock);
   // Render servers hold TELEMETRY_TOKEN too, so they check a pin's signature themselves (docs/releases.md, "Pin").
   const pins = new PinSigner(config.telemetry.serverToken ?? config.jwtSecret);
   const checks = new ReleaseChecks(releaseFiles, config.releases, pendingOrPublished(releaseUploads, releaseFiles));
   const { telemetry, analyses, webhook } = startBackgroundWork(app, { db, config, clock, changes }, metrics);
   // Alertmanager's alerts to the same webhook, signed here (docs/operations.md, "Alerts").
-  if (webhook && config.metrics.token) alertRelayRoutes(webhook, config.metrics.token, clock)(app);
-  const deployTokens = new DeployTokens(db);
-  const pinTtlSeconds = config.releases.pinTtlSeconds;
-  const beforeAnalysis = () => telemetry.flush();
+  if (webhook && config.metrics.token) await app.register(alertRelayRoutes, { webhook, token: config.metrics.token, clock });
   // The same secret signs preview links, which render servers check before they ask about one (docs/releases.md, "Previews").
   const previews = new PreviewLinks(db, registry, new PreviewSigner(config.telemetry.serverToken ?? config.jwtSecret), clock);
-  const renderServerToken = config.telemetry.serverToken;
-  await app.register(
-    releaseRoutes({
-      registry,
-      tokens: deployTokens,
-      guard,
-      pins,
-      pinTtlSeconds,
-      releaseFiles,
-      releaseUploads,
-      checks,
-      analyses,
-      beforeAnalysis,
-      previews,
-      renderServerToken,
-    }),
-  );
-  const registered = new RegisteredReleases(db);
-  await app.register(
-    telemetryRoutes({ db, buffer: telemetry, registered, settings: config.telemetry, metrics, clock, releaseFilesBaseUrl: config.releases.filesBaseUrl }),
-  );
+  await app.register(releaseRoutes, {
+    registry,
+    tokens: new DeployTokens(db),
+    guard,
+    pins,
+    pinTtlSeconds: config.releases.pinTtlSeconds,
+    releaseFiles,
+    releaseUploads,
+    checks,
+    analyses,
+    beforeAnalysis: () => telemetry.flush(),
+    previews,
+    renderServerToken: config.telemetry.serverToken,
+  });
+  await app.register(telemetryRoutes, {
+    db,
+    buffer: telemetry,
+    registered: new RegisteredReleases(db),
+    settings: config.telemetry,
+    metrics,
+    clock,
+    releaseFilesBaseUrl: config.releases.filesBaseUrl,
+  });
   return app;
 }

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyBaseLogger, RawServerDefault } from 'fastify';
+import type { FastifyInstance, FastifyBaseLogger, FastifyPluginOptions, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { AccessTokens } from './features/auth/access-token';
@@ -28,8 +29,21 @@ export interface AppContext {
 
 export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
-/** A feature's routes: registered on the app with the shared context. */
-export type FeatureRoutes = (app: ZodApp, context: AppContext) => void;
+/** The name of the plugin that reads every route's `config.auth` (features/auth/route-auth.ts). */
+export const ROUTE_AUTH = 'route-auth';
+
+/**
+ * A route folder's routes: one encapsulated, named Fastify plugin, which buildApp registers with
+ * `app.register(plugin, options)` (docs/how-to.md, "Add an API route"). Fastify refuses to load it
+ * before route-auth, whose onRoute hook must see every route, and before the `dependencies` named.
+ */
+export function featureRoutes<Options extends FastifyPluginOptions = AppContext>(
+  name: string,
+  plugin: FastifyPluginAsyncZod<Options>,
+  dependencies: readonly string[] = [],
+): FastifyPluginAsyncZod<Options> {
+  return fp(plugin, { name, fastify: '5.x', encapsulate: true, dependencies: [ROUTE_AUTH, ...dependencies] });
+}
 
 /** OpenAPI marker for calls that need the access token of GET /jwt. */
 export const bearerSecurity = [{ bearerAuth: [] }];

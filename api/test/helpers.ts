@@ -5,4 +5,4 @@ export * from './samples';
 export * from './test-api';
 export * from './test-config';
 export * from './telemetry';
-export * from './until';
+export { until } from '../../jest/until';

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, type Remotes } from './remotes';
 import { siteDir } from './site';
+import { untilReady } from './until';
 
 /**
  * A second copy of the shell's render server, on a spare port, with remotes.json of its own: a
@@ -33,17 +34,12 @@ export async function startRenderServer(remotes: Remotes, env: Record<string, st
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
   const origin = `http://localhost:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the render server exited: ${output}`);
-    const up = await fetch(`${origin}/healthz`).then(
+  const up = () =>
+    fetch(`${origin}/healthz`).then(
       (response) => response.ok,
       () => false,
     );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`the render server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await untilReady(child, up, { what: 'the render server responding on /healthz', timeout: 30_000, output: () => output });
   return {
     origin,
     log: () => output,

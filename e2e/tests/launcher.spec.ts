@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO, DEMO_PASSWORD } from '../support/site';
+import { untilReady } from '../support/until';
 
 /**
  * `npm start` after a hard kill (docs/operate-launcher.md). No browser: each test runs the
@@ -79,12 +80,7 @@ class Launch {
 
   /** Resolves once the launcher has printed `text`; fails at once if it exits first. */
   async printed(text: string, timeoutMs = START_MS): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.text.includes(text)) {
-      if (!this.running) throw new Error(`the launcher exited (${this.child.exitCode ?? this.child.signalCode}) before printing "${text}":\n${this.text}`);
-      if (Date.now() > deadline) throw new Error(`the launcher did not print "${text}" within ${timeoutMs} ms:\n${this.text}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await untilReady(this.child, () => this.text.includes(text), { what: `the launcher printing "${text}"`, timeout: timeoutMs, output: () => this.text });
   }
 
   /** Ctrl-C, as an operator stops it; SIGKILL only if it hangs. */

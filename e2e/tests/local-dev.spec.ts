@@ -7,6 +7,7 @@ import { expect, test } from '../support/test';
 import { adminAccessToken } from '../support/auth';
 import { newDeployToken } from '../support/remotes';
 import { DEV_SERVER_PORT, SITE } from '../support/site';
+import { untilReady } from '../support/until';
 import { catalogCheckout, replaceIn } from '../support/variants';
 
 /**
@@ -47,11 +48,7 @@ test.beforeAll(async ({ browser }) => {
   devServer.stdout!.on('data', (chunk: Buffer) => void (printed += chunk.toString()));
   devServer.stderr!.on('data', (chunk: Buffer) => void (printed += chunk.toString()));
   // The first development build on a busy machine: the link is printed once the dev server serves it.
-  const started = Date.now();
-  while (!printedAddress()) {
-    if (devServer.exitCode !== null || Date.now() - started > 540_000) throw new Error(`npm run dev -- --site printed no link:\n${printed}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await untilReady(devServer, () => Boolean(printedAddress()), { what: 'npm run dev -- --site printing its link', timeout: 540_000, output: () => printed });
   address = printedAddress();
 });
 

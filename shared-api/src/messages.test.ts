@@ -2,6 +2,7 @@
 import { connect } from '@usedcars/federation';
 import { readRuntimeConfig } from '@usedcars/federation/config';
 import { runtimeRegistry } from '@usedcars/federation/runtime';
+import { until } from '../../jest/until';
 import { followMessages } from './messages';
 import { NO_RESPONSE, standInApi, type StandInResponse } from './testing';
 
@@ -9,15 +10,6 @@ const api = standInApi();
 const STREAM = '/conversations/stream';
 const streamed = (...events: string[]): StandInResponse => ({ status: 200, headers: { 'Content-Type': 'text/event-stream' }, text: events.join('') });
 const requests = () => api.sent('GET', STREAM);
-
-/** Waits (on real time, whatever the test does with timers) until `done`, or fails saying what never happened. */
-async function until(done: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!done()) {
-    if (performance.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 /** The responses in order; after the last, the stream stays open and silent. */
 function replies(...responses: StandInResponse[]) {
@@ -39,7 +31,11 @@ test('each event reaches its listener; after the stream ends it resumes from the
   const unread: number[] = [];
   const messages: string[] = [];
   void followMessages({ unread: (data) => unread.push(data.unread), message: (data) => messages.push(data.text) }, controller.signal);
-  await until(() => requests().length === 2, 'a second request after the stream ended');
+  await until(
+    () => requests().length,
+    (sent) => sent === 2,
+    'a second request after the stream ended',
+  );
   expect(unread).toEqual([2]);
   expect(messages).toEqual(['Still for sale?']);
   expect(requests()[0]!.headers['last-event-id']).toBeUndefined();
@@ -68,12 +64,20 @@ test('while the API fails, it waits longer after each failure (1 s, 2 s, 5 s), a
     [2, 2_000],
     [3, 5_000],
   ] as const) {
-    await until(() => requests().length === count && jest.getTimerCount() === 1, `request ${count}, then a wait`);
+    await until(
+      () => [requests().length, jest.getTimerCount()],
+      ([sent, timers]) => sent === count && timers === 1,
+      `request ${count}, then a wait`,
+    );
     jest.advanceTimersByTime(waitMs - 1);
     expect(requests().length).toBe(count);
     jest.advanceTimersByTime(1);
   }
-  await until(() => requests().length === 4, 'the request after the third wait');
+  await until(
+    () => requests().length,
+    (sent) => sent === 4,
+    'the request after the third wait',
+  );
   controller.abort();
   await expect(following).resolves.toBeUndefined();
 });

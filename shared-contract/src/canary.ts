@@ -63,6 +63,8 @@ export const canaryAnalysisSchema = z.object({
   checks: z.array(canaryCheckSchema),
   progress: z.object({ views: z.number(), networks: z.number(), minNetworks: z.number(), renders: z.number(), ageMs: z.number(), minAgeMs: z.number() }),
   numbers: z.object({ canary: canaryNumbersSchema, baseline: canaryNumbersSchema }),
+  /** `numbers` as aligned plain-text lines, a heading line first: what the mails and `npm run releases -- --watch` print as they are. */
+  table: z.array(z.string()),
   /**
    * `nextAt`: when the next step is due (null at the last step); `held`: why a step that is due is not taken yet,
    * `undecided` (waiting for numbers) or `suspect` (paused until a person decides or the numbers clear it).

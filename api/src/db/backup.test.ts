@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Car } from '@usedcars/shared-contract';
 import sharp from 'sharp';
 import { type Place, newPlace, query, run } from '../../test/backup-places';
-import { COLLECTION, type Driver, TestApi, multipartBody } from '../../test/helpers';
+import { COLLECTION, type Driver, TestApi, multipartBody, until } from '../../test/helpers';
 import { FolderStorage } from '../features/photos/storage';
 import { prepareDatabase } from '../seed/seed';
 import { knownMigrations } from './backup';
@@ -443,13 +443,6 @@ describeWithPostgres('a restore beside an API starting on the same PostgreSQL da
        and database = (select oid from pg_database where datname = current_database())`,
     ).then(([row]) => row?.n ?? 0);
 
-  async function until(condition: () => Promise<boolean>): Promise<void> {
-    for (const started = Date.now(); !(await condition());) {
-      if (Date.now() - started > 60_000) throw new Error('gave up waiting');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
   it(
     'takes its turn under the start-up lock, so the API after it finds the restored accounts and seeds nothing',
     async () => {
@@ -468,13 +461,23 @@ describeWithPostgres('a restore beside an API starting on the same PostgreSQL da
         await inside;
 
         const restoring = run('restore', ['move.jsonl.gz'], target, folder);
-        await until(async () => (await waiting(observer)) === 1);
+        await until(
+          () => waiting(observer),
+          (waiters) => waiters === 1,
+          'the restore to wait for the start-up lock',
+          { timeoutMs: 60_000 },
+        );
         // Queued behind the lock, the restore has loaded nothing yet.
         expect((await stateOf(target)).rows.users).toEqual([]);
 
         // An API starting now queues behind the restore.
         const seeding = prepareDatabase(starting, { demoSignIns: false });
-        await until(async () => (await waiting(observer)) === 2);
+        await until(
+          () => waiting(observer),
+          (waiters) => waiters === 2,
+          'the API to wait for the start-up lock too',
+          { timeoutMs: 60_000 },
+        );
         finishStartUp();
         await held;
 

@@ -97,6 +97,8 @@ export const analysis = (overrides: Partial<CanaryAnalysis> = {}): CanaryAnalysi
   ],
   progress: { views: 13, networks: 7, minNetworks: 12, renders: 20, ageMs: 4 * 60_000, minAgeMs: 10 * 60_000 },
   numbers: { canary: numbers(13, 1, 20, 0), baseline: numbers(240, 1, 400, 4) },
+  // The plain-text lines of the mails and the release command; the screen shows its own table.
+  table: [],
   ramp: null,
   suspectSince: null,
   ...overrides,

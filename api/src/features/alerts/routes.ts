@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, messageSchema, notificationPageSchema, notificationsReadSchema, savedSearchInputSchema, savedSearchSchema } from '@usedcars/shared-contract';
-import type { FeatureRoutes } from '../../context';
+import { featureRoutes } from '../../context';
 import { accountOf, onlyRoles, signedIn } from '../auth/route-auth';
 import { deleteSavedSearch, markRead, notificationsOf, saveSearch, savedSearchesOf } from './service';
 
@@ -8,7 +8,7 @@ const errors = { 400: messageSchema, 404: messageSchema };
 const buyersOnly = onlyRoles(['Buyer'], 'save searches');
 
 /** Saved searches (buyers) and the notifications anyone signed in is sent (docs/api.md, "Alerts"). */
-export const alertRoutes: FeatureRoutes = (app, { db, limits }) => {
+export const alertRoutes = featureRoutes('alert-routes', async (app, { db, limits }) => {
   app.post(
     '/saved-searches',
     {
@@ -89,4 +89,4 @@ export const alertRoutes: FeatureRoutes = (app, { db, limits }) => {
     },
     async (request) => ({ unread: await markRead(db, accountOf(request).id, request.body.ids) }),
   );
-};
+});

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messageSchema } from '@usedcars/shared-contract';
-import type { AppContext } from '../../context';
+import { featureRoutes } from '../../context';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { unsubscribeSecretOf } from '../../mail/settings';
@@ -37,59 +36,57 @@ const tokenQuery = z.object({ token: z.string().max(200).optional() });
  * GET /unsubscribe shows a button, POST /unsubscribe turns alert mails off: no sign-in, the
  * signed token is the proof. GET changes nothing, since mail scanners open links on their own.
  */
-export function unsubscribeRoutes(context: AppContext) {
+export const unsubscribeRoutes = featureRoutes('unsubscribe-routes', async (scope, context) => {
   const tokens = new UnsubscribeTokens(unsubscribeSecretOf(context.config.mail, context.config.jwtSecret));
-  return async (scope: FastifyInstance) => {
-    // The page's form and one-click unsubscribe (RFC 8058) both post form fields.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+  // The page's form and one-click unsubscribe (RFC 8058) both post form fields.
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
-    scope.get(
-      '/unsubscribe',
-      { schema: { tags: ['alerts'], summary: 'The page behind a mail’s unsubscribe link: one button', querystring: tokenQuery } },
-      (request, reply) => {
-        const { token = '' } = request.query as z.infer<typeof tokenQuery>;
-        reply.type('text/html; charset=utf-8');
-        const verified = tokens.verify(token);
-        if (!verified) return reply.code(400).send(page('Link not valid', `<p>${BAD_LINK}.</p>`));
-        const { title, what } = PAGES[verified.list];
-        return page(
-          title,
-          `<p>${what}</p><form method="post" action="/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Unsubscribe</button></form>`,
-        );
-      },
-    );
+  scope.get(
+    '/unsubscribe',
+    { schema: { tags: ['alerts'], summary: 'The page behind a mail’s unsubscribe link: one button', querystring: tokenQuery } },
+    (request, reply) => {
+      const { token = '' } = request.query as z.infer<typeof tokenQuery>;
+      reply.type('text/html; charset=utf-8');
+      const verified = tokens.verify(token);
+      if (!verified) return reply.code(400).send(page('Link not valid', `<p>${BAD_LINK}.</p>`));
+      const { title, what } = PAGES[verified.list];
+      return page(
+        title,
+        `<p>${what}</p><form method="post" action="/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Unsubscribe</button></form>`,
+      );
+    },
+  );
 
-    scope.post(
-      '/unsubscribe',
-      {
-        schema: {
-          tags: ['alerts'],
-          summary: 'Turns alert mails (or mails about unread messages) off for the account and list a signed token names (no sign-in)',
-          description: 'The token in the query (one-click, RFC 8058) or the body (JSON or form). A form post is answered with a page, JSON with JSON.',
-          querystring: tokenQuery,
-          response: { 200: messageSchema.or(z.string()), 400: messageSchema.or(z.string()) },
-        },
+  scope.post(
+    '/unsubscribe',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Turns alert mails (or mails about unread messages) off for the account and list a signed token names (no sign-in)',
+        description: 'The token in the query (one-click, RFC 8058) or the body (JSON or form). A form post is answered with a page, JSON with JSON.',
+        querystring: tokenQuery,
+        response: { 200: messageSchema.or(z.string()), 400: messageSchema.or(z.string()) },
       },
-      async (request, reply) => {
-        const body = (request.body ?? {}) as { token?: unknown };
-        const token = (request.query as z.infer<typeof tokenQuery>).token ?? (typeof body.token === 'string' ? body.token : '');
-        const verified = tokens.verify(token);
-        const asPage = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
-        if (!verified) {
-          if (!asPage) throw badRequest(BAD_LINK);
-          return reply
-            .code(400)
-            .type('text/html; charset=utf-8')
-            .send(page('Link not valid', `<p>${BAD_LINK}.</p>`));
-        }
-        const change = verified.list === 'messages' ? { messageEmails: false } : { emailAlerts: false };
-        await context.db.update(users).set(change).where(eq(users.id, verified.userId));
-        const { done } = PAGES[verified.list];
-        if (asPage) return reply.type('text/html; charset=utf-8').send(page('Unsubscribed', `<p>${done}</p>`));
-        return { message: done };
-      },
-    );
-  };
-}
+    },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as { token?: unknown };
+      const token = (request.query as z.infer<typeof tokenQuery>).token ?? (typeof body.token === 'string' ? body.token : '');
+      const verified = tokens.verify(token);
+      const asPage = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
+      if (!verified) {
+        if (!asPage) throw badRequest(BAD_LINK);
+        return reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(page('Link not valid', `<p>${BAD_LINK}.</p>`));
+      }
+      const change = verified.list === 'messages' ? { messageEmails: false } : { emailAlerts: false };
+      await context.db.update(users).set(change).where(eq(users.id, verified.userId));
+      const { done } = PAGES[verified.list];
+      if (asPage) return reply.type('text/html; charset=utf-8').send(page('Unsubscribed', `<p>${done}</p>`));
+      return { message: done };
+    },
+  );
+});

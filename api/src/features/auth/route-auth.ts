@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions, preParsingAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, RouteOptions, preParsingAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import { type Role, messageSchema } from '@usedcars/shared-contract';
-import { bearerSecurity, idTokenSecurity, sessionSecurity } from '../../context';
+import { ROUTE_AUTH, bearerSecurity, idTokenSecurity, sessionSecurity } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../http/errors';
 import type { Guard } from './guard';
@@ -97,9 +98,10 @@ function authenticator(guard: Guard, auth: RouteAuth): preParsingAsyncHookHandle
 /**
  * Checks each marked route's caller in preParsing: after onRequest (the per-address rate limits
  * still count refused callers) and before the body is read, parsed or validated. Register it
- * before the OpenAPI plugin, whose own onRoute hook must see the derived schema.
+ * before the OpenAPI plugin, whose own onRoute hook must see the derived schema. Not encapsulated:
+ * its hook and request decorators reach every route folder's plugin registered after it.
  */
-export function registerRouteAuth(app: FastifyInstance, guard: Guard): void {
+const routeAuthPlugin: FastifyPluginAsync<{ guard: Guard }> = async (app, { guard }) => {
   app.decorateRequest('account', null);
   app.decorateRequest('identitySignIn', null);
   app.addHook('onRoute', (route) => {
@@ -108,4 +110,6 @@ export function registerRouteAuth(app: FastifyInstance, guard: Guard): void {
     documented(route, auth);
     route.preParsing = [authenticator(guard, auth), ...[route.preParsing ?? []].flat()];
   });
-}
+};
+
+export const routeAuth = fp(routeAuthPlugin, { name: ROUTE_AUTH, fastify: '5.x' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Role, messageSchema, sessionCookieSchema, sessionViewerSchema } from '@usedcars/shared-contract';
-import type { FeatureRoutes } from '../../context';
+import type { AppContext, ZodApp } from '../../context';
 import { notFound, unauthorized } from '../../http/errors';
 import { findUserByEmail, linkIdentity } from '../users/service';
 import { sessionCredential } from './guard';
@@ -27,9 +27,9 @@ async function untilSecondAfter(authTime: number | undefined): Promise<void> {
  * The session cookie (docs/architecture.md, "The session cookie"): the render server trades the
  * visitor's ID token for it, and sends it back as "Authorization: Session <cookie>" on the reads
  * it makes to render their pages. The guard accepts that credential on GET routes only, and on
- * the route that ends it (Log Out).
+ * the route that ends it (Log Out). Part of the auth folder's plugin (routes.ts).
  */
-export const sessionRoutes: FeatureRoutes = (app, { db, identity, config }) => {
+export function sessionRoutes(app: ZodApp, { db, identity, config }: AppContext): void {
   const stillAccepted = (cookie: string) =>
     identity.verifySessionCookie
       ? identity.verifySessionCookie(cookie).then(
@@ -124,4 +124,4 @@ export const sessionRoutes: FeatureRoutes = (app, { db, identity, config }) => {
       return { uid: user.identityUid, email: user.email, name: user.name, role: user.role as Role };
     },
   );
-};
+}

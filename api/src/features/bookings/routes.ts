@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { acknowledgedSchema, bookingInputSchema, bookingSchema, emailField, idField, messageSchema } from '@usedcars/shared-contract';
-import type { FeatureRoutes } from '../../context';
+import { featureRoutes } from '../../context';
 import { accountOf, onlyRoles, signedIn } from '../auth/route-auth';
 import { bookCar, bookingsOf, buyersOf, ownBooking, toBooking } from './service';
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 
-export const bookingRoutes: FeatureRoutes = (app, { db, limits }) => {
+export const bookingRoutes = featureRoutes('booking-routes', async (app, { db, limits }) => {
   app.post(
     '/bookings',
     {
@@ -74,4 +74,4 @@ export const bookingRoutes: FeatureRoutes = (app, { db, limits }) => {
     },
     async (request) => (await buyersOf(db, accountOf(request))).map(toBooking),
   );
-};
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { favouritesSchema, idField, messageSchema, removedCarSchema } from '@usedcars/shared-contract';
-import type { FeatureRoutes } from '../../context';
+import { featureRoutes } from '../../context';
 import { accountOf, onlyRoles } from '../auth/route-auth';
 import { favouritesOf, saveCar, savesOfSeller, unsaveCar } from './service';
 
@@ -9,7 +9,7 @@ const params = z.object({ carId: idField('carId') });
 const savedSchema = z.object({ carId: z.string(), saved: z.boolean() });
 
 /** A buyer's saved cars (docs/api.md, "Saved cars"); idempotent, so a heart tapped twice is harmless. */
-export const favouriteRoutes: FeatureRoutes = (app, { db, limits, photos }) => {
+export const favouriteRoutes = featureRoutes('favourite-routes', async (app, { db, limits, photos }) => {
   app.put(
     '/favourites/:carId',
     {
@@ -76,4 +76,4 @@ export const favouriteRoutes: FeatureRoutes = (app, { db, limits, photos }) => {
     },
     (request) => savesOfSeller(db, accountOf(request).id),
   );
-};
+});

@@ -1,9 +1,9 @@
 import { marketEstimateQuerySchema, marketEstimateSchema, messageSchema } from '@usedcars/shared-contract';
-import type { FeatureRoutes } from '../../context';
+import { featureRoutes } from '../../context';
 import { accountOf, onlyRoles } from '../auth/route-auth';
 
 /** The estimate a seller sees while pricing a car (docs/api.md, "Deal ratings"). */
-export const marketRoutes: FeatureRoutes = (app, { market }) => {
+export const marketRoutes = featureRoutes('market-routes', async (app, { market }) => {
   app.get(
     '/market/estimate',
     {
@@ -23,4 +23,4 @@ export const marketRoutes: FeatureRoutes = (app, { market }) => {
       return market.estimateFor(accountOf(request).id, { category, carName, year: Number(purchaseYear), mileage: mileage ?? null });
     },
   );
-};
+});

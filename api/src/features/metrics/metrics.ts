@@ -111,14 +111,6 @@ export function registerRequestTiming(app: FastifyInstance, metrics: ApiMetrics)
   });
 }
 
-/** GET /metrics on the public port, for the token's bearer only; a 404 for everyone else, as if absent. */
-export function registerTokenMetrics(app: FastifyInstance, registry: Registry<OpenMetricsContentType>, token: string): void {
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!bearerMatches(request.headers.authorization, token)) return reply.code(404).send({ message: 'Not found' });
-    return reply.type(registry.contentType).send(await registry.metrics());
-  });
-}
-
 /** The scraper's own listener: /metrics and nothing else. */
 export function metricsServer(registry: Registry<OpenMetricsContentType>): FastifyInstance {
   const server = Fastify({ logger: false });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditEntrySchema, idField, messageSchema, moderationReasonSchema, reportInputSchema, reportSchema } from '@usedcars/shared-contract';
-import type { FeatureRoutes } from '../../context';
+import { featureRoutes } from '../../context';
 import { accountOf, onlyRoles, signedIn } from '../auth/route-auth';
 import { auditEntries, report, reportQueue, setCarHidden, setAccountSuspended } from './service';
 
@@ -9,7 +9,7 @@ const errors = { 400: messageSchema, 404: messageSchema, 409: messageSchema };
 const id = z.object({ id: idField('id') });
 
 /** Reports by anyone signed in; the admin's queue, hide and suspend, each written to the audit log (docs/api.md, "Moderation"). */
-export const moderationRoutes: FeatureRoutes = (app, { db, limits }) => {
+export const moderationRoutes = featureRoutes('moderation-routes', async (app, { db, limits }) => {
   app.post(
     '/reports',
     {
@@ -98,4 +98,4 @@ export const moderationRoutes: FeatureRoutes = (app, { db, limits }) => {
     },
     () => auditEntries(db),
   );
-};
+});

@@ -10,7 +10,7 @@ import {
   paymentIntentInputSchema,
   strictObject,
 } from '@usedcars/shared-contract';
-import type { FeatureRoutes, ZodApp } from '../../context';
+import { type ZodApp, featureRoutes } from '../../context';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { accountOf, signedIn } from '../auth/route-auth';
 import { UnknownIntentError, WebhookSignatureError } from './gateway';
@@ -28,94 +28,98 @@ const paymentConfigSchema: z.ZodType<PaymentConfig> = z.discriminatedUnion('gate
   z.object({ gateway: z.literal('stripe'), publishableKey: z.string() }),
 ]);
 
-export const paymentRoutes: FeatureRoutes = (app, context) => {
-  const { db, gateway, limits } = context;
+export const paymentRoutes = featureRoutes(
+  'payment-routes',
+  async (app, context) => {
+    const { db, gateway, limits } = context;
 
-  app.get(
-    '/payment-config',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Which card form the payment page shows: the offline test gateway, or Stripe with its publishable key',
-        response: { 200: paymentConfigSchema },
-      },
-    },
-    async () => gateway.clientConfig,
-  );
-
-  app.post(
-    '/create-payment-intent',
-    {
-      config: { auth: signedIn },
-      schema: {
-        tags: ['payments'],
-        summary: "Starts (or resumes) the card payment of one of the caller's bookings (its buyer only, not an admin)",
-        description:
-          "The amount is the booking's price in cents; a currentPrice in the body is ignored. One intent per booking. " +
-          "Past the buyer's limit on new payment intents a 429 says when the next can start (Retry-After, in seconds).",
-        body: paymentIntentInputSchema,
-        response: { 200: clientSecretSchema, ...errors, 429: messageSchema },
-      },
-    },
-    async (request) => {
-      const buyer = accountOf(request);
-      return { clientSecret: await createPaymentIntent(db, gateway, buyer, request.body.bookingId, limits.allowance('paymentIntent', buyer.id)) };
-    },
-  );
-
-  app.post(
-    '/payments',
-    {
-      config: { auth: signedIn },
-      schema: {
-        tags: ['payments'],
-        summary: 'Records the payment once the provider says it succeeded; idempotent per booking (its buyer only)',
-        description:
-          "transactionId is the payment intent id. A repeated call answers 200 with the first payment's id; " +
-          "an intent that has not succeeded for the booking's amount is a 402.",
-        body: paymentInputSchema,
-        response: { 200: insertedSchema, 201: insertedSchema, 402: messageSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { insertedId, created } = await recordPayment(db, gateway, accountOf(request), request.body);
-      return reply.code(created ? 201 : 200).send({ insertedId });
-    },
-  );
-
-  // The signature covers the exact bytes sent, so this route keeps the body as text.
-  app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    scope.post(
-      WEBHOOK_PATH,
+    app.get(
+      '/payment-config',
       {
-        bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: {
           tags: ['payments'],
-          summary: "The card provider's notifications: a succeeded intent is recorded as POST /payments would",
-          description: 'Signed by the provider (stripe-signature, or test-gateway-signature for the test gateway); a bad signature is a 400.',
-          response: { 200: z.object({ received: z.literal(true), result: z.string() }), 400: messageSchema },
+          summary: 'Which card form the payment page shows: the offline test gateway, or Stripe with its publishable key',
+          response: { 200: paymentConfigSchema },
+        },
+      },
+      async () => gateway.clientConfig,
+    );
+
+    app.post(
+      '/create-payment-intent',
+      {
+        config: { auth: signedIn },
+        schema: {
+          tags: ['payments'],
+          summary: "Starts (or resumes) the card payment of one of the caller's bookings (its buyer only, not an admin)",
+          description:
+            "The amount is the booking's price in cents; a currentPrice in the body is ignored. One intent per booking. " +
+            "Past the buyer's limit on new payment intents a 429 says when the next can start (Retry-After, in seconds).",
+          body: paymentIntentInputSchema,
+          response: { 200: clientSecretSchema, ...errors, 429: messageSchema },
         },
       },
       async (request) => {
-        if (typeof request.body !== 'string') throw badRequest('Send the event as application/json');
-        let event;
-        try {
-          event = gateway.parseWebhook(request.body, request.headers);
-        } catch (error) {
-          if (error instanceof WebhookSignatureError) throw badRequest(error.message);
-          throw error;
-        }
-        const result = await settleFromWebhook(db, gateway, event);
-        request.log.info({ event: event.type, result }, 'payment webhook');
-        return { received: true as const, result };
+        const buyer = accountOf(request);
+        return { clientSecret: await createPaymentIntent(db, gateway, buyer, request.body.bookingId, limits.allowance('paymentIntent', buyer.id)) };
       },
     );
-  });
 
-  if (gateway instanceof TestGateway) testGatewayRoutes(app, gateway);
-};
+    app.post(
+      '/payments',
+      {
+        config: { auth: signedIn },
+        schema: {
+          tags: ['payments'],
+          summary: 'Records the payment once the provider says it succeeded; idempotent per booking (its buyer only)',
+          description:
+            "transactionId is the payment intent id. A repeated call answers 200 with the first payment's id; " +
+            "an intent that has not succeeded for the booking's amount is a 402.",
+          body: paymentInputSchema,
+          response: { 200: insertedSchema, 201: insertedSchema, 402: messageSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { insertedId, created } = await recordPayment(db, gateway, accountOf(request), request.body);
+        return reply.code(created ? 201 : 200).send({ insertedId });
+      },
+    );
+
+    // The signature covers the exact bytes sent, so this route keeps the body as text.
+    app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      scope.post(
+        WEBHOOK_PATH,
+        {
+          bodyLimit: WEBHOOK_BODY_LIMIT,
+          schema: {
+            tags: ['payments'],
+            summary: "The card provider's notifications: a succeeded intent is recorded as POST /payments would",
+            description: 'Signed by the provider (stripe-signature, or test-gateway-signature for the test gateway); a bad signature is a 400.',
+            response: { 200: z.object({ received: z.literal(true), result: z.string() }), 400: messageSchema },
+          },
+        },
+        async (request) => {
+          if (typeof request.body !== 'string') throw badRequest('Send the event as application/json');
+          let event;
+          try {
+            event = gateway.parseWebhook(request.body, request.headers);
+          } catch (error) {
+            if (error instanceof WebhookSignatureError) throw badRequest(error.message);
+            throw error;
+          }
+          const result = await settleFromWebhook(db, gateway, event);
+          request.log.info({ event: event.type, result }, 'payment webhook');
+          return { received: true as const, result };
+        },
+      );
+    });
+
+    if (gateway instanceof TestGateway) testGatewayRoutes(app, gateway);
+  },
+  ['@fastify/rate-limit'],
+);
 
 const testConfirmSchema = strictObject({
   clientSecret: z.string().min(1).max(200),

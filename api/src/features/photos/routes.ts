@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, FastifySchemaCompiler, preParsingAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler, preParsingAsyncHookHandler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,7 +20,7 @@ import {
   photoOrderSchema,
   photoRefusalSchema,
 } from '@usedcars/shared-contract';
-import type { AppContext, ZodApp } from '../../context';
+import { type AppContext, type ZodApp, featureRoutes } from '../../context';
 import { noneMatchHits } from '../../http/etag';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { accountOf, onlyRoles } from '../auth/route-auth';
@@ -202,14 +202,11 @@ function photoFileRoute(scope: FastifyInstance, photos: PhotoService) {
 }
 
 /** The photo routes, with the multipart parser only where it is needed. */
-export function photoRoutes(photos: PhotoService, { limits }: AppContext): FastifyPluginAsync {
-  return async (scope) => {
-    await scope.register(multipart, multipartOptions);
-    scope.decorateRequest('photoCar', null);
-    const app = scope.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>() as unknown as ZodApp;
+export const photoRoutes = featureRoutes<Pick<AppContext, 'photos' | 'limits'>>('photo-routes', async (app, { photos, limits }) => {
+  await app.register(multipart, multipartOptions);
+  app.decorateRequest('photoCar', null);
 
-    for (const category of CATEGORIES) carPhotoRoutes(app, photos, limits, category);
+  for (const category of CATEGORIES) carPhotoRoutes(app, photos, limits, category);
 
-    photoFileRoute(scope, photos);
-  };
-}
+  photoFileRoute(app, photos);
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ZodApp } from '../../context';
+import { featureRoutes } from '../../context';
 import { bearerMatches } from '../metrics/metrics';
 import type { ReleaseWebhook } from './webhook';
 
@@ -44,8 +44,9 @@ function alertEvent(notification: AlertNotification, at: Date) {
  * POST /monitoring/alerts: Alertmanager's webhook, with the monitoring's token (METRICS_TOKEN, as it scrapes with),
  * relayed signed to RELEASE_WEBHOOK_URL in the background. Anyone without the token gets a 404, as for /metrics.
  */
-export function alertRelayRoutes(webhook: ReleaseWebhook, token: string, clock: () => Date) {
-  return (app: ZodApp): void => {
+export const alertRelayRoutes = featureRoutes<{ webhook: ReleaseWebhook; token: string; clock: () => Date }>(
+  'alert-relay-routes',
+  async (app, { webhook, token, clock }) => {
     app.post(
       '/monitoring/alerts',
       {
@@ -61,5 +62,5 @@ export function alertRelayRoutes(webhook: ReleaseWebhook, token: string, clock: 
         return reply.code(202).send({ relayed: request.body.alerts.length });
       },
     );
-  };
-}
+  },
+);

@@ -90,6 +90,17 @@ describe.each(DRIVERS)('GET /releases/analysis (%s)', (driver) => {
           inpP75: expect.any(Number),
         },
       },
+      // The same numbers as the mails and the release command print them, aligned.
+      table: [
+        '                        canary                 live 1.0.0',
+        'page views              13 (13 networks)       60 (60 networks)',
+        'error rate              7.7 % (1, 1 networks)  5.0 % (3, 3 networks)',
+        'renders                 20                     80',
+        'render failures         0.0 % (0)              5.0 % (4)',
+        'busy-machine fallbacks  0.0 % (0)              0.0 % (0)',
+        expect.stringMatching(/^p75 LCP {17}\d{4} ms {16}\d{4} ms$/),
+        expect.stringMatching(/^p75 INP {17}– {22}\d+ ms$/),
+      ],
       ramp: null,
       suspectSince: null,
     });

@@ -5,6 +5,7 @@ import { type ReleaseRow, releases } from '../../db/schema';
 import { measurePair } from './measure';
 import type { RollbackSettings } from './settings';
 import { judge } from './verdict';
+import { numbersTable } from './numbers-table';
 
 /** A canary's ramp as the analysis shows it: the current step, when the next is due, and why a due step is held. */
 function rampOf(row: ReleaseRow, verdict: CanaryVerdict, now: Date): CanaryAnalysis['ramp'] {
@@ -72,15 +73,18 @@ export class CanaryAnalyses {
     const now = this.clock();
     const ageMs = Math.max(0, now.getTime() - started.getTime());
     const { verdict, reason, checks } = judge(mine, theirs, this.settings, ageMs, live ? 'live release' : 'first set');
+    const baseline: CanaryAnalysis['baseline'] = live ? { kind: 'live', version: live.version } : { kind: 'first set', version: null };
+    const numbers = { canary: mine.numbers, baseline: theirs.numbers };
     return {
       remote: canary.remote,
       canary: { version: canary.version, share: canary.share ?? 0, since: started.toISOString() },
-      baseline: live ? { kind: 'live', version: live.version } : { kind: 'first set', version: null },
+      baseline,
       verdict,
       reason,
       checks,
       progress: { views: mine.numbers.pageViews, networks: mine.numbers.networks, minNetworks, renders: mine.numbers.renders, ageMs, minAgeMs },
-      numbers: { canary: mine.numbers, baseline: theirs.numbers },
+      numbers,
+      table: numbersTable({ numbers, baseline }),
       ramp: rampOf(canary, verdict, now),
       suspectSince: canary.suspectSince?.toISOString() ?? null,
     };

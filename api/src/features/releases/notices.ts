@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
-import type { CanaryAnalysis, CanaryCheck, CanaryNumbers, CanaryVerdict } from '@usedcars/shared-contract';
+import type { CanaryAnalysis, CanaryCheck, CanaryVerdict } from '@usedcars/shared-contract';
 import { mailOutbox, users } from '../../db/schema';
 import type { Tx } from './registry-rows';
 
@@ -27,32 +27,12 @@ export interface ReleaseEvent {
 /** Where a mail about a release links: the Releases screen (the sender puts SITE_URL before it). */
 const RELEASES_SCREEN = '/dashboard/releases';
 
-const rate = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
-const ms = (value: number | null) => (value === null ? '–' : `${value} ms`);
-
-/** The canary's numbers beside its baseline's, as plain text lines. */
-function numbersTable(analysis: Pick<CanaryAnalysis, 'numbers' | 'baseline'>): string {
-  const baseline = analysis.baseline.version ? `live ${analysis.baseline.version}` : 'first set';
-  const rows: [string, (numbers: CanaryNumbers) => string][] = [
-    ['page views', (n) => `${n.pageViews} (${n.networks} networks)`],
-    ['error rate', (n) => `${rate(n.errorRate)} (${n.errors}, ${n.errorNetworks} networks)`],
-    ['renders', (n) => String(n.renders)],
-    ['render failures', (n) => `${rate(n.renderFailureRate)} (${n.renderFailures})`],
-    ['busy-machine fallbacks', (n) => `${rate(n.busyFallbackRate)} (${n.busyFallbacks})`],
-    ['p75 LCP', (n) => ms(n.lcpP75)],
-    ['p75 INP', (n) => ms(n.inpP75)],
-  ];
-  const cells = [['', 'canary', baseline], ...rows.map(([name, read]) => [name, read(analysis.numbers.canary), read(analysis.numbers.baseline)])];
-  const widths = [0, 1].map((column) => Math.max(...cells.map((row) => row[column]!.length)));
-  return cells.map(([name, canary, base]) => `${name!.padEnd(widths[0]!)}  ${canary!.padEnd(widths[1]!)}  ${base}`.trimEnd()).join('\n');
-}
-
 /** Each check the verdict made, one line each: what failed, what was suspect, what was within its margin, what still waits. */
 const checkLines = (analysis: CanaryAnalysis) => `What was judged:\n${analysis.checks.map((check) => `- ${check.state}: ${check.text}`).join('\n')}`;
 
 function mailText(event: ReleaseEvent, analysis: CanaryAnalysis, shareBefore: number): { subject: string; body: string } {
   const name = `${event.remote} ${event.version}`;
-  const table = `${checkLines(analysis)}\n\n${numbersTable(analysis)}`;
+  const table = `${checkLines(analysis)}\n\n${analysis.table.join('\n')}`;
   if (event.event === 'suspect') {
     const paused = analysis.ramp ? ' Its ramp is paused: it takes no step while it is suspect.' : '';
     return {

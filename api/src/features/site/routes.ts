@@ -1,8 +1,8 @@
 import { siteSettingsSchema } from '@usedcars/shared-contract';
-import type { FeatureRoutes } from '../../context';
+import { featureRoutes } from '../../context';
 
 /** What every screen may need to show a car: the site's unit, the monthly cost's defaults (docs/api.md, "Site settings"). */
-export const siteRoutes: FeatureRoutes = (app, { config }) => {
+export const siteRoutes = featureRoutes('site-routes', async (app, { config }) => {
   app.get(
     '/site-settings',
     {
@@ -15,4 +15,4 @@ export const siteRoutes: FeatureRoutes = (app, { config }) => {
     // Settings change with a deployment only: a browser or cache may keep them for a few minutes.
     async (_request, reply) => reply.header('Cache-Control', 'public, max-age=300').send(config.site),
   );
-};
+});

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messageSchema } from '@usedcars/shared-contract';
 import {
@@ -10,7 +10,7 @@ import {
   telemetryReceiptSchema,
   telemetrySummarySchema,
 } from '@usedcars/shared-contract/telemetry';
-import type { ZodApp } from '../../context';
+import { featureRoutes } from '../../context';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../http/errors';
 import { onlyRoles } from '../auth/route-auth';
@@ -59,17 +59,17 @@ export interface TelemetryRouteOptions {
 /** What only the render servers send: their render counts, the pages they served, and screens that threw while rendering. */
 const fromRenderServersOnly = (event: TelemetryEvent) => event.type === 'render' || event.type === 'served' || event.type === 'render_error';
 
-export function telemetryRoutes({ db, buffer, registered, settings, metrics, clock, releaseFilesBaseUrl }: TelemetryRouteOptions): FastifyPluginAsync {
-  const fromRenderServer = (request: FastifyRequest) => !!settings.serverToken && bearerMatches(request.headers.authorization, settings.serverToken);
-  const pages = new PageEvents(settings.serverToken, registered, clock);
-  // The balancer's forwarded address when TRUST_PROXY says so (request.ip), else the connection's.
-  const networks = settings.serverToken ? new NetworkNames(settings.serverToken) : null;
-  const browser = new BrowserMetrics(metrics.registry);
-  const sourceMaps = new SourceMaps(db, releaseFilesBaseUrl);
-  /** A page's batch with a valid token is bounded by its token, not by the address it came from (many visitors may share one). */
-  const withPageToken = (request: FastifyRequest) => pages.valid((request.body as Partial<TelemetryBatch> | undefined)?.token);
-  return async (plain) => {
-    const scope = plain as unknown as ZodApp;
+export const telemetryRoutes = featureRoutes<TelemetryRouteOptions>(
+  'telemetry-routes',
+  async (scope, { db, buffer, registered, settings, metrics, clock, releaseFilesBaseUrl }) => {
+    const fromRenderServer = (request: FastifyRequest) => !!settings.serverToken && bearerMatches(request.headers.authorization, settings.serverToken);
+    const pages = new PageEvents(settings.serverToken, registered, clock);
+    // The balancer's forwarded address when TRUST_PROXY says so (request.ip), else the connection's.
+    const networks = settings.serverToken ? new NetworkNames(settings.serverToken) : null;
+    const browser = new BrowserMetrics(metrics.registry);
+    const sourceMaps = new SourceMaps(db, releaseFilesBaseUrl);
+    /** A page's batch with a valid token is bounded by its token, not by the address it came from (many visitors may share one). */
+    const withPageToken = (request: FastifyRequest) => pages.valid((request.body as Partial<TelemetryBatch> | undefined)?.token);
     scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TELEMETRY_MAX_BYTES }, parseJson);
     /** What the response says, and the API's metrics say why. */
     const receipt = (accepted: number, dropped: readonly DropReason[], full: number) => {
@@ -148,5 +148,6 @@ export function telemetryRoutes({ db, buffer, registered, settings, metrics, clo
         return telemetrySummary(db, sourceMaps, request.query.remote, since);
       },
     );
-  };
-}
+  },
+  ['@fastify/rate-limit'],
+);

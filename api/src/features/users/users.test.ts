@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { bookings, cars, payments, users } from '../../db/schema';
-import { describeEachDriver, uniqueEmail } from '../../../test/helpers';
+import { describeEachDriver, uniqueEmail, until } from '../../../test/helpers';
 
 describeEachDriver('users', (api, driver) => {
   const register = (idToken: string | undefined, payload: unknown) =>
@@ -211,10 +211,11 @@ describeEachDriver('users', (api, driver) => {
       // The deletion is under way once it waits for a lock (the car's, which the payment holds).
       const pool = api().database.client as pg.Pool;
       const waiting = "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'";
-      for (let tries = 0; (await pool.query<{ n: number }>(waiting)).rows[0]?.n === 0; tries += 1) {
-        if (tries > 200) throw new Error('the deletion never waited for a lock');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await until(
+        async () => (await pool.query<{ n: number }>(waiting)).rows[0]?.n ?? 0,
+        (waiters) => waiters > 0,
+        'the deletion to wait for a lock',
+      );
       writeBooking();
       await payment;
       expect((await deletion).statusCode).toBe(200);

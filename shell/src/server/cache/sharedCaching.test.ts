@@ -4,6 +4,7 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { until } from '../../../../jest/until';
 import { buildRenderServer } from '../app';
 import { fakeApi } from '../fakeApi.fixture';
 import { RenderMetrics } from '../observability/metrics';
@@ -108,23 +109,21 @@ describe('what a shared cache may keep of an anonymous page', () => {
 });
 
 describe('purges sent to the shared cache', () => {
-  const until = async (done: () => boolean) => {
-    while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
-  };
-
   it('purges every page on each change the API announces, and once more after a render begun before it could have been kept', async () => {
     const server = await renderServer();
     const times: number[] = [];
     const count = () => server.purges.filter((headers) => headers['surrogate-key'] === 'pages').length;
     // The stream's first word (changes will be heard) drops whatever was kept before too: at once, then after the budget.
-    await until(() => count() >= 2);
+    // Polled every 10 ms: how soon a purge follows the announcement is what is measured.
+    const purges = (atLeast: number, what: string) => until(count, (sent) => sent >= atLeast, what, { everyMs: 10 });
+    await purges(2, 'the two purges of the first word');
     await new Promise((resolve) => setTimeout(resolve, 700));
     const before = count();
     const announced = Date.now();
     server.api.announceChange();
-    await until(() => count() >= before + 1);
+    await purges(before + 1, 'the purge at the announcement');
     times.push(Date.now() - announced);
-    await until(() => count() >= before + 2);
+    await purges(before + 2, 'the purge after the render budget');
     times.push(Date.now() - announced);
     expect(times[0]).toBeLessThan(200);
     expect(times[1]).toBeGreaterThanOrEqual(500);
@@ -140,7 +139,11 @@ describe('purges sent to the shared cache', () => {
     const refusing = await renderServer({ remotes: {} }, 503);
     try {
       // Counted once the cache's response is in: the first word of the change stream sends two purges.
-      while ((await purgeCount(taking, 'sent')) < 2 || (await purgeCount(refusing, 'refused')) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(
+        async () => [await purgeCount(taking, 'sent'), await purgeCount(refusing, 'refused')],
+        (counts) => counts.every((purges) => purges >= 2),
+        'two purges counted on each render server',
+      );
       expect(await purgeCount(taking, 'refused')).toBe(0);
       expect(await purgeCount(refusing, 'sent')).toBe(0);
     } finally {

@@ -4,6 +4,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PinSigner } from '@usedcars/shared-contract/pins';
+import { until } from '../../../../jest/until';
 import { buildRenderServer } from '../app';
 import { type SessionReply, fakeApi } from '../fakeApi.fixture';
 import { RenderMetrics } from '../observability/metrics';
@@ -48,7 +49,11 @@ describe('the page cache under hostile query strings and pins', () => {
   };
   /** Pages are kept once the API's change stream says changes will be heard. */
   const kept = async (address: string) => {
-    while ((await get(address)).cache === 'bypass') await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(
+      () => get(address),
+      (page) => page.cache !== 'bypass',
+      `${address} to be kept`,
+    );
     return get(address);
   };
 
@@ -108,7 +113,11 @@ describe("a signed-in visitor's page when the API is asked whose session it is",
     });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     // The cache keeps pages once the API's change stream is heard: an anonymous request says when.
-    while ((await fetch(`${base}${PAGE}`)).headers.get('x-render-cache') === 'bypass') await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(
+      async () => (await fetch(`${base}${PAGE}`)).headers.get('x-render-cache'),
+      (cache) => cache !== 'bypass',
+      'the change stream to be heard',
+    );
     const pages = [];
     for (let i = 0; i < asks; i += 1) {
       const response = await fetch(`${base}${PAGE}`, { headers: { cookie: 'release_bucket=7; __session=a.b.c' } });

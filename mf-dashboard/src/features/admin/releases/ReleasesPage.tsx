@@ -71,7 +71,7 @@ function Releases() {
 
 function Sections({ minutes, since, choose }: { minutes: number; since: string; choose: (minutes: number) => void }) {
   // Each remote's section, then the tokens, committed one per frame (docs/performance.md, "The Releases screen").
-  const allowed = useOneAtATime(REMOTE_NAMES.length + 1);
+  const { allowed, done } = useOneAtATime(REMOTE_NAMES.length + 1);
   return (
     <>
       <PinNotice />
@@ -85,7 +85,7 @@ function Sections({ minutes, since, choose }: { minutes: number; since: string; 
         </Select>
       </WindowField>
       {REMOTE_NAMES.map((remote, index) => (
-        <RemoteSection key={remote} remote={remote} since={since} allowed={index < allowed} />
+        <RemoteSection key={remote} remote={remote} since={since} allowed={index < allowed} onTurnDone={() => done(index)} />
       ))}
       {allowed > REMOTE_NAMES.length ? (
         <DeployTokens />

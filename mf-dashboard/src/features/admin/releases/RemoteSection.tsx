@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Spinner } from '@usedcars/shared-ui';
@@ -24,9 +24,14 @@ function useOwnReadsDone(remote: string, since: string): boolean {
  * deferred value starting false), which React renders in slices, yielding to the browser between
  * them, and committed alone: no one long task (docs/performance.md, "Nothing moves while it arrives").
  */
-export function RemoteSection({ remote, since, allowed }: { remote: string; since: string; allowed: boolean }) {
+export function RemoteSection({ remote, since, allowed, onTurnDone }: { remote: string; since: string; allowed: boolean; onTurnDone: () => void }) {
   const done = useOwnReadsDone(remote, since);
   const ready = useDeferredValue(allowed && done, false);
+  // Its turn is over once it is shown, or while its reads are not in: the next remote never waits for this one's.
+  const turnOver = allowed && (ready || !done);
+  useEffect(() => {
+    if (turnOver) onTurnDone();
+  }, [turnOver, onTurnDone]);
   if (ready) return <RemoteReleases remote={remote} since={since} />;
   return (
     <WindowHigh>

@@ -18,8 +18,8 @@ function useOwnReadsDone(remote: string, since: string): boolean {
 }
 
 /**
- * One remote's section, shown as soon as its own reads are in and its turn has come (`allowed`, one
- * section per painted frame), meanwhile a loading state as tall as the window, so a section arriving
+ * One remote's section, shown as soon as its own reads are in and its turn has come (`allowed`: the
+ * section before it shown and painted), meanwhile a loading state as tall as the window, so a section arriving
  * below it is out of sight and moves nothing in view. The section is rendered in a transition (a
  * deferred value starting false), which React renders in slices, yielding to the browser between
  * them, and committed alone: no one long task (docs/performance.md, "Nothing moves while it arrives").

@@ -1,9 +1,10 @@
-// Pipelines: catalog
+// Pipelines: catalog, dashboard
 import type { Page } from '@playwright/test';
 import { expect, settled, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { hydrated } from '../support/hydration';
+import { DEMO, DEMO_PASSWORD } from '../support/site';
 
 /**
  * zod comes with a form, not with the screen around it (docs/performance.md, "zod in the bundles"):
@@ -68,4 +69,18 @@ test("a buyer's dashboard loads neither zod nor the seller's and the admin's scr
   expect(await zodScripts()).toEqual([]);
   expect(scripts.filter((path) => /dashboard-(seller|admin)/.test(path))).toEqual([]);
   expect(scripts.filter((path) => path.includes('dashboard-buyer'))).toHaveLength(1);
+});
+
+test("the admin's Releases screen appears without zod; the deploy token form's schemas arrive when it is focused", async ({ page }) => {
+  await logIn(page, DEMO.admin, DEMO_PASSWORD);
+  const zodScripts = scriptsWithZod(page);
+
+  await page.goto('/dashboard/releases');
+  const tokenName = page.getByRole('region', { name: 'Deploy tokens', exact: true }).getByLabel('Token name');
+  await hydrated(tokenName);
+  await settled(page);
+  expect(await zodScripts()).toEqual([]);
+
+  await tokenName.focus();
+  await expect.poll(async () => (await zodScripts()).length).toBeGreaterThan(0);
 });

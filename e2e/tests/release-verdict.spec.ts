@@ -291,7 +291,7 @@ test('a dashboard release is not judged on the screens rendered in the browser b
     // The admin's screens the server leaves to the browser by design, each loaded afresh.
     for (let round = 0; round < 3; round += 1)
       for (const [address, heading] of [
-        ['/dashboard/releases', 'Releases'],
+        ['/dashboard/reports', 'Reports'],
         ['/dashboard/auditLog', 'Audit log'],
       ] as const) {
         await page.goto(address);

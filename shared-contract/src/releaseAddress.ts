@@ -1,5 +1,9 @@
 // No imports: the page reads this too (docs/releases.md, "What is trusted and why").
 
+/** The cookies that choose a visitor's releases; here, without zod, for the Releases screen's start (docs/performance.md, "The Releases screen"). */
+export const RELEASE_BUCKET_COOKIE = 'release_bucket';
+export const RELEASE_PIN_COOKIE = 'release_pin';
+
 /** `<remote>/<package version>-<10 hex of its files' hash>/mf-manifest.json` */
 const REGISTRY_ADDRESS = /\/([A-Za-z0-9_-]+)\/([A-Za-z0-9][A-Za-z0-9._+-]{0,52}-[0-9a-f]{10})\/mf-manifest\.json$/;
 

@@ -116,7 +116,4 @@ export const previewCheckSchema = z.object({
 });
 export type PreviewCheck = z.infer<typeof previewCheckSchema>;
 
-export const RELEASE_BUCKET_COOKIE = 'release_bucket';
-export const RELEASE_PIN_COOKIE = 'release_pin';
-
-export { devServerAddressRefusal, registryVersionOf, releaseAddressRefusal } from './releaseAddress';
+export { RELEASE_BUCKET_COOKIE, RELEASE_PIN_COOKIE, devServerAddressRefusal, registryVersionOf, releaseAddressRefusal } from './releaseAddress';

@@ -144,7 +144,7 @@ export const SCREENS: readonly Screen[] = [
       },
       { path: SITE_ROUTES.reports, module: 'dashboard/ReportsPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
       { path: SITE_ROUTES.auditLog, module: 'dashboard/AuditLogPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
-      { path: SITE_ROUTES.releases, module: 'dashboard/ReleasesPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
+      { path: SITE_ROUTES.releases, module: 'dashboard/ReleasesPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: true },
       { path: SITE_ROUTES.previews, module: 'dashboard/PreviewsPage', props: {}, access: 'signedIn', roles: ['admin'], readsApi: true, serverRendered: false },
       { ...buyerForm, path: SITE_ROUTES.payment, module: 'checkout/PaymentPage', props: {} },
     ],

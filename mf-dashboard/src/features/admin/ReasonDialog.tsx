@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { moderationReasonSchema } from '@usedcars/shared-contract';
 import { Dialog } from '@usedcars/shared-ui/dialog';
 import { Field, FormActions, FormRefusal, TextArea } from '@usedcars/shared-ui/form';
+import { FORM_UNCHECKED, loadFormSchemas, preloadFormSchemas } from '../../lib/loadFormSchemas';
 import { useModerationAct, type ModerationTarget } from './useModeration';
 import { errorText } from '@usedcars/shared-ui';
 
@@ -42,9 +42,15 @@ export function AskWhyDialog({ text, act, onClose }: { text: Omit<ReasonRequest,
   const close = () => {
     if (!act.isPending) onClose();
   };
-  const submit = (event: FormEvent) => {
+  useEffect(preloadFormSchemas, []);
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = moderationReasonSchema.safeParse({ reason });
+    const schemas = await loadFormSchemas().catch(() => null);
+    if (!schemas) {
+      setError(FORM_UNCHECKED);
+      return;
+    }
+    const checked = schemas.moderationReasonSchema.safeParse({ reason });
     if (!checked.success) {
       setError(checked.error.issues[0]?.message.replace(/^reason/, 'Reason'));
       field.current?.focus();
@@ -58,7 +64,7 @@ export function AskWhyDialog({ text, act, onClose }: { text: Omit<ReasonRequest,
   };
   return (
     <Dialog title={text.title} onClose={close} initialFocus={field}>
-      <Form noValidate onSubmit={submit} aria-busy={act.isPending}>
+      <Form noValidate onSubmit={(event) => void submit(event)} aria-busy={act.isPending}>
         <Field label="Reason" hint={text.toldTo} error={error}>
           <TextArea ref={field} name="reason" dir="auto" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
         </Field>

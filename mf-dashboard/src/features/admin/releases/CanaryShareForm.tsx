@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
-import { canaryShareField } from '@usedcars/shared-contract';
 import { Field, Input } from '@usedcars/shared-ui/form';
 import { SmallButton } from '../../../components/SmallButton';
+import { FORM_UNCHECKED, loadFormSchemas, preloadFormSchemas } from '../../../lib/loadFormSchemas';
 import { useCanaryShare } from './useReleases';
 import { errorText } from '@usedcars/shared-ui';
 
@@ -12,9 +12,14 @@ export function CanaryShareForm({ remote, share }: { remote: string; share: numb
   const [value, setValue] = useState(String(share));
   const [error, setError] = useState<string | undefined>();
   const saving = useCanaryShare();
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = canaryShareField.safeParse(Number(value));
+    const schemas = await loadFormSchemas().catch(() => null);
+    if (!schemas) {
+      setError(FORM_UNCHECKED);
+      return;
+    }
+    const checked = schemas.canaryShareField.safeParse(Number(value));
     if (value.trim() === '' || !checked.success) {
       setError('Give a whole number of percent from 1 to 99');
       return;
@@ -29,7 +34,7 @@ export function CanaryShareForm({ remote, share }: { remote: string; share: numb
     );
   };
   return (
-    <Form noValidate onSubmit={submit} aria-busy={saving.isPending}>
+    <Form noValidate onSubmit={(event) => void submit(event)} onFocus={preloadFormSchemas} aria-busy={saving.isPending}>
       <ShareField label={`${remote} canary share (%)`} error={error}>
         <Input name="share" type="number" inputMode="numeric" min={1} max={99} step={1} value={value} onChange={(event) => setValue(event.target.value)} />
       </ShareField>

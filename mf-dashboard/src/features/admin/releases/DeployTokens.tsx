@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import styled from 'styled-components';
 import { SuccessPanel } from './SuccessPanel';
-import { deployTokenInputSchema, type CreatedDeployToken, type DeployToken } from '@usedcars/shared-contract';
+import type { CreatedDeployToken, DeployToken } from '@usedcars/shared-contract';
 import { REMOTE_NAMES } from '@usedcars/shared-contract/topology';
 import { Button, errorText } from '@usedcars/shared-ui';
 import { Field, Input, Select } from '@usedcars/shared-ui/form';
@@ -10,6 +10,7 @@ import { SmallButton } from '../../../components/SmallButton';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { formatWhen } from '../formatWhen';
+import { FORM_UNCHECKED, loadFormSchemas, preloadFormSchemas } from '../../../lib/loadFormSchemas';
 import { useCreateToken, useDeployTokens, useRevokeToken } from './useReleases';
 
 type Row = DeployToken & { _id: string };
@@ -55,9 +56,14 @@ function CreateToken() {
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState<CreatedDeployToken | null>(null);
   const create = useCreateToken();
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = deployTokenInputSchema.safeParse({ name, remote });
+    const schemas = await loadFormSchemas().catch(() => null);
+    if (!schemas) {
+      setError(FORM_UNCHECKED);
+      return;
+    }
+    const checked = schemas.deployTokenInputSchema.safeParse({ name, remote });
     if (!checked.success) {
       setError(checked.error.issues[0]?.message.replace(/^name/, 'Name'));
       nameField.current?.focus();
@@ -80,7 +86,7 @@ function CreateToken() {
     );
   return (
     <>
-      <Form noValidate onSubmit={submit} aria-busy={create.isPending}>
+      <Form noValidate onSubmit={(event) => void submit(event)} onFocus={preloadFormSchemas} aria-busy={create.isPending}>
         <Field label="Token name" hint="The team that uses it, e.g. Catalog team" error={error}>
           <Input ref={nameField} name="name" maxLength={80} value={name} onChange={(event) => setName(event.target.value)} />
         </Field>

@@ -155,7 +155,8 @@ test('promoting asks first, then the canary is live; a refused rollback keeps th
   await user.click(within(catalog).getByRole('button', { name: 'Roll back catalog' }));
   const rollback = screen.getByRole('dialog', { name: 'Roll back catalog' });
   await user.click(within(rollback).getByRole('button', { name: 'Roll back' }));
-  expect(within(rollback).getByLabelText('Reason')).toHaveAccessibleDescription(/Reason is required/);
+  // The form's schemas arrive with the dialog, a moment after it opens.
+  await waitFor(() => expect(within(rollback).getByLabelText('Reason')).toHaveAccessibleDescription(/Reason is required/));
   expect(api.sent('POST', '/releases/catalog/rollback')).toEqual([]);
   await user.type(within(rollback).getByLabelText('Reason'), 'prices render as NaN');
   await user.click(within(rollback).getByRole('button', { name: 'Roll back' }));
@@ -190,7 +191,7 @@ test("the canary's share takes 1–99 only", async () => {
   await user.clear(share);
   await user.type(share, '150');
   await user.click(screen.getByRole('button', { name: 'Change share' }));
-  expect(share).toHaveAccessibleDescription('Give a whole number of percent from 1 to 99');
+  await waitFor(() => expect(share).toHaveAccessibleDescription('Give a whole number of percent from 1 to 99'));
   expect(api.sent('PUT', '/releases/catalog/canary')).toEqual([]);
   await user.clear(share);
   await user.type(share, '25');
@@ -230,7 +231,7 @@ test('a deploy token is shown once after it is created, with Copy; revoking asks
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const section = await screen.findByRole('region', { name: 'Deploy tokens' });
   await user.click(within(section).getByRole('button', { name: 'Create token' }));
-  expect(within(section).getByLabelText('Token name')).toHaveAccessibleDescription(/Name is required/);
+  await waitFor(() => expect(within(section).getByLabelText('Token name')).toHaveAccessibleDescription(/Name is required/));
   await user.type(within(section).getByLabelText('Token name'), 'Checkout team');
   await user.selectOptions(within(section).getByLabelText('Releases remote'), 'checkout');
   await user.click(within(section).getByRole('button', { name: 'Create token' }));

@@ -9,6 +9,7 @@ import { DeployTokens } from './DeployTokens';
 import { PinNotice } from './PinNotice';
 import { ToPreviewLinks } from '../previews/ToPreviewLinks';
 import { RemoteSection, WindowHigh } from './RemoteSection';
+import { useOneAtATime } from './useOneAtATime';
 import {
   HEALTH_WINDOWS,
   canaryAnalysisQuery,
@@ -71,6 +72,8 @@ function Releases() {
 }
 
 function Sections({ minutes, since, choose }: { minutes: number; since: string; choose: (minutes: number) => void }) {
+  // Each remote's section, then the tokens, committed one per frame (docs/performance.md, "The Releases screen").
+  const { allowed, done } = useOneAtATime(REMOTE_NAMES.length + 1);
   return (
     <>
       <PinNotice />
@@ -83,10 +86,16 @@ function Sections({ minutes, since, choose }: { minutes: number; since: string; 
           ))}
         </Select>
       </WindowField>
-      {REMOTE_NAMES.map((remote) => (
-        <RemoteSection key={remote} remote={remote} since={since} />
+      {REMOTE_NAMES.map((remote, index) => (
+        <RemoteSection key={remote} remote={remote} since={since} allowed={index < allowed} onTurnDone={() => done(index)} />
       ))}
-      <DeployTokens />
+      {allowed > REMOTE_NAMES.length ? (
+        <DeployTokens />
+      ) : (
+        <WindowHigh>
+          <Spinner label="Loading the deploy tokens…" />
+        </WindowHigh>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Spinner } from '@usedcars/shared-ui';
@@ -18,14 +18,20 @@ function useOwnReadsDone(remote: string, since: string): boolean {
 }
 
 /**
- * One remote's section, shown as soon as its own reads are in, meanwhile a loading state as tall as
- * the window, so a section arriving below it is out of sight and moves nothing in view. The section
- * is rendered in a transition (a deferred value starting false), which React renders in slices,
- * yielding to the browser between them: no one long task, and the page's heading is painted first
- * (docs/performance.md, "Nothing moves while it arrives").
+ * One remote's section, shown as soon as its own reads are in and its turn has come (`allowed`: the
+ * section before it shown and painted), meanwhile a loading state as tall as the window, so a section arriving
+ * below it is out of sight and moves nothing in view. The section is rendered in a transition (a
+ * deferred value starting false), which React renders in slices, yielding to the browser between
+ * them, and committed alone: no one long task (docs/performance.md, "Nothing moves while it arrives").
  */
-export function RemoteSection({ remote, since }: { remote: string; since: string }) {
-  const ready = useDeferredValue(useOwnReadsDone(remote, since), false);
+export function RemoteSection({ remote, since, allowed, onTurnDone }: { remote: string; since: string; allowed: boolean; onTurnDone: () => void }) {
+  const done = useOwnReadsDone(remote, since);
+  const ready = useDeferredValue(allowed && done, false);
+  // Its turn is over once it is shown, or while its reads are not in: the next remote never waits for this one's.
+  const turnOver = allowed && (ready || !done);
+  useEffect(() => {
+    if (turnOver) onTurnDone();
+  }, [turnOver, onTurnDone]);
   if (ready) return <RemoteReleases remote={remote} since={since} />;
   return (
     <WindowHigh>

@@ -1,4 +1,4 @@
-import { RELEASE_PIN_COOKIE } from '@usedcars/shared-contract';
+import { RELEASE_PIN_COOKIE } from '@usedcars/shared-contract/releaseAddress';
 
 /** The pin lives in a first-party cookie the render server reads (docs/releases.md, "Pin"); one pin per browser. */
 export function storedPin(): string | null {

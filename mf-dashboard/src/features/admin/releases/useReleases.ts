@@ -17,8 +17,11 @@ import type { DeployTokenInput } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../../../lib/queryKeys';
 import { forgetPin, keepPin, storedPin } from './pinCookie';
 
-/** Read once per visit: the sections mounting under the first reads must not read them all again; changes invalidate, health and verdicts poll. */
-const FRESH_MS = 5_000;
+/**
+ * Read once per visit: the sections mounting under the first reads (the server's, on a first load) must not read them
+ * all again, which cost the hydrated page fifteen requests in one task; changes invalidate, health and verdicts poll.
+ */
+const FRESH_MS = 30_000;
 
 /** The windows the health numbers cover; the API keeps them for TELEMETRY_RETENTION_DAYS. */
 export const HEALTH_WINDOWS = [

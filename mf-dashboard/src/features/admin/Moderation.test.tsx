@@ -7,6 +7,7 @@ import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { AdminUsers } from './AdminUsers';
 import AuditLogPage from './AuditLogPage';
 import ReportsPage from './ReportsPage';
+import { tableCells } from '../../testing/tableCells';
 
 const api = standInApi();
 
@@ -23,16 +24,6 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   hidden: false,
   ...overrides,
 });
-
-const cells = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -51,7 +42,7 @@ test('the Reports queue lists each report with its car, reason and words; Hide a
   renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
   const table = await screen.findByRole('table', { name: 'Reported listings' });
   expect(document.title).toBe('Dashboard - Reports');
-  expect(cells(table)[0]).toEqual([
+  expect(tableCells(table)[0]).toEqual([
     '1',
     'Audi Q5',
     'Looks like a scamAsks for a wire transfer',
@@ -76,7 +67,7 @@ test('the Reports queue lists each report with its car, reason and words; Hide a
     [{ reason: 'Scam: asks for wire transfers' }, `Bearer ${STAND_IN_TOKEN}`],
   ]);
   expect(await within(table).findByRole('button', { name: 'Restore Audi Q5' })).toBeInTheDocument();
-  expect(cells(table)[0]?.[5]).toBe('Hidden');
+  expect(tableCells(table)[0]?.[5]).toBe('Hidden');
 });
 
 test("a refused act stays in the dialog with the API's words", async () => {
@@ -123,7 +114,7 @@ test('reported conversations are listed with their reason and reporter, each lin
   ]);
   renderDashboard(<ReportsPage />, { path: '/dashboard/reports' });
   const table = await screen.findByRole('table', { name: 'Reported conversations' });
-  expect(cells(table)[0]).toEqual(['1', 'Honda Jazz', 'Looks like a scamAsked me to pay outside the site', 'Sam Seller', expect.any(String), '1', 'Read']);
+  expect(tableCells(table)[0]).toEqual(['1', 'Honda Jazz', 'Looks like a scamAsked me to pay outside the site', 'Sam Seller', expect.any(String), '1', 'Read']);
   expect(within(table).getByRole('link', { name: 'Read the conversation about Honda Jazz' })).toHaveAttribute('href', '/messages/c1');
 });
 
@@ -145,8 +136,8 @@ test('the audit log shows who, when, what, of what and why, 20 a page', async ()
       .getAllByRole('columnheader')
       .map((header) => header.textContent),
   ).toEqual(['Sl No', 'When', 'Who', 'What', 'Of', 'Why']);
-  expect(cells(table)[0]).toEqual(['1', expect.stringMatching(/Nov 24, 2026/), 'Ada Admin', 'Suspended seller', 'Target 1', 'Reason 1']);
-  expect(cells(table)[1]?.[3]).toBe('Restored listing');
+  expect(tableCells(table)[0]).toEqual(['1', expect.stringMatching(/Nov 24, 2026/), 'Ada Admin', 'Suspended seller', 'Target 1', 'Reason 1']);
+  expect(tableCells(table)[1]?.[3]).toBe('Restored listing');
   expect(screen.getByText('Showing 1–20 of 25')).toBeInTheDocument();
 });
 

@@ -4,6 +4,7 @@ import { booking } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import MyBuyersPage from './MyBuyersPage';
 import { NO_RESPONSE, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { tableCells } from '../../testing/tableCells';
 
 const api = standInApi();
 
@@ -49,14 +50,7 @@ test("lists who booked the seller's cars, how to reach them and whether they pai
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent),
   ).toEqual(['Sl No', 'Buyer', 'Email', 'Phone', 'Meeting address', 'Car', 'Price', 'Paid']);
-  const rows = within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+  const rows = tableCells(table);
   expect(rows).toEqual([
     ['1', 'Bob Buyer', 'bob@usedcars.test', '+1 415 555 0199', '1 Market St', 'Audi A4 2.0 TFSI Premium', '$21,500', 'Not paid'],
     ['2', 'Bea Buyer', 'bea@usedcars.test', '(512) 555-0142', '9 Elm Rd', 'Honda Civic EX', '$18,000', 'Paid'],

@@ -9,6 +9,7 @@ import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { serveSellerCars } from '../../testing/sellerCars';
 import MyProductPage from './MyProductPage';
 import { newestFirst } from './useMyProducts';
+import { tableCells } from '../../testing/tableCells';
 
 const api = standInApi();
 const serve = (cars: Partial<Record<Category, Car[]>>) => serveSellerCars(api, cars);
@@ -49,15 +50,7 @@ test("merges the seller's cars of the three brands, newest first, with each car'
       [{ sellerName: 'Dana Driver', limit: String(CAR_LIST_MAX_LIMIT) }, `Bearer ${STAND_IN_TOKEN}`],
     ]);
   }
-  const rows = () =>
-    within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+  const rows = () => tableCells(table);
   // The counts arrive on their own, after the cars.
   await waitFor(() => expect(rows()[1]?.[7]).toBe('3'));
   expect(rows()).toEqual([

@@ -7,6 +7,7 @@ import { AppToaster } from '@usedcars/shared-ui/appSettings';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
 import { health } from '../../../testing/releases';
 import PreviewsPage from './PreviewsPage';
+import { tableCells } from '../../../testing/tableCells';
 
 const api = standInApi();
 
@@ -28,16 +29,6 @@ const link = (overrides: Partial<PreviewLink>): PreviewLink => ({
 });
 
 let links: PreviewLink[];
-
-const cells = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 beforeEach(() => {
   signInAs('admin');
@@ -70,9 +61,9 @@ test("every live link with its remote, version, maker and expiry, and each previ
   expect(await screen.findByRole('heading', { level: 1, name: 'Preview links' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: 'Live preview links' });
   expect(document.title).toBe('Dashboard - Preview links');
-  await waitFor(() => expect(cells(table)[0]?.[4]).toMatch(/^12 page views/));
-  await waitFor(() => expect(cells(table)[1]?.[4]).toBe('No visits yet'));
-  expect(cells(table)).toEqual([
+  await waitFor(() => expect(tableCells(table)[0]?.[4]).toMatch(/^12 page views/));
+  await waitFor(() => expect(tableCells(table)[1]?.[4]).toBe('No visits yet'));
+  expect(tableCells(table)).toEqual([
     [
       'catalog',
       '0.3.0-5be1c0a9f2',
@@ -132,7 +123,7 @@ test('Withdraw asks first, Cancel keeps the link; confirmed, the link leaves the
   await user.click(within(dialog).getByRole('button', { name: 'Withdraw link' }));
   expect(await screen.findByText('The link to checkout 0.2.0-aaaaaaaaaa is withdrawn')).toBeInTheDocument();
   await waitFor(() => expect(within(table).queryByText('0.2.0-aaaaaaaaaa')).not.toBeInTheDocument());
-  expect(cells(table).map((row) => row[0])).toEqual(['catalog', 'catalog']);
+  expect(tableCells(table).map((row) => row[0])).toEqual(['catalog', 'catalog']);
   expect(api.sent('DELETE', `/previews/${links[1]!.id}`)[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
 });
 

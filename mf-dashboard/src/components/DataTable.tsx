@@ -31,6 +31,11 @@ function keepHyphenatedWords(value: ReactNode): ReactNode {
   return value.split(/(\S+-\S+)/).map((part, index) => (index % 2 === 1 && part.length <= SHORT_WORD ? <Word key={index}>{part}</Word> : part));
 }
 
+/** A value not known yet (a count still loading) keeps its line, so a card does not grow when it arrives. */
+function keepLine(value: ReactNode): ReactNode {
+  return value === '' || value === null || value === undefined || value === false ? '\u00a0' : value;
+}
+
 /** Rows shown at once: a seller with 500 cars gets pages of this many, with a count. */
 const TABLE_PAGE_SIZE = 20;
 
@@ -125,7 +130,11 @@ export function DataTable<Row extends { _id: string }>({ caption, columns, query
                         data-nowrap={column.nowrap ?? false}
                         data-card={cardPlace(column, columnIndex)}
                       >
-                        {column.text ? <span dir="auto">{keepHyphenatedWords(column.cell(row, first + index))}</span> : column.cell(row, first + index)}
+                        {column.text ? (
+                          <span dir="auto">{keepHyphenatedWords(keepLine(column.cell(row, first + index)))}</span>
+                        ) : (
+                          keepLine(column.cell(row, first + index))
+                        )}
                       </td>
                     ))}
                   </tr>

@@ -9,17 +9,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export function useOneAtATime(total: number): { allowed: number; done: (index: number) => void } {
   const [allowed, setAllowed] = useState(1);
   const pending = useRef<{ frame: number; timer?: ReturnType<typeof setTimeout> } | null>(null);
-  const last = useRef(allowed);
-  last.current = allowed;
+  // The parts allowed once the last move is rendered: a part saying "done" again before that render must not queue a second move.
+  const granted = useRef(1);
   const done = useCallback(
     (index: number) => {
       // Only the last part allowed moves the turn on; an earlier one saying so again changes nothing.
-      if (pending.current || index + 1 !== last.current || index + 1 >= total) return;
+      if (pending.current || index + 1 !== granted.current || index + 1 >= total) return;
       // A frame, then a task: by then the part is painted.
       const next = { frame: 0 } as { frame: number; timer?: ReturnType<typeof setTimeout> };
       next.frame = requestAnimationFrame(() => {
         next.timer = setTimeout(() => {
           pending.current = null;
+          granted.current = index + 2;
           setAllowed((before) => Math.max(before, index + 2));
         });
       });

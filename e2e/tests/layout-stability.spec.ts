@@ -44,6 +44,11 @@ test("a seller's and an admin's dashboards do not move while they arrive", async
   await recordShifts(page);
   await logIn(page, DEMO.seller, DEMO_PASSWORD);
   await expectStable(page, '/dashboard', (p) => p.getByRole('heading', { level: 1 }).first());
+  // A table the parser has not finished (its end marker not read yet) is laid out but not shown: later rows move nothing seen.
+  const products = page.getByRole('region', { name: 'My cars' });
+  await expect(products).toBeVisible();
+  await products.evaluate((region) => region.querySelector(':scope > [data-parsed]')?.remove());
+  await expect(products).toBeHidden();
 
   const admin = await browser.newPage();
   try {

@@ -141,6 +141,8 @@ export function DataTable<Row extends { _id: string }>({ caption, columns, query
                 ))}
               </tbody>
             </Table>
+            {/* Parsed last: until then the browser may paint a table whose columns later rows resize (docs/performance.md, "Painted whole"). */}
+            <span hidden data-parsed="" />
           </Scroller>
         </Narrow>
       )}
@@ -180,6 +182,9 @@ const Scroller = styled.div`
     radial-gradient(farthest-side at 0 50%, rgba(16, 24, 40, 0.18), transparent) left / 14px 100% no-repeat scroll,
     radial-gradient(farthest-side at 100% 50%, rgba(16, 24, 40, 0.18), transparent) right / 14px 100% no-repeat scroll;
   ${focusRing};
+  &:not(:has(> [data-parsed])) {
+    visibility: hidden;
+  }
 `;
 
 const Table = styled.table`

@@ -5,7 +5,7 @@ import { listCar, newAccount, type SpecAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { bookThroughApi } from '../support/orders';
 import { renderServerReady } from '../support/renderServer';
-import { SITE } from '../support/site';
+import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
  * Signed-in pages rendered on the server (docs/architecture.md, "The session cookie"): signing in
@@ -90,6 +90,23 @@ test('with the session cookie, a brand list and My Orders arrive with the cars a
     expect(anonymous.html).not.toContain(buyer.email);
     expect(anonymous.html).not.toContain(carName);
   }
+});
+
+test("an admin's Releases screen arrives rendered by the server, then each remote's section is shown in the browser", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login');
+  await logIn(page, DEMO.admin, DEMO_PASSWORD);
+  await expect.poll(() => sessionCookie(page.context()).then(Boolean), { message: 'the __session cookie is set' }).toBe(true);
+  // A render past the time budget (a busy machine) is left for the browser: asked again until rendered.
+  await expect
+    .poll(async () => (await rawPage(page.request, '/dashboard/releases')).html, { timeout: 60_000 })
+    .toMatch(/<h1[^>]*>Releases<\/h1>[\s\S]*What each remote runs/);
+  const { html } = await rawPage(page.request, '/dashboard/releases');
+  expect(html).not.toContain(SIGN_IN_FORM);
+  await page.goto('/dashboard/releases');
+  for (const name of ['catalog The car catalog', 'dashboard The dashboard', 'checkout Checkout'])
+    await expect(page.getByRole('region', { name })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Deploy tokens' })).toBeVisible();
 });
 
 test('the page hydrates the signed-in HTML without a mismatch or a spinner', async ({ page, request }) => {

@@ -4,7 +4,6 @@ import { REMOTE_NAMES } from '@usedcars/shared-contract/topology';
 import {
   HEALTH_WINDOWS,
   canaryAnalysisQuery,
-  deployTokensQuery,
   healthSince,
   liveSetQuery,
   releaseHealthQuery,
@@ -49,18 +48,23 @@ async function loadSavedCars({ queryClient, viewer }: ScreenLoaderContext<'dashb
   if (viewer?.role === 'Buyer') await queryClient.prefetchQuery(favouritesQuery());
 }
 
-/** The Releases screen's first reads, side by side: each remote's section is shown once its own have arrived. */
+/**
+ * The Releases screen's first section, side by side: the live set and the first remote's reads. The
+ * others are read by their sections, which take turns after it, so a render never waits for them.
+ */
 async function loadReleases({ queryClient, viewer }: ScreenLoaderContext<'dashboard/ReleasesPage'>): Promise<void> {
   if (viewer?.role !== 'admin') return;
   const since = healthSince(HEALTH_WINDOWS[0].minutes);
+  const first = REMOTE_NAMES[0];
   await Promise.all([
     queryClient.prefetchQuery(liveSetQuery()),
-    queryClient.prefetchQuery(deployTokensQuery()),
-    ...REMOTE_NAMES.flatMap((remote) => [
-      queryClient.prefetchQuery(releaseHistoryQuery(remote)),
-      queryClient.prefetchQuery(canaryAnalysisQuery(remote)),
-      queryClient.prefetchQuery(releaseHealthQuery(remote, since)),
-    ]),
+    ...(first
+      ? [
+          queryClient.prefetchQuery(releaseHistoryQuery(first)),
+          queryClient.prefetchQuery(canaryAnalysisQuery(first)),
+          queryClient.prefetchQuery(releaseHealthQuery(first, since)),
+        ]
+      : []),
   ]);
 }
 

@@ -12,6 +12,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import globals from 'globals';
 import { nameContainsText } from './tooling/eslint-name-contains-text.mjs';
+import { noFixedWait } from './tooling/eslint-no-fixed-wait.mjs';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -218,6 +219,12 @@ export default tseslint.config(
   {
     files: ['api/src/app.ts'],
     rules: { 'no-restricted-syntax': ['error', ONE_EVENT_STREAM_WRITER, ...ROUTES_ONLY_REGISTERED] },
+  },
+  {
+    // A test waits for the state it means, never for a time (docs/how-to.md, "Lint and format").
+    files: ['**/*.test.*', '**/*.spec.*', 'e2e/**', 'jest/**', 'api/test/**'],
+    plugins: { tests: { rules: { 'no-fixed-wait': noFixedWait } } },
+    rules: { 'tests/no-fixed-wait': 'error' },
   },
   {
     // Playwright reads a test's fixtures from its first parameter, which must be a destructuring

@@ -302,3 +302,26 @@ test("the API's buildApp registers each route folder's plugin as it is, and a ro
     "import { featureRoutes } from '../../context';\nexport const probeRoutes = featureRoutes<{ path: string }>('probe-routes', async (app, { path }) => {\n  app.get(path, async () => ({}));\n});\n";
   assert.deepEqual(await shapeProblems('api/src/features/probe/routes.ts', plugin), []);
 });
+
+test('a test waits for a state, never a fixed time; the poll helpers and a zero-delay turn of the event loop are fine', async () => {
+  const WAIT = /^tests\/no-fixed-wait:/;
+  const waits = async (filePath, code) => (await problems(filePath, code)).filter((problem) => WAIT.test(problem));
+  const spec = (body) => `import { test } from '@playwright/test';\ntest('probe', async ({ page }) => {\n${body}\n});\n`;
+  assert.equal((await waits('e2e/tests/probe.spec.ts', spec('  await page.waitForTimeout(150);'))).length, 1, 'waitForTimeout');
+  assert.equal((await waits('e2e/tests/probe.spec.ts', spec('  await new Promise((resolve) => setTimeout(resolve, 700));'))).length, 1, 'a sleep in a spec');
+  assert.equal(
+    (await waits('e2e/tests/probe.spec.ts', spec('  await new Promise((r) => setTimeout(() => r(), 100));'))).length,
+    1,
+    'a sleep through a callback',
+  );
+  const jestTest = (body) => `test('probe', async () => {\n${body}\n});\n`;
+  assert.equal(
+    (await waits('shell/src/features/probe/probe.test.ts', jestTest('  await new Promise(function (done) { setTimeout(done, 100); });'))).length,
+    1,
+    'a sleep in a jest test',
+  );
+  assert.deepEqual(await waits('shell/src/features/probe/probe.test.ts', jestTest('  await new Promise((resolve) => setTimeout(resolve, 0));')), []);
+  assert.deepEqual(await waits('shell/src/features/probe/probe.test.ts', jestTest("  await until(() => 1, (n) => n === 1, 'one');")), []);
+  // Production code keeps its timers: the rule is the tests'.
+  assert.deepEqual(await waits('shell/src/features/probe/probe.ts', 'export const later = () => new Promise((resolve) => setTimeout(resolve, 100));\n'), []);
+});

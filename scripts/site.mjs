@@ -19,7 +19,7 @@ export { FRONT_ENDS, defaultPorts } from './topology.mjs';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function startMailCatcher(supervisor, { ports, dataDir }) {
-  return supervisor.startChild('mail', path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/mail-catcher-cli.ts'], {
+  return supervisor.startChild('mail', path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/cli/mail-catcher.ts'], {
     cwd: path.join(ROOT, 'api'),
     ports: [ports.mail],
     env: { MAIL_CATCHER_PORT: String(ports.mail), MAIL_CATCHER_DIR: path.join(dataDir, 'mail') },

@@ -76,8 +76,6 @@ async function allKept(ids: string[]) {
   return missing;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A load beside the site, as a busy machine has: one process spinning per core for `seconds`. Stops by itself. */
 function loadBeside(seconds: number) {
   const spinners = os
@@ -87,6 +85,13 @@ function loadBeside(seconds: number) {
 }
 
 /** Non-2xx responses by status, as `503×12, 502×1`. */
+/** An autocannon run, telling of each response it gets as it goes: its result. */
+function crowd(options: autocannon.Options, responded: () => void): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result))).on('response', responded);
+  });
+}
+
 const statuses = (result: autocannon.Result) =>
   Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith('2'))
@@ -103,19 +108,26 @@ test('a crowd of 50 connections for 20 s beside a load on every core: one API co
   const stopLoad = loadBeside(22);
   const writes = writers(seller, 2);
   // Pages (half of them past the cache, rendered for each request) and the API's lists.
-  const pages = autocannon({
-    url: SITE.shell.replace('localhost', '127.0.0.1'),
-    connections: 40,
-    duration: 20,
-    requests: [
-      { method: 'GET', path: '/hondas' },
-      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/hondas/${cars[Math.floor(Math.random() * cars.length)]!._id}?crowd=${Math.random()}` }) },
-    ],
-  });
-  const lists = autocannon({ url: SITE.api, connections: 8, duration: 20, requests: [{ method: 'GET', path: '/hondas?limit=8' }] });
-  await pause(5_000);
+  let served = 0;
+  const pages = crowd(
+    {
+      url: SITE.shell.replace('localhost', '127.0.0.1'),
+      connections: 40,
+      duration: 20,
+      requests: [
+        { method: 'GET', path: '/hondas' },
+        { method: 'GET', setupRequest: (req) => ({ ...req, path: `/hondas/${cars[Math.floor(Math.random() * cars.length)]!._id}?crowd=${Math.random()}` }) },
+      ],
+    },
+    () => (served += 1),
+  );
+  const lists = crowd({ url: SITE.api, connections: 8, duration: 20, requests: [{ method: 'GET', path: '/hondas?limit=8' }] }, () => (served += 1));
+  // Each part killed once the crowd has had another 200 responses: mid-crowd, however fast the machine serves it.
+  const crowdServed = (atLeast: number, before: string) =>
+    expect.poll(() => served, { message: `the crowd served ${atLeast} responses before ${before}`, timeout: 20_000 }).toBeGreaterThanOrEqual(atLeast);
+  await crowdServed(200, 'api-1 is killed');
   killPart('api-1');
-  await pause(5_000);
+  await crowdServed(served + 200, 'render-1 is killed');
   killPart('render-1');
   const [pagesResult, listsResult] = await Promise.all([pages, lists]);
   stopLoad();
@@ -173,10 +185,12 @@ test('PostgreSQL restarted under writes: every acknowledged write kept, and the 
   test.setTimeout(120_000);
   const seller = await newAccount(request, 'Seller');
   const writes = writers(seller, 3);
-  await pause(2_000);
+  const acknowledged = (atLeast: number, when: string) =>
+    expect.poll(() => writes.acknowledged.length, { message: `${atLeast} writes acknowledged ${when}`, timeout: 60_000 }).toBeGreaterThanOrEqual(atLeast);
+  await acknowledged(5, 'before the restart');
   // As a crash: immediate mode, the server recovers from its log on start.
   await execute('bash', [path.join(ROOT, 'scripts', 'pg-throwaway.sh'), 'restart', String(stack().ports.postgres)]);
-  await pause(3_000);
+  await acknowledged(writes.acknowledged.length + 6, 'after the restart');
   const failed = await writes.stop();
   console.log(
     `restart: ${writes.acknowledged.length} writes acknowledged, ${failed} refused while the database was away; load average ${os.loadavg()[0]!.toFixed(1)}`,

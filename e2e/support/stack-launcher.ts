@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import { STACK_PORTS, STACK_WEBHOOK_SECRET } from './site';
+import { untilReady } from './until';
 
 /** Where the running stack's parts are listed for the specs (name, address, pid, process group), as `npm run stack` prints them. */
 export const STACK_PARTS_FILE = 'stack-parts.json';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A part as the launcher printed it (`<name> <address> pid <pid>`), with its process group read from the system. */
 interface StackPart {
@@ -80,17 +81,14 @@ export async function startLauncher(dir: string, { timeoutMs = 300_000 } = {}): 
   closeSync(out);
   child.unref();
   const pid = child.pid!;
-  const deadline = Date.now() + timeoutMs;
-  let printed = '';
-  while (!/^stack ready$/m.test(printed)) {
-    if (!launcherAlive(pid) || Date.now() > deadline) {
-      if (launcherAlive(pid)) process.kill(pid, 'SIGINT');
-      throw new Error(`npm run stack did not get ready; it printed:\n${printed}`);
-    }
-    await sleep(250);
-    printed = readFileSync(log, 'utf8');
+  const printed = () => readFileSync(log, 'utf8');
+  try {
+    await untilReady(child, () => /^stack ready$/m.test(printed()), { what: 'npm run stack printing "stack ready"', timeout: timeoutMs, output: printed });
+  } catch (error) {
+    if (launcherAlive(pid)) process.kill(pid, 'SIGINT');
+    throw error;
   }
-  const parts = [...printed.matchAll(/^(\S+) (\S+) pid (\d+)$/gm)].map(([, name, address, pid]) => ({
+  const parts = [...printed().matchAll(/^(\S+) (\S+) pid (\d+)$/gm)].map(([, name, address, pid]) => ({
     name: name!,
     address: address!,
     pid: Number(pid),
@@ -108,5 +106,11 @@ export async function stopLauncher(dir: string): Promise<void> {
   const { launcher } = JSON.parse(readFileSync(file, 'utf8')) as RunningStack;
   if (!launcherAlive(launcher.pid)) return;
   process.kill(launcher.pid, 'SIGINT');
-  for (const deadline = Date.now() + 120_000; launcherAlive(launcher.pid) && Date.now() < deadline;) await sleep(250);
+  // Not this process's child (the teardown may stop one a spec started): its exit is seen by asking the system.
+  await expect
+    .poll(() => launcherAlive(launcher.pid), {
+      message: `npm run stack (pid ${launcher.pid}) stopping after Ctrl-C's signal; its output: ${launcher.log}`,
+      timeout: 120_000,
+    })
+    .toBe(false);
 }

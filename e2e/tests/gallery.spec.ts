@@ -117,16 +117,16 @@ test.describe('on a phone', () => {
     const y = box.y + box.height / 2;
     const from = box.x + box.width / 2 - dx / 2;
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
-    for (let step = 1; step <= 6; step += 1) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from + (dx * step) / 6, y }] });
-    }
+    // Each touch carries its own time (seconds), which the browser's gesture detection reads.
+    const start = Date.now() / 1000;
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', atMs: number, x?: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, timestamp: start + atMs / 1000, touchPoints: x === undefined ? [] : [{ x, y }] });
+    await touch('touchStart', 0, from);
+    for (let step = 1; step <= 6; step += 1) await touch('touchMove', step * 16, from + (dx * step) / 6);
     // The finger stops before it lifts: a finger lifted while moving starts a fling, and the
     // browser takes the next tap as stopping that fling, not as a tap.
-    await page.waitForTimeout(150);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from + dx, y }] });
-    await page.waitForTimeout(150);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await touch('touchMove', 6 * 16 + 150, from + dx);
+    await touch('touchEnd', 6 * 16 + 300);
     await cdp.detach();
   }
 

@@ -148,6 +148,7 @@ test('a visitor who asked to save data: pointing at a link fetches nothing, the 
   await audi.focus();
   // A timer of the hover's delay set now runs after the hover's own (timers run in order of their
   // due time), so by then the hover has been judged too.
+  // eslint-disable-next-line tests/no-fixed-wait -- the page's own timer queue is the signal: this one runs after the hover's
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   const beforeControl = watch.mark();
   expect(watch.scripts(beforeHover), 'no code fetched before the click').toEqual([]);

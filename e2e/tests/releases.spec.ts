@@ -94,7 +94,7 @@ test.beforeAll(async ({ browser, playwright }) => {
   adminToken = await accessToken(page);
   await page.close();
   // The README's first step while the site runs: the command asks the running API, signed in as the demo admin.
-  const made = await execute(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/deploy-token-cli.ts', '--remote', 'catalog', '--name', 'catalog team'], {
+  const made = await execute(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/cli/deploy-token.ts', '--remote', 'catalog', '--name', 'catalog team'], {
     cwd: path.join(ROOT, 'api'),
     env: { ...process.env, DATA_DIR: path.dirname(siteDir()) },
   });

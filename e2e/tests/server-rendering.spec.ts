@@ -148,6 +148,7 @@ test("the page's scripts are asked for once its largest picture has arrived, and
   await page.route(
     (url) => cover.has(url.href),
     async (route) => {
+      // eslint-disable-next-line tests/no-fixed-wait -- a slow network the page is given, not a wait of the test's
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       const response = await route.fetch();
       coverArrived = true;

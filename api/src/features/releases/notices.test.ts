@@ -136,6 +136,7 @@ describe.each(DRIVERS)('being told of automatic changes, with two API copies (%s
     expect(verified({ ...taken!, body: taken!.body.replace('"share":0', '"share":1') })).toBe(false);
 
     // Both copies kept judging for a while: still one mail per admin, one delivery, one count.
+    // eslint-disable-next-line tests/no-fixed-wait -- no sign of a copy's next judgement reaches the test yet (a judgement of its own hangs on PGlite)
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await outbox(subject)).toHaveLength(2);
     expect(new Set(deliveriesOf('rollback').map((delivery) => delivery.headers['x-usedcars-delivery'])).size).toBe(1);

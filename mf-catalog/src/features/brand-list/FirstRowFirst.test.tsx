@@ -92,18 +92,20 @@ async function hydrateServerRenderedList(staleTime: number) {
     act(() => root.unmount());
     container.remove();
   };
-  return { container, mismatches, done };
+  return { container, mismatches, done, queryClient: first.queryClient };
 }
 
 const listReads = () => api.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/audis')).length;
 
 test('a page the server rendered is hydrated as it is: its cars are not rendered again once it is', async () => {
   // Fresh for a while, as the page's client keeps what the server read (shared-ui's createQueryClient).
-  const { container, mismatches, done } = await hydrateServerRenderedList(30_000);
+  const { container, mismatches, done, queryClient } = await hydrateServerRenderedList(30_000);
   // Each card below the first row arrives in a boundary of its own, so the browser hydrates it in a task of its own.
   const grid = container.querySelector('ul')!;
   expect([...grid.childNodes].filter((node) => node.nodeType === Node.COMMENT_NODE && node.nodeValue === '$')).toHaveLength(20);
-  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  // Every boundary hydrated (each card rendered once) and no read under way that could render them again.
+  await waitFor(() => expect(cardRenders.count).toBeGreaterThanOrEqual(24));
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   expect(mismatches).toEqual([]);
   expect(container.querySelectorAll('article')).toHaveLength(24);
   expect(cardRenders.count).toBe(24);
@@ -113,9 +115,10 @@ test('a page the server rendered is hydrated as it is: its cars are not rendered
 test('a server-rendered page whose data is past its freshness is read again in the background, and its cars are not rendered again', async () => {
   const readsBefore = listReads();
   // As a page from the render server's cache arrives: what it shows was read longer ago than the client's freshness.
-  const { container, mismatches, done } = await hydrateServerRenderedList(0);
+  const { container, mismatches, done, queryClient } = await hydrateServerRenderedList(0);
   await waitFor(() => expect(listReads()).toBe(readsBefore + 2));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  // Their responses are in the cache and rendered: when the cars would have been rendered again.
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   expect(mismatches).toEqual([]);
   expect(container.querySelectorAll('article')).toHaveLength(24);
   expect(cardRenders.count).toBe(24);

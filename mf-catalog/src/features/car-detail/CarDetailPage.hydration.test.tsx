@@ -56,7 +56,8 @@ test('a server-rendered car whose data is past its freshness is read again in th
   const mismatches: unknown[] = [];
   const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: (error) => mismatches.push(error) }));
   await waitFor(() => expect(api.sent('GET', carPath)).toHaveLength(2));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  // Its response is in the cache and rendered: when the car's view would have been rendered again.
+  await waitFor(() => expect(first.queryClient.isFetching()).toBe(0));
   expect(mismatches).toEqual([]);
   expect(container.querySelector('h1')).toHaveTextContent('Audi A4 Avant');
   expect(viewRenders.count).toBe(1);

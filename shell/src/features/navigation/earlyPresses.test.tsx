@@ -1,6 +1,7 @@
 import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { until } from '../../../../jest/until';
 import { holdEarlyPresses } from './earlyPresses';
 
 /** A counter as the server rendered it: the page's button before and after React hydrates it. */
@@ -25,7 +26,16 @@ function serverRendered(): HTMLElement {
 // React's act() is used directly here, without Testing Library, which would set this.
 beforeAll(() => Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true }));
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 120)));
+/** React's pending work flushed, then the button read, until it shows `text`. */
+const showing = (button: HTMLElement, text: string) =>
+  until(
+    async () => {
+      await act(async () => undefined);
+      return button.textContent;
+    },
+    (now) => now === text,
+    `the button showing "${text}"`,
+  );
 
 test('a press made before the page hydrated is made again once it has, exactly once', async () => {
   const root = serverRendered();
@@ -41,12 +51,12 @@ test('a press made before the page hydrated is made again once it has, exactly o
   await act(async () => {
     page = hydrateRoot(root, <Counter />);
   });
-  await settle();
+  await showing(button, 'Pressed 1');
   expect(button).toHaveTextContent('Pressed 1');
   expect(button.isConnected).toBe(true);
 
   act(() => button.click()); // after hydration a press goes straight to React
-  await settle();
+  await showing(button, 'Pressed 2');
   expect(button).toHaveTextContent('Pressed 2');
   act(() => page!.unmount());
 });

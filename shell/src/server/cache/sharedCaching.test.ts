@@ -86,8 +86,13 @@ describe('what a shared cache may keep of an anonymous page', () => {
 
   it('with a canary: a copy per bucket the edge names, and nothing shared when only a cookie names it', async () => {
     const server = await renderServer(CANARY);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await server.get({ 'x-release-bucket': '3', cookie: 'release_bucket=3' })).toMatchObject({
+    // Once the registry with its canary is read, the edge's bucket names the copy.
+    const bucketed = await until(
+      () => server.get({ 'x-release-bucket': '3', cookie: 'release_bucket=3' }),
+      (page) => page.vary !== 'Accept-Encoding',
+      'the canary read from the registry',
+    );
+    expect(bucketed).toMatchObject({
       cacheControl: PUBLIC,
       vary: 'Accept-Encoding, x-release-bucket',
       setCookie: [],
@@ -117,7 +122,6 @@ describe('purges sent to the shared cache', () => {
     // Polled every 10 ms: how soon a purge follows the announcement is what is measured.
     const purges = (atLeast: number, what: string) => until(count, (sent) => sent >= atLeast, what, { everyMs: 10 });
     await purges(2, 'the two purges of the first word');
-    await new Promise((resolve) => setTimeout(resolve, 700));
     const before = count();
     const announced = Date.now();
     server.api.announceChange();

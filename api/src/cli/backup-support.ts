@@ -5,8 +5,8 @@ import { S3Storage, storageFromSettings } from '../features/photos/storage';
 import { releaseStorage } from '../features/releases/files';
 import { defaultRollbackSettings, releaseSettingsFromEnv } from '../features/releases/settings';
 import { mailSettingsFromEnv } from '../mail/settings';
-import { BackupError, type PhotoStore, type ReleaseStore } from './backup';
-import { DataDirInUseError } from './pglite-lock';
+import { BackupError, type PhotoStore, type ReleaseStore } from '../db/backup';
+import { DataDirInUseError } from '../db/pglite-lock';
 
 /**
  * A path as the operator typed it. `npm run -w api` runs in api/, so a relative path is taken

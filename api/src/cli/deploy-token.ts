@@ -7,11 +7,11 @@
  * API running, the command writes to the database itself.
  */
 import { parseArgs } from 'node:util';
-import { databaseFromEnv, settingsFromEnv } from './config';
-import { openConfiguredDatabase } from './db/client';
-import { DeployTokenError, runningSite, tokenFromApi } from './features/releases/deploy-token-request';
-import { remoteField } from './features/releases/fields';
-import { DeployTokens } from './features/releases/tokens';
+import { databaseFromEnv, settingsFromEnv } from '../config';
+import { openConfiguredDatabase } from '../db/client';
+import { DeployTokenError, runningSite, tokenFromApi } from '../features/releases/deploy-token-request';
+import { remoteField } from '../features/releases/fields';
+import { DeployTokens } from '../features/releases/tokens';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { remote: { type: 'string' }, name: { type: 'string' }, site: { type: 'string' }, email: { type: 'string' } } });

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { REPO_ROOT } from './config';
-import { startMailCatcher } from './mail/mail-catcher';
+import { REPO_ROOT } from '../config';
+import { startMailCatcher } from '../mail/mail-catcher';
 
 /** npm run mail-catcher -w api: catches the API's alert mails on 127.0.0.1:2525 into .data/mail (MAIL_CATCHER_PORT, MAIL_CATCHER_DIR). */
 async function main(): Promise<void> {

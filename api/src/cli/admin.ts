@@ -7,10 +7,10 @@
 import { parseArgs } from 'node:util';
 import { emailField } from '@usedcars/shared-contract';
 import { eq } from 'drizzle-orm';
-import { settingsFromEnv } from './config';
-import { openConfiguredDatabase } from './db/client';
-import { users } from './db/schema';
-import { FirebaseIdentity } from './features/auth/identity';
+import { settingsFromEnv } from '../config';
+import { openConfiguredDatabase } from '../db/client';
+import { users } from '../db/schema';
+import { FirebaseIdentity } from '../features/auth/identity';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } } });

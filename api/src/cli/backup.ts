@@ -8,10 +8,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { databaseFromEnv } from './config';
-import { openDatabase } from './db/client';
-import { BackupError, writeBackup } from './db/backup';
-import { operatorPath, photoStoreFromEnv, releaseStoreFromEnv, reportFailure, rowCounts, sizeOf, sizeOfBytes, targetName } from './db/backup-cli-support';
+import { databaseFromEnv } from '../config';
+import { openDatabase } from '../db/client';
+import { BackupError, writeBackup } from '../db/backup';
+import { operatorPath, photoStoreFromEnv, releaseStoreFromEnv, reportFailure, rowCounts, sizeOf, sizeOfBytes, targetName } from './backup-support';
 
 const USAGE = 'usage: npm run backup -w api -- --out FILE';
 

@@ -3,12 +3,12 @@
  * npm run seed -w api -- --cars 100000      100,000 cars PER BRAND (300,000 in all), for benchmarks
  */
 import { parseArgs } from 'node:util';
-import { settingsFromEnv } from './config';
-import { openConfiguredDatabase } from './db/client';
-import { S3Storage, storageFromSettings } from './features/photos/storage';
-import { demoPhotoCacheDir } from './seed/demo-photos';
-import { seedLargeCatalog } from './seed/large-catalog';
-import { reseedDemo } from './seed/seed';
+import { settingsFromEnv } from '../config';
+import { openConfiguredDatabase } from '../db/client';
+import { S3Storage, storageFromSettings } from '../features/photos/storage';
+import { demoPhotoCacheDir } from '../seed/demo-photos';
+import { seedLargeCatalog } from '../seed/large-catalog';
+import { reseedDemo } from '../seed/seed';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { cars: { type: 'string' } } });

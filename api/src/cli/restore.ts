@@ -9,10 +9,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { databaseFromEnv } from './config';
-import { openDatabase } from './db/client';
-import { BackupError, BackupFile, checkSchemaIsKnown, hasAppSchema, restoreBackup } from './db/backup';
-import { operatorPath, photoStoreFromEnv, releaseStoreFromEnv, reportFailure, rowCounts, targetName } from './db/backup-cli-support';
+import { databaseFromEnv } from '../config';
+import { openDatabase } from '../db/client';
+import { BackupError, BackupFile, checkSchemaIsKnown, hasAppSchema, restoreBackup } from '../db/backup';
+import { operatorPath, photoStoreFromEnv, releaseStoreFromEnv, reportFailure, rowCounts, targetName } from './backup-support';
 
 const USAGE = 'usage: npm run restore -w api -- FILE [--force] [--create]';
 

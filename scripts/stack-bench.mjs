@@ -53,7 +53,7 @@ async function load(url) {
 async function throughput(builds) {
   const page = `http://127.0.0.1:${ports.pagesDoor}/hondas`;
   // A content-hashed file of the catalog's build: kept by the cache for a year, as a CDN would.
-  const hashed = readdirSync(path.join(stack.siteDir, 'first-set', 'catalog')).find((name) => /\.[0-9a-f]{8}\.js$/.test(name));
+  const hashed = readdirSync(path.join(stack.siteDir, 'baseline-set', 'catalog')).find((name) => /\.[0-9a-f]{8}\.js$/.test(name));
   const file = `${stack.doors.files}/catalog/${hashed}`;
   await (await fetch(page)).arrayBuffer();
   await (await fetch(file)).arrayBuffer();
@@ -68,7 +68,7 @@ async function throughput(builds) {
     body: JSON.stringify({ name: 'stack bench', remote: 'catalog' }),
   });
   const env = { ...process.env, DEPLOY_TOKEN: (await deploy.json()).token };
-  for (const name of ['live', 'canary']) cpSync(path.join(stack.siteDir, 'first-set', 'catalog'), path.join(builds, name), { recursive: true });
+  for (const name of ['live', 'canary']) cpSync(path.join(stack.siteDir, 'baseline-set', 'catalog'), path.join(builds, name), { recursive: true });
   writeFileSync(path.join(builds, 'canary', 'notes.txt'), 'the same build, released again as a canary\n');
   const quiet = () => undefined;
   await release('catalog', { api: stack.doors.api, dist: path.join(builds, 'live') }, quiet, env);

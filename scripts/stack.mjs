@@ -43,7 +43,7 @@ function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
     SMTP_PORT: String(ports.mail),
     SITE_URL: doors.pages,
     PUBLIC_API_URL: doors.api,
-    // The first set's files are on the files' host, and so are the bucket's releases.
+    // The baseline set's files are on the files' host, and so are the bucket's releases.
     RELEASE_ORIGINS: doors.files,
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

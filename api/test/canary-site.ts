@@ -26,8 +26,8 @@ export interface Visits {
   views: number;
   errors?: number;
   remote?: string;
-  /** The release is the first set's build, as the page's token says. */
-  firstSet?: boolean;
+  /** The release is the baseline set's build, as the page's token says. */
+  baselineSet?: boolean;
   /** Each page load's LCP and INP, in ms. */
   lcpMs?: number;
   inpMs?: number;
@@ -69,11 +69,11 @@ export function canarySite(driver: Driver, options: { settings?: Partial<Rollbac
       expect((await new ReleaseRegistry(api.db, clock).register(input, by, 'passed')).again).toBe(false);
     },
     /** Visitors' pages of the release, served by a render server with their tokens, as a copy's flush writes them. */
-    visits: async (release: string, { views, errors = 0, remote = 'catalog', firstSet = false, lcpMs, inpMs }: Visits) => {
+    visits: async (release: string, { views, errors = 0, remote = 'catalog', baselineSet = false, lcpMs, inpMs }: Visits) => {
       const tags = { screen: `${remote}/Page`, remote, release };
       expect((await rendererReport(api, [{ type: 'served', remote, release, count: views }])).statusCode).toBe(202);
       for (let i = 0; i < views; i += 1) {
-        const token = pageToken({ releases: { [remote]: release }, firstSet: firstSet ? [remote] : [], bucket: i % 100, at: clock().getTime() });
+        const token = pageToken({ releases: { [remote]: release }, baselineSet: baselineSet ? [remote] : [], bucket: i % 100, at: clock().getTime() });
         const events: TelemetryEvent[] = [
           { type: 'view', ...tags },
           ...(i < errors ? [{ type: 'error', kind: 'boundary', ...tags } as const] : []),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
-import { backToFirstSet } from '../support/remotes';
+import { backToBaselineSet } from '../support/remotes';
 import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { ROOT, bootCatalog, copy, demoToken, execute, filesDoor, stack } from './stack';
@@ -126,7 +126,7 @@ test('a catalog canary of 10 % reaches about a tenth of fresh visitors through t
       env: { ...process.env, DEPLOY_TOKEN: token },
     });
   try {
-    for (const name of ['live', 'canary']) cpSync(path.join(stack().siteDir, 'first-set', 'catalog'), path.join(builds, name), { recursive: true });
+    for (const name of ['live', 'canary']) cpSync(path.join(stack().siteDir, 'baseline-set', 'catalog'), path.join(builds, name), { recursive: true });
     writeFileSync(path.join(builds, 'canary', 'notes.txt'), 'the same build, released again as a canary\n');
     await release(path.join(builds, 'live'));
     await release(path.join(builds, 'canary'), '--canary', '10');
@@ -170,7 +170,7 @@ test('a catalog canary of 10 % reaches about a tenth of fresh visitors through t
     expect(again.map((visit) => visit.catalog)).toEqual(visitors.slice(0, 60).map((visitor) => visitor.catalog));
     expect(again.filter((visit) => visit.cache === 'HIT').length).toBeGreaterThan(30);
   } finally {
-    await backToFirstSet(admin);
+    await backToBaselineSet(admin);
     rmSync(builds, { recursive: true, force: true });
   }
 });

@@ -19,7 +19,7 @@ export class AutomaticChanges {
     private readonly clock: () => Date,
   ) {}
 
-  /** Takes the canary out of rotation: back to the live release, or to the first set with none. */
+  /** Takes the canary out of rotation: back to the live release, or to the baseline set with none. */
   rollBack(remote: string, version: string, reason: string, along?: AlongWith): Promise<Release | undefined> {
     return changingRemote(this.db, remote, async (tx) => {
       const [row] = await tx

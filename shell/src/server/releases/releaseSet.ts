@@ -47,8 +47,8 @@ export class ReleaseSet {
     return () => clearInterval(timer);
   }
 
-  choose(firstSet: Remotes, bucket: number, pin?: PinnedRelease | null): { remotes: Remotes; split: boolean } {
-    const remotes: Remotes = { ...firstSet };
+  choose(baselineSet: Remotes, bucket: number, pin?: PinnedRelease | null): { remotes: Remotes; split: boolean } {
+    const remotes: Remotes = { ...baselineSet };
     let split = false;
     for (const [remote, entry] of Object.entries(this.live)) {
       if (entry.canary) split = true;
@@ -68,8 +68,8 @@ export class ReleaseSet {
       .map(([remote]) => remote);
   }
 
-  addresses(firstSet: Remotes): string[] {
-    const all = Object.values(firstSet).filter((url): url is string => typeof url === 'string');
+  addresses(baselineSet: Remotes): string[] {
+    const all = Object.values(baselineSet).filter((url): url is string => typeof url === 'string');
     for (const entry of Object.values(this.live)) for (const running of [entry.live, entry.canary]) if (running) all.push(running.manifestUrl);
     return all;
   }

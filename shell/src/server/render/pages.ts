@@ -107,7 +107,7 @@ function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases
       }, budgetMs);
     });
     try {
-      // A first-set build's release only: a registered one is named by its address.
+      // A baseline-set build's release only: a registered one is named by its address.
       const onBuild = (remote: string, release: string) => void (registryVersionOf(remotes[remote], remote) ? undefined : releases.set(remote, release));
       const rendering = queue.run(
         () => renderer.render({ url, config, remotes, hydrate: canaries, session, signal: controller.signal, onBuild, preview }),

@@ -61,8 +61,8 @@ test('each remote shows its live release, its canary and share, its history with
   expect(within(catalog).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-aaaaaaaaaa');
   expect(within(catalog).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-bbbbbbbbbb for 10 % of visitors');
   const checkout = await screen.findByRole('region', { name: 'checkout Checkout' });
-  expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the first set (remotes.json)');
-  expect(await within(checkout).findByText('No release of checkout is registered: it runs the first set.')).toBeInTheDocument();
+  expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the baseline set (remotes.json)');
+  expect(await within(checkout).findByText('No release of checkout is registered: it runs the baseline set.')).toBeInTheDocument();
 
   const history = await within(catalog).findByRole('table', { name: 'catalog releases' });
   // The live set is public; the registry's history is read with the admin's token, 100 at most.
@@ -107,7 +107,7 @@ test('the heading comes at once, and each remote is shown once its own reads are
   expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeInTheDocument();
 
   const checkout = await screen.findByRole('region', { name: 'checkout Checkout' });
-  expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the first set (remotes.json)');
+  expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the baseline set (remotes.json)');
   expect(screen.getByRole('region', { name: 'dashboard The dashboard' })).toBeInTheDocument();
   expect(screen.getByText('Loading the releases of catalog…')).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'catalog The car catalog' })).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { QueryClient } from '@tanstack/react-query';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { favouriteKeys } from '@usedcars/shared-api/favourites';
 import { FACET_NAMES, flattenScreens, remoteOf, type SessionViewer } from '@usedcars/shared-contract';
 import { SITE_SETTINGS } from '../testing/renderCatalog';
@@ -8,7 +8,7 @@ import { carKeys } from '../lib/carQueries';
 import { readListView } from '../lib/listParams';
 import { loaders } from './loaders';
 
-const api = standInApi();
+const api = fakeApi();
 const car = { _id: 'c1', carName: 'A4', sellerName: 'Sam' };
 const buyer: SessionViewer = { uid: 'u1', email: 'b@x.test', name: 'Bea', role: 'Buyer' };
 const context = (queryClient: QueryClient, viewer: SessionViewer | null, search = '', id = 'c1') => ({

@@ -1,13 +1,13 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import type { LiveSet } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
 import { analysis, health, release, withoutLayout } from '../../../testing/releases';
 import type { CanaryAnalysis } from '@usedcars/shared-contract';
 import ReleasesPage from './ReleasesPage';
 
-const api = standInApi();
+const api = fakeApi();
 jest.mock('uplot', () => jest.fn().mockImplementation(() => ({ setSize: jest.fn(), destroy: jest.fn() })));
 withoutLayout();
 
@@ -38,7 +38,7 @@ beforeEach(() => {
 async function catalogVerdict() {
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
-  // The first test of the file also waits for the stand-in API's first answers.
+  // The first test of the file also waits for the fake API's first answers.
   return { catalog, verdict: await within(catalog).findByRole('region', { name: 'catalog: canary verdict' }, { timeout: 5_000 }) };
 }
 

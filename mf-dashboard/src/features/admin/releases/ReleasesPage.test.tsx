@@ -1,7 +1,7 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_RESPONSE, STAND_IN_TOKEN, standInApi, type StandInResponse } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, FAKE_TOKEN, fakeApi, type FakeResponse } from '@usedcars/shared-api/testing';
 import type { DeployToken, DeployTokenInput, LiveSet, Release } from '@usedcars/shared-contract';
 import { AppToaster } from '@usedcars/shared-ui/appSettings';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
@@ -12,7 +12,7 @@ import ReleasesPage from './ReleasesPage';
 configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
-const api = standInApi();
+const api = fakeApi();
 // jsdom has no canvas; the browser suite renders the real chart.
 jest.mock('uplot', () => jest.fn().mockImplementation(() => ({ setSize: jest.fn(), destroy: jest.fn() })));
 withoutLayout();
@@ -69,7 +69,7 @@ test('each remote shows its live release, its canary and share, its history with
   expect(api.sent('GET', '/releases/live')[0]?.headers.authorization).toBeUndefined();
   expect(api.sent('GET', '/releases').find((sent) => sent.query.remote === 'catalog')).toMatchObject({
     query: { remote: 'catalog', limit: '100' },
-    headers: { authorization: `Bearer ${STAND_IN_TOKEN}` },
+    headers: { authorization: `Bearer ${FAKE_TOKEN}` },
   });
   const rows = within(history).getAllByRole('row').slice(1);
   expect(cells(rows[0]!)).toEqual(['0.1.0-bbbbbbbbbb', expect.stringMatching(/Nov 25, 2026/), 'ops@usedcars.test', '3f2a9c81d0e4', 'canary 10 %', 'Pin']);
@@ -100,8 +100,8 @@ test('each remote shows its live release, its canary and share, its history with
 });
 
 test('the heading comes at once, and each remote is shown once its own reads are in, whatever another remote waits for', async () => {
-  let letGo: (response: StandInResponse) => void = () => {};
-  const held = new Promise<StandInResponse>((resolve) => (letGo = resolve));
+  let letGo: (response: FakeResponse) => void = () => {};
+  const held = new Promise<FakeResponse>((resolve) => (letGo = resolve));
   api.reply('GET', '/releases', ({ query }) => (query.remote === 'catalog' ? held : { status: 200, body: [] }));
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeInTheDocument();

@@ -35,7 +35,7 @@ test('every catalog screen that reads the API has a loader', () => {
   for (const module of readers) expect(loaders[module as keyof typeof loaders]).toEqual(expect.any(Function));
 });
 
-test("a brand list's loader fills the key the list reads for the address's view, and a buyer's hearts", async () => {
+test("a brand list's loader fills the key the list reads for the address's view, and a buyer's favourites", async () => {
   api.reply('GET', '/audis', 200, [car], { 'X-Total-Count': '1' });
   api.reply('GET', '/favourites', 200, { cars: [], gone: [] });
   const queryClient = new QueryClient();

@@ -1,5 +1,5 @@
 /**
- * The Auth emulator's front door. Everything is passed through to the emulator, except that its
+ * The Auth emulator's entry point. Everything is passed through to the emulator, except that its
  * pages load Google's `gapi` script from apis.google.com, which a machine without internet (and
  * this project's rule: no traffic leaves loopback) cannot reach. The proxy serves an offline
  * fake (offline-google/gapi.js) at GAPI_PATH and points the emulator's pages at it; the

@@ -28,7 +28,7 @@ try {
 }
 
 for (const part of stack.parts) console.log(`${part.name} ${part.address} pid ${part.pid}`);
-console.log(`front doors: pages ${stack.doors.pages}, API ${stack.doors.api}, files ${stack.doors.files}`);
+console.log(`public addresses: pages ${stack.publicAddresses.pages}, API ${stack.publicAddresses.api}, files ${stack.publicAddresses.files}`);
 // Every part inherits the standard OTEL_ variables (docs/operations.md, "Traces").
 const traces = process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 if (traces) console.log(`traces: the render servers and API copies send theirs to ${traces} (OTLP/HTTP)`);

@@ -1,7 +1,7 @@
 # The shared cache of the reference deployment (docs/operate-production.md): Varnish 7 with xkey.
 # The ports are placeholders, filled in by `npm run stack` (scripts/stack/edge.mjs).
-# Three sockets: "pages" (the render servers, behind the page's front door) and "files" (the remotes'
-# files and the bucket's photos and releases, behind the files' front door), both reached only by the
+# Three sockets: "pages" (the render servers, behind the pages frontend) and "files" (the remotes'
+# files and the bucket's photos and releases, behind the files frontend), both reached only by the
 # balancer with the PROXY protocol, so client.ip is the visitor's own address; and "purge", where the
 # render servers send their purges.
 vcl 4.1;

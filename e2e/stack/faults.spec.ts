@@ -69,7 +69,7 @@ function writers(seller: SpecAccount, count: number) {
   };
 }
 
-/** Every acknowledged car is there afterwards, read through the front door. */
+/** Every acknowledged car is there afterwards, read through the public address. */
 async function allKept(ids: string[]) {
   const missing = [];
   for (const id of ids) if ((await fetch(`${SITE.api}/audis/${id}`)).status !== 200) missing.push(id);
@@ -183,7 +183,7 @@ test('PostgreSQL restarted under writes: every acknowledged write kept, and the 
   );
   expect(writes.acknowledged.length).toBeGreaterThan(10);
   expect(await allKept(writes.acknowledged)).toEqual([]);
-  // The render servers hear writes again, and the cache in front is purged: a new price shows through the front door.
+  // The render servers hear writes again, and the cache in front is purged: a new price shows through the public address.
   const carPage = `${SITE.shell}/audis/${writes.acknowledged.at(-1)}`;
   await expect.poll(async () => (await request.get(carPage)).headers()['x-cache'], { timeout: 20_000 }).toBe('HIT');
   const edited = await request.patch(`${SITE.api}/audis/${writes.acknowledged.at(-1)}`, { headers: seller.auth, data: { currentPrice: 16789 } });

@@ -1,14 +1,14 @@
 import { get } from 'node:http';
 import { expect, test } from '../support/test';
 import { SITE } from '../support/site';
-import { balancer, demoToken, filesDoor, fromNetwork, stack } from './stack';
+import { balancer, demoToken, filesAddress, fromNetwork, stack } from './stack';
 
 /**
  * What is internal stays internal (docs/operate-production.md, "Internal is internal"): purges and the render
- * servers' change stream are theirs, and each visitor network has a request allowance at the doors.
+ * servers' change stream are theirs, and each visitor network has a request allowance at the frontends.
  */
 
-const doors = () => ({ pages: SITE.shell, api: SITE.api, files: filesDoor() });
+const frontends = () => ({ pages: SITE.shell, api: SITE.api, files: filesAddress() });
 const renderServer = (name: 'render-1' | 'render-2') => stack().parts.find((part) => part.name === name)!.address;
 
 /** A page of one render server, on a connection of its own (so each of its workers gets its turn): where the page came from. */
@@ -30,12 +30,12 @@ async function copiesUp(): Promise<string[]> {
     .sort();
 }
 
-test('PURGE is refused at every public door, and the cached copy stays', async ({ request }) => {
+test('PURGE is refused at every public frontend, and the cached copy stays', async ({ request }) => {
   const page = `${SITE.shell}/about?internal=${Date.now()}`;
   await expect.poll(async () => (await request.get(page)).headers()['x-cache']).toBe('HIT');
-  for (const [door, address] of Object.entries(doors())) {
+  for (const [frontend, address] of Object.entries(frontends())) {
     const purge = await fetch(`${address}/about`, { method: 'PURGE', headers: { 'Surrogate-Key': 'pages' } });
-    expect({ door, status: purge.status }).toEqual({ door, status: 403 });
+    expect({ frontend, status: purge.status }).toEqual({ frontend, status: 403 });
   }
   expect((await request.get(page)).headers()['x-cache']).toBe('HIT');
 
@@ -70,9 +70,9 @@ test('a release file uploaded with a deploy token is nowhere to be loaded before
   const waiting = pathname.replace('/releases/', '/releases/.uploads/');
   // Where it will be once registered, where it waits (also spelled with an encoded dot), and the bucket's listing.
   for (const address of [pathname, waiting, waiting.replace('/.uploads/', '/%2Euploads/'), '/usedcars/', '/usedcars/?list-type=2&prefix=releases/']) {
-    for (const door of [filesDoor(), SITE.shell]) {
-      const response = await fetch(`${door}${address}`);
-      expect({ door, address, status: response.status }).toEqual({ door, address, status: 404 });
+    for (const frontend of [filesAddress(), SITE.shell]) {
+      const response = await fetch(`${frontend}${address}`);
+      expect({ frontend, address, status: response.status }).toEqual({ frontend, address, status: 404 });
     }
   }
 });
@@ -80,7 +80,7 @@ test('a release file uploaded with a deploy token is nowhere to be loaded before
 test('a network past 500 requests in 10 s is told to wait (429), while another network is served', async () => {
   const busy = fromNetwork('127.0.0.21');
   const other = fromNetwork('127.0.0.22');
-  const file = `${filesDoor()}/catalog/mf-manifest.json`;
+  const file = `${filesAddress()}/catalog/mf-manifest.json`;
   try {
     const statuses = new Map<number, number>();
     let refusal: Awaited<ReturnType<typeof busy.request>> | undefined;

@@ -7,7 +7,7 @@ import { listCar, newAccount } from '../support/accounts';
 import { backToBaselineSet } from '../support/remotes';
 import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
-import { ROOT, bootCatalog, copy, demoToken, execute, filesDoor, stack } from './stack';
+import { ROOT, bootCatalog, copy, demoToken, execute, filesAddress, stack } from './stack';
 
 /**
  * The production shape as its visitors, sellers and buyers meet it (docs/operate-production.md): pages from the
@@ -33,7 +33,7 @@ test('a visitor browses from the cache: the second visit is a hit, and carries n
   expect(fromCache.headers()['server-timing'] ?? '').not.toContain('telemetry');
 });
 
-test('a buyer signs in through the front door and gets a brand list made for them, past the cache', async ({ page }) => {
+test('a buyer signs in through the public address and gets a brand list made for them, past the cache', async ({ page }) => {
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   // The session cookie the render server renders for comes from the API once the sign-in has finished.
   await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === '__session')).toBe(true);
@@ -59,7 +59,7 @@ test('a seller lists a car with photos: they are in the bucket and served throug
   const car = await (await request.get(`${SITE.api}/audis/${carId}`)).text();
   const address = new RegExp(`${SITE.shell.replace(/[.]/g, '\\.')}/usedcars/[0-9a-f]{64}\\.jpg`).exec(car)?.[0];
   expect(address, car).toBeTruthy();
-  // In the bucket itself (s3rver), and through the page's own front door: kept by the cache from the second request on.
+  // In the bucket itself (s3rver), and through the public address: kept by the cache from the second request on.
   const bucket = `http://127.0.0.1:${stack().ports.s3}${new URL(address!).pathname}`;
   expect((await request.get(bucket)).headers()['content-type']).toBe('image/jpeg');
   const viaCache = [await request.get(address!), await request.get(address!)];
@@ -99,7 +99,7 @@ test('a buyer books and pays with the offline gateway, the intent made by one AP
   expect(await (await request.get(`${SITE.api}/bookings/${bookingId}`, { headers: buyer.auth })).json()).toMatchObject({ paid: true, transactionId });
 });
 
-test('a price edit shows through the front door within 2 s', async ({ request }) => {
+test('a price edit shows through the public address within 2 s', async ({ request }) => {
   const seller = await newAccount(request, 'Seller');
   const carId = await listCar(request, seller, { carName: `Stack price ${Date.now()}`, category: 'mercedes' });
   const carPage = `${SITE.shell}/mercedess/${carId}`;
@@ -134,7 +134,7 @@ test('a catalog canary of 10 % reaches about a tenth of fresh visitors through t
       remotes: { catalog: { live: { manifestUrl: string }; canary: { manifestUrl: string } } };
     };
     const { canary } = live.remotes.catalog;
-    expect(canary.manifestUrl.startsWith(`${filesDoor()}/usedcars/releases/`)).toBe(true);
+    expect(canary.manifestUrl.startsWith(`${filesAddress()}/usedcars/releases/`)).toBe(true);
     const carPath = '/hondas';
     const visit = async (cookie?: string) => {
       const response = await fetch(`${SITE.shell}${carPath}`, { headers: cookie ? { cookie } : {} });

@@ -10,7 +10,7 @@ import { readSearchView } from '../lib/searchParams';
 type QueryClient = ScreenLoaderContext<'catalog/BrandListPage'>['queryClient'];
 
 /** A signed-in buyer's favourites are on every car card and car page. */
-function loadHearts(queryClient: QueryClient, viewer: SessionViewer | null): Promise<void> {
+function loadFavourites(queryClient: QueryClient, viewer: SessionViewer | null): Promise<void> {
   return viewer?.role === 'Buyer' ? queryClient.prefetchQuery(favouritesQuery()) : Promise.resolve();
 }
 
@@ -24,7 +24,7 @@ async function loadBrandList({ queryClient, props, search, viewer }: ScreenLoade
     queryClient.prefetchQuery(carPageQuery(props.category, view)),
     queryClient.prefetchQuery(facetsQuery(brandFacetFilters(props.category, view.filters))),
     loadSettings(queryClient),
-    loadHearts(queryClient, viewer),
+    loadFavourites(queryClient, viewer),
   ]);
 }
 
@@ -35,7 +35,7 @@ async function loadSearch({ queryClient, search, viewer }: ScreenLoaderContext<'
     queryClient.prefetchQuery(searchPageQuery(view)),
     queryClient.prefetchQuery(facetsQuery(view.filters)),
     loadSettings(queryClient),
-    loadHearts(queryClient, viewer),
+    loadFavourites(queryClient, viewer),
   ]);
 }
 
@@ -48,7 +48,7 @@ async function loadCompare({ queryClient, search }: ScreenLoaderContext<'catalog
 /** A car's page: the car (an unknown id is a 404, an ended listing a 410 on the server), and a buyer's favourites. */
 async function loadCarDetail({ queryClient, params, props, viewer }: ScreenLoaderContext<'catalog/CarDetailPage'>): Promise<ScreenLoaderResult> {
   const id = params.id ?? '';
-  await Promise.all([queryClient.prefetchQuery(carQuery(props.category, id)), loadSettings(queryClient), loadHearts(queryClient, viewer)]);
+  await Promise.all([queryClient.prefetchQuery(carQuery(props.category, id)), loadSettings(queryClient), loadFavourites(queryClient, viewer)]);
   const lookup = queryClient.getQueryData<CarLookup>(carKeys.detail(props.category, id));
   return { notFound: lookup === null, gone: isEndedListing(lookup) };
 }

@@ -52,7 +52,7 @@ async function load(url) {
 
 async function throughput(builds) {
   const page = `http://127.0.0.1:${ports.pagesFrontend}/hondas`;
-  // A content-hashed file of the catalog's build: kept by the cache for a year, as a CDN would.
+  // A content-hashed file of the catalog's build: cached for a year, as a CDN would.
   const hashed = readdirSync(path.join(stack.siteDir, 'baseline-set', 'catalog')).find((name) => /\.[0-9a-f]{8}\.js$/.test(name));
   const file = `${stack.publicAddresses.files}/catalog/${hashed}`;
   await (await fetch(page)).arrayBuffer();

@@ -38,7 +38,7 @@ test('a buyer signs in through the public address and gets a brand list made for
   // The session cookie the render server renders for comes from the API once the sign-in has finished.
   await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === '__session')).toBe(true);
   const response = await page.goto('/hondas');
-  // A signed-in page is never kept by the shared cache: it is rendered for this visitor alone.
+  // A signed-in page is never cached by the shared cache: it is rendered for this visitor alone.
   expect(response?.headers()['cache-control']).toContain('private');
   expect(response?.headers()['x-cache']).not.toBe('HIT');
   await expect(page.locator('article').first()).toBeVisible();
@@ -59,7 +59,7 @@ test('a seller lists a car with photos: they are in the bucket and served throug
   const car = await (await request.get(`${SITE.api}/audis/${carId}`)).text();
   const address = new RegExp(`${SITE.shell.replace(/[.]/g, '\\.')}/usedcars/[0-9a-f]{64}\\.jpg`).exec(car)?.[0];
   expect(address, car).toBeTruthy();
-  // In the bucket itself (s3rver), and through the public address: kept by the cache from the second request on.
+  // In the bucket itself (s3rver), and through the public address: cached from the second request on.
   const bucket = `http://127.0.0.1:${stack().ports.s3}${new URL(address!).pathname}`;
   expect((await request.get(bucket)).headers()['content-type']).toBe('image/jpeg');
   const viaCache = [await request.get(address!), await request.get(address!)];
@@ -141,7 +141,7 @@ test('a catalog canary of 10 % reaches about a tenth of fresh visitors through t
       return { catalog: bootCatalog(await response.text()), cookie: response.headers.get('set-cookie')?.split(';')[0], cache: response.headers.get('x-cache') };
     };
     // Each of the four render workers loads the canary's build before it renders it, then purges: until the last has,
-    // a page of the canary's tenth may be rendered with the live release and kept. Past the cache (a fresh address
+    // a page of the canary's tenth may be rendered with the live release and cached. Past the cache (a fresh address
     // each time), twelve pages in a row of bucket 3 reach every worker.
     const uncached = async (n: number) =>
       bootCatalog(await (await fetch(`${SITE.shell}${carPath}?ready=${Date.now()}-${n}`, { headers: { cookie: 'release_bucket=3' } })).text());

@@ -4,9 +4,9 @@ import type { Database } from './client';
 
 /** What follows the change feed: a cache a write anywhere can make wrong (the brand-list pages), or a stream passing the news on to its listeners. */
 export interface ChangeFollower {
-  /** Something changed: drop what is kept. */
+  /** Something changed: drop what is cached. */
   invalidate(): void;
-  /** Whether anything may be kept at all: not while this copy could miss another copy's change. */
+  /** Whether anything may be cached at all: not while this copy could miss another copy's change. */
   setCaching(on: boolean): void;
 }
 

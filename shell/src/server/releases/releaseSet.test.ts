@@ -98,7 +98,7 @@ test('an unreachable registry leaves the last set in use and is logged once', as
   }
 });
 
-test('a forged or expired pin is refused here, unasked; a well-signed one is asked about once and kept until it expires', async () => {
+test('a forged or expired pin is refused here, unasked; a well-signed one is asked about once and cached until it expires', async () => {
   const api = await registry();
   const clock = { now: 1_000_000_000_000 };
   const signer = new PinSigner('the-secret-render-servers-share');

@@ -23,7 +23,7 @@ function pidsOf(part) {
   return { pid, group: processInfo(pid)?.pgid ?? pid };
 }
 
-// Every API copy and render server samples alike, and the balancer marks the same share (docs/operations.md, "Traces").
+// Every API instance and render server samples alike, and the balancer marks the same share (docs/operations.md, "Traces").
 const TRACE_SAMPLING = traceSampling();
 
 /** docs/operate-scale-out.md. */

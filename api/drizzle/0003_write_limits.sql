@@ -1,5 +1,5 @@
 -- What the write limits count (api/src/features/limits): one row per accepted listing, booking,
--- payment intent or registration, in the database so that every API copy counts the same writes.
+-- payment intent or registration, in the database so that every API instance counts the same writes.
 CREATE TABLE "write_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"action" text NOT NULL,

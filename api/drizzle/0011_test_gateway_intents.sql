@@ -1,4 +1,4 @@
--- The offline test gateway's payment intents, in the database so that every API copy can confirm and pay them (docs/operate-scale-out.md).
+-- The offline test gateway's payment intents, in the database so that every API instance can confirm and pay them (docs/operate-scale-out.md).
 CREATE TABLE "test_gateway_intents" (
 	"id" text PRIMARY KEY NOT NULL,
 	"client_secret" text NOT NULL,

@@ -12,7 +12,7 @@ import { ROOT, execute, killPart, prometheus, stack, stackDir, targets } from '.
 
 /**
  * Faults the production shape survives with nothing lost (docs/operate-production.md, "Faults"). They run last: the
- * stack ends with one API copy and one render server, and without its object store and its cache; the last one kills
+ * stack ends with one API instance and one render server, and without its object store and its cache; the last one kills
  * its launcher outright and starts `npm run stack` again, which the suite's teardown stops.
  */
 
@@ -93,7 +93,7 @@ const statuses = (result: autocannon.Result) =>
     .map(([code, { count }]) => `${code}×${count}`)
     .join(', ') || 'none';
 
-test('a crowd of 50 connections for 20 s beside a load on every core: one API copy and one render server killed, no read fails and every acknowledged write is kept', async ({
+test('a crowd of 50 connections for 20 s beside a load on every core: one API instance and one render server killed, no read fails and every acknowledged write is kept', async ({
   request,
 }) => {
   test.setTimeout(120_000);
@@ -130,7 +130,7 @@ test('a crowd of 50 connections for 20 s beside a load on every core: one API co
       `load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   expect(reads).toBeGreaterThan(1_000);
-  // Reads are retried by the balancer; a write caught in the dead copy is told so (never sent twice: it may have been
+  // Reads are retried by the balancer; a write caught in the dead instance is told so (never sent twice: it may have been
   // done), so at most one per writer, the one it had in flight.
   expect(failures / reads).toBeLessThanOrEqual(0.001);
   expect(writeFailures).toBeLessThanOrEqual(2);
@@ -226,7 +226,7 @@ test('a part killed by its printed pid, a PostgreSQL restart, then the launcher 
   test.setTimeout(420_000);
   const before = stack();
   const printed = () => readFileSync(before.launcher.log, 'utf8');
-  // The pid the launcher printed is the server's own (no tsx wrapper): killing it stops the API copy, and the terminal says so.
+  // The pid the launcher printed is the server's own (no tsx wrapper): killing it stops the API instance, and the terminal says so.
   const api2 = before.parts.find((part) => part.name === 'api-2')!;
   process.kill(api2.pid, 'SIGKILL');
   await expect.poll(printed, { timeout: 20_000 }).toMatch(/^\[api-2\] the .* was killed by SIGKILL; the site is not whole/m);

@@ -20,7 +20,7 @@ const renderCache = (server: string, path: string) =>
     }).on('error', reject);
   });
 
-/** The API copies the balancer sends to: running (operational state 2) and not drained (administrative state 0). */
+/** The API instances the balancer sends to: running (operational state 2) and not drained (administrative state 0). */
 async function copiesUp(): Promise<string[]> {
   const lines = (await balancer('show servers state api')).split('\n');
   return lines
@@ -106,7 +106,7 @@ test('a network past 500 requests in 10 s is told to wait (429), while another n
   }
 });
 
-test('a flood of anonymous change streams leaves the render servers following, and their page caches on, after each API copy is drained in turn', async () => {
+test('a flood of anonymous change streams leaves the render servers following, and their page caches on, after each API instance is drained in turn', async () => {
   test.setTimeout(120_000);
   const networks = Array.from({ length: 30 }, (_, n) => fromNetwork(`127.0.0.${40 + n}`));
   const held: Array<{ close: () => void }> = [];

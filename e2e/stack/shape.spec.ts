@@ -11,7 +11,7 @@ import { ROOT, bootCatalog, copy, demoToken, execute, filesAddress, stack } from
 
 /**
  * The production shape as its visitors, sellers and buyers meet it (docs/operate-production.md): pages from the
- * shared cache, photos in the bucket and through the cache, payments across API copies, a canary split behind the
+ * shared cache, photos in the bucket and through the cache, payments across API instances, a canary split behind the
  * cache, and a write that reaches the cache's pages at once.
  */
 
@@ -79,7 +79,7 @@ test('a seller lists a car with photos: they are in the bucket and served throug
   for (const file of files) expect((await request.get(file)).status(), file).toBe(200);
 });
 
-test('a buyer books and pays with the offline gateway, the intent made by one API copy and confirmed by the other', async ({ request }) => {
+test('a buyer books and pays with the offline gateway, the intent made by one API instance and confirmed by the other', async ({ request }) => {
   const seller = await newAccount(request, 'Seller');
   const buyer = await newAccount(request, 'Buyer');
   const carId = await listCar(request, seller, { carName: `Stack payment ${Date.now()}`, category: 'honda' });

@@ -1,11 +1,11 @@
-/** The stack's own servers: two API copies, two render servers (each with its workers), the remotes' files. */
+/** The stack's own servers: two API instances, two render servers (each with its workers), the remotes' files. */
 import path from 'node:path';
 import { serveStatic } from '../serve-static.mjs';
 import { baselineSetCopy } from '../site/front-ends.mjs';
 import { FRONT_ENDS } from '../topology.mjs';
 
 /**
- * One API copy on the shared database and bucket (docs/operate-scale-out.md): every copy gets the same settings but
+ * One API instance on the shared database and bucket (docs/operate-scale-out.md): every instance gets the same settings but
  * its port. `shared` holds what they share (the database, the store, the secrets, the public addresses). Node runs
  * the TypeScript itself with tsx's loader, with no wrapper process: the pid the stack prints is the server's.
  */

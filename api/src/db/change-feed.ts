@@ -10,7 +10,7 @@ export interface ChangeFollower {
   setCaching(on: boolean): void;
 }
 
-/** How a copy tells every copy, itself included, that a write was accepted. */
+/** How an instance tells every instance, itself included, that a write was accepted. */
 export interface ChangeFeed {
   attach(follower: ChangeFollower): void;
   /** Resolves once every copy has dropped what the write made wrong (or, for a copy that does not answer, after a short wait). */
@@ -18,7 +18,7 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
-/** One process (PGlite, or a single copy): the copy's own followers are all there is to tell. */
+/** One process (PGlite, or a single instance): the instance's own followers are all there is to tell. */
 export class LocalChangeFeed implements ChangeFeed {
   private readonly followers: ChangeFollower[] = [];
 
@@ -58,9 +58,9 @@ export interface PostgresChangeFeedOptions {
 }
 
 /**
- * The copies of the API on one PostgreSQL tell each other with LISTEN/NOTIFY. A writer notifies
+ * The instances of the API on one PostgreSQL tell each other with LISTEN/NOTIFY. A writer notifies
  * every copy and waits until each listening copy has dropped its cache and answered, so the
- * writer's client, whichever copy it asks next, reads the write. A copy that has lost its
+ * writer's client, whichever instance it asks next, reads the write. An instance that has lost its
  * listening session cannot hear others, so it keeps nothing in memory until it is back.
  */
 export class PostgresChangeFeed implements ChangeFeed {
@@ -76,7 +76,7 @@ export class PostgresChangeFeed implements ChangeFeed {
 
   constructor(private readonly options: PostgresChangeFeedOptions) {}
 
-  /** Whether this copy hears the others now (tests wait on it after cutting the session). */
+  /** Whether this instance hears the others now (tests wait on it after cutting the session). */
   get listening(): boolean {
     return this.listener !== null;
   }
@@ -96,7 +96,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     try {
       await this.connect();
     } catch (error) {
-      this.options.log?.("cannot listen for other API copies' changes yet; retrying", error);
+      this.options.log?.("cannot listen for other API instances' changes yet; retrying", error);
       this.scheduleReconnect();
     }
   }
@@ -119,7 +119,7 @@ export class PostgresChangeFeed implements ChangeFeed {
       this.listener = client;
       this.listenerPid = rows[0]!.pid;
       this.retryMs = RECONNECT_MS.first;
-      // Whatever changed while this copy was not listening is unknown: start from nothing.
+      // Whatever changed while this instance was not listening is unknown: start from nothing.
       for (const follower of this.followers) {
         follower.invalidate();
         follower.setCaching(true);
@@ -141,7 +141,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     client.on('error', () => undefined);
     client.end().catch(() => undefined);
     if (this.closed) return;
-    this.options.log?.("lost the session that listens for other API copies' changes; caching is off until it is back", error);
+    this.options.log?.("lost the session that listens for other API instances' changes; caching is off until it is back", error);
     // Nobody can answer this copy's writes over the lost session.
     for (const waiting of this.waiting.values()) waiting.done();
     this.scheduleReconnect();
@@ -152,7 +152,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.connect().catch((error: unknown) => {
-        this.options.log?.("cannot listen for other API copies' changes yet; retrying", error);
+        this.options.log?.("cannot listen for other API instances' changes yet; retrying", error);
         this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MS.max);
         this.scheduleReconnect();
       });
@@ -216,7 +216,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   }
 }
 
-/** The feed the database calls for: LISTEN/NOTIFY between the copies on PostgreSQL, this copy alone on PGlite. */
+/** The feed the database calls for: LISTEN/NOTIFY between the instances on PostgreSQL, this instance alone on PGlite. */
 export async function openChangeFeed(database: Database, log?: PostgresChangeFeedOptions['log']): Promise<ChangeFeed> {
   if (database.driver === 'pglite' || !database.url) return new LocalChangeFeed();
   const feed = new PostgresChangeFeed({ url: database.url, pool: database.client as pg.Pool, log });

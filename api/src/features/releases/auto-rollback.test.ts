@@ -58,7 +58,7 @@ describe.each(DRIVERS)('automatic rollback, judged on demand (%s)', (driver) => 
     expect(live.remotes.catalog).toEqual({ live: { version: '1.0.0', manifestUrl: manifest('1.0.0') }, canary: null });
   });
 
-  it('acts once, and tells once, when several API copies judge the same canary at the same time', async () => {
+  it('acts once, and tells once, when several API instances judge the same canary at the same time', async () => {
     await site.register('1.3.0', 20);
     await site.visits('1.3.0', { views: 60, errors: 30 });
     const told: string[] = [];

@@ -53,11 +53,11 @@ function verified({ headers, body }: Delivery, secret = SECRET): boolean {
   return timingSafeEqual(expected, Buffer.from(v1, 'hex')) && Math.abs(Date.now() / 1000 - Number(t)) < 300;
 }
 
-/** Waits for what a timer elsewhere does (both copies judge every 100 ms). */
+/** Waits for what a timer elsewhere does (both instances judge every 100 ms). */
 
 const metricLines = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}{`));
 
-describe.each(DRIVERS)('being told of automatic changes, with two API copies (%s)', (driver) => {
+describe.each(DRIVERS)('being told of automatic changes, with two API instances (%s)', (driver) => {
   let hook: Awaited<ReturnType<typeof receiver>>;
   let catcher: MailCatcher;
   beforeAll(async () => {
@@ -135,7 +135,7 @@ describe.each(DRIVERS)('being told of automatic changes, with two API copies (%s
     expect(verified(taken!, 'another-secret-0123456789')).toBe(false);
     expect(verified({ ...taken!, body: taken!.body.replace('"share":0', '"share":1') })).toBe(false);
 
-    // Both copies kept judging for a while: still one mail per admin, one delivery, one count.
+    // Both instances kept judging for a while: still one mail per admin, one delivery, one count.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await outbox(subject)).toHaveLength(2);
     expect(new Set(deliveriesOf('rollback').map((delivery) => delivery.headers['x-usedcars-delivery'])).size).toBe(1);

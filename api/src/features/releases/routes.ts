@@ -27,7 +27,7 @@ export interface ReleaseRouteOptions extends PinOptions, ReleaseFileOptions, Pre
   guard: Guard;
   checks: ReleaseChecks;
   analyses: CanaryAnalyses;
-  /** Writes this copy's telemetry before an analysis is read (the other copies' arrive within their flush interval). */
+  /** Writes this instance's telemetry before an analysis is read (the other instances' arrive within their flush interval). */
   beforeAnalysis: () => Promise<void>;
 }
 

@@ -109,7 +109,7 @@ describe.each(DRIVERS)('errors grouped per release (%s)', (driver) => {
     expect((await beacon(api, token, batch)).json()).toEqual({ accepted: 0, dropped: 10 });
     expect((await groupsOf(CANARY)).find((group) => group.message === 'Price is NaN')?.count).toBe(5);
 
-    // One page of the baseline set's build served: three pages' tokens (replayed to three API copies, say) count 5 errors at most.
+    // One page of the baseline set's build served: three pages' tokens (replayed to three API instances, say) count 5 errors at most.
     await rendererReport(api, [{ type: 'served', remote: 'checkout', release: '0.1.0', count: 1 }]);
     const baselineSetPage = () => pageToken({ releases: { checkout: '0.1.0' }, baselineSet: ['checkout'], at: now.getTime() });
     for (let i = 0; i < 3; i += 1) {

@@ -119,7 +119,7 @@ describe.each(DRIVERS)('which page reports count (%s)', (driver) => {
     const remote = 'checkout';
     const baselineSetPage = () => pageToken({ releases: { checkout: '0.1.0' }, baselineSet: ['checkout'] });
     await rendererReport(api, [{ type: 'served', remote, release: '0.1.0', count: 2 }]);
-    // Three pages' worth of views, as tokens replayed to three API copies would add up; the render servers served two.
+    // Three pages' worth of views, as tokens replayed to three API instances would add up; the render servers served two.
     for (let page = 0; page < 3; page += 1)
       expect((await beacon(api, baselineSetPage(), views('0.1.0', 30, remote))).json()).toEqual({ accepted: 30, dropped: 0 });
     const listed = (await api.inject({ method: 'GET', url: `/telemetry/summary?remote=${remote}`, headers: admin.auth })).json<TelemetrySummary>();

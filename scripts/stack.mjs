@@ -13,7 +13,7 @@ import { cacheWorkDir, sampledShare, startBalancer, startCache, traceSampling } 
 import { startMonitoring, watchAlerts } from './stack/monitoring.mjs';
 import { publicAddresses, portList } from './stack/ports.mjs';
 import { BUCKET, objectStoreEnv, startObjectStore, startPostgres } from './stack/storage.mjs';
-import { startApiCopy, startRemoteFiles, startRenderServer } from './stack/servers.mjs';
+import { startApiInstance, startRemoteFiles, startRenderServer } from './stack/servers.mjs';
 
 export { publicAddresses, stackPorts } from './stack/ports.mjs';
 
@@ -102,7 +102,7 @@ export async function startStack(o) {
     const copies = [
       ['api-1', ports.api1],
       ['api-2', ports.api2],
-    ].map(([name, port]) => [name, `http://127.0.0.1:${port}`, startApiCopy(supervisor, { root: ROOT, name, port, dataDir, shared }), '/health']);
+    ].map(([name, port]) => [name, `http://127.0.0.1:${port}`, startApiInstance(supervisor, { root: ROOT, name, port, dataDir, shared }), '/health']);
     parts.push(...copies);
     // The render servers read the release registry and follow the change stream from their first page on.
     await Promise.all(copies.map(([name, address, part, probe]) => supervisor.ready(name, `${address}${probe}`, 120_000, part)));

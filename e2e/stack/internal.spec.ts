@@ -21,7 +21,7 @@ const renderCache = (server: string, path: string) =>
   });
 
 /** The API instances the balancer sends to: running (operational state 2) and not drained (administrative state 0). */
-async function copiesUp(): Promise<string[]> {
+async function instancesUp(): Promise<string[]> {
   const lines = (await balancer('show servers state api')).split('\n');
   return lines
     .map((line) => line.split(' '))
@@ -135,7 +135,7 @@ test('a flood of anonymous change streams leaves the render servers following, a
       await flood();
       await cachesOn();
       await balancer(`set server api/${copy} state ready`);
-      await expect.poll(copiesUp, { timeout: 20_000 }).toEqual(['api-1', 'api-2']);
+      await expect.poll(instancesUp, { timeout: 20_000 }).toEqual(['api-1', 'api-2']);
     }
   } finally {
     for (const stream of held) stream.close();

@@ -9,7 +9,7 @@ import { FRONT_ENDS } from '../topology.mjs';
  * its port. `shared` holds what they share (the database, the store, the secrets, the public addresses). Node runs
  * the TypeScript itself with tsx's loader, with no wrapper process: the pid the stack prints is the server's.
  */
-export function startApiCopy(supervisor, { root, name, port, dataDir, shared }) {
+export function startApiInstance(supervisor, { root, name, port, dataDir, shared }) {
   return supervisor.startChild(name, process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(root, 'api'),
     ports: [port],

@@ -40,7 +40,7 @@ const LISTENER_NAME = 'usedcars-api-changes';
 const REPLY_WAIT_MS = 1_000;
 const RECONNECT_MS = { first: 250, max: 5_000 };
 
-const replyChannel = (copyId: string) => `usedcars_heard_${copyId}`;
+const replyChannel = (instanceId: string) => `usedcars_heard_${instanceId}`;
 
 interface Waiting {
   /** Answers still expected, once the count of listening copies is known. */
@@ -64,7 +64,7 @@ export interface PostgresChangeFeedOptions {
  * listening session cannot hear others, so it keeps nothing in memory until it is back.
  */
 export class PostgresChangeFeed implements ChangeFeed {
-  readonly copyId = randomUUID().replaceAll('-', '');
+  readonly instanceId = randomUUID().replaceAll('-', '');
   private readonly followers: ChangeFollower[] = [];
   private readonly waiting = new Map<string, Waiting>();
   private listener: pg.Client | null = null;
@@ -109,7 +109,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-      await client.query(`LISTEN ${replyChannel(this.copyId)}`);
+      await client.query(`LISTEN ${replyChannel(this.instanceId)}`);
       // Named only now that it listens: a writer counting it will get its answer.
       const { rows } = await client.query<{ pid: number }>('SELECT set_config($1, $2, false), pg_backend_pid() AS pid', ['application_name', LISTENER_NAME]);
       if (this.closed) {
@@ -163,7 +163,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   private heard(client: pg.Client, channel: string, payload: string): void {
     if (channel === CHANGES_CHANNEL) {
       const [writer = '', sequence = ''] = payload.split(':');
-      if (writer === this.copyId) return;
+      if (writer === this.instanceId) return;
       for (const follower of this.followers) follower.invalidate();
       client.query('SELECT pg_notify($1, $2)', [replyChannel(writer), sequence]).catch((error: unknown) => {
         this.options.log?.("could not answer another API copy's change", error);
@@ -190,7 +190,7 @@ export class PostgresChangeFeed implements ChangeFeed {
         `SELECT pg_notify($1, $2),
                 (SELECT count(*)::int FROM pg_stat_activity
                   WHERE datname = current_database() AND application_name = $3 AND pid IS DISTINCT FROM $4) AS others`,
-        [CHANGES_CHANNEL, `${this.copyId}:${sequence}`, LISTENER_NAME, this.listenerPid],
+        [CHANGES_CHANNEL, `${this.instanceId}:${sequence}`, LISTENER_NAME, this.listenerPid],
       );
       // Without a listening session of its own, this copy cannot hear the answers.
       waiting.expected = this.listening ? rows[0]!.others : 0;

@@ -96,8 +96,8 @@ describe.each(DRIVERS)('the test gateway (%s)', (driver) => {
   });
 
   it('makes one intent for one idempotency key asked for at the same moment through several instances', async () => {
-    const copies = [gateway, new TestGateway(database.db), new TestGateway(database.db)];
-    const made = await Promise.all(Array.from({ length: 9 }, (_, i) => copies[i % copies.length]!.createIntent('booking-8', 800, 'key-8')));
+    const instances = [gateway, new TestGateway(database.db), new TestGateway(database.db)];
+    const made = await Promise.all(Array.from({ length: 9 }, (_, i) => instances[i % instances.length]!.createIntent('booking-8', 800, 'key-8')));
     expect(new Set(made.map((intent) => intent.id)).size).toBe(1);
     expect(new Set(made.map((intent) => intent.clientSecret)).size).toBe(1);
   });

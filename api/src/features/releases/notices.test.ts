@@ -72,7 +72,7 @@ describe.each(DRIVERS)('being told of automatic changes, with two API instances 
   let secondDb: Database | undefined;
   let otherAdmin: Account;
   let author: Account;
-  const copies = () => [site.api().app, second];
+  const instances = () => [site.api().app, second];
   const outbox = async (subject: string) =>
     (await site.api().db.select().from(mailOutbox).where(like(mailOutbox.subject, subject))).map((row) => row.to).sort();
   const deliveriesOf = (event: string) => hook.deliveries.filter((delivery) => (JSON.parse(delivery.body) as { event: string }).event === event);
@@ -139,7 +139,7 @@ describe.each(DRIVERS)('being told of automatic changes, with two API instances 
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await outbox(subject)).toHaveLength(2);
     expect(new Set(deliveriesOf('rollback').map((delivery) => delivery.headers['x-usedcars-delivery'])).size).toBe(1);
-    const counts = await Promise.all(copies().map(async (app) => metricLines(await app.metrics.registry.metrics(), 'release_automatic_changes_total')));
+    const counts = await Promise.all(instances().map(async (app) => metricLines(await app.metrics.registry.metrics(), 'release_automatic_changes_total')));
     expect(
       counts
         .flat()
@@ -205,7 +205,7 @@ describe.each(DRIVERS)('being told of automatic changes, with two API instances 
       'release_canary_share{remote="dashboard"} 0',
       'release_canary_share{remote="messages"} 0',
     ]);
-    const changes = copies().map(async (app) => metricLines(await app.metrics.registry.metrics(), 'release_automatic_changes_total'));
+    const changes = instances().map(async (app) => metricLines(await app.metrics.registry.metrics(), 'release_automatic_changes_total'));
     for (const lines of await Promise.all(changes)) {
       expect(lines).toHaveLength(16);
       for (const line of lines)

@@ -123,15 +123,15 @@ test('a flood of anonymous change streams leaves the render servers following, a
     }
   };
   try {
-    // 420 tries from 30 networks, more than all the places of both copies: each copy lets in its anonymous places (a
+    // 420 tries from 30 networks, more than all the places of both instances: each instance lets in its anonymous places (a
     // couple per network), no more.
     expect(await flood()).toBeLessThanOrEqual(2 * 40);
     await cachesOn();
     for (const copy of ['api-1', 'api-2']) {
-      // A rolling deploy: the copy is drained and its connections closed, so every render server on it follows the other one.
+      // A rolling deploy: the instance is drained and its connections closed, so every render server on it follows the other one.
       await balancer(`set server api/${copy} state maint`);
       await balancer(`shutdown sessions server api/${copy}`);
-      // The flood comes back at once too, at the copy left.
+      // The flood comes back at once too, at the instance left.
       await flood();
       await cachesOn();
       await balancer(`set server api/${copy} state ready`);

@@ -72,7 +72,16 @@ test('a car with only an img link gets a plain <img> with its width and height',
 
 test('a picture that fails becomes a drawn placeholder picture of the same size, named after the car, with no request', () => {
   const { container } = render(
-    <Picture photo={photo} src="/photos/abc-640.jpg" resolveUrl={api} alt="" placeholderLabel="Audi A4 2019: no picture" sizes={SIZES} width={400} height={250} />,
+    <Picture
+      photo={photo}
+      src="/photos/abc-640.jpg"
+      resolveUrl={api}
+      alt=""
+      placeholderLabel="Audi A4 2019: no picture"
+      sizes={SIZES}
+      width={400}
+      height={250}
+    />,
   );
   fireEvent.error(container.querySelector('img')!);
   expect(container.querySelector('picture')).toBeNull();
@@ -101,7 +110,9 @@ test('a finished picture that decodes (an SVG with no size of its own) is left a
   const decode = jest.fn().mockResolvedValue(undefined);
   Object.defineProperty(HTMLImageElement.prototype, 'decode', { configurable: true, value: decode });
   try {
-    const { container } = render(<Picture src="/images/cars/coupe-black.svg" alt="" placeholderLabel="Audi TT: no picture" sizes="72px" width={72} height={48} />);
+    const { container } = render(
+      <Picture src="/images/cars/coupe-black.svg" alt="" placeholderLabel="Audi TT: no picture" sizes="72px" width={72} height={48} />,
+    );
     await Promise.resolve();
     expect(decode).toHaveBeenCalled();
     expect(container.querySelector('img')).toHaveAttribute('src', '/images/cars/coupe-black.svg');
@@ -115,7 +126,17 @@ test('the LCP picture is fetched first and named in the head with the WebP srcse
   const head: ServerHead = { preloadImages: [] };
   const html = renderToString(
     <ServerHeadContext.Provider value={head}>
-      <Picture photo={photo} src="/photos/abc-640.jpg" resolveUrl={api} alt="Audi A4 2019" placeholderLabel="x" sizes={SIZES} width={800} height={500} priority />
+      <Picture
+        photo={photo}
+        src="/photos/abc-640.jpg"
+        resolveUrl={api}
+        alt="Audi A4 2019"
+        placeholderLabel="x"
+        sizes={SIZES}
+        width={800}
+        height={500}
+        priority
+      />
     </ServerHeadContext.Provider>,
   );
   expect(head.preloadImages).toEqual([

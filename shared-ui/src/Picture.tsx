@@ -95,7 +95,15 @@ export function Picture({
   const boxHeight = photo?.height ?? height;
   if (failed) {
     return (
-      <img className={className} style={style} src={placeholderUrl(boxWidth, boxHeight)} alt={placeholderLabel} width={boxWidth} height={boxHeight} data-placeholder="" />
+      <img
+        className={className}
+        style={style}
+        src={placeholderUrl(boxWidth, boxHeight)}
+        alt={placeholderLabel}
+        width={boxWidth}
+        height={boxHeight}
+        data-placeholder=""
+      />
     );
   }
 

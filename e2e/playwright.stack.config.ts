@@ -5,7 +5,7 @@ import { CHROMIUM_ARGS, SITE } from './support/site';
 /**
  * The production shape (`npm run stack`, docs/operate-production.md), started once for both projects: what a
  * visitor, a seller and a buyer see through the cache and the balancer, then the faults it survives (which leave
- * it with one API copy and one render server, so they run last).
+ * it with one API instance and one render server, so they run last).
  */
 export default defineConfig({
   testDir: './stack',

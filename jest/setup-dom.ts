@@ -27,7 +27,7 @@ if (typeof window !== 'undefined')
 // scrollTo as "not implemented". There is nothing to scroll here.
 if (typeof window !== 'undefined') window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
-// jsdom has <dialog> without its methods or its close requests. This stand-in does what our
+// jsdom has <dialog> without its methods or its close requests. This fake does what our
 // dialogs rely on: showModal() opens and focuses, close() closes and fires `close`, Escape fires
 // a cancelable `cancel` at the topmost modal dialog and closes it unless cancelled. (Inertness
 // of the page behind is not imitated; the browser suite checks the real thing.)

@@ -1,8 +1,8 @@
 /**
- * The Auth emulator's front door. Everything is passed through to the emulator, except that its
+ * The Auth emulator's entry point. Everything is passed through to the emulator, except that its
  * pages load Google's `gapi` script from apis.google.com, which a machine without internet (and
  * this project's rule: no traffic leaves loopback) cannot reach. The proxy serves an offline
- * stand-in (offline-google/gapi.js) at GAPI_PATH and points the emulator's pages at it; the
+ * fake (offline-google/gapi.js) at GAPI_PATH and points the emulator's pages at it; the
  * browser SDK is pointed at it by shared-auth in emulator mode. With that, Google sign-in runs
  * through the emulator's own account-chooser popup with no internet.
  */
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 export const GAPI_PATH = '/__usedcars/gapi.js';
 const GOOGLE_GAPI = 'https://apis.google.com/js/api.js';
-const standIn = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'offline-google', 'gapi.js'));
+const fakeGapi = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'offline-google', 'gapi.js'));
 
 /** @returns {Promise<import('node:http').Server>} */
 export function startAuthEmulatorProxy({ port, targetPort, host = '127.0.0.1' }) {
@@ -24,7 +24,7 @@ export function startAuthEmulatorProxy({ port, targetPort, host = '127.0.0.1' })
         'Cache-Control': 'no-cache',
         'Access-Control-Allow-Origin': '*',
       });
-      res.end(standIn);
+      res.end(fakeGapi);
       return;
     }
     const headers = { ...req.headers, host: `127.0.0.1:${targetPort}` };

@@ -62,7 +62,7 @@ export function historyTable(releases) {
       );
     lines.push('');
   }
-  return lines.length ? lines.join('\n') : 'No releases yet: every remote runs the first set (remotes.json).\n';
+  return lines.length ? lines.join('\n') : 'No releases yet: every remote runs the baseline set (remotes.json).\n';
 }
 
 const clockTime = (iso) => `${iso.slice(11, 16)} UTC`;

@@ -179,10 +179,10 @@ export async function run(argv, log = console.log, env = process.env) {
   if (command === 'rollback') {
     const body = { ...(values.to ? { to: values.to } : {}), ...(values.reason ? { reason: values.reason } : {}) };
     const live = await call(await apiOf(values), 'POST', `/releases/${remote}/rollback`, tokenOf(values, env), body);
-    // A canary with no live release beside it is answered itself: the remote runs its first set again.
+    // A canary with no live release beside it is answered itself: the remote runs its baseline set again.
     log(
       live.status === 'rolled_back'
-        ? `${remote} ${live.version} is rolled back; ${remote} runs its first set (remotes.json)`
+        ? `${remote} ${live.version} is rolled back; ${remote} runs its baseline set (remotes.json)`
         : `${remote} ${live.version} is live`,
     );
     return live;

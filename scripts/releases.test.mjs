@@ -7,10 +7,10 @@ import { after, before, test } from 'node:test';
 import { analysesText, durationMs, historyTable, watchCanaries } from './release-views.mjs';
 import { filesToPublish, run } from './releases.mjs';
 
-/** A stand-in for the site and its API on loopback: it records what the commands send and refuses what a real one would. */
+/** A fake of the site and its API on loopback: it records what the commands send and refuses what a real one would. */
 const calls = [];
 let refuseWith = null;
-/** The registry as the stand-in keeps it: what POST /releases registered, or what a test sets. */
+/** The registry as the fake keeps it: what POST /releases registered, or what a test sets. */
 let history = [];
 /** What GET /releases/analysis answers. */
 let analyses = [];

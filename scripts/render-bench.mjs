@@ -99,7 +99,7 @@ async function registerRunningBuilds(origin, ports, siteDir, token) {
   const remotes = await (await fetch(`${origin}/remotes.json`)).json();
   const tag = Date.now().toString(16).slice(-8);
   const register = async (remote, version) => {
-    const manifestUrl = await publish({ api, token, remote, dist: path.join(siteDir, 'first-set', remote), version });
+    const manifestUrl = await publish({ api, token, remote, dist: path.join(siteDir, 'baseline-set', remote), version });
     const response = await fetch(`${api}/releases`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },

@@ -41,7 +41,7 @@ function startApi(supervisor, { ports, dataDir, publicHost, apiEnv }) {
       SMTP_PORT: String(ports.mail),
       SITE_URL: `http://${publicHost}:${ports.shell}`,
       PUBLIC_API_URL: `http://${publicHost}:${ports.api}`,
-      // The first set's own origins, beside any the operator lists: the builds the site started with may be registered too (docs/releases.md).
+      // The baseline set's own origins, beside any the operator lists: the builds the site started with may be registered too (docs/releases.md).
       RELEASE_ORIGINS: [...REMOTE_NAMES.map((name) => `http://${publicHost}:${ports[name]}`), process.env.RELEASE_ORIGINS].filter(Boolean).join(','),
       ...apiEnv,
     },

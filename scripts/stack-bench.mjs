@@ -51,28 +51,28 @@ async function load(url) {
 }
 
 async function throughput(builds) {
-  const page = `http://127.0.0.1:${ports.pagesDoor}/hondas`;
-  // A content-hashed file of the catalog's build: kept by the cache for a year, as a CDN would.
-  const hashed = readdirSync(path.join(stack.siteDir, 'first-set', 'catalog')).find((name) => /\.[0-9a-f]{8}\.js$/.test(name));
-  const file = `${stack.doors.files}/catalog/${hashed}`;
+  const page = `http://127.0.0.1:${ports.pagesFrontend}/hondas`;
+  // A content-hashed file of the catalog's build: cached for a year, as a CDN would.
+  const hashed = readdirSync(path.join(stack.siteDir, 'baseline-set', 'catalog')).find((name) => /\.[0-9a-f]{8}\.js$/.test(name));
+  const file = `${stack.publicAddresses.files}/catalog/${hashed}`;
   await (await fetch(page)).arrayBuffer();
   await (await fetch(file)).arrayBuffer();
   const rows = [
     ['static file through the cache', await load(file)],
     ['anonymous page through the cache', await load(page)],
   ];
-  const admin = await demoAccessToken(`http://127.0.0.1:${ports.auth}`, stack.doors.api, 'admin@usedcars.test');
-  const deploy = await fetch(`${stack.doors.api}/deploy-tokens`, {
+  const admin = await demoAccessToken(`http://127.0.0.1:${ports.auth}`, stack.publicAddresses.api, 'admin@usedcars.test');
+  const deploy = await fetch(`${stack.publicAddresses.api}/deploy-tokens`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'stack bench', remote: 'catalog' }),
   });
   const env = { ...process.env, DEPLOY_TOKEN: (await deploy.json()).token };
-  for (const name of ['live', 'canary']) cpSync(path.join(stack.siteDir, 'first-set', 'catalog'), path.join(builds, name), { recursive: true });
+  for (const name of ['live', 'canary']) cpSync(path.join(stack.siteDir, 'baseline-set', 'catalog'), path.join(builds, name), { recursive: true });
   writeFileSync(path.join(builds, 'canary', 'notes.txt'), 'the same build, released again as a canary\n');
   const quiet = () => undefined;
-  await release('catalog', { api: stack.doors.api, dist: path.join(builds, 'live') }, quiet, env);
-  await release('catalog', { api: stack.doors.api, dist: path.join(builds, 'canary'), canary: '10' }, quiet, env);
+  await release('catalog', { api: stack.publicAddresses.api, dist: path.join(builds, 'live') }, quiet, env);
+  await release('catalog', { api: stack.publicAddresses.api, dist: path.join(builds, 'canary'), canary: '10' }, quiet, env);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   rows.push(['anonymous page, 10 % canary (a copy per bucket)', await load(page)]);
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, through HAProxy and Varnish:\n`);
@@ -88,14 +88,14 @@ const ports = stackPorts({
 const stack = await startStack({ ports, dataDir, quiet: true, log: () => undefined });
 const builds = mkdtempSync(path.join(os.tmpdir(), 'usedcars-stack-bench-builds-'));
 try {
-  const hondas = await (await fetch(`${stack.doors.api}/hondas?limit=1`)).json();
+  const hondas = await (await fetch(`${stack.publicAddresses.api}/hondas?limit=1`)).json();
   // Signed out, a brand list is the sign-in form in place: a public page (docs/performance.md, "The sign-in form in place").
   const publicPages = ['/', '/about', '/blogs', '/login', '/register', `/hondas/${hondas[0]._id}`, '/no/such/page', '/hondas'];
   // Each page once first, so Lighthouse measures what the cache keeps, as a CDN serves it.
-  for (const address of publicPages) await (await fetch(`${stack.doors.pages}${address}`)).arrayBuffer();
+  for (const address of publicPages) await (await fetch(`${stack.publicAddresses.pages}${address}`)).arrayBuffer();
   await pageSpeed([
-    ...publicPages.map((address) => [address === '/' ? 'home' : address, `${stack.doors.pages}${address}`]),
-    ['buyer: /hondas', `${stack.doors.pages}/hondas`, 'buyer@usedcars.test'],
+    ...publicPages.map((address) => [address === '/' ? 'home' : address, `${stack.publicAddresses.pages}${address}`]),
+    ['buyer: /hondas', `${stack.publicAddresses.pages}/hondas`, 'buyer@usedcars.test'],
   ]);
   if (!process.argv.includes('--lighthouse-only')) await throughput(builds);
 } finally {

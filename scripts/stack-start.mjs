@@ -28,9 +28,9 @@ try {
 }
 
 for (const part of stack.parts) console.log(`${part.name} ${part.address} pid ${part.pid}`);
-console.log(`front doors: pages ${stack.doors.pages}, API ${stack.doors.api}, files ${stack.doors.files}`);
+console.log(`public addresses: pages ${stack.publicAddresses.pages}, API ${stack.publicAddresses.api}, files ${stack.publicAddresses.files}`);
 // Every part inherits the standard OTEL_ variables (docs/operations.md, "Traces").
 const traces = process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
-if (traces) console.log(`traces: the render servers and API copies send theirs to ${traces} (OTLP/HTTP)`);
+if (traces) console.log(`traces: the render servers and API instances send theirs to ${traces} (OTLP/HTTP)`);
 console.log(`each part's output: ${path.relative(process.cwd(), stack.logDir) || stack.logDir}`);
 console.log('stack ready');

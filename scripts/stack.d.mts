@@ -1,8 +1,8 @@
-/** The stack's ports: its three front doors and every part behind them (scripts/stack/ports.mjs). */
+/** The stack's ports: its three public addresses and every part behind them (scripts/stack/ports.mjs). */
 export type StackPorts = Record<
-  | 'pagesDoor'
-  | 'apiDoor'
-  | 'filesDoor'
+  | 'pagesFrontend'
+  | 'apiFrontend'
+  | 'filesFrontend'
   | 'api1'
   | 'api2'
   | 'render1'
@@ -18,7 +18,7 @@ export type StackPorts = Record<
   number
 >;
 export function stackPorts(env?: NodeJS.ProcessEnv): StackPorts;
-export function frontDoors(ports: StackPorts): { pages: string; api: string; files: string };
+export function publicAddresses(ports: StackPorts): { pages: string; api: string; files: string };
 export function startStack(o: {
   ports: StackPorts;
   dataDir: string;
@@ -32,7 +32,7 @@ export function startStack(o: {
   stop: () => Promise<void>;
   /** Each part's own pid (the server, not a wrapper) and its process group. */
   parts: { name: string; address: string; pid: number; group: number }[];
-  doors: { pages: string; api: string; files: string };
+  publicAddresses: { pages: string; api: string; files: string };
   siteDir: string;
   logDir: string;
   telemetryToken: string;

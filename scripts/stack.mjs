@@ -11,11 +11,11 @@ import { writeRuntimeFiles } from './site/runtime-files.mjs';
 import { createSupervisor } from './site/supervisor.mjs';
 import { cacheWorkDir, sampledShare, startBalancer, startCache, traceSampling } from './stack/edge.mjs';
 import { startMonitoring, watchAlerts } from './stack/monitoring.mjs';
-import { frontDoors, portList } from './stack/ports.mjs';
+import { publicAddresses, portList } from './stack/ports.mjs';
 import { BUCKET, objectStoreEnv, startObjectStore, startPostgres } from './stack/storage.mjs';
-import { startApiCopy, startRemoteFiles, startRenderServer } from './stack/servers.mjs';
+import { startApiInstance, startRemoteFiles, startRenderServer } from './stack/servers.mjs';
 
-export { frontDoors, stackPorts } from './stack/ports.mjs';
+export { publicAddresses, stackPorts } from './stack/ports.mjs';
 
 /** A part's pid and its process group (the part as a whole): the same for the children it spawned, whose group it leads. */
 function pidsOf(part) {
@@ -23,28 +23,28 @@ function pidsOf(part) {
   return { pid, group: processInfo(pid)?.pgid ?? pid };
 }
 
-// Every API copy and render server samples alike, and the balancer marks the same share (docs/operations.md, "Traces").
+// Every API instance and render server samples alike, and the balancer marks the same share (docs/operations.md, "Traces").
 const TRACE_SAMPLING = traceSampling();
 
 /** docs/operate-scale-out.md. */
-function apiSettings({ ports, doors, databaseUrl, secrets, apiEnv }) {
+function apiSettings({ ports, publicUrls, databaseUrl, secrets, apiEnv }) {
   return {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: secrets.jwt,
     TELEMETRY_TOKEN: secrets.telemetry,
     METRICS_TOKEN: secrets.metrics,
     // Photos from the page's own host (a page's largest picture then needs no other connection), releases from the files' host.
-    ...objectStoreEnv({ port: ports.s3, publicBaseUrl: `${doors.pages}/${BUCKET}` }),
-    RELEASE_PUBLIC_BASE_URL: `${doors.files}/${BUCKET}`,
-    CORS_ORIGINS: [doors.pages, `http://127.0.0.1:${ports.pagesDoor}`].join(','),
+    ...objectStoreEnv({ port: ports.s3, publicBaseUrl: `${publicUrls.pages}/${BUCKET}` }),
+    RELEASE_PUBLIC_BASE_URL: `${publicUrls.files}/${BUCKET}`,
+    CORS_ORIGINS: [publicUrls.pages, `http://127.0.0.1:${ports.pagesFrontend}`].join(','),
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
     FIREBASE_PROJECT_ID: 'demo-usedcars',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(ports.mail),
-    SITE_URL: doors.pages,
-    PUBLIC_API_URL: doors.api,
-    // The first set's files are on the files' host, and so are the bucket's releases.
-    RELEASE_ORIGINS: doors.files,
+    SITE_URL: publicUrls.pages,
+    PUBLIC_API_URL: publicUrls.api,
+    // The baseline set's files are on the files' host, and so are the bucket's releases.
+    RELEASE_ORIGINS: publicUrls.files,
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Each span's deployment.environment (docs/operations.md, "Traces").
@@ -77,7 +77,7 @@ export async function startStack(o) {
   mkdirSync(logDir, { recursive: true });
   const record = createRunRecord(siteDir, { checkout: ROOT, dataDir, ports: portList(ports) });
   const supervisor = createSupervisor({ siteDir, logDir, record, quiet, log, signal });
-  const doors = frontDoors(ports);
+  const publicUrls = publicAddresses(ports);
   const secrets = {
     jwt: randomBytes(48).toString('base64'),
     telemetry: o.apiEnv?.TELEMETRY_TOKEN ?? randomBytes(24).toString('hex'),
@@ -98,11 +98,11 @@ export async function startStack(o) {
     const mail = startMailCatcher(supervisor, { ports: { mail: ports.mail }, dataDir });
     parts.push(['mail', `smtp://127.0.0.1:${ports.mail}`, mail]);
 
-    const shared = apiSettings({ ports, doors, databaseUrl: postgres.url, secrets, apiEnv: o.apiEnv });
+    const shared = apiSettings({ ports, publicUrls, databaseUrl: postgres.url, secrets, apiEnv: o.apiEnv });
     const copies = [
       ['api-1', ports.api1],
       ['api-2', ports.api2],
-    ].map(([name, port]) => [name, `http://127.0.0.1:${port}`, startApiCopy(supervisor, { root: ROOT, name, port, dataDir, shared }), '/health']);
+    ].map(([name, port]) => [name, `http://127.0.0.1:${port}`, startApiInstance(supervisor, { root: ROOT, name, port, dataDir, shared }), '/health']);
     parts.push(...copies);
     // The render servers read the release registry and follow the change stream from their first page on.
     await Promise.all(copies.map(([name, address, part, probe]) => supervisor.ready(name, `${address}${probe}`, 120_000, part)));
@@ -112,7 +112,7 @@ export async function startStack(o) {
     writeRuntimeFiles(siteDir, {
       ports: { auth: ports.auth },
       publicHost: 'localhost',
-      addresses: { remote: (name) => `${doors.files}/${name}`, api: doors.api },
+      addresses: { remote: (name) => `${publicUrls.files}/${name}`, api: publicUrls.api },
     });
     const renderEnv = {
       TELEMETRY_TOKEN: secrets.telemetry,
@@ -133,7 +133,7 @@ export async function startStack(o) {
     // Its pages and files sockets take only the balancer's PROXY protocol: it is checked on the purge socket.
     parts.push(['cache', `http://127.0.0.1:${ports.cachePurge}`, startCache(supervisor, { root: ROOT, siteDir, ports }), '/healthz']);
     const tracesSampled = sampledShare({ ...TRACE_SAMPLING, ...o.renderEnv });
-    parts.push(['balancer', doors.pages, startBalancer(supervisor, { root: ROOT, siteDir, ports, tracesSampled }), '/healthz']);
+    parts.push(['balancer', publicUrls.pages, startBalancer(supervisor, { root: ROOT, siteDir, ports, tracesSampled }), '/healthz']);
     parts.push(
       ...startMonitoring(supervisor, {
         root: ROOT,
@@ -142,7 +142,7 @@ export async function startStack(o) {
         metricsToken: secrets.metrics,
         adminMail: process.env.ALERT_MAIL ?? 'admin@usedcars.test',
         // Alerts to the release webhook too, through the API, which signs them (docs/operations.md, "Alerts").
-        alertRelay: (o.apiEnv?.RELEASE_WEBHOOK_URL ?? process.env.RELEASE_WEBHOOK_URL)?.trim() ? `${doors.api}/monitoring/alerts` : null,
+        alertRelay: (o.apiEnv?.RELEASE_WEBHOOK_URL ?? process.env.RELEASE_WEBHOOK_URL)?.trim() ? `${publicUrls.api}/monitoring/alerts` : null,
         databaseUrl: postgres.url,
         cacheDir: cacheWorkDir(siteDir),
       }),
@@ -153,7 +153,7 @@ export async function startStack(o) {
       .map(([name, address, part, probe]) => supervisor.ready(name, `${address.replace('localhost', '127.0.0.1')}${probe}`, 120_000, part));
     checks.push(supervisor.ready('auth', `http://127.0.0.1:${ports.auth}/`, 30_000, auth));
     checks.push(supervisor.ready('mail', `tcp://127.0.0.1:${ports.mail}`, 60_000, mail));
-    checks.push(supervisor.ready('api door', `${doors.api}/health`, 120_000));
+    checks.push(supervisor.ready('api frontend', `${publicUrls.api}/health`, 120_000));
     await Promise.all(checks);
     const stopWatchingAlerts = watchAlerts(`http://127.0.0.1:${ports.prometheus}`, log);
     supervisor.onStop(async () => stopWatchingAlerts());
@@ -161,7 +161,7 @@ export async function startStack(o) {
     return {
       stop: supervisor.stop,
       parts: parts.map(([name, address, part]) => ({ name, address, ...pidsOf(part) })),
-      doors,
+      publicAddresses: publicUrls,
       siteDir,
       logDir,
       telemetryToken: secrets.telemetry,

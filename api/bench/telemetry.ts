@@ -64,7 +64,10 @@ async function throughput(url: string, words: boolean): Promise<{ rps: number; p
   const key = pageTokenKey(SECRET);
   const events = errors(words);
   const body = () =>
-    JSON.stringify({ token: signPageToken(key, { releases: { catalog: RELEASE }, firstSet: ['catalog'], bucket: 0 }, Math.floor(Date.now() / 1000)), events });
+    JSON.stringify({
+      token: signPageToken(key, { releases: { catalog: RELEASE }, baselineSet: ['catalog'], bucket: 0 }, Math.floor(Date.now() / 1000)),
+      events,
+    });
   const bytes = body().length;
   const check = await fetch(`${url}/telemetry`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: body() });
   const options = {

@@ -71,7 +71,7 @@ export interface AppOptions {
   config: AppConfig;
   /** What the write limits read the time from; tests pass their own to move through a window. */
   clock?: () => Date;
-  /** How this copy tells the others about its writes (db/change-feed.ts); closed with the app. Alone by default. */
+  /** How this instance tells the others about its writes (db/change-feed.ts); closed with the app. Alone by default. */
   changes?: ChangeFeed;
   /** Where car photos go; by default the one config.photos names. */
   photoStorage?: PhotoStorage;
@@ -160,7 +160,7 @@ async function registerDocs(app: ZodApp) {
 function publishWrites(app: ZodApp, changes: ChangeFeed, market: Market) {
   // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted),
   // in every copy. Hooked onto write routes only, so reads pay nothing for it. The answer waits
-  // for the other copies, so whichever one the client asks next already shows the write.
+  // for the other instances, so whichever one the client asks next already shows the write.
   const invalidateOnSuccess: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     if (reply.statusCode >= 400) return payload;
     try {
@@ -174,7 +174,7 @@ function publishWrites(app: ZodApp, changes: ChangeFeed, market: Market) {
       await changes.publish();
     } catch (error) {
       // The write stands; the other copies' caches run out on their own (LIST_CACHE_TTL_MS).
-      request.log.error({ err: error }, 'could not tell the other API copies about a write');
+      request.log.error({ err: error }, 'could not tell the other API instances about a write');
     }
     return payload;
   };

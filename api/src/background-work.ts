@@ -38,7 +38,7 @@ export function startBackgroundWork(app: ZodApp, { db, config, clock, changes }:
       void webhook?.send(event);
     },
   });
-  // Judged on what every copy wrote: this copy writes its own numbers first (docs/releases.md, "The verdict").
+  // Judged on what every instance wrote: this instance writes its own numbers first (docs/releases.md, "The verdict").
   const stopWatch = watch.start(config.releases.rollback.checkMs, {
     before: () => telemetry.flush(),
     failed: (error) => app.log.warn({ err: error }, 'canaries could not be checked'),

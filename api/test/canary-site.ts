@@ -26,8 +26,8 @@ export interface Visits {
   views: number;
   errors?: number;
   remote?: string;
-  /** The release is the first set's build, as the page's token says. */
-  firstSet?: boolean;
+  /** The release is the baseline set's build, as the page's token says. */
+  baselineSet?: boolean;
   /** Each page load's LCP and INP, in ms. */
   lcpMs?: number;
   inpMs?: number;
@@ -57,10 +57,10 @@ export function canarySite(driver: Driver, options: { settings?: Partial<Rollbac
   const site = {
     api: () => api,
     admin: () => admin,
-    /** The settings the API runs with, for another copy beside it. */
+    /** The settings the API runs with, for another instance beside it. */
     config: () => config,
     settings,
-    /** A watch as an API copy runs it; `changed` hears what it did. */
+    /** A watch as an API instance runs it; `changed` hears what it did. */
     watch: (changed?: (event: ReleaseEvent) => void, announce = async () => undefined) =>
       new CanaryWatch({ analyses: new CanaryAnalyses(api.db, settings, clock), changes: new AutomaticChanges(api.db, clock), clock, announce, changed }),
     /** Straight into the registry: what POST /releases accepts is releases.test.ts's and preflight.test.ts's business. */
@@ -68,12 +68,12 @@ export function canarySite(driver: Driver, options: { settings?: Partial<Rollbac
       const input = { remote, version, manifestUrl: manifestOf(version, remote), ...(canary ? { canary } : {}), ...(ramp ? { ramp } : {}) };
       expect((await new ReleaseRegistry(api.db, clock).register(input, by, 'passed')).again).toBe(false);
     },
-    /** Visitors' pages of the release, served by a render server with their tokens, as a copy's flush writes them. */
-    visits: async (release: string, { views, errors = 0, remote = 'catalog', firstSet = false, lcpMs, inpMs }: Visits) => {
+    /** Visitors' pages of the release, served by a render server with their tokens, as an instance's flush writes them. */
+    visits: async (release: string, { views, errors = 0, remote = 'catalog', baselineSet = false, lcpMs, inpMs }: Visits) => {
       const tags = { screen: `${remote}/Page`, remote, release };
       expect((await rendererReport(api, [{ type: 'served', remote, release, count: views }])).statusCode).toBe(202);
       for (let i = 0; i < views; i += 1) {
-        const token = pageToken({ releases: { [remote]: release }, firstSet: firstSet ? [remote] : [], bucket: i % 100, at: clock().getTime() });
+        const token = pageToken({ releases: { [remote]: release }, baselineSet: baselineSet ? [remote] : [], bucket: i % 100, at: clock().getTime() });
         const events: TelemetryEvent[] = [
           { type: 'view', ...tags },
           ...(i < errors ? [{ type: 'error', kind: 'boundary', ...tags } as const] : []),
@@ -95,7 +95,7 @@ export function canarySite(driver: Driver, options: { settings?: Partial<Rollbac
       expect((await rendererReport(api, events)).statusCode).toBe(202);
       await site.flush();
     },
-    /** The admin's summary writes this copy's numbers first. */
+    /** The admin's summary writes this instance's numbers first. */
     flush: async () => {
       expect((await api.inject({ method: 'GET', url: '/telemetry/summary?remote=catalog', headers: admin.auth })).statusCode).toBe(200);
     },

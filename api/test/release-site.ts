@@ -91,7 +91,7 @@ export interface ReleaseSiteOptions {
   clock?: () => Date;
 }
 
-/** The API on a fresh database with a release folder of its own, beside a stand-in for the live site and a listed team host. */
+/** The API on a fresh database with a release folder of its own, beside a fake of the live site and a listed team host. */
 async function startReleaseSite(driver: Driver, options: ReleaseSiteOptions = {}): Promise<ReleaseSite> {
   const site = await staticServer({ '/mf-manifest.json': { json: SHELL_MANIFEST } });
   const listed = await staticServer({ '/mf-manifest.json': { json: remoteManifest('catalog') } });

@@ -17,7 +17,7 @@ import { openStream } from './changeStream';
 import { TEST_CONFIG, createTestDatabase, sampleCar, uniqueEmail, until } from './helpers';
 
 /**
- * Two copies of the API on one PostgreSQL database, as behind a load balancer: each its own
+ * Two instances of the API on one PostgreSQL database, as behind a load balancer: each its own
  * process state, pool and listening session, called over HTTP. What a client does through one
  * copy, a client of the other sees at once. (PGlite is one process, so there is nothing to share.)
  */
@@ -51,7 +51,7 @@ interface CallResponse {
 class Copy {
   app!: FastifyInstance;
   feed!: PostgresChangeFeed;
-  /** The offline card gateway as this copy runs it: its own object, its intents in the shared database. */
+  /** The offline card gateway as this instance runs it: its own object, its intents in the shared database. */
   gateway!: TestGateway;
   base = '';
 
@@ -63,7 +63,7 @@ class Copy {
   async start(identity: FakeIdentity): Promise<this> {
     this.feed = new PostgresChangeFeed({ url: this.database.url!, pool: this.database.client as pg.Pool });
     await this.feed.start();
-    // Its own webhook secret, as a copy without TEST_GATEWAY_WEBHOOK_SECRET has; the tests deliver the webhooks they need.
+    // Its own webhook secret, as an instance without TEST_GATEWAY_WEBHOOK_SECRET has; the tests deliver the webhooks they need.
     this.gateway = new TestGateway(this.database.db, { webhookDelayMs: 3_600_000 });
     this.app = await buildApp({ db: this.database.db, identity, gateway: this.gateway, config: CONFIG, changes: this.feed });
     this.base = await listen(this.app);
@@ -84,7 +84,7 @@ class Copy {
     return this.call('POST', '/test-gateway/confirm', { body: { clientSecret, number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' } });
   }
 
-  /** The provider's notification that the intent succeeded, signed as this copy's gateway signs it. */
+  /** The provider's notification that the intent succeeded, signed as this instance's gateway signs it. */
   async announce(intentId: string): Promise<CallResponse> {
     const body = await this.gateway.succeededEvent(intentId);
     const response = await fetch(`${this.base}/webhooks/payments`, { method: 'POST', headers: this.gateway.signatureHeaders(body), body });
@@ -99,7 +99,7 @@ interface Person {
   token: string;
 }
 
-describeWithPostgres('two API copies on one PostgreSQL', () => {
+describeWithPostgres('two API instances on one PostgreSQL', () => {
   let database: Database;
   let a: Copy;
   let b: Copy;
@@ -111,7 +111,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     b = await new Copy('B', openDatabase({ url: database.url!, poolSize: 10 })).start(identity);
   });
   afterAll(async () => {
-    // The clients' spare keep-alive connections too: a copy otherwise waits for them to time out.
+    // The clients' spare keep-alive connections too: an instance otherwise waits for them to time out.
     for (const copy of [a, b]) copy?.app.server.closeAllConnections();
     await a?.app.close();
     await b?.app.close();
@@ -119,7 +119,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     await database?.close();
   });
 
-  /** Signs up through one copy and signs in through the other: neither keeps a session. */
+  /** Signs up through one instance and signs in through the other: neither keeps a session. */
   async function person(role: Role, name = `${role} Person`): Promise<Person> {
     const email = uniqueEmail(role.toLowerCase());
     const idToken = identity.signIn(email, name);
@@ -141,7 +141,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
   const book = (copy: Copy, buyer: Person, carId: string) =>
     copy.call('POST', '/bookings', { token: buyer.token, body: { carId, phone: '+1 415 555 0199', address: '1 Market St' } });
 
-  /** Books and starts the intent through one copy. */
+  /** Books and starts the intent through one instance. */
   async function startPaying(copy: Copy, buyer: Person, carId: string) {
     const booked = await book(copy, buyer, carId);
     expect(booked.status).toBe(201);
@@ -151,7 +151,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     return { bookingId, clientSecret: intent.body.clientSecret as string };
   }
 
-  /** Books, starts the intent and has the card confirmed at the offline gateway, all through one copy. */
+  /** Books, starts the intent and has the card confirmed at the offline gateway, all through one instance. */
   async function bookAndConfirm(copy: Copy, buyer: Person, carId: string) {
     const { bookingId, clientSecret } = await startPaying(copy, buyer, carId);
     const confirmed = await copy.confirmCard(clientSecret);
@@ -179,12 +179,12 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     }
   });
 
-  it('never shows a car sold through one copy as bookable through the other, and never sells it again', async () => {
+  it('never shows a car sold through one instance as bookable through the other, and never sells it again', async () => {
     const seller = await person('Seller');
     const [first, second, late] = [await person('Buyer'), await person('Buyer'), await person('Buyer')];
     const carId = await list(a, seller, 'One of a kind');
     const firstOrder = await bookAndConfirm(a, first, carId);
-    // The second buyer booked and paid at the card provider too, through the other copy.
+    // The second buyer booked and paid at the card provider too, through the other instance.
     const secondOrder = await bookAndConfirm(b, second, carId);
     expect((await brandList(b)).find((car) => car._id === carId)?.status).toBe('booked');
 
@@ -221,12 +221,12 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     expect(refunded.sort()).toEqual([false, true]);
   });
 
-  it('lets a buyer start paying through one copy and confirm and pay through the other with the offline gateway', async () => {
+  it('lets a buyer start paying through one instance and confirm and pay through the other with the offline gateway', async () => {
     const seller = await person('Seller');
     const buyer = await person('Buyer');
     const carId = await list(a, seller, 'Paid across copies');
     const { bookingId, clientSecret } = await startPaying(a, buyer, carId);
-    // The payment page reloaded through the other copy: the same intent, not a second one.
+    // The payment page reloaded through the other instance: the same intent, not a second one.
     const resumed = await b.call('POST', '/create-payment-intent', { token: buyer.token, body: { bookingId } });
     expect({ status: resumed.status, sameIntent: resumed.body.clientSecret === clientSecret }).toEqual({ status: 200, sameIntent: true });
 
@@ -243,7 +243,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     expect(await b.gateway.isRefunded(confirmed.body.id)).toBe(false);
   });
 
-  it('records one payment when one intent is confirmed through both copies at the same moment, then paid and announced through both', async () => {
+  it('records one payment when one intent is confirmed through both instances at the same moment, then paid and announced through both', async () => {
     const seller = await person('Seller');
     const buyer = await person('Buyer');
     const carId = await list(b, seller, 'Confirmed twice');
@@ -254,7 +254,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     const transactionId = confirmations[0]!.body.id as string;
     expect(confirmations[1]!.body.id).toBe(transactionId);
 
-    // The page's POST /payments and the provider's webhook, each through both copies at once.
+    // The page's POST /payments and the provider's webhook, each through both instances at once.
     const order = { bookingId, transactionId };
     const [payA, payB, hookA, hookB] = await Promise.all([pay(a, buyer, order), pay(b, buyer, order), a.announce(transactionId), b.announce(transactionId)]);
     expect([payA.status, payB.status, hookA.status, hookB.status].every((status) => status === 200 || status === 201)).toBe(true);
@@ -283,7 +283,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
         body: { message: expect.stringMatching(/^You have listed 3 cars in the last hour; you can list another in (\d+ minutes?|1 hour)\.$/) },
       });
     }
-    // Sent at the same moment, half to each copy: the limit still lets three through.
+    // Sent at the same moment, half to each instance: the limit still lets three through.
     const rushing = await person('Seller', 'Rush Seller');
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).call('POST', '/hondas', { token: rushing.token, body: sampleCar({ categoryName: 'honda' }) })),
@@ -291,7 +291,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
   });
 
-  it("delivers a message sent through one copy on the other copy's stream, and resumes there after the last event seen on the first", async () => {
+  it("delivers a message sent through one instance on the other instance's stream, and resumes there after the last event seen on the first", async () => {
     const seller = await person('Seller');
     const buyer = await person('Buyer');
     const carId = await list(a, seller, 'Asked about across copies');
@@ -324,7 +324,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
     }
   });
 
-  it('serves no stale list while a copy has lost its listening session, and hears the others again once it is back', async () => {
+  it('serves no stale list while an instance has lost its listening session, and hears the others again once it is back', async () => {
     const seller = await person('Seller');
     const admin = new pg.Client({ connectionString: database.url! });
     await admin.connect();
@@ -354,7 +354,7 @@ describeWithPostgres('two API copies on one PostgreSQL', () => {
   });
 });
 
-describeWithPostgres('two API copies started together on a new database', () => {
+describeWithPostgres('two API instances started together on a new database', () => {
   it('both come up: one applies the migrations and seeds, the other waits and finds it done', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;
     const name = `usedcars_t_${randomBytes(6).toString('hex')}`;

@@ -10,8 +10,8 @@ export const RENDER_SERVER_TOKEN = 'render-server-token-0123456789';
 export interface ServedPage {
   /** Per remote, the release the page was served with. */
   releases: Record<string, string>;
-  /** The remotes of `releases` on the first set's build. */
-  firstSet?: string[];
+  /** The remotes of `releases` on the baseline set's build. */
+  baselineSet?: string[];
   bucket?: number;
   /** When it was served (ms since the epoch). */
   at?: number;
@@ -19,8 +19,8 @@ export interface ServedPage {
 }
 
 /** The token a render server signs into a page it serves (shell/src/server/observability/pageTokens.ts). */
-export function pageToken({ releases, firstSet = [], bucket = 0, at = Date.now(), secret = RENDER_SERVER_TOKEN }: ServedPage): string {
-  return signPageToken(pageTokenKey(secret), { releases, firstSet, bucket }, Math.floor(at / 1000));
+export function pageToken({ releases, baselineSet = [], bucket = 0, at = Date.now(), secret = RENDER_SERVER_TOKEN }: ServedPage): string {
+  return signPageToken(pageTokenKey(secret), { releases, baselineSet, bucket }, Math.floor(at / 1000));
 }
 
 /** An address of its own for each page: a visitor network per page, unless a test names the address (one network, one voice). */

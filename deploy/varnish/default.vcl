@@ -1,7 +1,7 @@
 # The shared cache of the reference deployment (docs/operate-production.md): Varnish 7 with xkey.
 # The ports are placeholders, filled in by `npm run stack` (scripts/stack/edge.mjs).
-# Three sockets: "pages" (the render servers, behind the page's front door) and "files" (the remotes'
-# files and the bucket's photos and releases, behind the files' front door), both reached only by the
+# Three sockets: "pages" (the render servers, behind the pages frontend) and "files" (the remotes'
+# files and the bucket's photos and releases, behind the files frontend), both reached only by the
 # balancer with the PROXY protocol, so client.ip is the visitor's own address; and "purge", where the
 # render servers send their purges.
 vcl 4.1;
@@ -151,7 +151,7 @@ sub vcl_recv {
         }
         set req.http.X-New-Release-Bucket = req.http.X-Release-Bucket;
     }
-    # Signed in, an admin's pin, or a preview (its link in the address or its cookie): a page for this visitor alone, never looked up nor kept.
+    # Signed in, an admin's pin, or a preview (its link in the address or its cookie): a page for this visitor alone, never looked up nor cached.
     if (cookie.isset("__session") || cookie.isset("release_pin") || cookie.isset("release_preview") || req.url ~ "[?&]preview=" || req.http.Authorization) {
         return (pass);
     }
@@ -168,7 +168,7 @@ sub vcl_backend_response {
     if (beresp.http.Surrogate-Key) {
         set beresp.http.xkey = beresp.http.Surrogate-Key;
     }
-    # A file not there yet (a release's, asked for before its version is registered) is not kept as missing: it is
+    # A file not there yet (a release's, asked for before its version is registered) is not cached as missing: it is
     # there as soon as the registration publishes it.
     if (beresp.status == 404 && (bereq.backend == bucket || bereq.backend == remote_files)) {
         set beresp.ttl = 1s;
@@ -194,7 +194,7 @@ sub vcl_deliver {
     }
     unset resp.http.xkey;
     if (req.http.X-New-Release-Bucket) {
-        # Set on the response delivered, never on the copy kept.
+        # Set on the response delivered, never on the cached copy.
         set resp.http.Set-Cookie = "release_bucket=" + req.http.X-New-Release-Bucket + "; Path=/; Max-Age=31536000; SameSite=Lax";
     }
     if (local.socket == "files") {

@@ -12,7 +12,7 @@ import { ROOT, execute, killPart, prometheus, stack, stackDir, targets } from '.
 
 /**
  * Faults the production shape survives with nothing lost (docs/operate-production.md, "Faults"). They run last: the
- * stack ends with one API copy and one render server, and without its object store and its cache; the last one kills
+ * stack ends with one API instance and one render server, and without its object store and its cache; the last one kills
  * its launcher outright and starts `npm run stack` again, which the suite's teardown stops.
  */
 
@@ -69,7 +69,7 @@ function writers(seller: SpecAccount, count: number) {
   };
 }
 
-/** Every acknowledged car is there afterwards, read through the front door. */
+/** Every acknowledged car is there afterwards, read through the public address. */
 async function allKept(ids: string[]) {
   const missing = [];
   for (const id of ids) if ((await fetch(`${SITE.api}/audis/${id}`)).status !== 200) missing.push(id);
@@ -98,7 +98,7 @@ const statuses = (result: autocannon.Result) =>
     .map(([code, { count }]) => `${code}×${count}`)
     .join(', ') || 'none';
 
-test('a crowd of 50 connections for 20 s beside a load on every core: one API copy and one render server killed, no read fails and every acknowledged write is kept', async ({
+test('a crowd of 50 connections for 20 s beside a load on every core: one API instance and one render server killed, no read fails and every acknowledged write is kept', async ({
   request,
 }) => {
   test.setTimeout(120_000);
@@ -142,7 +142,7 @@ test('a crowd of 50 connections for 20 s beside a load on every core: one API co
       `load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   expect(reads).toBeGreaterThan(1_000);
-  // Reads are retried by the balancer; a write caught in the dead copy is told so (never sent twice: it may have been
+  // Reads are retried by the balancer; a write caught in the dead instance is told so (never sent twice: it may have been
   // done), so at most one per writer, the one it had in flight.
   expect(failures / reads).toBeLessThanOrEqual(0.001);
   expect(writeFailures).toBeLessThanOrEqual(2);
@@ -197,7 +197,7 @@ test('PostgreSQL restarted under writes: every acknowledged write kept, and the 
   );
   expect(writes.acknowledged.length).toBeGreaterThan(10);
   expect(await allKept(writes.acknowledged)).toEqual([]);
-  // The render servers hear writes again, and the cache in front is purged: a new price shows through the front door.
+  // The render servers hear writes again, and the cache in front is purged: a new price shows through the public address.
   const carPage = `${SITE.shell}/audis/${writes.acknowledged.at(-1)}`;
   await expect.poll(async () => (await request.get(carPage)).headers()['x-cache'], { timeout: 20_000 }).toBe('HIT');
   const edited = await request.patch(`${SITE.api}/audis/${writes.acknowledged.at(-1)}`, { headers: seller.auth, data: { currentPrice: 16789 } });
@@ -240,7 +240,7 @@ test('a part killed by its printed pid, a PostgreSQL restart, then the launcher 
   test.setTimeout(420_000);
   const before = stack();
   const printed = () => readFileSync(before.launcher.log, 'utf8');
-  // The pid the launcher printed is the server's own (no tsx wrapper): killing it stops the API copy, and the terminal says so.
+  // The pid the launcher printed is the server's own (no tsx wrapper): killing it stops the API instance, and the terminal says so.
   const api2 = before.parts.find((part) => part.name === 'api-2')!;
   process.kill(api2.pid, 'SIGKILL');
   await expect.poll(printed, { timeout: 20_000 }).toMatch(/^\[api-2\] the .* was killed by SIGKILL; the site is not whole/m);

@@ -1,14 +1,14 @@
 import { get } from 'node:http';
 import { expect, test } from '../support/test';
 import { SITE } from '../support/site';
-import { balancer, demoToken, filesDoor, fromNetwork, stack } from './stack';
+import { balancer, demoToken, filesAddress, fromNetwork, stack } from './stack';
 
 /**
  * What is internal stays internal (docs/operate-production.md, "Internal is internal"): purges and the render
- * servers' change stream are theirs, and each visitor network has a request allowance at the doors.
+ * servers' change stream are theirs, and each visitor network has a request allowance at the frontends.
  */
 
-const doors = () => ({ pages: SITE.shell, api: SITE.api, files: filesDoor() });
+const frontends = () => ({ pages: SITE.shell, api: SITE.api, files: filesAddress() });
 const renderServer = (name: 'render-1' | 'render-2') => stack().parts.find((part) => part.name === name)!.address;
 
 /** A page of one render server, on a connection of its own (so each of its workers gets its turn): where the page came from. */
@@ -20,8 +20,8 @@ const renderCache = (server: string, path: string) =>
     }).on('error', reject);
   });
 
-/** The API copies the balancer sends to: running (operational state 2) and not drained (administrative state 0). */
-async function copiesUp(): Promise<string[]> {
+/** The API instances the balancer sends to: running (operational state 2) and not drained (administrative state 0). */
+async function instancesUp(): Promise<string[]> {
   const lines = (await balancer('show servers state api')).split('\n');
   return lines
     .map((line) => line.split(' '))
@@ -30,12 +30,12 @@ async function copiesUp(): Promise<string[]> {
     .sort();
 }
 
-test('PURGE is refused at every public door, and the cached copy stays', async ({ request }) => {
+test('PURGE is refused at every public frontend, and the cached copy stays', async ({ request }) => {
   const page = `${SITE.shell}/about?internal=${Date.now()}`;
   await expect.poll(async () => (await request.get(page)).headers()['x-cache']).toBe('HIT');
-  for (const [door, address] of Object.entries(doors())) {
+  for (const [frontend, address] of Object.entries(frontends())) {
     const purge = await fetch(`${address}/about`, { method: 'PURGE', headers: { 'Surrogate-Key': 'pages' } });
-    expect({ door, status: purge.status }).toEqual({ door, status: 403 });
+    expect({ frontend, status: purge.status }).toEqual({ frontend, status: 403 });
   }
   expect((await request.get(page)).headers()['x-cache']).toBe('HIT');
 
@@ -70,9 +70,9 @@ test('a release file uploaded with a deploy token is nowhere to be loaded before
   const waiting = pathname.replace('/releases/', '/releases/.uploads/');
   // Where it will be once registered, where it waits (also spelled with an encoded dot), and the bucket's listing.
   for (const address of [pathname, waiting, waiting.replace('/.uploads/', '/%2Euploads/'), '/usedcars/', '/usedcars/?list-type=2&prefix=releases/']) {
-    for (const door of [filesDoor(), SITE.shell]) {
-      const response = await fetch(`${door}${address}`);
-      expect({ door, address, status: response.status }).toEqual({ door, address, status: 404 });
+    for (const frontend of [filesAddress(), SITE.shell]) {
+      const response = await fetch(`${frontend}${address}`);
+      expect({ frontend, address, status: response.status }).toEqual({ frontend, address, status: 404 });
     }
   }
 });
@@ -80,7 +80,7 @@ test('a release file uploaded with a deploy token is nowhere to be loaded before
 test('a network past 500 requests in 10 s is told to wait (429), while another network is served', async () => {
   const busy = fromNetwork('127.0.0.21');
   const other = fromNetwork('127.0.0.22');
-  const file = `${filesDoor()}/catalog/mf-manifest.json`;
+  const file = `${filesAddress()}/catalog/mf-manifest.json`;
   try {
     const statuses = new Map<number, number>();
     let refusal: Awaited<ReturnType<typeof busy.request>> | undefined;
@@ -106,7 +106,7 @@ test('a network past 500 requests in 10 s is told to wait (429), while another n
   }
 });
 
-test('a flood of anonymous change streams leaves the render servers following, and their page caches on, after each API copy is drained in turn', async () => {
+test('a flood of anonymous change streams leaves the render servers following, and their page caches on, after each API instance is drained in turn', async () => {
   test.setTimeout(120_000);
   const networks = Array.from({ length: 30 }, (_, n) => fromNetwork(`127.0.0.${40 + n}`));
   const held: Array<{ close: () => void }> = [];
@@ -123,19 +123,19 @@ test('a flood of anonymous change streams leaves the render servers following, a
     }
   };
   try {
-    // 420 tries from 30 networks, more than all the places of both copies: each copy lets in its anonymous places (a
+    // 420 tries from 30 networks, more than all the places of both instances: each instance lets in its anonymous places (a
     // couple per network), no more.
     expect(await flood()).toBeLessThanOrEqual(2 * 40);
     await cachesOn();
     for (const copy of ['api-1', 'api-2']) {
-      // A rolling deploy: the copy is drained and its connections closed, so every render server on it follows the other one.
+      // A rolling deploy: the instance is drained and its connections closed, so every render server on it follows the other one.
       await balancer(`set server api/${copy} state maint`);
       await balancer(`shutdown sessions server api/${copy}`);
-      // The flood comes back at once too, at the copy left.
+      // The flood comes back at once too, at the instance left.
       await flood();
       await cachesOn();
       await balancer(`set server api/${copy} state ready`);
-      await expect.poll(copiesUp, { timeout: 20_000 }).toEqual(['api-1', 'api-2']);
+      await expect.poll(instancesUp, { timeout: 20_000 }).toEqual(['api-1', 'api-2']);
     }
   } finally {
     for (const stream of held) stream.close();

@@ -25,7 +25,7 @@ test('Prometheus scrapes every part: both render servers and API instances with 
       .map((target) => `${target.labels.job} ${target.labels.instance} ${target.health}${target.lastError ? ` (${target.lastError})` : ''}`)
       .sort();
   await expect.poll(seen, { timeout: 30_000 }).toEqual(expected.sort());
-  // What the rules are made of arrives: the pages' door and the cache's hits, each a series of its own.
+  // What the rules are made of arrives: the pages frontend and the cache's hits, each a series of its own.
   const query = async (expr: string) =>
     ((await (await fetch(`${prometheus()}/api/v1/query?query=${encodeURIComponent(expr)}`)).json()) as { data: { result: unknown[] } }).data.result.length;
   for (const expr of [

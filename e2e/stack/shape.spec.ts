@@ -4,14 +4,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
-import { backToFirstSet } from '../support/remotes';
+import { backToBaselineSet } from '../support/remotes';
 import { logIn } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
-import { ROOT, bootCatalog, copy, demoToken, execute, filesDoor, stack } from './stack';
+import { ROOT, bootCatalog, copy, demoToken, execute, filesAddress, stack } from './stack';
 
 /**
  * The production shape as its visitors, sellers and buyers meet it (docs/operate-production.md): pages from the
- * shared cache, photos in the bucket and through the cache, payments across API copies, a canary split behind the
+ * shared cache, photos in the bucket and through the cache, payments across API instances, a canary split behind the
  * cache, and a write that reaches the cache's pages at once.
  */
 
@@ -33,12 +33,12 @@ test('a visitor browses from the cache: the second visit is a hit, and carries n
   expect(fromCache.headers()['server-timing'] ?? '').not.toContain('telemetry');
 });
 
-test('a buyer signs in through the front door and gets a brand list made for them, past the cache', async ({ page }) => {
+test('a buyer signs in through the public address and gets a brand list made for them, past the cache', async ({ page }) => {
   await logIn(page, DEMO.buyer, DEMO_PASSWORD);
   // The session cookie the render server renders for comes from the API once the sign-in has finished.
   await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === '__session')).toBe(true);
   const response = await page.goto('/hondas');
-  // A signed-in page is never kept by the shared cache: it is rendered for this visitor alone.
+  // A signed-in page is never cached by the shared cache: it is rendered for this visitor alone.
   expect(response?.headers()['cache-control']).toContain('private');
   expect(response?.headers()['x-cache']).not.toBe('HIT');
   await expect(page.locator('article').first()).toBeVisible();
@@ -59,7 +59,7 @@ test('a seller lists a car with photos: they are in the bucket and served throug
   const car = await (await request.get(`${SITE.api}/audis/${carId}`)).text();
   const address = new RegExp(`${SITE.shell.replace(/[.]/g, '\\.')}/usedcars/[0-9a-f]{64}\\.jpg`).exec(car)?.[0];
   expect(address, car).toBeTruthy();
-  // In the bucket itself (s3rver), and through the page's own front door: kept by the cache from the second request on.
+  // In the bucket itself (s3rver), and through the public address: cached from the second request on.
   const bucket = `http://127.0.0.1:${stack().ports.s3}${new URL(address!).pathname}`;
   expect((await request.get(bucket)).headers()['content-type']).toBe('image/jpeg');
   const viaCache = [await request.get(address!), await request.get(address!)];
@@ -79,7 +79,7 @@ test('a seller lists a car with photos: they are in the bucket and served throug
   for (const file of files) expect((await request.get(file)).status(), file).toBe(200);
 });
 
-test('a buyer books and pays with the offline gateway, the intent made by one API copy and confirmed by the other', async ({ request }) => {
+test('a buyer books and pays with the offline gateway, the intent made by one API instance and confirmed by the other', async ({ request }) => {
   const seller = await newAccount(request, 'Seller');
   const buyer = await newAccount(request, 'Buyer');
   const carId = await listCar(request, seller, { carName: `Stack payment ${Date.now()}`, category: 'honda' });
@@ -99,7 +99,7 @@ test('a buyer books and pays with the offline gateway, the intent made by one AP
   expect(await (await request.get(`${SITE.api}/bookings/${bookingId}`, { headers: buyer.auth })).json()).toMatchObject({ paid: true, transactionId });
 });
 
-test('a price edit shows through the front door within 2 s', async ({ request }) => {
+test('a price edit shows through the public address within 2 s', async ({ request }) => {
   const seller = await newAccount(request, 'Seller');
   const carId = await listCar(request, seller, { carName: `Stack price ${Date.now()}`, category: 'mercedes' });
   const carPage = `${SITE.shell}/mercedess/${carId}`;
@@ -126,7 +126,7 @@ test('a catalog canary of 10 % reaches about a tenth of fresh visitors through t
       env: { ...process.env, DEPLOY_TOKEN: token },
     });
   try {
-    for (const name of ['live', 'canary']) cpSync(path.join(stack().siteDir, 'first-set', 'catalog'), path.join(builds, name), { recursive: true });
+    for (const name of ['live', 'canary']) cpSync(path.join(stack().siteDir, 'baseline-set', 'catalog'), path.join(builds, name), { recursive: true });
     writeFileSync(path.join(builds, 'canary', 'notes.txt'), 'the same build, released again as a canary\n');
     await release(path.join(builds, 'live'));
     await release(path.join(builds, 'canary'), '--canary', '10');
@@ -134,14 +134,14 @@ test('a catalog canary of 10 % reaches about a tenth of fresh visitors through t
       remotes: { catalog: { live: { manifestUrl: string }; canary: { manifestUrl: string } } };
     };
     const { canary } = live.remotes.catalog;
-    expect(canary.manifestUrl.startsWith(`${filesDoor()}/usedcars/releases/`)).toBe(true);
+    expect(canary.manifestUrl.startsWith(`${filesAddress()}/usedcars/releases/`)).toBe(true);
     const carPath = '/hondas';
     const visit = async (cookie?: string) => {
       const response = await fetch(`${SITE.shell}${carPath}`, { headers: cookie ? { cookie } : {} });
       return { catalog: bootCatalog(await response.text()), cookie: response.headers.get('set-cookie')?.split(';')[0], cache: response.headers.get('x-cache') };
     };
     // Each of the four render workers loads the canary's build before it renders it, then purges: until the last has,
-    // a page of the canary's tenth may be rendered with the live release and kept. Past the cache (a fresh address
+    // a page of the canary's tenth may be rendered with the live release and cached. Past the cache (a fresh address
     // each time), twelve pages in a row of bucket 3 reach every worker.
     const uncached = async (n: number) =>
       bootCatalog(await (await fetch(`${SITE.shell}${carPath}?ready=${Date.now()}-${n}`, { headers: { cookie: 'release_bucket=3' } })).text());
@@ -170,7 +170,7 @@ test('a catalog canary of 10 % reaches about a tenth of fresh visitors through t
     expect(again.map((visit) => visit.catalog)).toEqual(visitors.slice(0, 60).map((visitor) => visitor.catalog));
     expect(again.filter((visit) => visit.cache === 'HIT').length).toBeGreaterThan(30);
   } finally {
-    await backToFirstSet(admin);
+    await backToBaselineSet(admin);
     rmSync(builds, { recursive: true, force: true });
   }
 });

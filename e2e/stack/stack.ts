@@ -21,8 +21,8 @@ export function stack(): RunningStack {
 }
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-/** The files' front door (the remotes' builds and the bucket), on the API's host name. */
-export const filesDoor = () => `http://127.0.0.1:${stack().ports.filesDoor}`;
+/** The files' public address (the remotes' builds and the bucket), on the API's host name. */
+export const filesAddress = () => `http://127.0.0.1:${stack().ports.filesFrontend}`;
 export const copy = (name: 'api-1' | 'api-2') => stack().parts.find((part) => part.name === name)!.address;
 
 /** Kills a part's whole process group at once, as a machine that dies. */

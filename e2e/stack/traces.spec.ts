@@ -5,7 +5,7 @@ import { SITE, STACK_PORTS } from '../support/site';
 import { prometheus } from './stack';
 
 /**
- * One trace per request (docs/operations.md, "Traces"): a page asked for through the front door with a traceparent
+ * One trace per request (docs/operations.md, "Traces"): a page asked for through the public address with a traceparent
  * yields, at an OTLP/HTTP receiver standing in for a tracing backend, the render server's spans, the API's and its
  * SQL statements', all under that trace, each part naming its release.
  */

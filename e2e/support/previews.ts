@@ -21,7 +21,7 @@ async function call<T>(token: string, route: string, body: unknown): Promise<T> 
 }
 
 /**
- * The build a remote's first set runs, released as a preview under a version of its own, and a
+ * The build a remote's baseline set runs, released as a preview under a version of its own, and a
  * link to it, as `npm run release -- --preview` makes them (docs/releases.md, "Previews"); `token`
  * is that remote's deploy token or an admin's access token.
  */

@@ -43,10 +43,10 @@ export async function serveFolder(dir: string, port = 0, origins: string[] = [])
 }
 
 /**
- * Rolls every remote back, one release at a time, until it runs its first set (remotes.json) again,
+ * Rolls every remote back, one release at a time, until it runs its baseline set (remotes.json) again,
  * as on a fresh data folder; `auth` is an admin's Authorization header.
  */
-export async function backToFirstSet(auth: { Authorization: string }): Promise<void> {
+export async function backToBaselineSet(auth: { Authorization: string }): Promise<void> {
   for (const remote of Object.keys(topology.remotes)) {
     for (let step = 0; step < 50; step += 1) {
       const response = await fetch(`${SITE.api}/releases/${remote}/rollback`, {
@@ -63,13 +63,13 @@ export async function backToFirstSet(auth: { Authorization: string }): Promise<v
 type Publish = (o: { api: string; token: string; remote: string; dist: string; version: string }) => Promise<string>;
 
 /**
- * Publishes the build a remote's first set runs (the copy the launcher took at start) as the files
+ * Publishes the build a remote's baseline set runs (the copy the launcher took at start) as the files
  * of a release `version`, with an admin's access token or a team's deploy token, as `npm run release`
  * does: the manifest's address on the release storage, to register (docs/releases.md).
  */
 export async function publishRunningBuild(remote: keyof Remotes, version: string, token: string): Promise<string> {
   const { publish } = (await import(path.join(ROOT, 'scripts', 'releases.mjs'))) as { publish: Publish };
-  return publish({ api: SITE.api, token, remote, dist: path.join(siteDir(), 'first-set', remote), version });
+  return publish({ api: SITE.api, token, remote, dist: path.join(siteDir(), 'baseline-set', remote), version });
 }
 
 /** A deploy token for one remote's team, made by an admin through the API (docs/releases.md). */

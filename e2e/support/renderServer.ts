@@ -99,7 +99,7 @@ export async function serveBroken(
  * would otherwise see a page the browser rendered.
  */
 export async function renderServerReady(request: APIRequestContext): Promise<void> {
-  // Rendered just now (Server-Timing) or earlier and kept (the page cache): either way, by the server.
+  // Rendered just now (Server-Timing) or earlier and cached (the page cache): either way, by the server.
   const renderedByServer = async () => {
     const headers = (await request.get('/about')).headers();
     return /^render;dur=/.test(headers['server-timing'] ?? '') || ['hit', 'stale'].includes(headers['x-render-cache'] ?? '');

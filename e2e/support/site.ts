@@ -30,16 +30,16 @@ const local = (port: number) => `http://localhost:${port}`;
 export const DEV_SERVER_PORT = 6441 + OFFSET;
 
 /**
- * The stack's ports (e2e/playwright.stack.config.ts): its front doors from STACK_PORT, its parts from STACK_PARTS_PORT
+ * The stack's ports (e2e/playwright.stack.config.ts): its public addresses from STACK_PORT, its parts from STACK_PARTS_PORT
  * (scripts/stack/ports.mjs), moved by the offset too.
  */
 /** `traces`: the OTLP receiver of stack/traces.spec.ts, `webhook`: the release webhook's of stack/alert-webhook.spec.ts, past the parts' ports. */
-export const STACK_PORTS = { door: 8280 + OFFSET, parts: 8300 + OFFSET, traces: 8370 + OFFSET, webhook: 8371 + OFFSET };
+export const STACK_PORTS = { site: 8280 + OFFSET, parts: 8300 + OFFSET, traces: 8370 + OFFSET, webhook: 8371 + OFFSET };
 
 /** The stack suite's RELEASE_WEBHOOK_URL's secret (docs/releases.md, "Being told"). */
 export const STACK_WEBHOOK_SECRET = 'e2e-release-webhook-secret-0123456789';
 
-/** Under the stack's config, the page, the API and the emulator are its front doors and its emulator. */
+/** Under the stack's config, the page, the API and the emulator are its public addresses and its emulator. */
 const STACK = process.env.E2E_STACK === '1';
 
 export const SITE = {
@@ -47,8 +47,8 @@ export const SITE = {
   auth: `http://127.0.0.1:${PORTS.auth}`,
   ...(STACK
     ? {
-        shell: local(STACK_PORTS.door),
-        api: `http://127.0.0.1:${STACK_PORTS.door + 1}`,
+        shell: local(STACK_PORTS.site),
+        api: `http://127.0.0.1:${STACK_PORTS.site + 1}`,
         auth: `http://127.0.0.1:${STACK_PORTS.parts + 50}`,
       }
     : {}),

@@ -48,7 +48,7 @@ export const launcherAlive = (pid: number) => {
  */
 export async function startLauncher(dir: string, { timeoutMs = 300_000 } = {}): Promise<RunningStack> {
   const { stackPorts } = (await import(path.join(ROOT, 'scripts', 'stack.mjs'))) as typeof import('../../scripts/stack.mjs');
-  const ports = stackPorts({ STACK_PORT: String(STACK_PORTS.door), STACK_PARTS_PORT: String(STACK_PORTS.parts) });
+  const ports = stackPorts({ STACK_PORT: String(STACK_PORTS.site), STACK_PARTS_PORT: String(STACK_PORTS.parts) });
   const log = path.join(dir, `launcher-${Date.now()}.log`);
   const out = openSync(log, 'a');
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'stack-start.mjs')], {
@@ -58,7 +58,7 @@ export async function startLauncher(dir: string, { timeoutMs = 300_000 } = {}): 
     stdio: ['ignore', out, out],
     env: {
       ...process.env,
-      STACK_PORT: String(STACK_PORTS.door),
+      STACK_PORT: String(STACK_PORTS.site),
       STACK_PARTS_PORT: String(STACK_PORTS.parts),
       STACK_DATA_DIR: path.join(dir, 'stack'),
       STACK_VERBOSE: process.env.E2E_VERBOSE ? '1' : '0',

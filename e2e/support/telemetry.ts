@@ -14,7 +14,7 @@ export async function reportServedPage(request: APIRequestContext, remote: strin
     data: { events: [{ type: 'served', remote, release, count: 1 }] satisfies TelemetryEvent[] },
   });
   if (served.status() !== 202) throw new Error(`the API refused the served count: ${served.status()} ${await served.text()}`);
-  return signPageToken(pageTokenKey(OPS_TOKENS.telemetry), { releases: { [remote]: release }, firstSet: [], bucket: 0 }, Math.floor(Date.now() / 1000));
+  return signPageToken(pageTokenKey(OPS_TOKENS.telemetry), { releases: { [remote]: release }, baselineSet: [], bucket: 0 }, Math.floor(Date.now() / 1000));
 }
 
 /** The telemetry token the render server sent with a page response (its Server-Timing header). */

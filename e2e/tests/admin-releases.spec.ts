@@ -7,7 +7,7 @@ import { recordShifts, shiftsSoFar } from '../support/layoutShifts';
 import { expectAxeClean } from '../support/market';
 import { accessToken } from '../support/orders';
 import { expectNoSidewaysScroll, logInAt } from '../support/pageChecks';
-import { backToFirstSet, publishRunningBuild } from '../support/remotes';
+import { backToBaselineSet, publishRunningBuild } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { rowOf } from '../support/tables';
 import { reportServedPage } from '../support/telemetry';
@@ -18,7 +18,7 @@ const expect = suiteExpect.configure({ timeout: 45_000 });
 /**
  * The admin's Releases screen (docs/releases.md, "The Releases screen") at a phone's width: each
  * remote's live release, a canary's share changed and the canary promoted, a deploy token created
- * and revoked. The releases are the builds the site already runs (its first set), published under
+ * and revoked. The releases are the builds the site already runs (its baseline set), published under
  * versions of this run and registered through the API, so every page keeps working.
  */
 test.use({ viewport: { width: 375, height: 900 } });
@@ -27,12 +27,12 @@ test.describe.configure({ timeout: 360_000 });
 const TITLES = { catalog: 'The car catalog', dashboard: 'The dashboard', checkout: 'Checkout' } as const;
 const sectionOf = (page: Page) => (remote: keyof typeof TITLES) => page.getByRole('region', { name: `${remote} ${TITLES[remote]}`, exact: true });
 
-// Back to the first set: remotes.json decides again, as on a fresh data folder, so the suite can
+// Back to the baseline set: remotes.json decides again, as on a fresh data folder, so the suite can
 // run a second time on this one (docs/how-to.md). Each rollback steps back one release.
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage({ baseURL: SITE.shell });
   await logInAt(page, DEMO.admin, DEMO_PASSWORD);
-  await backToFirstSet({ Authorization: `Bearer ${await accessToken(page)}` });
+  await backToBaselineSet({ Authorization: `Bearer ${await accessToken(page)}` });
   const live = (await (await page.request.get(`${SITE.api}/releases/live`)).json()) as { remotes: Record<string, unknown> };
   expect(live.remotes).toEqual({});
   await page.close();

@@ -8,7 +8,7 @@ import type { Release } from '@usedcars/shared-contract';
 import { expect, test } from '../support/test';
 import { logIn } from '../support/auth';
 import { accessToken } from '../support/orders';
-import { adminCall, backToFirstSet, ROOT } from '../support/remotes';
+import { adminCall, backToBaselineSet, ROOT } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD, OPS_TOKENS, SITE, siteDir } from '../support/site';
 
 /**
@@ -112,7 +112,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  if (adminToken) await backToFirstSet({ Authorization: `Bearer ${adminToken}` });
+  if (adminToken) await backToBaselineSet({ Authorization: `Bearer ${adminToken}` });
   if (builds) rmSync(builds, { recursive: true, force: true });
 });
 

@@ -193,9 +193,9 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a car whose picture fails shows a drawn stand-in named after it: no broken image, nothing moves', async ({ page }) => {
+test('a car whose picture fails shows a drawn placeholder picture named after it: no broken image, nothing moves', async ({ page }) => {
   await logIn(page, DEMO.seller, DEMO_PASSWORD);
-  const carName = `Mercedes 190E stand-in ${Date.now()}`;
+  const carName = `Mercedes 190E placeholder ${Date.now()}`;
   // An old car with only an img link, and one that answers 404. Cheap and old, so that it sorts
   // last where the other specs look first.
   const added = await page.request.post(`${SITE.api}/mercedess`, {
@@ -230,18 +230,18 @@ test('a car whose picture fails shows a drawn stand-in named after it: no broken
     }).observe({ type: 'layout-shift', buffered: true });
   });
 
-  /** Layout shifts from now on: what the picture's failure and its stand-in may cause. */
+  /** Layout shifts from now on: what the picture's failure and its placeholder picture may cause. */
   const resetShifts = () =>
     page.evaluate(() => {
       const state = (window as Window & { layoutShift?: { total: number } }).layoutShift;
       if (state) state.total = 0;
     });
 
-  const expectStandIn = async (name: string, address: string, width: number) => {
-    const standIn = page.getByRole('img', { name, exact: true });
-    await expect(standIn, `${address} at ${width}`).toBeVisible();
-    expect(await standIn.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
-    await expect.poll(() => standIn.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  const expectPlaceholder = async (name: string, address: string, width: number) => {
+    const placeholder = page.getByRole('img', { name, exact: true });
+    await expect(placeholder, `${address} at ${width}`).toBeVisible();
+    expect(await placeholder.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+    await expect.poll(() => placeholder.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
     await settled(page);
     expect(await brokenPictures(page), `${address} at ${width}`).toEqual([]);
     const shift = await page.evaluate(() => (window as Window & { layoutShift?: { total: number } }).layoutShift?.total ?? 0);
@@ -252,8 +252,8 @@ test('a car whose picture fails shows a drawn stand-in named after it: no broken
     await page.setViewportSize({ width, height: 800 });
     // Rendered on the server, the picture fails before the page's script runs.
     await page.goto(`/mercedess/${id}`);
-    await expectStandIn(`${carName}: no picture`, 'the car’s page', width);
-    // The stand-in keeps the box the picture had.
+    await expectPlaceholder(`${carName}: no picture`, 'the car’s page', width);
+    // The placeholder picture keeps the box the picture had.
     const box = (await page.getByRole('img', { name: `${carName}: no picture` }).boundingBox())!;
     expect(Math.abs(box.width / box.height - 16 / 10)).toBeLessThan(0.02);
 
@@ -262,7 +262,7 @@ test('a car whose picture fails shows a drawn stand-in named after it: no broken
     await page.goto(`/mercedes?q=${encodeURIComponent(carName)}`);
     await expect(page.getByRole('article')).toHaveCount(1);
     await resetShifts();
-    await expectStandIn(`${carName}: no picture`, 'the brand list', width);
+    await expectPlaceholder(`${carName}: no picture`, 'the brand list', width);
 
     await page.goto('/dashboard/myProduct');
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: carName, exact: true }) });
@@ -274,6 +274,6 @@ test('a car whose picture fails shows a drawn stand-in named after it: no broken
     await row.scrollIntoViewIfNeeded();
     await expect(row).toBeVisible();
     await resetShifts();
-    await expectStandIn(`${carName}: no picture`, 'My Products', width);
+    await expectPlaceholder(`${carName}: no picture`, 'My Products', width);
   }
 });

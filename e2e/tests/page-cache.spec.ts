@@ -7,7 +7,7 @@ import { SITE } from '../support/site';
  * The render server keeps anonymous pages and drops them when the API announces a change
  * (docs/operations.md, "The page cache"); X-Render-Cache says where a page came from.
  */
-test("a car's page is kept, dropped the moment the car is booked, and is what a refused session cookie gets, privately", async ({ request }) => {
+test("a car's page is cached, dropped the moment the car is booked, and is what a refused session cookie gets, privately", async ({ request }) => {
   const seller = await newAccount(request, 'Seller');
   const buyer = await newAccount(request, 'Buyer');
   const carName = `Cache probe ${Date.now()}`;
@@ -19,7 +19,7 @@ test("a car's page is kept, dropped the moment the car is booked, and is what a 
     return { cache: response.headers()['x-render-cache'], html: await response.text(), headers: response.headers() };
   };
 
-  // Rendered by the server (a busy machine may leave the very first render to the browser), then kept.
+  // Rendered by the server (a busy machine may leave the very first render to the browser), then cached.
   let first = await fetchPage();
   await expect.poll(async () => (first = await fetchPage()).cache).toMatch(/^(miss|hit)$/);
   expect(first.html).toContain(carName);

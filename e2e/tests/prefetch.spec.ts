@@ -61,7 +61,7 @@ test('a buyer points at the Audi link, then at a car: each click fetches no scri
     .poll(() => watch.scripts(beforeHover).some((url) => url.includes('BrandListPage')), { message: "the list's module is fetched on hover" })
     .toBe(true);
   await settled(page);
-  expect(watch.apiReads(beforeHover, /^\/favourites$/), "the buyer's hearts are read on hover").toHaveLength(1);
+  expect(watch.apiReads(beforeHover, /^\/favourites$/), "the buyer's favourites are read on hover").toHaveLength(1);
 
   const beforeClick = watch.mark();
   await audi.click();

@@ -12,7 +12,7 @@ import { listCar, newAccount } from '../support/accounts';
 import { adminAccessToken } from '../support/auth';
 import { expectAxeClean } from '../support/market';
 import { expectNoSidewaysScroll } from '../support/pageChecks';
-import { adminCall, backToFirstSet, newDeployToken, publishRunningBuild, ROOT } from '../support/remotes';
+import { adminCall, backToBaselineSet, newDeployToken, publishRunningBuild, ROOT } from '../support/remotes';
 import { SITE } from '../support/site';
 import { leaveReporting, reportingStarted, tokenOf } from '../support/telemetry';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
@@ -91,8 +91,8 @@ test.beforeAll(async ({ browser, playwright }) => {
 
 test.afterAll(async () => {
   variant?.remove();
-  // Whatever failed, the specs after this one find every remote on its first set.
-  if (adminToken) await backToFirstSet({ Authorization: `Bearer ${adminToken}` });
+  // Whatever failed, the specs after this one find every remote on its baseline set.
+  if (adminToken) await backToBaselineSet({ Authorization: `Bearer ${adminToken}` });
 });
 
 test('a preview release serves nobody; its link shows a fresh browser the whole site with it, rendered and hydrated, until Leave preview', async ({
@@ -238,7 +238,7 @@ test('a forged, expired or withdrawn link shows the site as everyone gets it, wi
 
 test("two remotes' previews combine in one browser, and another team's token links to its own remote only", async ({ browser }) => {
   test.setTimeout(300_000);
-  // The checkout team's preview: the build its first set runs, published under a version of its own.
+  // The checkout team's preview: the build its baseline set runs, published under a version of its own.
   const checkoutVersion = `0.1.0-${randomBytes(5).toString('hex')}`;
   const manifestUrl = await publishRunningBuild('checkout', checkoutVersion, tokens.checkout);
   const registered = await fetch(`${SITE.api}/releases`, {

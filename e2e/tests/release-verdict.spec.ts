@@ -10,7 +10,7 @@ import type { TelemetrySummary } from '@usedcars/shared-contract/telemetry';
 import { expect, test } from '../support/test';
 import { adminAccessToken, logIn } from '../support/auth';
 import { type VisitorNetwork, visitorFrom } from '../support/networks';
-import { ROOT, backToFirstSet, newDeployToken } from '../support/remotes';
+import { ROOT, backToBaselineSet, newDeployToken } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD, SITE, siteDir } from '../support/site';
 import { leaveReporting, reportingStarted } from '../support/telemetry';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
@@ -108,7 +108,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   failing?.remove();
   ramped?.remove();
-  if (adminToken) await backToFirstSet({ Authorization: `Bearer ${adminToken}` });
+  if (adminToken) await backToBaselineSet({ Authorization: `Bearer ${adminToken}` });
 });
 
 test('a canary whose home page throws once hydrated is rolled back once visitors of 4 networks saw it, and the admin is mailed', async ({
@@ -129,7 +129,7 @@ test('a canary whose home page throws once hydrated is rolled back once visitors
         .toBe(canary.manifestUrl);
       const page = await visitor.context.newPage();
       const html = await (await page.goto('/'))!.text();
-      // Rolled back meanwhile: this visitor got the first set's home page.
+      // Rolled back meanwhile: this visitor got the baseline set's home page.
       if (serverCatalog(html) !== canary.manifestUrl) break;
       // The server sent the hero; the canary's code, hydrated, throws and takes it away.
       await expect(page.locator('#home-hero-heading')).toHaveCount(0, { timeout: 30_000 });
@@ -160,7 +160,7 @@ test('a canary whose home page throws once hydrated is rolled back once visitors
   // Acted on as soon as enough networks stood behind the errors: the fourth visitor's, or the one right after.
   expect(visitors).toBeLessThanOrEqual(6);
   expect((await statusOf(canary.version))?.reason).toMatch(
-    /^rolled back by automatic: error rate \d+\.\d % over \d+ page views from \d+ networks, first set \d+\.\d %/,
+    /^rolled back by automatic: error rate \d+\.\d % over \d+ page views from \d+ networks, baseline set \d+\.\d %/,
   );
 
   // The outbox sends within its 10 s poll; the catcher keeps each mail as a file.
@@ -251,7 +251,7 @@ test('a sound canary released while the render server is busy is not rolled back
     expect([...shares]).toEqual([10, 50]);
     await expect
       .poll(() => watched, { timeout: 15_000 })
-      .toMatch(/healthy: within the margins of the first set over \d+ page views from \d+ networks, \d+ renders/);
+      .toMatch(/healthy: within the margins of the baseline set over \d+ page views from \d+ networks, \d+ renders/);
     // Once it is gone, the watch says what became of it.
     await expect
       .poll(() => watched, { timeout: 15_000 })

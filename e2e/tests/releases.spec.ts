@@ -10,7 +10,7 @@ import { expect, test } from '../support/test';
 import { listCar, newAccount } from '../support/accounts';
 import { logIn } from '../support/auth';
 import { accessToken } from '../support/orders';
-import { adminCall, backToFirstSet, readRemotes, ROOT } from '../support/remotes';
+import { adminCall, backToBaselineSet, readRemotes, ROOT } from '../support/remotes';
 import { startRenderServer } from '../support/renderServer';
 import { DEMO, DEMO_PASSWORD, SITE, siteDir } from '../support/site';
 import { reportingStarted, switchAway } from '../support/telemetry';
@@ -106,8 +106,8 @@ test.beforeAll(async ({ browser, playwright }) => {
 test.afterAll(async () => {
   variant?.remove();
   failing?.remove();
-  // Whatever failed, the specs after this one find every remote on its first set.
-  if (adminToken) await backToFirstSet({ Authorization: `Bearer ${adminToken}` });
+  // Whatever failed, the specs after this one find every remote on its baseline set.
+  if (adminToken) await backToBaselineSet({ Authorization: `Bearer ${adminToken}` });
 });
 
 test('a 50 % canary splits fresh visitors, each keeps their version, and the server and the page agree', async ({ browser, request }) => {
@@ -169,7 +169,7 @@ test('the same build released again after its rollback is the canary again, with
   await releases(tokens.catalog, 'rollback', 'catalog', '--site', SITE.shell, '--reason', 'released again only to try it');
 });
 
-test('the first set stays the build the site started with: a file written into mf-catalog/dist afterwards is not served', async ({ request }) => {
+test('the baseline set stays the build the site started with: a file written into mf-catalog/dist afterwards is not served', async ({ request }) => {
   const probe = `release-probe-${Date.now()}.txt`;
   const file = path.join(ROOT, 'mf-catalog', 'dist', probe);
   writeFileSync(file, 'written after the start');
@@ -211,11 +211,11 @@ test('a canary that throws while rendering is rolled back automatically after en
   await expect.poll(async () => (await statusNow())?.status, { timeout: 30_000 }).toBe('rolled_back');
   // On the render server's own counts: this test's visitors all come from one network, which alone can never roll a canary back.
   expect((await statusNow())?.reason).toMatch(
-    /^rolled back by automatic: render failures \(screens that threw, builds not loaded\) \d+\.\d % over \d+ renders, first set /,
+    /^rolled back by automatic: render failures \(screens that threw, builds not loaded\) \d+\.\d % over \d+ renders, baseline set /,
   );
   const { stdout } = await releases(tokens.catalog, 'list', '--site', SITE.shell, '--remote', 'catalog');
   expect(stdout).toMatch(new RegExp(`${canary.version.replaceAll('.', '\\.')} .*rolled back \\(rolled back by automatic: `));
-  // The next load is back on the first set.
+  // The next load is back on the baseline set.
   await expect
     .poll(async () => serverCatalog(await (await context.request.get(carPath)).text()) === canary.manifestUrl, { timeout: 2_000, intervals: [100] })
     .toBe(false);

@@ -6,7 +6,7 @@ import type { Request } from '@playwright/test';
 import { expect, settled, test } from '../support/test';
 import { adminAccessToken, logIn } from '../support/auth';
 import { hydrated } from '../support/hydration';
-import { ROOT, backToFirstSet, newDeployToken } from '../support/remotes';
+import { ROOT, backToBaselineSet, newDeployToken } from '../support/remotes';
 import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 import { buildCatalogVariant, replaceIn, type Variant } from '../support/variants';
 
@@ -38,7 +38,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   variant?.remove();
-  if (adminToken) await backToFirstSet({ Authorization: `Bearer ${adminToken}` });
+  if (adminToken) await backToBaselineSet({ Authorization: `Bearer ${adminToken}` });
 });
 
 test("the release's list loader is the one the server renders with and the one the page reads ahead with", async ({ page }) => {

@@ -10,7 +10,7 @@ import { SITE } from '../support/site';
 
 /**
  * The public screens arrive rendered: the first response's HTML holds the screen (read here with no
- * JavaScript run), and the page then takes that HTML over in the browser without redrawing it.
+ * JavaScript run), and the page then takes that HTML over in the browser without rendering it again.
  */
 
 interface ListedCar {
@@ -108,7 +108,7 @@ test('the home page holds its hero picture in its markup, and asks for no script
   expect(html).toContain('"staticMarkup":["catalog/HomePage"]');
 });
 
-test("the home page hydrates and idles without running any of the catalog's code: its markup stays as the server drew it", async ({ page }) => {
+test("the home page hydrates and idles without running any of the catalog's code: its markup stays as the server rendered it", async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());

@@ -36,7 +36,7 @@ async function health(request: APIRequestContext, remote: string, since: string)
 
 /**
  * The release a visitor of the remote gets (docs/releases.md): the registry's live one, or, for a
- * remote with none (the first set), the version its build's manifest declares.
+ * remote with none (the baseline set), the version its build's manifest declares.
  */
 async function releaseOf(request: APIRequestContext, remote: 'catalog'): Promise<string> {
   const live = (await (await request.get(`${SITE.api}/releases/live`)).json()) as LiveSet;
@@ -187,7 +187,7 @@ test('every page response carries a telemetry token of its own naming its releas
   const catalog = await releaseOf(request, 'catalog');
   for (const token of tokens) {
     expect(readPageToken(pageTokenKey(OPS_TOKENS.telemetry), token!, Math.floor(Date.now() / 1000))).toMatchObject({
-      claims: { releases: { catalog }, firstSet: expect.arrayContaining(['shell']) },
+      claims: { releases: { catalog }, baselineSet: expect.arrayContaining(['shell']) },
     });
   }
 });

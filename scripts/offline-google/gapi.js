@@ -1,17 +1,17 @@
 /*
- * An offline stand-in for the one part of Google's `gapi` loader (https://apis.google.com/js/api.js)
+ * An offline fake of the one part of Google's `gapi` loader (https://apis.google.com/js/api.js)
  * that Firebase Auth's popup sign-in uses against the Auth emulator: `gapi.iframes`, a message
  * channel between the page and the emulator's hidden iframe. The real script comes from Google's
  * servers, which this project never needs: the emulator proxy (scripts/auth-emulator-proxy.mjs)
  * serves this file in its place, to the page and to the emulator's own iframe.
  *
- * Both ends run this file, so the wire format is ours: {__gapiStandIn, kind: ready|call|reply}.
+ * Both ends run this file, so the wire format is ours: {__gapiFake, kind: ready|call|reply}.
  * Never used with a real Firebase project (there the SDK loads Google's script as usual).
  */
 (function () {
   'use strict';
-  if (window.gapi && window.gapi.iframes && window.gapi.iframes.__standIn) return;
-  var TAG = '__gapiStandIn';
+  if (window.gapi && window.gapi.iframes && window.gapi.iframes.__fake) return;
+  var TAG = '__gapiFake';
   var nextId = 1;
   var CROSS_ORIGIN_IFRAMES_FILTER = function () {
     return true;
@@ -38,7 +38,7 @@
   Channel.prototype.send = function (name, data, callback) {
     var id = nextId++;
     this.waiting[id] = callback || function () {};
-    this.target.postMessage({ __gapiStandIn: 1, kind: 'call', id: id, name: name, data: data }, '*');
+    this.target.postMessage({ __gapiFake: 1, kind: 'call', id: id, name: name, data: data }, '*');
   };
   Channel.prototype.answer = function (message) {
     var handler = this.handlers[message.name];
@@ -52,7 +52,7 @@
     } catch (error) {
       result = { status: 'ERROR', error: String(error) };
     }
-    this.target.postMessage({ __gapiStandIn: 1, kind: 'reply', id: message.id, result: [result] }, '*');
+    this.target.postMessage({ __gapiFake: 1, kind: 'reply', id: message.id, result: [result] }, '*');
   };
   Channel.prototype.receive = function (message) {
     if (message.kind === 'ready') {
@@ -140,7 +140,7 @@
 
   window.gapi = window.gapi || {};
   window.gapi.iframes = {
-    __standIn: true,
+    __fake: true,
     Iframe: function () {},
     CROSS_ORIGIN_IFRAMES_FILTER: CROSS_ORIGIN_IFRAMES_FILTER,
     getContext: function () {
@@ -153,7 +153,7 @@
   };
 
   // Inside the emulator's iframe: tell the page this end is listening.
-  if (parentChannel) window.parent.postMessage({ __gapiStandIn: 1, kind: 'ready' }, '*');
+  if (parentChannel) window.parent.postMessage({ __gapiFake: 1, kind: 'ready' }, '*');
 
   // Google's script calls `?onload=` and window.gapi_onload when it has loaded; so does this one.
   var script = document.currentScript;

@@ -23,12 +23,12 @@ function startDevServers(supervisor, { root, ports, siteDir }) {
 }
 
 /**
- * The first set's files: each remote's build as it was when the site started, copied under the
+ * The baseline set's files: each remote's build as it was when the site started, copied under the
  * data folder, so `npm run release` rebuilding dist/ changes only what its canary's share gets
- * (docs/releases.md, "The first set under npm start").
+ * (docs/releases.md, "The baseline set under npm start").
  */
-export function firstSetCopy(root, siteDir, fe) {
-  const copy = path.join(siteDir, 'first-set', fe.name);
+export function baselineSetCopy(root, siteDir, fe) {
+  const copy = path.join(siteDir, 'baseline-set', fe.name);
   rmSync(copy, { recursive: true, force: true });
   cpSync(path.join(root, fe.dir, 'dist'), copy, { recursive: true });
   return copy;
@@ -40,7 +40,7 @@ async function startBuilt(supervisor, { root, ports, siteDir, quiet, renderEnv }
   await supervisor.guard(buildMissing(undefined, undefined, { signal: supervisor.failed }));
   const checks = [];
   for (const fe of FRONT_ENDS.filter((f) => f.name !== 'shell')) {
-    const server = await serveStatic({ dir: firstSetCopy(root, siteDir, fe), port: ports[fe.name], origins: frontEndOrigins(ports) });
+    const server = await serveStatic({ dir: baselineSetCopy(root, siteDir, fe), port: ports[fe.name], origins: frontEndOrigins(ports) });
     supervisor.onStop(() => new Promise((resolve) => server.close(() => resolve())));
     if (server.closeAllConnections) supervisor.onStop(async () => server.closeAllConnections());
     checks.push([fe.name, `http://127.0.0.1:${ports[fe.name]}/mf-manifest.json`, 30_000]);

@@ -23,7 +23,7 @@ export function traceSampling(env = process.env) {
 
 /**
  * The share of new traces the balancer marks sampled, from the standard variables the render servers and the API read
- * (docs/operations.md, "Traces"): the same ratio, so a trace started at the door is kept or left whole.
+ * (docs/operations.md, "Traces"): the same ratio, so a trace started at the balancer is kept or left whole.
  */
 export function sampledShare(env = process.env) {
   const sampler = env.OTEL_TRACES_SAMPLER?.trim() || 'parentbased_always_on';
@@ -38,9 +38,9 @@ function templateValues(ports, siteDir, tracesSampled = 1) {
   return {
     TRACE_SAMPLED_PER_MILLION: Math.round(tracesSampled * 1_000_000),
     ADMIN_SOCKET: adminSocket(siteDir),
-    PAGES_DOOR_PORT: ports.pagesDoor,
-    API_DOOR_PORT: ports.apiDoor,
-    FILES_DOOR_PORT: ports.filesDoor,
+    PAGES_FRONTEND_PORT: ports.pagesFrontend,
+    API_FRONTEND_PORT: ports.apiFrontend,
+    FILES_FRONTEND_PORT: ports.filesFrontend,
     API_1_PORT: ports.api1,
     API_2_PORT: ports.api2,
     RENDER_1_PORT: ports.render1,
@@ -114,12 +114,12 @@ export function writeBalancerConfig({ root, siteDir, ports, tracesSampled = 1 })
   return writeConfig(root, siteDir, 'haproxy/haproxy.cfg', templateValues(ports, siteDir, tracesSampled));
 }
 
-/** haproxy in the foreground, with the front doors; `tracesSampled`, the share of the traces it starts marked sampled. */
+/** haproxy in the foreground, with the public addresses; `tracesSampled`, the share of the traces it starts marked sampled. */
 export function startBalancer(supervisor, { root, siteDir, ports, tracesSampled }) {
   const cfg = writeBalancerConfig({ root, siteDir, ports, tracesSampled });
   return supervisor.startChild('balancer', '/usr/sbin/haproxy', ['-db', '-f', cfg], {
     cwd: siteDir,
-    ports: [ports.pagesDoor, ports.apiDoor, ports.filesDoor, ports.balancerMetrics],
+    ports: [ports.pagesFrontend, ports.apiFrontend, ports.filesFrontend, ports.balancerMetrics],
     env: {},
     notable: TAKEN_OUT_OR_BACK,
   });

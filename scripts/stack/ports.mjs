@@ -1,14 +1,14 @@
 /**
- * The stack's ports (docs/operate-production.md): three front doors from STACK_PORT (the pages, the
+ * The stack's ports (docs/operate-production.md): three public addresses from STACK_PORT (the pages, the
  * API, the files), every part behind them from STACK_PARTS_PORT.
  */
 export function stackPorts(env = process.env) {
-  const door = Number(env.STACK_PORT ?? 8080);
+  const publicBase = Number(env.STACK_PORT ?? 8080);
   const base = Number(env.STACK_PARTS_PORT ?? 8100);
   return {
-    pagesDoor: door,
-    apiDoor: door + 1,
-    filesDoor: door + 2,
+    pagesFrontend: publicBase,
+    apiFrontend: publicBase + 1,
+    filesFrontend: publicBase + 2,
     api1: base + 1,
     api2: base + 2,
     render1: base + 11,
@@ -41,11 +41,11 @@ export function portList(ports) {
   ];
 }
 
-/** Where the browser and the render servers reach each front door: the page on one host name, the rest on another, as with a CDN. */
-export function frontDoors(ports) {
+/** Where the browser and the render servers reach each public address: the page on one host name, the rest on another, as with a CDN. */
+export function publicAddresses(ports) {
   return {
-    pages: `http://localhost:${ports.pagesDoor}`,
-    api: `http://127.0.0.1:${ports.apiDoor}`,
-    files: `http://127.0.0.1:${ports.filesDoor}`,
+    pages: `http://localhost:${ports.pagesFrontend}`,
+    api: `http://127.0.0.1:${ports.apiFrontend}`,
+    files: `http://127.0.0.1:${ports.filesFrontend}`,
   };
 }

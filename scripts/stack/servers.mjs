@@ -1,15 +1,15 @@
-/** The stack's own servers: two API copies, two render servers (each with its workers), the remotes' files. */
+/** The stack's own servers: two API instances, two render servers (each with its workers), the remotes' files. */
 import path from 'node:path';
 import { serveStatic } from '../serve-static.mjs';
-import { firstSetCopy } from '../site/front-ends.mjs';
+import { baselineSetCopy } from '../site/front-ends.mjs';
 import { FRONT_ENDS } from '../topology.mjs';
 
 /**
- * One API copy on the shared database and bucket (docs/operate-scale-out.md): every copy gets the same settings but
+ * One API instance on the shared database and bucket (docs/operate-scale-out.md): every instance gets the same settings but
  * its port. `shared` holds what they share (the database, the store, the secrets, the public addresses). Node runs
  * the TypeScript itself with tsx's loader, with no wrapper process: the pid the stack prints is the server's.
  */
-export function startApiCopy(supervisor, { root, name, port, dataDir, shared }) {
+export function startApiInstance(supervisor, { root, name, port, dataDir, shared }) {
   return supervisor.startChild(name, process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(root, 'api'),
     ports: [port],
@@ -35,12 +35,12 @@ export function startRenderServer(supervisor, { root, name, port, siteDir, env }
 }
 
 /**
- * The remotes' first-set builds, each in a folder named for it on one origin (as on a CDN's host), served from the
+ * The remotes' baseline-set builds, each in a folder named for it on one origin (as on a CDN's host), served from the
  * launcher's own process. Any page may read them (the cache in front says so too).
  */
 export async function startRemoteFiles(supervisor, { root, siteDir, port }) {
-  for (const fe of FRONT_ENDS.filter((f) => f.name !== 'shell')) firstSetCopy(root, siteDir, fe);
-  const server = await serveStatic({ dir: path.join(siteDir, 'first-set'), port });
+  for (const fe of FRONT_ENDS.filter((f) => f.name !== 'shell')) baselineSetCopy(root, siteDir, fe);
+  const server = await serveStatic({ dir: path.join(siteDir, 'baseline-set'), port });
   supervisor.onStop(() => new Promise((resolve) => server.close(() => resolve())));
   supervisor.onStop(async () => server.closeAllConnections());
   return server;

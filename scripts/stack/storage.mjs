@@ -40,7 +40,7 @@ export function startPostgres(supervisor, record, { root, port, log }) {
   const stopWatching = watchPostgres(pidFile, pid, {
     restarted: (before, now) => {
       record.update('postgres', now);
-      log(`[postgres] PostgreSQL restarted (pid ${before} → ${now}); the API copies reconnect on their own`);
+      log(`[postgres] PostgreSQL restarted (pid ${before} → ${now}); the API instances reconnect on their own`);
     },
     down: (before) => log(`[postgres] PostgreSQL is down (pid ${before} is gone): writes fail until it is back`),
   });
@@ -96,7 +96,7 @@ export function startObjectStore(supervisor, { root, dataDir, port }) {
   return part;
 }
 
-/** What every API copy is told about the store: photos at the bucket's root, releases under releases/ (docs/operate-photos.md). */
+/** What every API instance is told about the store: photos at the bucket's root, releases under releases/ (docs/operate-photos.md). */
 export function objectStoreEnv({ port, publicBaseUrl }) {
   return {
     PHOTO_STORAGE: 's3',

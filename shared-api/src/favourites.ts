@@ -17,7 +17,7 @@ export function fetchFavourites(signal?: AbortSignal): Promise<Favourites> {
   return request<Favourites>('/favourites', { signal });
 }
 
-/** The saved cars' one place in the page's cache: the catalog's hearts and the dashboard's Saved Cars read and change it alike. */
+/** The saved cars' one place in the page's cache: the catalog's Save car buttons and the dashboard's Saved Cars read and change it alike. */
 export const favouriteKeys = { all: ['favourites'] as const };
 
 export const favouritesQuery = () => ({

@@ -4,15 +4,15 @@ import { readRuntimeConfig } from '@usedcars/federation/config';
 import { runtimeRegistry } from '@usedcars/federation/runtime';
 import { until } from '../../jest/until';
 import { followMessages } from './messages';
-import { NO_RESPONSE, standInApi, type StandInResponse } from './testing';
+import { NO_RESPONSE, fakeApi, type FakeResponse } from './testing';
 
-const api = standInApi();
+const api = fakeApi();
 const STREAM = '/conversations/stream';
-const streamed = (...events: string[]): StandInResponse => ({ status: 200, headers: { 'Content-Type': 'text/event-stream' }, text: events.join('') });
+const streamed = (...events: string[]): FakeResponse => ({ status: 200, headers: { 'Content-Type': 'text/event-stream' }, text: events.join('') });
 const requests = () => api.sent('GET', STREAM);
 
 /** The responses in order; after the last, the stream stays open and silent. */
-function replies(...responses: StandInResponse[]) {
+function replies(...responses: FakeResponse[]) {
   let next = 0;
   api.reply('GET', STREAM, (request) => (next < responses.length ? responses[next++]! : NO_RESPONSE(request)));
 }

@@ -16,7 +16,7 @@ export interface SentRequest {
   body: unknown;
 }
 
-export interface StandInResponse {
+export interface FakeResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
@@ -26,11 +26,11 @@ export interface StandInResponse {
 
 export const HANG_UP = 'hang up';
 
-export type Responder = (request: SentRequest) => StandInResponse | typeof HANG_UP | Promise<StandInResponse | typeof HANG_UP>;
+export type Responder = (request: SentRequest) => FakeResponse | typeof HANG_UP | Promise<FakeResponse | typeof HANG_UP>;
 
-export const NO_RESPONSE: Responder = () => new Promise<StandInResponse>(() => undefined);
+export const NO_RESPONSE: Responder = () => new Promise<FakeResponse>(() => undefined);
 
-export interface StandInApi {
+export interface FakeApi {
   /** Known once the file's tests start. */
   readonly base: string;
   token: string;
@@ -44,7 +44,7 @@ export interface StandInApi {
   readonly undeclared: SentRequest[];
 }
 
-export const STAND_IN_TOKEN = 'access-token-of-the-test';
+export const FAKE_TOKEN = 'access-token-of-the-test';
 
 async function read(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -68,15 +68,15 @@ function cors(request: IncomingMessage): Record<string, string> {
 }
 
 /** Call once, at the top of a test file: it registers the file's jest hooks. */
-export function standInApi(): StandInApi {
+export function fakeApi(): FakeApi {
   let server: Server;
   let base = '';
   const routes = new Map<string, Responder>();
-  const api: StandInApi & { requests: SentRequest[]; undeclared: SentRequest[] } = {
+  const api: FakeApi & { requests: SentRequest[]; undeclared: SentRequest[] } = {
     get base() {
       return base;
     },
-    token: STAND_IN_TOKEN,
+    token: FAKE_TOKEN,
     requests: [],
     undeclared: [],
     reply(method: Method, path: string, answer: number | Responder, body?: unknown, headers?: Record<string, string>) {
@@ -110,7 +110,7 @@ export function standInApi(): StandInApi {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   beforeEach(() => {
-    api.token = STAND_IN_TOKEN;
+    api.token = FAKE_TOKEN;
     connect({
       config: readRuntimeConfig({ apiUrl: base }),
       session: { accessToken: () => api.token, refreshAccessToken: async () => null },

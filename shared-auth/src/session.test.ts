@@ -3,14 +3,14 @@ import { authStore, getAccessToken, saveAccessToken, setSignedIn } from './authS
 import { describeAuthError } from './identity/errors';
 import { logOut, signIn, signInWithGoogle, startIdentity } from './session';
 import { signUp } from './signUp';
-import { IdentityDouble, resetSession, type ApiCall, type ApiStandIn } from './testing';
+import { IdentityDouble, resetSession, type ApiCall, type FakeAccountApi } from './testing';
 
 /**
- * The session's flows over a double of the identity service and a stand-in for the API's
+ * The session's flows over a double of the identity service and a fake of the API's
  * answers (the browser suite runs them against the real emulator and API). The same doubles
  * serve the sign-in screens' tests (./testing.ts, @usedcars/shared-auth/testing elsewhere).
  */
-let api: ApiStandIn;
+let api: FakeAccountApi;
 let calls: ApiCall[];
 let roles: Map<string, string>;
 
@@ -221,16 +221,16 @@ describe('a sign-up that fails half-way', () => {
   test('the API out of reach while saving the record keeps the account too', async () => {
     const identity = new IdentityDouble();
     await started(identity);
-    const standIn = global.fetch;
+    const fakeFetch = global.fetch;
     global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === 'POST') throw new TypeError('Failed to fetch');
-      return standIn(input, init);
+      return fakeFetch(input, init);
     }) as typeof fetch;
     await expect(signUp(sam)).rejects.toThrow(/could not reach/i);
     expect(identity.accounts.has(sam.email)).toBe(true);
     expect(authStore.getState().status).toBe('signedOut');
 
-    global.fetch = standIn;
+    global.fetch = fakeFetch;
     await signUp(sam);
     expect(authStore.getState()).toMatchObject({ status: 'signedIn', role: 'Seller' });
   });

@@ -85,7 +85,7 @@ export interface ApiCall {
   body: unknown;
 }
 
-export interface ApiStandIn {
+export interface FakeAccountApi {
   /** Role by e-mail. */
   readonly roles: Map<string, string>;
   readonly calls: ApiCall[];
@@ -101,8 +101,8 @@ function answer(status: number, body: unknown) {
 }
 
 /** Replaces global.fetch; /jwt's access token is `access-for-<e-mail>`. */
-export function standInApi(): ApiStandIn {
-  const api: ApiStandIn = { roles: new Map(), calls: [], savingFails: null, savedAnyway: false, jwtFails: false };
+export function fakeApi(): FakeAccountApi {
+  const api: FakeAccountApi = { roles: new Map(), calls: [], savingFails: null, savedAnyway: false, jwtFails: false };
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     // The page's own origin for the render server's /session, the API's address for the rest.
     const url = new URL(String(input), 'http://page.test');
@@ -132,9 +132,9 @@ export function standInApi(): ApiStandIn {
 }
 
 /** A page load with nobody known yet; start the session next (startIdentity with a double). */
-export function resetSession(): ApiStandIn {
+export function resetSession(): FakeAccountApi {
   localStorage.clear();
   authStore.setState({ status: 'loading', user: null, role: null });
   connect({ config: readRuntimeConfig({ apiUrl: TEST_API_URL }), session: pageSession, registry: runtimeRegistry() });
-  return standInApi();
+  return fakeApi();
 }

@@ -7,7 +7,7 @@ export const RELEASE_PIN_COOKIE = 'release_pin';
 /** `<remote>/<package version>-<10 hex of its files' hash>/mf-manifest.json` */
 const REGISTRY_ADDRESS = /\/([A-Za-z0-9_-]+)\/([A-Za-z0-9][A-Za-z0-9._+-]{0,52}-[0-9a-f]{10})\/mf-manifest\.json$/;
 
-/** Undefined for an address of the first set (remotes.json). */
+/** Undefined for an address of the baseline set (remotes.json). */
 export function registryVersionOf(manifestUrl: string | undefined, remote?: string): string | undefined {
   if (!manifestUrl) return undefined;
   let pathname: string;

@@ -4,7 +4,7 @@ import { releasesNamedIn } from './pageToken';
 import { pageTokenKey, readPageToken, signPageToken } from './telemetryToken';
 
 const key = pageTokenKey('render-server-token-0123456789');
-const page = { releases: { shell: '0.1.0', catalog: '0.2.0-3f2a9c81d0' }, firstSet: ['shell'], bucket: 7 };
+const page = { releases: { shell: '0.1.0', catalog: '0.2.0-3f2a9c81d0' }, baselineSet: ['shell'], bucket: 7 };
 const NOW = 1_800_000_000;
 
 test('a token names the release set, the bucket and its lifetime, and reads back while it counts', () => {

@@ -19,7 +19,7 @@ const claimsSchema = z.strictObject({
 
 export interface PageTokenClaims {
   releases: Partial<Record<string, string>>;
-  firstSet: string[];
+  baselineSet: string[];
   bucket: number;
   issuedAt: number;
   expiresAt: number;
@@ -37,13 +37,13 @@ const signatureOf = (key: Buffer, payload: string) => createHmac('sha256', key).
 
 export function signPageToken(
   key: Buffer,
-  page: { releases: Partial<Record<string, string>>; firstSet: string[]; bucket: number },
+  page: { releases: Partial<Record<string, string>>; baselineSet: string[]; bucket: number },
   nowSeconds: number,
   ttlSeconds = PAGE_TOKEN_TTL_SECONDS,
 ): string {
   const claims: z.infer<typeof claimsSchema> = {
     r: page.releases,
-    f: page.firstSet,
+    f: page.baselineSet,
     b: page.bucket,
     i: nowSeconds,
     e: nowSeconds + ttlSeconds,
@@ -69,5 +69,5 @@ export function readPageToken(key: Buffer, token: string, nowSeconds: number): {
   if (!parsed.success) return { problem: 'bad_token' };
   const { r, f, b, i, e, n } = parsed.data;
   if (e <= nowSeconds) return { problem: 'expired' };
-  return { claims: { releases: r, firstSet: f, bucket: b, issuedAt: i, expiresAt: e, nonce: n } };
+  return { claims: { releases: r, baselineSet: f, bucket: b, issuedAt: i, expiresAt: e, nonce: n } };
 }

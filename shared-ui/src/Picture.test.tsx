@@ -30,7 +30,7 @@ test('a photo is a <picture>: AVIF, then WebP, then a JPEG <img>, each with the 
       src="/photos/abc-640.jpg"
       resolveUrl={api}
       alt="Audi A4 2019"
-      standInLabel="Audi A4 2019: no picture"
+      placeholderLabel="Audi A4 2019: no picture"
       sizes={SIZES}
       width={400}
       height={250}
@@ -59,7 +59,7 @@ test('a photo is a <picture>: AVIF, then WebP, then a JPEG <img>, each with the 
 
 test('a car with only an img link gets a plain <img> with its width and height', () => {
   const { container } = render(
-    <Picture src="/images/cars/sedan-blue.svg" resolveUrl={api} alt="" standInLabel="Honda Civic: no picture" sizes={SIZES} width={400} height={250} />,
+    <Picture src="/images/cars/sedan-blue.svg" resolveUrl={api} alt="" placeholderLabel="Honda Civic: no picture" sizes={SIZES} width={400} height={250} />,
   );
   expect(container.querySelector('picture')).toBeNull();
   const img = container.querySelector('img')!;
@@ -70,16 +70,25 @@ test('a car with only an img link gets a plain <img> with its width and height',
   expect(img).toHaveAttribute('alt', '');
 });
 
-test('a picture that fails becomes a drawn stand-in of the same size, named after the car, with no request', () => {
+test('a picture that fails becomes a drawn placeholder picture of the same size, named after the car, with no request', () => {
   const { container } = render(
-    <Picture photo={photo} src="/photos/abc-640.jpg" resolveUrl={api} alt="" standInLabel="Audi A4 2019: no picture" sizes={SIZES} width={400} height={250} />,
+    <Picture
+      photo={photo}
+      src="/photos/abc-640.jpg"
+      resolveUrl={api}
+      alt=""
+      placeholderLabel="Audi A4 2019: no picture"
+      sizes={SIZES}
+      width={400}
+      height={250}
+    />,
   );
   fireEvent.error(container.querySelector('img')!);
   expect(container.querySelector('picture')).toBeNull();
-  const standIn = screen.getByRole('img', { name: 'Audi A4 2019: no picture' });
-  expect(standIn.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
-  expect(standIn).toHaveAttribute('width', '1280');
-  expect(standIn).toHaveAttribute('height', '960');
+  const placeholder = screen.getByRole('img', { name: 'Audi A4 2019: no picture' });
+  expect(placeholder.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+  expect(placeholder).toHaveAttribute('width', '1280');
+  expect(placeholder).toHaveAttribute('height', '960');
 });
 
 test('a picture that had already failed before the page took it over is replaced once mounted', async () => {
@@ -88,7 +97,7 @@ test('a picture that had already failed before the page took it over is replaced
   const decode = jest.fn().mockRejectedValue(new Error('EncodingError'));
   Object.defineProperty(HTMLImageElement.prototype, 'decode', { configurable: true, value: decode });
   try {
-    render(<Picture src="http://gone.test/car.jpg" alt="" standInLabel="Mercedes C 300: no picture" sizes="72px" width={72} height={48} />);
+    render(<Picture src="http://gone.test/car.jpg" alt="" placeholderLabel="Mercedes C 300: no picture" sizes="72px" width={72} height={48} />);
     expect(await screen.findByRole('img', { name: 'Mercedes C 300: no picture' })).toHaveAttribute('width', '72');
   } finally {
     complete.mockRestore();
@@ -101,7 +110,9 @@ test('a finished picture that decodes (an SVG with no size of its own) is left a
   const decode = jest.fn().mockResolvedValue(undefined);
   Object.defineProperty(HTMLImageElement.prototype, 'decode', { configurable: true, value: decode });
   try {
-    const { container } = render(<Picture src="/images/cars/coupe-black.svg" alt="" standInLabel="Audi TT: no picture" sizes="72px" width={72} height={48} />);
+    const { container } = render(
+      <Picture src="/images/cars/coupe-black.svg" alt="" placeholderLabel="Audi TT: no picture" sizes="72px" width={72} height={48} />,
+    );
     await Promise.resolve();
     expect(decode).toHaveBeenCalled();
     expect(container.querySelector('img')).toHaveAttribute('src', '/images/cars/coupe-black.svg');
@@ -115,7 +126,17 @@ test('the LCP picture is fetched first and named in the head with the WebP srcse
   const head: ServerHead = { preloadImages: [] };
   const html = renderToString(
     <ServerHeadContext.Provider value={head}>
-      <Picture photo={photo} src="/photos/abc-640.jpg" resolveUrl={api} alt="Audi A4 2019" standInLabel="x" sizes={SIZES} width={800} height={500} priority />
+      <Picture
+        photo={photo}
+        src="/photos/abc-640.jpg"
+        resolveUrl={api}
+        alt="Audi A4 2019"
+        placeholderLabel="x"
+        sizes={SIZES}
+        width={800}
+        height={500}
+        priority
+      />
     </ServerHeadContext.Provider>,
   );
   expect(head.preloadImages).toEqual([

@@ -20,7 +20,7 @@ export interface PictureProps {
   eager?: boolean;
   /** Beside the LCP picture (a gallery's thumbnails): asked for after it. */
   secondary?: boolean;
-  standInLabel: string;
+  placeholderLabel: string;
   className?: string;
   style?: CSSProperties;
 }
@@ -49,7 +49,7 @@ export function Picture({
   priority = false,
   eager = false,
   secondary = false,
-  standInLabel,
+  placeholderLabel,
   className,
   style,
 }: PictureProps) {
@@ -95,7 +95,15 @@ export function Picture({
   const boxHeight = photo?.height ?? height;
   if (failed) {
     return (
-      <img className={className} style={style} src={standInUrl(boxWidth, boxHeight)} alt={standInLabel} width={boxWidth} height={boxHeight} data-stand-in="" />
+      <img
+        className={className}
+        style={style}
+        src={placeholderUrl(boxWidth, boxHeight)}
+        alt={placeholderLabel}
+        width={boxWidth}
+        height={boxHeight}
+        data-placeholder=""
+      />
     );
   }
 
@@ -128,7 +136,7 @@ export function Picture({
 }
 
 /** A data: address: no request, and the same box, so nothing moves. */
-export function standInUrl(width: number, height: number): string {
+export function placeholderUrl(width: number, height: number): string {
   const scale = Math.min(width / 160, height / 100) * 0.6;
   const x = (width - 160 * scale) / 2;
   const y = (height - 100 * scale) / 2;

@@ -23,7 +23,7 @@ function hostServerConfig(o) {
       uniqueName: `usedcars_${o.name}_server`,
       clean: true,
     },
-    // The program's own folder, not webpack's stand-in: the server finds the browser build from it.
+    // The program's own folder, not the value webpack would put in its place: the server finds the browser build from it.
     node: { __dirname: false, __filename: false },
     externalsPresets: { node: true },
     externalsType: 'commonjs',

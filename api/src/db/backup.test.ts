@@ -450,7 +450,7 @@ describeWithPostgres('a restore beside an API starting on the same PostgreSQL da
       const busy = target.open();
       const starting = target.open();
       try {
-        // Another API copy in the middle of its start-up holds the lock.
+        // Another API instance in the middle of its start-up holds the lock.
         let finishStartUp = () => {};
         let entered = () => {};
         const inside = new Promise<void>((resolve) => (entered = resolve));

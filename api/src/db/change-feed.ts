@@ -4,13 +4,13 @@ import type { Database } from './client';
 
 /** What follows the change feed: a cache a write anywhere can make wrong (the brand-list pages), or a stream passing the news on to its listeners. */
 export interface ChangeFollower {
-  /** Something changed: drop what is kept. */
+  /** Something changed: drop what is cached. */
   invalidate(): void;
-  /** Whether anything may be kept at all: not while this copy could miss another copy's change. */
+  /** Whether anything may be cached at all: not while this copy could miss another copy's change. */
   setCaching(on: boolean): void;
 }
 
-/** How a copy tells every copy, itself included, that a write was accepted. */
+/** How an instance tells every instance, itself included, that a write was accepted. */
 export interface ChangeFeed {
   attach(follower: ChangeFollower): void;
   /** Resolves once every copy has dropped what the write made wrong (or, for a copy that does not answer, after a short wait). */
@@ -18,7 +18,7 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
-/** One process (PGlite, or a single copy): the copy's own followers are all there is to tell. */
+/** One process (PGlite, or a single instance): the instance's own followers are all there is to tell. */
 export class LocalChangeFeed implements ChangeFeed {
   private readonly followers: ChangeFollower[] = [];
 
@@ -40,7 +40,7 @@ const LISTENER_NAME = 'usedcars-api-changes';
 const REPLY_WAIT_MS = 1_000;
 const RECONNECT_MS = { first: 250, max: 5_000 };
 
-const replyChannel = (copyId: string) => `usedcars_heard_${copyId}`;
+const replyChannel = (instanceId: string) => `usedcars_heard_${instanceId}`;
 
 interface Waiting {
   /** Answers still expected, once the count of listening copies is known. */
@@ -58,13 +58,13 @@ export interface PostgresChangeFeedOptions {
 }
 
 /**
- * The copies of the API on one PostgreSQL tell each other with LISTEN/NOTIFY. A writer notifies
+ * The instances of the API on one PostgreSQL tell each other with LISTEN/NOTIFY. A writer notifies
  * every copy and waits until each listening copy has dropped its cache and answered, so the
- * writer's client, whichever copy it asks next, reads the write. A copy that has lost its
+ * writer's client, whichever instance it asks next, reads the write. An instance that has lost its
  * listening session cannot hear others, so it keeps nothing in memory until it is back.
  */
 export class PostgresChangeFeed implements ChangeFeed {
-  readonly copyId = randomUUID().replaceAll('-', '');
+  readonly instanceId = randomUUID().replaceAll('-', '');
   private readonly followers: ChangeFollower[] = [];
   private readonly waiting = new Map<string, Waiting>();
   private listener: pg.Client | null = null;
@@ -76,7 +76,7 @@ export class PostgresChangeFeed implements ChangeFeed {
 
   constructor(private readonly options: PostgresChangeFeedOptions) {}
 
-  /** Whether this copy hears the others now (tests wait on it after cutting the session). */
+  /** Whether this instance hears the others now (tests wait on it after cutting the session). */
   get listening(): boolean {
     return this.listener !== null;
   }
@@ -96,7 +96,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     try {
       await this.connect();
     } catch (error) {
-      this.options.log?.("cannot listen for other API copies' changes yet; retrying", error);
+      this.options.log?.("cannot listen for other API instances' changes yet; retrying", error);
       this.scheduleReconnect();
     }
   }
@@ -109,7 +109,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-      await client.query(`LISTEN ${replyChannel(this.copyId)}`);
+      await client.query(`LISTEN ${replyChannel(this.instanceId)}`);
       // Named only now that it listens: a writer counting it will get its answer.
       const { rows } = await client.query<{ pid: number }>('SELECT set_config($1, $2, false), pg_backend_pid() AS pid', ['application_name', LISTENER_NAME]);
       if (this.closed) {
@@ -119,7 +119,7 @@ export class PostgresChangeFeed implements ChangeFeed {
       this.listener = client;
       this.listenerPid = rows[0]!.pid;
       this.retryMs = RECONNECT_MS.first;
-      // Whatever changed while this copy was not listening is unknown: start from nothing.
+      // Whatever changed while this instance was not listening is unknown: start from nothing.
       for (const follower of this.followers) {
         follower.invalidate();
         follower.setCaching(true);
@@ -141,7 +141,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     client.on('error', () => undefined);
     client.end().catch(() => undefined);
     if (this.closed) return;
-    this.options.log?.("lost the session that listens for other API copies' changes; caching is off until it is back", error);
+    this.options.log?.("lost the session that listens for other API instances' changes; caching is off until it is back", error);
     // Nobody can answer this copy's writes over the lost session.
     for (const waiting of this.waiting.values()) waiting.done();
     this.scheduleReconnect();
@@ -152,7 +152,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.connect().catch((error: unknown) => {
-        this.options.log?.("cannot listen for other API copies' changes yet; retrying", error);
+        this.options.log?.("cannot listen for other API instances' changes yet; retrying", error);
         this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MS.max);
         this.scheduleReconnect();
       });
@@ -163,7 +163,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   private heard(client: pg.Client, channel: string, payload: string): void {
     if (channel === CHANGES_CHANNEL) {
       const [writer = '', sequence = ''] = payload.split(':');
-      if (writer === this.copyId) return;
+      if (writer === this.instanceId) return;
       for (const follower of this.followers) follower.invalidate();
       client.query('SELECT pg_notify($1, $2)', [replyChannel(writer), sequence]).catch((error: unknown) => {
         this.options.log?.("could not answer another API copy's change", error);
@@ -190,7 +190,7 @@ export class PostgresChangeFeed implements ChangeFeed {
         `SELECT pg_notify($1, $2),
                 (SELECT count(*)::int FROM pg_stat_activity
                   WHERE datname = current_database() AND application_name = $3 AND pid IS DISTINCT FROM $4) AS others`,
-        [CHANGES_CHANNEL, `${this.copyId}:${sequence}`, LISTENER_NAME, this.listenerPid],
+        [CHANGES_CHANNEL, `${this.instanceId}:${sequence}`, LISTENER_NAME, this.listenerPid],
       );
       // Without a listening session of its own, this copy cannot hear the answers.
       waiting.expected = this.listening ? rows[0]!.others : 0;
@@ -216,7 +216,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   }
 }
 
-/** The feed the database calls for: LISTEN/NOTIFY between the copies on PostgreSQL, this copy alone on PGlite. */
+/** The feed the database calls for: LISTEN/NOTIFY between the instances on PostgreSQL, this instance alone on PGlite. */
 export async function openChangeFeed(database: Database, log?: PostgresChangeFeedOptions['log']): Promise<ChangeFeed> {
   if (database.driver === 'pglite' || !database.url) return new LocalChangeFeed();
   const feed = new PostgresChangeFeed({ url: database.url, pool: database.client as pg.Pool, log });

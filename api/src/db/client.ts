@@ -24,7 +24,7 @@ export interface Database {
   /** Applies the versioned files of api/drizzle that are not applied yet. */
   migrate(): Promise<void>;
   /**
-   * Runs `work` while no other API copy or command runs its own: copies started together on a
+   * Runs `work` while no other API instance or command runs its own: instances started together on a
    * new database would otherwise apply the same migration (one of them failing) or seed twice.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;

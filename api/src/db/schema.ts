@@ -250,7 +250,7 @@ export const payments = pgTable('payments', {
 /**
  * One accepted write of a limited kind (a listing, a booking, a payment intent, a registration)
  * by one subject (an account, or a client address): what the write limits count. In the database,
- * not in memory, so every API copy counts the same writes (docs/api-limits.md).
+ * not in memory, so every API instance counts the same writes (docs/api-limits.md).
  */
 export const writeEvents = pgTable(
   'write_events',

@@ -3,7 +3,7 @@ import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/p
 
 /**
  * The offline test gateway's payment intents (features/payments/gateway.ts): kept in the database,
- * not in one process's memory, so an intent one API copy made can be confirmed and paid through
+ * not in one process's memory, so an intent one API instance made can be confirmed and paid through
  * another. Stripe keeps these for the stripe gateway; nothing else reads them.
  */
 export const testGatewayIntents = pgTable(

@@ -103,7 +103,7 @@ describeEachDriver('alert mails (outbox, SMTP, unsubscribe)', (api) => {
       .db.update(mailOutbox)
       .set({ nextAttemptAt: new Date(0) })
       .where(eq(mailOutbox.id, queued!.id));
-    // Two senders at once (two API copies): the row is claimed by one of them.
+    // Two senders at once (two API instances): the row is claimed by one of them.
     await Promise.all([sender().sendDue(), sender().sendDue()]);
     expect(caughtFor(buyer).map((mail) => mail.messageId)).toEqual([queued!.messageId]);
     const [after] = await api().db.select().from(mailOutbox).where(eq(mailOutbox.id, queued!.id));

@@ -16,7 +16,7 @@ export const retryDelaySeconds = (attempts: number) => Math.min(3600, 30 * 2 ** 
 
 /**
  * Sends the mail_outbox over SMTP. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so
- * API copies never send the same row at once; each keeps its Message-ID on every try, so a mail
+ * API instances never send the same row at once; each keeps its Message-ID on every try, so a mail
  * sent just before a crash and sent again is one mail to the receiving server.
  */
 export class MailSender {

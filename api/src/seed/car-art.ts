@@ -21,7 +21,7 @@ export const PAINT_NAMES = Object.keys(PAINTS) as Paint[];
 interface Shape {
   body: string;
   glass: string;
-  /** The door pillar between the windows: x, top, bottom. */
+  /** The B-pillar between the windows: x, top, bottom. */
   pillar: [number, number, number];
   wheels: [number, number];
 }

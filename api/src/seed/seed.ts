@@ -20,7 +20,7 @@ export async function seedIfEmpty(db: Db, options: DemoOptions): Promise<boolean
   return true;
 }
 
-/** Start-up: the migrations, then the demo data if the database is empty; one API copy at a time. */
+/** Start-up: the migrations, then the demo data if the database is empty; one API instance at a time. */
 export function prepareDatabase(database: Database, options: DemoOptions): Promise<boolean> {
   return database.exclusively(async () => {
     await database.migrate();

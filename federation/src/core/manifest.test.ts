@@ -22,7 +22,7 @@ describe('releaseOf: the release the health numbers name', () => {
     expect(releaseOf(manifest, 'https://cdn.test/releases/catalog/0.2.0-rc.1-a81be07c44/mf-manifest.json?x=1', 'catalog')).toBe('0.2.0-rc.1-a81be07c44');
   });
 
-  test('a build of the first set (remotes.json) is the version its manifest declares', () => {
+  test('a build of the baseline set (remotes.json) is the version its manifest declares', () => {
     expect(releaseOf(manifest, 'http://localhost:3001/mf-manifest.json', 'catalog')).toBe('0.1.0');
     expect(releaseOf(manifest, 'http://cdn.test/catalog/mf-manifest.json', 'catalog')).toBe('0.1.0');
     expect(releaseOf(manifest)).toBe('0.1.0');

@@ -9,7 +9,7 @@ const session = { accessToken: () => null, refreshAccessToken: async () => null 
 const carPage = { default: () => null };
 const carLoader = async () => ({ notFound: false });
 
-/** A registry over a stand-in for the remotes' builds, counting what it is asked to load. */
+/** A registry over a fake of the remotes' builds, counting what it is asked to load. */
 function registry(modules: Record<string, unknown>): RemoteRegistry & { loads: string[] } {
   const loads: string[] = [];
   const kept = keptModules(async (id) => {

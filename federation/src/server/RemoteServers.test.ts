@@ -130,6 +130,6 @@ test('builds no request uses are let go, and a build let go loads again when ask
   expect(await rendered(servers, 'one')).toContain(`${origin}/one/assets/`);
   now += 61_000;
   expect(await rendered(servers, 'two')).toContain(`${origin}/two/assets/`);
-  // Idle past a minute: only the build just asked for is kept.
+  // Idle past a minute: only the build just asked for stays cached.
   expect(servers.loadedBuilds).toBe(1);
 });

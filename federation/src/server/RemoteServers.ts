@@ -103,15 +103,15 @@ export class RemoteServers {
   /** One that failed lately is refused at once, costing a page no time. */
   private use(build: RemoteBuild): LoadedBuild {
     const now = this.now();
-    const kept = this.builds.get(build.version);
-    if (kept?.failure && now - kept.failure.at < this.retryAfterMs) {
-      throw new RemoteUnavailable(build.remote, `its server build failed ${Math.round((now - kept.failure.at) / 1000)} s ago (${kept.failure.reason})`);
+    const cached = this.builds.get(build.version);
+    if (cached?.failure && now - cached.failure.at < this.retryAfterMs) {
+      throw new RemoteUnavailable(build.remote, `its server build failed ${Math.round((now - cached.failure.at) / 1000)} s ago (${cached.failure.reason})`);
     }
-    if (kept && !kept.failure) {
-      kept.usedAt = now;
-      return kept;
+    if (cached && !cached.failure) {
+      cached.usedAt = now;
+      return cached;
     }
-    if (kept) this.letGo(build.version, kept);
+    if (cached) this.letGo(build.version, cached);
     const problems = serverSharingProblems(build.manifest);
     if (problems.length > 0) throw new RemoteUnavailable(build.remote, `its server build cannot run on this server: ${problems.join('; ')}`);
     if (!build.manifest.metaData.ssrRemoteEntry?.name) throw new RemoteUnavailable(build.remote, 'it was published without a server build');

@@ -6,7 +6,7 @@ import { useBookingDialog } from './BookingDialogHost';
 import { makeCar } from '../testing/renderCatalog';
 
 /**
- * Checkout's dialog arrives through federation in the site. Here the stand-in is either still
+ * Checkout's dialog arrives through federation in the site. Here the fake is either still
  * loading (the host's fallback shows) or a dialog that is sending a booking and so refuses to close.
  */
 let checkout: 'loading' | 'sending' = 'loading';

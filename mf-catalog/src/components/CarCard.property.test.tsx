@@ -1,14 +1,14 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { cleanup, screen } from '@testing-library/react';
 import fc from 'fast-check';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { formatPrice } from '@usedcars/shared-ui';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import { CarCard } from './CarCard';
 import { makeCar, renderAt, signInAs } from '../testing/renderCatalog';
 
-const api = standInApi();
+const api = fakeApi();
 
 // The buyer's saved cars: none.
 beforeEach(() => api.reply('GET', '/favourites', 200, { cars: [], gone: [] }));

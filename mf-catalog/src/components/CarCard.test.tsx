@@ -1,11 +1,11 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import { CarCard } from './CarCard';
 import { makeCar, renderAt, signInAs } from '../testing/renderCatalog';
 
-const api = standInApi();
+const api = fakeApi();
 
 // The buyer's saved cars: none.
 beforeEach(() => api.reply('GET', '/favourites', 200, { cars: [], gone: [] }));
@@ -84,7 +84,7 @@ test('a Buyer sees the heart on the card, naming the car', async () => {
   renderAt('/audis', <CarCard car={car} onBook={jest.fn()} />);
   expect(await screen.findByRole('button', { name: 'Save car' })).toHaveAccessibleDescription('Audi Q7 55 TFSI');
   // Whether it is saved comes from the buyer's own list.
-  await waitFor(() => expect(api.sent('GET', '/favourites')[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`));
+  await waitFor(() => expect(api.sent('GET', '/favourites')[0]?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`));
   expect(api.undeclared).toEqual([]);
 });
 

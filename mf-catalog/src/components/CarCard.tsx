@@ -131,7 +131,7 @@ export function CarCard({ car, onBook, picture }: { car: Car; onBook: OpenBookin
           src={car.img}
           resolveUrl={carImageUrl}
           alt=""
-          standInLabel={`${car.carName}: no picture`}
+          placeholderLabel={`${car.carName}: no picture`}
           sizes={CARD_SIZES}
           width={400}
           height={250}

@@ -41,7 +41,7 @@ const Inert = styled.span`
 
 /**
  * Previous page, "Page 3 of 12", Next page: links (the page is in the address), so a page can be
- * bookmarked or opened in a new tab; where there is nowhere to go, a grey stand-in of the same size.
+ * bookmarked or opened in a new tab; where there is nowhere to go, a grey placeholder of the same size.
  */
 export function PageLinks({ page, pages, previous, next }: { page: number; pages: number; previous: To | false | undefined; next: To | false | undefined }) {
   return (

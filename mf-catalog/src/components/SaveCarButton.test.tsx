@@ -4,15 +4,15 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { LoginRedirectState } from '@usedcars/shared-auth';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import { SaveCarButton } from './SaveCarButton';
 import { makeCar, renderAt, signInAs } from '../testing/renderCatalog';
 
-const api = standInApi();
+const api = fakeApi();
 const car = makeCar({ carName: 'Audi A3 Sportback' });
 const heartPath = `/favourites/${car._id}`;
 
-function LoginStandIn() {
+function FakeLogin() {
   const from = (useLocation().state as LoginRedirectState | null)?.from;
   return <p>Login page, then back to {from?.pathname}</p>;
 }
@@ -23,7 +23,7 @@ function renderHeart() {
     <>
       <Routes>
         <Route path="/audis" element={<SaveCarButton car={car} />} />
-        <Route path="/login" element={<LoginStandIn />} />
+        <Route path="/login" element={<FakeLogin />} />
       </Routes>
       <Toaster />
     </>,
@@ -51,7 +51,7 @@ test('a Buyer saves a car with the heart, a toggle button', async () => {
   await userEvent.click(heart);
   expect(screen.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
   await waitFor(() => expect(api.sent('PUT', heartPath)).toHaveLength(1));
-  expect(api.sent('PUT', heartPath)[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(api.sent('PUT', heartPath)[0]?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
   expect(api.undeclared).toEqual([]);
 });
 
@@ -64,7 +64,7 @@ test('a saved car shows Saved, and pressing it from the keyboard removes it', as
   await userEvent.keyboard('{Enter}');
   expect(await screen.findByRole('button', { name: 'Save car' })).toHaveAttribute('aria-pressed', 'false');
   await waitFor(() => expect(api.sent('DELETE', heartPath)).toHaveLength(1));
-  expect(api.sent('DELETE', heartPath)[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(api.sent('DELETE', heartPath)[0]?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
 });
 
 test('a refused save puts the heart back and says why', async () => {

@@ -1,6 +1,6 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { QueryClient } from '@tanstack/react-query';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { favouriteKeys } from '@usedcars/shared-api/favourites';
 import { FACET_NAMES, flattenScreens, remoteOf, type SessionViewer } from '@usedcars/shared-contract';
 import { SITE_SETTINGS } from '../testing/renderCatalog';
@@ -8,7 +8,7 @@ import { carKeys } from '../lib/carQueries';
 import { readListView } from '../lib/listParams';
 import { loaders } from './loaders';
 
-const api = standInApi();
+const api = fakeApi();
 const car = { _id: 'c1', carName: 'A4', sellerName: 'Sam' };
 const buyer: SessionViewer = { uid: 'u1', email: 'b@x.test', name: 'Bea', role: 'Buyer' };
 const context = (queryClient: QueryClient, viewer: SessionViewer | null, search = '', id = 'c1') => ({
@@ -35,7 +35,7 @@ test('every catalog screen that reads the API has a loader', () => {
   for (const module of readers) expect(loaders[module as keyof typeof loaders]).toEqual(expect.any(Function));
 });
 
-test("a brand list's loader fills the key the list reads for the address's view, and a buyer's hearts", async () => {
+test("a brand list's loader fills the key the list reads for the address's view, and a buyer's favourites", async () => {
   api.reply('GET', '/audis', 200, [car], { 'X-Total-Count': '1' });
   api.reply('GET', '/favourites', 200, { cars: [], gone: [] });
   const queryClient = new QueryClient();

@@ -2,11 +2,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { authStore } from '@usedcars/shared-auth';
 import { CATEGORIES, CATEGORY_PATHS } from '@usedcars/shared-contract';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import { renderDashboard, signInAs } from '../testing/renderDashboard';
 import DashboardHome, { preload } from './DashboardHome';
 
-const api = standInApi();
+const api = fakeApi();
 
 beforeEach(() => {
   api.reply('GET', '/user', 200, []);
@@ -50,7 +50,7 @@ test('an admin gets the Buyers and Sellers tables', async () => {
   expect(await screen.findByText('No buyers yet.')).toBeInTheDocument();
   expect(await screen.findByText('No sellers yet.')).toBeInTheDocument();
   expect(asked()).toEqual(['GET /user role=Buyer', 'GET /user role=Seller']);
-  expect(api.requests.every((sent) => sent.headers.authorization === `Bearer ${STAND_IN_TOKEN}`)).toBe(true);
+  expect(api.requests.every((sent) => sent.headers.authorization === `Bearer ${FAKE_TOKEN}`)).toBe(true);
 });
 
 test('a Seller gets My Products', async () => {

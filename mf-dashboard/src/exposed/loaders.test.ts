@@ -1,11 +1,11 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { QueryClient } from '@tanstack/react-query';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { flattenScreens, remoteOf, type SessionViewer } from '@usedcars/shared-contract';
 import { dashboardKeys } from '../lib/queryKeys';
 import { loaders } from './loaders';
 
-const api = standInApi();
+const api = fakeApi();
 const car = { _id: 'c1', carName: 'A4', sellerName: 'Sam' };
 const buyer: SessionViewer = { uid: 'u1', email: 'b@x.test', name: 'Bea', role: 'Buyer' };
 const seller: SessionViewer = { uid: 'u2', email: 's@x.test', name: 'Sam', role: 'Seller' };

@@ -8,7 +8,7 @@ import { useUploads } from './useUploads';
 import { runtimeRegistry } from '@usedcars/federation/runtime';
 
 /**
- * The hook through the real API client (XMLHttpRequest, the token retry) against a stand-in for
+ * The hook through the real API client (XMLHttpRequest, the token retry) against a fake of
  * the API's photo endpoint on 127.0.0.1: it accepts only the token it issued last, refuses files
  * named `bad-*`, and keeps the names of the files it received.
  */

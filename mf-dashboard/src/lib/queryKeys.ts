@@ -25,7 +25,7 @@ export const dashboardKeys = {
   previewLinks: () => ['preview-links'] as const,
   bookings: (email: string) => ['bookings', { email }] as const,
   myBuyers: () => ['my-buyers'] as const,
-  // The buyer's saved cars and searches; the catalog's hearts read the same list.
+  // The buyer's saved cars and searches; the catalog's Save car buttons read the same list of favourites.
   favourites: () => favouriteKeys.all,
   savedSearches: () => ['saved-searches'] as const,
 };

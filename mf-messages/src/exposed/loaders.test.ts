@@ -1,11 +1,11 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { QueryClient } from '@tanstack/react-query';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { NEXT_CURSOR_HEADER, flattenScreens, remoteOf, type Conversation, type ConversationMessage, type SessionViewer } from '@usedcars/shared-contract';
 import { messageKeys, threadMessages, type Thread } from '../lib/messageQueries';
 import { loaders } from './loaders';
 
-const api = standInApi();
+const api = fakeApi();
 const buyer: SessionViewer = { uid: 'u1', email: 'b@x.test', name: 'Bea', role: 'Buyer' };
 const message: ConversationMessage = {
   _id: 'm1',

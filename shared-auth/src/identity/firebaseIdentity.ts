@@ -25,7 +25,7 @@ function toAuthUser(user: User): AuthUser {
 
 /**
  * Against the emulator, Google sign-in needs Google's `gapi` script, which lives on the internet;
- * our emulator proxy serves an offline stand-in (scripts/offline-google). Loading it first makes
+ * our emulator proxy serves an offline fake (scripts/offline-google). Loading it first makes
  * the SDK use it instead of fetching apis.google.com. Never done for a real project.
  */
 export function loadOfflineGoogle(emulatorUrl: string): Promise<void> {
@@ -35,7 +35,7 @@ export function loadOfflineGoogle(emulatorUrl: string): Promise<void> {
     const script = document.createElement('script');
     script.src = `${emulatorUrl.replace(/\/$/, '')}/__usedcars/gapi.js`;
     script.onload = () => resolve();
-    script.onerror = () => reject(new Error('The Auth emulator proxy did not serve the offline gapi stand-in'));
+    script.onerror = () => reject(new Error('The Auth emulator proxy did not serve the offline gapi fake'));
     document.head.appendChild(script);
   });
 }

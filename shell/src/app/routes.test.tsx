@@ -163,7 +163,7 @@ test('while /remotes.json cannot be read the areas show the fallback; Try again 
   const remotesFile = { catalog: 'http://cdn.test/catalog/mf-manifest.json', dashboard: 'http://cdn.test/dashboard/mf-manifest.json' };
   const catalogManifest = { metaData: { globalName: 'catalog', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } } };
   // Down at start-up and still down when the page first asks for the catalog; back up after.
-  // Restored after the test (restoreAllMocks), so no later test meets this stand-in.
+  // Restored after the test (restoreAllMocks), so no later test meets this fake.
   const answer = (body: unknown) => ({ ok: true, status: 200, json: async () => body }) as Response;
   const fetchFile = jest
     .spyOn(globalThis, 'fetch')

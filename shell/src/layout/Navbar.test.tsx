@@ -3,11 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { authStore, setSignedIn, setSignedOut } from '@usedcars/shared-auth';
-import { NO_RESPONSE, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import { Navbar } from './Navbar';
 
 // The bell asks for the unread count as soon as someone is signed in.
-const api = standInApi();
+const api = fakeApi();
 
 function renderNavbar(path = '/') {
   return render(
@@ -60,7 +60,7 @@ test('a signed-in user sees Dashboard and Log Out, and logging out brings Login 
   expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
   await waitFor(() =>
-    expect(api.sent('GET', '/notifications').map((sent) => [sent.query, sent.headers.authorization])).toEqual([[{ limit: '1' }, `Bearer ${STAND_IN_TOKEN}`]]),
+    expect(api.sent('GET', '/notifications').map((sent) => [sent.query, sent.headers.authorization])).toEqual([[{ limit: '1' }, `Bearer ${FAKE_TOKEN}`]]),
   );
 
   await user.click(screen.getByRole('button', { name: 'Log Out' }));
@@ -83,7 +83,7 @@ test("a signed-in user's Messages link and bell carry the unread messages the st
   expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   // The API ended that stream; the next one tells a new count, without a reload.
   expect(await screen.findByRole('link', { name: /^Messages\W+4 unread$/ }, { timeout: 5000 })).toBeInTheDocument();
-  expect(api.sent('GET', '/conversations/stream')[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(api.sent('GET', '/conversations/stream')[0]?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
 });
 
 test('a signed-in user without an e-mail gets no Dashboard link', () => {

@@ -2,15 +2,15 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { STAND_IN_TOKEN, standInApi, type StandInResponse } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi, type FakeResponse } from '@usedcars/shared-api/testing';
 import type { Notification, NotificationPage } from '@usedcars/shared-contract';
 import NotificationBell from './NotificationBell';
 
-const api = standInApi();
+const api = fakeApi();
 /** What GET /notifications answers, whatever the page size asked. */
 let notifications: NotificationPage;
 /** Answers of the next loads of the list (not of the count, which a window focus may ask for meanwhile), before `notifications` again. */
-let nextLoads: StandInResponse[];
+let nextLoads: FakeResponse[];
 /** Answers of POST /notifications/read, in turn; the last one repeats. */
 let readResponses: { unread: number }[];
 
@@ -59,7 +59,7 @@ test('the bell says how many notifications are unread, and asks again when the w
   expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toHaveAttribute('aria-expanded', 'false');
   // The count alone: one notification, with the signed-in person's token.
   expect(api.requests.map((sent) => [sent.method, sent.path, sent.query, sent.headers.authorization])).toEqual([
-    ['GET', '/notifications', { limit: '1' }, `Bearer ${STAND_IN_TOKEN}`],
+    ['GET', '/notifications', { limit: '1' }, `Bearer ${FAKE_TOKEN}`],
   ]);
   notifications = { items: [match, match, suspended], unread: 3, total: 3 };
   act(() => void window.dispatchEvent(new Event('focus')));

@@ -65,7 +65,7 @@ function countRequests(app: FastifyInstance, metrics: RenderMetrics) {
   });
 }
 
-function firstSetReader(runtimeFile: RuntimeFile) {
+function baselineSetReader(runtimeFile: RuntimeFile) {
   let first: { text: string; remotes: Remotes } = { text: '', remotes: {} };
   return (): Remotes => {
     const text = runtimeFile('remotes.json');
@@ -157,18 +157,18 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     cache.invalidate();
     purgeShared();
   };
-  const firstSet = firstSetReader(runtimeFile);
+  const baselineSet = baselineSetReader(runtimeFile);
   const releases = new ReleaseSet({
     liveUrl: `${apiUrl()}/releases/live`,
     onChange: dropPages,
     log: (message) => app.log.warn(message),
-    allowed: () => [`${apiUrl()}/release-files/`, ...originsOf(firstSet()), ...(options.releases?.origins ?? [])],
+    allowed: () => [`${apiUrl()}/release-files/`, ...originsOf(baselineSet()), ...(options.releases?.origins ?? [])],
     prepare: (builds) => remoteServers.prepare(builds),
   });
   const pins = new PinChecks(`${apiUrl()}/releases/pins`, options.telemetryToken ? new PinSigner(options.telemetryToken) : null);
   // Links are signed and checked with the render servers' token, as pins are (docs/releases.md, "Previews").
   const previews = new PreviewChecks(apiUrl, options.telemetryToken ? new PreviewSigner(options.telemetryToken) : null, options.telemetryToken);
-  const visitorSet = visitorSets({ releases, pins, previews, firstSet });
+  const visitorSet = visitorSets({ releases, pins, previews, baselineSet });
 
   runtimeRoutes(app, visitorSet, runtimeFile);
   registerLeavePreview(app);
@@ -179,8 +179,8 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
 
   const { concurrency, maxWaiting } = options.renderQueue ?? { concurrency: 8, maxWaiting: 64 };
   const queue = new RenderQueue(concurrency, maxWaiting);
-  const addresses = () => releases.addresses(firstSet());
-  // Each first-set remote's release as last seen in its manifest (the shell's is its own build's).
+  const addresses = () => releases.addresses(baselineSet());
+  // Each baseline-set remote's release as last seen in its manifest (the shell's is its own build's).
   const buildReleases = new Map([['shell', releaseOf(shellManifest)]]);
   const tokens = options.telemetryToken ? new PageTokens(options.telemetryToken, (remote) => buildReleases.get(remote)) : undefined;
   const respondWithPage = createPageResponder({
@@ -214,20 +214,20 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     const changes = { invalidate: () => (dropPages(), previews.forget(), void releases.refresh()), setCaching: (on: boolean) => cache.setCaching(on) };
     const changesUrl = options.pageCache?.changesUrl ?? `${apiUrl()}/changes`;
     stops.push(listenForChanges(changesUrl, changes, (message) => app.log.warn(message), options.telemetryToken));
-    // The first pages already get the registry's set (or, with the API down, the first set: that is logged).
+    // The first pages already get the registry's set (or, with the API down, the baseline set: that is logged).
     await releases.refresh();
     stops.push(releases.poll(options.releases?.pollMs ?? 30_000));
     if (options.telemetryToken) {
       stops.push(reportRenders({ metrics, tokens, apiUrl, token: options.telemetryToken, log: (message) => app.log.warn(message) }));
     }
     if (options.pageCache || tokens) {
-      // A republished first-set build drops the cached pages, and its release is what the next pages' tokens name.
+      // A republished baseline-set build drops the cached pages, and its release is what the next pages' tokens name.
       const versionOf = async (remote: string, manifestUrl: string) => {
         const build = await remoteServers.current(remote, manifestUrl);
         buildReleases.set(remote, releaseOf(build.manifest, manifestUrl, remote));
         return build.version;
       };
-      stops.push(watchRemoteBuilds({ remotes: firstSet, versionOf, onChange: dropPages, everyMs: options.pageCache?.buildCheckMs ?? 5_000 }));
+      stops.push(watchRemoteBuilds({ remotes: baselineSet, versionOf, onChange: dropPages, everyMs: options.pageCache?.buildCheckMs ?? 5_000 }));
     }
     try {
       void remoteServers.prepare(JSON.parse(runtimeFile('remotes.json')) as Partial<Record<string, string>>);

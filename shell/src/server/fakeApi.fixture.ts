@@ -7,7 +7,7 @@ export type SessionReply = { status: number; body: unknown } | 'never';
 
 /**
  * The API as a render server meets it, on a real socket: the change stream (reliable, so pages are
- * kept), the release registry, the pin lookup (`pins` maps a pin to its release), the preview links
+ * cached), the release registry, the pin lookup (`pins` maps a pin to its release), the preview links
  * (`previews` maps a link, or a claimed link and its browser secret, to what it applies; `claims`
  * maps a local link to its one claim), whom a session cookie belongs to (`sessionReply`) and the
  * route that ends a session (answering `endSessionStatus`). Every request it gets is listed in `requests`.

@@ -92,7 +92,7 @@ interface Journal {
   entries: { idx: number; when: number; tag: string }[];
 }
 
-/** The migrations this copy of the API knows, in order. */
+/** The migrations this instance of the API knows, in order. */
 export function knownMigrations(): Journal['entries'] {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as Journal;
   return [...journal.entries].sort((a, b) => a.when - b.when);

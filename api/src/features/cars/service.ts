@@ -40,7 +40,7 @@ export class CarCatalog implements ChangeFollower {
     this.totals = new TtlCache(ttl.totalsMs);
   }
 
-  /** Called after any write that can change a list (cars, bookings, payments, accounts), in any API copy. */
+  /** Called after any write that can change a list (cars, bookings, payments, accounts), in any API instance. */
   invalidate(): void {
     this.pages.clear();
     this.totals.clear();

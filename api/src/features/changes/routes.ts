@@ -17,9 +17,9 @@ export const changeRoutes = featureRoutes<{ stream: ChangeStream; serverToken: s
     {
       schema: {
         tags: ['changes'],
-        summary: 'A stream of events (text/event-stream): change after every accepted write; reliable or unreliable as this copy hears the others',
+        summary: 'A stream of events (text/event-stream): change after every accepted write; reliable or unreliable as this instance hears the others',
         description:
-          `Render servers send "Authorization: Bearer <TELEMETRY_TOKEN>" and listen in places of their own (${stream.places.servers} per API copy). ` +
+          `Render servers send "Authorization: Bearer <TELEMETRY_TOKEN>" and listen in places of their own (${stream.places.servers} per API instance). ` +
           `Anyone else gets one of ${stream.places.anonymous} places, at most ${stream.places.anonymousPerNetwork} per network (an IPv4 address or an IPv6 /64).`,
         response: { 401: messageSchema, 429: messageSchema, 503: messageSchema },
       },

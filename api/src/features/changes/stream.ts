@@ -3,7 +3,7 @@ import type { ChangeFollower } from '../../db/change-feed';
 import { eventText, keepAlive, openEventStream } from '../../http/eventStream';
 
 /**
- * Places per API copy (docs/api.md, "Routes"): the render servers' own, which no anonymous listener can take,
+ * Places per API instance (docs/api.md, "Routes"): the render servers' own, which no anonymous listener can take,
  * and a few for anonymous listeners (a CDN's purge relay, an operator's curl), at most a couple per network.
  */
 export interface ChangeStreamPlaces {
@@ -26,7 +26,7 @@ export interface Refusal {
 /**
  * The render servers listening on GET /changes (docs/operations.md, "The page cache"). Attached
  * to the change feed like the brand-list cache: every accepted write anywhere reaches them as a
- * `change` event, and while this copy could miss another copy's writes they hear `unreliable`.
+ * `change` event, and while this instance could miss another instance's writes they hear `unreliable`.
  */
 export class ChangeStream implements ChangeFollower {
   private readonly servers = new Set<ServerResponse>();

@@ -87,14 +87,14 @@ export interface Slots {
   giveBack(): Promise<void>;
 }
 
-/** Two copies taking it at once would delete the same rows in different orders. */
+/** Two instances taking it at once would delete the same rows in different orders. */
 const PRUNE_LOCK = 0x5752_4c4d; // "WRLM"
 
 /**
- * Write limits over a sliding window, counted in PostgreSQL so every API copy shares them.
+ * Write limits over a sliding window, counted in PostgreSQL so every API instance shares them.
  *
  * A write takes its slot before it runs, under a per-subject advisory lock, so concurrent
- * requests (to any copy) cannot all squeeze through the last slot; a write that fails or does
+ * requests (to any instance) cannot all squeeze through the last slot; a write that fails or does
  * nothing gives its slot back. The clock is injected so tests can pass the window without waiting.
  */
 export class WriteLimits {
@@ -172,7 +172,7 @@ export class WriteLimits {
     if (slot) await this.db.delete(writeEvents).where(inArray(writeEvents.id, [slot]));
   }
 
-  /** Rows past the window count for nothing; each copy clears them about once a window, one copy at a time. */
+  /** Rows past the window count for nothing; each instance clears them about once a window, one instance at a time. */
   private async prune(now: Date): Promise<void> {
     if (now.getTime() - this.lastPrune < this.windowMs) return;
     this.lastPrune = now.getTime();

@@ -10,7 +10,7 @@ export interface MessageMailSettings {
   afterSeconds: number;
   /** At most one mail per conversation and reader in this long (an hour). */
   everySeconds: number;
-  /** How often each API copy looks; 0: never (tests call queueDue themselves). */
+  /** How often each API instance looks; 0: never (tests call queueDue themselves). */
   scanMs: number;
 }
 
@@ -30,7 +30,7 @@ const EXCERPT = 300;
 
 /**
  * Queues a mail in the outbox for each conversation side holding a message unread for
- * `afterSeconds` that came after its last such mail, at most one an hour. Several API copies may
+ * `afterSeconds` that came after its last such mail, at most one an hour. Several API instances may
  * look at once: the side's mailed-at is claimed by an UPDATE that only one of them wins.
  */
 export class UnreadMessageMail {

@@ -71,7 +71,7 @@ export const messageRoutes = featureRoutes<AppContext & { stream: MessageStream 
         tags,
         summary: "Server-sent events of the caller's messages: `message` (id: its seq) and `unread`; resumes after the Last-Event-ID header",
         description:
-          'Served by any API copy, fed by the change stream between them. Ends after the access token lifetime; the client reconnects with a fresh token.',
+          'Served by any API instance, fed by the change stream between them. Ends after the access token lifetime; the client reconnects with a fresh token.',
         response: { 503: messageSchema },
       },
     },

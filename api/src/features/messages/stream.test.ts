@@ -50,7 +50,7 @@ describeEachDriver('GET /conversations/stream', (api) => {
     const lastSeen = first.json().message.seq as number;
     await post(buyer, `/conversations/${id}/messages`, { text: 'Two' });
     await post(buyer, `/conversations/${id}/messages`, { text: 'Three' });
-    // Keep another listener open, so the copy has been following all along.
+    // Keep another listener open, so the instance has been following all along.
     await listen(await api().account('Buyer'));
 
     const resumed = await listen(seller, { 'last-event-id': String(lastSeen) });

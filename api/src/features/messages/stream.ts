@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { eventText, keepAlive, openEventStream } from '../../http/eventStream';
 import { type MessageRecord, rowsOf, toMessage, unreadTotals } from './views';
 
-/** While this copy cannot hear the others, it looks for new messages itself this often. */
+/** While this instance cannot hear the others, it looks for new messages itself this often. */
 const POLL_WHILE_DEAF_MS = 1_000;
 /** At most this many messages per look (a listener resuming from long ago gets the rest on the next). */
 const BATCH = 500;
@@ -27,14 +27,14 @@ const SELECT_MESSAGES = sql`select m.id, m.seq, m.conversation_id as "conversati
   c.seller_id as "sellerId", c.buyer_id as "buyerId" from messages m join conversations c on c.id = m.conversation_id`;
 
 /**
- * GET /conversations/stream's listeners on this API copy (docs/api.md, "Messages"). Attached to
+ * GET /conversations/stream's listeners on this API instance (docs/api.md, "Messages"). Attached to
  * the change feed like the brand-list cache: every accepted write in any copy reaches it, and it
  * then reads the messages written since the last it saw, in one query for all its listeners, and
  * sends each listener those of its own conversations, and its unread count when that changed.
  */
 export class MessageStream implements ChangeFollower {
   private readonly listeners = new Set<Listener>();
-  /** The last message seq this copy has looked past; messages are written in seq order (service.ts). */
+  /** The last message seq this instance has looked past; messages are written in seq order (service.ts). */
   private seen = 0;
   private dirty = false;
   private running: Promise<void> | null = null;

@@ -80,7 +80,7 @@ describe.each(DRIVERS)('the test gateway (%s)', (driver) => {
     expect(() => gateway.parseWebhook(body, {})).toThrow('The test-gateway-signature header is missing');
   });
 
-  it("keeps its intents in the database: another copy's gateway, or one started later, knows, confirms and refunds them", async () => {
+  it("keeps its intents in the database: another instance's gateway, or one started later, knows, confirms and refunds them", async () => {
     const intent = await gateway.createIntent('booking-7', 700, 'key-7');
     const elsewhere = new TestGateway(database.db, { webhookSecret: 'whsec_unit', now: () => NOW });
     expect(await elsewhere.retrieveIntent(intent.id)).toEqual(intent);
@@ -95,9 +95,9 @@ describe.each(DRIVERS)('the test gateway (%s)', (driver) => {
     expect(await gateway.isRefunded(intent.id)).toBe(true);
   });
 
-  it('makes one intent for one idempotency key asked for at the same moment through several copies', async () => {
-    const copies = [gateway, new TestGateway(database.db), new TestGateway(database.db)];
-    const made = await Promise.all(Array.from({ length: 9 }, (_, i) => copies[i % copies.length]!.createIntent('booking-8', 800, 'key-8')));
+  it('makes one intent for one idempotency key asked for at the same moment through several instances', async () => {
+    const instances = [gateway, new TestGateway(database.db), new TestGateway(database.db)];
+    const made = await Promise.all(Array.from({ length: 9 }, (_, i) => instances[i % instances.length]!.createIntent('booking-8', 800, 'key-8')));
     expect(new Set(made.map((intent) => intent.id)).size).toBe(1);
     expect(new Set(made.map((intent) => intent.clientSecret)).size).toBe(1);
   });

@@ -35,7 +35,7 @@ export function paymentSettingsFromEnv(env: NodeJS.ProcessEnv): PaymentSettings 
   };
 }
 
-/** The test gateway keeps its intents in the API's database, so every copy shares them. */
+/** The test gateway keeps its intents in the API's database, so every instance shares them. */
 export function createGateway(settings: PaymentSettings, db: Db): PaymentGateway {
   if (settings.gateway === 'stripe') return new StripeGateway(settings);
   return new TestGateway(db, { webhookSecret: settings.webhookSecret, webhookDelayMs: settings.webhookDelayMs });

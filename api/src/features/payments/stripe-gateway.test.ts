@@ -26,7 +26,7 @@ interface StoredIntent {
  * Stands in for api.stripe.com on loopback: the few calls the gateway makes, answered in Stripe's
  * shapes (form-encoded requests, idempotency keys, resource_missing errors). Nothing leaves the machine.
  */
-class StripeStandIn {
+class FakeStripe {
   readonly intents = new Map<string, StoredIntent>();
   readonly refunds: string[] = [];
   readonly requests: { method: string; path: string; idempotencyKey?: string; auth?: string }[] = [];
@@ -91,10 +91,10 @@ class StripeStandIn {
   }
 }
 
-const WEBHOOK_SECRET = 'whsec_standin';
+const WEBHOOK_SECRET = 'whsec_fake';
 const signer = new Stripe('sk_test_signer');
 
-/** The API with the Stripe gateway, pointed at the stand-in. */
+/** The API with the Stripe gateway, pointed at the fake. */
 class StripeBackedApi extends TestApi {
   constructor(
     database: ConstructorParameters<typeof TestApi>[0],
@@ -115,22 +115,22 @@ class StripeBackedApi extends TestApi {
   }
 }
 
-describe.each(DRIVERS)('the Stripe gateway against a local stand-in (%s)', (driver) => {
-  const standIn = new StripeStandIn();
+describe.each(DRIVERS)('the Stripe gateway against a local fake (%s)', (driver) => {
+  const fakeStripe = new FakeStripe();
   let api: StripeBackedApi;
   let seller: Account;
   let buyer: Account;
 
   beforeAll(async () => {
-    const apiUrl = await standIn.start();
-    const gateway = new StripeGateway({ secretKey: 'sk_test_standin', publishableKey: 'pk_test_standin', webhookSecret: WEBHOOK_SECRET, apiUrl });
+    const apiUrl = await fakeStripe.start();
+    const gateway = new StripeGateway({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake', webhookSecret: WEBHOOK_SECRET, apiUrl });
     api = await new StripeBackedApi(await createTestDatabase(driver), gateway).start();
     seller = await api.account('Seller');
     buyer = await api.account('Buyer');
   });
   afterAll(async () => {
     await api?.stop();
-    await standIn.stop();
+    await fakeStripe.stop();
   });
 
   const startIntent = async (carPrice = 21_500) => {
@@ -151,23 +151,23 @@ describe.each(DRIVERS)('the Stripe gateway against a local stand-in (%s)', (driv
   };
 
   it('tells the page to use Stripe Elements with the publishable key', async () => {
-    expect((await api.inject({ method: 'GET', url: '/payment-config' })).json()).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_standin' });
+    expect((await api.inject({ method: 'GET', url: '/payment-config' })).json()).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_fake' });
   });
 
   it('creates one intent per booking, in cents, with an idempotency key and the secret key', async () => {
     const { bookingId, clientSecret, intentId } = await startIntent(19_999.5);
     const again = await api.inject({ method: 'POST', url: '/create-payment-intent', headers: buyer.auth, payload: { bookingId } });
     expect(again.json().clientSecret).toBe(clientSecret);
-    expect(standIn.intents.get(intentId)).toMatchObject({ amount: 1_999_950, currency: 'usd', metadata: { bookingId } });
-    const creations = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
-    expect(creations.at(-1)).toMatchObject({ idempotencyKey: `booking-${bookingId}-first`, auth: 'Bearer sk_test_standin' });
+    expect(fakeStripe.intents.get(intentId)).toMatchObject({ amount: 1_999_950, currency: 'usd', metadata: { bookingId } });
+    const creations = fakeStripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    expect(creations.at(-1)).toMatchObject({ idempotencyKey: `booking-${bookingId}-first`, auth: 'Bearer sk_test_fake' });
   });
 
   it('records the payment only once Stripe says the intent succeeded', async () => {
     const { carId, bookingId, intentId } = await startIntent();
     const early = await pay(bookingId, intentId);
     expect(early.statusCode).toBe(402);
-    standIn.succeed(intentId);
+    fakeStripe.succeed(intentId);
     const paid = await pay(bookingId, intentId);
     expect(paid.statusCode).toBe(201);
     expect((await pay(bookingId, intentId)).json().insertedId).toBe(paid.json().insertedId);
@@ -177,8 +177,8 @@ describe.each(DRIVERS)('the Stripe gateway against a local stand-in (%s)', (driv
 
   it('records a payment from a signed Stripe webhook when the page never calls back', async () => {
     const { bookingId, intentId } = await startIntent();
-    standIn.succeed(intentId);
-    const response = await sendWebhook('evt_1', standIn.intents.get(intentId)!, WEBHOOK_SECRET);
+    fakeStripe.succeed(intentId);
+    const response = await sendWebhook('evt_1', fakeStripe.intents.get(intentId)!, WEBHOOK_SECRET);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, result: 'recorded' });
     expect(await api.db.select().from(payments).where(eq(payments.bookingId, bookingId))).toHaveLength(1);
@@ -186,7 +186,7 @@ describe.each(DRIVERS)('the Stripe gateway against a local stand-in (%s)', (driv
 
   it('refuses a webhook whose Stripe signature does not verify', async () => {
     const { bookingId, intentId } = await startIntent();
-    standIn.succeed(intentId);
+    fakeStripe.succeed(intentId);
     const response = await sendWebhook('evt_2', { id: intentId }, 'whsec_someone_else');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/signature/i);
@@ -203,8 +203,8 @@ describe.each(DRIVERS)('the Stripe gateway against a local stand-in (%s)', (driv
         '_secret_',
       )[0]!;
     const [myIntent, theirIntent] = [await start(buyer, mine), await start(rival, theirs)];
-    standIn.succeed(myIntent);
-    standIn.succeed(theirIntent);
+    fakeStripe.succeed(myIntent);
+    fakeStripe.succeed(theirIntent);
     expect((await pay(mine, myIntent)).statusCode).toBe(201);
     const late = await api.inject({
       method: 'POST',
@@ -214,7 +214,7 @@ describe.each(DRIVERS)('the Stripe gateway against a local stand-in (%s)', (driv
     });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ORDER_MESSAGES.soldRefunded);
-    expect(standIn.refunds).toEqual([theirIntent]);
+    expect(fakeStripe.refunds).toEqual([theirIntent]);
   });
 
   it('reports an intent Stripe does not know', async () => {

@@ -16,7 +16,7 @@ export interface StripeGatewayOptions {
   publishableKey: string;
   /** The endpoint's signing secret (whsec_…); without it every webhook is refused. */
   webhookSecret?: string;
-  /** Another Stripe API address (a local stand-in in tests, stripe-mock in development). */
+  /** Another Stripe API address (a local fake in tests, stripe-mock in development). */
   apiUrl?: string;
 }
 

@@ -45,7 +45,7 @@ const headerValue = (headers: WebhookHeaders, name: string): string | undefined 
 /**
  * The offline gateway: intents and confirmations on our own server, following Stripe's test cards
  * and messages. It needs no network; for development, tests and a staging site. Its intents are
- * rows of the API's database, so every API copy sees the same ones (docs/operate-scale-out.md).
+ * rows of the API's database, so every API instance sees the same ones (docs/operate-scale-out.md).
  */
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
@@ -65,7 +65,7 @@ export class TestGateway implements PaymentGateway {
 
   async createIntent(bookingId: string, amountCents: number, idempotencyKey: string): Promise<PaymentIntent> {
     const id = `pi_test_${randomBytes(12).toString('hex')}`;
-    // Two calls with one key at the same moment, on any copy: the unique key lets one row in.
+    // Two calls with one key at the same moment, on any instance: the unique key lets one row in.
     const [made] = await this.db
       .insert(testGatewayIntents)
       .values({
@@ -106,7 +106,7 @@ export class TestGateway implements PaymentGateway {
   /**
    * What the card form does with the provider: pay the intent with a card. A bare number stands
    * for that card with a valid expiry and CVC. The intent's lastError carries Stripe's message.
-   * The intent's row is locked meanwhile, so confirmations through several copies take turns.
+   * The intent's row is locked meanwhile, so confirmations through several instances take turns.
    */
   async confirm(clientSecret: string, card: TestCardDetails | string): Promise<PaymentIntent> {
     return this.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ export async function lockCar(tx: Db, carId: string): Promise<{ img: string; lis
   return car;
 }
 
-/** Per stored file, across API copies, in key order so two transactions never wait on each other crosswise (docs/operate-photos.md, "Locks"). */
+/** Per stored file, across API instances, in key order so two transactions never wait on each other crosswise (docs/operate-photos.md, "Locks"). */
 export async function lockKeys(tx: Db, keys: readonly string[]): Promise<void> {
   const sorted = [...new Set(keys)].sort();
   if (sorted.length === 0) return;

@@ -50,7 +50,7 @@ export const alertRelayRoutes = featureRoutes<{ webhook: ReleaseWebhook; token: 
     app.post(
       '/monitoring/alerts',
       {
-        // Nothing any other copy keeps changes: no change to announce.
+        // Nothing any other instance keeps changes: no change to announce.
         config: { quietWrite: true },
         onRequest: async (request, reply) => {
           if (!bearerMatches(request.headers.authorization, token)) return reply.code(404).send({ message: 'Not found' });

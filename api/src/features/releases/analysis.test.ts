@@ -121,7 +121,7 @@ describe.each(DRIVERS)('GET /releases/analysis (%s)', (driver) => {
 
   it('counts a quiet canary past the minimum age with nothing wrong, from enough networks, as healthy', async () => {
     await site.register('9.0.0', 5, 'checkout');
-    await site.visits('0.1.0', { views: 30, remote: 'checkout', firstSet: true });
+    await site.visits('0.1.0', { views: 30, remote: 'checkout', baselineSet: true });
     await site.visits('9.0.0', { views: 14, remote: 'checkout' });
     expect(await site.analysis('checkout')).toMatchObject({ verdict: 'undecided', baseline: { kind: 'first set', version: null } });
     clock.advance(site.settings.minAgeMs);

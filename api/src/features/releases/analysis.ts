@@ -27,7 +27,7 @@ export interface CanaryReport {
 
 /**
  * Each canary's verdict against its baseline over the canary's minutes (docs/releases.md, "The
- * verdict"): the live release, or with none the first set's build (every build of the remote the
+ * verdict"): the live release, or with none the baseline set's build (every build of the remote the
  * registry does not hold).
  */
 export class CanaryAnalyses {
@@ -55,7 +55,7 @@ export class CanaryAnalyses {
     return reports;
   }
 
-  /** Every version registered for the remote: with no live release the baseline is the first set's build, none of these (a canary rolled back an hour ago included). */
+  /** Every version registered for the remote: with no live release the baseline is the baseline set's build, none of these (a canary rolled back an hour ago included). */
   private async registered(remote: string): Promise<string[]> {
     return (await this.db.select({ version: releases.version }).from(releases).where(eq(releases.remote, remote))).map((row) => row.version);
   }
@@ -72,7 +72,7 @@ export class CanaryAnalyses {
     const { minNetworks, minAgeMs } = this.settings;
     const now = this.clock();
     const ageMs = Math.max(0, now.getTime() - started.getTime());
-    const { verdict, reason, checks } = judge(mine, theirs, this.settings, ageMs, live ? 'live release' : 'first set');
+    const { verdict, reason, checks } = judge(mine, theirs, this.settings, ageMs, live ? 'live release' : 'baseline set');
     const baseline: CanaryAnalysis['baseline'] = live ? { kind: 'live', version: live.version } : { kind: 'first set', version: null };
     const numbers = { canary: mine.numbers, baseline: theirs.numbers };
     return {

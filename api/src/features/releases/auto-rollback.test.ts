@@ -58,7 +58,7 @@ describe.each(DRIVERS)('automatic rollback, judged on demand (%s)', (driver) => 
     expect(live.remotes.catalog).toEqual({ live: { version: '1.0.0', manifestUrl: manifest('1.0.0') }, canary: null });
   });
 
-  it('acts once, and tells once, when several API copies judge the same canary at the same time', async () => {
+  it('acts once, and tells once, when several API instances judge the same canary at the same time', async () => {
     await site.register('1.3.0', 20);
     await site.visits('1.3.0', { views: 60, errors: 30 });
     const told: string[] = [];
@@ -70,15 +70,15 @@ describe.each(DRIVERS)('automatic rollback, judged on demand (%s)', (driver) => 
     expect(mails.map((mail) => mail.to)).toEqual([site.admin().email]);
   });
 
-  it("judges a remote's first canary against its first set's build, and rolling it back puts everyone on the first set", async () => {
+  it("judges a remote's first canary against its baseline set's build, and rolling it back puts everyone on the baseline set", async () => {
     await site.register('9.0.0', 10, 'checkout');
-    await site.visits('0.1.0', { views: 100, remote: 'checkout', firstSet: true });
+    await site.visits('0.1.0', { views: 100, remote: 'checkout', baselineSet: true });
     await site.visits('9.0.0', { views: 40, errors: 2, remote: 'checkout' });
     expect(await watch().check()).toEqual([]);
     await site.visits('9.0.0', { views: 20, errors: 20, remote: 'checkout' });
     expect(versions(await watch().check())).toEqual(['9.0.0']);
     expect((await site.statusOf('9.0.0', 'checkout'))?.reason).toBe(
-      'rolled back by automatic: error rate 36.7 % over 60 page views from 60 networks, first set 0.0 % (margin 5 points)',
+      'rolled back by automatic: error rate 36.7 % over 60 page views from 60 networks, baseline set 0.0 % (margin 5 points)',
     );
     const live = (await site.api().inject({ method: 'GET', url: '/releases/live' })).json<{ remotes: Record<string, unknown> }>();
     expect(live.remotes.checkout).toBeUndefined();

@@ -8,9 +8,9 @@ export interface CanaryWatchOptions {
   analyses: CanaryAnalyses;
   changes: AutomaticChanges;
   clock: () => Date;
-  /** Tells every API copy and render server that the set changed (the change feed). */
+  /** Tells every API instance and render server that the set changed (the change feed). */
   announce: () => Promise<void>;
-  /** Told each change this copy made, once its transaction is committed: the webhook, the metrics, the log. */
+  /** Told each change this instance made, once its transaction is committed: the webhook, the metrics, the log. */
   changed?: (event: ReleaseEvent) => void;
 }
 
@@ -69,7 +69,7 @@ export class CanaryWatch {
     return stepped ? { ...about, event: 'ramp_step', share: next, reason: stepped.reason ?? '' } : null;
   }
 
-  /** Checks every checkMs, after this copy's own telemetry is written, until stopped; a failed check is tried next time. */
+  /** Checks every checkMs, after this instance's own telemetry is written, until stopped; a failed check is tried next time. */
   start(checkMs: number, hooks: { before: () => Promise<void>; failed: (error: unknown) => void }): () => void {
     if (checkMs === 0) return () => undefined;
     let running = false;

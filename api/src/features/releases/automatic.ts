@@ -10,7 +10,7 @@ export type AlongWith = (tx: Tx, release: Release) => Promise<void>;
 /**
  * The changes the canary watch makes by itself (docs/releases.md, "The verdict" and "The ramp").
  * Each holds the remote's lock and changes the row only while it is still the canary it judged
- * (at the share it judged): of several API copies acting at once, one changes it and the others
+ * (at the share it judged): of several API instances acting at once, one changes it and the others
  * find nothing to change (undefined), so each change, and its notice, happens once.
  */
 export class AutomaticChanges {
@@ -19,7 +19,7 @@ export class AutomaticChanges {
     private readonly clock: () => Date,
   ) {}
 
-  /** Takes the canary out of rotation: back to the live release, or to the first set with none. */
+  /** Takes the canary out of rotation: back to the live release, or to the baseline set with none. */
   rollBack(remote: string, version: string, reason: string, along?: AlongWith): Promise<Release | undefined> {
     return changingRemote(this.db, remote, async (tx) => {
       const [row] = await tx
@@ -31,7 +31,7 @@ export class AutomaticChanges {
     });
   }
 
-  /** Notes that the canary is suspect, once per run as the canary: only the copy that notes it tells the team. */
+  /** Notes that the canary is suspect, once per run as the canary: only the instance that notes it tells the team. */
   markSuspect(remote: string, version: string, along?: AlongWith): Promise<Release | undefined> {
     return changingRemote(this.db, remote, async (tx) => {
       const [row] = await tx

@@ -116,7 +116,7 @@ function busyOverSameMinutes(canary: RenderMinutes, baseline: RenderMinutes): { 
   return { bad: Math.round((weighted / weights) * trials), trials };
 }
 
-/** Which releases a side is: one version, or every build but the registered ones (the first set's, with no live release). */
+/** Which releases a side is: one version, or every build but the registered ones (the baseline set's, with no live release). */
 export type Releases = { version: string } | { notRegistered: string[] };
 
 const releaseIs = (column: typeof telemetryMinutes.release | typeof telemetryNetworks.release, releases: Releases) =>

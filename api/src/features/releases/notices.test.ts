@@ -53,11 +53,11 @@ function verified({ headers, body }: Delivery, secret = SECRET): boolean {
   return timingSafeEqual(expected, Buffer.from(v1, 'hex')) && Math.abs(Date.now() / 1000 - Number(t)) < 300;
 }
 
-/** Waits for what a timer elsewhere does (both copies judge every 100 ms). */
+/** Waits for what a timer elsewhere does (both instances judge every 100 ms). */
 
 const metricLines = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}{`));
 
-describe.each(DRIVERS)('being told of automatic changes, with two API copies (%s)', (driver) => {
+describe.each(DRIVERS)('being told of automatic changes, with two API instances (%s)', (driver) => {
   let hook: Awaited<ReturnType<typeof receiver>>;
   let catcher: MailCatcher;
   beforeAll(async () => {
@@ -72,7 +72,7 @@ describe.each(DRIVERS)('being told of automatic changes, with two API copies (%s
   let secondDb: Database | undefined;
   let otherAdmin: Account;
   let author: Account;
-  const copies = () => [site.api().app, second];
+  const instances = () => [site.api().app, second];
   const outbox = async (subject: string) =>
     (await site.api().db.select().from(mailOutbox).where(like(mailOutbox.subject, subject))).map((row) => row.to).sort();
   const deliveriesOf = (event: string) => hook.deliveries.filter((delivery) => (JSON.parse(delivery.body) as { event: string }).event === event);
@@ -135,12 +135,12 @@ describe.each(DRIVERS)('being told of automatic changes, with two API copies (%s
     expect(verified(taken!, 'another-secret-0123456789')).toBe(false);
     expect(verified({ ...taken!, body: taken!.body.replace('"share":0', '"share":1') })).toBe(false);
 
-    // Both copies kept judging for a while: still one mail per admin, one delivery, one count.
-    // eslint-disable-next-line tests/no-fixed-wait -- no sign of a copy's next judgement reaches the test yet (a judgement of its own hangs on PGlite)
+    // Both instances kept judging for a while: still one mail per admin, one delivery, one count.
+    // eslint-disable-next-line tests/no-fixed-wait -- no sign of an instance's next judgement reaches the test yet (a judgement of its own hangs on PGlite)
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await outbox(subject)).toHaveLength(2);
     expect(new Set(deliveriesOf('rollback').map((delivery) => delivery.headers['x-usedcars-delivery'])).size).toBe(1);
-    const counts = await Promise.all(copies().map(async (app) => metricLines(await app.metrics.registry.metrics(), 'release_automatic_changes_total')));
+    const counts = await Promise.all(instances().map(async (app) => metricLines(await app.metrics.registry.metrics(), 'release_automatic_changes_total')));
     expect(
       counts
         .flat()
@@ -206,7 +206,7 @@ describe.each(DRIVERS)('being told of automatic changes, with two API copies (%s
       'release_canary_share{remote="dashboard"} 0',
       'release_canary_share{remote="messages"} 0',
     ]);
-    const changes = copies().map(async (app) => metricLines(await app.metrics.registry.metrics(), 'release_automatic_changes_total'));
+    const changes = instances().map(async (app) => metricLines(await app.metrics.registry.metrics(), 'release_automatic_changes_total'));
     for (const lines of await Promise.all(changes)) {
       expect(lines).toHaveLength(16);
       for (const line of lines)

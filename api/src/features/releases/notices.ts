@@ -37,11 +37,11 @@ function mailText(event: ReleaseEvent, analysis: CanaryAnalysis, shareBefore: nu
     const paused = analysis.ramp ? ' Its ramp is paused: it takes no step while it is suspect.' : '';
     return {
       subject: `${name} is suspect: a person decides`,
-      body: `The canary ${name} (${shareBefore} % of visitors) looks worse than the ${analysis.baseline.version ? 'live release' : 'first set'}, but on evidence from too few visitor networks to act on by itself: ${analysis.reason}.${paused}\n\nIt stays at its share. Decide on the Releases screen: roll it back, promote it, or change its share. If more visitors' numbers clear it, it goes on by itself.\n\n${table}\n\nThe history and each release's health are on the Releases screen:`,
+      body: `The canary ${name} (${shareBefore} % of visitors) looks worse than the ${analysis.baseline.version ? 'live release' : 'baseline set'}, but on evidence from too few visitor networks to act on by itself: ${analysis.reason}.${paused}\n\nIt stays at its share. Decide on the Releases screen: roll it back, promote it, or change its share. If more visitors' numbers clear it, it goes on by itself.\n\n${table}\n\nThe history and each release's health are on the Releases screen:`,
     };
   }
   if (event.event === 'rollback') {
-    const back = analysis.baseline.version ? `the live release ${analysis.baseline.version}` : 'the first set';
+    const back = analysis.baseline.version ? `the live release ${analysis.baseline.version}` : 'the baseline set';
     return {
       subject: `${name} was rolled back automatically`,
       body: `The canary ${name} (${shareBefore} % of visitors) was rolled back automatically: ${analysis.reason}.\n\nEveryone is on ${back} again, from their next page load.\n\n${table}\n\nThe history and each release's health are on the Releases screen:`,

@@ -18,7 +18,7 @@ const ROWS: [string, (numbers: CanaryNumbers) => string][] = [
  * analysis, and printed as they are by the mails and the release command (docs/releases.md, "Watching a canary").
  */
 export function numbersTable({ numbers, baseline }: Pick<CanaryAnalysis, 'numbers' | 'baseline'>): string[] {
-  const heading = baseline.version ? `live ${baseline.version}` : 'first set';
+  const heading = baseline.version ? `live ${baseline.version}` : 'baseline set';
   const cells = [['', 'canary', heading], ...ROWS.map(([name, read]) => [name, read(numbers.canary), read(numbers.baseline)])];
   const widths = [0, 1].map((column) => Math.max(...cells.map((row) => row[column]!.length)));
   return cells.map(([name, canary, base]) => `${name!.padEnd(widths[0]!)}  ${canary!.padEnd(widths[1]!)}  ${base}`.trimEnd());

@@ -7,7 +7,7 @@ import { RELEASE_ACTIONS, type ReleaseAction } from './notices';
 
 /**
  * The registry's numbers on the API's /metrics (docs/operations.md, "Metrics"): each remote's
- * canary share, read from the database on each scrape (so every copy shows the same), and this
+ * canary share, read from the database on each scrape (so every instance shows the same), and this
  * copy's automatic changes. Labels are the topology's remotes and the four actions only.
  */
 export class ReleaseMetrics {
@@ -26,7 +26,7 @@ export class ReleaseMetrics {
     });
     this.automatic = new Counter({
       name: 'release_automatic_changes_total',
-      help: 'Changes the canary watch made by itself (this copy): rollback, promotion, ramp_step, and suspect (the team told)',
+      help: 'Changes the canary watch made by itself (this instance): rollback, promotion, ramp_step, and suspect (the team told)',
       labelNames: ['remote', 'action'] as const,
       registers: [registry],
     });

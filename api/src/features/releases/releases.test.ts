@@ -21,7 +21,7 @@ describeReleaseSite('the release registry', (site) => {
     return { ...response.json<Release>(), manifestUrl };
   };
 
-  it('starts with no release: the site runs its first set', async () => {
+  it('starts with no release: the site runs its baseline set', async () => {
     expect(await live()).toEqual({});
   });
 
@@ -119,10 +119,10 @@ describeReleaseSite('the release registry', (site) => {
       [c1, 'retired'],
       [l1, 'live'],
     ]);
-    // L1 was the remote's first live release: the next rollback goes to the first set, not to C1.
+    // L1 was the remote's first live release: the next rollback goes to the baseline set, not to C1.
     expect((await post('/releases/checkout/rollback', token)).json<Release>()).toMatchObject({ version: l1, status: 'rolled_back' });
     expect((await live()).checkout).toBeUndefined();
-    expect((await post('/releases/checkout/rollback', token)).json()).toEqual({ message: 'checkout has no release to roll back: it runs its first set' });
+    expect((await post('/releases/checkout/rollback', token)).json()).toEqual({ message: 'checkout has no release to roll back: it runs its baseline set' });
   });
 
   it('goes back to a named version with `to`, and refuses an unknown one', async () => {

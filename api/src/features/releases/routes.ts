@@ -27,7 +27,7 @@ export interface ReleaseRouteOptions extends PinOptions, ReleaseFileOptions, Pre
   guard: Guard;
   checks: ReleaseChecks;
   analyses: CanaryAnalyses;
-  /** Writes this copy's telemetry before an analysis is read (the other copies' arrive within their flush interval). */
+  /** Writes this instance's telemetry before an analysis is read (the other instances' arrive within their flush interval). */
   beforeAnalysis: () => Promise<void>;
 }
 
@@ -47,7 +47,7 @@ export const releaseRoutes = featureRoutes<ReleaseRouteOptions>('release-routes'
         tags: ['releases'],
         summary: 'What the site runs: per remote with a release, the live one and the canary with its share of visitors',
         description:
-          'Public: render servers read it at start, on every change event and on a slow poll. A remote missing here runs the first set (remotes.json).',
+          'Public: render servers read it at start, on every change event and on a slow poll. A remote missing here runs the baseline set (remotes.json).',
         response: { 200: liveSetSchema },
       },
     },

@@ -152,9 +152,9 @@ export class ReleaseRegistry {
   }
 
   /**
-   * Without `to`: a canary is taken out of rotation (back to the live release, or the first set
+   * Without `to`: a canary is taken out of rotation (back to the live release, or the baseline set
    * without one), else the live release gives way to the release live before it (never to one that
-   * never was), or to the first set when none was. With `to`: that registered release goes live,
+   * never was), or to the baseline set when none was. With `to`: that registered release goes live,
    * and the live and canary step down. `refusal` says why a release cannot be made live (its files
    * are gone), which stops the rollback with nothing changed.
    */
@@ -166,14 +166,14 @@ export class ReleaseRegistry {
       const live = await this.current(tx, remote, 'live');
       if (!to && canary) {
         const rolledBack = await this.update(tx, canary.id, { status: 'rolled_back', share: null, reason });
-        // With no live release everyone goes back to the first set, and the answer is the canary taken out.
+        // With no live release everyone goes back to the baseline set, and the answer is the canary taken out.
         return live ? toRelease(live) : rolledBack;
       }
       const target = to ? await this.findIn(tx, remote, to) : await this.previous(tx, remote, live);
       if (!target && to) throw notFound(`${remote} has no release ${to}`);
       if (!target) {
-        if (!live) throw conflict(`${remote} has no release to roll back: it runs its first set`);
-        // Nothing was live before it: everyone goes back to the first set, and the answer is the release taken out.
+        if (!live) throw conflict(`${remote} has no release to roll back: it runs its baseline set`);
+        // Nothing was live before it: everyone goes back to the baseline set, and the answer is the release taken out.
         return this.update(tx, live.id, { status: 'rolled_back', share: null, reason });
       }
       if (target.id === live?.id) throw conflict(`${remote} ${target.version} is already live`);

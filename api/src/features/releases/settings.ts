@@ -34,7 +34,7 @@ export interface RollbackSettings {
   minNetworks: number;
   /** Past this age a canary from enough networks with nothing past a margin, even on few numbers, counts as healthy. */
   minAgeMs: number;
-  /** How often each API copy checks the canaries; 0 never. */
+  /** How often each API instance checks the canaries; 0 never. */
   checkMs: number;
 }
 

@@ -43,8 +43,8 @@ function ordered(facet: FacetName, options: FacetOption[], picked: readonly stri
 /**
  * One search across every brand (docs/api.md, "Search and facets"): full-text search ranked by
  * relevance, with typos corrected against the listings' own words, and facets counted in SQL
- * with the very filters of the results. Pages and counts are kept a few seconds, like the brand
- * lists', and dropped by any write in any API copy.
+ * with the very filters of the results. Pages and counts are cached a few seconds, like the brand
+ * lists', and dropped by any write in any API instance.
  */
 export class Search implements ChangeFollower {
   private readonly pages: TtlCache<SearchPage>;

@@ -13,7 +13,7 @@ const labelNames = ['remote', 'release'] as const;
 /**
  * What pages reported, as Prometheus series (docs/operations.md, "Metrics"): page views, errors by
  * kind and Web Vitals histograms per remote and release. Only events the API counted come here, so
- * `remote` is one of the site's and `release` one the registry holds or a first set's build a
+ * `remote` is one of the site's and `release` one the registry holds or a baseline set's build a
  * render server named; and no more than BROWSER_RELEASES_KEPT releases have series at once.
  */
 export class BrowserMetrics {

@@ -11,7 +11,7 @@ export interface TelemetrySettings {
   retentionDays: number;
   /** Batches without a valid page token one client address may send per minute (a page's token and a render server's are not limited by address). */
   batchesPerMinute: number;
-  /** How often each API copy writes what it added up. */
+  /** How often each API instance writes what it added up. */
   flushMs: number;
   /** The render servers' token (TELEMETRY_TOKEN): their counts come with it, and pages' tokens are signed with a key derived from it. Without it nothing is counted. */
   serverToken?: string;
@@ -104,7 +104,7 @@ export class TelemetryBuffer {
     return true;
   }
 
-  /** Writes what was added up since the last write (adding to rows other copies wrote), and prunes about once an hour. */
+  /** Writes what was added up since the last write (adding to rows other instances wrote), and prunes about once an hour. */
   async flush(): Promise<void> {
     const rows = [...this.rows.values()];
     this.rows = new Map();

@@ -109,13 +109,13 @@ describe.each(DRIVERS)('errors grouped per release (%s)', (driver) => {
     expect((await beacon(api, token, batch)).json()).toEqual({ accepted: 0, dropped: 10 });
     expect((await groupsOf(CANARY)).find((group) => group.message === 'Price is NaN')?.count).toBe(5);
 
-    // One page of the first set's build served: three pages' tokens (replayed to three API copies, say) count 5 errors at most.
+    // One page of the baseline set's build served: three pages' tokens (replayed to three API instances, say) count 5 errors at most.
     await rendererReport(api, [{ type: 'served', remote: 'checkout', release: '0.1.0', count: 1 }]);
-    const firstSetPage = () => pageToken({ releases: { checkout: '0.1.0' }, firstSet: ['checkout'], at: now.getTime() });
+    const baselineSetPage = () => pageToken({ releases: { checkout: '0.1.0' }, baselineSet: ['checkout'], at: now.getTime() });
     for (let i = 0; i < 3; i += 1) {
       const response = await beacon(
         api,
-        firstSetPage(),
+        baselineSetPage(),
         Array.from({ length: 5 }, () => pageError('0.1.0', words, 'rejection', 'checkout')),
       );
       expect(response.json()).toEqual({ accepted: 5, dropped: 0 });

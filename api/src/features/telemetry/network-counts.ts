@@ -33,7 +33,7 @@ function columnOf(event: PageEvent): keyof typeof CAPS | null {
 /**
  * Each network's page views, errors and vitals per release and hour (telemetry_networks), added up
  * between the telemetry's writes and written with them. Every count is capped at one visitor's
- * worth in the database itself, so however many API copies a network's reports reach, the verdict
+ * worth in the database itself, so however many API instances a network's reports reach, the verdict
  * reads one voice (docs/releases.md, "What is trusted and why").
  */
 export class NetworkCounts {

@@ -22,7 +22,7 @@ export function networkOf(address: string): string | null {
 }
 
 /**
- * Names networks by a keyed hash: the database keeps no visitor's address, and every API copy
+ * Names networks by a keyed hash: the database keeps no visitor's address, and every API instance
  * (same TELEMETRY_TOKEN) names a network alike, so networks can be counted across copies.
  */
 export class NetworkNames {

@@ -45,7 +45,7 @@ describe.each(DRIVERS)('which page reports count (%s)', (driver) => {
       [...text.matchAll(/^telemetry_events_dropped_total\{reason="(\w+)"\} (\d+)$/gm)].map(([, reason, count]) => [reason, Number(count)]),
     );
   };
-  const canaryPage = () => pageToken({ releases: { shell: '0.1.0', catalog: CANARY }, firstSet: ['shell'], bucket: 7 });
+  const canaryPage = () => pageToken({ releases: { shell: '0.1.0', catalog: CANARY }, baselineSet: ['shell'], bucket: 7 });
 
   it('drops every event without a valid token, whatever its content type, origin or address, and counts why', async () => {
     const before = (await health(CANARY))?.pageViews ?? 0;
@@ -72,7 +72,7 @@ describe.each(DRIVERS)('which page reports count (%s)', (driver) => {
     // Signed with TELEMETRY_TOKEN itself rather than the key derived from it (a leaked key of another use must not sign these).
     const signedRaw = signPageToken(
       Buffer.from(RENDER_SERVER_TOKEN),
-      { releases: { catalog: CANARY }, firstSet: [], bucket: 7 },
+      { releases: { catalog: CANARY }, baselineSet: [], bucket: 7 },
       Math.floor(Date.now() / 1000),
     );
     for (const token of [
@@ -94,7 +94,7 @@ describe.each(DRIVERS)('which page reports count (%s)', (driver) => {
     const token = canaryPage();
     const madeUp = Array.from({ length: 40 }, (_, i) => views(`9.${i}.0-cccccccccc`, 1)[0]!);
     expect((await beacon(api, token, [...views(LIVE, 5), ...madeUp, ...views(CANARY, 1, 'checkout')])).json()).toEqual({ accepted: 0, dropped: 46 });
-    // Even a well-signed token naming a release nobody registered (not the first set's build either) counts nothing.
+    // Even a well-signed token naming a release nobody registered (not the baseline set's build either) counts nothing.
     const unregistered = pageToken({ releases: { catalog: '6.6.6-dddddddddd' } });
     expect((await beacon(api, unregistered, views('6.6.6-dddddddddd', 3))).json()).toEqual({ accepted: 0, dropped: 3 });
     const listed = (await api.inject({ method: 'GET', url: '/telemetry/summary?remote=catalog', headers: admin.auth })).json<TelemetrySummary>();
@@ -117,11 +117,11 @@ describe.each(DRIVERS)('which page reports count (%s)', (driver) => {
 
   it('never counts more page views and errors than the allowance per page the render servers served', async () => {
     const remote = 'checkout';
-    const firstSetPage = () => pageToken({ releases: { checkout: '0.1.0' }, firstSet: ['checkout'] });
+    const baselineSetPage = () => pageToken({ releases: { checkout: '0.1.0' }, baselineSet: ['checkout'] });
     await rendererReport(api, [{ type: 'served', remote, release: '0.1.0', count: 2 }]);
-    // Three pages' worth of views, as tokens replayed to three API copies would add up; the render servers served two.
+    // Three pages' worth of views, as tokens replayed to three API instances would add up; the render servers served two.
     for (let page = 0; page < 3; page += 1)
-      expect((await beacon(api, firstSetPage(), views('0.1.0', 30, remote))).json()).toEqual({ accepted: 30, dropped: 0 });
+      expect((await beacon(api, baselineSetPage(), views('0.1.0', 30, remote))).json()).toEqual({ accepted: 30, dropped: 0 });
     const listed = (await api.inject({ method: 'GET', url: `/telemetry/summary?remote=${remote}`, headers: admin.auth })).json<TelemetrySummary>();
     expect(listed.releases[0]).toMatchObject({ release: '0.1.0', pageViews: 60, pagesServed: 2 });
   });

@@ -7,7 +7,7 @@ const isPageEvent = (event: TelemetryEvent): event is PageEvent => event.type ==
 /**
  * Which of a page's events count (docs/releases.md, "What is trusted and why"): only under a valid
  * token a render server signed into a page it served, only for the release the token names for
- * that remote, a release the registry holds or the first set's build the token reports, and only
+ * that remote, a release the registry holds or the baseline set's build the token reports, and only
  * up to the token's allowance. Everything else is dropped, with why. (What the verdict reads is
  * capped once more, per visitor network: network-counts.ts.)
  */
@@ -38,7 +38,7 @@ export class PageEvents {
     for (const event of events.filter(isPageEvent)) {
       let reason: DropReason | null = null;
       if (claims.releases[event.remote] !== event.release) reason = 'not_in_token';
-      else if (!claims.firstSet.includes(event.remote) && !(await this.registered.has(event.remote, event.release))) reason = 'unregistered';
+      else if (!claims.baselineSet.includes(event.remote) && !(await this.registered.has(event.remote, event.release))) reason = 'unregistered';
       else reason = this.tokens.take(claims, event);
       if (reason) dropped.push(reason);
       else counted.push(event);

@@ -10,13 +10,13 @@ interface Use {
   used: Partial<Record<PageAllowance, number>>;
 }
 
-/** Tokens tracked at once per API copy at most: past it a new token's events are dropped, never memory grown. */
+/** Tokens tracked at once per API instance at most: past it a new token's events are dropped, never memory grown. */
 const MAX_TOKENS = 200_000;
 const SWEEP_MS = 60_000;
 
 /**
  * The page tokens render servers sign (docs/releases.md, "What is trusted and why"): which are
- * valid, and how much of its allowance each has used in this API copy, until it expires.
+ * valid, and how much of its allowance each has used in this API instance, until it expires.
  */
 export class PageTokenUses {
   private readonly key: Buffer | null;

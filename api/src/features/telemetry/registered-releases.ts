@@ -3,7 +3,7 @@ import { releases } from '../../db/schema';
 
 /**
  * Which releases the registry holds, per remote. A name it does not know is looked up again at
- * once (a release registered a moment ago, in any API copy, by any path): only a token a render
+ * once (a release registered a moment ago, in any API instance, by any path): only a token a render
  * server signed can name one, so a stranger cannot make it read. Rows are never deleted, so a
  * name once known stays known.
  */

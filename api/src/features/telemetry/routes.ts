@@ -140,7 +140,7 @@ export const telemetryRoutes = featureRoutes<TelemetryRouteOptions>(
         },
       },
       async (request) => {
-        // This copy's numbers are written first; other copies' arrive within their flush interval.
+        // This instance's numbers are written first; other instances' arrive within their flush interval.
         await buffer.flush();
         const now = clock().getTime();
         const asked = request.query.since ? new Date(request.query.since).getTime() : now - 60 * 60_000;

@@ -7,7 +7,7 @@ import { releaseSourceMaps } from '../../db/schema';
 
 type ShownFrame = ErrorGroup['frames'][number];
 
-/** Parsed maps kept at most, by the size of their text (a parsed map takes a few times that once used). */
+/** Parsed maps cached at most, by the size of their text (a parsed map takes a few times that once used). */
 const CACHE_BYTES = 32 * 1024 * 1024;
 /** What a missing map costs to remember. */
 const MISSING_BYTES = 256;
@@ -24,7 +24,7 @@ const sourceName = (source: string) => source.replace(/^webpack:\/\/[^/]*\//, ''
  * Where a frame of a release's script is in its source, from the source maps the release uploaded
  * (docs/releases.md, "Errors"). A script is a release's when it is served from the release files'
  * address (`…/release-files/<remote>/<version>/<path>`); its map is `<path>.map` of that release.
- * Maps are read from the database once and kept parsed, the least recently used going first.
+ * Maps are read from the database once and cached parsed, the least recently used going first.
  */
 export class SourceMaps {
   private readonly cache = new Map<string, Cached>();
@@ -61,12 +61,12 @@ export class SourceMaps {
     if (!remote || !version || rest.length === 0) return Promise.resolve(null);
     const path = `${rest.join('/')}.map`;
     const key = `${remote}/${version}/${path}`;
-    const kept = this.cache.get(key);
-    if (kept) {
+    const cached = this.cache.get(key);
+    if (cached) {
       // Used last: it goes last.
       this.cache.delete(key);
-      this.cache.set(key, kept);
-      return kept.map;
+      this.cache.set(key, cached);
+      return cached.map;
     }
     const entry: Cached = { map: Promise.resolve(null), bytes: 0 };
     entry.map = this.read(remote, version, path, (bytes) => this.sized(key, entry, bytes)).catch(() => {

@@ -3,8 +3,8 @@ import { releases as registry, telemetryMinutes } from '../../db/schema';
 import { type Account, RENDER_SERVER_TOKEN, TEST_CONFIG, TestApi, beacon, createTestDatabase, pageToken, rendererReport } from '../../../test/helpers';
 
 const catalog = { screen: '/audis', remote: 'catalog', release: '1.4.0' } as const;
-/** A page the render server served with the catalog's first-set build 1.4.0. */
-const firstSetPage = { releases: { catalog: '1.4.0' }, firstSet: ['catalog'] };
+/** A page the render server served with the catalog's baseline-set build 1.4.0. */
+const baselineSetPage = { releases: { catalog: '1.4.0' }, baselineSet: ['catalog'] };
 
 describe('POST /telemetry and GET /telemetry/summary', () => {
   let now = new Date('2026-11-25T10:00:30Z');
@@ -26,7 +26,7 @@ describe('POST /telemetry and GET /telemetry/summary', () => {
       url: '/telemetry',
       remoteAddress: options.ip ?? from(),
       headers: { 'content-type': options.type ?? 'text/plain;charset=UTF-8', ...options.headers },
-      payload: typeof events === 'string' ? events : JSON.stringify({ token: pageToken({ ...firstSetPage, at: now.getTime() }), events }),
+      payload: typeof events === 'string' ? events : JSON.stringify({ token: pageToken({ ...baselineSetPage, at: now.getTime() }), events }),
     });
   const served = (release: string, count: number, remote = 'catalog') => rendererReport(api, [{ type: 'served', remote, release, count }]);
   const summary = async (remote: string, since?: string, who: Account | null = admin) => {
@@ -147,7 +147,7 @@ describe('POST /telemetry and GET /telemetry/summary', () => {
     // Forty visitors' pages behind the same address (an office, a carrier's NAT), each with the token its page was served with.
     const pages = [];
     for (let i = 0; i < 40; i += 1)
-      pages.push((await beacon(api, pageToken({ ...firstSetPage, at: now.getTime() }), [{ type: 'view', ...catalog }], ip)).statusCode);
+      pages.push((await beacon(api, pageToken({ ...baselineSetPage, at: now.getTime() }), [{ type: 'view', ...catalog }], ip)).statusCode);
     expect(pages.every((status) => status === 202)).toBe(true);
   });
 

@@ -1,13 +1,13 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HANG_UP, standInApi, type StandInResponse, type SentRequest } from '@usedcars/shared-api/testing';
+import { HANG_UP, fakeApi, type FakeResponse, type SentRequest } from '@usedcars/shared-api/testing';
 import { CAR_LIST_MAX_OFFSET } from '@usedcars/shared-contract';
 import BrandListPage from './BrandListPage';
 import { listRequests, serveBrandLists, type ListPage } from '../../testing/brandLists';
 import { currentAddress, makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
-const api = standInApi();
+const api = fakeApi();
 const lists = () => listRequests(api);
 const lastQuery = () => lists().at(-1)?.query;
 
@@ -106,7 +106,7 @@ test('pages: Next page asks for the next 24 cars and the address remembers the p
  * back; a cursor it never handed out is refused as the API refuses one.
  */
 const DEEP_TOTAL = 420 * 24;
-function deepBrand(query: SentRequest['query']): ListPage | StandInResponse {
+function deepBrand(query: SentRequest['query']): ListPage | FakeResponse {
   let index: number;
   if (query.cursor !== undefined) {
     const match = /^cursor-to-car-(\d+)$/.exec(query.cursor);

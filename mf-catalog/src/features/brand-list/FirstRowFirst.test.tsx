@@ -6,7 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import BrandListPage from './BrandListPage';
 import { serveBrandLists } from '../../testing/brandLists';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
@@ -24,7 +24,7 @@ jest.mock('../../components/CarCard', () => {
   };
 });
 
-const api = standInApi();
+const api = fakeApi();
 const PAGE = Array.from({ length: 24 }, (_, index) => makeCar({ carName: `Audi ${index + 1}` }));
 
 beforeEach(() => {

@@ -2,12 +2,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import { FACET_NAMES } from '@usedcars/shared-contract';
 import BrandListPage from './BrandListPage';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
-const api = standInApi();
+const api = fakeApi();
 
 function renderList(path: string) {
   return renderAt(
@@ -48,7 +48,7 @@ test('a Buyer saves the list’s filters under a name suggested from them', asyn
     name: 'Civic under 20k',
     filters: { category: 'honda', q: 'civic', maxPrice: 20000, location: 'Austin', sort: 'price' },
   });
-  expect(sent?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(sent?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
   expect(api.sent('GET', '/hondas')[0]?.query).toMatchObject({ q: 'civic', maxPrice: '20000', location: 'Austin', sort: 'price' });
   expect(api.undeclared).toEqual([]);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { act, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import CarDetailPage from './CarDetailPage';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
@@ -22,7 +22,7 @@ jest.mock('./CarView', () => {
   };
 });
 
-const api = standInApi();
+const api = fakeApi();
 const car = makeCar({ carName: 'Audi A4 Avant' });
 const carPath = `/audis/${car._id}`;
 const site = (

@@ -2,13 +2,13 @@
 import { cleanup, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { Route, Routes } from 'react-router-dom';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import CarDetailPage from './CarDetailPage';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
-const api = standInApi();
+const api = fakeApi();
 
 const SELLER_FIELDS = { carName: 120, details: 2000, condition: 60, used: 60, location: 120, contact: 120, sellerName: 100 } as const;
 const sellerCar = fc.record(

@@ -2,13 +2,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import type { Category } from '@usedcars/shared-contract';
 import CarDetailPage from './CarDetailPage';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
-const api = standInApi();
-// Checkout's dialog arrives through federation in the site; here a stand-in shows what it was given.
+const api = fakeApi();
+// Checkout's dialog arrives through federation in the site; here a fake shows what it was given.
 jest.mock('@usedcars/shared-ui', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');
   return {

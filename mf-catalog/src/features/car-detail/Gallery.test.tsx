@@ -134,11 +134,11 @@ test('a car with only an img link shows that picture, named after the car, with 
   expect(screen.queryByText(/\d+ \/ \d+/)).not.toBeInTheDocument();
 });
 
-test('a photo that fails is replaced by a stand-in named after the car and the photo', () => {
+test('a photo that fails is replaced by a placeholder picture named after the car and the photo', () => {
   render(<Gallery car={car} />);
   fireEvent.error(screen.getByRole('img', { name: 'Audi A4 2019, photo 1 of 8' }));
-  const standIn = screen.getByRole('img', { name: 'Audi A4 2019, photo 1 of 8: no picture' });
-  expect(standIn.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+  const placeholder = screen.getByRole('img', { name: 'Audi A4 2019, photo 1 of 8: no picture' });
+  expect(placeholder.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
 });
 
 test("each photo is described by the alt its seller wrote, the car's name where there is none", async () => {

@@ -50,7 +50,7 @@ export function Gallery({ car }: { car: Car }) {
   const photo = photos[index];
   // A photo's alt is the seller's words (the API fills in the car's name when there are none).
   const alt = photo?.alt || photoAlt(car.carName, index, count);
-  const shown = { photo, src: car.img, resolveUrl: carImageUrl, alt, standInLabel: `${alt}: no picture`, width: 800, height: 500, eager: true };
+  const shown = { photo, src: car.img, resolveUrl: carImageUrl, alt, placeholderLabel: `${alt}: no picture`, width: 800, height: 500, eager: true };
   const place = (
     <Counter aria-live="polite" aria-atomic="true">
       <span aria-hidden="true">

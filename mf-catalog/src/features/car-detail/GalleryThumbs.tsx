@@ -33,7 +33,7 @@ export function GalleryThumbs({
               src={thumb.src}
               resolveUrl={carImageUrl}
               alt=""
-              standInLabel={`${thumb.alt || photoAlt(carName, at, count)}: no picture`}
+              placeholderLabel={`${thumb.alt || photoAlt(carName, at, count)}: no picture`}
               sizes={THUMB_SIZES}
               width={64}
               height={40}

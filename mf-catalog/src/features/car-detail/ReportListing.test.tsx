@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { authStore } from '@usedcars/shared-auth';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import CarDetailPage from './CarDetailPage';
 import { makeCar, renderAt, signInAs } from '../../testing/renderCatalog';
 
-const api = standInApi();
+const api = fakeApi();
 const car = makeCar({ carName: 'Audi A6 Avant', sellerName: 'Sam Patel' });
 
 function renderDetail() {
@@ -41,7 +41,7 @@ test('a signed-in buyer reports with a reason and words; the dialog thanks them 
   expect(await within(dialog).findByRole('status')).toHaveTextContent("Thanks, we'll take a look");
   const [sent] = api.sent('POST', '/reports');
   expect(sent?.body).toEqual({ carId: car._id, reason: 'scam', text: 'Asks for a wire transfer' });
-  expect(sent?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(sent?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
   expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
   await user.click(within(dialog).getByRole('button', { name: 'Done' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -198,7 +198,7 @@ export default function ComparePage() {
                       src={car.img}
                       resolveUrl={carImageUrl}
                       alt=""
-                      standInLabel={`${car.carName}: no picture`}
+                      placeholderLabel={`${car.carName}: no picture`}
                       sizes="300px"
                       width={300}
                       height={188}

@@ -6,12 +6,12 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { ORDER_MESSAGES, type Car } from '@usedcars/shared-contract';
 import { authStore } from '@usedcars/shared-auth';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import BookingDialog from './BookingDialog';
 
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
 
-const api = standInApi();
+const api = fakeApi();
 const toastSuccess = jest.mocked(toast.success);
 const toastError = jest.mocked(toast.error);
 
@@ -103,7 +103,7 @@ test('a booking the server confirms shows BOOKING CONFIRMED and goes to the dash
   expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
   const [sent] = api.sent('POST', '/bookings');
   expect(sent?.body).toEqual({ carId: car._id, phone: '+1 415 555 0100', address: '1 Market St, San Francisco' });
-  expect(sent?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(sent?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
   expect(api.requests).toHaveLength(1);
   expect(toastSuccess).toHaveBeenCalledWith('BOOKING CONFIRMED');
 });

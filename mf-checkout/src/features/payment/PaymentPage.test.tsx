@@ -7,7 +7,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { loadStripe } from '@stripe/stripe-js';
 import { setSignedIn } from '@usedcars/shared-auth';
-import { HANG_UP, STAND_IN_TOKEN, standInApi, type StandInResponse } from '@usedcars/shared-api/testing';
+import { HANG_UP, FAKE_TOKEN, fakeApi, type FakeResponse } from '@usedcars/shared-api/testing';
 import { noticeFrom, type Booking } from '@usedcars/shared-contract';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
@@ -18,8 +18,8 @@ import { createQueryClient } from '@usedcars/shared-ui/appSettings';
 import PaymentPage from './PaymentPage';
 import { PAID_PAUSE_MS } from './CheckoutForm';
 
-// The API is the page's edge: each test says what the stand-in server answers.
-const api = standInApi();
+// The API is the page's edge: each test says what the fake server answers.
+const api = fakeApi();
 
 // Stripe.js lives on js.stripe.com: never fetched in tests. The mocks stand in for Elements.
 const confirmCardPayment = jest.fn();
@@ -98,7 +98,7 @@ function fakeClock() {
 }
 
 /**
- * Lets the payment's calls (the card confirmed, the payment recorded) go to the stand-in and back
+ * Lets the payment's calls (the card confirmed, the payment recorded) go to the fake and back
  * until `done`; the fake clock does not move (the network runs on real time).
  */
 const settle = async (done: () => boolean) => {
@@ -132,8 +132,8 @@ beforeEach(() => {
 
 describe('with the test gateway', () => {
   test('shows the booking, its price, a test-mode card form, and Pay once the intent is there', async () => {
-    let respondToIntent!: (answer: StandInResponse) => void;
-    api.reply('POST', '/create-payment-intent', () => new Promise<StandInResponse>((resolve) => (respondToIntent = resolve)));
+    let respondToIntent!: (answer: FakeResponse) => void;
+    api.reply('POST', '/create-payment-intent', () => new Promise<FakeResponse>((resolve) => (respondToIntent = resolve)));
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the booking…');
     expect(await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' })).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('with the test gateway', () => {
     // The card form comes with the gateway's settings, which may answer after the booking.
     expect(await screen.findByRole('note')).toHaveTextContent('TEST MODE');
     expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
-    expect(api.sent('GET', '/bookings/k1')[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+    expect(api.sent('GET', '/bookings/k1')[0]?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
     // No client secret yet: Pay waits.
     expect(payButton()).toBeDisabled();
     await waitFor(() => expect(api.sent('POST', '/create-payment-intent').map((sent) => sent.body)).toEqual([{ bookingId: 'k1' }]));
@@ -203,8 +203,8 @@ describe('with the test gateway', () => {
   });
 
   test('Pay is disabled while the payment is in progress; success records it, toasts and goes to /Dashboard', async () => {
-    let respondToConfirm!: (answer: StandInResponse) => void;
-    api.reply('POST', '/test-gateway/confirm', () => new Promise<StandInResponse>((resolve) => (respondToConfirm = resolve)));
+    let respondToConfirm!: (answer: FakeResponse) => void;
+    api.reply('POST', '/test-gateway/confirm', () => new Promise<FakeResponse>((resolve) => (respondToConfirm = resolve)));
     api.reply('POST', '/payments', 201, { insertedId: 'pay_1' });
     renderPage();
     await waitFor(() => expect(payButton()).toBeEnabled());
@@ -346,7 +346,7 @@ describe('with the stripe gateway', () => {
     await pauseAfterPaying();
     expect(screen.getByText('Now at /Dashboard')).toBeInTheDocument();
     expect(api.sent('POST', '/payments').map((sent) => [sent.body, sent.headers.authorization])).toEqual([
-      [{ bookingId: 'k1', transactionId: 'pi_live_1', email: 'bob@usedcars.test' }, `Bearer ${STAND_IN_TOKEN}`],
+      [{ bookingId: 'k1', transactionId: 'pi_live_1', email: 'bob@usedcars.test' }, `Bearer ${FAKE_TOKEN}`],
     ]);
   });
 });

@@ -2,13 +2,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { STAND_IN_TOKEN, standInApi, type SentRequest } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi, type SentRequest } from '@usedcars/shared-api/testing';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import AddProductPage from './AddProductPage';
 
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
 
-const api = standInApi();
+const api = fakeApi();
 /** The file name of a photo upload (multipart/form-data, field `photo`). */
 const photoName = (sent: SentRequest) => /filename="([^"]+)"/.exec(String(sent.body))?.[1];
 
@@ -138,7 +138,7 @@ test('a valid car is sent with numeric prices, then the seller lands on My Produ
       previousOwners: 1,
     }),
   );
-  expect(sent?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(sent?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
   expect(writes()).toHaveLength(1);
   expect(toast.success).toHaveBeenCalledWith('Audi A4 2.0 TFSI Premium added');
 });
@@ -204,7 +204,7 @@ describe('photos', () => {
     expect(api.sent('POST', '/audis')[0]?.body).toEqual(expect.objectContaining({ img: '/images/cars/sedan-grey.svg' }));
     const uploads = api.sent('POST', '/audis/new-car/photos');
     expect(uploads.map(photoName)).toEqual(['back.jpg', 'side.jpg', 'front.jpg']);
-    expect(uploads.map((sent) => sent.headers.authorization)).toEqual(Array(3).fill(`Bearer ${STAND_IN_TOKEN}`));
+    expect(uploads.map((sent) => sent.headers.authorization)).toEqual(Array(3).fill(`Bearer ${FAKE_TOKEN}`));
   });
 
   test('a refused photo leaves the car added: its message is next to it, and the page stays to try again', async () => {

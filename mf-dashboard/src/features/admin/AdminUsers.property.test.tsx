@@ -1,12 +1,12 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { within } from '@testing-library/react';
 import fc from 'fast-check';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import { inTable, signInAs } from '../../testing/renderDashboard';
 import { AdminUsers } from './AdminUsers';
 
-const api = standInApi();
+const api = fakeApi();
 
 test('the admin tables show account names as typed', async () => {
   signInAs('admin');

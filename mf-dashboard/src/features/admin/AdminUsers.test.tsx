@@ -2,12 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { NO_RESPONSE, STAND_IN_TOKEN, standInApi, type StandInResponse, type Responder } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, FAKE_TOKEN, fakeApi, type FakeResponse, type Responder } from '@usedcars/shared-api/testing';
 import type { User } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { AdminUsers } from './AdminUsers';
 
-const api = standInApi();
+const api = fakeApi();
 jest.mock('react-hot-toast', () => ({ __esModule: true, default: { success: jest.fn(), error: jest.fn() } }));
 
 const buyers: User[] = [
@@ -37,17 +37,17 @@ beforeEach(() => {
 });
 
 test('shows one spinner until both lists have arrived, then both tables together', async () => {
-  let sellersArrive: (answer: StandInResponse) => void = () => undefined;
+  let sellersArrive: (answer: FakeResponse) => void = () => undefined;
   api.reply('GET', '/user', (sent) =>
-    sent.query.role === 'Buyer' ? { status: 200, body: [] } : new Promise<StandInResponse>((resolve) => (sellersArrive = resolve)),
+    sent.query.role === 'Buyer' ? { status: 200, body: [] } : new Promise<FakeResponse>((resolve) => (sellersArrive = resolve)),
   );
   renderDashboard(<AdminUsers />);
   expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Loading the accounts…']);
   // The buyers are in, the sellers not yet: still nothing that the sellers' arrival would push down.
   await waitFor(() =>
     expect(api.requests.map((sent) => [sent.method, sent.path, sent.query, sent.headers.authorization]).sort()).toEqual([
-      ['GET', '/user', { role: 'Buyer' }, `Bearer ${STAND_IN_TOKEN}`],
-      ['GET', '/user', { role: 'Seller' }, `Bearer ${STAND_IN_TOKEN}`],
+      ['GET', '/user', { role: 'Buyer' }, `Bearer ${FAKE_TOKEN}`],
+      ['GET', '/user', { role: 'Seller' }, `Bearer ${FAKE_TOKEN}`],
     ]),
   );
   expect(screen.queryByRole('heading', { name: 'Buyers' })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import type { AuditEntry, Report, User } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { AdminUsers } from './AdminUsers';
@@ -9,7 +9,7 @@ import AuditLogPage from './AuditLogPage';
 import ReportsPage from './ReportsPage';
 import { tableCells } from '../../testing/tableCells';
 
-const api = standInApi();
+const api = fakeApi();
 
 const carId = '00000000-0000-4000-8000-000000000001';
 const report = (overrides: Partial<Report> = {}): Report => ({
@@ -64,7 +64,7 @@ test('the Reports queue lists each report with its car, reason and words; Hide a
   await user.click(within(dialog).getByRole('button', { name: 'Hide listing' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(api.sent('POST', `/admin/cars/${carId}/hide`).map((sent) => [sent.body, sent.headers.authorization])).toEqual([
-    [{ reason: 'Scam: asks for wire transfers' }, `Bearer ${STAND_IN_TOKEN}`],
+    [{ reason: 'Scam: asks for wire transfers' }, `Bearer ${FAKE_TOKEN}`],
   ]);
   expect(await within(table).findByRole('button', { name: 'Restore Audi Q5' })).toBeInTheDocument();
   expect(tableCells(table)[0]?.[5]).toBe('Hidden');

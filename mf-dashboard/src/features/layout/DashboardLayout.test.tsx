@@ -6,10 +6,10 @@ import { authStore } from '@usedcars/shared-auth';
 import { SITE_PATHS, arrivalNotice } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import DashboardLayout from './DashboardLayout';
 
-const api = standInApi();
+const api = fakeApi();
 
 beforeEach(() => {
   api.reply('GET', '/users', 200, [{ _id: 'u1', name: 'Dana Driver', email: 'dana@usedcars.test', role: 'Seller' }]);

@@ -4,9 +4,9 @@ import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import { booking } from '../../testing/fixtures';
 import { inTable, signInAs } from '../../testing/renderDashboard';
 import { MyBuyers } from './MyBuyers';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 
-const api = standInApi();
+const api = fakeApi();
 
 test("My Buyers shows the buyer's name, meeting address and the car as typed", async () => {
   signInAs('Seller');

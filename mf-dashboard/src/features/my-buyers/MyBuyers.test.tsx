@@ -3,10 +3,10 @@ import { screen, within } from '@testing-library/react';
 import { booking } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import MyBuyersPage from './MyBuyersPage';
-import { NO_RESPONSE, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import { tableCells } from '../../testing/tableCells';
 
-const api = standInApi();
+const api = fakeApi();
 
 beforeEach(() => {
   signInAs('Seller');
@@ -43,7 +43,7 @@ test("lists who booked the seller's cars, how to reach them and whether they pai
   const table = await screen.findByRole('table', { name: 'Bookings of my cars' });
   // The seller is named by the access token, not by the address.
   expect(api.requests.map((sent) => [sent.method, sent.path, sent.query, sent.headers.authorization])).toEqual([
-    ['GET', '/myBuyers', {}, `Bearer ${STAND_IN_TOKEN}`],
+    ['GET', '/myBuyers', {}, `Bearer ${FAKE_TOKEN}`],
   ]);
   expect(
     within(table)

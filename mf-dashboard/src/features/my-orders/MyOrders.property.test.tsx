@@ -2,14 +2,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import { booking } from '../../testing/fixtures';
 import { inTable, renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { MyOrders } from './MyOrders';
 
-const api = standInApi();
+const api = fakeApi();
 
 test('My Orders shows each car name as typed', async () => {
   signInAs('Buyer', 'Bob Buyer', 'bob@usedcars.test');

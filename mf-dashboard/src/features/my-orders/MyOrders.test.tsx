@@ -1,12 +1,12 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_RESPONSE, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import { booking } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { MyOrders, mayPayNow } from './MyOrders';
 
-const api = standInApi();
+const api = fakeApi();
 
 beforeEach(() => {
   signInAs('Buyer', 'Bob Buyer', 'bob@usedcars.test');
@@ -33,7 +33,7 @@ test('lists the orders: PAY NOW for an unpaid booking, Paid for a paid one', asy
   renderDashboard(<MyOrders />);
   const table = await screen.findByRole('table', { name: 'My orders' });
   expect(api.requests.map((sent) => [sent.method, sent.path, sent.query, sent.headers.authorization])).toEqual([
-    ['GET', '/bookings', { email: 'bob@usedcars.test' }, `Bearer ${STAND_IN_TOKEN}`],
+    ['GET', '/bookings', { email: 'bob@usedcars.test' }, `Bearer ${FAKE_TOKEN}`],
   ]);
   expect(
     within(table)

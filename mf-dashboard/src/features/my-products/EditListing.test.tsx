@@ -1,14 +1,14 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import type { Car } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import { serveSellerCars } from '../../testing/sellerCars';
 import MyProductPage from './MyProductPage';
 
-const api = standInApi();
+const api = fakeApi();
 /** The changes that reached PATCH /audis/a1, the one car these tests edit. */
 const changes = () => api.sent('PATCH', '/audis/a1').map((sent) => sent.body);
 
@@ -47,7 +47,7 @@ test('a new price and details are sent as changes only, and My Products shows th
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(await screen.findByRole('cell', { name: '$19,900' })).toBeInTheDocument();
   expect(changes()).toEqual([{ currentPrice: 19900, condition: expect.stringMatching(/, new tyres$/) }]);
-  expect(api.sent('PATCH', '/audis/a1')[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(api.sent('PATCH', '/audis/a1')[0]?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
   expect(api.undeclared).toEqual([]);
 });
 

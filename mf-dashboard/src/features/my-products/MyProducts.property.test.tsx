@@ -1,7 +1,7 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { within } from '@testing-library/react';
 import fc from 'fast-check';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { PRICE_MAX } from '@usedcars/shared-contract';
 import { expectSellerTextShown, sellerText } from '@usedcars/shared-ui/testing';
 import { car } from '../../testing/fixtures';
@@ -9,7 +9,7 @@ import { inTable, signInAs } from '../../testing/renderDashboard';
 import { serveSellerCars } from '../../testing/sellerCars';
 import { MyProducts } from './MyProducts';
 
-const api = standInApi();
+const api = fakeApi();
 
 test('My Products shows each car name as typed, in its own direction, with any price the API takes', async () => {
   signInAs('Seller', 'Dana Driver', 'dana@usedcars.test');

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SELLER_CARS_MAX } from '@usedcars/shared-api/cars';
-import { NO_RESPONSE, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import { CAR_LIST_MAX_LIMIT, CATEGORIES, CATEGORY_PATHS, type Car, type CarPhoto, type Category } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
@@ -11,7 +11,7 @@ import MyProductPage from './MyProductPage';
 import { newestFirst } from './useMyProducts';
 import { tableCells } from '../../testing/tableCells';
 
-const api = standInApi();
+const api = fakeApi();
 const serve = (cars: Partial<Record<Category, Car[]>>) => serveSellerCars(api, cars);
 
 beforeEach(() => {
@@ -47,7 +47,7 @@ test("merges the seller's cars of the three brands, newest first, with each car'
   // Each brand's list by the account's name (not the sign-in's display name), with the token.
   for (const path of ['/myAudi', '/myHonda', '/myMercedess']) {
     expect(api.sent('GET', path).map((sent) => [sent.query, sent.headers.authorization])).toEqual([
-      [{ sellerName: 'Dana Driver', limit: String(CAR_LIST_MAX_LIMIT) }, `Bearer ${STAND_IN_TOKEN}`],
+      [{ sellerName: 'Dana Driver', limit: String(CAR_LIST_MAX_LIMIT) }, `Bearer ${FAKE_TOKEN}`],
     ]);
   }
   const rows = () => tableCells(table);

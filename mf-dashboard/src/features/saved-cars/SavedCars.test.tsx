@@ -2,14 +2,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { STAND_IN_TOKEN, standInApi, type StandInResponse } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi, type FakeResponse } from '@usedcars/shared-api/testing';
 import type { CarResponse, Favourites } from '@usedcars/shared-contract';
 import { car } from '../../testing/fixtures';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import SavedCarsPage from './SavedCarsPage';
 
-const api = standInApi();
-/** The buyer's saved cars as the stand-in holds them; a removal it accepts takes the car out. */
+const api = fakeApi();
+/** The buyer's saved cars as the fake holds them; a removal it accepts takes the car out. */
 let favourites: Favourites;
 
 const saved = (overrides: Partial<CarResponse>): CarResponse => ({ ...car(overrides), photos: [], priceHistory: [] }) as CarResponse;
@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 
 /** DELETE /favourites/:id answers this, and takes the car out when it is a success. */
-function onRemove(carId: string, answer: StandInResponse) {
+function onRemove(carId: string, answer: FakeResponse) {
   api.reply('DELETE', `/favourites/${carId}`, () => {
     if (answer.status === 200) favourites = { ...favourites, cars: favourites.cars.filter((saved) => saved._id !== carId) };
     return answer;
@@ -57,7 +57,7 @@ test('lists the saved cars, each linking to its page, with its price and state',
     ['2', '', 'Audi A4 Premium', '$21,500', 'Sold', 'Remove'],
   ]);
   expect(within(table).getByRole('link', { name: 'Honda Civic LX' })).toHaveAttribute('href', '/hondas/c1');
-  expect(api.requests.map((sent) => [sent.method, sent.path, sent.headers.authorization])).toEqual([['GET', '/favourites', `Bearer ${STAND_IN_TOKEN}`]]);
+  expect(api.requests.map((sent) => [sent.method, sent.path, sent.headers.authorization])).toEqual([['GET', '/favourites', `Bearer ${FAKE_TOKEN}`]]);
 });
 
 test('a saved car whose price was cut says by how much and when, under its price', async () => {

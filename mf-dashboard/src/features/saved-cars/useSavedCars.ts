@@ -6,7 +6,7 @@ import { dashboardKeys } from '../../lib/queryKeys';
 import { afreshUnlessJustRead } from '../../lib/readAfresh';
 import { errorText } from '@usedcars/shared-ui';
 
-/** The buyer's saved cars (GET /favourites), read afresh each time the screen is shown: hearts change it elsewhere. */
+/** The buyer's saved cars (GET /favourites), read afresh each time the screen is shown: the catalog's Save car buttons change it elsewhere. */
 export function useSavedCars() {
   return useQuery({ ...favouritesQuery(), refetchOnMount: afreshUnlessJustRead });
 }

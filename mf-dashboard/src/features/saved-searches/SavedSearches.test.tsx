@@ -2,13 +2,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import type { SavedSearch } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../testing/renderDashboard';
 import SavedSearchesPage from './SavedSearchesPage';
 
-const api = standInApi();
-/** The buyer's saved searches as the stand-in holds them. */
+const api = fakeApi();
+/** The buyer's saved searches as the fake holds them. */
 let searches: SavedSearch[];
 
 const civic: SavedSearch = {
@@ -57,7 +57,7 @@ test('lists the searches, each opening its brand list with its filters', async (
   ]);
   expect(screen.getByRole('link', { name: 'Open Civic under 20k' })).toHaveAttribute('href', '/hondas?q=civic&maxPrice=20000&sort=price');
   expect(screen.getByRole('link', { name: 'Open Any Benz in Austin' })).toHaveAttribute('href', '/mercedes?location=Austin');
-  expect(api.requests.map((sent) => [sent.method, sent.path, sent.headers.authorization])).toEqual([['GET', '/saved-searches', `Bearer ${STAND_IN_TOKEN}`]]);
+  expect(api.requests.map((sent) => [sent.method, sent.path, sent.headers.authorization])).toEqual([['GET', '/saved-searches', `Bearer ${FAKE_TOKEN}`]]);
 });
 
 test('Delete removes a search', async () => {

@@ -1,11 +1,11 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { conversation, message, renderMessages, signInAs } from '../../testing/renderMessages';
 import AskSellerPage from './AskSellerPage';
 
-const api = standInApi();
+const api = fakeApi();
 const CAR = '0b7e7c1e-5d43-4c8e-9f0a-2b1f3c4d5e6f';
 const show = () =>
   renderMessages(<AskSellerPage />, { path: '/messages/new/:carId', at: { pathname: `/messages/new/${CAR}`, state: { carName: 'Honda Jazz 2019' } } });

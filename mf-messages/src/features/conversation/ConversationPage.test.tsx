@@ -1,12 +1,12 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_RESPONSE, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, fakeApi } from '@usedcars/shared-api/testing';
 import type { ConversationMessage } from '@usedcars/shared-contract';
 import { conversation, message, renderMessages, signInAs, streamOf } from '../../testing/renderMessages';
 import ConversationPage from './ConversationPage';
 
-const api = standInApi();
+const api = fakeApi();
 let thread: ConversationMessage[];
 
 beforeEach(() => {

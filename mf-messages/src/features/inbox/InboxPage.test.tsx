@@ -1,11 +1,11 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_RESPONSE, standInApi } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, fakeApi } from '@usedcars/shared-api/testing';
 import { conversation, message, renderMessages, signInAs, streamOf } from '../../testing/renderMessages';
 import InboxPage from './InboxPage';
 
-const api = standInApi();
+const api = fakeApi();
 
 beforeEach(() => {
   signInAs('Seller', 'Sam Seller', 'sam@usedcars.test');

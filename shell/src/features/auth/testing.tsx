@@ -1,7 +1,7 @@
 /**
  * Test helpers for the sign-in screens (imported by *.test.tsx only). The screens run on the real
  * session of @usedcars/shared-auth; what sits behind it (the identity service, the API's answers)
- * is shared-auth's own stand-ins from @usedcars/shared-auth/testing.
+ * is shared-auth's own fakes from @usedcars/shared-auth/testing.
  */
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -14,7 +14,7 @@ import toast from 'react-hot-toast';
 export type { IdentityDouble };
 
 /**
- * Starts the real session on a fresh identity double and API stand-in, nobody signed in.
+ * Starts the real session on a fresh identity double and fake API, nobody signed in.
  * `roles` are the API's user records (role by e-mail): seed them, read what a sign-up saved.
  */
 export async function startSession() {

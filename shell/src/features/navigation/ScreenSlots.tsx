@@ -69,7 +69,7 @@ export function ScreenSlots({ routes }: { routes: RouteObject[] }) {
     <>
       {shown.key === FIRST ? (
         // The page's first screen hydrates in the page's first pass, as the server rendered it: an
-        // Activity boundary would hydrate after it, once a screen kept as the server drew it is let go.
+        // Activity boundary would hydrate after it, once a screen kept as the server rendered it is let go.
         <Fragment key={FIRST}>{screens}</Fragment>
       ) : (
         <Activity key={shown.key} mode="visible">

@@ -3,7 +3,7 @@ import { installLinkNavigation, setLinkNavigation, clientNavigationAddress, type
 const here = { origin: 'http://localhost', pathname: '/', search: '' };
 const isAppRoute = (pathname: string) => ['/', '/about', '/blogs', '/audis', '/login'].includes(pathname) || pathname.startsWith('/audis/');
 
-/** A link in the document, as markup the server drew would have it. */
+/** A link in the document, as markup the server rendered would have it. */
 function linkTo(href: string, attributes: Record<string, string> = {}): HTMLAnchorElement {
   const anchor = document.createElement('a');
   anchor.href = href;

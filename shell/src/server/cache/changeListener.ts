@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 
-/** What listens: told when everything kept may be wrong, and whether changes reach it at all. */
+/** What listens: told when everything cached may be wrong, and whether changes reach it at all. */
 export interface ChangeHolder {
   invalidate(): void;
   setCaching(on: boolean): void;

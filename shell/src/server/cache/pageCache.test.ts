@@ -28,7 +28,7 @@ test('a change drops every page, and a render that started before it is not stor
   expect(cache.lookup('/b')).toBeUndefined();
 });
 
-test('nothing is kept while changes may be missed', () => {
+test('nothing is cached while changes may be missed', () => {
   const cache = cacheAt({ now: 0 });
   cache.store('/a', cache.ticket(), 200, 'a');
   cache.setCaching(false);

@@ -9,7 +9,7 @@ export interface CachedPage {
 }
 
 export interface PageCacheOptions {
-  /** Pages kept at most (least recently used go first): query strings make the addresses endless. */
+  /** Pages cached at most (least recently used go first): query strings make the addresses endless. */
   maxPages: number;
   /** How long a page is served without a new render. */
   freshMs: number;
@@ -21,7 +21,7 @@ export interface PageCacheOptions {
 /**
  * Anonymous pages per address and release set (docs/operations.md, "The page cache"). Every
  * change the API announces drops them all; while the announcements may be missed (the stream to
- * the API is down), nothing is kept.
+ * the API is down), nothing is cached.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
@@ -82,8 +82,8 @@ export class PageCache {
 export function encodePage(accepts: string, html: string, page?: CachedPage): { encoding?: 'br' | 'gzip'; body: Buffer | string } {
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
   if (!encoding) return { body: html };
-  const kept = page?.encoded.get(encoding);
-  if (kept) return { encoding, body: kept };
+  const encoded = page?.encoded.get(encoding);
+  if (encoded) return { encoding, body: encoded };
   // Quality 5: most of brotli's gain for a fraction of its time at 11.
   const body = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html);
   page?.encoded.set(encoding, body);

@@ -114,11 +114,11 @@ describe('what a shared cache may keep of an anonymous page', () => {
 });
 
 describe('purges sent to the shared cache', () => {
-  it('purges every page on each change the API announces, and once more after a render begun before it could have been kept', async () => {
+  it('purges every page on each change the API announces, and once more after a render begun before it could have been cached', async () => {
     const server = await renderServer();
     const times: number[] = [];
     const count = () => server.purges.filter((headers) => headers['surrogate-key'] === 'pages').length;
-    // The stream's first word (changes will be heard) drops whatever was kept before too: at once, then after the budget.
+    // The stream's first word (changes will be heard) drops whatever was cached before too: at once, then after the budget.
     // Polled every 10 ms: how soon a purge follows the announcement is what is measured.
     const purges = (atLeast: number, what: string) => until(count, (sent) => sent >= atLeast, what, { everyMs: 10 });
     await purges(2, 'the two purges of the first word');

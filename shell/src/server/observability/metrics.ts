@@ -11,7 +11,7 @@ import type { PurgeOutcome } from '../cache/sharedCache';
 
 /** How a page was served: rendered here, or left for the browser (and why). */
 export type PageOutcome = 'rendered' | 'browser';
-/** The page cache's part: hit/stale (no render), miss (rendered and kept), bypass (a signed-in request), none (cache off). */
+/** The page cache's part: hit/stale (no render), miss (rendered and cached), bypass (a signed-in request), none (cache off). */
 export type CacheOutcome = 'hit' | 'stale' | 'miss' | 'bypass' | 'none';
 
 export interface PageServed {

@@ -60,7 +60,7 @@ describe("each page response's telemetry token", () => {
     const canary = await tokenOf('/no-such-page', 10);
     const live = await tokenOf('/about', 90);
     expect(read(canary)).toEqual({
-      claims: expect.objectContaining({ releases: { shell: '7.7.7', catalog: '0.1.0-bbbbbbbbbb' }, firstSet: ['shell'], bucket: 10 }),
+      claims: expect.objectContaining({ releases: { shell: '7.7.7', catalog: '0.1.0-bbbbbbbbbb' }, baselineSet: ['shell'], bucket: 10 }),
     });
     expect(read(live)).toEqual({ claims: expect.objectContaining({ releases: { shell: '7.7.7', catalog: '0.1.0-aaaaaaaaaa' }, bucket: 90 }) });
     // Another page of the same visitor gets a token of its own.

@@ -21,8 +21,8 @@ export class PageTokens {
 
   constructor(
     secret: string,
-    /** A first-set remote's release as last read from its manifest (the registry's version names the others). */
-    private readonly firstSetRelease: (remote: string) => string | undefined,
+    /** A baseline-set remote's release as last read from its manifest (the registry's version names the others). */
+    private readonly baselineSetRelease: (remote: string) => string | undefined,
     private readonly now: () => number = Date.now,
   ) {
     this.key = pageTokenKey(secret);
@@ -34,19 +34,19 @@ export class PageTokens {
    */
   issue(remotes: Remotes, bucket: number, shell = true): string {
     const releases: Record<string, string> = {};
-    const firstSet: string[] = [];
+    const baselineSet: string[] = [];
     for (const [remote, manifestUrl] of Object.entries({ ...(shell ? { shell: undefined } : {}), ...remotes })) {
       const registered = registryVersionOf(manifestUrl, remote);
-      const release = registered ?? this.firstSetRelease(remote);
+      const release = registered ?? this.baselineSetRelease(remote);
       if (!release || release === 'unknown') continue;
       releases[remote] = release;
-      if (!registered) firstSet.push(remote);
+      if (!registered) baselineSet.push(remote);
       const key = `${remote}|${release}`;
       const entry = this.served.get(key) ?? { remote, release, count: 0 };
       entry.count += 1;
       this.served.set(key, entry);
     }
-    return signPageToken(this.key, { releases, firstSet, bucket }, Math.floor(this.now() / 1000));
+    return signPageToken(this.key, { releases, baselineSet, bucket }, Math.floor(this.now() / 1000));
   }
 
   /** The counts since the last call, for the API (telemetryReporter.ts). */

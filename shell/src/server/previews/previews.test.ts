@@ -80,7 +80,7 @@ describe('a preview link\'s visitor on the render server (docs/releases.md, "Pre
       telemetryToken: SHARED_SECRET,
     });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
-    // Pages are kept once the change stream is heard.
+    // Pages are cached once the change stream is heard.
     await until(
       async () => (await fetch(`${base}${PAGE}`, { headers: { cookie: 'release_bucket=7' } })).headers.get('x-render-cache'),
       (cache) => cache !== 'bypass',

@@ -5,7 +5,7 @@ import type { LiveSet } from '@usedcars/shared-contract';
 import { PinSigner } from '@usedcars/shared-contract/pins';
 import { PinChecks, ReleaseSet } from './releaseSet';
 
-const FIRST_SET = { catalog: 'http://first.test/catalog/mf-manifest.json', checkout: 'http://first.test/checkout/mf-manifest.json' };
+const BASELINE_SET = { catalog: 'http://first.test/catalog/mf-manifest.json', checkout: 'http://first.test/checkout/mf-manifest.json' };
 const V1 = 'http://cdn.test/catalog/1/mf-manifest.json';
 const V2 = 'http://cdn.test/catalog/2/mf-manifest.json';
 /** Where this site's releases may load from (the API's release files, the CDN a setting lists). */
@@ -30,25 +30,25 @@ async function registry() {
   return { state, origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-test('visitors get the first set, then the live release, and a canary by bucket; a change is told once', async () => {
+test('visitors get the baseline set, then the live release, and a canary by bucket; a change is told once', async () => {
   const api = await registry();
   const changes: number[] = [];
   const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => changes.push(1), log: () => undefined, allowed });
   try {
     await releases.refresh();
-    expect(releases.choose(FIRST_SET, 5)).toEqual({ remotes: FIRST_SET, split: false });
+    expect(releases.choose(BASELINE_SET, 5)).toEqual({ remotes: BASELINE_SET, split: false });
     changes.length = 0;
 
     api.state.live = { remotes: { catalog: { live: { version: '1', manifestUrl: V1 }, canary: { version: '2', manifestUrl: V2, share: 10 } } } };
     await releases.refresh();
     await releases.refresh();
     expect(changes).toHaveLength(1);
-    expect(releases.choose(FIRST_SET, 9)).toEqual({ remotes: { ...FIRST_SET, catalog: V2 }, split: true });
-    expect(releases.choose(FIRST_SET, 10)).toEqual({ remotes: { ...FIRST_SET, catalog: V1 }, split: true });
+    expect(releases.choose(BASELINE_SET, 9)).toEqual({ remotes: { ...BASELINE_SET, catalog: V2 }, split: true });
+    expect(releases.choose(BASELINE_SET, 10)).toEqual({ remotes: { ...BASELINE_SET, catalog: V1 }, split: true });
     // The canary's visitors, and only they, run its code on screens others get as static markup.
-    expect(releases.canariesIn(releases.choose(FIRST_SET, 9).remotes)).toEqual(['catalog']);
-    expect(releases.canariesIn(releases.choose(FIRST_SET, 10).remotes)).toEqual([]);
-    expect(releases.addresses(FIRST_SET).sort()).toEqual([...Object.values(FIRST_SET), V1, V2].sort());
+    expect(releases.canariesIn(releases.choose(BASELINE_SET, 9).remotes)).toEqual(['catalog']);
+    expect(releases.canariesIn(releases.choose(BASELINE_SET, 10).remotes)).toEqual([]);
+    expect(releases.addresses(BASELINE_SET).sort()).toEqual([...Object.values(BASELINE_SET), V1, V2].sort());
   } finally {
     await api.close();
   }
@@ -68,10 +68,10 @@ test('a new set is used only once its builds are loaded and warmed: until then v
     api.state.live = { remotes: { catalog: { live: { version: '1', manifestUrl: V1 }, canary: { version: '2', manifestUrl: V2, share: 10 } } } };
     const adopting = releases.refresh();
     expect(await asked).toEqual([`catalog ${V1}`, `catalog ${V2}`]);
-    expect(releases.choose(FIRST_SET, 5).remotes).toEqual(FIRST_SET);
+    expect(releases.choose(BASELINE_SET, 5).remotes).toEqual(BASELINE_SET);
     warmed();
     await adopting;
-    expect(releases.choose(FIRST_SET, 5).remotes).toEqual({ ...FIRST_SET, catalog: V2 });
+    expect(releases.choose(BASELINE_SET, 5).remotes).toEqual({ ...BASELINE_SET, catalog: V2 });
   } finally {
     await api.close();
   }
@@ -87,7 +87,7 @@ test('an unreachable registry leaves the last set in use and is logged once', as
     api.state.down = true;
     await releases.refresh();
     await releases.refresh();
-    expect(releases.choose(FIRST_SET, 50).remotes.catalog).toBe(V1);
+    expect(releases.choose(BASELINE_SET, 50).remotes.catalog).toBe(V1);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatch(/cannot read the release registry .* pages keep the last release set/);
     api.state.down = false;
@@ -98,7 +98,7 @@ test('an unreachable registry leaves the last set in use and is logged once', as
   }
 });
 
-test('a forged or expired pin is refused here, unasked; a well-signed one is asked about once and kept until it expires', async () => {
+test('a forged or expired pin is refused here, unasked; a well-signed one is asked about once and cached until it expires', async () => {
   const api = await registry();
   const clock = { now: 1_000_000_000_000 };
   const signer = new PinSigner('the-secret-render-servers-share');
@@ -136,8 +136,8 @@ test('a forged or expired pin is refused here, unasked; a well-signed one is ask
     expect(api.state.pinChecks).toBe(3);
 
     const releases = new ReleaseSet({ liveUrl: `${api.origin}/releases/live`, onChange: () => undefined, log: () => undefined, allowed });
-    expect(releases.choose(FIRST_SET, 50, { remote: 'catalog', version: '2', manifestUrl: V2 })).toEqual({
-      remotes: { ...FIRST_SET, catalog: V2 },
+    expect(releases.choose(BASELINE_SET, 50, { remote: 'catalog', version: '2', manifestUrl: V2 })).toEqual({
+      remotes: { ...BASELINE_SET, catalog: V2 },
       split: true,
     });
   } finally {
@@ -163,10 +163,10 @@ test('a release or pin the registry names at an address this server may not load
     };
     await releases.refresh();
     await releases.refresh();
-    for (const bucket of [0, 5, 49, 50, 99]) expect(releases.choose(FIRST_SET, bucket)).toEqual({ remotes: { ...FIRST_SET, catalog: V1 }, split: false });
-    expect(releases.choose(FIRST_SET, 0, { remote: 'catalog', version: '3', manifestUrl: hostile[0]! }).remotes.catalog).toBe(V1);
+    for (const bucket of [0, 5, 49, 50, 99]) expect(releases.choose(BASELINE_SET, bucket)).toEqual({ remotes: { ...BASELINE_SET, catalog: V1 }, split: false });
+    expect(releases.choose(BASELINE_SET, 0, { remote: 'catalog', version: '3', manifestUrl: hostile[0]! }).remotes.catalog).toBe(V1);
     // The content security policy allows none of them either.
-    expect(releases.addresses(FIRST_SET).sort()).toEqual([...Object.values(FIRST_SET), V1].sort());
+    expect(releases.addresses(BASELINE_SET).sort()).toEqual([...Object.values(BASELINE_SET), V1].sort());
     expect(logged).toHaveLength(3);
     for (const [at, address] of hostile.entries()) expect(logged[at]).toContain(`release at ${address} is not loaded:`);
   } finally {

@@ -47,8 +47,8 @@ export class ReleaseSet {
     return () => clearInterval(timer);
   }
 
-  choose(firstSet: Remotes, bucket: number, pin?: PinnedRelease | null): { remotes: Remotes; split: boolean } {
-    const remotes: Remotes = { ...firstSet };
+  choose(baselineSet: Remotes, bucket: number, pin?: PinnedRelease | null): { remotes: Remotes; split: boolean } {
+    const remotes: Remotes = { ...baselineSet };
     let split = false;
     for (const [remote, entry] of Object.entries(this.live)) {
       if (entry.canary) split = true;
@@ -68,8 +68,8 @@ export class ReleaseSet {
       .map(([remote]) => remote);
   }
 
-  addresses(firstSet: Remotes): string[] {
-    const all = Object.values(firstSet).filter((url): url is string => typeof url === 'string');
+  addresses(baselineSet: Remotes): string[] {
+    const all = Object.values(baselineSet).filter((url): url is string => typeof url === 'string');
     for (const entry of Object.values(this.live)) for (const running of [entry.live, entry.canary]) if (running) all.push(running.manifestUrl);
     return all;
   }
@@ -127,7 +127,7 @@ export class ReleaseSet {
 
 /** A well-signed pin whose release the registry does not have is asked about again after this. */
 const PIN_UNREGISTERED_MS = 60_000;
-const PINS_KEPT = 200;
+const PINS_CACHED = 200;
 
 /** A forged or expired pin costs no request (docs/releases.md, "Pin: an admin tries a release first"). */
 export class PinChecks {
@@ -146,8 +146,8 @@ export class PinChecks {
   }
 
   release(pin: string, claims: PinClaims): Promise<PinnedRelease | null> {
-    const kept = this.checks.get(pin);
-    if (kept && this.now() < kept.until) return kept.release;
+    const cached = this.checks.get(pin);
+    if (cached && this.now() < cached.until) return cached.release;
     const release = this.ask(pin);
     this.checks.delete(pin);
     this.checks.set(pin, { until: claims.exp * 1000, release });
@@ -155,7 +155,7 @@ export class PinChecks {
       const entry = this.checks.get(pin);
       if (!found && entry?.release === release) entry.until = Math.min(entry.until, this.now() + PIN_UNREGISTERED_MS);
     });
-    while (this.checks.size > PINS_KEPT) this.checks.delete(this.checks.keys().next().value!);
+    while (this.checks.size > PINS_CACHED) this.checks.delete(this.checks.keys().next().value!);
     return release;
   }
 

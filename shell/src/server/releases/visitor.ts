@@ -49,7 +49,7 @@ export interface VisitorSetSources {
   releases: ReleaseSet;
   pins: PinChecks;
   previews: PreviewChecks;
-  firstSet: () => Remotes;
+  baselineSet: () => Remotes;
 }
 
 /** The previews that apply over the set: a release the render server may load, a dev server on the visitor's machine. */
@@ -78,14 +78,14 @@ async function previewsOver(request: FastifyRequest, reply: FastifyReply, { rele
 }
 
 export function visitorSets(sources: VisitorSetSources) {
-  const { releases, pins, firstSet } = sources;
+  const { releases, pins, baselineSet } = sources;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<VisitorSet> => {
     const { bucket, source } = visitorBucket(request, reply);
     const pin = cookieOf(request, RELEASE_PIN_COOKIE);
     const claims = pin === undefined ? null : pins.claims(pin);
     if (pin !== undefined && !claims) clearCookie(request, reply, RELEASE_PIN_COOKIE);
     const pinned = pin !== undefined && claims ? await pins.release(pin, claims) : null;
-    const { remotes, split } = releases.choose(firstSet(), bucket, pinned);
+    const { remotes, split } = releases.choose(baselineSet(), bucket, pinned);
     const previewed = await previewsOver(request, reply, sources, remotes);
     const preview = previewed === 'ended' ? null : previewed;
     // Any Set-Cookie (a bucket picked here, a pin or a link cleared) or a pin or preview keeps the page to this visitor.

@@ -47,23 +47,23 @@ describe('the page cache under hostile query strings and pins', () => {
     const response = await fetch(`${base}${address}`, { headers: { cookie } });
     return { status: response.status, cache: response.headers.get('x-render-cache'), setCookie: response.headers.getSetCookie(), body: await response.text() };
   };
-  /** Pages are kept once the API's change stream says changes will be heard. */
-  const kept = async (address: string) => {
+  /** Pages are cached once the API's change stream says changes will be heard. */
+  const cachedPage = async (address: string) => {
     await until(
       () => get(address),
       (page) => page.cache !== 'bypass',
-      `${address} to be kept`,
+      `${address} to be cached`,
     );
     return get(address);
   };
 
   it("follows the change stream in the render servers' own places: with their token, which anonymous listeners do not have", async () => {
-    await kept(PAGE);
+    await cachedPage(PAGE);
     expect(api.requests.filter((request) => request.url === '/changes').map((request) => request.authorization)).toEqual([`Bearer ${SHARED_SECRET}`]);
   });
 
-  it('gives every unknown query string the one page kept for the address: no new entry, no render', async () => {
-    const page = await kept(PAGE);
+  it('gives every unknown query string the one page cached for the address: no new entry, no render', async () => {
+    const page = await cachedPage(PAGE);
     expect(page).toMatchObject({ status: 404, cache: 'hit' });
     for (const query of ['utm_source', 'utm_campaign', 'fbclid', 'gclid', 'x', randomUUID()]) {
       for (let i = 0; i < 3; i += 1) {
@@ -74,7 +74,7 @@ describe('the page cache under hostile query strings and pins', () => {
   });
 
   it('answers a random pin from the page kept for everyone, asks the API nothing and clears the cookie', async () => {
-    const page = await kept(PAGE);
+    const page = await cachedPage(PAGE);
     const asked = api.requests.length;
     for (let i = 0; i < 20; i += 1) {
       const forged = `${Buffer.from(JSON.stringify({ remote: 'catalog', version: `0.1.0-${i}`, exp: 2e9 })).toString('base64url')}.${randomUUID()}`;

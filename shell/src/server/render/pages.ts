@@ -36,7 +36,7 @@ export interface PageResponderOptions {
 
 /** What a CDN may keep of an anonymous page (docs/operations.md, "The page cache"). */
 const SHARED_PAGE_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
-/** A page that may be rendered for one visitor is kept by nobody. */
+/** A page that may be rendered for one visitor is cached by nobody. */
 const PRIVATE_PAGE = 'private, no-store';
 
 function surrogateKeys(url: string): string {
@@ -44,7 +44,7 @@ function surrogateKeys(url: string): string {
   return car ? `pages car-${car.id}` : 'pages';
 }
 
-/** A page that sets a cookie, or whose set only the visitor's cookies tell: kept here, by set, but never by a CDN. */
+/** A page that sets a cookie, or whose set only the visitor's cookies tell: cached here, by set, but never by a CDN. */
 const OWN_PAGE_CACHE = 'private, no-cache';
 
 /** docs/operate-production.md. */
@@ -88,7 +88,7 @@ function runtimeReader(runtimeFile: PageResponderOptions['runtimeFile'], address
   };
 }
 
-/** The visitor's set as a render needs it; the canaries follow from the set, so the page cache's key (the set) still names one page (a preview's is never kept). */
+/** The visitor's set as a render needs it; the canaries follow from the set, so the page cache's key (the set) still names one page (a preview's is never cached). */
 type RenderedSet = Pick<VisitorSet, 'remotes' | 'canaries'> & Partial<Pick<VisitorSet, 'preview'>>;
 
 type BudgetedRenderOptions = Pick<PageResponderOptions, 'renderer' | 'template' | 'budgetMs' | 'queue' | 'metrics'> & {
@@ -107,7 +107,7 @@ function budgetedRender({ renderer, template, budgetMs, queue, metrics, releases
       }, budgetMs);
     });
     try {
-      // A first-set build's release only: a registered one is named by its address.
+      // A baseline-set build's release only: a registered one is named by its address.
       const onBuild = (remote: string, release: string) => void (registryVersionOf(remotes[remote], remote) ? undefined : releases.set(remote, release));
       const rendering = queue.run(
         () => renderer.render({ url, config, remotes, hydrate: canaries, session, signal: controller.signal, onBuild, preview }),
@@ -197,22 +197,22 @@ export function createPageResponder({
     const token = request.method === 'GET' ? tokens?.issue(reported.remotes, bucket, reported.shell) : undefined;
     const { cacheControl: sharedCacheControl, vary } = sharedCaching(sharedWith);
     const cookie = visitorSessionCookie(request, reply);
-    // A preview's pages are its visitor's alone: never looked up nor kept, here or in a shared cache.
+    // A preview's pages are its visitor's alone: never looked up nor cached, here or in a shared cache.
     const shared = isAnonymous(request) && cache.enabled && !preview;
     const count = countedFor(url, preview, served);
-    // Rendered and kept by what its screens read: a query parameter they ignore makes no new page.
+    // Rendered and cached by what its screens read: a query parameter they ignore makes no new page.
     // The visitor's release set is part of the key: a canary's visitors never get the live release's pages, nor the reverse.
     const key = `${JSON.stringify(remotes)}\n${configText}\n${url}`;
-    /** A kept page is sent as kept; a stale one is rendered again behind it. */
-    const sendKept = (kept: NonNullable<ReturnType<typeof cache.lookup>>, headers: Record<string, string> = {}) => {
-      if (!kept.fresh) renderToCache(key, url, config, { remotes, canaries }).catch(() => undefined);
-      reply.headers({ 'X-Render-Cache': kept.fresh ? 'hit' : 'stale', ...headers });
+    /** A cached page is sent as it is; a stale one is rendered again behind it. */
+    const sendCached = (hit: NonNullable<ReturnType<typeof cache.lookup>>, headers: Record<string, string> = {}) => {
+      if (!hit.fresh) renderToCache(key, url, config, { remotes, canaries }).catch(() => undefined);
+      reply.headers({ 'X-Render-Cache': hit.fresh ? 'hit' : 'stale', ...headers });
       serverTiming(reply, undefined, token);
-      count(remotes, 'rendered', '', kept.fresh ? 'hit' : 'stale');
-      return sendPage(request, reply, kept.page.status, kept.page.html, kept.page, vary);
+      count(remotes, 'rendered', '', hit.fresh ? 'hit' : 'stale');
+      return sendPage(request, reply, hit.page.status, hit.page.html, hit.page, vary);
     };
     const cached = shared ? cache.lookup(key) : undefined;
-    if (cached) return sendKept(cached, { 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
+    if (cached) return sendCached(cached, { 'Cache-Control': sharedCacheControl, 'Surrogate-Key': surrogateKeys(url) });
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const cacheOutcome: CacheOutcome = !cache.enabled ? 'none' : shared ? 'miss' : 'bypass';
@@ -223,9 +223,9 @@ export function createPageResponder({
         // A cookie the API refuses (tampered, expired, revoked): the page is the one for anyone, and the cookie goes.
         if (cookie && !viewer) clearSessionCookie(request, reply);
         const nobody = !viewer && !request.headers.authorization && cache.enabled && !preview;
-        const kept = nobody ? cache.lookup(key) : undefined;
+        const cachedForAnyone = nobody ? cache.lookup(key) : undefined;
         // A forged cookie costs the API's check, never a render of its own.
-        if (kept) return sendKept(kept);
+        if (cachedForAnyone) return sendCached(cachedForAnyone);
         if (!nobody) {
           const { status, html } = await render(url, config, { remotes, canaries, preview }, cookie && viewer ? { cookie, viewer } : undefined);
           serverTiming(reply, `render;dur=${(performance.now() - started).toFixed(1)}`, token);

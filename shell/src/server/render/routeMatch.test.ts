@@ -26,7 +26,7 @@ describe('route matching on the render server', () => {
   });
 });
 
-describe('the address a page is rendered and kept by', () => {
+describe('the address a page is rendered and cached by', () => {
   it('drops what no screen of the address reads: campaign tags, click ids, anything unknown', () => {
     expect(pageAddress('/blogs?utm_source=x&utm_medium=y&fbclid=z&gclid=w&x=1')).toBe('/blogs');
     expect(pageAddress('/?x=%')).toBe('/');

@@ -7,17 +7,17 @@ export interface Match {
 }
 
 /** Paths matched lately: react-router ranks the whole route table on every match, which cost a cached page most of its time. */
-const MATCHED_KEPT = 1000;
+const MATCHED_CACHED = 1000;
 const matched = new Map<string, Match>();
 
 /** The screens an address shows, outermost first, and the route's parameters. */
 export function match(url: string): Match {
   const pathname = new URL(url, 'http://site.invalid').pathname;
-  const kept = matched.get(pathname);
-  if (kept) return kept;
+  const cached = matched.get(pathname);
+  if (cached) return cached;
   const matches = matchesAt(pathname);
   const found: Match = { screens: matches.map((m) => m.screen), params: matches.at(-1)?.params ?? {} };
-  if (matched.size >= MATCHED_KEPT) matched.delete(matched.keys().next().value!);
+  if (matched.size >= MATCHED_CACHED) matched.delete(matched.keys().next().value!);
   matched.set(pathname, found);
   return found;
 }
@@ -46,7 +46,7 @@ export function statusOf(url: string): number {
 /**
  * The address as its screens read it: the path as asked, with only the query parameters they
  * declare (the screen registry's `search`), in the declared order (those of `searchLists` with all their values), less empty values and defaults.
- * Pages are rendered and kept by it (docs/operations.md, "The page cache").
+ * Pages are rendered and cached by it (docs/operations.md, "The page cache").
  */
 export function pageAddress(url: string): string {
   const at = url.indexOf('?');

@@ -1,7 +1,7 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HANG_UP, STAND_IN_TOKEN, standInApi } from '@usedcars/shared-api/testing';
+import { HANG_UP, FAKE_TOKEN, fakeApi } from '@usedcars/shared-api/testing';
 import type { PreviewLink } from '@usedcars/shared-contract';
 import { AppToaster } from '@usedcars/shared-ui/appSettings';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
@@ -9,7 +9,7 @@ import { health } from '../../../testing/releases';
 import PreviewsPage from './PreviewsPage';
 import { tableCells } from '../../../testing/tableCells';
 
-const api = standInApi();
+const api = fakeApi();
 
 const DAY = 86_400_000;
 const link = (overrides: Partial<PreviewLink>): PreviewLink => ({
@@ -83,7 +83,7 @@ test("every live link with its remote, version, maker and expiry, and each previ
     ],
   ]);
   // Read with the admin's token; each linked release's numbers since its oldest live link, to the minute.
-  expect(api.sent('GET', '/previews')[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(api.sent('GET', '/previews')[0]?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
   const catalogSince = api.sent('GET', '/telemetry/summary').find((sent) => sent.query.remote === 'catalog')?.query.since ?? '';
   expect(Date.parse(links[0]!.createdAt) - Date.parse(catalogSince)).toBeGreaterThanOrEqual(0);
   expect(Date.parse(links[0]!.createdAt) - Date.parse(catalogSince)).toBeLessThan(60_000);
@@ -124,7 +124,7 @@ test('Withdraw asks first, Cancel keeps the link; confirmed, the link leaves the
   expect(await screen.findByText('The link to checkout 0.2.0-aaaaaaaaaa is withdrawn')).toBeInTheDocument();
   await waitFor(() => expect(within(table).queryByText('0.2.0-aaaaaaaaaa')).not.toBeInTheDocument());
   expect(tableCells(table).map((row) => row[0])).toEqual(['catalog', 'catalog']);
-  expect(api.sent('DELETE', `/previews/${links[1]!.id}`)[0]?.headers.authorization).toBe(`Bearer ${STAND_IN_TOKEN}`);
+  expect(api.sent('DELETE', `/previews/${links[1]!.id}`)[0]?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
 });
 
 test("a refused withdrawal stays in the dialog with the API's words, and the link stays listed", async () => {

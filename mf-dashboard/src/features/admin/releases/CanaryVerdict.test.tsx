@@ -1,13 +1,13 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import type { LiveSet } from '@usedcars/shared-contract';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
 import { analysis, health, release, withoutLayout } from '../../../testing/releases';
 import type { CanaryAnalysis } from '@usedcars/shared-contract';
 import ReleasesPage from './ReleasesPage';
 
-const api = standInApi();
+const api = fakeApi();
 jest.mock('uplot', () => jest.fn().mockImplementation(() => ({ setSize: jest.fn(), destroy: jest.fn() })));
 withoutLayout();
 
@@ -38,7 +38,7 @@ beforeEach(() => {
 async function catalogVerdict() {
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
-  // The first test of the file also waits for the stand-in API's first answers.
+  // The first test of the file also waits for the fake API's first answers.
   return { catalog, verdict: await within(catalog).findByRole('region', { name: 'catalog: canary verdict' }, { timeout: 5_000 }) };
 }
 
@@ -146,14 +146,14 @@ test('with no step due, it says so', async () => {
   expect(verdict).toHaveTextContent('No further step is due.');
 });
 
-test('against the first set: its build is marked as what is live in the health table', async () => {
+test('against the baseline set: its build is marked as what is live in the health table', async () => {
   live = { remotes: { catalog: { live: null, canary: { version: '0.1.0-bbbbbbbbbb', manifestUrl: 'y', share: 10 } } } };
   verdicts = [analysis({ baseline: { kind: 'first set', version: '0.1.0-aaaaaaaaaa' } })];
   const { catalog, verdict } = await catalogVerdict();
-  expect(verdict).toHaveTextContent('against the first set 0.1.0-aaaaaaaaaa.');
-  expect(within(verdict).getByRole('table', { name: 'catalog: canary against first set, since the canary started' })).toBeInTheDocument();
+  expect(verdict).toHaveTextContent('against the baseline set 0.1.0-aaaaaaaaaa.');
+  expect(within(verdict).getByRole('table', { name: 'catalog: canary against baseline set, since the canary started' })).toBeInTheDocument();
   const table = within(catalog).getByRole('table', { name: 'catalog health by release' });
-  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^0\.1\.0-aaaaaaaaaalive \(first set\)240/);
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^0\.1\.0-aaaaaaaaaalive \(baseline set\)240/);
 });
 
 test('the health table marks the live release and the canary, and says what "unknown" is', async () => {

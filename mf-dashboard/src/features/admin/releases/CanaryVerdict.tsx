@@ -16,8 +16,8 @@ const CHECK_LABELS: Record<CanaryCheck['state'], string> = {
 
 const minutes = (value: number) => `${count(Math.floor(value / 60_000))} min`;
 
-/** "the live release 0.1.0-…", "the first set": what the canary is compared with. */
-const baselineName = ({ baseline }: CanaryAnalysis) => (baseline.kind === 'live' ? 'Live' : baseline.version ? 'First set' : 'First set (every build)');
+/** "the live release 0.1.0-…", "the baseline set": what the canary is compared with. */
+const baselineName = ({ baseline }: CanaryAnalysis) => (baseline.kind === 'live' ? 'Live' : baseline.version ? 'Baseline set' : 'Baseline set (every build)');
 
 /**
  * The canary judged against live (docs/releases.md, "The Releases screen"): the verdict and why,
@@ -37,7 +37,7 @@ export function CanaryVerdict({ remote, analysis }: { remote: string; analysis: 
       </Line>
       <Against>
         Canary <code>{canary.version}</code> ({canary.share} % of visitors since {formatWhen(canary.since)}) against{' '}
-        {baseline.kind === 'live' ? 'the live release' : 'the first set'}
+        {baseline.kind === 'live' ? 'the live release' : 'the baseline set'}
         {baseline.version && (
           <>
             {' '}

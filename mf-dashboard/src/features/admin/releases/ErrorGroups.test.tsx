@@ -1,13 +1,13 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
 import { errorGroup, health, withoutLayout } from '../../../testing/releases';
 import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
 import ReleasesPage from './ReleasesPage';
 
-const api = standInApi();
+const api = fakeApi();
 jest.mock('uplot', () => jest.fn().mockImplementation(() => ({ setSize: jest.fn(), destroy: jest.fn() })));
 withoutLayout();
 

@@ -1,13 +1,13 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { screen, waitFor, within } from '@testing-library/react';
 import uPlot from 'uplot';
-import { standInApi } from '@usedcars/shared-api/testing';
+import { fakeApi } from '@usedcars/shared-api/testing';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
 import { health, withoutLayout } from '../../../testing/releases';
 import type { ReleaseHealth } from '@usedcars/shared-contract/telemetry';
 import ReleasesPage from './ReleasesPage';
 
-const api = standInApi();
+const api = fakeApi();
 // jsdom has no canvas: the chart's options are read as uPlot receives them; the browser suite renders it.
 jest.mock('uplot', () => jest.fn().mockImplementation(() => ({ setSize: jest.fn(), destroy: jest.fn() })));
 withoutLayout();

@@ -57,7 +57,7 @@ export function ReleaseHistory({ remote, query }: { remote: string; query: Table
     },
   ];
   return (
-    <DataTable caption={`${remote} releases`} columns={columns} query={rows} empty={<p>No release of {remote} is registered: it runs the first set.</p>} />
+    <DataTable caption={`${remote} releases`} columns={columns} query={rows} empty={<p>No release of {remote} is registered: it runs the baseline set.</p>} />
   );
 }
 

@@ -3,22 +3,22 @@ import type { LiveSet } from '@usedcars/shared-contract';
 import { theme } from '@usedcars/shared-ui';
 import type { CanaryAnalysis } from '@usedcars/shared-contract';
 
-/** What a release is to its remote now: the one everyone gets, the canary and its share, or the first set's build standing in for live. */
-export type ReleaseRole = { kind: 'live' } | { kind: 'canary'; share: number } | { kind: 'first set' };
+/** What a release is to its remote now: the one everyone gets, the canary and its share, or the baseline set's build standing in for live. */
+export type ReleaseRole = { kind: 'live' } | { kind: 'canary'; share: number } | { kind: 'baseline set' };
 
 /** The name the telemetry gives what a page reported before it knew the release it ran (docs/releases.md, "What each number means"). */
 const UNKNOWN_RELEASE = 'unknown';
 
-/** Each release's role by version, from the live set and, for a remote on its first set, the canary's baseline. */
+/** Each release's role by version, from the live set and, for a remote on its baseline set, the canary's baseline. */
 export function releaseRoles(running: LiveSet['remotes'][string] | undefined, analysis: CanaryAnalysis | undefined): ReadonlyMap<string, ReleaseRole> {
   const roles = new Map<string, ReleaseRole>();
-  if (analysis?.baseline.kind === 'first set' && analysis.baseline.version) roles.set(analysis.baseline.version, { kind: 'first set' });
+  if (analysis?.baseline.kind === 'first set' && analysis.baseline.version) roles.set(analysis.baseline.version, { kind: 'baseline set' });
   if (running?.live) roles.set(running.live.version, { kind: 'live' });
   if (running?.canary) roles.set(running.canary.version, { kind: 'canary', share: running.canary.share });
   return roles;
 }
 
-const roleLabel = (role: ReleaseRole) => (role.kind === 'canary' ? `canary ${role.share} %` : role.kind === 'first set' ? 'live (first set)' : 'live');
+const roleLabel = (role: ReleaseRole) => (role.kind === 'canary' ? `canary ${role.share} %` : role.kind === 'baseline set' ? 'live (baseline set)' : 'live');
 
 /** A small pill: green for what is live, amber for the canary, grey for the rest, red for a rollback. */
 export const Mark = styled.span`

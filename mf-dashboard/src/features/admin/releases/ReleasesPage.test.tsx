@@ -1,7 +1,7 @@
 /** @jest-environment ../jest/jsdom-with-fetch.cjs */
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_RESPONSE, STAND_IN_TOKEN, standInApi, type StandInResponse } from '@usedcars/shared-api/testing';
+import { NO_RESPONSE, FAKE_TOKEN, fakeApi, type FakeResponse } from '@usedcars/shared-api/testing';
 import type { DeployToken, DeployTokenInput, LiveSet, Release } from '@usedcars/shared-contract';
 import { AppToaster } from '@usedcars/shared-ui/appSettings';
 import { renderDashboard, signInAs } from '../../../testing/renderDashboard';
@@ -12,7 +12,7 @@ import ReleasesPage from './ReleasesPage';
 configure({ asyncUtilTimeout: 15_000 });
 jest.setTimeout(60_000);
 
-const api = standInApi();
+const api = fakeApi();
 // jsdom has no canvas; the browser suite renders the real chart.
 jest.mock('uplot', () => jest.fn().mockImplementation(() => ({ setSize: jest.fn(), destroy: jest.fn() })));
 withoutLayout();
@@ -61,15 +61,15 @@ test('each remote shows its live release, its canary and share, its history with
   expect(within(catalog).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-aaaaaaaaaa');
   expect(within(catalog).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('0.1.0-bbbbbbbbbb for 10 % of visitors');
   const checkout = await screen.findByRole('region', { name: 'checkout Checkout' });
-  expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the first set (remotes.json)');
-  expect(await within(checkout).findByText('No release of checkout is registered: it runs the first set.')).toBeInTheDocument();
+  expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the baseline set (remotes.json)');
+  expect(await within(checkout).findByText('No release of checkout is registered: it runs the baseline set.')).toBeInTheDocument();
 
   const history = await within(catalog).findByRole('table', { name: 'catalog releases' });
   // The live set is public; the registry's history is read with the admin's token, 100 at most.
   expect(api.sent('GET', '/releases/live')[0]?.headers.authorization).toBeUndefined();
   expect(api.sent('GET', '/releases').find((sent) => sent.query.remote === 'catalog')).toMatchObject({
     query: { remote: 'catalog', limit: '100' },
-    headers: { authorization: `Bearer ${STAND_IN_TOKEN}` },
+    headers: { authorization: `Bearer ${FAKE_TOKEN}` },
   });
   const rows = within(history).getAllByRole('row').slice(1);
   expect(cells(rows[0]!)).toEqual(['0.1.0-bbbbbbbbbb', expect.stringMatching(/Nov 25, 2026/), 'ops@usedcars.test', '3f2a9c81d0e4', 'canary 10 %', 'Pin']);
@@ -100,14 +100,14 @@ test('each remote shows its live release, its canary and share, its history with
 });
 
 test('the heading comes at once, and each remote is shown once its own reads are in, whatever another remote waits for', async () => {
-  let letGo: (response: StandInResponse) => void = () => {};
-  const held = new Promise<StandInResponse>((resolve) => (letGo = resolve));
+  let letGo: (response: FakeResponse) => void = () => {};
+  const held = new Promise<FakeResponse>((resolve) => (letGo = resolve));
   api.reply('GET', '/releases', ({ query }) => (query.remote === 'catalog' ? held : { status: 200, body: [] }));
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeInTheDocument();
 
   const checkout = await screen.findByRole('region', { name: 'checkout Checkout' });
-  expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the first set (remotes.json)');
+  expect(within(checkout).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No release yet: the baseline set (remotes.json)');
   expect(screen.getByRole('region', { name: 'dashboard The dashboard' })).toBeInTheDocument();
   expect(screen.getByText('Loading the releases of catalog…')).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'catalog The car catalog' })).not.toBeInTheDocument();

@@ -36,7 +36,7 @@ export function RemoteReleases({ remote, since }: { remote: string; since: strin
       <Running>
         <div>
           <dt>Live</dt>
-          <dd>{live.isPending ? 'Loading…' : running?.live ? <code>{running.live.version}</code> : 'No release yet: the first set (remotes.json)'}</dd>
+          <dd>{live.isPending ? 'Loading…' : running?.live ? <code>{running.live.version}</code> : 'No release yet: the baseline set (remotes.json)'}</dd>
         </div>
         <div>
           <dt>Canary</dt>
@@ -104,7 +104,7 @@ function RollbackDialog({ remote, canary, history, onClose }: { remote: string; 
     ? `The canary ${canary} is taken out of rotation.`
     : before
       ? `${before} goes live again.`
-      : `No release was live before this one: ${remote} goes back to its first set.`;
+      : `No release was live before this one: ${remote} goes back to its baseline set.`;
   return (
     <AskWhyDialog
       text={{ title: `Roll back ${remote}`, confirm: 'Roll back', toldTo: `${effect} The reason is kept in the history.`, done: `${remote} rolled back` }}

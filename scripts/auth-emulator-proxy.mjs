@@ -29,16 +29,16 @@ export function startAuthEmulatorProxy({ port, targetPort, host = '127.0.0.1' })
     }
     const headers = { ...req.headers, host: `127.0.0.1:${targetPort}` };
     delete headers['accept-encoding']; // plain bodies, so HTML can be rewritten
-    const upstream = httpRequest({ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers }, (answer) => {
-      const type = String(answer.headers['content-type'] ?? '');
+    const upstream = httpRequest({ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers }, (response) => {
+      const type = String(response.headers['content-type'] ?? '');
       if (!type.includes('text/html')) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        res.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(res);
         return;
       }
       const chunks = [];
-      answer.on('data', (chunk) => chunks.push(chunk));
-      answer.on('end', () => {
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
         const body = Buffer.concat(chunks)
           .toString('utf8')
           .replaceAll(GOOGLE_GAPI, GAPI_PATH)
@@ -46,15 +46,15 @@ export function startAuthEmulatorProxy({ port, targetPort, host = '127.0.0.1' })
           // (plainer), and the browser is not sent off this machine.
           .replace(/<link [^>]*href="https:\/\/[^"]*"[^>]*>/g, '')
           .replace(/<script src="https:\/\/[^"]*"><\/script>/g, '');
-        const outHeaders = { ...answer.headers, 'content-length': Buffer.byteLength(body) };
+        const outHeaders = { ...response.headers, 'content-length': Buffer.byteLength(body) };
         delete outHeaders['transfer-encoding'];
-        res.writeHead(answer.statusCode ?? 502, outHeaders);
+        res.writeHead(response.statusCode ?? 502, outHeaders);
         res.end(body);
       });
     });
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
-      res.end('The Auth emulator is not answering');
+      res.end('The Auth emulator is not responding');
     });
     req.pipe(upstream);
   });

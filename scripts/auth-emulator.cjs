@@ -10,7 +10,7 @@ const KEPT_OUTPUT = 20_000;
 
 /**
  * @param {object} o
- * @param {number} o.authPort     where the emulator answers
+ * @param {number} o.authPort     where the emulator responds
  * @param {number} o.hubPort
  * @param {number} o.loggingPort
  * @param {string} o.dir          firebase.json and firebase-debug.log go here (the working directory)
@@ -105,7 +105,7 @@ async function startAuthEmulatorProcess(o) {
     }
     if (Date.now() > deadline) {
       await stop({ forceAfterMs: 2000 });
-      throw new Error(`The Auth emulator did not answer on ${url} within ${o.timeoutMs ?? 60_000} ms:\n${lastOutput()}`);
+      throw new Error(`The Auth emulator did not respond on ${url} within ${o.timeoutMs ?? 60_000} ms:\n${lastOutput()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -11,7 +11,7 @@ const { devServer } = createRequire(import.meta.url)('../tooling/webpack/dev-ser
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usedcars-dev-server-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** What a remote's dev server answers for a path, as its middleware does (null: passed on to webpack). */
+/** What a remote's dev server returns for a path, as its middleware does (null: passed on to webpack). */
 function ask(env, url) {
   const saved = { DATA_DIR: process.env.DATA_DIR, SHELL_RUNTIME_DIR: process.env.SHELL_RUNTIME_DIR };
   Object.assign(process.env, env);

@@ -165,7 +165,7 @@ export async function lighthouseRuns(url, runs, { prepare, cpuTime = false } = {
     // Only these audits, and what they need gathered: a third of a run's time under the full set.
     onlyAudits: AUDITS,
     disableFullPageScreenshot: true,
-    // The 404 page is a page like any other, answered with its status.
+    // The 404 page is a page like any other, served with its status.
     ignoreStatusCode: true,
     ...(prepare ? { disableStorageReset: true } : {}),
   };

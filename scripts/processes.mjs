@@ -1,4 +1,4 @@
-// Linux answers from /proc, elsewhere ps, ss and lsof; where nothing answers, callers say so rather than guess.
+// Linux reads /proc, elsewhere ps, ss and lsof; where none of them tells, callers say so rather than guess.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -111,7 +111,7 @@ export function signalGroup(pgid, signal) {
 }
 
 /**
- * Ctrl-C, kill and a closed terminal never reach detached children: stop what `running()` answers, or abort `startUp`.
+ * Ctrl-C, kill and a closed terminal never reach detached children: stop what `running()` returns, or abort `startUp`.
  * @param {AbortController} startUp
  * @param {() => ({ stop: () => Promise<void> } | null)} running
  */

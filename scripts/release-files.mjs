@@ -43,7 +43,7 @@ export function commitOf(cwd) {
   }
 }
 
-/** Uploads a build's files under remote/version (six at a time); a file the API already has with the same bytes is taken again. Answers the manifest's address. */
+/** Uploads a build's files under remote/version (six at a time); a file the API already has with the same bytes is taken again. Returns the manifest's address. */
 export async function publish({ api, token, remote, dist, version, files = filesToPublish(dist) }) {
   let manifestUrl = '';
   for (let next = 0; next < files.length; next += 6) {
@@ -54,9 +54,9 @@ export async function publish({ api, token, remote, dist, version, files = files
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
           body: readFileSync(path.join(dist, file)),
         });
-        const answer = await response.json().catch(() => ({}));
-        if (!response.ok) throw new Error(`uploading ${file}: ${response.status} ${answer.message ?? ''}`.trim());
-        if (file === 'mf-manifest.json') manifestUrl = new URL(answer.url, `${api}/`).href;
+        const body = await response.json().catch(() => ({}));
+        if (!response.ok) throw new Error(`uploading ${file}: ${response.status} ${body.message ?? ''}`.trim());
+        if (file === 'mf-manifest.json') manifestUrl = new URL(body.url, `${api}/`).href;
       }),
     );
   }
@@ -67,20 +67,20 @@ export async function publish({ api, token, remote, dist, version, files = files
 export async function uploadSourceMaps({ api, token, remote, dist, version, log }) {
   const maps = sourceMapsOf(dist);
   for (let next = 0; next < maps.length; next += 6) {
-    const answers = await Promise.all(
+    const stored = await Promise.all(
       maps.slice(next, next + 6).map(async (file) => {
         const response = await fetch(`${api}/release-maps/${remote}/${version}/${file.split('/').map(encodeURIComponent).join('/')}`, {
           method: 'PUT',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
           body: readFileSync(path.join(dist, file)),
         });
-        const answer = await response.json().catch(() => ({}));
+        const body = await response.json().catch(() => ({}));
         if (response.status === 404) return false;
-        if (!response.ok) throw new Error(`uploading ${file}: ${response.status} ${answer.message ?? ''}`.trim());
+        if (!response.ok) throw new Error(`uploading ${file}: ${response.status} ${body.message ?? ''}`.trim());
         return true;
       }),
     );
-    if (answers.includes(false)) {
+    if (stored.includes(false)) {
       log('this API keeps no source maps: its errors are shown as the pages saw them');
       return;
     }

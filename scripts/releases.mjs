@@ -106,7 +106,7 @@ export async function release(remote, values, log = console.log, env = process.e
   log(`publishing ${files.length} files of ${remote} ${version}…`);
   const manifestUrl = await publish({ api, token, remote, dist, version, files });
   await uploadSourceMaps({ api, token, remote, dist, version, log });
-  const answer = await call(api, 'POST', '/releases', token, {
+  const response = await call(api, 'POST', '/releases', token, {
     remote,
     version,
     manifestUrl,
@@ -115,9 +115,9 @@ export async function release(remote, values, log = console.log, env = process.e
     ...asked,
   });
   const what = values.preview ? 'a preview, served to nobody but the holders of its link' : share ? shareText(share, ramp) : 'live';
-  log(`${remote} ${version} is ${what} (the API's preflight: ${answer.preflight})`);
+  log(`${remote} ${version} is ${what} (the API's preflight: ${response.preflight})`);
   if (values.preview) await makeLink({ remote, version, values, api, token, call, log });
-  return answer;
+  return response;
 }
 
 /**
@@ -136,9 +136,9 @@ async function promote(remote, values, log, env) {
   const history = await call(api, 'GET', `/releases?remote=${encodeURIComponent(remote)}&limit=500`, token);
   const chosen = values.version ? history.find((row) => row.version === values.version) : history.find((row) => row.status === 'preview');
   if (!chosen) throw new Error(values.version ? `${remote} has no release ${values.version}` : `${remote} has no preview to promote: name one with --version`);
-  const answer = await call(api, 'POST', '/releases', token, { remote, version: chosen.version, manifestUrl: chosen.manifestUrl, ...asked });
-  log(`${remote} ${chosen.version} is ${share ? shareText(share, ramp) : 'live for everyone'} (nothing uploaded; the API's preflight: ${answer.preflight})`);
-  return answer;
+  const response = await call(api, 'POST', '/releases', token, { remote, version: chosen.version, manifestUrl: chosen.manifestUrl, ...asked });
+  log(`${remote} ${chosen.version} is ${share ? shareText(share, ramp) : 'live for everyone'} (nothing uploaded; the API's preflight: ${response.preflight})`);
+  return response;
 }
 
 async function list(values, log, env) {
@@ -179,7 +179,7 @@ export async function run(argv, log = console.log, env = process.env) {
   if (command === 'rollback') {
     const body = { ...(values.to ? { to: values.to } : {}), ...(values.reason ? { reason: values.reason } : {}) };
     const live = await call(await apiOf(values), 'POST', `/releases/${remote}/rollback`, tokenOf(values, env), body);
-    // A canary with no live release beside it is answered itself: the remote runs its baseline set again.
+    // A canary with no live release beside it is returned itself: the remote runs its baseline set again.
     log(
       live.status === 'rolled_back'
         ? `${remote} ${live.version} is rolled back; ${remote} runs its baseline set (remotes.json)`

@@ -12,9 +12,9 @@ const calls = [];
 let refuseWith = null;
 /** The registry as the fake keeps it: what POST /releases registered, or what a test sets. */
 let history = [];
-/** What GET /releases/analysis answers. */
+/** What GET /releases/analysis returns. */
 let analyses = [];
-/** What GET /previews answers. */
+/** What GET /previews returns. */
 let links = [];
 const server = createServer((request, response) => {
   const chunks = [];
@@ -22,7 +22,7 @@ const server = createServer((request, response) => {
   request.on('end', () => {
     const body = Buffer.concat(chunks).toString();
     calls.push({ method: request.method, url: request.url, authorization: request.headers.authorization, body });
-    const send = (status, answer) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    const send = (status, body) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (refuseWith) return send(refuseWith.status, { message: refuseWith.message });
     if (request.url === '/config.json') return send(200, { apiUrl: origin });
     if (request.method === 'PUT') return send(201, { url: request.url });
@@ -317,7 +317,7 @@ test('lists each remote’s history as a table, who did what only with a token',
       '\nNo preview link is live.',
     ].join('\n'),
   );
-  // Without a token, no verdicts: the API answers them to admins and deploy tokens only.
+  // Without a token, no verdicts: the API returns them to admins and deploy tokens only.
   calls.length = 0;
   await run(['list', '--site', origin], quiet, {});
   assert.deepEqual(

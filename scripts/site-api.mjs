@@ -17,9 +17,9 @@ export async function apiOf(values) {
 export async function call(api, method, route, token, body) {
   const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
   const response = await fetch(`${api}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${answer.message ?? ''}`.trim());
-  return answer;
+  const result = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${result.message ?? ''}`.trim());
+  return result;
 }
 
 /** The deploy token (or an admin's access token), from DEPLOY_TOKEN only. */

@@ -2,7 +2,7 @@
  * npm run bench:photos -w api (and the end of npm run bench -w api)
  * Upload to ready for a 12-megapixel phone JPEG: from the first byte of POST /audis/{id}/photos
  * to its 201, by which time every variant (AVIF, WebP and JPEG at 320, 640 and 1280) is
- * encoded and stored and the car's photo list answered. Over HTTP on 127.0.0.1, folder storage,
+ * encoded and stored and the car's photo list served. Over HTTP on 127.0.0.1, folder storage,
  * the embedded database. Each run sends a different picture, so nothing is found already stored.
  * BENCH_PHOTO_RUNS sets how many (default 3).
  */
@@ -40,7 +40,7 @@ async function signUpSeller(api: TestApi): Promise<{ auth: { authorization: stri
   const idToken = api.identity.signIn(email, 'Bench Seller', 'uid-bench-seller');
   const auth = { authorization: `Bearer ${idToken}` };
   const created = await api.inject({ method: 'POST', url: '/users', headers: auth, payload: { name: 'Bench Seller', email, role: 'Seller' } });
-  if (created.statusCode !== 201) throw new Error(`sign-up answered ${created.statusCode}: ${created.body}`);
+  if (created.statusCode !== 201) throw new Error(`sign-up responded with ${created.statusCode}: ${created.body}`);
   const jwt = await api.inject({ method: 'GET', url: `/jwt?email=${encodeURIComponent(email)}`, headers: auth });
   return { auth: { authorization: `Bearer ${jwt.json<{ accessToken: string }>().accessToken}` } };
 }
@@ -54,15 +54,15 @@ async function main(): Promise<void> {
     const times: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const added = await api.inject({ method: 'POST', url: '/audis', headers: seller.auth, payload: sampleCar({ categoryName: 'audi' }) });
-      if (added.statusCode !== 201) throw new Error(`adding a car answered ${added.statusCode}: ${added.body}`);
+      if (added.statusCode !== 201) throw new Error(`adding a car responded with ${added.statusCode}: ${added.body}`);
       const carId = added.json<{ insertedId: string }>().insertedId;
       const bytes = await phoneJpeg(run);
       const form = new FormData();
       form.append('photo', new Blob([bytes], { type: 'image/jpeg' }), `IMG_${run}.jpg`);
       const started = performance.now();
-      const answer = await fetch(`${base}/audis/${carId}/photos`, { method: 'POST', headers: { authorization: seller.auth.authorization }, body: form });
+      const response = await fetch(`${base}/audis/${carId}/photos`, { method: 'POST', headers: { authorization: seller.auth.authorization }, body: form });
       const elapsed = performance.now() - started;
-      if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${await answer.text()}`);
+      if (response.status !== 201) throw new Error(`upload responded with ${response.status}: ${await response.text()}`);
       times.push(elapsed);
       console.log(`run ${run + 1}: ${(bytes.length / 1024 / 1024).toFixed(1)} MB, ${WIDTH}×${HEIGHT} JPEG → ready in ${(elapsed / 1000).toFixed(2)} s`);
     }

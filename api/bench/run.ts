@@ -44,7 +44,7 @@ async function load(url: string): Promise<Figures> {
   // Autocannon runs in a worker thread so it does not share the event loop with the server.
   await autocannon({ url, connections: CONNECTIONS, duration: 1, workers: 1 });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
   return { rps: result.requests.average, mean: result.latency.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -61,7 +61,7 @@ async function apiServer(database: Database, listCacheTtlMs: number): Promise<Fa
   });
 }
 
-/** The same answer from memory: the upper bound any database-backed route can reach. */
+/** The same response from memory: the upper bound any database-backed route can reach. */
 async function memoryBaseline(body: string): Promise<Figures> {
   const app = Fastify();
   app.get('/audis', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
@@ -97,7 +97,7 @@ async function cursorAtDepth(base: string, sort: string): Promise<string> {
   return cursor!;
 }
 
-/** With the page cache off, so the database answers every request, as the scaling figures are judged. */
+/** With the page cache off, so the database responds to every request, as the scaling figures are judged. */
 async function benchDeepPages(driver: string, database: Database, rows: DeepRow[]): Promise<void> {
   const app = await apiServer(database, 0);
   try {
@@ -180,7 +180,7 @@ function deepVerdicts(rows: DeepRow[]): string[] {
 /**
  * The API's targets (docs/performance.md, "The API"). Throughput is judged as shipped (page
  * cache on): on PostgreSQL at least half the in-memory req/s. Scaling is judged with the page
- * cache off, where the database answers every request: a cached page costs the same whatever the catalog's size (its ~0.03 ms mean is
+ * cache off, where the database serves every request: a cached page costs the same whatever the catalog's size (its ~0.03 ms mean is
  * below what autocannon can tell apart), so only the uncached path shows whether 100k cars
  * cost more than 1k.
  */

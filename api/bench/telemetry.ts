@@ -78,7 +78,7 @@ async function throughput(url: string, words: boolean): Promise<{ rps: number; p
   };
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: DURATION_S });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx responses, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99, bytes, status: check.status };
 }
 

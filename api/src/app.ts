@@ -112,7 +112,7 @@ const headerOptions: FastifyHelmetOptions = {
   strictTransportSecurity: false,
 };
 
-/** Every answer's security headers, the browser origins that may call, JSON compression, the per-route rate limits. */
+/** Every response's security headers, the browser origins that may call, JSON compression, the per-route rate limits. */
 async function registerHttp(app: ZodApp, config: AppConfig, headers: Record<string, string>) {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
@@ -156,10 +156,10 @@ async function registerDocs(app: ZodApp) {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }
 
-/** Settles the market's ratings, then tells the other API copies about every accepted write, before it is answered. */
+/** Settles the market's ratings, then tells the other API copies about every accepted write, before its response is sent. */
 function publishWrites(app: ZodApp, changes: ChangeFeed, market: Market) {
   // Any accepted write may change what a brand list shows (a car added, booked, sold or deleted),
-  // in every copy. Hooked onto write routes only, so reads pay nothing for it. The answer waits
+  // in every copy. Hooked onto write routes only, so reads pay nothing for it. The response waits
   // for the other instances, so whichever one the client asks next already shows the write.
   const invalidateOnSuccess: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     if (reply.statusCode >= 400) return payload;

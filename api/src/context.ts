@@ -14,7 +14,7 @@ import type { PhotoService } from './features/photos/service';
 /**
  * What every feature's routes are given by buildApp. Not the Guard: a route names who may call it
  * in `config.auth` (features/auth/route-auth.ts), which is checked before its input is parsed, so
- * no handler can check the caller only after validation has answered.
+ * no handler can check the caller only after validation has responded.
  */
 export interface AppContext {
   db: Db;

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     });
   }
 
-  // Beside the emulator, the demo accounts exist before the API answers: whoever waits for
+  // Beside the emulator, the demo accounts exist before the API responds: whoever waits for
   // /health (npm start, the browser suite) can sign in with them at once. The emulator may
   // still be settling, so this retries; demo sign-ins are a convenience, never a reason to stop.
   if (identity.isEmulator) {

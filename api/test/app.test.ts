@@ -1,7 +1,7 @@
 import { describeEachDriver } from './helpers';
 
 describeEachDriver('the server', (api) => {
-  it('answers /health', async () => {
+  it('responds to /health', async () => {
     const response = await api().inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
@@ -53,7 +53,7 @@ describeEachDriver('the server', (api) => {
     expect(picture.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('answers unknown paths with 404 and a message', async () => {
+  it('responds to unknown paths with 404 and a message', async () => {
     const response = await api().inject({ method: 'GET', url: '/nope' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'No route GET /nope' });

@@ -169,7 +169,7 @@ describeEachDriver('bad input', (api) => {
     ];
   }
 
-  it('answers 70+ bad requests with a 4xx whose message names the field, and writes nothing', async () => {
+  it('responds to 70+ bad requests with a 4xx whose message names the field, and writes nothing', async () => {
     const before = await tableContents();
     const cases = badRequests();
     expect(cases.length).toBeGreaterThanOrEqual(70);

@@ -17,7 +17,7 @@ export function holdableDb(db: Db): { db: Db; hold(skip?: number): HeldQuery; re
         const value: unknown = Reflect.get(object, property, object);
         if (typeof value !== 'function' || property === 'constructor') return value;
         if (property === 'then') {
-          // Awaiting a query builder runs it (drizzle's QueryPromise); called bare, then() answers its rows.
+          // Awaiting a query builder runs it (drizzle's QueryPromise); called bare, then() returns its rows.
           return (onFulfilled?: (rows: unknown) => unknown, onRejected?: (error: unknown) => unknown) => {
             queries += 1;
             const rows = (value as () => Promise<unknown>).call(object);

@@ -14,7 +14,7 @@ describeEachDriver('requests a stranger shapes by hand', (api, driver) => {
     expect(response.json()).toEqual({ message: 'The address is not valid: it has a broken %-escape' });
   });
 
-  it('answers 304 when If-None-Match lists the ETag among others, weak or strong, or is *', async () => {
+  it('responds with 304 when If-None-Match lists the ETag among others, weak or strong, or is *', async () => {
     const first = await api().inject({ method: 'GET', url: '/audis?limit=2' });
     const etag = first.headers.etag as string;
     const strong = etag.replace(/^W\//, '');

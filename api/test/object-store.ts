@@ -44,7 +44,7 @@ export class TestObjectStore {
     return this;
   }
 
-  /** Stops answering: new connections are refused. */
+  /** Stops responding: new connections are refused. */
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;

@@ -37,7 +37,7 @@ export function remoteManifest(
   };
 }
 
-/** What a small static server answers: a path's JSON, or a status with headers. */
+/** What a small static server serves: a path's JSON, or a status with headers. */
 type Route = { json: unknown } | { status: number; headers?: Record<string, string> };
 
 /** A static server on 127.0.0.1 that counts what it is asked: the live site (its shell's manifest), or a team's own host. */
@@ -77,10 +77,10 @@ export interface ReleaseSite {
   site: Awaited<ReturnType<typeof staticServer>>;
   listed: Awaited<ReturnType<typeof staticServer>>;
   releaseDir: string;
-  /** PUTs a build's manifest and entries under remote/version with a token; answers the manifest's address. */
+  /** PUTs a build's manifest and entries under remote/version with a token; returns the manifest's address. */
   publish: (token: string, remote: string, version: string, manifest?: unknown) => Promise<string>;
   put: (token: string, remote: string, version: string, file: string, body: string) => Promise<LightMyRequestResponse>;
-  /** Uploads the rest of a build (publish) and registers it live, as `npm run release` does; answers its manifest's address. */
+  /** Uploads the rest of a build (publish) and registers it live, as `npm run release` does; returns its manifest's address. */
   register: (token: string, remote: string, version: string) => Promise<string>;
   close: () => Promise<void>;
 }

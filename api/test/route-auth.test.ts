@@ -20,7 +20,7 @@ type OpenApi = { paths: Record<string, Record<string, Operation>> };
 interface Input {
   url: string;
   body?: unknown;
-  /** The answer is a stream that never ends: read up to its head. */
+  /** The response is a stream that never ends: read up to its head. */
   stream?: true;
   /** Sent as it is, not as JSON: for malformed bodies. */
   raw?: string;
@@ -606,7 +606,7 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
         .map(([method, operation]) => ({ key: `${method} ${path}`, method: method.toUpperCase() as InjectOptions['method'], operation })),
     );
 
-  /** `accepted`: the caller is let through, so a stream's answer is read only up to its head. */
+  /** `accepted`: the caller is let through, so a stream's response is read only up to its head. */
   function send(method: InjectOptions['method'], input: Input, authorization?: string, accepted = false): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = authorization ? { authorization } : {};
     if (input.raw !== undefined || input.body !== undefined) headers['content-type'] = 'application/json';
@@ -700,7 +700,7 @@ describeEachDriverWith(withSite)('who may call a route (every private route of t
     expect(await tableContents()).toEqual(before);
   });
 
-  it('lets the right caller through to validation (400) and, with the valid input, to the answer', async () => {
+  it('lets the right caller through to validation (400) and, with the valid input, to the response', async () => {
     const known = examples();
     for (const { key, method } of privateOperations()) {
       const example = known[key]!;

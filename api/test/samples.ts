@@ -21,7 +21,7 @@ export const sampleCar = (overrides: Partial<CarInput> = {}): CarInput => ({
   ...overrides,
 });
 
-/** How the API answers a car listed without the facts (as older clients list them), before the market rates it. */
+/** How the API returns a car listed without the facts (as older clients list them), before the market rates it. */
 export const UNSTATED = {
   mileage: null,
   fuel: null,

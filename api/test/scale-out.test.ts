@@ -133,9 +133,9 @@ describeWithPostgres('two API instances on one PostgreSQL', () => {
   }
 
   const list = async (copy: Copy, seller: Person, carName: string) => {
-    const answer = await copy.call('POST', '/hondas', { token: seller.token, body: sampleCar({ categoryName: 'honda', carName }) });
-    expect(answer.status).toBe(201);
-    return answer.body.insertedId as string;
+    const response = await copy.call('POST', '/hondas', { token: seller.token, body: sampleCar({ categoryName: 'honda', carName }) });
+    expect(response.status).toBe(201);
+    return response.body.insertedId as string;
   };
   const brandList = async (copy: Copy) => (await copy.call('GET', '/hondas?limit=100')).body as Car[];
   const book = (copy: Copy, buyer: Person, carId: string) =>
@@ -163,7 +163,7 @@ describeWithPostgres('two API instances on one PostgreSQL', () => {
 
   it('shows a car listed through one copy on the brand list of the other at once, though that list was cached', async () => {
     const cached = await brandList(b);
-    // Asked again within the page cache's lifetime: this answer is B's memory, not the database.
+    // Asked again within the page cache's lifetime: this response is B's memory, not the database.
     expect(await brandList(b)).toEqual(cached);
     for (const [writer, reader] of [
       [a, b],
@@ -208,8 +208,8 @@ describeWithPostgres('two API instances on one PostgreSQL', () => {
     const [first, second] = [await person('Buyer'), await person('Buyer')];
     const carId = await list(b, seller, 'Contested');
     const orders = [await bookAndConfirm(a, first, carId), await bookAndConfirm(b, second, carId)];
-    const answers = await Promise.all([pay(a, first, orders[0]!), pay(b, second, orders[1]!)]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const responses = await Promise.all([pay(a, first, orders[0]!), pay(b, second, orders[1]!)]);
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
     const buyers = (await a.call('GET', '/myBuyers', { token: seller.token })).body as { carId: string; paid: boolean }[];
     expect(
       buyers
@@ -250,7 +250,7 @@ describeWithPostgres('two API instances on one PostgreSQL', () => {
     const { bookingId, clientSecret } = await startPaying(a, buyer, carId);
 
     const confirmations = await Promise.all([a.confirmCard(clientSecret), b.confirmCard(clientSecret)]);
-    expect(confirmations.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(confirmations.map((response) => response.status)).toEqual([200, 200]);
     const transactionId = confirmations[0]!.body.id as string;
     expect(confirmations[1]!.body.id).toBe(transactionId);
 
@@ -285,10 +285,10 @@ describeWithPostgres('two API instances on one PostgreSQL', () => {
     }
     // Sent at the same moment, half to each instance: the limit still lets three through.
     const rushing = await person('Seller', 'Rush Seller');
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).call('POST', '/hondas', { token: rushing.token, body: sampleCar({ categoryName: 'honda' }) })),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
   });
 
   it("delivers a message sent through one instance on the other instance's stream, and resumes there after the last event seen on the first", async () => {
@@ -304,13 +304,13 @@ describeWithPostgres('two API instances on one PostgreSQL', () => {
       const asked = await a.call('POST', '/conversations', { token: buyer.token, body: { carId, text: 'Asked through A' } });
       expect(asked.status).toBe(201);
       expect((await sellers.arrived((event) => event.name === 'message')).data).toEqual(asked.body.message);
-      const answered = await b.call('POST', `/conversations/${asked.body._id}/messages`, { token: seller.token, body: { text: 'Answered through B' } });
-      expect((await buyers.arrived((event) => event.name === 'message' && event.id === String(answered.body.seq))).data).toEqual(answered.body);
+      const reply = await b.call('POST', `/conversations/${asked.body._id}/messages`, { token: seller.token, body: { text: 'Replied through B' } });
+      expect((await buyers.arrived((event) => event.name === 'message' && event.id === String(reply.body.seq))).data).toEqual(reply.body);
 
       await a.call('POST', `/conversations/${asked.body._id}/messages`, { token: buyer.token, body: { text: 'Missed on B' } });
       const resumed = await openStream(`${a.base}/conversations/stream`, {
         authorization: `Bearer ${seller.token}`,
-        'last-event-id': String(answered.body.seq),
+        'last-event-id': String(reply.body.seq),
       });
       try {
         const missed = await resumed.arrived((event) => event.name === 'message');

@@ -11,7 +11,7 @@ import directors;
 import std;
 import xkey;
 
-# A busy render server passes (docs/operate-production.md, "Health checks"): 3 s per answer, sick after 3 misses of 5.
+# A busy render server passes (docs/operate-production.md, "Health checks"): 3 s per response, sick after 3 misses of 5.
 probe render_health {
     .url = "/healthz";
     .interval = 1s;
@@ -95,7 +95,7 @@ sub vcl_recv {
         set req.http.n-gone = xkey.purge(req.http.Surrogate-Key);
         return (synth(200, "Purged " + req.http.n-gone));
     }
-    # The purge socket answers its purges and a health check (passed to a render server), nothing else.
+    # The purge socket responds to its purges and a health check (passed to a render server), nothing else.
     if (local.socket == "purge" && req.url != "/healthz") {
         return (synth(405, "Purges only"));
     }

@@ -177,7 +177,7 @@ test('the API instance and render server the crowd killed: Prometheus sees them 
           .join('\n'),
       { timeout: 60_000 },
     )
-    .toMatch(new RegExp(`FIRING: PartDown: api at ${dead[0]!.replace(/[.]/g, '\\.')} does not answer its scrape`));
+    .toMatch(new RegExp(`FIRING: PartDown: api at ${dead[0]!.replace(/[.]/g, '\\.')} does not respond to its scrape`));
   expect(readFileSync(launcher.log, 'utf8')).toMatch(new RegExp(`^\\[alert\\] firing: PartDown \\(${dead[0]!.replace(/[.]/g, '\\.')}\\)`, 'm'));
 });
 

@@ -54,7 +54,7 @@ export function bootCatalog(html: string): string | undefined {
   return boot ? (JSON.parse(boot) as { remotes: Record<string, string> }).remotes.catalog : undefined;
 }
 
-/** A command to the balancer's runtime API (its admin socket, scripts/stack/edge.mjs), as an operator sends it; answers its reply. */
+/** A command to the balancer's runtime API (its admin socket, scripts/stack/edge.mjs), as an operator sends it; returns its reply. */
 export function balancer(command: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(path.join(stack().siteDir, 'edge', 'haproxy.sock'));

@@ -33,7 +33,7 @@ export async function newAccount(
   return { id: user!._id, email, password, name, auth };
 }
 
-/** A car the seller lists through the API, with only its link picture (no photos); answers its id. */
+/** A car the seller lists through the API, with only its link picture (no photos); returns its id. */
 export async function listCar(
   request: APIRequestContext,
   seller: SpecAccount,

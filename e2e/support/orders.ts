@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { SITE } from './site';
 
-/** A car as the API's brand lists answer it (the fields the specs read). */
+/** A car as the API's brand lists return it (the fields the specs read). */
 export interface ListedCar {
   _id: string;
   carName: string;
@@ -17,7 +17,7 @@ export async function accessToken(page: Page): Promise<string> {
   return token!;
 }
 
-/** Books a car through the API (the dialog has its own specs); answers the booking's id. */
+/** Books a car through the API (the dialog has its own specs); returns the booking's id. */
 export async function bookThroughApi(request: APIRequestContext, token: string, carId: string, address = '7 Payment Plaza, Springfield'): Promise<string> {
   const booked = await request.post(`${SITE.api}/bookings`, {
     headers: { Authorization: `Bearer ${token}` },

@@ -64,8 +64,8 @@ export async function sparePort(): Promise<number> {
 }
 
 /**
- * A remote's published folder behind a server that breaks one file on purpose: answers it with
- * a 500, or never answers it at all, the way a remote's host fails.
+ * A remote's published folder behind a server that breaks one file on purpose: serves it with
+ * a 500, or never responds to it at all, the way a remote's host fails.
  */
 export async function serveBroken(
   upstream: Server,
@@ -77,7 +77,7 @@ export async function serveBroken(
     if ((request.url ?? '').split('?')[0] === file) {
       asked += 1;
       if (how === 'error') response.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal Server Error');
-      return; // 'hang': keep the connection open and never answer
+      return; // 'hang': keep the connection open and never respond
     }
     upstream.emit('request', request, response);
   });

@@ -115,7 +115,7 @@ test('the admin reads each remote’s live release, changes a canary’s share, 
     expect(fits, (await table.textContent())?.slice(0, 60)).toBe(true);
   }
 
-  // The canary's share, from 10 % to 30 %: what the registry answers afterwards too.
+  // The canary's share, from 10 % to 30 %: what the registry returns afterwards too.
   const share = checkout.getByRole('spinbutton', { name: 'checkout canary share (%)' });
   await share.fill('30');
   await checkout.getByRole('button', { name: 'Change share' }).click();

@@ -8,7 +8,7 @@ import { DEMO, DEMO_PASSWORD } from '../support/site';
 
 /**
  * zod comes with a form, not with the screen around it (docs/performance.md, "zod in the bundles"):
- * a brand list and a car's page appear and answer without it, and the catalog's form schemas are
+ * a brand list and a car's page appear and respond without it, and the catalog's form schemas are
  * fetched when Save this search or Report this listing opens.
  */
 

@@ -13,7 +13,7 @@ import { untilReady } from '../support/until';
  * `npm start` after a hard kill (docs/operate-launcher.md). No browser: each test runs the
  * launcher (scripts/start.mjs) as a child on ports of its own, beside the suite's site, kills
  * it or its whole process tree with SIGKILL, starts it again on the same data folder and looks
- * at what an operator would see: the exit code, what it printed, and what the site answers.
+ * at what an operator would see: the exit code, what it printed, and what the site responds.
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -187,7 +187,7 @@ function start(env?: Record<string, string>): Launch {
   return launch;
 }
 
-test('after kill -9 of the launcher alone, the next start stops what it left running and the site answers', async () => {
+test('after kill -9 of the launcher alone, the next start stops what it left running and the site responds', async () => {
   test.setTimeout(3 * START_MS);
   const first = start();
   await first.printed(RUNNING);
@@ -235,17 +235,17 @@ test('after kill -9 of every process of the site in the middle of writes, every 
   const token = await sellerToken();
 
   const acknowledged: { id: string; carName: string }[] = [];
-  // Writes one listing after another until the API stops answering.
+  // Writes one listing after another until the API stops responding.
   const writer = (async () => {
     for (let i = 0; ; i += 1) {
       const carName = `Crash test ${Date.now()} #${i}`;
       try {
-        const answer = await fetch(`${API}/audis`, {
+        const response = await fetch(`${API}/audis`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify(car(carName)),
         });
-        if (answer.status === 201) acknowledged.push({ id: ((await answer.json()) as { insertedId: string }).insertedId, carName });
+        if (response.status === 201) acknowledged.push({ id: ((await response.json()) as { insertedId: string }).insertedId, carName });
       } catch {
         return; // the API is gone: no more acknowledgements
       }
@@ -275,8 +275,8 @@ test('after kill -9 of every process of the site in the middle of writes, every 
 
   const missing: string[] = [];
   for (const { id, carName } of acknowledged) {
-    const answer = await fetch(`${API}/audis/${id}`);
-    if (answer.status !== 200 || ((await answer.json()) as { carName: string }).carName !== carName) missing.push(`${id} (${answer.status})`);
+    const response = await fetch(`${API}/audis/${id}`);
+    if (response.status !== 200 || ((await response.json()) as { carName: string }).carName !== carName) missing.push(`${id} (${response.status})`);
   }
   expect(missing, `of ${count} acknowledged listings`).toEqual([]);
   expect(await second.stop()).toEqual({ code: 0, signal: null });

@@ -11,10 +11,10 @@ import { DEMO, DEMO_PASSWORD, SITE } from '../support/site';
 
 /**
  * Buyers and sellers talk (docs/product.md, "Messages"): a buyer asks from a car's page, the
- * seller is told live and answers from the messages area, the buyer reads the answer live, and a
+ * seller is told live and replies from the messages area, the buyer reads the reply live, and a
  * message left unread is mailed (after MESSAGE_MAIL_AFTER_SECONDS, 2 s on this site).
  */
-test('a buyer asks from the car page; the seller sees it live and answers; the buyer reads it live; an unread one is mailed', async ({
+test('a buyer asks from the car page; the seller sees it live and replies; the buyer reads it live; an unread one is mailed', async ({
   page,
   browser,
   request,
@@ -65,7 +65,7 @@ test('a buyer asks from the car page; the seller sees it live and answers; the b
     await sellers.getByLabel('Your message').fill('Yes, on their own rims.');
     await sellers.getByRole('button', { name: 'Send' }).click();
 
-    // The buyer reads the answer where they are, live.
+    // The buyer reads the reply where they are, live.
     await expect(thread.getByRole('listitem')).toHaveText([/winter tyres/, new RegExp(`^${seller.name}.*Yes, on their own rims\\.`)]);
 
     // Left unread (the buyer has moved on), the next one is counted live and mailed.

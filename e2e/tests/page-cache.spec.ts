@@ -40,7 +40,7 @@ test("a car's page is cached, dropped the moment the car is booked, and is what 
   await expect.poll(probe).toBe('hit');
   await listCar(request, seller, { carName: `${carName} (second)` });
   await expect.poll(probe).toBe('miss');
-  // A session cookie the API refuses is nobody's: the page for anyone answers it (no render of its own), privately,
+  // A session cookie the API refuses is nobody's: the page for anyone is served to it (no render of its own), privately,
   // and the cookie goes. A real session's pages are rendered for it alone (signed-in-rendering.spec.ts).
   const refused = await fetchPage({ Cookie: '__session=someone; release_bucket=7' });
   expect(refused.cache).toBe('miss');

@@ -114,13 +114,13 @@ test('the server cannot be talked into a second payment or a wrong amount', asyn
     data: { clientSecret, number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
   });
   expect(confirmed.ok()).toBe(true);
-  const answers = await Promise.all(
+  const responses = await Promise.all(
     Array.from({ length: 5 }, () =>
       request.post(`${SITE.api}/payments`, { headers: auth, data: { bookingId, transactionId: intentId, email: buyer.email, currentPrice: 1 } }),
     ),
   );
-  expect(answers.map((answer) => answer.status()).sort()).toEqual([200, 200, 200, 200, 201]);
-  expect(new Set(await Promise.all(answers.map(async (answer) => ((await answer.json()) as { insertedId: string }).insertedId))).size).toBe(1);
+  expect(responses.map((response) => response.status()).sort()).toEqual([200, 200, 200, 200, 201]);
+  expect(new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as { insertedId: string }).insertedId))).size).toBe(1);
   const booking = await request.get(`${SITE.api}/bookings/${bookingId}`, { headers: auth });
   expect(await booking.json()).toMatchObject({ paid: true, transactionId: intentId, currentPrice: car.currentPrice });
 });

@@ -54,7 +54,7 @@ function serverCatalog(html: string): string | undefined {
   return boot ? (JSON.parse(boot) as { remotes: Record<string, string> }).remotes.catalog : undefined;
 }
 
-/** The set this browser's pages load, as /remotes.json answers it (with the browser's cookies). */
+/** The set this browser's pages load, as /remotes.json returns it (with the browser's cookies). */
 const browserSet = async (context: BrowserContext) => (await (await context.request.get('/remotes.json')).json()) as Record<string, string>;
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Preview', exact: true });
@@ -62,7 +62,7 @@ const bar = (page: Page) => page.getByRole('region', { name: 'Preview', exact: t
 /** Whether the browser still holds a preview link (its HttpOnly cookie). */
 const holds = async (context: BrowserContext) => (await context.cookies(SITE.shell)).some((cookie) => cookie.name === 'release_preview');
 
-/** Opens an address and answers what the server sent and which catalog entries the page loaded to hydrate. */
+/** Opens an address and returns what the server sent and which catalog entries the page loaded to hydrate. */
 async function open(page: Page, address: string) {
   const entries: string[] = [];
   page.on('request', (request) => {
@@ -135,7 +135,7 @@ test('a preview release serves nobody; its link shows a fresh browser the whole 
   // Never from the page cache: rendered for this visitor, or (a busy render server) left for the browser, which sends no such header.
   expect(response.headers()['x-render-cache'] ?? 'bypass').toBe('bypass');
   const rendered = serverCatalog(html);
-  // A page left for the browser (a new build's first render may miss the budget) loads the set /remotes.json answers.
+  // A page left for the browser (a new build's first render may miss the budget) loads the set /remotes.json returns.
   if (rendered) {
     expect(rendered).toBe(preview.manifestUrl);
     expect(html).toContain(NEW_LABEL);

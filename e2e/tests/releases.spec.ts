@@ -57,7 +57,7 @@ async function visit(context: BrowserContext): Promise<'canary' | 'live'> {
       entries.push(request.url());
   });
   const html = await (await page.goto(carPath))!.text();
-  // A page left for the browser (a new build's first render may miss the budget) loads the set /remotes.json answers this visitor.
+  // A page left for the browser (a new build's first render may miss the budget) loads the set /remotes.json returns this visitor.
   const rendered = serverCatalog(html);
   const manifest = rendered ?? ((await (await context.request.get('/remotes.json')).json()) as Record<string, string>).catalog;
   const onCanary = manifest === canary.manifestUrl;

@@ -209,7 +209,7 @@ test('the page takes over what the server rendered: no hydration error or warnin
   const car = await firstAudi(request);
   const messages: string[] = [];
   page.on('console', (message) => {
-    // The 404 page is answered with status 404, which the browser reports about the document itself.
+    // The 404 page is served with status 404, which the browser reports about the document itself.
     if (message.location().url.endsWith('/no/such/page') && /status of 404/.test(message.text())) return;
     if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
   });
@@ -251,7 +251,7 @@ test.describe("the catalog's server build is broken", () => {
   test.describe.configure({ mode: 'serial' });
 
   for (const how of ['error', 'hang'] as const) {
-    test(`its server entry ${how === 'error' ? 'answers 500' : 'never answers'}: the page is rendered by the browser, and the server says why`, async ({
+    test(`its server entry ${how === 'error' ? 'responds with 500' : 'never responds'}: the page is rendered by the browser, and the server says why`, async ({
       page,
     }) => {
       // The catalog's host lets this render server's pages read it, as it does the site's.

@@ -58,7 +58,7 @@ test('shell and catalog share React, the router, the auth store and the QueryCli
   // The router too: a link rendered by the remote navigates the shell's router (no reload).
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
   await page.getByRole('region', { name: 'Categories' }).getByRole('link', { name: /audi/i }).click();
-  // The Audi list needs a login: the shell's guard answered with its sign-in form, in place.
+  // The Audi list needs a login: the shell's guard responded with its sign-in form, in place.
   await expect(page).toHaveURL(/\/audis$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
 

@@ -30,7 +30,7 @@
     this.handlers[name] = handler;
     var still = [];
     for (var i = 0; i < this.queued.length; i++) {
-      if (this.queued[i].name === name) this.answer(this.queued[i]);
+      if (this.queued[i].name === name) this.respond(this.queued[i]);
       else still.push(this.queued[i]);
     }
     this.queued = still;
@@ -40,7 +40,7 @@
     this.waiting[id] = callback || function () {};
     this.target.postMessage({ __gapiFake: 1, kind: 'call', id: id, name: name, data: data }, '*');
   };
-  Channel.prototype.answer = function (message) {
+  Channel.prototype.respond = function (message) {
     var handler = this.handlers[message.name];
     if (!handler) {
       this.queued.push(message);
@@ -61,7 +61,7 @@
       this.onReady = [];
       for (var i = 0; i < waiting.length; i++) waiting[i]();
     } else if (message.kind === 'call') {
-      this.answer(message);
+      this.respond(message);
     } else if (message.kind === 'reply' && this.waiting[message.id]) {
       var callback = this.waiting[message.id];
       delete this.waiting[message.id];

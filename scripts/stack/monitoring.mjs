@@ -127,7 +127,7 @@ export function watchAlerts(prometheusUrl, log, everyMs = 5_000) {
       for (const [key, alert] of firing) if (!now.has(key)) log(`[alert] resolved: ${name(alert)}`);
       firing = now;
     } catch {
-      // Prometheus not answering is an alert of its own (PartDown, from the other parts' view) once it is back.
+      // Prometheus not responding is an alert of its own (PartDown, from the other parts' view) once it is back.
     }
   };
   const timer = setInterval(() => void look(), everyMs);

@@ -34,7 +34,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push({ path: new URL(req.url ?? '/', base).pathname, authorization: req.headers.authorization });
     const [status, body] = route(req);
-    // /jwt answers a little later, so parallel 401s overlap with the refresh in flight.
+    // /jwt responds a little later, so parallel 401s overlap with the refresh in flight.
     setTimeout(() => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body)), req.url?.startsWith('/jwt') ? 30 : 0);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -86,7 +86,7 @@ test('a 401 on an expired token refreshes once and retries once, with the new to
   expect(stored).toBe('access-1');
 });
 
-test('a second 401 after the refresh is the answer: an ApiError, no further refresh', async () => {
+test('a second 401 after the refresh is the result: an ApiError, no further refresh', async () => {
   saveAccessToken('expired');
   await expect(request('/never')).rejects.toMatchObject({ name: 'ApiError', status: 401, message: 'Not for you' });
   expect(jwtCalls).toBe(1);
@@ -119,7 +119,7 @@ test('a 401 that arrives after another call already refreshed uses that token in
   saveAccessToken('expired');
   await request('/first');
   expect(jwtCalls).toBe(1);
-  // A call sent with the old token before the refresh, answered after it.
+  // A call sent with the old token before the refresh, served after it.
   saveAccessToken('expired');
   const late = request('/late');
   saveAccessToken('access-1');

@@ -46,7 +46,7 @@ export async function refreshedAccessToken(rejected: string | null): Promise<str
 }
 
 async function tokenAfter401(rejected: string | null): Promise<string | null> {
-  // A 401 that arrives after another call already refreshed: the new token is the answer.
+  // A 401 that arrives after another call already refreshed: the new token is the fix.
   const stored = apiConnection().accessToken();
   if (stored && stored !== rejected) return stored;
   return apiConnection().refreshAccessToken();
@@ -103,7 +103,7 @@ export async function requestWithHeaders<T>(path: string, options: RequestOption
     const message =
       body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
         ? (body as { message: string }).message
-        : `The server answered ${response.status} ${response.statusText}`.trim();
+        : `The server responded with ${response.status} ${response.statusText}`.trim();
     throw new ApiError(message, response.status, body);
   }
   return { data: body as T, headers: response.headers };

@@ -42,7 +42,9 @@ export async function uploadPhoto(category: Category, carId: string, file: File,
   }
   if (sent.status < 200 || sent.status >= 300) {
     const message =
-      typeof (body as { message?: unknown } | undefined)?.message === 'string' ? (body as { message: string }).message : `The server answered ${sent.status}`;
+      typeof (body as { message?: unknown } | undefined)?.message === 'string'
+        ? (body as { message: string }).message
+        : `The server responded with ${sent.status}`;
     throw new ApiError(message, sent.status, body);
   }
   return body as CarPhotosResponse;

@@ -40,7 +40,7 @@ export interface FakeApi {
   /** Preflights left out. */
   readonly requests: SentRequest[];
   sent(method: Method, path: string): SentRequest[];
-  /** Each was answered 404. */
+  /** Each got a 404. */
   readonly undeclared: SentRequest[];
 }
 
@@ -79,8 +79,8 @@ export function fakeApi(): FakeApi {
     token: FAKE_TOKEN,
     requests: [],
     undeclared: [],
-    reply(method: Method, path: string, answer: number | Responder, body?: unknown, headers?: Record<string, string>) {
-      routes.set(`${method} ${path}`, typeof answer === 'function' ? answer : () => ({ status: answer, body, headers }));
+    reply(method: Method, path: string, respondWith: number | Responder, body?: unknown, headers?: Record<string, string>) {
+      routes.set(`${method} ${path}`, typeof respondWith === 'function' ? respondWith : () => ({ status: respondWith, body, headers }));
     },
     sent: (method, path) => api.requests.filter((request) => request.method === method && request.path === path),
   };
@@ -98,10 +98,10 @@ export function fakeApi(): FakeApi {
     api.requests.push(sent);
     const responder = routes.get(`${sent.method} ${sent.path}`);
     if (!responder) api.undeclared.push(sent);
-    const answer = responder ? await responder(sent) : { status: 404, body: { message: `No route ${sent.method} ${sent.path}` } };
-    if (answer === HANG_UP) return void request.socket.destroy();
-    const headers = { ...cors(request), ...(answer.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...answer.headers };
-    response.writeHead(answer.status, headers).end(answer.text ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body)));
+    const result = responder ? await responder(sent) : { status: 404, body: { message: `No route ${sent.method} ${sent.path}` } };
+    if (result === HANG_UP) return void request.socket.destroy();
+    const headers = { ...cors(request), ...(result.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...result.headers };
+    response.writeHead(result.status, headers).end(result.text ?? (result.body === undefined ? undefined : JSON.stringify(result.body)));
   }
 
   beforeAll(async () => {

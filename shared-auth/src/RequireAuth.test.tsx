@@ -28,7 +28,7 @@ test('nobody signed in: the sign-in form where the page would be, and the page o
   expect(screen.queryByRole('heading', { name: 'Login' })).not.toBeInTheDocument();
 });
 
-test('a browser that may hold a session: a spinner while the identity SDK answers, then the page', () => {
+test('a browser that may hold a session: a spinner while the identity SDK responds, then the page', () => {
   localStorage.setItem('accessToken', 'a-token');
   render(guarded);
   expect(screen.getByRole('status')).toHaveTextContent(/checking your sign-in/i);

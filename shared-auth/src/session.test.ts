@@ -7,7 +7,7 @@ import { IdentityDouble, resetSession, type ApiCall, type FakeAccountApi } from 
 
 /**
  * The session's flows over a double of the identity service and a fake of the API's
- * answers (the browser suite runs them against the real emulator and API). The same doubles
+ * responses (the browser suite runs them against the real emulator and API). The same doubles
  * serve the sign-in screens' tests (./testing.ts, @usedcars/shared-auth/testing elsewhere).
  */
 let api: FakeAccountApi;
@@ -108,7 +108,7 @@ describe('a reload restores the session', () => {
     expect(calls.filter((c) => c.path === '/jwt')).toHaveLength(0);
   });
 
-  // No stored token: /jwt answers 404 for the identity. Another tab may be in the middle of a
+  // No stored token: /jwt responds with 404 for the identity. Another tab may be in the middle of a
   // sign-up (its POST /users not landed yet) and the identity service's session is shared by
   // every tab, so only this tab's state is cleared; the identity service is not signed out.
   test('an identity with no user record behind it ends signed out, not signed in without a role', async () => {
@@ -125,12 +125,12 @@ describe('a reload restores the session', () => {
 
   test('logging out while the restore still waits for the role stays logged out', async () => {
     saveAccessToken('access-for-buyer@usedcars.test');
-    const answer = global.fetch;
+    const realFetch = global.fetch;
     let releaseRole = () => undefined as void;
     const roleHeld = new Promise<void>((resolve) => (releaseRole = resolve));
     global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (new URL(String(input), 'http://page.test').pathname === '/users') await roleHeld;
-      return answer(input, init);
+      return realFetch(input, init);
     }) as typeof fetch;
     await started(signedInAlready('buyer@usedcars.test'));
     await logOut();
@@ -141,12 +141,12 @@ describe('a reload restores the session', () => {
   });
 
   test('logging out while the restore still waits for a new token leaves no token behind', async () => {
-    const answer = global.fetch;
+    const realFetch = global.fetch;
     let releaseToken = () => undefined as void;
     const tokenHeld = new Promise<void>((resolve) => (releaseToken = resolve));
     global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (new URL(String(input), 'http://page.test').pathname === '/jwt') await tokenHeld;
-      return answer(input, init);
+      return realFetch(input, init);
     }) as typeof fetch;
     await started(signedInAlready('buyer@usedcars.test'));
     await logOut();
@@ -203,7 +203,7 @@ describe('a sign-up that fails half-way', () => {
     expect(getAccessToken()).toBe('access-for-sam@usedcars.test');
   });
 
-  test('a record saved behind a failed answer (a timeout) keeps the account it is tied to: logging in finishes', async () => {
+  test('a record saved behind a failed response (a timeout) keeps the account it is tied to: logging in finishes', async () => {
     const identity = new IdentityDouble();
     await started(identity);
     api.savingFails = 504;

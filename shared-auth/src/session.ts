@@ -47,7 +47,7 @@ function followIdentity(user: AuthUser | null): void {
     return;
   }
   if (actionInProgress > 0) return;
-  // A log-out during the restore wins: its answers arrive for nobody.
+  // A log-out during the restore wins: its responses arrive for nobody.
   finishSignIn(user, false, () => identityUser?.uid === user.uid).catch(async (error) => {
     console.error('[auth] restoring the session failed', error);
     if (isMissingRecord(error)) {
@@ -73,7 +73,7 @@ export function isMissingRecord(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** `current` says whether `user` is still the one signed in when each answer arrives. */
+/** `current` says whether `user` is still the one signed in when each response arrives. */
 async function finishSignIn(user: AuthUser, freshToken: boolean, current: () => boolean = () => true): Promise<void> {
   if (!user.email) {
     if (current()) setSignedIn(user, null);

@@ -89,14 +89,14 @@ export interface FakeAccountApi {
   /** Role by e-mail. */
   readonly roles: Map<string, string>;
   readonly calls: ApiCall[];
-  /** POST /users answers this status. */
+  /** POST /users returns this status. */
   savingFails: number | null;
-  /** With savingFails: the answer came after the save (a timeout). */
+  /** With savingFails: the response came after the save (a timeout). */
   savedAnyway: boolean;
   jwtFails: boolean;
 }
 
-function answer(status: number, body: unknown) {
+function response(status: number, body: unknown) {
   return { ok: status < 400, status, statusText: '', headers: new Headers(), text: async () => JSON.stringify(body) } as Response;
 }
 
@@ -110,23 +110,23 @@ export function fakeApi(): FakeAccountApi {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     api.calls.push({ method: init?.method ?? 'GET', path: url.pathname, auth: headers.Authorization ?? null, body });
     const email = url.searchParams.get('email') ?? '';
-    if (url.pathname === '/session') return answer(204, undefined);
+    if (url.pathname === '/session') return response(204, undefined);
     if (url.pathname === '/jwt') {
-      if (api.jwtFails) return answer(503, { message: 'The database is not available' });
-      if (!api.roles.has(email)) return answer(404, { message: `No account for ${email} yet: register first (POST /users)` });
-      return answer(200, { accessToken: `access-for-${email}` });
+      if (api.jwtFails) return response(503, { message: 'The database is not available' });
+      if (!api.roles.has(email)) return response(404, { message: `No account for ${email} yet: register first (POST /users)` });
+      return response(200, { accessToken: `access-for-${email}` });
     }
     if (url.pathname === '/users' && init?.method === 'POST') {
-      if (api.savingFails && !api.savedAnyway) return answer(api.savingFails, { message: 'The record was not saved' });
+      if (api.savingFails && !api.savedAnyway) return response(api.savingFails, { message: 'The record was not saved' });
       if (!api.roles.has(body.email)) api.roles.set(body.email, body.role);
-      if (api.savingFails) return answer(api.savingFails, { message: 'The gateway timed out' });
-      return answer(201, { acknowledged: true });
+      if (api.savingFails) return response(api.savingFails, { message: 'The gateway timed out' });
+      return response(201, { acknowledged: true });
     }
     if (url.pathname === '/users' && headers.Authorization !== `Bearer access-for-${email}`) {
-      return answer(401, { message: 'The access token is not valid or has expired; sign in again' });
+      return response(401, { message: 'The access token is not valid or has expired; sign in again' });
     }
-    if (url.pathname === '/users') return answer(200, api.roles.has(email) ? [{ _id: '1', email, name: 'x', role: api.roles.get(email) }] : []);
-    return answer(404, { message: 'Not found' });
+    if (url.pathname === '/users') return response(200, api.roles.has(email) ? [{ _id: '1', email, name: 'x', role: api.roles.get(email) }] : []);
+    return response(404, { message: 'Not found' });
   }) as typeof fetch;
   return api;
 }

@@ -1,7 +1,7 @@
 import * as z from './zod';
 import { ROLES } from './roles';
 
-/** Answer shapes of the API (docs/api.md, "Routes"), in the old server's words. */
+/** Response shapes of the API (docs/api.md, "Routes"), in the old server's words. */
 export const messageSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageSchema>;
 

@@ -50,7 +50,7 @@ export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 export const savedSearchInputSchema = strictObject({ name: requiredText('name', 80), filters: searchFiltersSchema });
 export type SavedSearchInput = z.infer<typeof savedSearchInputSchema>;
 
-/** The filters as the API answers them: the picks as lists (an answer is serialised by its schema, which may not transform). */
+/** The filters as the API responses them: the picks as lists (a response is serialised by its schema, which may not transform). */
 const savedFiltersSchema = z.object({
   category: z.enum(CATEGORIES).optional(),
   q: z.string().optional(),

@@ -4,9 +4,9 @@ import { ErrorPanel } from './ErrorPanel';
 
 test('says what failed and why, and Retry loads again', async () => {
   const retry = jest.fn();
-  render(<ErrorPanel title="We could not load my orders." message="The server answered 502 Bad Gateway" onRetry={retry} />);
+  render(<ErrorPanel title="We could not load my orders." message="The server responded with 502 Bad Gateway" onRetry={retry} />);
   const alert = screen.getByRole('alert');
-  expect(alert).toHaveTextContent('We could not load my orders. The server answered 502 Bad Gateway');
+  expect(alert).toHaveTextContent('We could not load my orders. The server responded with 502 Bad Gateway');
   await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(retry).toHaveBeenCalledTimes(1);
 });
@@ -21,7 +21,7 @@ test('while a retry runs the button says so, keeps its focus and ignores more cl
   expect(retry).not.toHaveBeenCalled();
 });
 
-test("a failure that would answer the same again offers no button; the label can be the page's own", () => {
+test("a failure that would be refused the same way again offers no button; the label can be the page's own", () => {
   const { rerender } = render(<ErrorPanel message="We could not find this booking." />);
   expect(screen.getByRole('alert')).toHaveTextContent(/^We could not find this booking\.$/);
   expect(screen.queryByRole('button')).not.toBeInTheDocument();

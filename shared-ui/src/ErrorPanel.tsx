@@ -7,7 +7,7 @@ export interface ErrorPanelProps {
   title?: string;
   /** Why, in words a person can read (errorText(error) for an API failure). */
   message: string;
-  /** Loads again; without it (a refusal that would answer the same) no button is offered. */
+  /** Loads again; without it (a refusal that would come back the same) no button is offered. */
   onRetry?: () => void;
   /** A retry is running: the button says so and ignores clicks. */
   retrying?: boolean;

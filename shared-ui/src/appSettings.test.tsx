@@ -16,7 +16,7 @@ test('outages are retried three times with a back-off capped at 30 s; the cache 
   expect(defaults?.retry).toBe(retryUnlessRefused);
 });
 
-test('a refusal (4xx) is shown at once: it would answer the same on every retry', () => {
+test('a refusal (4xx) is shown at once: it would respond the same on every retry', () => {
   for (const status of [400, 401, 403, 404, 409]) {
     const refusal = Object.assign(new Error('refused'), { status });
     expect(isRefusal(refusal)).toBe(true);

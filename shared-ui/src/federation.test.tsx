@@ -84,7 +84,7 @@ test('a screen that loaded and then throws is a route error, not "not available"
 test('when registering the remotes failed, Try again registers them before loading', async () => {
   let registered = false;
   const register = jest.fn(async () => {
-    if (register.mock.calls.length === 1) throw new Error('remotes.json answered 503');
+    if (register.mock.calls.length === 1) throw new Error('remotes.json responded with 503');
     registered = true;
   });
   connect({ config: connection().config, session: connection().api, registry: runtimeRegistry(register) });

@@ -1,5 +1,5 @@
 /**
- * A refusal: the server answered 4xx (not found, not allowed, sold), and would answer the same
+ * A refusal: the server responded with 4xx (not found, not allowed, sold), and would do the same
  * every time, so neither an automatic retry nor a Try again button is any use. (Duck-typed on
  * `status`: shared-api's ApiError carries it, and shared-ui imports nothing of shared-api.)
  */

@@ -26,7 +26,7 @@ async function stateOf(place: Place): Promise<{ rows: Record<string, string[]>; 
     );
     const rows: Record<string, string[]> = {};
     for (const { name } of tables) {
-      // One statement: a pool may answer each from another connection.
+      // One statement: a pool may run each on another connection.
       const [result] = await query<{ rows: string[] | null }>(
         database,
         `select array_agg(line order by line) as rows from (select row_to_json(t)::text as line from (select * from public.${name}) as t) as lines`,
@@ -124,7 +124,7 @@ describe.each(PAIRS)('a backup of %s restored into %s', (from, to) => {
   });
 
   it(
-    'carries every row of every table across, and the restored API answers with them',
+    'carries every row of every table across, and the restored API responds with them',
     async () => {
       const backup = await run('backup', ['--out', 'nightly.jsonl.gz'], source, folder);
       expect(backup.stderr).toBe('');

@@ -13,7 +13,7 @@ export interface ChangeFollower {
 /** How an instance tells every instance, itself included, that a write was accepted. */
 export interface ChangeFeed {
   attach(follower: ChangeFollower): void;
-  /** Resolves once every copy has dropped what the write made wrong (or, for a copy that does not answer, after a short wait). */
+  /** Resolves once every copy has dropped what the write made wrong (or, for a copy that does not respond, after a short wait). */
   publish(): Promise<void>;
   close(): Promise<void>;
 }
@@ -34,16 +34,16 @@ export class LocalChangeFeed implements ChangeFeed {
 }
 
 const CHANGES_CHANNEL = 'usedcars_changes';
-/** The listening sessions name themselves so a writer can count the copies that must answer. */
+/** The listening sessions name themselves so a writer can count the copies that must respond. */
 const LISTENER_NAME = 'usedcars-api-changes';
-/** A copy that has not answered by then is wedged or dying; the write's answer does not wait longer. */
+/** A copy that has not responded by then is wedged or dying; the write's response does not wait longer. */
 const REPLY_WAIT_MS = 1_000;
 const RECONNECT_MS = { first: 250, max: 5_000 };
 
 const replyChannel = (instanceId: string) => `usedcars_heard_${instanceId}`;
 
 interface Waiting {
-  /** Answers still expected, once the count of listening copies is known. */
+  /** Responses still expected, once the count of listening copies is known. */
   expected: number | null;
   heard: number;
   done: () => void;
@@ -59,7 +59,7 @@ export interface PostgresChangeFeedOptions {
 
 /**
  * The instances of the API on one PostgreSQL tell each other with LISTEN/NOTIFY. A writer notifies
- * every copy and waits until each listening copy has dropped its cache and answered, so the
+ * every copy and waits until each listening copy has dropped its cache and responded, so the
  * writer's client, whichever instance it asks next, reads the write. An instance that has lost its
  * listening session cannot hear others, so it keeps nothing in memory until it is back.
  */
@@ -110,7 +110,7 @@ export class PostgresChangeFeed implements ChangeFeed {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
       await client.query(`LISTEN ${replyChannel(this.instanceId)}`);
-      // Named only now that it listens: a writer counting it will get its answer.
+      // Named only now that it listens: a writer counting it will get its response.
       const { rows } = await client.query<{ pid: number }>('SELECT set_config($1, $2, false), pg_backend_pid() AS pid', ['application_name', LISTENER_NAME]);
       if (this.closed) {
         await client.end();
@@ -142,7 +142,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     client.end().catch(() => undefined);
     if (this.closed) return;
     this.options.log?.("lost the session that listens for other API instances' changes; caching is off until it is back", error);
-    // Nobody can answer this copy's writes over the lost session.
+    // Nobody can respond to this instance's writes over the lost session.
     for (const waiting of this.waiting.values()) waiting.done();
     this.scheduleReconnect();
   }
@@ -166,7 +166,7 @@ export class PostgresChangeFeed implements ChangeFeed {
       if (writer === this.instanceId) return;
       for (const follower of this.followers) follower.invalidate();
       client.query('SELECT pg_notify($1, $2)', [replyChannel(writer), sequence]).catch((error: unknown) => {
-        this.options.log?.("could not answer another API copy's change", error);
+        this.options.log?.("could not respond another API copy's change", error);
       });
       return;
     }
@@ -179,9 +179,9 @@ export class PostgresChangeFeed implements ChangeFeed {
   async publish(): Promise<void> {
     for (const follower of this.followers) follower.invalidate();
     const sequence = String((this.sequence += 1));
-    // Registered before the notice goes out: the first answers may come before the count does.
+    // Registered before the notice goes out: the first responses may come before the count does.
     let done!: () => void;
-    const answered = new Promise<void>((resolve) => (done = resolve));
+    const allResponded = new Promise<void>((resolve) => (done = resolve));
     const timer = setTimeout(() => done(), REPLY_WAIT_MS);
     const waiting: Waiting = { expected: null, heard: 0, done };
     this.waiting.set(sequence, waiting);
@@ -192,10 +192,10 @@ export class PostgresChangeFeed implements ChangeFeed {
                   WHERE datname = current_database() AND application_name = $3 AND pid IS DISTINCT FROM $4) AS others`,
         [CHANGES_CHANNEL, `${this.instanceId}:${sequence}`, LISTENER_NAME, this.listenerPid],
       );
-      // Without a listening session of its own, this copy cannot hear the answers.
+      // Without a listening session of its own, this copy cannot hear the responses.
       waiting.expected = this.listening ? rows[0]!.others : 0;
       if (waiting.heard >= waiting.expected) done();
-      await answered;
+      await allResponded;
     } finally {
       clearTimeout(timer);
       this.waiting.delete(sequence);

@@ -272,7 +272,7 @@ export const carPhotos = pgTable(
       .notNull()
       .references(() => cars.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    // Null: the answer describes the photo from the car's name and the photo's place.
+    // Null: the response describes the photo from the car's name and the photo's place.
     alt: text('alt'),
     // Of the largest variant, upright.
     width: integer('width').notNull(),
@@ -284,7 +284,7 @@ export const carPhotos = pgTable(
 
 /**
  * The files made of a photo, one per format and width, named by their content's hash. The key
- * index answers "is this file still used?" before a file is deleted: two photos made from the
+ * index settles "is this file still used?" before a file is deleted: two photos made from the
  * same picture share their files.
  */
 export const carPhotoVariants = pgTable(

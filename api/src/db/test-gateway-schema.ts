@@ -11,7 +11,7 @@ export const testGatewayIntents = pgTable(
   {
     id: text('id').primaryKey(),
     clientSecret: text('client_secret').notNull().unique(),
-    /** The same key answers the same intent, as Stripe's Idempotency-Key does. */
+    /** The same key returns the same intent, as Stripe's Idempotency-Key does. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     status: text('status').notNull(),
     amountCents: integer('amount_cents').notNull(),

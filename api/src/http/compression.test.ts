@@ -6,7 +6,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 
 const LIST = '/audis?limit=24';
 
-/** The first bytes and headers of an answer read off the wire, as a browser asking for br and gzip gets them. */
+/** The first bytes and headers of a response read off the wire, as a browser asking for br and gzip gets them. */
 function firstChunk(url: string): Promise<{ headers: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
     const asked = request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
@@ -19,7 +19,7 @@ function firstChunk(url: string): Promise<{ headers: Record<string, unknown>; te
   });
 }
 
-describeEachDriver('compressed answers', (api: () => TestApi) => {
+describeEachDriver('compressed responses', (api: () => TestApi) => {
   let seller: Account;
   const get = (url: string, headers: Record<string, string> = {}) => api().inject({ method: 'GET', url, headers });
 
@@ -46,7 +46,7 @@ describeEachDriver('compressed answers', (api: () => TestApi) => {
       expect(packed.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
       expect(JSON.parse(decompress(packed.rawPayload).toString('utf8'))).toEqual(cars);
-      // The page's ETag and total are those of the plain answer, and the site may still read them.
+      // The page's ETag and total are those of the plain response, and the site may still read them.
       expect(packed.headers.etag).toBe(plain.headers.etag);
       expect(packed.headers['x-total-count']).toBe('6');
       expect(packed.headers['access-control-expose-headers']).toContain('X-Total-Count');
@@ -54,16 +54,16 @@ describeEachDriver('compressed answers', (api: () => TestApi) => {
     }
   });
 
-  it('picks brotli when a browser offers both, and answers plain to one that offers neither', async () => {
+  it('picks brotli when a browser offers both, and sends plain to one that offers neither', async () => {
     expect((await get(LIST, { 'accept-encoding': 'gzip, deflate, br, zstd' })).headers['content-encoding']).toBe('br');
     for (const offer of ['identity', 'deflate']) {
-      const answer = await get(LIST, { 'accept-encoding': offer });
-      expect(answer.headers['content-encoding']).toBeUndefined();
-      expect(answer.json<unknown[]>()).toHaveLength(6);
+      const response = await get(LIST, { 'accept-encoding': offer });
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.json<unknown[]>()).toHaveLength(6);
     }
   });
 
-  it('still answers 304 with no body when the client has the page', async () => {
+  it('still responds with 304 with no body when the client has the page', async () => {
     const etag = (await get(LIST)).headers.etag as string;
     const again = await get(LIST, { 'accept-encoding': 'br', 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
@@ -71,7 +71,7 @@ describeEachDriver('compressed answers', (api: () => TestApi) => {
     expect(again.rawPayload.length).toBe(0);
   });
 
-  it('sends a JSON answer under the threshold plain', async () => {
+  it('sends a JSON response under the threshold plain', async () => {
     const health = await get('/health', { 'accept-encoding': 'br, gzip' });
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json()).toEqual({ status: 'ok' });

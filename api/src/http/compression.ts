@@ -4,18 +4,18 @@ import type { ZodApp } from '../context';
 
 const JSON_TYPE = /^application\/json/;
 
-/** Answers smaller than this go plain: compressing them saves less than it costs (docs/api.md, "Compression"). */
+/** Responses smaller than this go plain: compressing them saves less than it costs (docs/api.md, "Compression"). */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
- * JSON answers only: the change stream (text/event-stream) must reach its listeners event by event,
+ * JSON responses only: the change stream (text/event-stream) must reach its listeners event by event,
  * and photos are already compressed pictures (docs/api.md, "Compression").
  */
 const compressionOptions: FastifyCompressOptions = {
   customTypes: JSON_TYPE,
   threshold: COMPRESSION_THRESHOLD_BYTES,
   encodings: ['br', 'gzip'],
-  // Quality 4 of 11: each answer is compressed as it is sent, where the top qualities cost many times the time for a few per cent.
+  // Quality 4 of 11: each response is compressed as it is sent, where the top qualities cost many times the time for a few per cent.
   brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   // Requests stay as they were: no client sends a compressed body, so none is unpacked.
   globalDecompression: false,

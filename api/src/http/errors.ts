@@ -7,7 +7,7 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    /** Extra answer fields old clients read, e.g. `acknowledged: false` on a refused booking. */
+    /** Extra response fields old clients read, e.g. `acknowledged: false` on a refused booking. */
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {

@@ -5,9 +5,9 @@ import Fastify from 'fastify';
 const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
 /**
- * helmet's headers here are the same for every answer (no CSP nonces), so they are worked out
+ * helmet's headers here are the same for every response (no CSP nonces), so they are worked out
  * once by helmet itself and then set in one call per request; running helmet's middleware on
- * every request cost more than half of a cached list answer.
+ * every request cost more than half of a cached list response.
  */
 export async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
   const probe = Fastify();

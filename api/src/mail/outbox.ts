@@ -66,7 +66,7 @@ export class MailSender {
     };
   }
 
-  /** Sends what is due now; answers how many went out. */
+  /** Sends what is due now; returns how many went out. */
   async sendDue(): Promise<number> {
     let sent = 0;
     for (const row of await this.claim()) {

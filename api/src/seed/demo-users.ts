@@ -29,7 +29,7 @@ export function sellersOf(ids: Map<string, string>) {
 }
 
 /**
- * A demo account the Auth emulator did not make, and why: no answer yet (it is still starting), or
+ * A demo account the Auth emulator did not make, and why: no response yet (it is still starting), or
  * its own refusal. Only "already exists" is worth a retry among refusals: the next lookup finds it.
  */
 export class DemoAccountError extends Error {
@@ -38,7 +38,7 @@ export class DemoAccountError extends Error {
     const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
     const words = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0]!.slice(0, 200);
     const refused = typeof code === 'string' && code.startsWith('auth/');
-    super(`demo sign-in account ${email}: ${refused ? `the Auth emulator refused it: ${code} (${words})` : `the Auth emulator did not answer (${words})`}`, {
+    super(`demo sign-in account ${email}: ${refused ? `the Auth emulator refused it: ${code} (${words})` : `the Auth emulator did not respond (${words})`}`, {
       cause,
     });
     this.worthRetrying = !refused || code === 'auth/email-already-exists';

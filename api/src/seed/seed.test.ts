@@ -127,7 +127,7 @@ describeEachDriver('demo data', (api, driver) => {
       (await ensureDemoAccounts(failing(error), api().db, 'usedcars-demo').catch((caught: unknown) => caught)) as DemoAccountError;
     const silent = await failure(Object.assign(new Error('Error while making request: connect ECONNREFUSED 127.0.0.1:9099.'), { code: 'app/network-error' }));
     expect([silent.message, silent.worthRetrying]).toEqual([
-      'demo sign-in account admin@usedcars.test: the Auth emulator did not answer (Error while making request: connect ECONNREFUSED 127.0.0.1:9099.)',
+      'demo sign-in account admin@usedcars.test: the Auth emulator did not respond (Error while making request: connect ECONNREFUSED 127.0.0.1:9099.)',
       true,
     ]);
     const taken = await failure(Object.assign(new Error('The email address is already in use by another account.'), { code: 'auth/email-already-exists' }));

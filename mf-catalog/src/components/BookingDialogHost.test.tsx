@@ -47,7 +47,7 @@ test('Escape puts away the booking form that is still loading, and focus goes ba
   expect(screen.getByRole('button', { name: 'Book Now' })).toHaveFocus();
 });
 
-test('once the dialog is open, Escape is its to answer: one sending a booking stays', async () => {
+test('once the dialog is open, Escape is its to handle: one sending a booking stays', async () => {
   checkout = 'sending';
   const user = userEvent.setup();
   render(<CarPage />);

@@ -30,7 +30,7 @@ function renderHeart() {
   );
 }
 
-/** What the API keeps: the list answers what the last save or removal left. */
+/** What the API keeps: the list returns what the last save or removal left. */
 function keepSaved(initially: boolean) {
   let saved = initially;
   api.reply('GET', '/favourites', () => ({ status: 200, body: { cars: saved ? [{ ...car, photos: [], priceHistory: [] }] : [], gone: [] } }));

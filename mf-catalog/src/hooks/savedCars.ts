@@ -14,8 +14,8 @@ export function useIsSaved(carId: string): boolean {
 
 function withCar(list: Favourites, car: Car, saved: boolean): Favourites {
   const cars = list.cars.filter((candidate) => candidate._id !== car._id);
-  // As the API answers a car: a car read before the facts and the market existed lacks them.
-  const answered = {
+  // As the API returns a car: a car read before the facts and the market existed lacks them.
+  const asServed = {
     ...car,
     photos: car.photos ?? [],
     priceHistory: car.priceHistory ?? [],
@@ -27,7 +27,7 @@ function withCar(list: Favourites, car: Car, saved: boolean): Favourites {
     previousOwners: car.previousOwners ?? null,
     market: car.market ?? { estimate: null, comparables: 0, rating: null },
   };
-  return { ...list, cars: saved ? [answered, ...cars] : cars };
+  return { ...list, cars: saved ? [asServed, ...cars] : cars };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Car, Category } from '@usedcars/shared-contract';
 import { toCarListQuery, type CarFilters, type ListView } from './listParams';
 import { toSearchQuery, type SearchView } from './searchParams';
 
-/** The one query-key factory for cars (docs/how-to.md, "House rules"); every key holds the whole view it answers. */
+/** The one query-key factory for cars (docs/how-to.md, "House rules"); every key holds the whole view it returns. */
 export const carKeys = {
   all: ['cars'] as const,
   brand: (category: Category) => [...carKeys.all, category] as const,
@@ -68,7 +68,7 @@ export function isEndedListing(lookup: CarLookup | undefined): lookup is EndedLi
   return typeof lookup === 'object' && lookup !== null && 'ended' in lookup;
 }
 
-/** The API's answer for an id it does not know (404) or cannot read (400). */
+/** The API's response for an id it does not know (404) or cannot read (400). */
 function isMissingCar(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
@@ -81,7 +81,7 @@ function endedMessage(error: unknown): string | undefined {
 }
 
 /**
- * `null` and an ended listing are answers, not errors, so the server renders "not found" or "no
+ * `null` and an ended listing are responses, not errors, so the server renders "not found" or "no
  * longer listed" with them, hands them to the page, and the page hydrates the same screen.
  */
 export const carQuery = (category: Category, id: string) => ({

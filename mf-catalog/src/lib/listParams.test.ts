@@ -32,7 +32,7 @@ test('values the API would refuse are dropped, and text is trimmed and capped', 
   expect(view.filters).toEqual({ location: 'x'.repeat(100), fuel: ['diesel'] });
   expect(view.sort).toBe('newest');
   expect(view.page).toBe(1);
-  // Offsets past the API's ceiling would only answer 400: a deep page number alone stops at the
+  // Offsets past the API's ceiling would only respond with 400: a deep page number alone stops at the
   // deepest page an offset reaches.
   const deep = toCarListQuery(readListView(new URLSearchParams('page=999999999')));
   expect(deep.offset).toBeLessThanOrEqual(CAR_LIST_MAX_OFFSET);

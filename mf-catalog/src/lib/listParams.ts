@@ -19,7 +19,7 @@ import { facetsOf, hasFacets, readFacets, writeFacets } from './facetParams';
  * Pages are numbered and asked for by offset as far as the API's offsets reach (CAR_LIST_MAX_OFFSET:
  * 417 pages of 24); past that a page is asked for by the cursor the page before or after handed out,
  * and the address keeps that cursor beside the page number (docs/list-paging.md). Numbers alone
- * would answer 400 there; cursors alone would lose "Page 3 of 12" and links to a numbered page
+ * would respond with 400 there; cursors alone would lose "Page 3 of 12" and links to a numbered page
  * for the many lists that never get that deep.
  */
 export const DEFAULT_SORT: CarSort = LIST_VIEW_SEARCH.sort;
@@ -103,7 +103,7 @@ function readView(params: URLSearchParams, facets: readonly FacetName[]): ListVi
   const cursor = params.get('cursor') || undefined;
   if (page <= LAST_NUMBERED_PAGE) return { ...view, page };
   // A deep page number without its cursor (typed in, an old bookmark) cannot be asked for:
-  // the deepest numbered page is the nearest the API answers, and Next goes on from there.
+  // the deepest numbered page is the nearest the API returns, and Next goes on from there.
   return cursor ? { ...view, page, cursor } : { ...view, page: LAST_NUMBERED_PAGE };
 }
 

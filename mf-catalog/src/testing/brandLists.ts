@@ -12,21 +12,21 @@ export interface ListPage {
 const LIST_PATHS = CATEGORIES.map((category) => CATEGORY_PATHS[category].apiCollection);
 
 /**
- * The fake API answers every brand's list (GET /audis, /hondas, /mercedess) with `page(query)`:
+ * The fake API responds to every brand's list (GET /audis, /hondas, /mercedess) with `page(query)`:
  * the cars as a JSON array with X-Total-Count and the cursors' headers, as the API does
- * (docs/api.md, "GET /audis"); an `Answer` (a refusal, HANG_UP) is sent as it is.
+ * (docs/api.md, "GET /audis"); a `Response` (a refusal, HANG_UP) is sent as it is.
  */
 export function serveBrandLists(api: FakeApi, page: (query: SentRequest['query']) => ListPage | FakeResponse | typeof HANG_UP) {
   // The facets beside the list: none to offer, as for a brand whose cars state no facts.
   api.reply('GET', '/search/facets', 200, { total: 0, facets: Object.fromEntries(FACET_NAMES.map((name) => [name, []])) });
   for (const path of LIST_PATHS) {
     api.reply('GET', path, ({ query }) => {
-      const answer = page(query);
-      if (typeof answer === 'string' || !('cars' in answer)) return answer;
-      const headers: Record<string, string> = { [TOTAL_COUNT_HEADER]: String(answer.total) };
-      if (answer.next) headers[NEXT_CURSOR_HEADER] = answer.next;
-      if (answer.prev) headers[PREV_CURSOR_HEADER] = answer.prev;
-      return { status: 200, body: answer.cars, headers };
+      const response = page(query);
+      if (typeof response === 'string' || !('cars' in response)) return response;
+      const headers: Record<string, string> = { [TOTAL_COUNT_HEADER]: String(response.total) };
+      if (response.next) headers[NEXT_CURSOR_HEADER] = response.next;
+      if (response.prev) headers[PREV_CURSOR_HEADER] = response.prev;
+      return { status: 200, body: response.cars, headers };
     });
   }
 }

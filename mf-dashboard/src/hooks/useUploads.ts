@@ -62,7 +62,7 @@ interface UploadRun {
 }
 
 /** Sends waiting rows one after another until none waits; resolves with how many were refused. */
-async function sendWaiting({ rows, aborts, patch }: UploadRun, category: Category, carId: string, onResponse: (answer: CarPhotosResponse) => void) {
+async function sendWaiting({ rows, aborts, patch }: UploadRun, category: Category, carId: string, onResponse: (response: CarPhotosResponse) => void) {
   let refused = 0;
   for (;;) {
     const row = rows.current.find((candidate) => candidate.state === 'waiting');
@@ -71,7 +71,7 @@ async function sendWaiting({ rows, aborts, patch }: UploadRun, category: Categor
     aborts.set(row.key, controller);
     patch(row.key, { state: 'uploading', percent: 0, message: undefined });
     try {
-      const answer = await uploadPhoto(category, carId, row.file, {
+      const response = await uploadPhoto(category, carId, row.file, {
         signal: controller.signal,
         onProgress: ({ loaded, total }) => {
           const percent = Math.min(100, Math.round((loaded / total) * 100));
@@ -79,7 +79,7 @@ async function sendWaiting({ rows, aborts, patch }: UploadRun, category: Categor
         },
       });
       patch(row.key, { state: 'done', percent: 100 });
-      onResponse(answer);
+      onResponse(response);
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') continue;
       refused += 1;
@@ -103,7 +103,7 @@ export interface Uploads {
   /** Puts a waiting file first: it becomes the cover when the car has no photos yet. */
   makeFirst(key: string): void;
   /** Sends every waiting file to the car, in order; resolves with how many were refused. */
-  run(category: Category, carId: string, onResponse: (answer: CarPhotosResponse) => void): Promise<number>;
+  run(category: Category, carId: string, onResponse: (response: CarPhotosResponse) => void): Promise<number>;
   /** Refused files wait again (an interrupted connection, a full write limit). */
   retryRefused(): void;
 }
@@ -174,7 +174,7 @@ export function useUploads(): Uploads {
   );
 
   const run = useCallback(
-    (category: Category, carId: string, onResponse: (answer: CarPhotosResponse) => void): Promise<number> => {
+    (category: Category, carId: string, onResponse: (response: CarPhotosResponse) => void): Promise<number> => {
       // Files added while a run is going are picked up by it.
       if (running.current) return running.current;
       const work = sendWaiting({ rows: rowsRef, aborts: aborts.current, patch }, category, carId, onResponse);

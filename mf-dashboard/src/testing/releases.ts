@@ -2,7 +2,7 @@ import type { Release } from '@usedcars/shared-contract';
 import type { CanaryAnalysis } from '@usedcars/shared-contract';
 import type { ErrorGroup, ReleaseHealth } from '@usedcars/shared-contract/telemetry';
 
-/** The Releases screen's tests: the registry's, the telemetry's and the verdict's answers, as the API sends them. */
+/** The Releases screen's tests: the registry's, the telemetry's and the verdict's responses, as the API sends them. */
 
 export const release = (overrides: Partial<Release>): Release => ({
   remote: 'catalog',

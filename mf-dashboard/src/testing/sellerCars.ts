@@ -2,9 +2,9 @@ import type { FakeResponse, FakeApi } from '@usedcars/shared-api/testing';
 import { CATEGORIES, CATEGORY_PATHS, NEXT_CURSOR_HEADER, type Car, type Category } from '@usedcars/shared-contract';
 
 /**
- * The fake API answers each brand's seller list (GET /myAudi?sellerName=&limit=&cursor=) from
+ * The fake API responds to each brand's seller list (GET /myAudi?sellerName=&limit=&cursor=) from
  * these cars, a page of `limit` at a time with X-Next-Cursor while more follow, as the API pages
- * (docs/list-paging.md); the cursor here is just the offset. A brand in `refusals` answers that instead.
+ * (docs/list-paging.md); the cursor here is just the offset. A brand in `refusals` responds with that instead.
  */
 export function serveSellerCars(
   api: FakeApi,

@@ -138,7 +138,7 @@ test('sign up creates the account with its display name; onChange reports the pe
   const user = await identity.signUp(email, 'secret-123', 'Ann Buyer');
   expect(user).toEqual({ uid: expect.any(String), email, displayName: 'Ann Buyer' });
   // Reported as soon as the account exists, before its name is set; the session takes the
-  // name from signUp's answer, and every later report carries it (next tests).
+  // name from signUp's response, and every later report carries it (next tests).
   await waitFor(() => expect(reports.at(-1)).toMatchObject({ uid: user.uid, email }));
 
   // The API reads the person from this token: the fresh one already carries the name.
@@ -190,7 +190,7 @@ describe('a refusal carries Firebase’s code, which describeAuthError puts in w
     localStorage.clear();
   });
 
-  // The emulator answers a wrong password with auth/wrong-password; a real project with e-mail
+  // The emulator responds to a wrong password with auth/wrong-password; a real project with e-mail
   // enumeration protection says auth/invalid-credential instead (errors.test.ts has both).
   test.each<[string, (identity: IdentityAdapter) => Promise<unknown>, string, string]>([
     ['a wrong password', (identity) => identity.signIn(existing, 'not-her-password'), 'auth/wrong-password', 'Wrong e-mail or password.'],

@@ -1,6 +1,6 @@
 import type { Booking, Car } from '@usedcars/shared-contract';
 
-/** A booking as the API answers it, for the front ends' tests: each test overrides what it asserts on. */
+/** A booking as the API returns it, for the front ends' tests: each test overrides what it asserts on. */
 export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
   return {
     _id: 'k1',
@@ -21,7 +21,7 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
   };
 }
 
-/** A car as the API answers it, for the front ends' tests. */
+/** A car as the API returns it, for the front ends' tests. */
 export function carFixture(overrides: Partial<Car> = {}): Car {
   return {
     _id: 'c1',

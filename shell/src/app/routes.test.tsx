@@ -30,7 +30,7 @@ let mockShellScreenBroken = false;
 jest.mock('../features/not-found/NotFoundPage', () => ({
   __esModule: true,
   default: () => {
-    if (mockShellScreenBroken) throw new Error('The 404 picture answered nonsense');
+    if (mockShellScreenBroken) throw new Error('The 404 picture returned nonsense');
     return <h1>Page not found</h1>;
   },
 }));
@@ -74,7 +74,7 @@ afterEach(() => jest.restoreAllMocks());
 
 test('a remote screen that throws shows its error inside the layout: navigation and footer stay, focus on its heading, no Log out when signed out; it is reported', async () => {
   const reported = jest.fn();
-  remotes['catalog/AboutPage'] = throwsWhileShowing('The about text answered nonsense');
+  remotes['catalog/AboutPage'] = throwsWhileShowing('The about text returned nonsense');
   renderAt('/about', reported);
   const heading = await screen.findByRole('heading', { level: 1, name: 'This page could not be shown' });
   const area = screen.getByRole('region', { name: 'This page could not be shown' });
@@ -82,7 +82,7 @@ test('a remote screen that throws shows its error inside the layout: navigation 
   expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   await waitFor(() => expect(heading).toHaveFocus());
-  expect(area).toHaveTextContent('The about text answered nonsense');
+  expect(area).toHaveTextContent('The about text returned nonsense');
   expect(within(area).getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   expect(within(area).queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
   expect(screen.queryByText(/is not available right now/)).not.toBeInTheDocument();
@@ -96,7 +96,7 @@ test('Try again renders the screen afresh', async () => {
   remotes['catalog/BlogsPage'] = () =>
     Promise.resolve({
       default: () => {
-        if (broken) throw new Error('The questions answered nonsense');
+        if (broken) throw new Error('The questions returned nonsense');
         return <h1>Question and Answer</h1>;
       },
     });
@@ -112,7 +112,7 @@ test('a shell screen that throws shows the same error screen inside the layout',
   mockShellScreenBroken = true;
   renderAt('/no/such/page');
   const area = await screen.findByRole('region', { name: 'This page could not be shown' });
-  expect(area).toHaveTextContent('The 404 picture answered nonsense');
+  expect(area).toHaveTextContent('The 404 picture returned nonsense');
   expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   mockShellScreenBroken = false;
   await userEvent.setup().click(within(area).getByRole('button', { name: 'Try again' }));
@@ -124,7 +124,7 @@ test("the error screen's Log out, for someone signed in, signs the person out an
   const signOut = jest.spyOn(identity, 'signOut');
   await startIdentity(async () => identity);
   setSignedIn({ uid: 'u1', email: 'bob@usedcars.test', displayName: 'Bob Buyer' }, 'Buyer');
-  remotes['catalog/AboutPage'] = throwsWhileShowing('The about text answered nonsense');
+  remotes['catalog/AboutPage'] = throwsWhileShowing('The about text returned nonsense');
   renderAt('/about');
   const area = await screen.findByRole('region', { name: 'This page could not be shown' });
 
@@ -140,10 +140,10 @@ test("the payment page throwing under /dashboard shows the dashboard route's err
   setSignedIn({ uid: 'u1', email: 'bob@usedcars.test', displayName: 'Bob Buyer' }, 'Buyer');
   // The dashboard remote's frame, reduced to what the route table relies on: it shows the child screen.
   remotes['dashboard/DashboardLayout'] = () => Promise.resolve({ default: () => <Outlet /> });
-  remotes['checkout/PaymentPage'] = throwsWhileShowing('The booking answered nonsense');
+  remotes['checkout/PaymentPage'] = throwsWhileShowing('The booking returned nonsense');
   renderAt('/Dashboard/payment/k1');
   const area = await screen.findByRole('region', { name: 'This page could not be shown' });
-  expect(area).toHaveTextContent('The booking answered nonsense');
+  expect(area).toHaveTextContent('The booking returned nonsense');
   expect(within(area).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
 });
@@ -164,12 +164,12 @@ test('while /remotes.json cannot be read the areas show the fallback; Try again 
   const catalogManifest = { metaData: { globalName: 'catalog', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } } };
   // Down at start-up and still down when the page first asks for the catalog; back up after.
   // Restored after the test (restoreAllMocks), so no later test meets this fake.
-  const answer = (body: unknown) => ({ ok: true, status: 200, json: async () => body }) as Response;
+  const response = (body: unknown) => ({ ok: true, status: 200, json: async () => body }) as Response;
   const fetchFile = jest
     .spyOn(globalThis, 'fetch')
     .mockRejectedValueOnce(new TypeError('Failed to fetch'))
     .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-    .mockImplementation(async (url) => answer(String(url).endsWith('mf-manifest.json') ? catalogManifest : remotesFile));
+    .mockImplementation(async (url) => response(String(url).endsWith('mf-manifest.json') ? catalogManifest : remotesFile));
   // As the runtime does: a remote nobody registered cannot be loaded.
   const registered = (name: string) => getInstance()?.options.remotes.find((r) => r.name === name);
   remotes['catalog/BlogsPage'] = () => (registered('catalog') ? shows('Question and Answer')() : Promise.reject(new Error('catalog is not registered')));

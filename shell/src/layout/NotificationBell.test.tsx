@@ -7,11 +7,11 @@ import type { Notification, NotificationPage } from '@usedcars/shared-contract';
 import NotificationBell from './NotificationBell';
 
 const api = fakeApi();
-/** What GET /notifications answers, whatever the page size asked. */
+/** What GET /notifications responds with, whatever the page size asked. */
 let notifications: NotificationPage;
-/** Answers of the next loads of the list (not of the count, which a window focus may ask for meanwhile), before `notifications` again. */
+/** Responses to the next loads of the list (not of the count, which a window focus may ask for meanwhile), before `notifications` again. */
 let nextLoads: FakeResponse[];
-/** Answers of POST /notifications/read, in turn; the last one repeats. */
+/** Responses to POST /notifications/read, in turn; the last one repeats. */
 let readResponses: { unread: number }[];
 
 const match: Notification = {
@@ -103,9 +103,9 @@ test('an empty list says so; a failed one says why and offers Retry', async () =
   notifications = { items: [], unread: 0, total: 0 };
   renderBell();
   const bell = await screen.findByRole('button', { name: 'Notifications, 0 unread' });
-  nextLoads.push({ status: 503, body: { message: 'The API is not answering' } });
+  nextLoads.push({ status: 503, body: { message: 'The API is not responding' } });
   await user.click(bell);
-  expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your notifications. The API is not answering');
+  expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your notifications. The API is not responding');
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
 });

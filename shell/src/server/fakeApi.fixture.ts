@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import type { LiveSet, PinnedRelease, PreviewCheck } from '@usedcars/shared-contract';
 
-/** How GET /auth/session answers: a status and body, or never (the API stalled). */
+/** How GET /auth/session responds: a status and body, or never (the API stalled). */
 export type SessionReply = { status: number; body: unknown } | 'never';
 
 /**
@@ -10,7 +10,7 @@ export type SessionReply = { status: number; body: unknown } | 'never';
  * cached), the release registry, the pin lookup (`pins` maps a pin to its release), the preview links
  * (`previews` maps a link, or a claimed link and its browser secret, to what it applies; `claims`
  * maps a local link to its one claim), whom a session cookie belongs to (`sessionReply`) and the
- * route that ends a session (answering `endSessionStatus`). Every request it gets is listed in `requests`.
+ * route that ends a session (responding `endSessionStatus`). Every request it gets is listed in `requests`.
  */
 export async function fakeApi({
   live = { remotes: {} },

@@ -59,7 +59,7 @@ function countOf(result: unknown): number {
   return Number(row?.count ?? 0);
 }
 
-/** A new car: one notification per matching saved search. Answers how many were written. */
+/** A new car: one notification per matching saved search. Returns how many were written. */
 export async function matchNewCar(db: Tx, car: { id: string; carName: string; currentPrice: number }): Promise<number> {
   const text = sql`'New match for "' || s.name || '": ' || ${car.carName} || ' at ' || ${formatPrice(car.currentPrice)}`;
   const result = await db.execute(sql`WITH inserted AS (

@@ -89,7 +89,7 @@ export async function notificationsOf(db: Db, userId: string, page: { limit: num
   return { items, unread: totals?.unread ?? 0, total: totals?.total ?? 0 };
 }
 
-/** Marks the named notifications (or all) of the caller read; answers what is still unread. */
+/** Marks the named notifications (or all) of the caller read; returns what is still unread. */
 export async function markRead(db: Db, userId: string, ids: string[] | undefined): Promise<number> {
   if (ids?.length !== 0) {
     await db

@@ -65,7 +65,7 @@ export const unsubscribeRoutes = featureRoutes('unsubscribe-routes', async (scop
       schema: {
         tags: ['alerts'],
         summary: 'Turns alert mails (or mails about unread messages) off for the account and list a signed token names (no sign-in)',
-        description: 'The token in the query (one-click, RFC 8058) or the body (JSON or form). A form post is answered with a page, JSON with JSON.',
+        description: 'The token in the query (one-click, RFC 8058) or the body (JSON or form). A form post gets a page in response, JSON gets JSON.',
         querystring: tokenQuery,
         response: { 200: messageSchema.or(z.string()), 400: messageSchema.or(z.string()) },
       },

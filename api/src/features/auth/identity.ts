@@ -27,7 +27,7 @@ export interface NewIdentity {
 export interface IdentityVerifier {
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
   deleteUser(uid: string): Promise<void>;
-  /** Creates the account unless one exists for that e-mail; answers its uid. */
+  /** Creates the account unless one exists for that e-mail; returns its uid. */
   ensureUser?(user: NewIdentity): Promise<string>;
   /** True when accounts live in a local emulator, where demo accounts may be made. */
   readonly isEmulator?: boolean;

@@ -10,7 +10,7 @@ import type { VerifiedIdentity } from './identity';
 /**
  * Who may call a route, written once in its `config.auth`. The same mark decides the check
  * (made before the body is read, so a refused caller learns nothing about what the route
- * accepts) and the route's OpenAPI `security`, `x-roles` and 401/403 answers.
+ * accepts) and the route's OpenAPI `security`, `x-roles` and 401/403 responses.
  */
 export type RouteAuth =
   /** An access token of GET /jwt; with roles, only accounts of those roles (403 for the others). */

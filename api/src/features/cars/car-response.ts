@@ -13,7 +13,7 @@ import {
 } from '@usedcars/shared-contract';
 import type { CarRow } from '../../db/schema';
 
-/** A car row as the API answers it, with its photos. */
+/** A car row as the API returns it, with its photos. */
 export function toCar(row: CarRow, photos: CarPhoto[] = []): CarResponse {
   return {
     _id: row.id,

@@ -50,7 +50,7 @@ describeEachDriver('cars', (api) => {
     expect(wrong.json().message).toBe('categoryName must be honda for /hondas');
   });
 
-  it('answers 404 for an unknown car or one of another brand, 400 for a malformed id', async () => {
+  it('responds with 404 for an unknown car or one of another brand, 400 for a malformed id', async () => {
     const id = await api().addCar(seller);
     expect((await api().inject({ method: 'GET', url: `/hondas/${id}` })).statusCode).toBe(404);
     const unknown = await api().inject({ method: 'GET', url: '/audis/00000000-0000-4000-8000-000000000000' });
@@ -76,13 +76,13 @@ describeEachDriver('cars', (api) => {
     const mine = (query: string, headers: Record<string, string> = {}) => api().inject({ method: 'GET', url: `/myHonda${query}`, headers });
     const ids = (response: { json: () => unknown }) => (response.json() as Car[]).map((car) => car._id).sort();
 
-    it('answers by sellerName without a token, as old clients call it', async () => {
+    it('responds by sellerName without a token, as old clients call it', async () => {
       const response = await mine('?sellerName=Sam%20Same');
       expect(response.statusCode).toBe(200);
       expect(ids(response)).toEqual([firstCar, namesakeCar].sort());
     });
 
-    it("answers a signed-in seller's own cars by account, whatever the name says", async () => {
+    it("returns a signed-in seller's own cars by account, whatever the name says", async () => {
       expect(ids(await mine('?sellerName=Sam%20Same', first.auth))).toEqual([firstCar]);
       expect(ids(await mine('?sellerName=Sam%20Same', namesake.auth))).toEqual([namesakeCar]);
       expect(ids(await mine('?sellerName=Somebody%20Else', first.auth))).toEqual([firstCar]);
@@ -155,14 +155,14 @@ describeEachDriver('cars', (api) => {
       expect((await list(`q=${encodeURIComponent("'; DROP TABLE cars; --")}`)).total).toBe(0);
     });
 
-    it('answers an ETag and 304 when the client has the page', async () => {
+    it('returns an ETag and 304 when the client has the page', async () => {
       const { response } = await list('limit=3');
       const again = await api().inject({ method: 'GET', url: '/mercedess?limit=3', headers: { 'if-none-match': response.headers.etag as string } });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
     });
 
-    it('answers a repeated address exactly as the first time: body, paging and security headers, CORS', async () => {
+    it('returns a repeated address exactly as the first time: body, paging and security headers, CORS', async () => {
       const origin = TEST_CONFIG.corsOrigins[0]!;
       const ask = () => api().inject({ method: 'GET', url: '/mercedess?limit=2&sort=price&junk=1', headers: { origin } });
       const first = await ask();
@@ -212,7 +212,7 @@ describeEachDriver('cars', (api) => {
     });
   });
 
-  it(`answers at most ${CAR_LIST_MAX_LIMIT} cars without a limit, with the full total`, async () => {
+  it(`returns at most ${CAR_LIST_MAX_LIMIT} cars without a limit, with the full total`, async () => {
     const rows = Array.from({ length: CAR_LIST_MAX_LIMIT + 5 }, (_, index) => ({
       ...sampleCar({ categoryName: 'honda' }),
       category: 'honda',
@@ -251,7 +251,7 @@ describeEachDriver('cars', (api) => {
       await held.reached;
       await add('Racecar two');
       held.release();
-      // It began before the write, so it may answer without the new car; it must not be kept.
+      // It began before the write, so it may respond without the new car; it must not be kept.
       expect((await early).json()).toHaveLength(1);
       const after = await get('/audis?q=racecar');
       expect(

@@ -1,5 +1,5 @@
 /**
- * A small time-bounded cache of list answers. Writes in any API copy clear it at once (see
+ * A small time-bounded cache of list responses. Writes in any API copy clear it at once (see
  * db/change-feed.ts); the TTL bounds how stale the seed command, which tells no copy, can leave it.
  *
  * A value is stored only with the generation it was read in: a read that started before a
@@ -45,7 +45,7 @@ export class TtlCache<V> {
     this.current += 1;
   }
 
-  /** While paused nothing is kept or answered: for as long as a write elsewhere could go unheard. */
+  /** While paused nothing is kept or served: for as long as a write elsewhere could go unheard. */
   setPaused(paused: boolean): void {
     this.paused = paused;
     this.clear();

@@ -28,11 +28,11 @@ import type { CarListFilter } from './list-query';
 import type { CarCatalog, CarPage } from './service';
 
 const listDescription =
-  `Answers a JSON array. Optional paging (limit with offset or cursor), sort (price, -price, year, -year, newest; default newest) ` +
-  `and filters. Without limit at most ${CAR_LIST_MAX_LIMIT} cars are answered. The number of matching cars is in the ` +
+  `Returns a JSON array. Optional paging (limit with offset or cursor), sort (price, -price, year, -year, newest; default newest) ` +
+  `and filters. Without limit at most ${CAR_LIST_MAX_LIMIT} cars are returned. The number of matching cars is in the ` +
   `${TOTAL_COUNT_HEADER} header. ${NEXT_CURSOR_HEADER} and ${PREV_CURSOR_HEADER} carry the cursors of the next and previous pages ` +
   `(absent at either end); a cursor keeps its sort and filters and costs the same at any depth. offset goes to ` +
-  `${CAR_LIST_MAX_OFFSET} at most. Answers carry an ETag; If-None-Match gets 304.`;
+  `${CAR_LIST_MAX_OFFSET} at most. Responses carry an ETag; If-None-Match gets 304.`;
 
 const listResponse = { 200: z.array(carResponseSchema), 304: z.null(), 400: messageSchema };
 
@@ -57,7 +57,7 @@ export const carRoutes = featureRoutes<AppContext & { catalog: CarCatalog }>('ca
       apiCollection,
       {
         schema: { tags: ['cars'], summary: `${label} cars`, description: listDescription, querystring: carListQuerySchema, response: listResponse },
-        // A repeat of an address already answered skips validation and the handler: half the
+        // A repeat of an address already served skips validation and the handler: half the
         // cost of a cached page was the request pipeline, not the page (npm run bench).
         onRequest: (request, reply, done) => {
           const page = catalog.cachedForAddress(request.url);
@@ -98,7 +98,7 @@ export const carRoutes = featureRoutes<AppContext & { catalog: CarCatalog }>('ca
           tags: ['cars'],
           summary: `One ${label} car`,
           params: z.object({ id: idField('id') }),
-          description: 'A car its seller ended, or the moderators hid, answers 410 with why (removed: withdrawn, soldElsewhere or hidden).',
+          description: 'A car its seller ended, or the moderators hid, responds with 410 and why (removed: withdrawn, soldElsewhere or hidden).',
           response: { 200: carResponseSchema, 400: messageSchema, 404: messageSchema, 410: removedCarSchema },
         },
       },
@@ -115,7 +115,7 @@ export const carRoutes = featureRoutes<AppContext & { catalog: CarCatalog }>('ca
           description:
             'Any of currentPrice, details, location, condition, and the facts (mileage, fuel, gearbox, body, colour, previousOwners); status withdrawn or soldElsewhere ends the listing, cancelling its ' +
             "unpaid bookings, which are kept with cancelReason (each booked buyer is notified). A new price joins priceHistory; a lower one notifies the car's savers and " +
-            "matching saved searches; the answer's market rating is the new price's. Another seller's car is a 403; a sold car's price, or an ended or hidden listing, a 409; " +
+            "matching saved searches; the response's market rating is the new price's. Another seller's car is a 403; a sold car's price, or an ended or hidden listing, a 409; " +
             'nothing is changed by a refusal. Past the hourly limit of edits a 429.',
           params: z.object({ id: idField('id') }),
           body: carUpdateSchema,
@@ -125,7 +125,7 @@ export const carRoutes = featureRoutes<AppContext & { catalog: CarCatalog }>('ca
       async (request) => {
         const seller = accountOf(request);
         const row = await limits.allowance('edit', seller.id)(() => updateCar(db, seller, category, request.params.id, request.body, new Date()));
-        // Settled before the answer, so the seller sees the new price's rating at once (docs/api.md, "Deal ratings").
+        // Settled before the response, so the seller sees the new price's rating at once (docs/api.md, "Deal ratings").
         const rated = (await market.settle()) > 0 ? await catalog.row(row.id) : row;
         return toCar(rated, (await photos.photosFor([rated])).get(rated.id));
       },

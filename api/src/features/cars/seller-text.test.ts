@@ -139,7 +139,7 @@ describeEachDriver('seller text', (api) => {
     const priced = (currentPrice: unknown) =>
       api().inject({ method: 'POST', url: '/audis', headers: seller.auth, payload: { ...sampleCar(), currentPrice, price: PRICE_MAX } });
 
-    it(`takes ${PRICE_MAX} and answers it as it was sent`, async () => {
+    it(`takes ${PRICE_MAX} and returns it as it was sent`, async () => {
       const created = await priced(PRICE_MAX);
       expect(created.statusCode).toBe(201);
       const car = (await api().inject({ method: 'GET', url: `/audis/${created.json<{ insertedId: string }>().insertedId}` })).json<Car>();

@@ -13,7 +13,7 @@ import { TtlCache } from './list-cache';
 import { readWords } from './words';
 import { type CarListFilter, SORT_KEYS, beyond, cacheKey, orderOf, whereOf } from './list-query';
 
-/** A list answer ready to send: the JSON text, its ETag, the total for X-Total-Count and the cursors. */
+/** A list response ready to send: the JSON text, its ETag, the total for X-Total-Count and the cursors. */
 export interface CarPage {
   body: string;
   etag: string;
@@ -26,7 +26,7 @@ export interface CarPage {
 export class CarCatalog implements ChangeFollower {
   private readonly pages: TtlCache<CarPage>;
   private readonly totals: TtlCache<number>;
-  /** The page a validated request address was last answered with, found before validating again (docs/list-paging.md, "Caching"). */
+  /** The page a validated request address was last served with, found before validating again (docs/list-paging.md, "Caching"). */
   private readonly byAddress: TtlCache<CarPage>;
 
   constructor(
@@ -87,7 +87,7 @@ export class CarCatalog implements ChangeFollower {
       .limit(limit + 1)
       .offset(offset ?? 0);
     const more = read.length > limit;
-    // Short of a page before a cursor is the start of the list: answered as the full first page.
+    // Short of a page before a cursor is the start of the list: served as the full first page.
     if (backwards && read.length < limit) return this.page({ ...filter, cursor: undefined });
     const rows = backwards ? read.slice(0, limit).reverse() : read.slice(0, limit);
 

@@ -6,7 +6,7 @@ import { HttpError, conflict, notFound } from '../../http/errors';
 import { removedAs, toCar } from '../cars/car-response';
 import type { PhotoService } from '../photos/service';
 
-/** Saves a car for a buyer; answers whether it was new (a repeat is a success that changes nothing). */
+/** Saves a car for a buyer; returns whether it was new (a repeat is a success that changes nothing). */
 export async function saveCar(db: Db, userId: string, carId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     // The person's row is the lock the cap is counted under, so two saves at once cannot both pass it.

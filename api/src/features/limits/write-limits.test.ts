@@ -116,8 +116,8 @@ describe.each(DRIVERS)('write limits (%s)', (driver) => {
 
   it('lets only as many concurrent listings through as the limit has room for', async () => {
     const seller = await api.account('Seller', 'Rush Seller');
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => list(seller, `Rush ${i}`)));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => list(seller, `Rush ${i}`)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
     expect(await carsOf('Rush Seller')).toHaveLength(3);
   });
 
@@ -147,7 +147,7 @@ describe.each(DRIVERS)('write limits (%s)', (driver) => {
         '2 accounts have been registered from your network in the last hour; you can register another in 55 minutes.',
         55 * 60,
       );
-      // A Google sign-in calls POST /users every time: an existing record is answered as before.
+      // A Google sign-in calls POST /users every time: an existing record is served as before.
       const again = await register('203.0.113.7', firstEmail);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({ acknowledged: true, message: 'User already exists' });

@@ -80,7 +80,7 @@ describeEachDriver('deal ratings', (api) => {
     expect((await read(mine)).market.comparables).toBe(5);
   });
 
-  it('follows its own price at once: the answer to a new price carries its rating', async () => {
+  it('follows its own price at once: the response to a new price carries its rating', async () => {
     await market('Honda Civic Repriced', [14_000, 14_200, 14_350, 14_500, 15_000]);
     const mine = await api().addCar(me, civic('Honda Civic Repriced', 16_000));
     const patched = await api().inject({ method: 'PATCH', url: `${COLLECTION.honda}/${mine}`, headers: me.auth, payload: { currentPrice: 12_900 } });

@@ -75,12 +75,12 @@ function ratingOf(price: number, found: Estimate): Omit<Rating, 'id'> {
  * The market's deal ratings (docs/api.md, "Deal ratings"). A trigger on cars marks a model and
  * year whenever a car of it is listed, repriced, sold, ended, hidden, moved or deleted; settle()
  * rates again every car those changes can concern (the years next to it) and writes what changed.
- * The API settles after each write it accepts, before answering; seeds and start-up settle too.
+ * The API settles after each write it accepts, before responding; seeds and start-up settle too.
  */
 export class Market {
   constructor(private readonly db: Db) {}
 
-  /** Answers how many cars' ratings changed. */
+  /** Returns how many cars' ratings changed. */
   async settle(): Promise<number> {
     return this.db.transaction(async (tx) => {
       const claimed = rowsOf<{ model_key: string; purchase_year: string }>(

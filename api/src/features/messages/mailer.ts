@@ -40,7 +40,7 @@ export class UnreadMessageMail {
     private readonly clock: () => Date,
   ) {}
 
-  /** Queues what is due now; answers how many mails. */
+  /** Queues what is due now; returns how many mails. */
   async queueDue(): Promise<number> {
     let queued = 0;
     for (const side of ['buyer', 'seller'] as const) queued += await this.queueSide(side);
@@ -90,7 +90,7 @@ export class UnreadMessageMail {
   private body(due: Due): string {
     const text = due.text.length > EXCERPT ? `${due.text.slice(0, EXCERPT)}…` : due.text;
     const more = due.unread > 1 ? `\n\n(${due.unread} unread messages in this conversation.)` : '';
-    return `${due.senderName ?? 'Someone'} wrote about ${due.carName}:\n\n${text}${more}\n\nRead and answer on the site:`;
+    return `${due.senderName ?? 'Someone'} wrote about ${due.carName}:\n\n${text}${more}\n\nRead and reply on the site:`;
   }
 
   /** Looks every scanMs until the returned stop is called. */

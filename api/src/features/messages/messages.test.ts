@@ -24,7 +24,7 @@ describeEachDriver('messages between a buyer and a seller', (api) => {
   const ask = (who: Account, text: string, car = carId) => call(who, 'POST', '/conversations', { carId: car, text });
   const inbox = async (who: Account) => (await call(who, 'GET', '/conversations')).json<{ items: Conversation[]; unread: number }>();
 
-  it('lets a buyer ask from a car, once per car, and the seller read and answer; nobody else reads it', async () => {
+  it('lets a buyer ask from a car, once per car, and the seller read and reply; nobody else reads it', async () => {
     const first = await ask(buyer, 'Is the service history complete?');
     expect(first.statusCode).toBe(201);
     const { _id: id } = first.json<{ _id: string }>();
@@ -39,9 +39,9 @@ describeEachDriver('messages between a buyer and a seller', (api) => {
     expect(sellers.items[0]!.lastMessage).toMatchObject({ text: 'And are there two keys?', from: 'buyer' });
     expect((await inbox(buyer)).unread).toBe(0);
 
-    const answer = await call(seller, 'POST', `/conversations/${id}/messages`, { text: 'Yes, both keys and every stamp.' });
-    expect(answer.statusCode).toBe(201);
-    expect(answer.json()).toMatchObject({ from: 'seller', conversationId: id });
+    const response = await call(seller, 'POST', `/conversations/${id}/messages`, { text: 'Yes, both keys and every stamp.' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ from: 'seller', conversationId: id });
     expect((await inbox(seller)).unread).toBe(0);
     expect((await inbox(buyer)).items[0]).toMatchObject({ unread: 1, side: 'buyer' });
     expect((await call(buyer, 'POST', `/conversations/${id}/read`)).json()).toEqual({ unread: 0 });

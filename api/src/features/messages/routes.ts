@@ -151,7 +151,7 @@ export const messageRoutes = featureRoutes<AppContext & { stream: MessageStream 
       config: { auth: signedIn },
       schema: {
         tags,
-        summary: "Marks the conversation read for the caller; answers the caller's unread messages in all",
+        summary: "Marks the conversation read for the caller; returns the caller's unread messages in all",
         params,
         response: { 200: z.object({ unread: z.number().int() }), ...errors },
       },

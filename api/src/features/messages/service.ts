@@ -11,7 +11,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const MESSAGE_ORDER_LOCK = 0x4d53_4751; // "MSGQ"
 
 export const REFUSALS = {
-  ownCar: 'This is your own car: buyers ask you about it, and you answer in Messages',
+  ownCar: 'This is your own car: buyers ask you about it, and you reply in Messages',
   carGone: 'This car is no longer on the site',
   sellerGone: "This car's seller has deleted their account",
   otherGone: "The other person's account was deleted: no more messages can be sent here",
@@ -99,7 +99,7 @@ export async function startConversation(
   });
 }
 
-/** An answer (or one more question) in a conversation the caller is one of the two people of. */
+/** A reply (or one more question) in a conversation the caller is one of the two people of. */
 export async function postMessage(db: Db, caller: UserRow, id: string, text: string): Promise<ConversationMessage> {
   return db.transaction(async (tx) => {
     const { row, side } = await accessOf(tx, caller, id, 'write');
@@ -107,7 +107,7 @@ export async function postMessage(db: Db, caller: UserRow, id: string, text: str
   });
 }
 
-/** A page of messages, newest first from the cursor, answered oldest first; the cursor of the page before, if any. */
+/** A page of messages, newest first from the cursor, served oldest first; the cursor of the page before, if any. */
 export async function messagePage(
   db: Db,
   row: ConversationRow,

@@ -132,7 +132,7 @@ export async function unreadTotals(db: Db, userIds: string[]): Promise<Map<strin
   return new Map(rowsOf<{ id: string; unread: number }>(rows).map((row) => [row.id, Number(row.unread)]));
 }
 
-/** node-postgres answers { rows }, PGlite the same; some drivers answer the array itself. */
+/** node-postgres returns { rows }, PGlite the same; some drivers return the array itself. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? (result as T[]);
 }

@@ -17,7 +17,7 @@ describe.each(DRIVERS)('the test gateway (%s)', (driver) => {
   });
   afterAll(() => database?.close());
 
-  it('answers the same intent for the same idempotency key', async () => {
+  it('returns the same intent for the same idempotency key', async () => {
     const first = await gateway.createIntent('booking-1', 1_000, 'key-1');
     expect(await gateway.createIntent('booking-1', 1_000, 'key-1')).toEqual(first);
     expect((await gateway.createIntent('booking-1', 1_000, 'key-2')).id).not.toBe(first.id);

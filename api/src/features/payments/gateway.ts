@@ -36,7 +36,7 @@ export interface PaymentGateway {
   readonly name: PaymentGatewayName;
   /** What the payment page needs to show the matching card form (GET /payment-config). */
   readonly clientConfig: PaymentConfig;
-  /** The same idempotency key answers the same intent, so a booking never gets two. */
+  /** The same idempotency key returns the same intent, so a booking never gets two. */
   createIntent(bookingId: string, amountCents: number, idempotencyKey: string): Promise<PaymentIntent>;
   /** Throws UnknownIntentError for an id the provider does not know. */
   retrieveIntent(id: string): Promise<PaymentIntent>;

@@ -45,9 +45,9 @@ describeEachDriver('payments', (api) => {
   it('records exactly one payment for 20 concurrent calls, and nothing new later', async () => {
     const carId = await api().addCar(seller);
     const { bookingId, transactionId } = await api().bookAndConfirm(buyer, carId);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => pay(buyer, bookingId, transactionId)));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array(19).fill(200), 201]);
-    expect(new Set(answers.map((answer) => answer.json().insertedId)).size).toBe(1);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => pay(buyer, bookingId, transactionId)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([...Array(19).fill(200), 201]);
+    expect(new Set(responses.map((response) => response.json().insertedId)).size).toBe(1);
     const later = await pay(buyer, bookingId, transactionId);
     expect(later.statusCode).toBe(200);
     expect(await paymentsOf(bookingId)).toHaveLength(1);
@@ -143,7 +143,7 @@ describeEachDriver('payments', (api) => {
     expect((await paymentsOf(bookingId))[0]?.amountCents).toBe(1_234_567);
   });
 
-  it('refuses /payments for an intent never confirmed, and answers an already paid booking', async () => {
+  it('refuses /payments for an intent never confirmed, and responds to an already paid booking', async () => {
     const carId = await api().addCar(seller);
     const bookingId = (await api().book(buyer, carId)).json().insertedId;
     const started = await api().inject({ method: 'POST', url: '/create-payment-intent', headers: buyer.auth, payload: { bookingId } });
@@ -254,7 +254,7 @@ describeEachDriver('payments', (api) => {
     const confirm = (clientSecret: string, card: Record<string, unknown>) =>
       api().inject({ method: 'POST', url: '/test-gateway/confirm', payload: { clientSecret, expMonth: 12, expYear: 2040, cvc: '123', ...card } });
 
-    it("answers Stripe's messages for refused cards, then takes a good one", async () => {
+    it("returns Stripe's messages for refused cards, then takes a good one", async () => {
       const carId = await api().addCar(seller);
       const bookingId = (await api().book(buyer, carId)).json().insertedId;
       const { clientSecret } = (await api().inject({ method: 'POST', url: '/create-payment-intent', headers: buyer.auth, payload: { bookingId } })).json();

@@ -73,7 +73,7 @@ export const paymentRoutes = featureRoutes(
           tags: ['payments'],
           summary: 'Records the payment once the provider says it succeeded; idempotent per booking (its buyer only)',
           description:
-            "transactionId is the payment intent id. A repeated call answers 200 with the first payment's id; " +
+            "transactionId is the payment intent id. A repeated call responds with 200 and the first payment's id; " +
             "an intent that has not succeeded for the booking's amount is a 402.",
           body: paymentInputSchema,
           response: { 200: insertedSchema, 201: insertedSchema, 402: messageSchema, ...errors },

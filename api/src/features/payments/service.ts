@@ -111,7 +111,7 @@ async function settle(db: Db, gateway: PaymentGateway, booking: BookingRow, tran
   throw conflict(outcome.refunded);
 }
 
-/** POST /payments: the caller's own booking, under the booking's e-mail. A repeat answers the first payment. */
+/** POST /payments: the caller's own booking, under the booking's e-mail. A repeat returns the first payment. */
 export async function recordPayment(db: Db, gateway: PaymentGateway, caller: UserRow, input: PaymentInput): Promise<Recorded> {
   const booking = await bookingToPay(db, caller, input.bookingId);
   if (input.email.toLowerCase() !== booking.email.toLowerCase()) throw forbidden('email must be the e-mail of the booking');

@@ -23,7 +23,7 @@ interface StoredIntent {
 }
 
 /**
- * Stands in for api.stripe.com on loopback: the few calls the gateway makes, answered in Stripe's
+ * Stands in for api.stripe.com on loopback: the few calls the gateway makes, served in Stripe's
  * shapes (form-encoded requests, idempotency keys, resource_missing errors). Nothing leaves the machine.
  */
 class FakeStripe {

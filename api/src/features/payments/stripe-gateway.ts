@@ -42,7 +42,7 @@ export class StripeGateway implements PaymentGateway {
   constructor(options: StripeGatewayOptions) {
     const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
     this.stripe = new Stripe(options.secretKey, {
-      // Our requests carry idempotency keys, so the SDK's retries of a lost answer are safe.
+      // Our requests carry idempotency keys, so the SDK's retries of a lost response are safe.
       maxNetworkRetries: 2,
       timeout: 20_000,
       telemetry: false,

@@ -38,7 +38,7 @@ export async function photosFor(db: Db, storage: PhotoStorage, carsToShow: reado
   return result;
 }
 
-/** What a photo write answers: the car's img and its photos as they are now. */
+/** What a photo write returns: the car's img and its photos as they are now. */
 export async function carPhotosResponse(tx: Db, storage: PhotoStorage, carId: string): Promise<CarPhotosResponse> {
   const [car] = await tx.select({ id: cars.id, carName: cars.carName, img: cars.img }).from(cars).where(eq(cars.id, carId));
   if (!car) throw notFound(`No car with id ${carId}`);

@@ -149,20 +149,20 @@ describeEachDriver('car photos', (api, driver) => {
       ['The front, in the driveway', ''],
     );
     expect(response.statusCode).toBe(201);
-    const answer = response.json<CarPhotosResponse>();
-    expect(answer.photos.map((photo) => photo.alt)).toEqual(['The front, in the driveway', 'With photos, photo 2 of 2']);
-    expect(answer.photos[1]).toMatchObject({ width: 400, height: 300 });
+    const body = response.json<CarPhotosResponse>();
+    expect(body.photos.map((photo) => photo.alt)).toEqual(['The front, in the driveway', 'With photos, photo 2 of 2']);
+    expect(body.photos[1]).toMatchObject({ width: 400, height: 300 });
 
     const car = await detail(carId);
-    expect(car.photos).toEqual(answer.photos);
-    expect(car.img).toBe(answer.photos[0]!.src);
+    expect(car.photos).toEqual(body.photos);
+    expect(car.img).toBe(body.photos[0]!.src);
     expect(await detail(linked)).toMatchObject({ img: sampleCar().img, photos: [] });
 
     const list = (await api().inject({ method: 'GET', url: '/audis?limit=100' })).json<CarResponse[]>();
     expect(list.find((item) => item._id === carId)).toEqual(car);
     expect(list.find((item) => item._id === linked)?.photos).toEqual([]);
     const mine = (await api().inject({ method: 'GET', url: '/myAudi', headers: seller.auth })).json<CarResponse[]>();
-    expect(mine.find((item) => item._id === carId)?.photos).toEqual(answer.photos);
+    expect(mine.find((item) => item._id === carId)?.photos).toEqual(body.photos);
   });
 
   it('reorders: the first is the cover, and img follows it', async () => {
@@ -178,9 +178,9 @@ describeEachDriver('car photos', (api, driver) => {
 
     const reordered = await api().inject({ method: 'PUT', url: `/audis/${carId}/photos`, headers: seller.auth, payload: { photoIds: [c, a, b] } });
     expect(reordered.statusCode).toBe(200);
-    const answer = reordered.json<CarPhotosResponse>();
-    expect(answer.photos.map((photo) => photo.id)).toEqual([c, a, b]);
-    expect(answer.img).toBe(added.photos[2]!.src);
+    const body = reordered.json<CarPhotosResponse>();
+    expect(body.photos.map((photo) => photo.id)).toEqual([c, a, b]);
+    expect(body.img).toBe(added.photos[2]!.src);
     const car = await detail(carId);
     expect(car.img).toBe(added.photos[2]!.src);
     expect(car.photos.map((photo) => photo.id)).toEqual([c, a, b]);

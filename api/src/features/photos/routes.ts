@@ -50,7 +50,7 @@ const uploadDescription =
   `scaled to fit the encoders' largest side, and re-encoded without its metadata (EXIF, GPS, XMP) as ${PHOTO_FORMATS.join(', ')} at ` +
   `widths ${PHOTO_WIDTHS.join(', ')} (never wider than the original). A refusal names the file (also in \`file\`). Each photo ` +
   "whose processing starts counts against the seller's photo limit, refused or not, and a seller has one photo processed at a time (429). " +
-  'With the photo storage out of reach the answer is a 503 (Retry-After) and the car keeps the photos it had.';
+  'With the photo storage out of reach the response is a 503 (Retry-After) and the car keeps the photos it had.';
 
 const uploadBody = z.object({
   [PHOTO_FILE_FIELD]: z.file().describe("The photo file; it follows the car's other photos"),
@@ -173,7 +173,7 @@ function carPhotoRoutes(app: ZodApp, photos: PhotoService, limits: AppContext['l
 function photoFileRoute(scope: FastifyInstance, photos: PhotoService) {
   const storage = photos.storage;
   if (storage instanceof FolderStorage) {
-    // On the untyped scope: the answer is a file stream, which no response schema describes.
+    // On the untyped scope: the response is a file stream, which no response schema describes.
     scope.get<{ Params: { key: string } }>(
       '/photos/:key',
       {

@@ -31,8 +31,8 @@ async function load(url: string) {
   };
 }
 
-/** An S3 look-alike that answers every request with one S3 error. */
-async function answering(status: number, code: string): Promise<Server> {
+/** An S3 look-alike that responds to every request with one S3 error. */
+async function responding(status: number, code: string): Promise<Server> {
   const server = createHttpServer((_request, response) => {
     response.writeHead(status, { 'content-type': 'application/xml' });
     response.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
@@ -77,7 +77,7 @@ describe('photo files in S3-compatible object storage (s3rver)', () => {
     expect((await storage.get(key))?.toString()).toBe('first');
   });
 
-  it('answers null and false for a key it does not hold, and deleting one is not an error', async () => {
+  it('returns null and false for a key it does not hold, and deleting one is not an error', async () => {
     const key = KEY('c1', 'webp');
     expect(await storage.get(key)).toBeNull();
     expect(await storage.exists(key)).toBe(false);
@@ -112,7 +112,7 @@ describe('photo files in S3-compatible object storage (s3rver)', () => {
     }
   });
 
-  it('answers a 503 error, naming the storage, when the store refuses connections or never answers', async () => {
+  it('returns a 503 error, naming the storage, when the store refuses connections or never responds', async () => {
     const closed = new S3Storage({ ...store.settings(), endpoint: 'http://127.0.0.1:9' });
     // A store that takes the connection and never says a word (a hung server, a half-open network).
     const sockets = new Set<Socket>();
@@ -144,7 +144,7 @@ describe('photo files in S3-compatible object storage (s3rver)', () => {
   });
 
   it('tells an overloaded store (its own 5xx) from one that refuses the API (403): only the first is a 503', async () => {
-    const [overloaded, refusing] = [await answering(503, 'SlowDown'), await answering(403, 'AccessDenied')];
+    const [overloaded, refusing] = [await responding(503, 'SlowDown'), await responding(403, 'AccessDenied')];
     const at = (server: Server) => new S3Storage({ ...store.settings(), endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     const [busy, denied] = [at(overloaded), at(refusing)];
     try {
@@ -183,7 +183,7 @@ describe.each(DRIVERS)('a photo from upload to ready with PHOTO_STORAGE=s3 (%s)'
   }
   const detail = async (carId: string) => (await api.inject({ method: 'GET', url: `/audis/${carId}` })).json<CarResponse>();
 
-  it('stores every variant in the bucket and answers addresses under PHOTO_PUBLIC_BASE_URL, each served with its type and a year of caching', async () => {
+  it('stores every variant in the bucket and returns addresses under PHOTO_PUBLIC_BASE_URL, each served with its type and a year of caching', async () => {
     const carId = await api.addCar(seller);
     const response = await upload(carId, await picture('#2255aa'));
     expect(response.statusCode).toBe(201);
@@ -253,7 +253,7 @@ describe.each(DRIVERS)('a photo from upload to ready with PHOTO_STORAGE=s3 (%s)'
     });
     afterAll(() => store.start());
 
-    it('answers an upload with a 503 that says so, and adds nothing to the car', async () => {
+    it('responds to an upload with a 503 that says so, and adds nothing to the car', async () => {
       const response = await upload(carId, await picture('#5522aa'), 'side.jpg');
       expect({ status: response.statusCode, retryAfter: response.headers['retry-after'], body: response.json() }).toEqual({
         status: 503,

@@ -153,7 +153,7 @@ export class PhotoService {
   }
 
   async remove(carId: string, photoId: string): Promise<CarPhotosResponse> {
-    const { answer, keys } = await this.db.transaction(async (tx) => {
+    const { response, keys } = await this.db.transaction(async (tx) => {
       await lockCar(tx, carId);
       const keys = (await tx.select({ key: carPhotoVariants.key }).from(carPhotoVariants).where(eq(carPhotoVariants.photoId, photoId))).map((row) => row.key);
       const [gone] = await tx
@@ -164,10 +164,10 @@ export class PhotoService {
       const rest = await tx.select({ id: carPhotos.id }).from(carPhotos).where(eq(carPhotos.carId, carId)).orderBy(asc(carPhotos.position));
       for (const [position, photo] of rest.entries()) await tx.update(carPhotos).set({ position }).where(eq(carPhotos.id, photo.id));
       await settleCover(tx, this.storage, carId);
-      return { answer: await carPhotosResponse(tx, this.storage, carId), keys };
+      return { response: await carPhotosResponse(tx, this.storage, carId), keys };
     });
     await this.deleteUnused(keys);
-    return answer;
+    return response;
   }
 
   /**

@@ -222,8 +222,8 @@ export class S3Storage implements PhotoStorage {
 
   async get(key: string): Promise<Buffer | null> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
-      return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      const response = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+      return response.Body ? Buffer.from(await response.Body.transformToByteArray()) : null;
     } catch (error) {
       if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
       throw this.failure(error, false);

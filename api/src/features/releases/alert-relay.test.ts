@@ -24,7 +24,7 @@ const notification = {
     {
       status: 'firing',
       labels: { alertname: 'PartDown', job: 'api', instance: '127.0.0.1:5001', severity: 'page' },
-      annotations: { summary: 'api at 127.0.0.1:5001 does not answer its scrape' },
+      annotations: { summary: 'api at 127.0.0.1:5001 does not respond to its scrape' },
       startsAt: '2026-12-07T18:00:00.000Z',
       endsAt: '0001-01-01T00:00:00Z',
       generatorURL: 'http://127.0.0.1:9090/graph',
@@ -77,7 +77,7 @@ describe('POST /monitoring/alerts, with RELEASE_WEBHOOK_URL set', () => {
         {
           status: 'firing',
           name: 'PartDown',
-          summary: 'api at 127.0.0.1:5001 does not answer its scrape',
+          summary: 'api at 127.0.0.1:5001 does not respond to its scrape',
           labels: notification.alerts[0]!.labels,
           startsAt: '2026-12-07T18:00:00.000Z',
         },

@@ -7,7 +7,7 @@ describe.each(DRIVERS)('GET /releases/analysis (%s)', (driver) => {
   const site = canarySite(driver, { clock: clock.now });
   const ask = (headers: Record<string, string> = {}, query = '') => site.api().inject({ method: 'GET', url: `/releases/analysis${query}`, headers });
 
-  it('answers only admins and deploy tokens', async () => {
+  it('responds only to admins and deploy tokens', async () => {
     expect((await ask()).statusCode).toBe(401);
     expect((await ask({ authorization: 'Bearer ucd_made-up' })).statusCode).toBe(401);
     const buyer = await site.api().account('Buyer');

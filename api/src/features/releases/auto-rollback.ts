@@ -30,7 +30,7 @@ function dueStep({ verdict, ramp }: CanaryAnalysis, now: Date): number | null {
 export class CanaryWatch {
   constructor(private readonly options: CanaryWatchOptions) {}
 
-  /** Judges every canary now and acts; answers what this copy changed. */
+  /** Judges every canary now and acts; returns what this copy changed. */
   async check(): Promise<ReleaseEvent[]> {
     const { analyses, announce, changed } = this.options;
     const events: ReleaseEvent[] = [];

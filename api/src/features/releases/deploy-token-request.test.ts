@@ -26,7 +26,7 @@ describe.each(DRIVERS)('a deploy token asked of the running API (%s)', (driver) 
     await api.db.insert(users).values({ name: 'Demo Admin', email: 'admin@usedcars.test', role: 'admin', identityUid: 'uid-admin@usedcars.test' });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     apiUrl = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
-    // The identity service's password sign-in (the Auth emulator's REST API), answering with the test identity's tokens.
+    // The identity service's password sign-in (the Auth emulator's REST API), responding with the test identity's tokens.
     identity = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));

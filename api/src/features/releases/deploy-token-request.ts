@@ -16,7 +16,7 @@ export class DeployTokenError extends Error {}
 
 const TIMEOUT_MS = 5_000;
 
-async function answers(url: string): Promise<boolean> {
+async function responds(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
     await response.body?.cancel();
@@ -27,8 +27,8 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /**
- * The site whose API makes the token: `--site`'s (which must answer), else the one `npm start`
- * runs on this data folder (DATA_DIR/site/config.json) while its API answers; null when none runs,
+ * The site whose API makes the token: `--site`'s (which must respond), else the one `npm start`
+ * runs on this data folder (DATA_DIR/site/config.json) while its API responds; null when none runs,
  * and the command then writes to the database itself.
  */
 export async function runningSite(siteUrl: string | undefined, dataDir: string): Promise<SiteConfig | null> {
@@ -38,7 +38,7 @@ export async function runningSite(siteUrl: string | undefined, dataDir: string):
     const response = await fetch(address, { signal: AbortSignal.timeout(TIMEOUT_MS) }).catch((error: Error) => {
       throw new DeployTokenError(`${address} could not be read (${(error.cause as Error | undefined)?.message ?? error.message})`);
     });
-    if (!response.ok) throw new DeployTokenError(`${address} answered ${response.status}: is ${siteUrl} the site's address?`);
+    if (!response.ok) throw new DeployTokenError(`${address} responded with ${response.status}: is ${siteUrl} the site's address?`);
     config = (await response.json()) as SiteConfig;
   } else {
     const file = path.join(dataDir, 'site', 'config.json');
@@ -46,8 +46,8 @@ export async function runningSite(siteUrl: string | undefined, dataDir: string):
     config = JSON.parse(readFileSync(file, 'utf8')) as SiteConfig;
   }
   const apiUrl = String(config.apiUrl).replace(/\/+$/, '');
-  if (await answers(`${apiUrl}/health`)) return { ...config, apiUrl };
-  if (siteUrl) throw new DeployTokenError(`The site's API at ${apiUrl} does not answer`);
+  if (await responds(`${apiUrl}/health`)) return { ...config, apiUrl };
+  if (siteUrl) throw new DeployTokenError(`The site's API at ${apiUrl} does not respond`);
   return null;
 }
 
@@ -64,9 +64,9 @@ export interface TokenRequest {
 }
 
 async function json<T>(response: Response, what: string): Promise<T> {
-  const answer = (await response.json().catch(() => ({}))) as T & { message?: string; error?: { message?: string } };
-  if (!response.ok) throw new DeployTokenError(`${what}: ${response.status} ${answer.message ?? answer.error?.message ?? ''}`.trim());
-  return answer;
+  const body = (await response.json().catch(() => ({}))) as T & { message?: string; error?: { message?: string } };
+  if (!response.ok) throw new DeployTokenError(`${what}: ${response.status} ${body.message ?? body.error?.message ?? ''}`.trim());
+  return body;
 }
 
 /** Asks the running API for a token as an admin: signed in at the identity service, then POST /deploy-tokens. */

@@ -56,7 +56,7 @@ export async function releaseFileRoutes(
           tags: ['releases'],
           summary: "Uploads one file of a release that is not registered yet (the body is the file's bytes)",
           description:
-            'Once the version is registered its files never change (409). A file uploaded before answers 200 when the bytes are the same (an upload retried) and 409 when they differ. The answer is the address the file is served from once its version is registered (nobody can load it before). A source map (`.map`) is refused (400): maps go to PUT /release-maps/ and are never served.',
+            'Once the version is registered its files never change (409). A file uploaded before responds with 200 when the bytes are the same (an upload retried) and 409 when they differ. The response is the address the file is served from once its version is registered (nobody can load it before). A source map (`.map`) is refused (400): maps go to PUT /release-maps/ and are never served.',
           params: z.object({ remote: remoteField, version: releaseVersionField, '*': z.string().min(1).max(300) }),
           ...deployDocumentation,
           response: {

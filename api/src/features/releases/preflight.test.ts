@@ -73,7 +73,7 @@ describeReleaseSite('what the registry accepts as a release', (site) => {
     expect(response.json<Release>().preflight).toBe('passed (1 own copy)');
   });
 
-  it('answers 503 and registers nothing while the site cannot be read', async () => {
+  it('responds with 503 and registers nothing while the site cannot be read', async () => {
     const version = hashed('0.1.0', 13);
     const manifestUrl = await site().publish(site().tokens.catalog, 'catalog', version);
     const shell = site().site.routes['/mf-manifest.json']!;
@@ -81,7 +81,7 @@ describeReleaseSite('what the registry accepts as a release', (site) => {
     try {
       await refusedWith(
         { version, manifestUrl },
-        /^The API could not run the preflight: the site's shell manifest at http:\/\/127\.0\.0\.1:\d+\/mf-manifest\.json answered 502/,
+        /^The API could not run the preflight: the site's shell manifest at http:\/\/127\.0\.0\.1:\d+\/mf-manifest\.json responded with 502/,
         503,
       );
     } finally {

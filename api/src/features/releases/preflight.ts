@@ -58,7 +58,7 @@ export class ReleaseChecks {
     return href.startsWith(this.settings.filesBaseUrl) ? href.slice(this.settings.filesBaseUrl.length) : undefined;
   }
 
-  /** Refuses (400) a release the site must not load, and answers its preflight verdict; 503 when the site's shell cannot be read. */
+  /** Refuses (400) a release the site must not load, and returns its preflight verdict; 503 when the site's shell cannot be read. */
   async check(release: ReleaseAddress): Promise<string> {
     const refusal = releaseAddressRefusal(release.manifestUrl, this.allowed);
     if (refusal) throw badRequest(refusal);
@@ -162,7 +162,7 @@ export class ReleaseChecks {
     try {
       text = await this.fetchText(url, what);
     } catch (error) {
-      throw unavailable(`The API could not run the preflight: ${(error as Error).message}. Nothing was registered; try again once the site answers.`);
+      throw unavailable(`The API could not run the preflight: ${(error as Error).message}. Nothing was registered; try again once the site responds.`);
     }
     try {
       return JSON.parse(text) as T;
@@ -181,7 +181,7 @@ export class ReleaseChecks {
         `${what} at ${url} could not be read (${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)})`,
       );
     }
-    if (!response.ok) throw badRequest(`${what} at ${url} answered ${response.status}`);
+    if (!response.ok) throw badRequest(`${what} at ${url} responded with ${response.status}`);
     const length = Number(response.headers.get('content-length') ?? 0);
     if (length > MANIFEST_MAX_BYTES) throw badRequest(`${what} at ${url} is larger than ${MANIFEST_MAX_BYTES} bytes`);
     const text = await response.text();

@@ -139,7 +139,7 @@ export function previewRoutes(app: ZodApp, options: PreviewRouteOptions & { depl
       schema: {
         tags: ['releases'],
         summary: 'What a preview link applies while it is valid (render servers only, with their token)',
-        description: 'A local link answers only with the secret of the browser that claimed it. 404 for anything else, and for any other caller.',
+        description: 'A local link responds only to the secret of the browser that claimed it. 404 for anything else, and for any other caller.',
         querystring: linkQuery,
         response: { 200: previewCheckSchema, 404: messageSchema },
       },
@@ -158,7 +158,7 @@ export function previewRoutes(app: ZodApp, options: PreviewRouteOptions & { depl
       schema: {
         tags: ['releases'],
         summary: 'Claims a local link for the browser that opened it first (render servers only, with their token)',
-        description: 'The answer’s `browser` is the secret that browser keeps beside the link; the link answers nobody without it. 404 once claimed.',
+        description: 'The response’s `browser` is the secret that browser keeps beside the link; the link responds to nobody without it. 404 once claimed.',
         body: linkQuery.pick({ link: true }),
         response: { 200: previewCheckSchema.extend({ browser: z.string() }), 404: messageSchema },
       },

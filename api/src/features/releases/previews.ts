@@ -96,7 +96,7 @@ export class PreviewLinks {
     return release ? this.checked(row, claims, release.manifestUrl) : null;
   }
 
-  /** A local link is the first browser's to open it, and no one else's: the answer's `browser` is the secret that browser keeps. */
+  /** A local link is the first browser's to open it, and no one else's: the response's `browser` is the secret that browser keeps. */
   async claim(link: string): Promise<(PreviewCheck & { browser: string }) | null> {
     const found = await this.usable(link);
     if (!found || found.row.kind !== 'local') return null;

@@ -54,7 +54,7 @@ describe('release files in S3-compatible object storage (s3rver)', () => {
     expect(await store.keys('releases/')).toEqual(BUILD.map(([file]) => `releases/catalog/1.0.0/${file}`).sort());
   });
 
-  it('answers null and false for a file it does not hold, deletes one, and keeps photos and releases apart', async () => {
+  it('returns null and false for a file it does not hold, deletes one, and keeps photos and releases apart', async () => {
     expect(await releases.get('catalog/9.9.9/remoteEntry.js')).toBeNull();
     expect(await releases.exists('catalog/9.9.9/remoteEntry.js')).toBe(false);
     await releases.put('catalog/1.0.1/remoteEntry.js', Buffer.from('soon gone'));
@@ -103,7 +103,7 @@ describe('release files in S3-compatible object storage (s3rver)', () => {
     expect(() => store.appConfig({ RELEASE_PUBLIC_BASE_URL: 'files.example.com' })).toThrow('RELEASE_PUBLIC_BASE_URL must be an http(s) address');
   });
 
-  it('answers a 503 error for the release file storage when the store is down', async () => {
+  it('returns a 503 error for the release file storage when the store is down', async () => {
     await store.stop();
     try {
       await expect(releases.put('catalog/3.0.0/remoteEntry.js', Buffer.from('x'))).rejects.toBeInstanceOf(StorageUnavailableError);
@@ -191,7 +191,7 @@ describe.each(DRIVERS)('uploading a release’s files with PHOTO_STORAGE=s3 (%s)
     expect((await load(`${store.publicBaseUrl}/releases/catalog/4.0.0/static/js/main.js.map`)).status).toBe(404);
   });
 
-  it('answers an upload with a 503 while the store is down, registers nothing, and takes the file once it is back', async () => {
+  it('responds to an upload with a 503 while the store is down, registers nothing, and takes the file once it is back', async () => {
     expect((await upload('5.0.0', 'mf-manifest.json', '{"id":"catalog"}')).statusCode).toBe(201);
     const liveBefore = (await api.inject({ method: 'GET', url: '/releases/live' })).json<LiveSet>();
     const registeredBefore = await registered();

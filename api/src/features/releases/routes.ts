@@ -151,7 +151,7 @@ export const releaseRoutes = featureRoutes<ReleaseRouteOptions>('release-routes'
         tags: ['releases'],
         summary: 'Takes the canary out of rotation, or puts back the release live before (or the registered version `to`)',
         description:
-          'The releases that step down are marked rolled back, with the reason. The answer is the release that is live afterwards. A release whose files are gone from the release storage is not made live (409).',
+          'The releases that step down are marked rolled back, with the reason. The response is the release that is live afterwards. A release whose files are gone from the release storage is not made live (409).',
         params: byRemote,
         body: z.object({ to: releaseVersionField.optional(), reason: z.string().max(500).optional() }).default({}),
         ...deployDocumentation,

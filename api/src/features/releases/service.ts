@@ -166,14 +166,14 @@ export class ReleaseRegistry {
       const live = await this.current(tx, remote, 'live');
       if (!to && canary) {
         const rolledBack = await this.update(tx, canary.id, { status: 'rolled_back', share: null, reason });
-        // With no live release everyone goes back to the baseline set, and the answer is the canary taken out.
+        // With no live release everyone goes back to the baseline set, and the response is the canary taken out.
         return live ? toRelease(live) : rolledBack;
       }
       const target = to ? await this.findIn(tx, remote, to) : await this.previous(tx, remote, live);
       if (!target && to) throw notFound(`${remote} has no release ${to}`);
       if (!target) {
         if (!live) throw conflict(`${remote} has no release to roll back: it runs its baseline set`);
-        // Nothing was live before it: everyone goes back to the baseline set, and the answer is the release taken out.
+        // Nothing was live before it: everyone goes back to the baseline set, and the response is the release taken out.
         return this.update(tx, live.id, { status: 'rolled_back', share: null, reason });
       }
       if (target.id === live?.id) throw conflict(`${remote} ${target.version} is already live`);

@@ -86,7 +86,7 @@ export async function pinAndTokenRoutes(app: ZodApp, options: PinOptions & { reg
       config: { auth: adminOnly('create deploy tokens') },
       schema: {
         tags: ['releases'],
-        summary: 'Creates a deploy token that releases one remote; the answer is the only time the token is shown',
+        summary: 'Creates a deploy token that releases one remote; the response is the only time the token is shown',
         body: deployTokenInputSchema.extend({ remote: remoteField }),
         response: { 201: createdDeployTokenSchema, ...errors },
       },

@@ -18,7 +18,7 @@ export interface WebhookOptions {
 
 /**
  * Posts each automatic change to RELEASE_WEBHOOK_URL, signed, in the background: the canary watch
- * never waits for it. A try that fails (no answer in time, a redirect, anything but 2xx) is tried
+ * never waits for it. A try that fails (no response in time, a redirect, anything but 2xx) is tried
  * again after each of the delays, signed anew; the same X-Usedcars-Delivery id on every try lets
  * the receiver drop a repeat.
  */
@@ -39,7 +39,7 @@ export class ReleaseWebhook {
     this.log = options.log ?? (() => undefined);
   }
 
-  /** Starts the delivery and returns at once; answers whether it arrived, for whoever wants to wait. */
+  /** Starts the delivery and returns at once; returns whether it arrived, for whoever wants to wait. */
   send(payload: object): Promise<boolean> {
     const controller = new AbortController();
     this.pending.add(controller);
@@ -66,7 +66,7 @@ export class ReleaseWebhook {
         });
         await response.body?.cancel();
         if (response.ok) return true;
-        this.log(`release webhook answered ${response.status} (try ${attempt + 1} of ${this.delays.length + 1})`);
+        this.log(`release webhook responded with ${response.status} (try ${attempt + 1} of ${this.delays.length + 1})`);
       } catch (error) {
         if (stop.aborted) return false;
         this.log(`release webhook could not be reached (try ${attempt + 1} of ${this.delays.length + 1})`, error);

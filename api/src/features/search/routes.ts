@@ -64,7 +64,7 @@ export const searchRoutes = featureRoutes<{ search: Search }>('search-routes', a
         summary: 'Up to three cars of any brand, side by side',
         description:
           'ids: the cars, comma-separated, in the order they are shown. A car its seller ended, the moderators hid, or that does not exist is ' +
-          'left out of the answer, so a page can say which are gone.',
+          'left out of the response, so a page can say which are gone.',
         querystring: compareQuerySchema,
         response: { 200: z.array(carResponseSchema), 400: messageSchema },
       },

@@ -71,7 +71,7 @@ export class TelemetryBuffer {
 
   /**
    * Adds the events up, errors into their groups too, and a page's under its visitor network
-   * (`network`, none for a render server's); answers those it held (the rest: the buffer is full
+   * (`network`, none for a render server's); returns those it held (the rest: the buffer is full
    * until the next write).
    */
   add<T extends TelemetryEvent>(events: readonly T[], network?: string): T[] {

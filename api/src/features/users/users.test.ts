@@ -81,7 +81,7 @@ describeEachDriver('users', (api, driver) => {
   });
 
   describe('GET /users?email=', () => {
-    it("answers the caller's own record as an array whose first item has the role", async () => {
+    it("returns the caller's own record as an array whose first item has the role", async () => {
       const seller = await api().account('Seller', 'Sue Seller');
       const response = await api().inject({ method: 'GET', url: `/users?email=${seller.email.toUpperCase()}`, headers: seller.auth });
       expect(response.statusCode).toBe(200);
@@ -241,7 +241,7 @@ describeEachDriver('users', (api, driver) => {
       expect(await bookingOf(bookingId)).toBeDefined();
       expect(await carOf(carId)).toMatchObject({ status: 'booked' });
       expect((await api().inject({ method: 'GET', url: `/users?email=${encodeURIComponent(buyer.email)}`, headers: buyer.auth })).statusCode).toBe(200);
-      // Once the service answers again, the same call does the whole deletion.
+      // Once the service responds again, the same call does the whole deletion.
       expect((await remove(buyer.id)).statusCode).toBe(200);
       expect(api().identity.deleted).toContain(buyer.uid);
       expect(await bookingOf(bookingId)).toBeUndefined();
@@ -255,7 +255,7 @@ describeEachDriver('users', (api, driver) => {
       expect((await api().inject({ method: 'GET', url: `/audis/${carId}` })).statusCode).toBe(404);
     });
 
-    it('is for admins only, and answers 404, 400 and self-deletion clearly', async () => {
+    it('is for admins only, and responds with 404, 400 and self-deletion clearly', async () => {
       const admin = await api().account('admin');
       const buyer = await api().account('Buyer');
       expect((await api().inject({ method: 'DELETE', url: `/allUsers/${admin.id}`, headers: buyer.auth })).statusCode).toBe(403);

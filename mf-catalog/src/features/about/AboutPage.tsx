@@ -44,8 +44,8 @@ export default function AboutPage() {
 
       <h2>About us</h2>
       <p>
-        UsedCars is a small team of car enthusiasts and engineers who were tired of classified ads with no prices, blurry photos and sellers who never answer.
-        We built a place where private owners list Audi, Honda and Mercedes-Benz cars with the facts buyers actually need: the asking price next to the original
+        UsedCars is a small team of car enthusiasts and engineers who were tired of classified ads with no prices, blurry photos and sellers who never reply. We
+        built a place where private owners list Audi, Honda and Mercedes-Benz cars with the facts buyers actually need: the asking price next to the original
         price, how long the car has been used, where it is and the date the car was listed.
       </p>
 

@@ -8,7 +8,7 @@ const QUESTIONS = [
   'React vs. Angular vs. Vue?',
 ];
 
-test('the Blogs page answers the four questions, each in its own article', () => {
+test('the Blogs page covers the four questions, each in its own article', () => {
   render(<BlogsPage />);
   expect(document.title).toBe('Blogs');
   expect(screen.getByRole('heading', { level: 1, name: 'Question and Answer' })).toBeInTheDocument();
@@ -22,7 +22,7 @@ test('the Blogs page answers the four questions, each in its own article', () =>
   });
 });
 
-test('the contents list jumps to each answer', () => {
+test('the contents list jumps to each article', () => {
   render(<BlogsPage />);
   const contents = screen.getByRole('navigation', { name: 'On this page' });
   for (const question of QUESTIONS) {
@@ -32,7 +32,7 @@ test('the contents list jumps to each answer', () => {
   }
 });
 
-test('code in an answer is shown as code', () => {
+test('code in an article is shown as code', () => {
   render(<BlogsPage />);
   const state = screen.getByRole('article', { name: QUESTIONS[0] });
   expect(within(state).getByText('useState', { selector: 'code' })).toBeInTheDocument();

@@ -58,7 +58,7 @@ function EmptyState({ label, view, onApply }: { label: string; view: ListView; o
 
 /**
  * One brand's cars (docs/product.md, "Brand list"), the same screen for all three. Search, filters,
- * sort and page live in the address (see listParams.ts); the API answers one page at a time.
+ * sort and page live in the address (see listParams.ts); the API returns one page at a time.
  */
 export default function BrandListPage({ category }: { category: Category }) {
   usePageTitle('Used Cars');

@@ -1,7 +1,7 @@
 import { PageLinks } from '../../components/PageLinks';
 import { LAST_NUMBERED_PAGE, PAGE_SIZE, writeListView, type ListView } from '../../lib/listParams';
 
-/** The cursors the shown page was answered with; none while another view's page stands in for it. */
+/** The cursors the shown page was served with; none while another view's page stands in for it. */
 export interface PageCursors {
   next?: string;
   prev?: string;
@@ -12,7 +12,7 @@ export interface PageCursors {
  * tab, and the browser only ever holds one page of a brand however many cars it has.
  *
  * A link to a numbered page (LAST_NUMBERED_PAGE or before) is by its number alone; a link past
- * it carries the cursor this page's answer gave for that side, so Next from the last numbered
+ * it carries the cursor this page's response gave for that side, so Next from the last numbered
  * page and Previous back to it cross over without ever asking for an offset the API refuses.
  * Without that cursor (the last page, or while the page loads) the link is not offered.
  */

@@ -132,7 +132,7 @@ test.each([
 test('a failed load offers Retry', async () => {
   signInAs('Buyer');
   const user = userEvent.setup();
-  // The first answer is a proxy's 503 in front of an API that is down, the next the car.
+  // The first response is a proxy's 503 in front of an API that is down, the next the car.
   let calls = 0;
   api.reply('GET', `/mercedess/${car._id}`, () => (++calls === 1 ? { status: 503 } : { status: 200, body: car }));
   renderDetail(`/mercedess/${car._id}`, 'mercedes');

@@ -72,7 +72,7 @@ test('another failure is shown in the dialog and the choice stays', async () => 
   const dialog = screen.getByRole('dialog');
   await user.click(within(dialog).getByRole('radio', { name: 'Offensive content' }));
   await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-  // The alert region is there before the answer; its text is what tells.
+  // The alert region is there before the response; its text is what tells.
   await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('You have sent 20 reports in the last hour'));
   expect(within(dialog).getByRole('radio', { name: 'Offensive content' })).toBeChecked();
 });

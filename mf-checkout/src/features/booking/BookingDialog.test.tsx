@@ -122,7 +122,7 @@ test("a refusal shows the server's message and keeps the form as it was", async 
   expect(onClose).not.toHaveBeenCalled();
 });
 
-test('an answer that is not acknowledged is an error toast with its message', async () => {
+test('a response that is not acknowledged is an error toast with its message', async () => {
   api.reply('POST', '/bookings', 200, { acknowledged: false, message: ORDER_MESSAGES.sold, insertedId: '' });
   const { user } = renderDialog();
   await user.type(screen.getByLabelText('Phone Number'), '5551234');

@@ -15,7 +15,7 @@ type FieldErrors = Partial<Record<AskedField, string>>;
 
 /**
  * The same rules the API applies to POST /bookings (bookingInputSchema), so the message under a
- * field is the one the server would answer.
+ * field is the one the server would return.
  */
 function validate(values: Record<AskedField, string>): { errors: FieldErrors; data: Record<AskedField, string> | null } {
   const phone = bookingInputSchema.shape.phone.safeParse(values.phone);
@@ -49,7 +49,7 @@ const Actions = styled.div`
  * from the signed-in person, car name and price from the car: all shown, none editable, and the
  * API takes them from its own records anyway. Phone and meeting address are asked for.
  *
- * Escape, the × and Cancel all ask to close: the answer is no while the booking is being sent,
+ * Escape, the × and Cancel all ask to close: the dialog refuses while the booking is being sent,
  * and otherwise the request goes on to the page that opened the dialog.
  */
 export default function BookingDialog({ car, onClose }: BookingDialogProps) {
@@ -63,9 +63,9 @@ export default function BookingDialog({ car, onClose }: BookingDialogProps) {
 
   const booking = useMutation({
     mutationFn: (input: BookingInput) => createBooking(input),
-    onSuccess: (answer) => {
-      if (!answer.acknowledged) {
-        toast.error(answer.message);
+    onSuccess: (response) => {
+      if (!response.acknowledged) {
+        toast.error(response.message);
         return;
       }
       toast.success('BOOKING CONFIRMED');

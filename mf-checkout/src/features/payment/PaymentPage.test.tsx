@@ -18,7 +18,7 @@ import { createQueryClient } from '@usedcars/shared-ui/appSettings';
 import PaymentPage from './PaymentPage';
 import { PAID_PAUSE_MS } from './CheckoutForm';
 
-// The API is the page's edge: each test says what the fake server answers.
+// The API is the page's edge: each test says what the fake server returns.
 const api = fakeApi();
 
 // Stripe.js lives on js.stripe.com: never fetched in tests. The mocks stand in for Elements.
@@ -81,7 +81,7 @@ const payButton = () => screen.getByRole('button', { name: 'Pay' });
 
 async function typeCard(number: string, expiry = '12 / 34', cvc = '123') {
   const user = userEvent.setup();
-  // The card form comes with the gateway's settings, which may answer after the booking.
+  // The card form comes with the gateway's settings, which may respond after the booking.
   await user.type(await screen.findByRole('textbox', { name: 'Card number' }), number);
   if (expiry) await user.type(screen.getByRole('textbox', { name: 'Expiration date' }), expiry);
   if (cvc) await user.type(screen.getByRole('textbox', { name: 'CVC' }), cvc);
@@ -132,13 +132,13 @@ beforeEach(() => {
 
 describe('with the test gateway', () => {
   test('shows the booking, its price, a test-mode card form, and Pay once the intent is there', async () => {
-    let respondToIntent!: (answer: FakeResponse) => void;
+    let respondToIntent!: (response: FakeResponse) => void;
     api.reply('POST', '/create-payment-intent', () => new Promise<FakeResponse>((resolve) => (respondToIntent = resolve)));
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the booking…');
     expect(await screen.findByRole('heading', { name: 'Payment for Honda Civic EX' })).toBeInTheDocument();
     expect(screen.getByText('Please pay $18,250.50')).toBeInTheDocument();
-    // The card form comes with the gateway's settings, which may answer after the booking.
+    // The card form comes with the gateway's settings, which may respond after the booking.
     expect(await screen.findByRole('note')).toHaveTextContent('TEST MODE');
     expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
     expect(api.sent('GET', '/bookings/k1')[0]?.headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
@@ -180,7 +180,7 @@ describe('with the test gateway', () => {
     await waitFor(() => expect(payButton()).toBeEnabled());
     const user = await typeCard('4242 4242', '', '');
     await user.click(payButton());
-    // The alert region is there before the answer; its text is what tells.
+    // The alert region is there before the response; its text is what tells.
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your card number is incomplete.'));
     expect(api.sent('POST', '/test-gateway/confirm')).toEqual([]);
   });
@@ -203,7 +203,7 @@ describe('with the test gateway', () => {
   });
 
   test('Pay is disabled while the payment is in progress; success records it, toasts and goes to /Dashboard', async () => {
-    let respondToConfirm!: (answer: FakeResponse) => void;
+    let respondToConfirm!: (response: FakeResponse) => void;
     api.reply('POST', '/test-gateway/confirm', () => new Promise<FakeResponse>((resolve) => (respondToConfirm = resolve)));
     api.reply('POST', '/payments', 201, { insertedId: 'pay_1' });
     renderPage();
@@ -213,7 +213,7 @@ describe('with the test gateway', () => {
     expect(payButton()).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Processing your payment…');
     fakeClock();
-    // The confirmation is on its way to the gateway; it answers once it has arrived.
+    // The confirmation is on its way to the gateway; it responds once it has arrived.
     await settle(() => api.sent('POST', '/test-gateway/confirm').length === 1);
     act(() => respondToConfirm({ status: 200, body: { id: 'pi_1', status: 'succeeded' } }));
     await settle(paidShown);

@@ -29,7 +29,7 @@ export default function PaymentPage() {
     return (
       <Page>
         <h2>Payment</h2>
-        {/* A refusal (not found, not yours) would answer the same again: no Try again for it. */}
+        {/* A refusal (not found, not yours) would be refused the same way again: no Try again for it. */}
         <ErrorPanel
           message={problemText(booking.error)}
           onRetry={isRefusal(booking.error) ? undefined : () => void booking.refetch()}

@@ -26,7 +26,7 @@ export function useBooking(id: string) {
 
 /**
  * Opening the payment form requests a payment intent. A query, so a second render
- * (StrictMode, a remount) reuses it; the server answers the same intent for a booking anyway.
+ * (StrictMode, a remount) reuses it; the server returns the same intent for a booking anyway.
  */
 export function usePaymentIntent(bookingId: string) {
   return useQuery({

@@ -32,8 +32,8 @@ export function useSaveCar(uploads: Uploads) {
   const sendPhotos = async (car: CarInput, id: string) => {
     setAdded({ car, id, refused: null });
     let photos = 0;
-    const refused = await uploads.run(car.categoryName, id, (answer) => {
-      photos = answer.photos.length;
+    const refused = await uploads.run(car.categoryName, id, (response) => {
+      photos = response.photos.length;
     });
     if (refused === 0) await finish(car, photos);
     else {
@@ -44,8 +44,8 @@ export function useSaveCar(uploads: Uploads) {
 
   const saving = useMutation({
     mutationFn: (car: CarInput) => addCar(car),
-    onSuccess: async (answer: AcknowledgedResponse, car) => {
-      if (uploads.pending > 0) await sendPhotos(car, answer.insertedId);
+    onSuccess: async (response: AcknowledgedResponse, car) => {
+      if (uploads.pending > 0) await sendPhotos(car, response.insertedId);
       else await finish(car, 0);
     },
   });

@@ -16,14 +16,14 @@ const buyers: User[] = [
 ];
 const sellers: User[] = [{ _id: 's1', name: 'Sally Seller', email: 'sally@usedcars.test', role: 'Seller' }];
 
-/** GET /user?role= answers from these lists (read at each call). */
+/** GET /user?role= responds from these lists (read at each call). */
 function serve(lists: Record<'Buyer' | 'Seller', User[]>) {
   api.reply('GET', '/user', (sent) => ({ status: 200, body: lists[sent.query.role as 'Buyer' | 'Seller'] }));
 }
 
-/** DELETE /allUsers/:id of these accounts answers this. */
-function onDelete(ids: string[], answer: Responder) {
-  for (const id of ids) api.reply('DELETE', `/allUsers/${id}`, answer);
+/** DELETE /allUsers/:id of these accounts returns this. */
+function onDelete(ids: string[], response: Responder) {
+  for (const id of ids) api.reply('DELETE', `/allUsers/${id}`, response);
 }
 
 const deletes = () => api.requests.filter((sent) => sent.method === 'DELETE').map((sent) => sent.path);
@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 test('shows one spinner until both lists have arrived, then both tables together', async () => {
-  let sellersArrive: (answer: FakeResponse) => void = () => undefined;
+  let sellersArrive: (response: FakeResponse) => void = () => undefined;
   api.reply('GET', '/user', (sent) =>
     sent.query.role === 'Buyer' ? { status: 200, body: [] } : new Promise<FakeResponse>((resolve) => (sellersArrive = resolve)),
   );
@@ -117,7 +117,7 @@ test('the deleted row leaves at once, without waiting for the list to be read ag
   onDelete(['b1'], () => ({ status: 200, body: { deletedCount: 1 } }));
   renderDashboard(<AdminUsers />);
   const buyersTable = await table('Buyers');
-  // From now on the server's list never answers (and would still hold Bob if it did).
+  // From now on the server's list never responds (and would still hold Bob if it did).
   api.reply('GET', '/user', NO_RESPONSE);
   await user.click(within(buyersTable).getByRole('button', { name: 'Delete Bob Buyer' }));
   await waitFor(() => expect(screen.queryByText('Bob Buyer')).not.toBeInTheDocument());

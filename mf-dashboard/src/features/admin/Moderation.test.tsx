@@ -79,7 +79,7 @@ test("a refused act stays in the dialog with the API's words", async () => {
   const dialog = screen.getByRole('dialog', { name: 'Restore Audi Q5' });
   await user.type(within(dialog).getByLabelText('Reason'), 'Checked: genuine');
   await user.click(within(dialog).getByRole('button', { name: 'Restore listing' }));
-  // The alert is there, empty, while the answer is on its way.
+  // The alert is there, empty, while the response is on its way.
   await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('reinstate the seller to show it'));
   expect(api.sent('POST', `/admin/cars/${carId}/restore`).map((sent) => sent.body)).toEqual([{ reason: 'Checked: genuine' }]);
   expect(within(dialog).getByLabelText('Reason')).toHaveValue('Checked: genuine');

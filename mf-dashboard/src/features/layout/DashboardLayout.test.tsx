@@ -17,18 +17,18 @@ beforeEach(() => {
 
 /** A dashboard screen that throws, with no error screen of its own: the layout's must catch it. */
 function Broken(): never {
-  throw new Error('The car list answered nonsense');
+  throw new Error('The car list returned nonsense');
 }
 
 /** A screen of another remote (checkout's payment page): it brings no error screen of its own. */
 function BrokenPayment(): never {
-  throw new Error('The booking answered nonsense');
+  throw new Error('The booking returned nonsense');
 }
 
 /** Throws until the test mends it, as a screen whose data came back wrong once. */
 let mended = false;
 function FailsOnce() {
-  if (!mended) throw new Error('The saved cars answered nonsense');
+  if (!mended) throw new Error('The saved cars returned nonsense');
   return <h1>Saved cars</h1>;
 }
 
@@ -123,7 +123,7 @@ test("a screen that fails shows the dashboard's error screen beside the navigati
   renderAt('/dashboard/broken');
   const area = screen.getByRole('region', { name: 'This page could not be shown' });
   expect(within(area).getByRole('heading', { level: 1 })).toHaveFocus();
-  expect(area).toHaveTextContent('The car list answered nonsense');
+  expect(area).toHaveTextContent('The car list returned nonsense');
   expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
   await user.click(within(area).getByRole('button', { name: 'Log out' }));
   await waitFor(() => expect(authStore.getState().status).toBe('signedOut'));
@@ -148,7 +148,7 @@ test("a screen without an error screen of its own (checkout's payment page) gets
   signInAs('Buyer');
   renderAt(SITE_PATHS.payment('k1'));
   const area = screen.getByRole('region', { name: 'This page could not be shown' });
-  expect(area).toHaveTextContent('The booking answered nonsense');
+  expect(area).toHaveTextContent('The booking returned nonsense');
   expect(within(area).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
   await user.click(within(nav).getByRole('link', { name: 'My Orders' }));

@@ -12,7 +12,7 @@ import { useMyOrders } from './useMyOrders';
 
 /**
  * PAY NOW shows for a booking that has a price and may still be paid, judged on the car's status
- * as the API answered it: once another buyer has paid for the car, or the seller ended the listing
+ * as the API returned it: once another buyer has paid for the car, or the seller ended the listing
  * (the booking cancelled), there is nothing to pay.
  */
 export function mayPayNow(booking: Booking): boolean {

@@ -72,7 +72,7 @@ test("the API's refusal is shown beside the form and every value typed stays", a
   await user.clear(within(dialog).getByLabelText('Location'));
   await user.type(within(dialog).getByLabelText('Location'), 'Oakland, CA');
   await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-  // The alert region is there before the answer arrives; its text is what tells.
+  // The alert region is there before the response arrives; its text is what tells.
   await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('The listing was not changed: This listing was hidden by the moderators'));
   expect(within(dialog).getByLabelText('Location')).toHaveValue('Oakland, CA');
   expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -122,7 +122,7 @@ test('a refused ending keeps the dialog open with the reason', async () => {
   await user.click(await screen.findByRole('button', { name: 'Mark sold elsewhere, Audi Q5' }));
   const dialog = screen.getByRole('dialog', { name: 'Mark Audi Q5 sold elsewhere?' });
   await user.click(within(dialog).getByRole('button', { name: 'Mark sold elsewhere' }));
-  // The alert region is there from the start (so it is announced); the reason arrives with the answer.
+  // The alert region is there from the start (so it is announced); the reason arrives with the response.
   await waitFor(() =>
     expect(within(dialog).getByRole('alert')).toHaveTextContent("The listing did not end: This car has been sold; its price and listing can't change"),
   );

@@ -35,8 +35,8 @@ export function EditListingDialog({ car, onClose }: { car: Car; onClose: () => v
     setSubmitted(true);
     if (!checked.data) return;
     saving.mutate(checked.data, {
-      onSuccess: (answer) => {
-        toast.success(`${answer.carName} updated`);
+      onSuccess: (response) => {
+        toast.success(`${response.carName} updated`);
         onClose();
       },
     });

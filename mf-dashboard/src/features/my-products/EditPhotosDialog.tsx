@@ -22,8 +22,8 @@ export function EditPhotosDialog({ car, onClose }: { car: Car; onClose: () => vo
   const [error, setError] = useState<string | null>(null);
   const uploads = useUploads();
 
-  const settle = (answer: CarPhotosResponse) => {
-    setPhotos(answer.photos);
+  const settle = (response: CarPhotosResponse) => {
+    setPhotos(response.photos);
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.sellerCarsAll() });
   };
   const save = async (change: () => Promise<CarPhotosResponse>, before: CarPhoto[]) => {

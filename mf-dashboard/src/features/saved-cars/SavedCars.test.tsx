@@ -32,11 +32,11 @@ beforeEach(() => {
   api.reply('GET', '/favourites', () => ({ status: 200, body: favourites }));
 });
 
-/** DELETE /favourites/:id answers this, and takes the car out when it is a success. */
-function onRemove(carId: string, answer: FakeResponse) {
+/** DELETE /favourites/:id returns this, and takes the car out when it is a success. */
+function onRemove(carId: string, response: FakeResponse) {
   api.reply('DELETE', `/favourites/${carId}`, () => {
-    if (answer.status === 200) favourites = { ...favourites, cars: favourites.cars.filter((saved) => saved._id !== carId) };
-    return answer;
+    if (response.status === 200) favourites = { ...favourites, cars: favourites.cars.filter((saved) => saved._id !== carId) };
+    return response;
   });
 }
 
@@ -94,7 +94,7 @@ test('an empty list says so and links to the brand lists', async () => {
 test('a failure shows the reason and Retry', async () => {
   favourites = { cars: [civic], gone: [] };
   let down = true;
-  api.reply('GET', '/favourites', () => (down ? { status: 503, body: { message: 'The API is not answering' } } : { status: 200, body: favourites }));
+  api.reply('GET', '/favourites', () => (down ? { status: 503, body: { message: 'The API is not responding' } } : { status: 200, body: favourites }));
   renderSavedCars();
   expect(await screen.findByText('We could not load saved cars.')).toBeInTheDocument();
   down = false;

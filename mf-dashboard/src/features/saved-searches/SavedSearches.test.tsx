@@ -90,7 +90,7 @@ test('an empty list says how to save one', async () => {
 });
 
 test('a failure shows the reason and Retry', async () => {
-  api.reply('GET', '/saved-searches', 503, { message: 'The API is not answering' });
+  api.reply('GET', '/saved-searches', 503, { message: 'The API is not responding' });
   renderSearches();
   expect(await screen.findByText('We could not load saved searches.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: /Retry/ })).toBeInTheDocument();

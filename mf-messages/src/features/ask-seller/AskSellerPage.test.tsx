@@ -45,7 +45,7 @@ test('a refusal of the server shows under the box, the question kept', async () 
   expect(screen.getByRole('textbox', { name: 'Your question' })).toHaveValue('Hello?');
 });
 
-test('a seller is told sellers answer in Messages, and nothing is read', async () => {
+test('a seller is told sellers reply in Messages, and nothing is read', async () => {
   signInAs('Seller', 'Sam Seller', 'sam@usedcars.test');
   api.reply('GET', '/conversations', 200, { items: [], unread: 0 });
   show();

@@ -36,7 +36,7 @@ export default function AskSellerPage() {
       <h1 id={titleId}>Ask the seller</h1>
       {role && role !== 'Buyer' ? (
         <p>
-          Only buyer accounts ask sellers about their cars. Sellers answer in <Link to={SITE_PATHS.messages}>Messages</Link>.
+          Only buyer accounts ask sellers about their cars. Sellers reply in <Link to={SITE_PATHS.messages}>Messages</Link>.
         </p>
       ) : conversations.data ? (
         <AskForm carId={carId} carName={carName} />
@@ -72,7 +72,7 @@ function AskForm({ carId, carName }: { carId: string; carName?: string }) {
   return (
     <Form onSubmit={(event) => void submit(event)}>
       <p>
-        Your question about <strong dir="auto">{carName ?? 'this car'}</strong> goes to its seller, who answers in Messages. They see your name, not your e-mail
+        Your question about <strong dir="auto">{carName ?? 'this car'}</strong> goes to its seller, who replies in Messages. They see your name, not your e-mail
         address.
       </p>
       <Field label="Your question" error={invalid} hint={`Up to ${MESSAGE_TEXT_MAX} characters.`}>

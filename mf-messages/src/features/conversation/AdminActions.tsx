@@ -41,8 +41,8 @@ function SuspendForm({ person, onDone }: { person: Person; onDone: () => void })
   const headingId = useId();
   const suspending = useMutation({
     mutationFn: () => setAccountSuspended(person.id, true, reason.trim()),
-    onSuccess: (answer) => {
-      toast.success(answer.message);
+    onSuccess: (response) => {
+      toast.success(response.message);
       onDone();
     },
   });

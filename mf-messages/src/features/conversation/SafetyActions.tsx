@@ -18,8 +18,8 @@ export function SafetyActions({ conversation }: { conversation: Conversation }) 
   const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversation._id) });
   const blocking = useMutation({
     mutationFn: () => setBlocked(conversation._id, !conversation.blocked),
-    onSuccess: async (answer) => {
-      toast.success(answer.message);
+    onSuccess: async (response) => {
+      toast.success(response.message);
       await refresh();
     },
     onError: (error) => toast.error(errorText(error)),
@@ -61,8 +61,8 @@ function ReportForm({ conversation, onDone }: { conversation: Conversation; onDo
   const headingId = useId();
   const sending = useMutation({
     mutationFn: (input: ConversationReportInput) => reportConversation(conversation._id, input),
-    onSuccess: async (answer) => {
-      toast.success(answer.message);
+    onSuccess: async (response) => {
+      toast.success(response.message);
       await onDone();
     },
   });

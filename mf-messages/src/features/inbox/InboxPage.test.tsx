@@ -15,14 +15,14 @@ beforeEach(() => {
 const asked = conversation({ side: 'seller', unread: 2, lastMessage: message(2, 'And are there two keys?', 'buyer') });
 
 test('lists each conversation with its car, the other person, the last message and its unread mark', async () => {
-  const answered = conversation({
+  const replied = conversation({
     _id: 'c2',
     carName: 'Audi A3',
     side: 'seller',
     buyerName: 'Al Buyer',
     lastMessage: message(3, 'Yes, both.', 'seller', 'c2'),
   });
-  api.reply('GET', '/conversations', 200, { items: [asked, answered], unread: 2 });
+  api.reply('GET', '/conversations', 200, { items: [asked, replied], unread: 2 });
   renderMessages(<InboxPage />, { path: '/messages' });
   const list = await screen.findByRole('list');
   const [first, second] = within(list).getAllByRole('link');

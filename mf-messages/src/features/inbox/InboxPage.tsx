@@ -23,7 +23,7 @@ export default function InboxPage() {
       {query.data ? (
         query.data.items.length === 0 ? (
           <Empty>
-            No conversations yet. A buyer asks a seller with <strong>Ask the seller</strong> on a car&apos;s page; the seller answers here.
+            No conversations yet. A buyer asks a seller with <strong>Ask the seller</strong> on a car&apos;s page; the seller replies here.
           </Empty>
         ) : (
           <List>

@@ -1,6 +1,6 @@
 /**
  * Test helpers for the sign-in screens (imported by *.test.tsx only). The screens run on the real
- * session of @usedcars/shared-auth; what sits behind it (the identity service, the API's answers)
+ * session of @usedcars/shared-auth; what sits behind it (the identity service, the API's responses)
  * is shared-auth's own fakes from @usedcars/shared-auth/testing.
  */
 import { render } from '@testing-library/react';

@@ -1,4 +1,4 @@
-/** A purge the cache took (sent), answered with an error (refused), or could not be reached for (failed). */
+/** A purge the cache took (sent), served with an error (refused), or could not be reached for (failed). */
 export type PurgeOutcome = 'sent' | 'refused' | 'failed';
 
 /** Every page the render server sends carries this key (render/pages.ts): purging it drops them all from a shared cache. */

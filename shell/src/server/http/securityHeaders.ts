@@ -76,7 +76,7 @@ export function contentSecurityPolicy({ config, remotes, devServers = [] }: Poli
     .join('; ');
 }
 
-/** Every answer: nothing is sniffed into another type, and addresses do not leak to other sites. */
+/** Every response: nothing is sniffed into another type, and addresses do not leak to other sites. */
 export function staticHeaders(): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',

@@ -6,7 +6,7 @@ import { RemoteUnavailable } from '@usedcars/federation/server';
 import { QueueFull } from '../render/renderQueue';
 import { NotServerRendered } from '../render/render';
 import { RenderFailed } from '../render/renderMarkup';
-import { SessionUnanswered } from '../session/session';
+import { SessionLookupFailed } from '../session/session';
 import type { PurgeOutcome } from '../cache/sharedCache';
 
 /** How a page was served: rendered here, or left for the browser (and why). */
@@ -33,7 +33,7 @@ export function fallbackReason(error: unknown): string {
   if (error instanceof NotServerRendered) return 'browser_only';
   if (error instanceof RemoteUnavailable) return 'remote_unavailable';
   if (error instanceof RenderFailed) return 'render_failed';
-  if (error instanceof SessionUnanswered) return 'session_unanswered';
+  if (error instanceof SessionLookupFailed) return 'session_unanswered';
   if (error instanceof Error && /budget/.test(error.message)) return 'budget';
   return 'error';
 }

@@ -57,7 +57,7 @@ export function serveClusterMetrics(serving: MetricsServing, log: (message: stri
 
 /** In a worker: its registry is the one the primary collects, and the page asks the primary for the sum. */
 export function workerMetricsText(registry: Registry<OpenMetricsContentType>): MetricsText {
-  // prom-client's worker side answers the primary only once an AggregatorRegistry has been made in it.
+  // prom-client's worker side returns the primary only once an AggregatorRegistry has been made in it.
   new AggregatorRegistry();
   AggregatorRegistry.setRegistries([registry]);
   let next = 0;

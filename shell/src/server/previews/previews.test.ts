@@ -21,7 +21,7 @@ const link = (id: string, kind: 'release' | 'local' = 'release', remote = 'catal
 const RELEASE_LINK = link('00000000-0000-4000-8000-000000000001');
 const WITHDRAWN_LINK = link('00000000-0000-4000-8000-000000000002');
 const LOCAL_LINK = link('00000000-0000-4000-8000-000000000003', 'local');
-/** A local link the API (a database someone edited) answers with a dev server on another host. */
+/** A local link the API (a database someone edited) responds with a dev server on another host. */
 const ELSEWHERE_LINK = link('00000000-0000-4000-8000-000000000004', 'local');
 const BROWSER = 'b'.repeat(32);
 /** Read by the page, which shows the notice once hydrated and clears it. */
@@ -184,7 +184,7 @@ describe('a preview link\'s visitor on the render server (docs/releases.md, "Pre
     expect(everyone.body).not.toContain('localhost:3001');
   });
 
-  it("never applies a local link whose dev server is not on the visitor's own machine, whatever the API answers", async () => {
+  it("never applies a local link whose dev server is not on the visitor's own machine, whatever the API responses", async () => {
     const page = await get(`${PAGE}?preview=${ELSEWHERE_LINK}`);
     expect(page).toMatchObject({ preview: null, cache: 'hit' });
     expect(page.policy).not.toContain('dev.example.com');

@@ -19,13 +19,13 @@ interface AppliedPreview {
 }
 
 /** The API could not be asked: nothing is applied this time, and the link is kept for the next request. */
-const UNANSWERED = 'unanswered';
-type Answer<T> = T | null | typeof UNANSWERED;
+const NO_RESPONSE = 'no-response';
+type ApiResult<T> = T | null | typeof NO_RESPONSE;
 
 /** One per remote; a few more only while a new one replaces an old. */
 const MAX_HELD = 8;
 const ENTRY = /^[\w-]+\.[\w-]{43}(\.[\w-]{16,64})?$/;
-/** An answer is kept this long at most, and dropped at once on a change event (a withdrawal). */
+/** A result is kept this long at most, and dropped at once on a change event (a withdrawal). */
 const KEPT_MS = 60_000;
 const CHECKS_KEPT = 500;
 
@@ -43,11 +43,11 @@ const cookieValueOf = (held: readonly HeldLink[]) => held.map(({ link, browser }
 
 /**
  * Checks links with the API, as the render servers alone may (with their token), after checking
- * their signature here: a forged link costs no request. Answers are kept until the next change
+ * their signature here: a forged link costs no request. Results are kept until the next change
  * event, so a withdrawn link ends on the next page.
  */
 export class PreviewChecks {
-  private readonly kept = new Map<string, { until: number; answer: Promise<Answer<PreviewCheck>> }>();
+  private readonly kept = new Map<string, { until: number; result: Promise<ApiResult<PreviewCheck>> }>();
 
   constructor(
     private readonly apiUrl: () => string,
@@ -67,28 +67,28 @@ export class PreviewChecks {
     this.kept.clear();
   }
 
-  check({ link, browser }: HeldLink): Promise<Answer<PreviewCheck>> {
+  check({ link, browser }: HeldLink): Promise<ApiResult<PreviewCheck>> {
     const key = `${link}.${browser ?? ''}`;
     const kept = this.kept.get(key);
-    if (kept && this.now() < kept.until) return kept.answer;
+    if (kept && this.now() < kept.until) return kept.result;
     const query = new URLSearchParams({ link, ...(browser ? { browser } : {}) });
-    const answer = this.ask(`/previews/check?${query}`);
+    const result = this.ask(`/previews/check?${query}`);
     this.kept.delete(key);
-    this.kept.set(key, { until: this.now() + KEPT_MS, answer });
-    void answer.then((found) => found === UNANSWERED && this.kept.get(key)?.answer === answer && this.kept.delete(key));
+    this.kept.set(key, { until: this.now() + KEPT_MS, result });
+    void result.then((found) => found === NO_RESPONSE && this.kept.get(key)?.result === result && this.kept.delete(key));
     while (this.kept.size > CHECKS_KEPT) this.kept.delete(this.kept.keys().next().value!);
-    return answer;
+    return result;
   }
 
   /** A local link is claimed once, by the first browser to open it. */
-  async claim(link: string): Promise<Answer<PreviewCheck & { browser: string }>> {
+  async claim(link: string): Promise<ApiResult<PreviewCheck & { browser: string }>> {
     const claimed = await this.ask(`/previews/claim`, { link });
-    if (claimed === UNANSWERED || claimed === null) return claimed;
+    if (claimed === NO_RESPONSE || claimed === null) return claimed;
     const { browser, ...check } = claimed;
     return browser ? { ...check, browser } : null;
   }
 
-  private async ask(path: string, body?: unknown): Promise<Answer<PreviewCheck & { browser?: string }>> {
+  private async ask(path: string, body?: unknown): Promise<ApiResult<PreviewCheck & { browser?: string }>> {
     try {
       const response = await this.fetcher(`${this.apiUrl()}${path}`, {
         method: body ? 'POST' : 'GET',
@@ -97,12 +97,12 @@ export class PreviewChecks {
         signal: AbortSignal.timeout(2_000),
       });
       if (response.status === 404) return null;
-      if (!response.ok) return UNANSWERED;
-      const answer = (await response.json()) as PreviewCheck & { browser?: string };
-      const parsed = previewCheckSchema.safeParse(answer);
-      return parsed.success ? { ...parsed.data, ...(typeof answer.browser === 'string' ? { browser: answer.browser } : {}) } : null;
+      if (!response.ok) return NO_RESPONSE;
+      const payload = (await response.json()) as PreviewCheck & { browser?: string };
+      const parsed = previewCheckSchema.safeParse(payload);
+      return parsed.success ? { ...parsed.data, ...(typeof payload.browser === 'string' ? { browser: payload.browser } : {}) } : null;
     } catch {
-      return UNANSWERED;
+      return NO_RESPONSE;
     }
   }
 }
@@ -122,18 +122,18 @@ function linkInAddress(request: FastifyRequest): string | null {
 }
 
 /** A link opened for the first time: a release's is checked, a local one claimed for this browser. */
-async function opened(checks: PreviewChecks, link: string, claims: PreviewClaims): Promise<Answer<AppliedPreview>> {
+async function opened(checks: PreviewChecks, link: string, claims: PreviewClaims): Promise<ApiResult<AppliedPreview>> {
   if (claims.kind === 'local') {
     const claimed = await checks.claim(link);
-    if (claimed === UNANSWERED || claimed === null) return claimed;
+    if (claimed === NO_RESPONSE || claimed === null) return claimed;
     const { browser, ...check } = claimed;
     return { held: { link, browser }, check };
   }
   const check = await checks.check({ link });
-  return check === UNANSWERED || check === null ? check : { held: { link }, check };
+  return check === NO_RESPONSE || check === null ? check : { held: { link }, check };
 }
 
-/** A local link's address must be the visitor's own machine, whatever the API answered. */
+/** A local link's address must be the visitor's own machine, whatever the API served. */
 const usable = (check: PreviewCheck) => check.kind === 'release' || devServerAddressRefusal(check.manifestUrl) === null;
 
 /**
@@ -157,15 +157,15 @@ export async function visitorPreviews(request: FastifyRequest, reply: FastifyRep
   for (const entry of held) {
     const claims = checks.claims(entry.link);
     const check = claims && (claims.kind === 'release' || entry.browser) ? await checks.check(entry) : null;
-    if (check === UNANSWERED) kept.push(entry);
+    if (check === NO_RESPONSE) kept.push(entry);
     else if (check && usable(check)) apply({ held: entry, check });
     else ended = true;
   }
   if (fromAddress !== null && !held.some((entry) => entry.link === fromAddress)) {
     const claims = checks.claims(fromAddress);
     const preview = claims ? await opened(checks, fromAddress, claims) : null;
-    if (preview && preview !== UNANSWERED && usable(preview.check)) apply(preview);
-    else if (preview !== UNANSWERED) ended = true;
+    if (preview && preview !== NO_RESPONSE && usable(preview.check)) apply(preview);
+    else if (preview !== NO_RESPONSE) ended = true;
   }
   keepLinks(request, reply, cookie, kept, checks);
   return { applied: [...applied.values()], ended };

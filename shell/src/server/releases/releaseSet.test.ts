@@ -11,16 +11,16 @@ const V2 = 'http://cdn.test/catalog/2/mf-manifest.json';
 /** Where this site's releases may load from (the API's release files, the CDN a setting lists). */
 const allowed = () => ['http://cdn.test', 'http://api.test/release-files/'];
 
-/** The API's two release routes, answering what the test sets (or nothing at all while `down`). */
+/** The API's two release routes, returning what the test sets (or nothing at all while `down`). */
 async function registry() {
   const state = { live: { remotes: {} } as LiveSet, down: false, pinChecks: 0, pinResponses: {} as Record<string, unknown> };
   const server: Server = createServer((request, response) => {
     if (state.down) return response.destroy();
     if (request.url?.startsWith('/releases/pins')) {
       state.pinChecks += 1;
-      const answer = state.pinResponses[new URL(request.url, 'http://api.test').searchParams.get('pin') ?? ''];
-      response.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
-      return response.end(JSON.stringify(answer ?? { message: 'no' }));
+      const pinned = state.pinResponses[new URL(request.url, 'http://api.test').searchParams.get('pin') ?? ''];
+      response.writeHead(pinned ? 200 : 404, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify(pinned ?? { message: 'no' }));
     }
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(state.live));
@@ -104,8 +104,8 @@ test('a forged or expired pin is refused here, unasked; a well-signed one is ask
   const signer = new PinSigner('the-secret-render-servers-share');
   const good = signer.sign({ remote: 'catalog', version: '2', exp: clock.now / 1000 + 3_600 });
   const stranger = signer.sign({ remote: 'catalog', version: '9', exp: clock.now / 1000 + 7_200 });
-  const answers: Record<string, unknown> = { [good]: { remote: 'catalog', version: '2', manifestUrl: V2 } };
-  api.state.pinResponses = answers;
+  const responses: Record<string, unknown> = { [good]: { remote: 'catalog', version: '2', manifestUrl: V2 } };
+  api.state.pinResponses = responses;
   try {
     const pins = new PinChecks(`${api.origin}/releases/pins`, signer, fetch, () => clock.now);
     for (const forged of [

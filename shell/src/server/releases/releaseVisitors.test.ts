@@ -33,9 +33,9 @@ describe('a render server beside the release registry', () => {
       },
     };
     api = createServer((request, response) => {
-      const answer = request.url === '/releases/live' ? live : request.url === `/releases/pins?pin=${GOOD_PIN}` ? PINNED : null;
-      response.writeHead(answer ? 200 : 404, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(answer ?? {}));
+      const body = request.url === '/releases/live' ? live : request.url === `/releases/pins?pin=${GOOD_PIN}` ? PINNED : null;
+      response.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(body ?? {}));
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;

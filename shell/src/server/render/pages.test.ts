@@ -73,7 +73,7 @@ describe('the page cache under hostile query strings and pins', () => {
     }
   });
 
-  it('answers a random pin from the page kept for everyone, asks the API nothing and clears the cookie', async () => {
+  it('serves a random pin from the page cached for everyone, asks the API nothing and clears the cookie', async () => {
     const page = await cachedPage(PAGE);
     const asked = api.requests.length;
     for (let i = 0; i < 20; i += 1) {
@@ -136,7 +136,7 @@ describe("a signed-in visitor's page when the API is asked whose session it is",
     return { pages, asked };
   };
 
-  it('answers a cookie the API refuses with the page kept for anyone, privately, and clears the cookie: no render of its own', async () => {
+  it('serves a cookie the API refuses the page kept for anyone, privately, and clears the cookie: no render of its own', async () => {
     const { pages, asked } = await serve({ status: 401, body: { message: 'This session has ended' } }, 20);
     expect(asked).toBe(20);
     for (const page of pages) {
@@ -145,11 +145,11 @@ describe("a signed-in visitor's page when the API is asked whose session it is",
     }
   });
 
-  it('keeps the cookie when the API fails or does not answer within the budget, and leaves the page to the browser', async () => {
-    for (const answer of ['never', { status: 503, body: { message: 'Busy' } }] as const) {
-      const [page] = (await serve(answer)).pages;
-      expect({ answer, timing: page!.timing, cleared: page!.setCookie.some((cookie) => cookie.startsWith('__session=')) }).toEqual({
-        answer,
+  it('keeps the cookie when the API fails or does not respond within the budget, and leaves the page to the browser', async () => {
+    for (const apiSession of ['never', { status: 503, body: { message: 'Busy' } }] as const) {
+      const [page] = (await serve(apiSession)).pages;
+      expect({ apiSession, timing: page!.timing, cleared: page!.setCookie.some((cookie) => cookie.startsWith('__session=')) }).toEqual({
+        apiSession,
         timing: expect.stringContaining('render;desc="browser"'),
         cleared: false,
       });

@@ -59,11 +59,11 @@ test('a request that gives up while waiting leaves the queue and its task never 
   expect(ran).toBe(false);
 });
 
-test('a request that arrives while renders wait is answered before the next render starts, not after them all', async () => {
+test('a request that arrives while renders wait is served before the next render starts, not after them all', async () => {
   const queue = new RenderQueue(1, 5);
   const order: string[] = [];
   const renders = [1, 2, 3].map((n) => queue.run(async () => void order.push(`render ${n}`)));
-  // What the network hands the server meanwhile: a cache hit, answered in a turn of the event loop of its own.
+  // What the network hands the server meanwhile: a cache hit, served in a turn of the event loop of its own.
   setImmediate(() => order.push('cache hit'));
   await Promise.all(renders);
   expect(order).toEqual(['render 1', 'cache hit', 'render 2', 'render 3']);

@@ -41,7 +41,7 @@ export class RenderQueue {
       });
     }
     try {
-      // Each render starts on a turn of the event loop of its own: requests read meanwhile (cache hits) are answered first.
+      // Each render starts on a turn of the event loop of its own: requests read meanwhile (cache hits) are served first.
       await new Promise<void>((resolve) => setImmediate(resolve));
       return await task();
     } finally {

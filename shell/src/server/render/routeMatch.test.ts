@@ -8,7 +8,7 @@ describe('route matching on the render server', () => {
     expect(pageRemoteOf('/login')).toBe('shell');
   });
 
-  it('answers 404 for an address no screen shows, 200 otherwise', () => {
+  it('responds with 404 for an address no screen shows, 200 otherwise', () => {
     expect(statusOf('/no/such/page')).toBe(404);
     expect(statusOf('/blogs')).toBe(200);
   });

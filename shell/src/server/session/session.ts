@@ -34,19 +34,19 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 }
 
 /** The API did not say whose session cookie it is (unreachable, too slow, failing): the cookie is neither good nor bad. */
-export class SessionUnanswered extends Error {}
+export class SessionLookupFailed extends Error {}
 
-/** null for a cookie the API refuses; SessionUnanswered keeps a slow API from signing anyone out (docs/architecture.md, "The session cookie"). */
+/** null for a cookie the API refuses; SessionLookupFailed keeps a slow API from signing anyone out (docs/architecture.md, "The session cookie"). */
 export async function viewerOf(apiUrl: string, cookie: string, signal?: AbortSignal): Promise<SessionViewer | null> {
   let body: unknown;
   try {
     const response = await fetch(`${apiUrl}/auth/session`, { headers: { Accept: 'application/json', Authorization: `Session ${cookie}` }, signal });
     if (response.status === 401) return null;
-    if (!response.ok) throw new SessionUnanswered(`the API answered ${response.status} about a session`);
+    if (!response.ok) throw new SessionLookupFailed(`the API responded with ${response.status} about a session`);
     body = await response.json();
   } catch (error) {
-    if (error instanceof SessionUnanswered) throw error;
-    throw new SessionUnanswered(`the API did not say whose session it is: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof SessionLookupFailed) throw error;
+    throw new SessionLookupFailed(`the API did not say whose session it is: ${error instanceof Error ? error.message : String(error)}`);
   }
   const parsed = sessionViewerSchema.safeParse(body);
   return parsed.success ? parsed.data : null;

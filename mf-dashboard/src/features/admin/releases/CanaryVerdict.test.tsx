@@ -38,7 +38,7 @@ beforeEach(() => {
 async function catalogVerdict() {
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const catalog = await screen.findByRole('region', { name: 'catalog The car catalog' });
-  // The first test of the file also waits for the fake API's first answers.
+  // The first test of the file also waits for the fake API's first responses.
   return { catalog, verdict: await within(catalog).findByRole('region', { name: 'catalog: canary verdict' }, { timeout: 5_000 }) };
 }
 
@@ -167,7 +167,7 @@ test('the health table marks the live release and the canary, and says what "unk
 });
 
 test('a verdict the API cannot give says so, and the numbers stay', async () => {
-  api.reply('GET', '/releases/analysis', 503, { message: 'The database is not answering' });
+  api.reply('GET', '/releases/analysis', 503, { message: 'The database is not responding' });
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   const again = await screen.findByRole('region', { name: 'catalog The car catalog' });
   expect(await within(again).findByText('We could not read the verdict on the canary of catalog.')).toBeInTheDocument();

@@ -258,7 +258,7 @@ test('the screen is not for a seller; a registry that cannot be read says so', a
   expect(api.requests).toEqual([]);
   unmount();
   signInAs('admin');
-  api.reply('GET', '/releases', 503, { message: 'The database is not answering' });
+  api.reply('GET', '/releases', 503, { message: 'The database is not responding' });
   renderDashboard(<ReleasesPage />, { path: '/dashboard/releases' });
   expect(await screen.findByText('We could not load catalog releases.')).toBeInTheDocument();
 });

@@ -65,7 +65,7 @@ export interface Run {
 /** Runs `npm run backup` / `npm run restore` as the operator would, from `cwd`. */
 export function run(command: 'backup' | 'restore', args: string[], place: Place, cwd: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(TSX, [`src/${command}-cli.ts`, ...args], { cwd: API_DIR, env: { ...process.env, ...place.env, INIT_CWD: cwd } }, (error, stdout, stderr) =>
+    execFile(TSX, [`src/cli/${command}.ts`, ...args], { cwd: API_DIR, env: { ...process.env, ...place.env, INIT_CWD: cwd } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -193,7 +193,7 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a car whose picture fails shows a drawn placeholder picture named after it: no broken image, nothing moves', async ({ page }) => {
+test('a car whose picture fails shows a placeholder picture named after it: no broken image, nothing moves', async ({ page }) => {
   await logIn(page, DEMO.seller, DEMO_PASSWORD);
   const carName = `Mercedes 190E placeholder ${Date.now()}`;
   // An old car with only an img link, and one that responds with 404. Cheap and old, so that it sorts

@@ -70,7 +70,7 @@ test('a car with only an img link gets a plain <img> with its width and height',
   expect(img).toHaveAttribute('alt', '');
 });
 
-test('a picture that fails becomes a drawn placeholder picture of the same size, named after the car, with no request', () => {
+test('a picture that fails becomes a placeholder picture of the same size, named after the car, with no request', () => {
   const { container } = render(
     <Picture
       photo={photo}

@@ -7,7 +7,7 @@ import { Picture } from '@usedcars/shared-ui/picture';
 /**
  * A car's picture in a table row: its cover photo at the narrowest width made (72 px wide on screen), or
  * its `img` link. The row names the car, so the picture itself is decorative; a picture that
- * fails becomes a drawn placeholder picture carrying the car's name (docs/performance.md, "Pictures").
+ * fails becomes a placeholder picture carrying the car's name (docs/performance.md, "Pictures").
  */
 export function CarThumb({ img, photo, name }: { img: string; photo?: CarPhoto | null; name: string }) {
   return <Thumb photo={photo} src={img} resolveUrl={carImageUrl} alt="" placeholderLabel={`${name}: no picture`} sizes="72px" width={72} height={48} />;
